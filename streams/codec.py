@@ -1,0 +1,89 @@
+"""Events and records to bytes and back, sealing every content field on the way out.
+
+What is sealed, and under which key:
+  turn_received.text, window_compacted.summary[].text   -> the key of the turn the text came from
+  memory_recorded.record.{text, fields, slot}           -> the key of that memory
+Ids, kinds, scores and timestamps stay readable: the log can be audited without reading content.
+A field whose key was destroyed decodes as None (text, slot) or {} (fields).
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.crypto import KeyRef, Sealer
+from schemas.events import Event
+
+SEALED_FIELDS_MARK = "$sealed"
+
+
+def turn_ref(tenant_id: str, user_id: str, turn_id: str) -> KeyRef:
+    return KeyRef(tenant_id, user_id, "turn", turn_id)
+
+
+def mem_ref(tenant_id: str, user_id: str, memory_id: str) -> KeyRef:
+    return KeyRef(tenant_id, user_id, "mem", memory_id)
+
+
+def seal_record(sealer: Sealer, record: dict[str, Any]) -> dict[str, Any]:
+    ref = mem_ref(record["tenant_id"], record["user_id"], record["memory_id"])
+    out = dict(record)
+    out["text"] = sealer.seal_text(ref, record.get("text"))
+    out["slot"] = sealer.seal_text(ref, record.get("slot"))
+    fields = record.get("fields") or {}
+    out["fields"] = {SEALED_FIELDS_MARK: sealer.seal_text(ref, json.dumps(fields, sort_keys=True))}
+    return out
+
+
+def open_record(sealer: Sealer, record: dict[str, Any]) -> dict[str, Any]:
+    ref = mem_ref(record["tenant_id"], record["user_id"], record["memory_id"])
+    out = dict(record)
+    out["text"] = sealer.open_text(ref, record.get("text"))
+    out["slot"] = sealer.open_text(ref, record.get("slot"))
+    sealed_fields = (record.get("fields") or {}).get(SEALED_FIELDS_MARK)
+    opened = sealer.open_text(ref, sealed_fields) if sealed_fields else None
+    out["fields"] = json.loads(opened) if opened else {}
+    return out
+
+
+def _map_content(data: dict[str, Any], tenant: str, user: str, sealer: Sealer, sealing: bool) -> None:
+    payload = data["payload"]
+    kind = payload["type"]
+    text_op = sealer.seal_text if sealing else sealer.open_text
+    if kind == "turn_received":
+        payload["text"] = text_op(turn_ref(tenant, user, payload["turn_id"]), payload.get("text"))
+    elif kind == "window_compacted":
+        for line in payload["summary"]:
+            line["text"] = text_op(turn_ref(tenant, user, line["turn_id"]), line.get("text"))
+    elif kind == "memory_recorded":
+        payload["record"] = (seal_record if sealing else open_record)(sealer, payload["record"])
+
+
+def encode_event(event: Event, sealer: Sealer) -> bytes:
+    data = event.model_dump(mode="json")
+    _map_content(data, event.tenant_id, event.user_id, sealer, sealing=True)
+    return json.dumps(data, separators=(",", ":")).encode()
+
+
+def decode_event(raw: bytes, sealer: Sealer) -> Event:
+    """Raises ValueError (pydantic ValidationError, JSONDecodeError) on a malformed message."""
+    data = json.loads(raw)
+    if not isinstance(data, dict) or not isinstance(data.get("payload"), dict):
+        raise ValueError("event is not an object with a payload")
+    _map_content(data, str(data.get("tenant_id")), str(data.get("user_id")), sealer, sealing=False)
+    return Event.model_validate(data)
+
+
+def memory_ids_of(event: Event) -> list[str]:
+    """The memories an event is about, for the log's audit index."""
+    p = event.payload
+    if p.type == "memory_recorded":
+        return [p.record.memory_id]
+    if p.type == "memory_reinforced":
+        return list(p.memory_ids)
+    if p.type == "memories_merged":
+        return [p.target_id, *p.merged_ids]
+    if p.type == "memory_superseded":
+        return [p.memory_id, p.superseded_by]
+    memory_id = getattr(p, "memory_id", None)
+    return [memory_id] if memory_id else []

@@ -1,0 +1,245 @@
+"""The embedded runtime: one process, no services. A durable local log, the processor and the
+projector run in this process; state lives in RocksDB next to the log, keys in their own store.
+
+Processing follows the Kafka Streams model on one machine: read the log from the committed offset,
+fold each event into its subject's state (skipping ids already applied), let the processor decide on
+each turn, append what it decides to the log, and commit state, applied ids and the offset in one
+atomic write. A crash anywhere replays from the committed offset to the same state.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+import numpy as np
+
+from engine.crypto import KeyRef, Sealer
+from engine.embedder import Embedder
+from engine.processor import decide_turn
+from engine.projector import apply
+from engine.recall import SubjectIndex
+from engine.settings import Settings
+from engine.state import SubjectState
+from schemas.events import Event
+from streams.codec import decode_event, encode_event, memory_ids_of
+from streams.keystore import RocksKeyStore
+from streams.log import EventLog
+from streams.statestore import StateStore
+
+Subject = tuple[str, str]
+COMMIT_EVERY = 2_000
+
+
+@dataclass
+class _Step:
+    """What a processing step changed, until it is committed."""
+
+    applied: list[str] = field(default_factory=list)
+    applied_set: set[str] = field(default_factory=set)
+    dirty: dict[Subject, tuple[set[str], set[str]]] = field(default_factory=dict)
+    destroy: list[KeyRef] = field(default_factory=list)
+    forgotten_subjects: list[Subject] = field(default_factory=list)
+    new_vectors: dict[tuple[str, str, str], np.ndarray] = field(default_factory=dict)
+
+    def touch(self, subject: Subject, memory_ids: Iterable[str] = (), session_ids: Iterable[str] = ()) -> None:
+        mems, sessions = self.dirty.setdefault(subject, (set(), set()))
+        mems.update(memory_ids)
+        sessions.update(session_ids)
+
+
+class EmbeddedRuntime:
+    def __init__(self, data_dir: Path, settings: Settings, embedder: Callable[[], Embedder],
+                 *, log_dir: Path | None = None, keys_dir: Path | None = None):
+        self.data_dir = Path(data_dir)
+        self.settings = settings
+        self._embedder_factory = embedder
+        self._embedder: Embedder | None = None
+        self.keys = RocksKeyStore(keys_dir or self.data_dir / "keys", sync=settings.sync_writes)
+        self.sealer = Sealer(self.keys)
+        self.log = EventLog(log_dir or self.data_dir / "log", sync=settings.sync_writes)
+        self.store = StateStore(self.data_dir / "state", self.sealer, sync=settings.sync_writes)
+        self.lock = threading.RLock()
+        self._states: dict[Subject, SubjectState] = {}
+        self._vectors: dict[Subject, dict[str, np.ndarray]] = {}
+        self._indexes: dict[Subject, tuple[int, SubjectIndex]] = {}
+        self._pending: dict[int, Event] = {}
+
+    # -- state access ----------------------------------------------------------------------------
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            self._embedder = self._embedder_factory()
+        return self._embedder
+
+    def state(self, tenant_id: str, user_id: str) -> SubjectState:
+        subject = (tenant_id, user_id)
+        st = self._states.get(subject)
+        if st is None:
+            st = self._states[subject] = self.store.load_subject(tenant_id, user_id)
+        return st
+
+    def vectors(self, subject: Subject) -> dict[str, np.ndarray]:
+        vecs = self._vectors.get(subject)
+        if vecs is None:
+            vecs = self._vectors[subject] = self.store.load_vectors(*subject)
+        return vecs
+
+    def subjects(self) -> list[Subject]:
+        found = set(self.store.subjects()) | {s for s, st in self._states.items() if st.records or st.sessions}
+        return sorted(found)
+
+    def all_states(self) -> list[SubjectState]:
+        return [self.state(*s) for s in self.subjects()]
+
+    # -- writing ---------------------------------------------------------------------------------
+    def append(self, events: list[Event]) -> list[bool]:
+        """Durably appends events; ids already in the log are skipped. One flag per event: was it new?"""
+        entries = [(e.event_id, encode_event(e, self.sealer), memory_ids_of(e)) for e in events]
+        seqs = self.log.append(entries)
+        # Keep the objects for the processor: no need to read back and decrypt what we just wrote.
+        for seq, event in zip(seqs, events):
+            if seq is not None:
+                self._pending[seq] = event
+        return [s is not None for s in seqs]
+
+    # -- processing ------------------------------------------------------------------------------
+    def _is_applied(self, event_id: str, step: _Step) -> bool:
+        return event_id in step.applied_set or self.store.applied(event_id)
+
+    def _apply(self, event: Event, step: _Step) -> None:
+        subject = (event.tenant_id, event.user_id)
+        state = self.state(*subject)
+        p = event.payload
+        if p.type == "subject_forgotten":
+            apply(state, event)
+            step.forgotten_subjects.append(subject)
+            step.dirty.pop(subject, None)
+            self._vectors[subject] = {}
+            self._indexes.pop(subject, None)
+        else:
+            destroy = apply(state, event)
+            step.destroy.extend(destroy)
+            sessions = [event.session_id] if event.session_id else []
+            if p.type == "memory_forgotten":
+                sessions = list(state.sessions)
+            if p.type in ("memory_expired", "memory_forgotten", "memories_merged"):
+                vecs = self.vectors(subject)
+                for memory_id in memory_ids_of(event):
+                    if memory_id not in state.records:
+                        vecs.pop(memory_id, None)
+            step.touch(subject, memory_ids_of(event), sessions)
+        step.applied.append(event.event_id)
+        step.applied_set.add(event.event_id)
+
+    def _commit(self, step: _Step, offset: int) -> None:
+        self.store.commit(
+            offset=offset,
+            applied=step.applied,
+            dirty=step.dirty,
+            states=self._states,
+            new_vectors=step.new_vectors,
+            forgotten_subjects=step.forgotten_subjects,
+        )
+        # Keys go after the state that referenced them is rewritten; a crash in between only
+        # replays the forget, which destroys them again.
+        for tenant, user in step.forgotten_subjects:
+            self.keys.destroy_subject(tenant, user)
+        self.keys.destroy(step.destroy)
+
+    def process(self, *, decide: bool = True, embed: bool = True, progress: Callable[[int], None] | None = None) -> int:
+        """Brings state up to the end of the log; returns the number of log entries handled.
+
+        With decide=False (replay) turns are only folded: their derived events are already in the log.
+        """
+        with self.lock:
+            offset = self.store.offset()
+            if offset >= self.log.next_seq:
+                return 0
+            end = self.log.next_seq
+            step = _Step()
+            handled = 0
+            for seq, raw in self.log.read(offset):
+                if seq >= end:
+                    break
+                event = self._pending.pop(seq, None) or decode_event(raw, self.sealer)
+                handled += 1
+                if not self._is_applied(event.event_id, step):
+                    self._apply(event, step)
+                    if decide and event.payload.type == "turn_received":
+                        state = self.state(event.tenant_id, event.user_id)
+                        derived = decide_turn(state, event, self.settings)
+                        if derived:
+                            self.append(derived)
+                            for d in derived:
+                                if not self._is_applied(d.event_id, step):
+                                    self._apply(d, step)
+                if progress is not None:
+                    progress(1)
+                if len(step.applied) >= COMMIT_EVERY:
+                    if embed:
+                        self._embed_new(step)
+                    self._commit(step, seq + 1)
+                    step = _Step()
+            # Everything appended during this pass was applied as it was appended.
+            if embed:
+                self._embed_new(step)
+            self._commit(step, self.log.next_seq)
+            self._pending.clear()
+            return handled
+
+    def _embed_new(self, step: _Step) -> None:
+        """Embeds, in one batch, the records this step created (records, not turns)."""
+        todo: list[tuple[Subject, str, str]] = []
+        for subject, (memory_ids, _) in step.dirty.items():
+            state = self._states.get(subject)
+            if state is None:
+                continue
+            vecs = self.vectors(subject)
+            for memory_id in memory_ids:
+                rec = state.records.get(memory_id)
+                if rec is not None and rec.text and memory_id not in vecs:
+                    todo.append((subject, memory_id, rec.text))
+        if not todo:
+            return
+        vectors = self.embedder.embed([t for _, _, t in todo])
+        for (subject, memory_id, _), vec in zip(todo, vectors):
+            self._vectors[subject][memory_id] = vec
+            step.new_vectors[(subject[0], subject[1], memory_id)] = vec
+
+    # -- recall ----------------------------------------------------------------------------------
+    def index(self, tenant_id: str, user_id: str) -> SubjectIndex:
+        subject = (tenant_id, user_id)
+        state = self.state(tenant_id, user_id)
+        cached = self._indexes.get(subject)
+        if cached is not None and cached[0] == state.version:
+            return cached[1]
+        records = [r for r in state.records.values() if r.tier == "active" and r.text]
+        records.sort(key=lambda r: r.memory_id)
+        vecs = self.vectors(subject)
+        missing = [r for r in records if r.memory_id not in vecs]
+        if missing:
+            for rec, vec in zip(missing, self.embedder.embed([r.text for r in missing])):
+                vecs[rec.memory_id] = vec
+        matrix = (np.stack([vecs[r.memory_id] for r in records]) if records
+                  else np.zeros((0, self.embedder.dim), dtype=np.float32))
+        index = SubjectIndex(records, matrix)
+        self._indexes[subject] = (state.version, index)
+        return index
+
+    # -- maintenance -----------------------------------------------------------------------------
+    def compact(self) -> None:
+        """Flushes and compacts every store so deleted bytes leave the files on disk."""
+        with self.lock:
+            self.store.purge()
+            self.log.flush()
+            self.log.db.compact_range(None, None)
+            self.keys.db.flush(True)
+            self.keys.db.compact_range(None, None)
+
+    def close(self) -> None:
+        with self.lock:
+            self.store.close()
+            self.log.close()
+            self.keys.close()

@@ -1,0 +1,38 @@
+"""Shared fixtures. Every test gets its own data directory; the embedding model is loaded once per
+test process (it takes seconds) and shared."""
+from __future__ import annotations
+
+import os
+from datetime import datetime, timedelta, timezone
+from typing import Iterator
+
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+
+
+def make_turn(text: str, n: int, *, session: str = "s1", role: str = "user", tenant: str = "acme",
+              user: str = "u1", speaker: str | None = None, at: datetime | None = None) -> dict:
+    return {
+        "tenant_id": tenant, "user_id": user, "session_id": session, "turn_id": f"{session}-t{n}",
+        "role": role, "speaker": speaker, "text": text,
+        "occurred_at": (at or T0 + timedelta(minutes=n)).isoformat(),
+    }
+
+
+@pytest.fixture
+def engine(tmp_path) -> Iterator["MemoryEngine"]:
+    from engine import MemoryEngine
+
+    eng = MemoryEngine.open(tmp_path / "data")
+    yield eng
+    eng.close()
+
+
+@pytest.fixture
+def data_dir(tmp_path):
+    return tmp_path / "data"
