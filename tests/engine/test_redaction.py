@@ -1,0 +1,280 @@
+"""Secrets are removed from a turn's text before it is written; ordinary conversation is left alone.
+
+Every fake secret below is built by concatenation at run time, so this file holds no literal that a
+secret scanner (or a push-protection hook) would flag.
+"""
+from __future__ import annotations
+
+import pytest
+
+from engine.redaction import REDACTION_MARK, Redaction, find_secrets, redact
+
+# ---- fake secrets (well-formed, never real) --------------------------------------------------------
+
+OPENAI_KEY = "sk-" + "proj-" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zQ7"
+ANTHROPIC_KEY = "sk-" + "ant-" + "api03-" + "Zq8Wm2Xk5Rt7Yp1Ln4Vb6Hc9Jd3Fg0Sa"
+AWS_ACCESS_KEY_ID = "AKIA" + "Q3EXAMPLE7XW2Z5K"
+AWS_SECRET = "wJalrXUtnFEMI" + "/K7MDENG/bPxRfiCY" + "Q3EXAMPLE9"  # 40 characters, as AWS issues them
+GITHUB_TOKEN = "ghp" + "_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+GITHUB_PAT = "github" + "_pat_" + "11ABCDEFG0aBcDeFgHiJkL_mNoPqRsTuVwXyZ0123456789aBcDeFgHiJkLmNoPqRsTuVwXyZ01234"
+SLACK_TOKEN = "xo" + "xb-" + "123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx"
+GOOGLE_KEY = "AI" + "za" + "SyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q"
+STRIPE_KEY = "sk" + "_live_" + "51HqLyjWDarjtT1zdp7dcXyZ"
+STRIPE_RESTRICTED_KEY = "rk" + "_live_" + "51HqLyjWDarjtT1zdp7dcAbC"
+JWT = (
+    "eyJ" + "hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
+    + ".eyJ" + "zdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIn0"
+    + ".SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+)
+BEARER_TOKEN = "tok" + "_9f8e7d6c5b4a39281706"
+URL_PASSWORD = "Sup3r" + "S3cret"
+HIGH_ENTROPY = "K8sJ2mXq9ZpL4vN7wR1t" + "Y6uB3cD5fG0hA2eW"
+PEM_BODY = [
+    "MIIEowIBAAKCAQEA7yqX" + "k3u9Jf0pW2rT5vY8bN1mQ4sH6dL0aZ",
+    "c2VjcmV0IGJvZHkgbGlu" + "ZSB0d28gZm9yIHRoZSB0ZXN0IGtleQ",
+    "Zm9vYmFyYmF6cXV4MTIz" + "NDU2Nzg5MGFiY2RlZmdoaWprbG1ub3A",
+]
+LUHN_VALID_CARD = "4111 1111 1111 1111"  # the standard Visa test number
+LUHN_VALID_CARD_DASHED = "5555-5555-5555-4444"
+LUHN_INVALID_16_DIGITS = "4111111111111112"
+
+
+def _pem(kind: str = "RSA PRIVATE KEY") -> str:
+    return "\n".join([f"-----BEGIN {kind}-----", *PEM_BODY, f"-----END {kind}-----"])
+
+
+def assert_redacted(text: str, secret: str, kind: str) -> str:
+    clean, kinds = redact(text)
+    assert secret not in clean
+    assert f"{REDACTION_MARK}{kind}]" in clean
+    assert kind in kinds
+    return clean
+
+
+# ---- each kind of secret is removed ----------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("text", "secret", "kind"),
+    [
+        (f"use {OPENAI_KEY} for staging", OPENAI_KEY, "api_key"),
+        (f"my claude key: {ANTHROPIC_KEY}", ANTHROPIC_KEY, "api_key"),
+        (f"maps key {GOOGLE_KEY} works", GOOGLE_KEY, "api_key"),
+        (f"stripe {STRIPE_KEY} live", STRIPE_KEY, "api_key"),
+        (f"stripe restricted {STRIPE_RESTRICTED_KEY}", STRIPE_RESTRICTED_KEY, "api_key"),
+        (f"key id {AWS_ACCESS_KEY_ID} in us-east-1", AWS_ACCESS_KEY_ID, "aws_access_key"),
+        (f"aws_secret_access_key = {AWS_SECRET}", AWS_SECRET, "aws_secret_key"),
+        (f"push with {GITHUB_TOKEN} please", GITHUB_TOKEN, "github_token"),
+        (f"fine-grained {GITHUB_PAT}", GITHUB_PAT, "github_token"),
+        (f"bot token {SLACK_TOKEN}", SLACK_TOKEN, "slack_token"),
+        (f"session {JWT} expired", JWT, "jwt"),
+        (f"random blob {HIGH_ENTROPY} here", HIGH_ENTROPY, "high_entropy_string"),
+    ],
+)
+def test_each_token_format_is_redacted_and_its_value_is_gone(text, secret, kind):
+    clean = assert_redacted(text, secret, kind)
+    assert redact(text)[1] == [kind]
+    assert clean.startswith(text.split(secret)[0])  # the words before it stay
+
+
+def test_bearer_token_is_redacted_and_the_word_bearer_kept():
+    clean, kinds = redact(f"curl -H 'Authorization: Bearer {BEARER_TOKEN}' https://api.example.com")
+    assert BEARER_TOKEN not in clean
+    assert "Authorization: Bearer [REDACTED:bearer_token]" in clean
+    assert kinds == ["bearer_token"]
+
+
+def test_bearer_token_in_prose_is_redacted():
+    clean, kinds = redact(f"the service wants bearer {BEARER_TOKEN}.")
+    assert clean == "the service wants bearer [REDACTED:bearer_token]."
+    assert kinds == ["bearer_token"]
+
+
+def test_url_credentials_are_redacted_and_the_rest_of_the_url_kept():
+    clean, kinds = redact(f"clone https://alice:{URL_PASSWORD}@git.example.com/team/app.git now")
+    assert URL_PASSWORD not in clean and "alice" not in clean
+    assert clean == "clone https://[REDACTED:basic_auth_credentials]@git.example.com/team/app.git now"
+    assert kinds == ["basic_auth_credentials"]
+
+
+def test_basic_auth_header_is_redacted():
+    value = "dXNlcjpw" + "YXNzd29yZA=="
+    clean, kinds = redact(f"Authorization: Basic {value}")
+    assert value not in clean and kinds == ["basic_auth_credentials"]
+
+
+# ---- passwords and other disclosures in prose: the value goes, the words stay ----------------------
+
+def test_my_password_is_keeps_the_phrase_and_drops_the_value():
+    assert redact("my password is hunter2") == ("my password is [REDACTED:password]", ["password"])
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "kinds"),
+    [
+        ("password: hunter2", "password: [REDACTED:password]", ["password"]),
+        ("login with pwd=s3cr3t!", "login with pwd=[REDACTED:password]", ["password"]),
+        ("the passcode is 4471zz", "the passcode is [REDACTED:password]", ["password"]),
+        ("my PIN is 4821, ok?", "my PIN is [REDACTED:pin], ok?", ["pin"]),
+        ("the api key is abc123XYZdef456", "the api key is [REDACTED:api_key]", ["api_key"]),
+        ("export API_KEY=abcd1234efgh", "export API_KEY=[REDACTED:api_key]", ["api_key"]),
+        ("the secret is X9-lemon-77", "the secret is [REDACTED:secret]", ["secret"]),
+        ("my token is t0k3n-abc", "my token is [REDACTED:token]", ["token"]),
+        ('DB_PASSWORD="correct horse battery"', 'DB_PASSWORD="[REDACTED:password]"', ["password"]),
+        (
+            "the wifi password for the office is Blue42! ask me later",
+            "the wifi password for the office is [REDACTED:password] ask me later",
+            ["password"],
+        ),
+    ],
+)
+def test_disclosures_in_prose_and_config_redact_only_the_value(text, expected, kinds):
+    assert redact(text) == (expected, kinds)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My password is weak and the password is too short.",
+        "The secret is to relax; the token is short-lived anyway.",
+        "The access token expires in 3600 seconds and refresh tokens last 30 days.",
+        "Passing passport control took 2 hours, the key takeaway: arrive early.",
+        "password: ${DB_PASSWORD} comes from the environment",
+        "if password == input: print('ok')",
+        "the pin is loose and the bearer of this letter is my friend",
+        "Bearer authentication is what the API docs recommend.",
+    ],
+)
+def test_talk_about_passwords_and_tokens_without_a_value_is_untouched(text):
+    assert redact(text) == (text, [])
+
+
+# ---- private keys ---------------------------------------------------------------------------------
+
+def test_pem_block_spanning_lines_is_removed_whole():
+    text = f"here is the key:\n{_pem()}\nthanks!"
+    clean, kinds = redact(text)
+    assert clean == "here is the key:\n[REDACTED:private_key]\nthanks!"
+    assert kinds == ["private_key"]
+    for line in PEM_BODY:
+        assert line not in clean
+
+
+def test_openssh_and_pkcs8_pem_blocks_are_redacted():
+    for kind in ("OPENSSH PRIVATE KEY", "PRIVATE KEY", "ENCRYPTED PRIVATE KEY"):
+        clean, kinds = redact(_pem(kind))
+        assert clean == "[REDACTED:private_key]" and kinds == ["private_key"]
+
+
+def test_unterminated_pem_block_is_redacted_to_the_end_of_the_text():
+    text = "partial paste: -----BEGIN EC PRIVATE KEY-----\n" + "\n".join(PEM_BODY[:2])
+    clean, kinds = redact(text)
+    assert clean == "partial paste: [REDACTED:private_key]"
+    assert kinds == ["private_key"]
+
+
+# ---- payment cards --------------------------------------------------------------------------------
+
+def test_luhn_valid_card_is_redacted():
+    clean, kinds = redact(f"charge {LUHN_VALID_CARD} exp 12/27")
+    assert clean == "charge [REDACTED:card_number] exp 12/27"
+    assert kinds == ["card_number"]
+
+
+def test_luhn_valid_card_with_dashes_or_no_separators_is_redacted():
+    assert redact(f"card {LUHN_VALID_CARD_DASHED}")[1] == ["card_number"]
+    assert redact("card " + LUHN_VALID_CARD.replace(" ", ""))[1] == ["card_number"]
+
+
+def test_luhn_invalid_16_digit_number_is_kept():
+    text = f"order number {LUHN_INVALID_16_DIGITS} shipped"
+    assert redact(text) == (text, [])
+
+
+def test_card_followed_by_more_digits_is_still_found():
+    clean, kinds = redact(f"{LUHN_VALID_CARD} 2024")
+    assert clean == "[REDACTED:card_number] 2024" and kinds == ["card_number"]
+
+
+# ---- ordinary conversation is untouched -----------------------------------------------------------
+
+ORDINARY_CONVERSATION = (
+    "Hi! Can you remind me what we decided about the venue for Sarah's birthday on 2025-03-14? "
+    "I think the second option was better, it kept the budget under $1,299.99 and the team happy. "
+    "Call me at 4155551234 or +1 (415) 555-1234 after lunch; the office line is 020 7946 0958. "
+    "Back in 1999 we paid 10% less, and in 2024 revenue grew by 12 percent to 3,450,000 dollars. "
+    "My flight LH4567 lands at 10:45, seat 23A, confirmation ABC123, gate B12. "
+    "The internationalization work and the configuration loader refactoring are next on the list. "
+    "See https://docs.python.org/3.11/library/re.html and the notes in /home/sarah/projects/plan-2025.md. "
+    "Email me at sarah.connor+party2025@example.com if anything changes. Thanks a lot!"
+)
+
+
+def test_ordinary_conversation_comes_back_byte_identical():
+    assert redact(ORDINARY_CONVERSATION) == (ORDINARY_CONVERSATION, [])
+    assert find_secrets(ORDINARY_CONVERSATION) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "call me at 4155551234",
+        "the meeting is on 2024-03-15 at 10:30",
+        "it costs $1,299.99 plus tax",
+        "we moved here in 1987 and left in 2019",
+        "my number is +44 20 7946 0958",
+        "version 1.2.3-beta.4, ISBN 978-0-596-52068-7",
+        "uuid 123e4567-e89b-12d3-a456-426614174000",
+        "test_redaction_handles_multiple_secrets_2 and SomeVeryLongCamelCaseClassName2Factory",
+        "",
+    ],
+)
+def test_numbers_dates_prices_and_identifiers_are_untouched(text):
+    assert redact(text) == (text, [])
+
+
+# ---- several secrets, spans, idempotence ----------------------------------------------------------
+
+def test_multiple_secrets_in_one_text_are_all_redacted_in_order():
+    text = (
+        f"key {OPENAI_KEY}, card {LUHN_VALID_CARD}, my password is hunter2 and "
+        f"Authorization: Bearer {BEARER_TOKEN}"
+    )
+    clean, kinds = redact(text)
+    assert kinds == ["api_key", "card_number", "password", "bearer_token"]
+    for secret in (OPENAI_KEY, LUHN_VALID_CARD, "hunter2", BEARER_TOKEN):
+        assert secret not in clean
+    assert clean == (
+        "key [REDACTED:api_key], card [REDACTED:card_number], my password is [REDACTED:password] and "
+        "Authorization: Bearer [REDACTED:bearer_token]"
+    )
+
+
+def test_find_secrets_spans_point_into_the_original_text_sorted_and_disjoint():
+    text = f"a {GITHUB_TOKEN} b {AWS_ACCESS_KEY_ID} c password: hunter2"
+    found = find_secrets(text)
+    assert [r.kind for r in found] == ["github_token", "aws_access_key", "password"]
+    assert [text[r.start : r.end] for r in found] == [GITHUB_TOKEN, AWS_ACCESS_KEY_ID, "hunter2"]
+    assert all(a.end <= b.start for a, b in zip(found, found[1:]))
+    assert all(isinstance(r, Redaction) for r in found)
+
+
+def test_overlapping_findings_become_one_redaction():
+    # The GitHub rule, the prose rule ("token is ...") and detect-secrets all see this value.
+    clean, kinds = redact(f"my github token is {GITHUB_TOKEN}")
+    assert clean == "my github token is [REDACTED:github_token]"
+    assert kinds == ["github_token"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"key {OPENAI_KEY}, card {LUHN_VALID_CARD}, my password is hunter2",
+        f"{_pem()}\nBearer {BEARER_TOKEN} and https://bob:{URL_PASSWORD}@example.com/",
+        f'DB_PASSWORD="hunter2" pwd=s3cr3t! {JWT} {HIGH_ENTROPY}',
+    ],
+)
+def test_redacting_already_redacted_text_finds_nothing_new(text):
+    once, kinds = redact(text)
+    assert kinds
+    assert redact(once) == (once, [])
+    assert find_secrets(once) == []
