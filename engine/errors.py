@@ -1,0 +1,59 @@
+"""Errors a user of memstream can cause. Each says what went wrong and what to do about it."""
+from __future__ import annotations
+
+
+class MemstreamError(Exception):
+    """Base class of every error memstream raises on purpose."""
+
+
+class InvalidTurnError(MemstreamError, ValueError):
+    """A turn failed validation; nothing of it was written."""
+
+    def __init__(self, message: str, *, field: str | None = None, turn_id: str | None = None):
+        self.field = field
+        self.turn_id = turn_id
+        where = f" (turn {turn_id!r})" if turn_id else ""
+        super().__init__(f"{message}{where}")
+
+
+class EmptyTextError(InvalidTurnError):
+    pass
+
+
+class OversizeTextError(InvalidTurnError):
+    pass
+
+
+class UnknownRoleError(InvalidTurnError):
+    pass
+
+
+class MissingFieldError(InvalidTurnError):
+    pass
+
+
+class BadTimestampError(InvalidTurnError):
+    pass
+
+
+class TenantMismatchError(MemstreamError, PermissionError):
+    """A request named one tenant and touched another's data."""
+
+
+class UnknownMemoryError(MemstreamError, KeyError):
+    """No memory with that id for that subject (it may have been forgotten)."""
+
+    def __str__(self) -> str:  # KeyError quotes its message; keep it readable
+        return str(self.args[0]) if self.args else "unknown memory"
+
+
+class InvalidCommandError(MemstreamError, ValueError):
+    """A command (remember, forget, sweep) was malformed."""
+
+
+class EngineClosedError(MemstreamError, RuntimeError):
+    """The engine was used after close()."""
+
+
+class DataDirError(MemstreamError, OSError):
+    """The data directory is missing, locked by another process, or not a memstream directory."""

@@ -1,0 +1,1233 @@
+"""Explicit statements in a user's turn, turned into typed memory candidates.
+
+Rule based and deterministic (part of the core): the same turn always gives the same candidates, with
+no model, no clock and no I/O. It reads what the user says about themselves, plainly:
+
+    "I prefer Python examples."               -> preference  "Caroline prefers Python examples"
+    "I'm allergic to peanuts."                -> constraint  "Caroline is allergic to peanuts"
+    "We decided to ship the beta on Friday."  -> decision    "Caroline: We decided to ship the beta on Friday (12 May 2023)"
+    "I live in Porto."                        -> fact        "Caroline lives in Porto"
+    "I went camping yesterday."               -> episode     "Caroline went camping yesterday (7 May 2023)"
+    "For this session, answer in French."     -> temporary_instruction, expires with the session
+
+Every candidate's text is a rewrite of one sentence (or one clause of it) of the input: first person
+turned into the speaker's name, relative dates resolved (engine.dates), lead-in words ("Actually,",
+"Well,") dropped. Nothing is inferred beyond what the sentence says; one episode never becomes a
+preference ("I had sushi yesterday" is not a taste for sushi).
+
+Questions, greetings, acknowledgements, sentences of fewer than three words (contractions count as
+two: "I'm vegan" is three) and anything containing a redaction marker are skipped.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta, timezone
+
+from engine.dates import resolve_dates
+
+__all__ = ["Candidate", "extract", "split_sentences", "to_third_person", "is_chatter", "is_question",
+           "strip_lead_in", "CORRECTION_CUE", "is_sensitive"]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    kind: str                 # "preference" | "constraint" | "decision" | "fact" | "episode" | "temporary_instruction"
+    text: str                 # one line, speaker-attributed, third person, dates resolved
+    fields: dict[str, str]    # structured parts, e.g. {"predicate": "prefers", "object": "Python examples", "polarity": "+"}
+    slot: str | None          # conflict key: two records with one slot conflict (the newer supersedes)
+    source: str               # "user_explicit" | "inferred" (hedged statements)
+    confidence: float         # plain 0.9, hedged 0.55, correction 0.95
+    importance: float
+    privacy_level: str        # "public" | "personal" | "sensitive" (never "secret")
+    happened_at: datetime | None   # episodes: the resolved date, else the turn's occurred_at
+    expires_at: datetime | None    # temporary instructions only
+    scope: str | None         # "session" for session-scoped temporary instructions
+    correction: bool          # corrects an earlier statement ("actually", "not anymore", ...)
+
+
+# --------------------------------------------------------------------------------------------------
+# Vocabulary
+
+_I = re.IGNORECASE
+
+_ADV_WORDS = (
+    "really", "also", "just", "usually", "always", "still", "actually", "totally", "absolutely",
+    "definitely", "often", "sometimes", "only", "even", "mostly", "kinda", "rarely", "generally",
+    "personally", "truly", "seriously", "honestly", "already", "finally", "recently", "probably",
+    "certainly", "simply", "mainly", "especially", "normally", "typically", "currently", "now",
+    "literally", "genuinely", "secretly", "deeply", "strongly", "both", "all", "too", "so", "very",
+    "much", "occasionally", "frequently", "mainly", "originally", "first", "once", "ever", "then",
+    "later", "eventually", "officially", "kind of", "sort of", "pretty much", "sure", "def",
+)
+_ADV = r"(?:\s+(?:" + "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in _ADV_WORDS), key=len, reverse=True)) + r"))*"
+_ADV_SET = frozenset(_ADV_WORDS)
+
+_MODALS = frozenset("""can can't cannot could couldn't will won't would wouldn't shall should shouldn't might
+mightn't may must mustn't ought need't wanna gonna""".split())
+_PAST_IRREGULAR = frozenset("""was wasn't were weren't had hadn't did didn't went ran got took gave met bought made saw came
+found felt left lost won wrote began brought caught taught kept slept sold built sent drove rode flew ate
+drank knew grew threw wore chose broke spoke stood sat heard held fell led meant understood became forgot
+hung fed fought dug shot stuck struck swung woke sang swam thought told said spent paid laid lit sought
+stole swore tore bent bled bred dealt fled flung froze hid leapt learnt dreamt burnt spelt spilt lent
+slid span sprang stank stung strode shook shone rang rose forgave forbade withdrew overcame undertook
+drew dove wove bit blew clung crept mistook overslept sank shrank slung spat spun strove swept thrust trod wept
+wound wrung arose awoke bore bound dwelt forsook knelt sped lay
+read put set let cut hit quit hurt cost shut spread bet beat cast""".split())
+_ED_PRESENT = frozenset({"need", "feed", "seed", "bleed", "breed", "speed", "proceed", "succeed", "exceed",
+                         "heed", "weed", "shed", "embed", "wed", "bed", "shred"})
+_THIRD_SPECIAL = {"am": "is", "have": "has", "do": "does", "don't": "doesn't", "dont": "doesn't",
+                  "haven't": "hasn't", "go": "goes", "be": "is", "'m": "is", "are": "is", "aren't": "isn't"}
+_NOT_VERB = frozenset("""and or but to too the a an of in on at for with myself alone personally as than
+if because that who which when where while whether""".split())
+
+_WEEKDAY_WORDS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+_TIME_WORDS = _WEEKDAY_WORDS | frozenset("""today tonight tomorrow yesterday morning afternoon evening night week weekend
+month year weeks months years days day ago now soon later earlier january february march april may june july
+august september october november december""".split())
+_TIME_PREPS = frozenset("on by before after until till in at this next last every during for since from of the".split())
+
+
+# --------------------------------------------------------------------------------------------------
+# Sentences, chatter, questions
+
+_ABBREV = frozenset("mr mrs ms dr st jr sr prof vs etc e.g i.e approx no fig inc ltd co mt".split())
+_SENT_SPLIT = re.compile(r"(?<=[.!?…])[\"'”’)\]]*\s+|\n+")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a turn: split after . ! ? and at line breaks, abbreviations kept whole."""
+    text = _normalise(text)
+    parts = [p for p in _SENT_SPLIT.split(text) if p and p.strip()]
+    out: list[str] = []
+    for p in parts:
+        if out:
+            prev = out[-1]
+            tail = prev.rstrip(".").rsplit(None, 1)
+            last = tail[-1].lower() if tail else ""
+            if prev.endswith(".") and (last in _ABBREV or (len(last) == 1 and last.isalpha() and last != "i")):
+                out[-1] = prev + " " + p.strip()
+                continue
+        out.append(p.strip())
+    return out
+
+
+def _normalise(text: str) -> str:
+    return (text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+            .replace("\u00a0", " "))
+
+
+_ACK_PHRASES = frozenset({
+    "i see", "i agree", "i know", "i know right", "i understand", "i get it", "me too", "i hope so",
+    "i think so", "i guess so", "i bet", "i love it", "i love that", "i like it", "i like that", "i'm in",
+    "i am in", "i'm sure", "i'm glad", "i'm so glad", "i'm happy for you", "i will", "i'll do that",
+    "i'm fine", "i'm good", "i'm great", "i'm doing well", "i'm doing great", "i'm doing good",
+})
+_ACK_WORDS = frozenset("""hi hey hello hiya yo howdy morning afternoon evening night good bye goodbye see you ya later soon talk
+to ttyl thanks thank thx ty tysm so much a lot again ok okay k kk got it sounds great cool nice awesome perfect sure yes
+yeah yep yup no nope alright all right will do noted understood makes sense fair enough lol haha hah hahaha wow oh ah
+aw aww hmm right exactly totally agreed same too welcome you're you problem np take care hear glad happy for congrats
+congratulations luck cheers wonderful amazing fantastic lovely excellent definitely absolutely of course indeed true
+that's that is was sounds sound looks look super pretty very really and well done keep up the work it's its thats
+what a fun fine bet wise idea then for now there we go dear buddy man dude mate guys everyone bro sis yay woohoo
+incredible beautiful neat sweet exciting interesting impressive gorgeous stunning cute adorable brilliant
+glad-to-hear this""".split())
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z']*")
+_GREETING_START = re.compile(r"^(?:hi|hey|hello|hiya|howdy|good\s+(?:morning|afternoon|evening))\b", _I)
+
+
+def is_chatter(sentence: str) -> bool:
+    """A greeting, thanks or acknowledgement with nothing else in it ("Thanks, Melanie!", "ok got it")."""
+    words = _WORD_RE.findall(sentence)
+    if not words:
+        return True
+    low = " ".join(w.lower() for w in words)
+    if low in _ACK_PHRASES:
+        return True
+    if len(words) > 9:
+        return False
+    names = 0
+    for i, w in enumerate(words):
+        lw = w.lower()
+        if lw in _ACK_WORDS:
+            continue
+        if i > 0 and w[0].isupper() and names == 0:
+            names += 1  # a vocative: "Thanks, Melanie!"
+            continue
+        return False
+    return True
+
+
+_QUESTION_START = re.compile(
+    r"^(?:(?:do|does|did|are|is|was|were|can|could|would|will|have|has|should|shall|am|isn't|aren't|don't|"
+    r"doesn't|didn't|won't|wouldn't|couldn't|haven't|hasn't)\s+(?:you|u|ya|it|there|we|they|he|she|that|this|"
+    r"your|the|anyone|anybody|someone|i)\b"
+    r"|(?:what|what's|how|how's|why|where|where's|who|who's|which|whose)\s+(?:do|does|did|is|are|was|were|"
+    r"can|could|would|should|will|about|have|has|kind|sort|type|made|happened|else|other)\b"
+    r"|(?:what's|how's|where's|who's|wanna|any\s+(?:plans|ideas|tips|news))\b)",
+    _I,
+)
+
+
+def is_question(sentence: str) -> bool:
+    s = sentence.strip()
+    return s.endswith("?") or bool(_QUESTION_START.match(s))
+
+
+_LEAD_IN = re.compile(
+    r"^(?:(?:actually|correction|update|scratch\s+that|honestly|anyway|anyways|btw|by\s+the\s+way|plus|also|and|"
+    r"but|so|then|besides|oh|wow|ah|aw+|hmm+|um+|uh+|haha+|lol|hey|hi|hello|yeah|yes|yep|yup|ok|okay|sure|"
+    r"wait|oops|sorry|totally|true|right|exactly|well|nope|no|gosh|omg|man|dude)\b\s*[,:;.!\-–—]*\s+)+",
+    _I,
+)
+_VOCATIVE_LEAD = re.compile(r"^(?:[A-Z][a-z]+)[,!]\s+(?=[A-Za-z])")
+_SINCE_LEAD = re.compile(
+    r"^(?:(?:(?:so\s+)?much|a\s+lot|lots|tons|a\s+bunch|plenty)(?:'s|\s+has|\s+have)?\s+(?:happened|going\s+on|been\s+going\s+on)\s+)?"
+    r"since\s+(?:we|I)\s+(?:last\s+)?(?:spoke|talked|chatted|caught\s+up|met|saw\s+each\s+other|messaged)"
+    r"(?:\s+last)?\s*[,!.:\-–—]*\s*", _I)
+_MEANT_LEAD = re.compile(r"^(?:no,?\s+)?I\s+meant(?!\s+to\b)[,:]?\s+", _I)
+_CHANGED_LEAD = re.compile(
+    r"^I(?:'ve|\s+have)?\s+changed\s+my\s+mind\b(?:\s+about\s+[^,;:.\-–—]+)?\s*[,:;.\-–—]+\s*", _I)
+_HEDGE_LEAD = re.compile(
+    r"^(?:(?:I\s+(?:think|guess|suppose|believe|reckon|feel\s+like)(?:\s+that)?|maybe|probably|perhaps|"
+    r"possibly)\b[,]?\s+)+", _I)
+
+CORRECTION_CUE = re.compile(
+    r"^\s*(?:actually|correction|scratch\s+that|update:)\b|\b(?:I\s+meant(?!\s+to\b)|changed\s+my\s+mind|"
+    r"not\s+anymore|anymore|any\s+more|no\s+longer|instead(?!\s+of))\b|^\s*no,\s",
+    _I,
+)
+_HEDGE = re.compile(
+    r"\b(?:I\s+(?:think|guess|suppose|believe|reckon)|probably|maybe|perhaps|might|possibly|not\s+sure|"
+    r"kind\s+of|kinda|sort\s+of|I\s+feel\s+like)\b", _I)
+
+
+def strip_lead_in(sentence: str) -> str:
+    """Drops discourse openers ("Actually,", "Well, ", "Oh wow, Mel, ", "I changed my mind:")."""
+    s = sentence.strip()
+    for _ in range(4):
+        before = s
+        s = _LEAD_IN.sub("", s)
+        s = _MEANT_LEAD.sub("", s)
+        s = _CHANGED_LEAD.sub("", s)
+        s = _VOCATIVE_LEAD.sub("", s)
+        s = _SINCE_LEAD.sub("", s)
+        if s == before:
+            break
+    return s
+
+
+# --------------------------------------------------------------------------------------------------
+# First person -> third person
+
+_PRONOUN = re.compile(
+    r"\b(?:(?P<contr>I'm|I've|I'd|I'll|Im)\b|(?P<iam>I\s+am)\b|(?P<i>I)\b(?!')(?P<rest>" + _ADV
+    + r"\s+(?P<verb>[A-Za-z]+(?:'t)?)\b)?|(?P<me>me)\b|(?P<my>my)\b|(?P<mine>mine)\b|(?P<myself>myself)\b)",
+    _I,
+)
+_HAD_NEXT = re.compile(r"(?:\s+(?:already|just|never|ever|always|only|recently|finally|also))*\s+"
+                       r"(?:been|had|gone|done|seen|got|gotten|taken|made|[a-z]+ed)\b", _I)
+_CONTR = {"i'm": "is", "im": "is", "i've": "has", "i'd": "would", "i'll": "will"}
+_COMPOUND_BEFORE = re.compile(r"(?:^|[,;:.!?\-\u2013\u2014(])\s*(?P<np>[^,;:.!?\-\u2013\u2014(]*?)\s+(?:and|or|&)\s*$", _I)
+_HAS_I = re.compile(r"\bI\b|\bI'", _I)
+
+
+def _compound_subject(text: str, pos: int) -> bool:
+    """"My kids and I love it": "I" is half of a plural subject (the verb stays plural)."""
+    m = _COMPOUND_BEFORE.search(text, 0, pos)
+    if m is None:
+        return False
+    np = m.group("np")
+    return len(np.split()) <= 3 and not _HAS_I.search(np)
+_WE = re.compile(r"\b(?:we|us|our|ours|ourselves|we're|we've|we'll|we'd)\b", _I)
+
+
+def _third(verb: str) -> str:
+    low = verb.lower()
+    if low in _THIRD_SPECIAL:
+        return _THIRD_SPECIAL[low]
+    if (low in _MODALS or low in _PAST_IRREGULAR or low in _NOT_VERB or low in _ADV_SET
+            or (low.endswith("ed") and low not in _ED_PRESENT) or "'" in low or not low.isalpha()):
+        return verb
+    if low.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if low.endswith("y") and len(low) > 1 and low[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def to_third_person(text: str, name: str) -> str:
+    """"I prefer X" -> "<name> prefers X"; "my" -> "<name>'s"; "me" -> "<name>"; "myself" -> "themself".
+
+    The speaker's gender is not known, so the name is used wherever English would need a pronoun.
+    Sentences in the plural first person keep "we" and get a "<name>: " prefix instead.
+    """
+    text = _normalise(text)
+
+    def repl(m: re.Match[str]) -> str:
+        if m.group("contr"):
+            contr = m.group("contr").lower()
+            if contr == "i'd" and _HAD_NEXT.match(m.string, m.end()):
+                return f"{name} had"
+            return f"{name} {_CONTR[contr]}"
+        if m.group("iam"):
+            return f"{name} is"
+        if m.group("i"):
+            rest = m.group("rest")
+            if not rest:
+                return name
+            verb = m.group("verb")
+            if _compound_subject(m.string, m.start()):
+                return name + rest  # "my kids and I love it": plural verb stays
+            head = rest[: len(rest) - len(verb)]
+            return name + head + _third(verb)
+        if m.group("me"):
+            return name
+        if m.group("my") or m.group("mine"):
+            return f"{name}'s"
+        return "themself"
+
+    out = _PRONOUN.sub(repl, text)
+    if out.startswith(name):
+        return out
+    if _WE.search(out) or name not in out:
+        return f"{name}: {out}"
+    return out
+
+
+# --------------------------------------------------------------------------------------------------
+# Objects, heads, privacy
+
+_OBJ_CUT = re.compile(
+    r"\s*(?:[,;:!?()\[\]\"]|\.(?:\s|$)|\.\.\.|\s[-–—]+\s|[–—]"
+    r"|\s(?:because|since|when|whenever|but|so\s+that|so|as|especially|which|while|if|though|although|"
+    r"'cause|except|unless|until|than|that|who|where|and\s+(?:I|it|that|we|they|he|she|you|my|this|it's|I'm)|"
+    r"like\s+I|whereas)\b)",
+    _I,
+)
+_PREFER_CUT = re.compile(r"\s(?:over|to|rather\s+than|instead\s+of|more\s+than|compared\s+to)\b", _I)
+_FILLER_TAIL = re.compile(
+    r"(?:\s+(?:a\s+lot|a\s+ton|so\s+much|very\s+much|too|as\s+well|these\s+days|lately|now|right\s+now|"
+    r"anymore|any\s+more|nowadays|in\s+general|overall|the\s+most|more|most|tbh|haha|lol|honestly|though|"
+    r"really|for\s+sure|actually|still|then|either|again|already|ever|always|all\s+the\s+time|at\s+all|"
+    r"for\s+now|together|recently|often|sometimes|every\s+day|so))+\s*$",
+    _I,
+)
+_DEICTIC = re.compile(
+    r"^(?:it|it's|that|that's|this|these|those|them|you|your|yours|you're|there|here|how|what|when|where|"
+    r"the\s+way|the\s+idea|the\s+fact|seeing|hearing|being|having|one|ones|him|her|his|their|they|"
+    r"everything|something|anything|all\s+of|all|so|too|doing|to\s+(?:see|hear|know|have|be|chat|talk|"
+    r"help|do|try|get|check)|your|ya|u)\b",
+    _I,
+)
+
+
+def _object(raw: str, extra_cut: re.Pattern[str] | None = None) -> str:
+    s = raw.strip()
+    m = _OBJ_CUT.search(s)
+    if m:
+        s = s[: m.start()]
+    if extra_cut is not None:
+        # "prefer X over Y" (but "prefer to walk" keeps its "to")
+        m = extra_cut.search(s, 1)
+        if m and m.start() > 0:
+            s = s[: m.start()]
+    s = _FILLER_TAIL.sub("", s)
+    return s.strip(" .,'\"-")
+
+
+def _strip_time_tail(obj: str) -> str:
+    words = obj.split()
+    while len(words) > 1 and (words[-1].lower().strip(".,") in _TIME_WORDS or _is_number(words[-1])):
+        words.pop()
+        while len(words) > 1 and words[-1].lower() in _TIME_PREPS:
+            words.pop()
+    return " ".join(words)
+
+
+def _is_number(w: str) -> bool:
+    return w.strip(".,").replace(",", "").isdigit()
+
+
+def _singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-1] if word.endswith(("vies", "kies", "bies")) else word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+_HEAD_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#.\-]*")
+
+
+_PRONOUN_TAIL = frozenset("""me you us them it him her myself yourself ourselves themselves themself together too there
+here this that have has had do does did got know made""".split())
+_PREP_TAIL = frozenset("""near with for to at in on of about by from into around like without the a an my our your
+some""".split())
+
+
+def _head(obj: str) -> str:
+    """Crude head noun: the last word of the object (time words and pronouns dropped), lower-cased, singular."""
+    words = _HEAD_WORD.findall(_strip_time_tail(obj))
+    while len(words) > 1 and (words[-1].lower() in _PRONOUN_TAIL or words[-1].lower() in _PREP_TAIL):
+        words.pop()
+    if not words:
+        return "general"
+    last = words[-1].rstrip(".-")
+    if last[:1].isupper():
+        return last.lower()  # a name: "Postgres" is not the plural of anything
+    return _singular(last.lower())
+
+
+_SENSITIVE = re.compile(
+    r"\b(?:allerg\w*|anaphyla\w*|asthma\w*|diabet\w*|cancer|tumou?r\w*|chemo\w*|depress(?:ed|ion)|anxiety|"
+    r"panic\s+attacks?|adhd|autis\w*|bipolar|ptsd|ocd|eating\s+disorder|anorexi\w*|bulimi\w*|therap(?:y|ist)|"
+    r"medication|meds|prescri\w*|diagnos\w*|surgery|hospital\w*|pregnan\w*|miscarriage|illness|disease|"
+    r"disorder|disabilit\w*|disabled|celiac|coeliac|intoleran\w*|hiv|std|mental\s+health|sober|sobriety|"
+    r"rehab|addict\w*|alcoholi\w*|insulin|epilep\w*|migraines?|infertil\w*|ivf|"
+    r"relig\w*|church|mosque|synagogue|pray\w*|faith|god|christian\w*|muslim|islam\w*|jewish|judaism|hindu\w*|"
+    r"buddhis\w*|atheis\w*|catholic|protestant|bible|quran|koran|torah|halal|kosher|ramadan|"
+    r"gay|lesbian|bisexual|queer|lgbt\w*|transgender|trans|nonbinary|non-binary|sexual\w*|pansexual|asexual|"
+    r"gender\s+identity|coming\s+out|came\s+out|transition(?:ed|ing)?|"
+    r"salary|income|debts?|loans?|mortgage|bankrupt\w*|savings|bank\s+account|credit\s+card|credit\s+score|"
+    r"net\s+worth|budget\w*|paycheck|payslip|taxes|"
+    r"ethnic\w*|racial|race\s+and|nationality|immigration\s+status|undocumented|"
+    r"democrat\w*|republican\w*|liberal|conservative|vot(?:e|ed|ing)|election|political|politics|"
+    r"left-wing|right-wing|socialist|communist|"
+    r"my\s+address|home\s+address|zip\s+code|postcode|post\s+code)\b"
+    r"|\$\s?\d|\b\d{1,5}\s+(?:(?-i:[A-Z])[a-z]+\s+){1,3}(?-i:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|"
+    r"Boulevard|Blvd|Way|Court|Ct|Place|Pl|Terrace|Close)\b",
+    _I,
+)
+_ASSISTANT_TOPIC = re.compile(
+    r"\b(?:answers?|repl(?:y|ies)|responses?|examples?|format\w*|bullet\w*|code|snippets?|explanations?|"
+    r"tone|emojis?|language|units|markdown|tables?|json|summar\w*|dark\s+mode|light\s+mode|editor|"
+    r"python|java|javascript|typescript|rust|golang|sql)\b", _I)
+
+
+def is_sensitive(text: str) -> bool:
+    return bool(_SENSITIVE.search(text))
+
+
+# --------------------------------------------------------------------------------------------------
+# Patterns per kind. Each works on one clause with its lead-in words removed, case-insensitively.
+
+_SUBJ = r"(?P<subj>\bI|\bwe)\b"
+_BE = r"(?P<subj>\bI'm|\bI\s+am|\bwe're|\bwe\s+are)\b"
+_REST = r"(?P<obj>[^.!?;]+)"
+
+# temporary instructions
+_TEMP = re.compile(
+    r"\b(?:(?P<session>for\s+(?:this|the)\s+(?:session|chat|conversation|thread)|"
+    r"for\s+the\s+rest\s+of\s+(?:this|the)\s+(?:session|chat|conversation|thread|day)|"
+    r"in\s+this\s+(?:session|chat|conversation|thread)|for\s+now|for\s+the\s+time\s+being|this\s+time)"
+    r"|(?P<today>(?:just\s+|only\s+)?for\s+today|today\s+only|just\s+today|only\s+today)"
+    r"|(?P<tomorrow>(?:until|till|til)\s+tomorrow)"
+    r"|(?P<span>for\s+the\s+next\s+(?:(?P<n>\d+|an?|one|two|three|four|five|six|few|couple\s+of)\s+)?"
+    r"(?P<unit>hours?|minutes?|mins?)))\b",
+    _I,
+)
+_SPAN_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "few": 3,
+           "couple of": 2}
+_INSTRUCTION = re.compile(
+    r"^(?:please\s+)?(?:answer|reply|respond|write|use|speak|talk|call\s+me|keep|be|give|show|format|don't|"
+    r"do\s+not|never|always|avoid|stop|only|skip|include|explain|switch|make|list|put|send|let's|let\s+us|"
+    r"focus|ignore|limit|translate|summari[sz]e|pretend|act|treat|assume|refer\s+to\s+me|address\s+me|"
+    r"stick\s+to|go\s+with|no)\b"
+    r"|\bplease\b|\b(?:I\s+want|I'd\s+like|I\s+would\s+like|I\s+need|I'd\s+prefer|I\s+prefer|I'd\s+rather)"
+    r"\s+(?:you\s+to|answers|responses|replies|short|long|brief|shorter|longer|everything|all|the\s+answers|"
+    r"code|examples|it\s+in|them\s+in|bullet|no)\b"
+    r"|\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:answer|reply|respond|write|use|speak|talk|call|keep|"
+    r"give|show|format|explain|switch|make|list|stop|avoid|only|skip|include|translate|summari[sz]e|be|refer|"
+    r"address|stick|focus|limit)\b|\byou\s+(?:should|must|need\s+to|have\s+to)\s+(?:always\s+|only\s+)?"
+    r"(?:answer|reply|respond|write|use|speak|talk|call|keep|give|show|format|explain|stop|avoid|skip|include|be)\b",
+    _I,
+)
+_LANGS = (r"English|French|Spanish|German|Italian|Portuguese|Dutch|Russian|Chinese|Mandarin|Cantonese|"
+          r"Japanese|Korean|Arabic|Hindi|Turkish|Polish|Swedish|Norwegian|Danish|Finnish|Greek|Hebrew|"
+          r"Ukrainian|Vietnamese|Thai|Indonesian|Czech|Romanian|Hungarian|Catalan|Bengali|Urdu|Persian|Farsi")
+_TOPIC_LANGUAGE = re.compile(r"\b(?:in|into|to)\s+(?:" + _LANGS + r")\b|\blanguage\b|\b(?:speak|talk|write|answer|"
+                             r"reply|respond)\s+(?:" + _LANGS + r")\b", _I)
+_TOPIC_FORMAT = re.compile(
+    r"\b(?:bullets?|bullet\s+points?|markdown|tables?|json|yaml|csv|lists?|numbered|format\w*|headings|headers|"
+    r"plain\s+text|code\s+blocks?|emojis?|short|shorter|concise|brief|briefly|detailed|length|words|"
+    r"sentences|paragraphs|verbose|step[- ]by[- ]step)\b", _I)
+_TOPIC_TONE = re.compile(r"\b(?:formal|informal|casual|friendly|tone|polite|professional|playful|serious)\b", _I)
+_TOPIC_NAME = re.compile(r"\b(?:call\s+me|refer\s+to\s+me|address\s+me)\b", _I)
+
+# constraints
+_ALLERGY = re.compile(
+    r"(?:" + _BE + r"(?:\s+\w+)?\s+allergic\s+to\s+" + _REST + r")|(?:\b(?:I|we)\s+(?:have|'ve\s+got)\s+"
+    r"(?:an?\s+)?(?:\w+\s+)?(?P<obj2>[\w-]+(?:\s+[\w-]+)?)\s+allerg(?:y|ies)\b)|(?:\bmy\s+(?P<obj3>[\w-]+(?:\s+[\w-]+)?)"
+    r"\s+allerg(?:y|ies)\b)", _I)
+_DIET_LABEL = re.compile(
+    r"(?:\b(?:I'm|I\s+am|we're|we\s+are|I've\s+been|I\s+have\s+been|I\s+went|I'm\s+now|I\s+became)"
+    r"(?:\s+(?:now|also|strictly|fully|still|a|an|100%|completely|totally|mostly))*\s+)"
+    r"(?P<diet>vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|lactose[- ]intolerant|dairy[- ]free|"
+    r"halal|kosher|celiac|coeliac|diabetic|keto|paleo|teetotal|sober|nut[- ]free|on\s+a\s+\w+\s+diet)\b",
+    _I)
+_DIET_NEG = re.compile(
+    r"\b(?P<subj>I|we)\s+(?:(?:also|really|just|still|absolutely|strictly)\s+)*(?P<neg>don't|do\s+not|can't|cannot|"
+    r"can\s+not|never|no\s+longer|won't|shouldn't|mustn't)\s+(?:(?:really|ever|eat\s+or)\s+)*"
+    r"(?P<verb>eat|drink|consume|touch|have\s+any)\s+" + _REST, _I)
+_BUDGET = re.compile(
+    r"\b(?:my|our|the|a|total)\s+budget\s+(?:is|was|of|:|=|would\s+be|will\s+be)\s+(?:about\s+|around\s+|roughly\s+)?"
+    + _REST + r"|\bbudget\s+(?:is\s+)?(?:under|below|of|around|about|max(?:imum)?|up\s+to|at\s+most)\s+" + _REST.replace("obj", "obj2")
+    + r"|\b(?:can't|cannot|don't\s+want\s+to|won't)\s+spend\s+more\s+than\s+" + _REST.replace("obj", "obj3"), _I)
+_DEADLINE = re.compile(
+    r"\b(?:the|my|our|a|its|their)\s+deadline\s+(?:is|was|will\s+be|:)\s+" + _REST
+    + r"|\b(?:it's|it\s+is|it's\s+all|this\s+is|that's|[\w-]+\s+is|[\w-]+\s+are)\s+due\s+(?:on\s+|by\s+|at\s+)?"
+    + _REST.replace("obj", "obj2"), _I)
+_NOT_ALLOWED = re.compile(_BE + r"\s+not\s+allowed\s+to\s+" + _REST, _I)
+_FREQ_RULE = re.compile(
+    r"\b(?P<subj>I|we)(?:\s+(?:also|really|just|still|pretty\s+much|almost))*\s+(?P<freq>never|always)\s+"
+    r"(?P<verb>[a-z]+)\s+" + _REST, _I)
+_IMPERATIVE_RULE = re.compile(
+    r"^(?:please\s+)?(?P<freq>never|always|don't\s+ever|do\s+not\s+ever|don't|do\s+not|only|avoid)\s+"
+    r"(?P<verb>use|include|add|write|answer|reply|respond|show|suggest|recommend|send|mention|call|ask|put|format|"
+    r"give|provide|assume|cite|explain|translate|share|book|schedule|email|contact|recommending|suggesting|"
+    r"using|including|mentioning)\b\s*" + _REST, _I)
+_MUST = re.compile(
+    r"\b(?P<subj>I|we|you)\s+(?:must\s+always|must\s+never|should\s+always|should\s+never|have\s+got\s+to|"
+    r"must|have\s+to|need\s+to|gotta)\s+(?P<verb>[a-z]+(?:-[a-z]+)?)\s*" + _REST, _I)
+_STANDING = re.compile(
+    r"\b(?:always|never|every|each|whenever|all\s+the\s+time|at\s+all\s+times|daily|weekly|avoid|stay\s+away\s+"
+    r"from|limit|stick\s+to|anything|any\s+\w+|no\s+more\s+than|at\s+least|at\s+most)\b", _I)
+_STATIVE = frozenset("""be feel think know forget remember give stop lose doubt hesitate worry let underestimate miss look
+believe hope wish love like want see try get find say tell mean seem thought felt knew wanted loved liked have had
+wondered guess imagine admit agree appreciate thank go make come""".split())
+
+# decisions
+_DECIDED = re.compile(
+    _SUBJ + r"(?:'ve|\s+have|'d|\s+had)?(?:\s+(?:finally|just|already|now|officially|eventually|also|"
+    r"kind\s+of|sort\s+of|pretty\s+much))*\s+(?P<verb>decided|chose|chosen|picked|settled|opted|committed|"
+    r"made\s+(?:the|a|my|our)\s+decision)\s+(?:on\s+|to\s+|for\s+|that\s+|upon\s+)?" + _REST, _I)
+_GOING_WITH = re.compile(
+    r"(?:" + _BE + r"(?:\s+(?:definitely|probably|just|gonna|going\s+to))*\s+going\s+with\s+"
+    r"|\b(?:I|we)(?:'ll|\s+will|\s+shall|'re\s+gonna|\s+are\s+gonna|'m\s+gonna)(?:\s+(?:definitely|probably|just))*\s+"
+    r"(?:go\s+with|use|stick\s+with|pick|choose|take|adopt|switch\s+to)\s+"
+    r"|\blet's(?:\s+just)?\s+(?:go\s+with|use|stick\s+with|pick|choose|do|adopt|switch\s+to)\s+)" + _REST, _I)
+_COMMIT = re.compile(
+    r"\b(?P<subj>I|we)(?P<aux>'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'re\s+going\s+to|\s+are\s+going\s+to|"
+    r"'m\s+gonna|\s+am\s+gonna|'re\s+gonna|\s+are\s+gonna|\s+plan\s+to|'m\s+planning\s+to|\s+am\s+planning\s+to|"
+    r"'re\s+planning\s+to|'m\s+planning\s+on|\s+am\s+planning\s+on|\s+intend\s+to|'m\s+about\s+to|"
+    r"\s+promise\s+to)"
+    r"(?:\s+(?:definitely|totally|also|probably|just|finally|really|actually|soon|hopefully|eventually|"
+    r"officially|try\s+to|be\s+able\s+to))*\s+(?P<verb>[a-z]+)\b\s*" + _REST, _I)
+_PROGRESSIVE_PLAN = re.compile(
+    _BE + r"(?:\s+(?:finally|also|really|actually|officially))*\s+(?P<verb>[a-z]+ing)\b\s*" + _REST, _I)
+_SUBJECTLESS_PLAN = re.compile(
+    r"^(?P<aux>gonna|planning\s+to|planning\s+on|about\s+to)\s+(?P<verb>[a-z]+)\b\s*" + _REST, _I)
+_CHATTY_VERB = frozenset("""let keep stay talk see catch be have tell send think look get try do check chat say ask text
+call hear know stop give meet show share update remember bring miss send wait hang reach love like never not always
+forget cherish treasure""".split())
+_DETERMINER = frozenset("""a an the my your his her their our its this that these those some any to in at on for
+with from be there here it you me him them us""".split())
+
+# preferences
+_PREF_VERB = re.compile(
+    _SUBJ + r"(?P<adv>" + _ADV + r"|(?:\s+(?:might|may|probably|also|really))*)\s+"
+    r"(?P<neg>(?:don't|do\s+not|dont|never|no\s+longer|didn't\s+use\s+to)\s+(?:(?:really|particularly|"
+    r"even|much|ever)\s+)*)?(?P<verb>like|love|enjoy|prefer|adore|dislike|hate|detest|loathe|despise|"
+    r"dig|fancy|admire|cherish|treasure)\s+" + _REST, _I)
+_PREF_BE = re.compile(
+    _BE + r"(?P<adv>" + _ADV + r")\s+(?P<neg>not\s+(?:really\s+)?|no\s+longer\s+)?(?:(?:a|such\s+a)\s+)?"
+    r"(?:(?:big|huge|massive|great|total|real|die-hard|diehard|longtime|long-time|true)\s+)*"
+    r"(?P<verb>fan\s+of|into|keen\s+on|passionate\s+about|obsessed\s+with|crazy\s+about|fond\s+of|"
+    r"a\s+fan\s+of|nuts\s+about|mad\s+about|a\s+sucker\s+for|partial\s+to|in\s+love\s+with|"
+    r"drawn\s+to|not\s+a\s+fan\s+of)\s+" + _REST, _I)
+_PREF_STAND = re.compile(_SUBJ + r"(?:\s+(?:really|just|absolutely|honestly))*\s+(?P<verb>can't\s+stand|cannot\s+stand|"
+                         r"can't\s+bear|cannot\s+bear|can't\s+stand\s+the\s+taste\s+of)\s+" + _REST, _I)
+_PREF_RATHER = re.compile(r"\b(?P<subj>I|we)(?:'d|\s+would)\s+(?:much\s+)?rather\s+" + _REST, _I)
+_PREF_FAV = re.compile(
+    r"\b(?P<poss>my|our)\s+(?:all[- ]time\s+|absolute\s+|current\s+|personal\s+|new\s+)?(?:favou?rite|fave|fav)\s+"
+    r"(?P<cat>[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:is|are|has\s+(?:got\s+)?to\s+be|would\s+(?:have\s+to\s+)?be|"
+    r"right\s+now\s+is|at\s+the\s+moment\s+is)\s+" + _REST, _I)
+_PREF_FAV2 = re.compile(
+    r"^(?P<obj>[^,;.!?]{2,60}?)\s+(?:is|are|'s|has\s+always\s+been|has\s+become)\s+(?:definitely\s+|probably\s+|"
+    r"still\s+|totally\s+)?(?:my|our)\s+(?:all[- ]time\s+|absolute\s+|new\s+)?(?:favou?rite|fave)"
+    r"(?:\s+(?P<cat>[\w'-]+(?:\s+[\w'-]+)?))?", _I)
+
+# facts
+_NAME = re.compile(
+    r"\bmy\s+name\s+is\s+(?P<obj>[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+){0,3})|\b(?:I'm|I\s+am)\s+called\s+"
+    r"(?P<obj2>[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+){0,2})|^(?:please\s+)?call\s+me\s+(?P<obj3>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]+)?)",
+    _I)
+_INTRO = re.compile(r"^(?:I'm|I\s+am)\s+(?P<obj>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s*[.!]?$")
+_RESIDENCE = re.compile(
+    r"\b(?:I|we)(?:\s+(?:currently|now|still|actually|also|presently))*\s+(?:live|reside)\s+"
+    r"(?:in|at|on|near|outside(?:\s+of)?)\s+" + _REST
+    + r"|\b(?:I'm|I\s+am|we're|we\s+are)(?:\s+(?:currently|now|still))*\s+(?:living|residing|based|located|settled)"
+    r"\s+(?:in|at|near|outside(?:\s+of)?)\s+" + _REST.replace("obj", "obj2")
+    + r"|\b(?:I|we)(?:'ve|\s+have)?(?:\s+(?:just|recently|finally|officially|also))*\s+(?:moved|relocated)\s+"
+    r"(?:back\s+)?(?:to|into)\s+" + _REST.replace("obj", "obj3"), _I)
+_ORIGIN = re.compile(r"\b(?:I'm|I\s+am|I\s+come|we're|we\s+are|we\s+come)(?:\s+(?:originally|actually|also))*\s+from\s+" + _REST, _I)
+_EMPLOYER = re.compile(
+    r"\b(?:I|we)(?:\s+(?:currently|now|still|actually|also|full-time|part-time))*\s+work\s+(?:at|for)\s+" + _REST
+    + r"|\b(?:I'm|I\s+am)(?:\s+(?:currently|now|still))*\s+(?:working|employed)\s+(?:at|for|by)\s+" + _REST.replace("obj", "obj2")
+    + r"|\bI(?:'ve|\s+have)?(?:\s+(?:just|recently|finally|officially))*\s+(?:got|landed|started|accepted|took|began)\s+"
+    r"(?:a\s+|my\s+|the\s+)?(?:new\s+|dream\s+|first\s+|full-time\s+|part-time\s+)*(?:job|position|role|internship|"
+    r"gig)\s+(?:at|with|in)\s+" + _REST.replace("obj", "obj3")
+    + r"|\bI(?:\s+(?:just|recently|finally))*\s+(?:joined|started\s+(?:working\s+)?at)\s+(?P<obj4>(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,3})",
+    _I)
+_OCCUPATIONS = frozenset("""teacher nurse doctor physician surgeon dentist engineer developer programmer designer architect
+accountant lawyer attorney paralegal consultant manager director analyst scientist researcher professor lecturer
+student intern chef cook baker waiter waitress barista bartender pilot driver mechanic electrician plumber carpenter
+painter artist musician singer writer author journalist editor photographer filmmaker actor actress dancer athlete
+coach trainer therapist counselor counsellor psychologist psychiatrist pharmacist veterinarian vet paramedic firefighter
+officer cop soldier librarian clerk cashier salesperson realtor agent entrepreneur founder ceo cto freelancer contractor
+tutor nanny caregiver farmer gardener tailor translator interpreter economist biologist chemist physicist
+mathematician statistician technician secretary assistant receptionist administrator recruiter marketer banker
+investor trader broker data scientist sysadmin devops tester scrum ux ui student volunteer activist advocate
+youtuber streamer blogger influencer podcaster illustrator animator potter sculptor composer producer dj""".split())
+_OCCUPATION_SUFFIX = re.compile(r"(?:ist|ician|ologist|eer)$")
+_OCC_CUT = re.compile(r"\s+(?:in|at|for|with|from|who|and|that|on|by|of|since|to)\b", _I)
+_IDENTITY = frozenset("""mom mother dad father parent grandparent grandmother grandfather grandma grandpa wife husband
+woman man person girl guy veteran immigrant christian muslim jew hindu buddhist atheist catholic introvert extrovert
+mum single twin""".split())
+_OCCUPATION = re.compile(
+    r"\bI(?:\s+(?:currently|now|still|also))*\s+work\s+as\s+(?:an?\s+|the\s+)?" + _REST
+    + r"|" + _BE.replace("subj", "subj2") + r"(?:\s+(?:currently|now|still|also|actually|officially|finally))*\s+"
+    r"(?P<art>an?)\s+(?P<obj2>[\w-]+(?:\s+[\w-]+){0,3})", _I)
+_AGE = re.compile(r"\b(?:I'm|I\s+am)\s+(?P<obj>\d{1,3})(?:\s*(?:years?|yrs?)[\s-]+old|\s*y/?o)\b|\bI(?:\s+just)?\s+turned\s+"
+                  r"(?P<obj2>\d{1,3})\b", _I)
+_STUDY = re.compile(
+    r"\b(?:I|I'm|I\s+am)(?:\s+(?:currently|now|still|also))*\s+(?:study|studying|majoring\s+in|major\s+in|"
+    r"doing\s+a\s+(?:degree|masters?|phd|bachelor'?s?)\s+in)\s+" + _REST
+    + r"|\b(?:I'm|I\s+am)(?:\s+(?:currently|now|still|also))*\s+(?:a\s+\w*\s*student|enrolled)\s+(?:at|in)\s+"
+    + _REST.replace("obj", "obj2"), _I)
+_BORN = re.compile(r"\bI\s+was\s+born\s+(?P<prep>in|on|at)\s+" + _REST, _I)
+_HAVE_NOUNS = frozenset("""dog dogs cat cats pet pets puppy puppies kitten kittens pup pups kitty kitties doggo kid kids child children son sons daughter
+daughters baby babies brother brothers sister sisters sibling siblings husband wife partner boyfriend girlfriend fiance
+fiancee spouse twin twins grandchild grandchildren grandkid grandkids nephew niece stepson stepdaughter horse horses
+bird birds parrot rabbit bunny hamster fish turtle snake lizard car cars house home apartment flat condo bike
+motorcycle boat garden farm cabin degree masters phd family parents mom dad mother father grandparents
+friends""".split())
+_HAVE = re.compile(
+    r"(?:\b(?:I|we)(?:\s+(?:also|now|still|actually|both))*\s+(?:have|have\s+got|own)|\b(?:I've|we've)"
+    r"(?:\s+(?:also|now|still|actually))*(?:\s+got)?|\b(?:lucky|blessed|grateful|fortunate|happy|thankful)\s+"
+    r"to\s+have)\s+"
+    r"(?P<obj>(?:a|an|one|two|three|four|five|six|seven|eight|\d+|my|our)\s+[^.!?;,]+)", _I)
+_MY_X_IS = re.compile(
+    r"\b(?P<poss>my|our)\s+(?P<attr>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?P<verb>is|are|'s|is\s+called|"
+    r"are\s+called|is\s+named)\s+(?P<obj>[^.!?;]+)", _I)
+_ATTRS = frozenset("""name birthday age job occupation profession role title email phone number address husband wife partner
+spouse boyfriend girlfriend fiance fiancee son daughter kid kids children child dog cat pet pets mom mother dad father
+parents brother sister siblings hometown city town country company employer boss team manager major school university
+college timezone language goal goals plan plans budget deadline dog's cat's nickname pronouns religion nationality
+birthplace height weight""".split())
+_INFORMATIVE = re.compile(r"[A-Z0-9]|^(?:a|an|the|my|our|his|her|their|one|two|three|four|five)\s|\b(?:named|called)\b")
+_NAMED = re.compile(r"[A-Z0-9]|\b(?:named|called)\b")
+_RELATION = re.compile(
+    r"^(?:my|our)\s+(?P<rel>(?:(?:little|older|younger|big|baby|step|best|oldest|youngest|eldest|two|three|)\s*)?"
+    r"(?:kids?|children|son|sons|daughter|daughters|husband|wife|partner|boyfriend|girlfriend|mom|mum|mother|dad|"
+    r"father|parents|brother|brothers|sister|sisters|family|dog|dogs|cat|cats|friend|friends|grandma|grandpa|"
+    r"grandmother|grandfather|fiance|fiancee|spouse|twins|baby|puppy|team|boss|roommate))\s+(?:(?:both|all|also|"
+    r"really|still|just|now|recently|finally)\s+)*(?P<verb>love|loves|like|likes|enjoy|enjoys|hate|hates|work|works|"
+    r"live|lives|play|plays|go|goes|study|studies|has|have|attend|attends|got|went|started|joined|moved|visited|"
+    r"turned|graduated|won|made|painted|built|adopted|finished|had|took|gave|ran|learned|began|drew|wrote|"
+    r"performed|played|scored|passed|bought|lost|broke|celebrated|met|came|saw)\b", _I)
+
+# episodes
+_ACTION_PAST = frozenset("""went visited attended ran painted bought met started finished took had joined signed gave got saw
+made won lost moved traveled travelled tried watched learned learnt found wrote baked cooked completed graduated
+adopted performed played volunteered celebrated hosted organized organised spent received left came built created
+climbed hiked camped fixed sold launched released published shipped booked ordered drove flew swam sang danced
+taught studied passed failed quit retired married divorced ate drank explored discovered competed participated
+raised donated threw caught toured returned arrived reunited upgraded installed deployed migrated enrolled applied
+interviewed hired injured crashed visited designed drew sketched knitted sewed planted grew
+picked renovated decorated surfed skied biked cycled walked jogged practiced practised recorded filmed
+photographed took attended read saw gave helped mentored presented pitched submitted earned saved wrapped
+started began finished""".split())
+_PAST_PERFECT_OK = frozenset("""been gone done seen taken begun written run flown swum driven ridden finished started
+joined visited completed adopted moved graduated signed booked bought won launched published released quit retired
+married applied enrolled painted built created finished learned learnt tried traveled travelled climbed hiked ran
+made found lost sold passed failed met helped supported volunteered mentored""".split())
+_MENTAL_ING = frozenset("""thinking feeling wondering meaning hoping wanting wishing dreaming going looking planning
+trying struggling dealing""".split())
+_MENTAL = frozenset("""thought realized realised wondered knew meant guessed figured believed remembered forgot wished hoped
+wanted needed supposed seemed preferred noticed imagined assumed decided wished appreciated told said asked
+could would should might must couldn't wouldn't shouldn't mentioned bet""".split())
+_EPISODE_SUBJ = re.compile(
+    r"\b(?P<subj>I|we)(?P<contr>'ve|'d)?(?P<adv>" + _ADV + r")\s+(?P<verb>[a-z]+)\b(?!')(?:\s+(?P<after>[a-z]+)\b)?"
+    r"(?:\s+(?P<after2>[a-z]+)\b)?", _I)
+_SUBORDINATE = re.compile(r"\b(?:when|while|if|as|because|cause|since|though|although|whenever)\s*$", _I)
+_GOT_THING = frozenset("a an another my our the some new two three married engaged promoted hired accepted".split())
+#: past verbs that are an event only when the sentence says when ("I was at the beach yesterday")
+_DATED_ONLY = frozenset("""was wasn't were weren't did didn't felt loved liked enjoyed hated got used""".split())
+
+_CUE = re.compile(
+    r"\b(?:i|i'm|i've|i'd|i'll|my|me|we|we're|we've|we'll|our|us|let's|please|never|always|don't|do\s+not|"
+    r"budget|deadline|due|must|avoid|only|gonna|going\s+to|planning|call|answer|reply|respond|use|write|"
+    r"speak|keep|format|be)\b", _I)
+
+
+_SUBJ_BEFORE_OK = frozenset("""and but so because cause 'cause as though although when whenever while if then also really
+honestly actually just now recently finally yesterday today tonight week weekend month year years ago night morning
+afternoon evening once first later earlier eventually plus even know mean guess think say admit sure course yes
+yeah oh wow lol haha tbh too anyway anyways well ok okay day days before after""".split()) | _WEEKDAY_WORDS | frozenset(
+    "mon tue tues wed thu thur thurs fri sat sun january february march april may june july august september "
+    "october november december".split())
+
+
+def _subject_ok(c: str, pos: int) -> bool:
+    """Is the subject at `pos` the start of a clause ("I went"), not inside a relative one ("the support I got")?"""
+    before = c[:pos].rstrip()
+    if not before:
+        return True
+    if before[-1] in ",;:(-\u2013\u2014\"'!":
+        return True
+    last = before.rsplit(None, 1)[-1].lower().strip(".!?")
+    return last in _SUBJ_BEFORE_OK
+
+
+def _search(pattern: re.Pattern[str], c: str) -> re.Match[str] | None:
+    """First match whose subject starts a clause."""
+    has_subj = "subj" in pattern.groupindex
+    for m in pattern.finditer(c):
+        pos = m.start("subj") if has_subj and m.group("subj") else m.start()
+        if _subject_ok(c, pos):
+            return m
+    return None
+
+
+@dataclass(frozen=True)
+class _Hit:
+    kind: str
+    slot: str | None
+    fields: dict[str, str]
+    importance: float
+    sensitive: bool = False
+    prefix: bool = False      # the clause has no subject ("Gonna continue my edu"): put the name in front
+
+
+def _grp(m: re.Match[str], *names: str) -> str:
+    for n in names:
+        try:
+            v = m.group(n)
+        except IndexError:
+            continue
+        if v:
+            return v
+    return ""
+
+
+def _pref_hit(obj: str, predicate: str, polarity: str, importance: float, name: str,
+              extra_cut: re.Pattern[str] | None = None) -> _Hit | None:
+    o = _object(obj, extra_cut)
+    if o.lower().startswith("to "):
+        o = o[3:]
+    if not o or o.lower() == "to" or _DEICTIC.match(o) or len(o.split()) > 10:
+        return None
+    return _Hit("preference", "preference:" + _head(o),
+                {"predicate": predicate, "object": to_third_person(o, name).removeprefix(f"{name}: "),
+                 "polarity": polarity}, importance)
+
+
+def _clean_obj(o: str, name: str) -> str:
+    return to_third_person(o, name).removeprefix(f"{name}: ")
+
+
+_NOT_BEFORE = re.compile(r"\bnot(?:\s+(?:a|an|really|fully|strictly))?\s+$", _I)
+_MUST_WORD = re.compile(r"\bmust\b", _I)
+_FIRST_SUBJECT = re.compile(r"(?:I|we)\b", _I)
+
+# Words a clause must contain before a family of patterns is tried (a cheap gate: most clauses need few searches).
+_GATES: dict[str, frozenset[str]] = {
+    "_ALLERGY": frozenset("allergic allergy allergies".split()),
+    "_DIET_LABEL": frozenset("vegetarian vegan pescatarian pescetarian gluten lactose dairy halal kosher celiac coeliac diabetic keto paleo teetotal sober nut diet".split()),
+    "_DIET_NEG": frozenset("eat drink consume touch have".split()),
+    "_BUDGET": frozenset("budget spend".split()),
+    "_DEADLINE": frozenset("deadline due".split()),
+    "_NOT_ALLOWED": frozenset("allowed".split()),
+    "_IMPERATIVE_RULE": frozenset("never always don do only avoid".split()),
+    "_FREQ_RULE": frozenset("never always".split()),
+    "_MUST": frozenset("must have need gotta should got".split()),
+    "_DECIDED": frozenset("decided chose chosen picked settled opted committed decision".split()),
+    "_GOING_WITH": frozenset("going go use stick pick choose take adopt switch".split()),
+    "_COMMIT": frozenset("ll will going gonna plan planning intend about promise".split()),
+    "_PROGRESSIVE_PLAN": frozenset("m am re are".split()),
+    "_PREF_FAV": frozenset("favorite favourite fave fav".split()),
+    "_PREF_FAV2": frozenset("favorite favourite fave".split()),
+    "_PREF_VERB": frozenset("like love enjoy prefer adore dislike hate detest loathe despise dig fancy admire cherish treasure".split()),
+    "_PREF_BE": frozenset("fan into keen passionate obsessed crazy fond nuts mad sucker partial love drawn".split()),
+    "_PREF_STAND": frozenset("stand bear".split()),
+    "_PREF_RATHER": frozenset("rather".split()),
+    "_NAME": frozenset("name called call".split()),
+    "_AGE": frozenset("old yo turned".split()),
+    "_RESIDENCE": frozenset("live reside living residing based located settled moved relocated".split()),
+    "_EMPLOYER": frozenset("work working employed job position role internship gig joined started".split()),
+    "_OCCUPATION": frozenset("work a an".split()),
+    "_STUDY": frozenset("study studying majoring major degree masters master phd bachelor student enrolled".split()),
+    "_BORN": frozenset("born".split()),
+    "_ORIGIN": frozenset("from".split()),
+    "_HAVE": frozenset("have ve got own".split()),
+    "_MY_X_IS": frozenset("my our".split()),
+    "_RELATION": frozenset("my our".split()),
+}
+_TOKEN = re.compile(r"[a-z]+")
+
+
+def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) -> _Hit | None:
+    """The first rule that fits, in order of precedence: constraint, decision, preference, fact, episode."""
+    c = clause
+    vocab = frozenset(_TOKEN.findall(c.lower()))
+    # ---- constraints
+    m = (_ALLERGY.search(c) if vocab & _GATES["_ALLERGY"] else None)
+    if m:
+        o = _object(_grp(m, "obj", "obj2", "obj3"))
+        if o:
+            return _Hit("constraint", "constraint:allergy:" + _head(o),
+                        {"type": "allergy", "object": _clean_obj(o, name)}, 0.9, True)
+    m = (_DIET_LABEL.search(c) if vocab & _GATES["_DIET_LABEL"] else None)
+    if m and not _NOT_BEFORE.search(c, 0, m.start("diet")):
+        diet = " ".join(m.group("diet").lower().split())
+        return _Hit("constraint", "constraint:diet", {"type": "diet", "object": diet}, 0.9,
+                    diet in ("halal", "kosher", "celiac", "coeliac", "diabetic", "sober", "lactose intolerant",
+                             "lactose-intolerant", "teetotal"))
+    m = (_search(_DIET_NEG, c) if vocab & _GATES["_DIET_NEG"] else None)
+    if m:
+        o = _object(m.group("obj"))
+        if o and not _DEICTIC.match(o):
+            return _Hit("constraint", "constraint:diet:" + _head(o),
+                        {"type": "diet", "predicate": " ".join(m.group("neg").lower().split()) + " "
+                         + m.group("verb").lower(), "object": _clean_obj(o, name), "polarity": "-"}, 0.9)
+    m = (_BUDGET.search(c) if vocab & _GATES["_BUDGET"] else None)
+    if m:
+        o = _object(_grp(m, "obj", "obj2", "obj3"))
+        if o:
+            return _Hit("constraint", "constraint:budget", {"type": "budget", "object": o}, 0.9, True)
+    m = (_DEADLINE.search(c) if vocab & _GATES["_DEADLINE"] else None)
+    if m:
+        o = _object(_grp(m, "obj", "obj2"))
+        if o:
+            return _Hit("constraint", "constraint:deadline", {"type": "deadline", "object": o}, 0.9)
+    m = (_NOT_ALLOWED.search(c) if vocab & _GATES["_NOT_ALLOWED"] else None)
+    if m:
+        o = _object(m.group("obj"))
+        if o:
+            return _Hit("constraint", "constraint:" + _head(o), {"type": "not_allowed", "object": _clean_obj(o, name),
+                                                                "polarity": "-"}, 0.9)
+    m = (_IMPERATIVE_RULE.search(c) if vocab & _GATES["_IMPERATIVE_RULE"] else None)
+    if m:
+        o = _object(m.group("obj"))
+        if o and not o.lower().startswith("up"):
+            freq = " ".join(m.group("freq").lower().split())
+            neg = freq not in ("always", "only")
+            return _Hit("constraint", "constraint:" + _topic(c, o),
+                        {"type": "rule", "predicate": freq + " " + m.group("verb").lower(),
+                         "object": _clean_obj(o, name), "polarity": "-" if neg else "+"}, 0.9)
+    m = (_search(_FREQ_RULE, c) if vocab & _GATES["_FREQ_RULE"] else None)
+    if m:
+        verb = m.group("verb").lower()
+        o = _object(m.group("obj"))
+        if (verb not in _STATIVE and verb not in _PAST_IRREGULAR and not verb.endswith("ed") and o
+                and not _DEICTIC.match(o) and verb not in _ADV_SET):
+            return _Hit("constraint", "constraint:" + _head(o),
+                        {"type": "rule", "predicate": m.group("freq").lower() + " " + _third(verb),
+                         "object": _clean_obj(o, name), "polarity": "-" if m.group("freq").lower() == "never" else "+"},
+                        0.9)
+    m = (_search(_MUST, c) if vocab & _GATES["_MUST"] else None)
+    if m:
+        verb = m.group("verb").lower()
+        o = _object(m.group("obj"))
+        subj = m.group("subj").lower()
+        standing = bool(_STANDING.search(c))
+        if verb not in _STATIVE and (standing or (subj == "you" and _MUST_WORD.search(c))):
+            if o and not _DEICTIC.match(o):
+                modal = " ".join(c[m.end("subj"):m.start("verb")].split()).lower()
+                return _Hit("constraint", "constraint:" + (_topic(c, o) if subj == "you" else _head(o)),
+                            {"type": "rule", "predicate": f"{modal} {verb}", "object": _clean_obj(o, name)}, 0.9)
+    # ---- decisions
+    m = (_search(_DECIDED, c) if vocab & _GATES["_DECIDED"] else None)
+    if m:
+        o = _object(m.group("obj"))
+        if o and not _DEICTIC.match(o):
+            return _Hit("decision", "decision:" + _head(o),
+                        {"predicate": "decided", "object": _clean_obj(o, name)}, 0.8)
+    m = (_search(_GOING_WITH, c) if vocab & _GATES["_GOING_WITH"] else None)
+    if m:
+        o = _object(m.group("obj"))
+        if o and not _DEICTIC.match(o):
+            return _Hit("decision", "decision:" + _head(o), {"predicate": "chose", "object": _clean_obj(o, name)}, 0.8)
+    m = (_search(_COMMIT, c) if vocab & _GATES["_COMMIT"] else None) or _SUBJECTLESS_PLAN.match(c)
+    if m:
+        verb = m.group("verb").lower()
+        o = _object(m.group("obj"))
+        first = o.split()[0].lower() if o else ""
+        if (verb not in _CHATTY_VERB and verb not in _DETERMINER and verb not in _ADV_SET
+                and not verb.endswith("ing") and o and not _DEICTIC.match(o) and first not in _MENTAL_ING):
+            obj = verb + " " + o
+            return _Hit("decision", "decision:" + _head(obj),
+                        {"predicate": "will", "object": _clean_obj(obj, name), "task": "open"}, 0.8,
+                        prefix=m.re is _SUBJECTLESS_PLAN)
+    if future_ctx:
+        m = (_search(_PROGRESSIVE_PLAN, c) if vocab & _GATES["_PROGRESSIVE_PLAN"] else None)
+        if m and m.group("verb").lower() not in _MENTAL_ING and m.group("verb").lower() not in ("going",):
+            o = _object(m.group("obj"))
+            if o and not _DEICTIC.match(o):
+                obj = m.group("verb") + " " + o
+                return _Hit("decision", "decision:" + _head(obj),
+                            {"predicate": "plans", "object": _clean_obj(obj, name), "task": "open"}, 0.8)
+    # ---- preferences
+    m = (_PREF_FAV.search(c) if vocab & _GATES["_PREF_FAV"] else None)
+    if m:
+        o = _object(m.group("obj"))
+        cat = " ".join(m.group("cat").lower().split())
+        if o and not _DEICTIC.match(o):
+            return _Hit("preference", "preference:favorite " + cat,
+                        {"predicate": "favorite", "category": cat, "object": _clean_obj(o, name), "polarity": "+"}, 0.8)
+    m = (_PREF_FAV2.search(c) if vocab & _GATES["_PREF_FAV2"] else None)
+    if m:
+        o = m.group("obj").strip()
+        if o and not _DEICTIC.match(o) and not _FIRST_SUBJECT.match(o):
+            cat = " ".join((m.group("cat") or "").lower().split())
+            slot = "preference:favorite " + cat if cat else "preference:" + _head(o)
+            return _Hit("preference", slot, {"predicate": "favorite", "category": cat, "object": _clean_obj(o, name),
+                                             "polarity": "+"}, 0.8)
+    m = (_search(_PREF_VERB, c) if vocab & _GATES["_PREF_VERB"] else None)
+    if m:
+        verb = m.group("verb").lower()
+        negated = bool(m.group("neg"))
+        polarity = "-" if negated != (verb in ("dislike", "hate", "detest", "loathe", "despise")) else "+"
+        pred = _third(verb)
+        if negated:
+            pred = "doesn't " + verb
+        strong = verb in ("prefer", "hate", "detest", "loathe", "despise", "adore")
+        h = _pref_hit(m.group("obj"), pred, polarity, 0.8 if strong else 0.7, name,
+                      _PREFER_CUT if verb == "prefer" else None)
+        if h:
+            return h
+    m = (_search(_PREF_BE, c) if vocab & _GATES["_PREF_BE"] else None)
+    if m:
+        v = " ".join(m.group("verb").lower().split())
+        negated = bool(m.group("neg")) or v.startswith("not ")
+        v = v.removeprefix("not ").removeprefix("a ")
+        if v == "fan of":
+            v = "a fan of"
+        h = _pref_hit(m.group("obj"), ("is not " if negated else "is ") + v, "-" if negated else "+", 0.7, name)
+        if h:
+            return h
+    m = (_search(_PREF_STAND, c) if vocab & _GATES["_PREF_STAND"] else None)
+    if m:
+        h = _pref_hit(m.group("obj"), "can't stand", "-", 0.8, name)
+        if h:
+            return h
+    m = (_search(_PREF_RATHER, c) if vocab & _GATES["_PREF_RATHER"] else None)
+    if m:
+        h = _pref_hit(m.group("obj"), "would rather", "+", 0.8, name)
+        if h:
+            return h
+    # ---- facts
+    m = (_NAME.search(c) if vocab & _GATES["_NAME"] else None)
+    if m:
+        o = _grp(m, "obj", "obj2", "obj3").strip()
+        if o and o.lower() not in ("it", "that", "this"):
+            return _Hit("fact", "fact:name", {"attribute": "name", "value": o}, 0.8)
+    m = (_AGE.search(c) if vocab & _GATES["_AGE"] else None)
+    if m:
+        return _Hit("fact", "fact:age", {"attribute": "age", "value": _grp(m, "obj", "obj2")}, 0.8)
+    m = (_RESIDENCE.search(c) if vocab & _GATES["_RESIDENCE"] else None)
+    if m:
+        o = _object(_grp(m, "obj", "obj2", "obj3"))
+        if o and not _DEICTIC.match(o):
+            return _Hit("fact", "fact:residence", {"attribute": "residence",
+                                                   "value": _clean_obj(_strip_time_tail(o), name)}, 0.8)
+    m = (_EMPLOYER.search(c) if vocab & _GATES["_EMPLOYER"] else None)
+    if m:
+        o = _object(_grp(m, "obj", "obj2", "obj3", "obj4"))
+        if o and not _DEICTIC.match(o) and not o.lower().startswith(("home", "a ", "an ")):
+            return _Hit("fact", "fact:employer", {"attribute": "employer",
+                                                  "value": _clean_obj(_strip_time_tail(o), name)}, 0.8)
+    m = (_OCCUPATION.search(c) if vocab & _GATES["_OCCUPATION"] else None)
+    if m:
+        if m.group("obj"):
+            o = _object(m.group("obj"))
+            if o:
+                return _Hit("fact", "fact:occupation", {"attribute": "occupation", "value": o}, 0.8)
+        else:
+            o = _object(_OCC_CUT.split(m.group("obj2"), 1)[0])
+            words = o.lower().split()
+            last = _singular(words[-1]) if words else ""
+            if last in _OCCUPATIONS or (last and _OCCUPATION_SUFFIX.search(last) and len(words) <= 3):
+                return _Hit("fact", "fact:occupation", {"attribute": "occupation", "value": o}, 0.8)
+            if last in _IDENTITY and len(words) <= 4:
+                return _Hit("fact", None, {"attribute": "identity", "value": o}, 0.8)
+    m = (_STUDY.search(c) if vocab & _GATES["_STUDY"] else None)
+    if m:
+        o = _object(_grp(m, "obj", "obj2"))
+        if o and not _DEICTIC.match(o):
+            return _Hit("fact", "fact:study", {"attribute": "study", "value": o}, 0.8)
+    m = (_BORN.search(c) if vocab & _GATES["_BORN"] else None)
+    if m:
+        o = _object(m.group("obj"))
+        if o:
+            return _Hit("fact", "fact:born", {"attribute": "born", "value": o}, 0.8)
+    m = (_ORIGIN.search(c) if vocab & _GATES["_ORIGIN"] else None)
+    if m:
+        o = _object(m.group("obj"))
+        if o and not _DEICTIC.match(o) and (o[0].isupper() or o.lower().startswith("the ")):
+            return _Hit("fact", "fact:origin", {"attribute": "origin", "value": o}, 0.8)
+    m = (_HAVE.search(c) if vocab & _GATES["_HAVE"] else None)
+    if m:
+        o = _object(m.group("obj"))
+        words = o.split()
+        for i, w in enumerate(words[1:5], start=1):
+            if w.lower() in _HAVE_NOUNS:
+                if i + 1 < len(words) and words[i + 1].lower() not in ("named", "called", "and", "&"):
+                    o = " ".join(words[: i + 1])
+                return _Hit("fact", None, {"predicate": "has", "object": _clean_obj(o, name)}, 0.6)
+    m = (_MY_X_IS.search(c) if vocab & _GATES["_MY_X_IS"] else None)
+    if m:
+        attr = " ".join(m.group("attr").lower().split())
+        o = _object(m.group("obj"))
+        head_attr = attr.split()[-1]
+        informative = bool(_INFORMATIVE.search(o))
+        if o and informative and not _DEICTIC.match(o) and not attr.startswith(("fav", "name")):
+            if head_attr in _ATTRS or attr in _ATTRS:
+                return _Hit("fact", f"fact:{m.group('poss').lower()} {attr}",
+                            {"attribute": attr, "value": _clean_obj(o, name)}, 0.8 if head_attr in (
+                                "job", "occupation", "profession", "role", "title", "hometown", "city", "address",
+                                "birthday", "age", "name", "nickname", "pronouns", "company", "employer") else 0.6)
+            if _NAMED.search(o):
+                return _Hit("fact", None, {"attribute": attr, "value": _clean_obj(o, name)}, 0.6)
+    m = (_RELATION.match(c) if vocab & _GATES["_RELATION"] else None)
+    if m:
+        rest = _object(c[m.end():])
+        if not rest or _DEICTIC.match(rest):
+            return None
+        verb = m.group("verb").lower()
+        if verb in _ACTION_PAST or verb in _PAST_IRREGULAR or verb.endswith("ed"):
+            return _Hit("episode", None, {"about": " ".join(m.group("rel").lower().split()), "verb": verb}, 0.5)
+        return _Hit("fact", None, {"about": " ".join(m.group("rel").lower().split())}, 0.6)
+    # ---- episodes
+    for m in _EPISODE_SUBJ.finditer(c):
+        if not _subject_ok(c, m.start("subj")):
+            continue
+        verb = m.group("verb").lower()
+        contr = (m.group("contr") or "").lower()
+        after = (m.group("after") or "").lower()
+        after2 = (m.group("after2") or "").lower()
+        if contr == "'d" or (verb == "had" and after in _PAST_PERFECT_OK and after not in ("had", "got")):
+            participle = verb if contr else after
+            if participle in _PAST_PERFECT_OK and participle not in _MENTAL:
+                return _Hit("episode", None, {"verb": "had " + participle}, 0.5)
+            continue
+        if contr == "'ve" or verb == "have":
+            participle, nxt = (verb, after) if contr else (after, after2)
+            if participle == "been":
+                if (nxt in ("to", "at", "in", "on") or past_ctx
+                        or (nxt.endswith("ing") and nxt not in _MENTAL_ING)):
+                    return _Hit("episode", None, {"verb": "has been"}, 0.5)
+                continue
+            if participle in _PAST_PERFECT_OK and participle not in _MENTAL:
+                return _Hit("episode", None, {"verb": "has " + participle}, 0.5)
+            continue
+        if verb == "got" and after in _GOT_THING:
+            return _Hit("episode", None, {"verb": verb}, 0.5)  # "we got another cat"
+        if verb in _DATED_ONLY:
+            if _SUBORDINATE.search(c, 0, m.start("subj")):
+                continue  # "when I was younger, ...": the setting, not the event
+            if past_ctx and not (verb in ("did", "didn't", "got") and after in ("it", "that", "this", "so")):
+                return _Hit("episode", None, {"verb": verb}, 0.5)
+            continue
+        if verb in _ACTION_PAST:
+            return _Hit("episode", None, {"verb": verb}, 0.5)
+        is_past = verb in _PAST_IRREGULAR or (verb.endswith("ed") and verb not in _ED_PRESENT)
+        if is_past and verb not in _MENTAL:
+            return _Hit("episode", None, {"verb": verb}, 0.5)
+    return None
+
+
+def _topic(clause: str, obj: str = "") -> str:
+    if _TOPIC_LANGUAGE.search(clause):
+        return "language"
+    if _TOPIC_FORMAT.search(clause):
+        return "format"
+    if _TOPIC_TONE.search(clause):
+        return "tone"
+    if _TOPIC_NAME.search(clause):
+        return "name"
+    return _head(obj) if obj else "general"
+
+
+def _temp_topic(clause: str) -> str:
+    t = _topic(clause)
+    return t if t in ("language", "format", "tone", "name") else "general"
+
+
+# --------------------------------------------------------------------------------------------------
+# Assembly
+
+_CLAUSE_SPLIT = re.compile(
+    r"\s*(?:;|\s[-–—]+\s|[–—]|,?\s+but\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my)\b)|"
+    r",\s+(?:and|so)\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my)\b))\s*",
+    _I,
+)
+_AND_I = re.compile(r"\s+and\s+(?=(?:I|I'm|I've|I'd|I'll)\b)", _I)
+_HAS_I_SUBJECT = re.compile(r"\b(?:I|I'm|I've|I'd|I'll)\b", _I)
+
+
+def _clauses(body: str) -> list[str]:
+    out: list[str] = []
+    for part in _CLAUSE_SPLIT.split(body):
+        if not part:
+            continue
+        pos = 0
+        for m in _AND_I.finditer(part):
+            if _HAS_I_SUBJECT.search(part, pos, m.start()):
+                out.append(part[pos:m.start()])
+                pos = m.end()
+        out.append(part[pos:])
+    return out
+
+
+_WORDS = re.compile(r"[A-Za-z0-9]+")
+_TRAILING = re.compile(r"[\s.!…,;:\-–—]+$")
+_SPACES = re.compile(r"\s+")
+_PAST_CTX = re.compile(
+    r"\b(?:recently|earlier|the\s+other\s+day|back\s+(?:in|then|when)|a\s+while\s+(?:ago|back)|once|"
+    r"as\s+a\s+(?:kid|child|teen|teenager)|growing\s+up|when\s+(?:I|we)\s+(?:was|were)\s+(?:a\s+kid|young|little|"
+    r"a\s+child|younger|kids|in\s+\w+))\b", _I)
+
+
+def _finish(text: str) -> str:
+    text = _SPACES.sub(" ", text).strip()
+    text = _TRAILING.sub("", text)
+    if text and text[0].islower():
+        text = text[0].upper() + text[1:]
+    return text
+
+
+def _privacy(kind: str, text: str, sensitive: bool) -> str:
+    if sensitive or _SENSITIVE.search(text):
+        return "sensitive"
+    if kind == "temporary_instruction":
+        return "public"
+    if kind in ("preference", "constraint", "decision") and _ASSISTANT_TOPIC.search(text):
+        return "public"
+    return "personal"
+
+
+def _temporary(sentence: str, name: str, occurred_at: datetime, session_ttl: timedelta,
+               correction: bool, hedged: bool) -> Candidate | None:
+    m = _TEMP.search(sentence)
+    if m is None:
+        return None
+    core = (sentence[: m.start()] + " " + sentence[m.end():]).strip(" ,;:-.!?")
+    core = _SPACES.sub(" ", core)
+    if not core or not _INSTRUCTION.search(core) or "[REDACTED:" in sentence:
+        return None
+    scope = None
+    if m.group("session"):
+        expires = occurred_at + session_ttl
+        scope = "session"
+        marker = "session"
+    elif m.group("today"):
+        expires = datetime.combine(occurred_at.date() + timedelta(days=1), time(0), tzinfo=timezone.utc)
+        marker = "today"
+    elif m.group("tomorrow"):
+        expires = occurred_at + timedelta(days=1)
+        marker = "until tomorrow"
+    else:
+        n_raw = (m.group("n") or "1").lower()
+        n = int(n_raw) if n_raw.isdigit() else _SPAN_N.get(" ".join(n_raw.split()), 1)
+        unit = m.group("unit").lower()
+        expires = occurred_at + (timedelta(hours=n) if unit.startswith("hour") else timedelta(minutes=n))
+        marker = f"next {n} {'hours' if unit.startswith('hour') else 'minutes'}"
+    text, _ = resolve_dates(to_third_person(sentence, name), occurred_at)
+    text = _finish(text)
+    if not text.startswith(name):
+        text = f"{name}: {text}"
+    topic = _temp_topic(core)
+    return Candidate(
+        kind="temporary_instruction", text=text,
+        fields={"instruction": _finish(to_third_person(core, name).removeprefix(f"{name}: ")), "until": marker},
+        slot="temporary_instruction:" + topic,
+        source="inferred" if hedged else "user_explicit",
+        confidence=0.55 if hedged else (0.95 if correction else 0.9), importance=0.6,
+        privacy_level=_privacy("temporary_instruction", text, False),
+        happened_at=None, expires_at=expires, scope=scope, correction=correction,
+    )
+
+
+def _build(hit: _Hit, clause: str, name: str, occurred_at: datetime, correction: bool, hedged: bool) -> Candidate:
+    text, when = resolve_dates(to_third_person(clause, name), occurred_at)
+    text = _finish(text)
+    if hit.prefix and not text.startswith(name):
+        text = f"{name}: {text}"
+    happened = (when or occurred_at) if hit.kind == "episode" else None
+    if hedged:
+        source, confidence = "inferred", 0.55
+    else:
+        source, confidence = "user_explicit", (0.95 if correction else 0.9)
+    return Candidate(
+        kind=hit.kind, text=text, fields=dict(hit.fields), slot=hit.slot, source=source,
+        confidence=confidence, importance=hit.importance,
+        privacy_level=_privacy(hit.kind, text, hit.sensitive),
+        happened_at=happened, expires_at=None, scope=None, correction=correction,
+    )
+
+
+def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, session_ttl: timedelta) -> list[Candidate]:
+    s = sentence.strip()
+    if not s or "[REDACTED:" in s or is_chatter(s):
+        return []
+    if len(_WORDS.findall(s)) < 3:
+        return []
+    correction = bool(CORRECTION_CUE.search(s))
+    greeted = bool(_GREETING_START.match(s))
+    body = strip_lead_in(s)
+    hedged = bool(_HEDGE.search(body))
+    body = _HEDGE_LEAD.sub("", body)
+    if not body:
+        return []
+    temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged)
+    if temp is not None:
+        return [temp]
+    if is_question(s) or is_question(body) or not _CUE.search(body):
+        return []
+    if greeted:
+        m = _INTRO.match(body)
+        if m:
+            text = _finish(to_third_person(body, name))
+            return [Candidate("fact", text, {"attribute": "name", "value": m.group("obj")}, "fact:name",
+                              "user_explicit", 0.9, 0.8, "personal", None, None, None, False)]
+    _, when = resolve_dates(body, occurred_at)
+    past_ctx = (when is not None and when <= occurred_at) or bool(_PAST_CTX.search(body))
+    future_ctx = when is not None and when > occurred_at
+    clauses = [c for c in _clauses(body) if len(_WORDS.findall(c)) >= 2]
+    hits: list[tuple[str, _Hit]] = []
+    for clause in clauses:
+        clause = strip_lead_in(clause)
+        hit = _classify(clause, name, past_ctx, future_ctx)
+        if hit is not None:
+            hits.append((clause, hit))
+    if not hits:
+        return []
+    if len(hits) == 1 and hits[0][1].kind == "episode" and len(clauses) > 1:
+        hits = [(body, hits[0][1])]  # one event told in several clauses: keep them together
+    return [_build(hit, clause, name, occurred_at, correction, hedged) for clause, hit in hits]
+
+
+def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
+            session_ttl: timedelta = timedelta(hours=4)) -> list[Candidate]:
+    """Typed memory candidates from the explicit statements of one user turn, in sentence order.
+
+    Only `role == "user"` turns yield candidates; the subject is `speaker`, else "User".
+    """
+    if role != "user" or not text:
+        return []
+    if occurred_at.tzinfo is None:
+        occurred_at = occurred_at.replace(tzinfo=timezone.utc)
+    occurred_at = occurred_at.astimezone(timezone.utc)
+    name = (speaker or "").strip() or "User"
+    out: list[Candidate] = []
+    seen: set[tuple[str, str | None, str]] = set()
+    for sentence in split_sentences(text):
+        for cand in _sentence_candidates(sentence, name, occurred_at, session_ttl):
+            key = (cand.kind, cand.slot, cand.text)
+            if key not in seen:
+                seen.add(key)
+                out.append(cand)
+    return out

@@ -1,0 +1,421 @@
+"""`MemoryEngine`: the public facade over the embedded runtime.
+
+    engine = MemoryEngine.open("./data")
+    engine.ingest({...turn...}); engine.flush()
+    engine.recall(tenant_id="t", user_id="u", query="what language?")
+    engine.context(tenant_id="t", user_id="u", session_id="s", query="...", budget_tokens=400)
+
+Writes are acknowledged once they are on the durable log. Reads first bring the view up to date, so
+a recall always sees every turn ingested before it.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from engine.context import assemble
+from engine.embedder import Embedder, shared_embedder
+from engine.errors import EngineClosedError, InvalidCommandError, UnknownMemoryError
+from engine.extractor import Candidate, extract
+from engine.guard import redact_turn, validate_turn
+from engine.redaction import redact
+from engine.ids import derive, turn_event_id
+from engine.policy import decide_sweep
+from engine.processor import _Emitter, record_candidates
+from engine.settings import Settings
+from engine.tokens import count_tokens
+from schemas.commands import Forget, Remember
+from schemas.events import (
+    Event,
+    MemoryForgotten,
+    MemoryReinforced,
+    SecretRedacted,
+    SubjectForgotten,
+    TurnReceived,
+)
+from schemas.records import MemoryRecord
+from schemas.turns import TurnIn
+from schemas.views import AuditEntry, ContextResult, RecallHit
+from streams.codec import decode_event
+from streams.embedded import EmbeddedRuntime
+
+
+def _utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _as_utc(value: datetime | str | None) -> datetime | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=timezone.utc)
+    return value.astimezone(timezone.utc)
+
+
+class MemoryEngine:
+    def __init__(self, runtime: EmbeddedRuntime, settings: Settings, tenant_id: str | None = None):
+        self._rt = runtime
+        self.settings = settings
+        self.tenant_id = tenant_id
+        self._closed = False
+
+    # -- lifecycle -------------------------------------------------------------------------------
+    @classmethod
+    def open(cls, data_dir: str | Path, *, tenant_id: str | None = None,
+             embedder: Embedder | None = None, **settings: Any) -> "MemoryEngine":
+        """Opens (creating if needed) a data directory and catches up with its log.
+
+        `settings` override `Settings` fields (and `MEMSTREAM_*` variables). `tenant_id` binds the
+        engine to one tenant: anything for another tenant is refused.
+        """
+        cfg = Settings(**settings)
+        factory = (lambda: embedder) if embedder is not None else shared_embedder
+        runtime = EmbeddedRuntime(Path(data_dir), cfg, factory)
+        engine = cls(runtime, cfg, tenant_id)
+        runtime.process()  # recovery: resume from the committed offset
+        return engine
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._rt.close()
+
+    def __enter__(self) -> "MemoryEngine":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _check(self) -> EmbeddedRuntime:
+        if self._closed:
+            raise EngineClosedError("this MemoryEngine is closed; open the data directory again")
+        return self._rt
+
+    def _subject(self, tenant_id: str, user_id: str) -> None:
+        from engine.errors import TenantMismatchError
+
+        if not tenant_id or not user_id:
+            raise InvalidCommandError("tenant_id and user_id are required")
+        if self.tenant_id is not None and tenant_id != self.tenant_id:
+            raise TenantMismatchError(
+                f"this engine serves tenant {self.tenant_id!r}, not {tenant_id!r}"
+            )
+
+    # -- ingest ----------------------------------------------------------------------------------
+    def _turn_events(self, turn: TurnIn, recorded_at: datetime) -> list[Event]:
+        text, kinds = redact_turn(turn)
+        event_id = turn_event_id(turn.tenant_id, turn.user_id, turn.session_id, turn.turn_id)
+        common = dict(tenant_id=turn.tenant_id, user_id=turn.user_id, session_id=turn.session_id,
+                      occurred_at=turn.occurred_at, recorded_at=recorded_at)
+        events = [Event(event_id=event_id, type="turn_received", **common, payload=TurnReceived(
+            turn_id=turn.turn_id, role=turn.role, speaker=turn.speaker, text=text, tokens=count_tokens(text)))]
+        if kinds:
+            events.append(Event(event_id=derive(event_id, "redaction"), type="secret_redacted",
+                                causation_id=event_id, **common,
+                                payload=SecretRedacted(turn_id=turn.turn_id, kinds=sorted(set(kinds)), count=len(kinds))))
+        return events
+
+    def ingest(self, turn: TurnIn | Mapping[str, Any]) -> bool:
+        """Validates, redacts and durably appends one turn. False if that turn was already ingested."""
+        return self.ingest_many([turn]) == 1
+
+    def ingest_many(self, turns: Iterable[TurnIn | Mapping[str, Any]]) -> int:
+        """All-or-nothing: every turn is validated first; one bad turn raises and nothing is written.
+
+        Returns how many turns were new (re-sent turns are ignored by id).
+        """
+        rt = self._check()
+        validated = [validate_turn(t, self.settings, self.tenant_id) for t in turns]
+        now = _utcnow()
+        events: list[Event] = []
+        for turn in validated:
+            events.extend(self._turn_events(turn, now))
+        with rt.lock:
+            new = rt.append(events)
+        return sum(1 for e, is_new in zip(events, new) if is_new and e.type == "turn_received")
+
+    def flush(self) -> int:
+        """Returns once the processor and the view have caught up with the log."""
+        return self._check().process()
+
+    # -- commands --------------------------------------------------------------------------------
+    def remember(self, command: Remember | Mapping[str, Any] | None = None, **kw: Any) -> str:
+        """Stores a memory the user stated explicitly; returns its memory_id (an existing one when
+        the same thing was remembered before: repeats reinforce, they are not stored twice)."""
+        try:
+            cmd = command if isinstance(command, Remember) else Remember.model_validate({**(command or {}), **kw})
+        except ValueError as exc:
+            raise InvalidCommandError(str(exc)) from None
+        self._subject(cmd.tenant_id, cmd.user_id)
+        rt = self._check()
+        occurred = cmd.occurred_at or _utcnow()
+        text, secret_kinds = redact(cmd.text)
+        if secret_kinds:
+            raise InvalidCommandError("refusing to remember a secret; the text contains "
+                                      + ", ".join(sorted(set(secret_kinds))))
+        command_id = derive("remember", cmd.tenant_id, cmd.user_id, occurred.isoformat(), text)
+        cause = Event(event_id=command_id, type="turn_received", tenant_id=cmd.tenant_id, user_id=cmd.user_id,
+                      session_id=cmd.session_id, occurred_at=occurred, recorded_at=_utcnow(),
+                      payload=TurnReceived(turn_id=f"remember:{command_id}", role="user", text=text,
+                                           tokens=count_tokens(text)))
+        found = extract(text, role="user", speaker=None, occurred_at=occurred)
+        first = found[0] if found else None
+        candidate = Candidate(
+            kind=cmd.kind or (first.kind if first else "fact"),
+            text=first.text if first and (cmd.kind is None or cmd.kind == first.kind) else text,
+            fields=dict(first.fields) if first else {},
+            slot=first.slot if first else None,
+            source="user_explicit", confidence=1.0,
+            importance=cmd.importance if cmd.importance is not None else (first.importance if first else 0.7),
+            privacy_level=cmd.privacy_level or (first.privacy_level if first else "personal"),
+            happened_at=first.happened_at if first else None,
+            expires_at=cmd.expires_at or (first.expires_at if first else None),
+            scope=first.scope if first else None,
+            correction=bool(first and first.correction),
+        )
+        out = _Emitter(cause)
+        with rt.lock:
+            rt.process()
+            state = rt.state(cmd.tenant_id, cmd.user_id)
+            record_candidates(state, [candidate], cause, out, self.settings, command_id)
+            rt.append(out.events)
+            rt.process()
+        for event in out.events:
+            p = event.payload
+            if p.type == "memory_recorded":
+                return p.record.memory_id
+            if p.type == "memory_updated":
+                return p.memory_id
+        raise InvalidCommandError("an explicit memory with the same slot and a stronger source exists")
+
+    def forget(self, command: Forget | Mapping[str, Any] | None = None, **kw: Any) -> list[str]:
+        """Deletes for real: by id, by query (every hit), "forget that" (the memory most recently
+        recorded or recalled in the session), or the whole subject. Returns the forgotten ids."""
+        data = {**(command.model_dump() if isinstance(command, Forget) else (command or {})), **kw}
+        if "mode" not in data:
+            data["mode"] = ("subject" if data.pop("subject", False) else
+                            "id" if data.get("memory_id") else
+                            "query" if data.get("query") else
+                            "that" if data.get("session_id") else None)
+            if data["mode"] is None:
+                raise InvalidCommandError("forget needs memory_id, query, session_id (forget that) or subject=True")
+        else:
+            data.pop("subject", None)
+        try:
+            cmd = Forget.model_validate(data)
+        except Exception as exc:
+            raise InvalidCommandError(str(exc)) from None
+        self._subject(cmd.tenant_id, cmd.user_id)
+        rt = self._check()
+        occurred = cmd.occurred_at or _utcnow()
+        with rt.lock:
+            rt.process()
+            state = rt.state(cmd.tenant_id, cmd.user_id)
+            if cmd.mode == "subject":
+                event = Event(event_id=derive("forget-subject", cmd.tenant_id, cmd.user_id, occurred.isoformat()),
+                              type="subject_forgotten", tenant_id=cmd.tenant_id, user_id=cmd.user_id,
+                              occurred_at=occurred, recorded_at=_utcnow(), payload=SubjectForgotten())
+                ids = sorted(state.records)
+                rt.append([event])
+                rt.process()
+                return ids
+            if cmd.mode == "id":
+                if cmd.memory_id not in state.records:
+                    raise UnknownMemoryError(
+                        f"no memory {cmd.memory_id!r} for this user; it may be forgotten already"
+                    )
+                ids = [cmd.memory_id]
+            elif cmd.mode == "that":
+                session = state.sessions.get(cmd.session_id or "")
+                ids = list(session.last_memory_ids) if session else []
+                if not ids:
+                    raise UnknownMemoryError(f"nothing was recorded or recalled in session {cmd.session_id!r} to forget")
+            else:
+                ids = [h.memory_id for h in self._recall(cmd.tenant_id, cmd.user_id, cmd.query or "", 50,
+                                                         occurred, "secret", None, record_use=False)]
+            events = []
+            for memory_id in ids:
+                rec = state.records[memory_id]
+                events.append(Event(
+                    event_id=derive("forget", cmd.tenant_id, cmd.user_id, memory_id),
+                    type="memory_forgotten", tenant_id=cmd.tenant_id, user_id=cmd.user_id,
+                    session_id=cmd.session_id, occurred_at=occurred, recorded_at=_utcnow(),
+                    payload=MemoryForgotten(memory_id=memory_id, kind=rec.kind,
+                                            shredded_turn_ids=list(rec.source_turn_ids), reason="user_request"),
+                ))
+            for rec in (state.records[m] for m in ids):
+                if rec.text and hasattr(rt.embedder, "forget_text"):
+                    rt.embedder.forget_text(rec.text)
+            rt.append(events)
+            rt.process()
+            return ids
+
+    def sweep(self, now: datetime | str | None = None, *, tenant_id: str | None = None,
+              user_id: str | None = None) -> dict[str, int]:
+        """Runs the forgetting policy at `now` over every subject (or one); returns counts by action."""
+        rt = self._check()
+        at = _as_utc(now) or _utcnow()
+        counts: dict[str, int] = {}
+        with rt.lock:
+            rt.process()
+            subjects = [(tenant_id, user_id)] if tenant_id and user_id else rt.subjects()
+            for tenant, user in subjects:
+                if self.tenant_id is not None and tenant != self.tenant_id:
+                    continue
+                events = decide_sweep(rt.state(tenant, user), at, self.settings, _utcnow())
+                for e in events:
+                    counts[e.type] = counts.get(e.type, 0) + 1
+                rt.append(events)
+            rt.process()
+        return counts
+
+    # -- reads -----------------------------------------------------------------------------------
+    def _recall(self, tenant_id: str, user_id: str, query: str, k: int, now: datetime,
+                max_privacy: str | None, session_id: str | None, *, record_use: bool,
+                kinds: set[str] | None = None) -> list[RecallHit]:
+        rt = self._rt
+        index = rt.index(tenant_id, user_id)
+        qvec = rt.embedder.embed([query])[0] if query.strip() and index.records else None
+        scored = index.search(query, qvec, k, now, self.settings, max_privacy, kinds)
+        hits = [RecallHit(memory_id=s.record.memory_id, text=s.record.text or "", kind=s.record.kind,
+                          score=round(s.score, 6), source_turn_ids=list(s.record.source_turn_ids),
+                          relevance=round(s.relevance, 6), keep_score=round(s.keep, 6),
+                          created_at=s.record.created_at, happened_at=s.record.happened_at) for s in scored]
+        if record_use and hits:
+            self._record_use(tenant_id, user_id, [h.memory_id for h in hits], now, session_id)
+        return hits
+
+    def _record_use(self, tenant_id: str, user_id: str, memory_ids: list[str], now: datetime,
+                    session_id: str | None) -> None:
+        rt = self._rt
+        event = Event(
+            event_id=derive("used", tenant_id, user_id, now.isoformat(), *memory_ids),
+            type="memory_reinforced", tenant_id=tenant_id, user_id=user_id, session_id=session_id,
+            occurred_at=now, recorded_at=_utcnow(),
+            payload=MemoryReinforced(memory_ids=memory_ids, used_at=now),
+        )
+        rt.append([event])
+        rt.process()
+
+    def recall(self, *, tenant_id: str, user_id: str, query: str, k: int | None = None,
+               session_id: str | None = None, now: datetime | str | None = None,
+               max_privacy: str | None = None, record_use: bool = True) -> list[RecallHit]:
+        """The subject's k most relevant active, unexpired, permitted memories, each with provenance.
+
+        Recording use (use_count, last_used_at) is an event, so it survives replay.
+        """
+        self._subject(tenant_id, user_id)
+        rt = self._check()
+        with rt.lock:
+            rt.process()
+            return self._recall(tenant_id, user_id, query, k or self.settings.recall_k,
+                                _as_utc(now) or _utcnow(), max_privacy, session_id, record_use=record_use)
+
+    def context(self, *, tenant_id: str, user_id: str, session_id: str | None = None, query: str = "",
+                budget_tokens: int = 2_000, now: datetime | str | None = None,
+                max_privacy: str | None = None, record_use: bool = True) -> ContextResult:
+        """Packs summary, profile, episodes and recalled memories into `budget_tokens`."""
+        self._subject(tenant_id, user_id)
+        if budget_tokens < 16:
+            raise InvalidCommandError("budget_tokens must be at least 16")
+        rt = self._check()
+        at = _as_utc(now) or _utcnow()
+        privacy = max_privacy or self.settings.recall_max_privacy
+        with rt.lock:
+            rt.process()
+            index = rt.index(tenant_id, user_id)
+            qvec = rt.embedder.embed([query])[0] if query.strip() and index.records else None
+            scored = index.search(query, qvec, 40, at, self.settings, privacy)
+            result = assemble(rt.state(tenant_id, user_id), session_id=session_id, query=query,
+                              budget_tokens=budget_tokens, hits=scored, now=at, settings=self.settings,
+                              max_privacy=privacy)
+            if record_use and result.memory_ids:
+                used = [m for m in result.memory_ids if m in {s.record.memory_id for s in scored}]
+                if used:
+                    self._record_use(tenant_id, user_id, used, at, session_id)
+            return result
+
+    def view_digest(self) -> str:
+        from engine.digest import view_digest
+
+        rt = self._check()
+        with rt.lock:
+            rt.process()
+            return view_digest(rt.all_states())
+
+    def records(self, tenant_id: str, user_id: str, *, include_inactive: bool = False) -> list[MemoryRecord]:
+        """The subject's records in the view (active only unless asked), oldest first."""
+        self._subject(tenant_id, user_id)
+        rt = self._check()
+        with rt.lock:
+            rt.process()
+            recs = rt.state(tenant_id, user_id).records.values()
+            return sorted((r.model_copy(deep=True) for r in recs if include_inactive or r.tier == "active"),
+                          key=lambda r: (r.created_at, r.memory_id))
+
+    def summary(self, tenant_id: str, user_id: str, session_id: str) -> list[str]:
+        """The session's running summary lines."""
+        self._subject(tenant_id, user_id)
+        rt = self._check()
+        with rt.lock:
+            rt.process()
+            session = rt.state(tenant_id, user_id).sessions.get(session_id)
+            return [i.text for i in session.summary if i.text] if session else []
+
+    def window(self, tenant_id: str, user_id: str, session_id: str) -> list[str]:
+        """Turn ids currently in the session's sliding window, oldest first."""
+        self._subject(tenant_id, user_id)
+        rt = self._check()
+        with rt.lock:
+            rt.process()
+            session = rt.state(tenant_id, user_id).sessions.get(session_id)
+            return [t.turn_id for t in session.window] if session else []
+
+    def audit(self, memory_id: str, *, tenant_id: str | None = None) -> list[AuditEntry]:
+        """Every event about one memory, oldest first — content-free, so it outlives forgetting."""
+        from engine.errors import TenantMismatchError
+
+        rt = self._check()
+        with rt.lock:
+            entries = []
+            for seq in rt.log.seqs_for_memory(memory_id):
+                event = decode_event(rt.log.get(seq), rt.sealer)
+                if tenant_id is not None and event.tenant_id != tenant_id:
+                    raise TenantMismatchError(f"memory {memory_id!r} does not belong to tenant {tenant_id!r}")
+                if self.tenant_id is not None and event.tenant_id != self.tenant_id:
+                    raise TenantMismatchError(f"memory {memory_id!r} does not belong to this engine's tenant")
+                detail = event.payload.model_dump(mode="json")
+                if event.payload.type == "memory_recorded":
+                    rec = detail.pop("record")
+                    detail.update({k: rec[k] for k in ("memory_id", "kind", "source", "source_turn_ids",
+                                                       "confidence", "importance", "privacy_level", "expires_at")})
+                    detail["content"] = "readable" if rec["text"] is not None else "shredded"
+                entries.append(AuditEntry(event_id=event.event_id, type=event.type, occurred_at=event.occurred_at,
+                                          recorded_at=event.recorded_at, causation_id=event.causation_id,
+                                          detail=detail))
+            if not entries:
+                raise UnknownMemoryError(f"no events about memory {memory_id!r}")
+            return entries
+
+    def compact(self) -> None:
+        """Compacts every store so that deleted and shredded bytes leave the files on disk."""
+        rt = self._check()
+        with rt.lock:
+            rt.process()
+            rt.compact()
+
+    def stats(self) -> dict[str, int]:
+        rt = self._check()
+        with rt.lock:
+            rt.process()
+            states = rt.all_states()
+            return {
+                "subjects": len(states),
+                "log_events": len(rt.log),
+                "records_active": sum(1 for s in states for r in s.records.values() if r.tier == "active"),
+                "records_archived": sum(1 for s in states for r in s.records.values() if r.tier == "archived"),
+                "records_superseded": sum(1 for s in states for r in s.records.values() if r.tier == "superseded"),
+            }

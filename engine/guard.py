@@ -1,0 +1,96 @@
+"""The ingest guard: every turn is validated, and its secrets redacted, before anything is written.
+
+Validation failures raise a typed `InvalidTurnError` subclass naming the field and what to do.
+Redaction happens here, in memory, so no secret ever reaches the log, the tables or an index.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Mapping
+
+from pydantic import ValidationError
+
+from engine.errors import (
+    BadTimestampError,
+    EmptyTextError,
+    InvalidTurnError,
+    MissingFieldError,
+    OversizeTextError,
+    TenantMismatchError,
+    UnknownRoleError,
+)
+from engine.redaction import redact
+from engine.settings import Settings
+from schemas.common import ROLES
+from schemas.turns import TurnIn
+
+_REQUIRED = ("tenant_id", "user_id", "session_id", "turn_id", "role", "text", "occurred_at")
+
+
+def _turn_id_of(raw: Any) -> str | None:
+    if isinstance(raw, Mapping):
+        value = raw.get("turn_id")
+        return value if isinstance(value, str) else None
+    return getattr(raw, "turn_id", None)
+
+
+def validate_turn(raw: TurnIn | Mapping[str, Any], settings: Settings,
+                  bound_tenant: str | None = None) -> TurnIn:
+    """A validated `TurnIn`, or a typed error. Text limits are checked before redaction."""
+    turn_id = _turn_id_of(raw)
+    if isinstance(raw, TurnIn):
+        turn = raw
+    elif isinstance(raw, Mapping):
+        for name in _REQUIRED:
+            value = raw.get(name)
+            if value is None or (isinstance(value, str) and not value.strip() and name != "text"):
+                raise MissingFieldError(f"missing required field {name!r}", field=name, turn_id=turn_id)
+        role = raw.get("role")
+        if role not in ROLES:
+            raise UnknownRoleError(
+                f"unknown role {role!r}; use one of {', '.join(ROLES)}", field="role", turn_id=turn_id
+            )
+        occurred = raw.get("occurred_at")
+        if isinstance(occurred, str):
+            try:
+                datetime.fromisoformat(occurred.replace("Z", "+00:00"))
+            except ValueError:
+                raise BadTimestampError(
+                    f"occurred_at {occurred!r} is not an ISO 8601 timestamp (e.g. 2024-05-01T12:00:00Z)",
+                    field="occurred_at", turn_id=turn_id,
+                ) from None
+        elif not isinstance(occurred, datetime):
+            raise BadTimestampError(
+                f"occurred_at must be an ISO 8601 string or a datetime, not {type(occurred).__name__}",
+                field="occurred_at", turn_id=turn_id,
+            )
+        if not isinstance(raw.get("text"), str):
+            raise InvalidTurnError("text must be a string", field="text", turn_id=turn_id)
+        try:
+            turn = TurnIn.model_validate(dict(raw))
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            field = ".".join(str(x) for x in err.get("loc", ())) or None
+            raise InvalidTurnError(f"invalid turn: {field}: {err.get('msg')}", field=field, turn_id=turn_id) from None
+    else:
+        raise InvalidTurnError(f"a turn must be a dict or a TurnIn, not {type(raw).__name__}")
+
+    if not turn.text.strip():
+        raise EmptyTextError("text is empty; send turns with content", field="text", turn_id=turn.turn_id)
+    if len(turn.text) > settings.max_turn_chars:
+        raise OversizeTextError(
+            f"text has {len(turn.text)} characters, more than max_turn_chars={settings.max_turn_chars}; "
+            "split the turn or raise MEMSTREAM_MAX_TURN_CHARS",
+            field="text", turn_id=turn.turn_id,
+        )
+    if bound_tenant is not None and turn.tenant_id != bound_tenant:
+        raise TenantMismatchError(
+            f"turn {turn.turn_id!r} is for tenant {turn.tenant_id!r} but this engine serves tenant "
+            f"{bound_tenant!r}; open an engine for that tenant"
+        )
+    return turn
+
+
+def redact_turn(turn: TurnIn) -> tuple[str, list[str]]:
+    """(text with secrets replaced by [REDACTED:kind] markers, the kinds removed)."""
+    return redact(turn.text)

@@ -1,0 +1,116 @@
+"""The forgetting sweep: a repeatable policy over one subject's records at a given time.
+
+Order matters and is fixed: expire what is due, merge duplicates into the best-sourced record, then
+score what remains and archive or delete below the thresholds. Same state and `now` -> same events.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+from engine.ids import derive
+from engine.processor import due_expiries
+from engine.scoring import decide, record_keep_score
+from engine.settings import Settings
+from engine.state import SubjectState
+from engine.textnorm import jaccard, term_set
+from schemas.common import SOURCE_RANK
+from schemas.events import (
+    Event,
+    MemoriesMerged,
+    MemoryArchived,
+    MemoryExpired,
+    MemoryForgotten,
+)
+from schemas.records import MemoryRecord
+
+
+def _best_sourced(records: list[MemoryRecord]) -> MemoryRecord:
+    return max(
+        records,
+        key=lambda r: (SOURCE_RANK[r.source], r.confidence, r.evidence_count, r.updated_at, r.memory_id),
+    )
+
+
+def duplicate_clusters(records: list[MemoryRecord], threshold: float) -> list[list[MemoryRecord]]:
+    """Groups of two or more active records of one kind that say the same thing."""
+    by_kind: dict[str, list[MemoryRecord]] = {}
+    for r in sorted(records, key=lambda r: r.memory_id):
+        if r.tier == "active" and r.text is not None:
+            by_kind.setdefault(r.kind, []).append(r)
+    clusters = []
+    for group in by_kind.values():
+        terms = [term_set(r.text or "") for r in group]
+        parent = list(range(len(group)))
+
+        def find(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        for i in range(len(group)):
+            for j in range(i + 1, len(group)):
+                a, b = group[i], group[j]
+                if a.kind == "episode" and a.happened_at and b.happened_at and a.happened_at.date() != b.happened_at.date():
+                    continue
+                if jaccard(terms[i], terms[j]) >= threshold:
+                    parent[find(j)] = find(i)
+        roots: dict[int, list[MemoryRecord]] = {}
+        for i, r in enumerate(group):
+            roots.setdefault(find(i), []).append(r)
+        clusters.extend(c for c in roots.values() if len(c) > 1)
+    return clusters
+
+
+def decide_sweep(state: SubjectState, now: datetime, settings: Settings, recorded_at: datetime) -> list[Event]:
+    sweep_id = derive("sweep", state.tenant_id, state.user_id, now.isoformat())
+    events: list[Event] = []
+
+    def emit(payload) -> None:
+        events.append(Event(
+            event_id=derive(sweep_id, str(len(events))),
+            type=payload.type,
+            tenant_id=state.tenant_id,
+            user_id=state.user_id,
+            occurred_at=now,
+            recorded_at=recorded_at,
+            causation_id=sweep_id,
+            payload=payload,
+        ))
+
+    gone: set[str] = set()
+    for memory_id, reason in due_expiries(state, None, now):
+        emit(MemoryExpired(memory_id=memory_id, reason=reason))
+        gone.add(memory_id)
+
+    live = [r for r in state.records.values() if r.memory_id not in gone]
+    for cluster in duplicate_clusters(live, settings.duplicate_similarity):
+        best = _best_sourced(cluster)
+        turn_ids: list[str] = []
+        for r in sorted(cluster, key=lambda r: r.created_at):
+            turn_ids.extend(t for t in r.source_turn_ids if t not in turn_ids)
+        merged = sorted(r.memory_id for r in cluster if r.memory_id != best.memory_id)
+        emit(MemoriesMerged(
+            target_id=best.memory_id,
+            merged_ids=merged,
+            source_turn_ids=turn_ids,
+            confidence=max(r.confidence for r in cluster),
+            evidence_count=sum(r.evidence_count for r in cluster),
+            reason="duplicate",
+        ))
+        gone.update(merged)
+
+    for rec in sorted(state.records.values(), key=lambda r: r.memory_id):
+        if rec.memory_id in gone or rec.tier == "superseded":
+            continue
+        score = record_keep_score(rec, now, settings)
+        verdict = decide(score, settings)
+        if verdict == "delete":
+            emit(MemoryForgotten(
+                memory_id=rec.memory_id,
+                kind=rec.kind,
+                reason="secret" if rec.privacy_level == "secret" else "policy",
+            ))
+        elif verdict == "archive" and rec.tier == "active":
+            emit(MemoryArchived(memory_id=rec.memory_id, keep_score=round(score, 6), reason="keep score below threshold"))
+    return events

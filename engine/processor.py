@@ -1,0 +1,195 @@
+"""The stream processor's decisions: given a subject's state and a new turn, what happens next.
+
+`decide_turn` is pure: (state after the turn was folded in, the turn event) -> derived events, with ids
+derived from the turn's id. It expires what is due, compacts the session window into the running
+summary, and turns explicit statements into memory records, merging repeats and superseding what a
+newer statement contradicts.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from engine.extractor import Candidate, extract
+from engine.ids import derive
+from engine.settings import Settings
+from engine.state import SubjectState
+from engine.summarizer import compact, summarize
+from engine.textnorm import jaccard, term_set
+from engine.tokens import count_tokens
+from schemas.common import SOURCE_RANK
+from schemas.events import (
+    Event,
+    MemoryExpired,
+    MemoryRecorded,
+    MemorySuperseded,
+    MemoryUpdated,
+    SummaryLine,
+    WindowCompacted,
+)
+from schemas.records import MemoryRecord
+
+
+class _Emitter:
+    """Builds derived events that inherit subject, session and time from their cause."""
+
+    def __init__(self, cause: Event):
+        self.cause = cause
+        self.events: list[Event] = []
+
+    def emit(self, payload, *, session_id: str | None = None) -> Event:
+        c = self.cause
+        event = Event(
+            event_id=derive(c.event_id, str(len(self.events))),
+            type=payload.type,
+            tenant_id=c.tenant_id,
+            user_id=c.user_id,
+            session_id=session_id if session_id is not None else c.session_id,
+            occurred_at=c.occurred_at,
+            recorded_at=c.recorded_at,
+            causation_id=c.event_id,
+            payload=payload,
+        )
+        self.events.append(event)
+        return event
+
+
+def due_expiries(state: SubjectState, session_id: str | None, now: datetime) -> list[tuple[str, str]]:
+    """(memory_id, reason) for records whose time is up, or whose session has ended."""
+    out = []
+    for rec in state.records.values():
+        if rec.tier == "superseded":
+            continue
+        if rec.expires_at is not None and rec.expires_at <= now:
+            out.append((rec.memory_id, "expires_at passed"))
+        elif (
+            session_id is not None
+            and rec.kind == "temporary_instruction"
+            and rec.fields.get("scope") == "session"
+            and rec.session_id != session_id
+        ):
+            out.append((rec.memory_id, "its session ended"))
+    return out
+
+
+def _compaction(state: SubjectState, session_id: str, settings: Settings) -> WindowCompacted | None:
+    session = state.sessions.get(session_id)
+    if session is None:
+        return None
+    over_budget = session.window_tokens > settings.compact_at * settings.window_budget_tokens
+    over_count = len(session.window) > settings.window_max_messages
+    if not (over_budget or over_count) or len(session.window) < 2:
+        return None
+    evicted = session.window[: len(session.window) // 2]
+    new_items = summarize([t for t in evicted if t.text is not None])
+    items = compact(list(session.summary) + new_items, settings.summary_budget_tokens)
+    tokens = sum(count_tokens(i.text) for i in items)
+    return WindowCompacted(
+        evicted_turn_ids=[t.turn_id for t in evicted],
+        summary=[
+            SummaryLine(turn_id=i.turn_id, kind=i.kind, text=i.text, importance=i.importance, occurred_at=i.occurred_at)
+            for i in items
+        ],
+        summary_tokens=tokens,
+    )
+
+
+def _record_from(c: Candidate, memory_id: str, turn: Event) -> MemoryRecord:
+    fields = dict(c.fields)
+    if c.scope:
+        fields["scope"] = c.scope
+    return MemoryRecord(
+        memory_id=memory_id,
+        tenant_id=turn.tenant_id,
+        user_id=turn.user_id,
+        session_id=turn.session_id,
+        kind=c.kind,
+        text=c.text,
+        fields=fields,
+        slot=c.slot,
+        source=c.source,
+        source_turn_ids=[turn.payload.turn_id],
+        confidence=c.confidence,
+        importance=c.importance,
+        created_at=turn.occurred_at,
+        updated_at=turn.occurred_at,
+        happened_at=c.happened_at,
+        expires_at=c.expires_at,
+        privacy_level=c.privacy_level,
+    )
+
+
+def find_duplicate(state: SubjectState, kind: str, text: str, happened_at: datetime | None,
+                   threshold: float) -> MemoryRecord | None:
+    terms = term_set(text)
+    best, best_sim = None, threshold
+    for rec in state.records.values():
+        if rec.tier != "active" or rec.kind != kind or rec.text is None:
+            continue
+        if kind == "episode" and (rec.happened_at and happened_at) and rec.happened_at.date() != happened_at.date():
+            continue
+        sim = jaccard(terms, term_set(rec.text))
+        if sim >= best_sim:
+            best, best_sim = rec, sim
+    return best
+
+
+def _conflicting(state: SubjectState, slot: str | None) -> list[MemoryRecord]:
+    if not slot:
+        return []
+    return [r for r in state.records.values() if r.tier == "active" and r.slot == slot]
+
+
+def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Event,
+                      out: _Emitter, settings: Settings, id_prefix: str) -> None:
+    """Applies the duplicate and conflict rules to candidates and emits the resulting events.
+
+    Emitted events are folded into `state` by the caller afterwards; candidates of one turn are
+    checked against each other through `pending`.
+    """
+    pending: list[MemoryRecord] = []
+    for n, c in enumerate(candidates):
+        dup = find_duplicate(state, c.kind, c.text, c.happened_at, settings.duplicate_similarity)
+        if dup is None and any(jaccard(term_set(c.text), term_set(p.text or "")) >= settings.duplicate_similarity
+                               for p in pending if p.kind == c.kind):
+            continue  # the same statement twice in one turn
+        if dup is not None:
+            out.emit(MemoryUpdated(
+                memory_id=dup.memory_id,
+                add_source_turn_ids=[turn.payload.turn_id],
+                confidence=round(min(1.0, max(dup.confidence, c.confidence) + 0.05), 4),
+                reason="repeated",
+            ))
+            continue
+        conflicts = _conflicting(state, c.slot)
+        if any(SOURCE_RANK[r.source] > SOURCE_RANK[c.source] for r in conflicts):
+            continue  # an explicit memory is not overruled by an inference
+        record = _record_from(c, derive(id_prefix, "mem", str(n)), turn)
+        out.emit(MemoryRecorded(record=record))
+        pending.append(record)
+        for old in conflicts:
+            out.emit(MemorySuperseded(
+                memory_id=old.memory_id,
+                superseded_by=record.memory_id,
+                reason="corrected" if c.correction else "newer statement",
+            ))
+
+
+def decide_turn(state: SubjectState, turn: Event, settings: Settings) -> list[Event]:
+    p = turn.payload
+    out = _Emitter(turn)
+    for memory_id, reason in due_expiries(state, turn.session_id, turn.occurred_at):
+        out.emit(MemoryExpired(memory_id=memory_id, reason=reason))
+    compacted = _compaction(state, turn.session_id or "", settings)
+    if compacted is not None:
+        out.emit(compacted)
+    if p.text:
+        candidates = extract(
+            p.text,
+            role=p.role,
+            speaker=p.speaker,
+            occurred_at=turn.occurred_at,
+            session_ttl=timedelta(hours=settings.session_ttl_hours),
+        )
+        if candidates:
+            record_candidates(state, candidates, turn, out, settings, turn.event_id)
+    return out.events

@@ -1,0 +1,152 @@
+"""Folds events into a subject's state. Deterministic; applying the log in order rebuilds the view.
+
+`apply` mutates the state it is given and returns the keys the shell must destroy (crypto-shredding
+is a side effect, so the core only names the keys). Idempotency by event id is the caller's job: the
+runtime keeps the set of applied ids next to the state.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.crypto import KeyRef
+from engine.state import SessionState, SubjectState
+from engine.summarizer import SummaryItem, WindowTurn
+from schemas.events import Event
+
+
+def _mem_key(state: SubjectState, memory_id: str) -> KeyRef:
+    return KeyRef(state.tenant_id, state.user_id, "mem", memory_id)
+
+
+def _turn_key(state: SubjectState, turn_id: str) -> KeyRef:
+    return KeyRef(state.tenant_id, state.user_id, "turn", turn_id)
+
+
+def _drop_memory(state: SubjectState, memory_id: str) -> None:
+    state.records.pop(memory_id, None)
+    for session in state.sessions.values():
+        if memory_id in session.last_memory_ids:
+            session.last_memory_ids = [m for m in session.last_memory_ids if m != memory_id]
+    state.version += 1
+
+
+def _shred_turns(state: SubjectState, turn_ids: set[str]) -> None:
+    """Content of these turns is gone: blank it in windows, drop its summary lines."""
+    for session in state.sessions.values():
+        if any(t.turn_id in turn_ids for t in session.window):
+            session.window = [
+                replace(t, text=None) if t.turn_id in turn_ids else t for t in session.window
+            ]
+        if any(item.turn_id in turn_ids for item in session.summary):
+            session.summary = [i for i in session.summary if i.turn_id not in turn_ids]
+
+
+def apply(state: SubjectState, event: Event) -> list[KeyRef]:
+    p = event.payload
+    t = p.type
+    if t == "turn_received":
+        session = state.session(event.session_id or "")
+        session.window.append(
+            WindowTurn(p.turn_id, p.role, p.speaker, p.text, p.tokens, event.occurred_at)
+        )
+        session.last_at = event.occurred_at
+        return []
+    if t == "secret_redacted":
+        return []
+    if t == "window_compacted":
+        session = state.session(event.session_id or "")
+        evicted = set(p.evicted_turn_ids)
+        session.window = [w for w in session.window if w.turn_id not in evicted]
+        session.summary = [
+            SummaryItem(line.turn_id, line.kind, line.text, line.importance, line.occurred_at)
+            for line in p.summary
+            if line.text is not None
+        ]
+        session.summary_tokens = p.summary_tokens
+        return []
+    if t == "memory_recorded":
+        record = p.record
+        state.records[record.memory_id] = record
+        state.version += 1
+        if record.session_id:
+            session = state.session(record.session_id)
+            if session.last_cause != event.causation_id:
+                session.last_memory_ids = []
+                session.last_cause = event.causation_id
+            session.last_memory_ids.append(record.memory_id)
+        return []
+    if t == "memory_reinforced":
+        changed = False
+        for memory_id in p.memory_ids:
+            rec = state.records.get(memory_id)
+            if rec is not None:
+                rec.use_count += 1
+                rec.last_used_at = p.used_at
+                changed = True
+        if changed:
+            state.version += 1
+        if event.session_id and p.memory_ids:
+            session = state.session(event.session_id)
+            session.last_memory_ids = [m for m in p.memory_ids[:1] if m in state.records]
+            session.last_cause = event.event_id
+        return []
+    if t == "memory_updated":
+        rec = state.records.get(p.memory_id)
+        if rec is not None:
+            for turn_id in p.add_source_turn_ids:
+                if turn_id not in rec.source_turn_ids:
+                    rec.source_turn_ids.append(turn_id)
+            if p.confidence is not None:
+                rec.confidence = p.confidence
+            if p.importance is not None:
+                rec.importance = p.importance
+            rec.evidence_count += 1
+            rec.updated_at = event.occurred_at
+            state.version += 1
+        return []
+    if t == "memory_superseded":
+        rec = state.records.get(p.memory_id)
+        if rec is not None:
+            rec.tier = "superseded"
+            rec.superseded_by = p.superseded_by
+            rec.updated_at = event.occurred_at
+            state.version += 1
+        return []
+    if t == "memories_merged":
+        target = state.records.get(p.target_id)
+        if target is not None:
+            target.source_turn_ids = list(p.source_turn_ids)
+            target.confidence = p.confidence
+            target.evidence_count = p.evidence_count
+            target.updated_at = event.occurred_at
+        destroyed = []
+        for memory_id in p.merged_ids:
+            if memory_id != p.target_id:
+                _drop_memory(state, memory_id)
+                destroyed.append(_mem_key(state, memory_id))
+        state.version += 1
+        return destroyed
+    if t == "memory_archived":
+        rec = state.records.get(p.memory_id)
+        if rec is not None:
+            rec.tier = "archived"
+            rec.updated_at = event.occurred_at
+            state.version += 1
+        return []
+    if t == "memory_expired":
+        _drop_memory(state, p.memory_id)
+        return [_mem_key(state, p.memory_id)]
+    if t == "memory_forgotten":
+        _drop_memory(state, p.memory_id)
+        _shred_turns(state, set(p.shredded_turn_ids))
+        return [_mem_key(state, p.memory_id)] + [_turn_key(state, x) for x in p.shredded_turn_ids]
+    if t == "subject_forgotten":
+        state.records.clear()
+        state.sessions.clear()
+        state.version += 1
+        return []  # the shell destroys every key of the subject
+    raise ValueError(f"unknown event type {t!r}")
+
+
+def session_of(state: SubjectState, session_id: str) -> SessionState | None:
+    return state.sessions.get(session_id)

@@ -1,0 +1,104 @@
+"""Hybrid recall over one subject's records: dense cosine (MiniLM) plus BM25 keywords, re-ranked with
+the keep score. Per-subject data sits in contiguous arrays so a query is a few vector operations.
+
+Only active, unexpired records at or below the permitted privacy level are ever returned.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import datetime
+
+import numpy as np
+
+from engine.scoring import record_keep_score
+from engine.settings import Settings
+from engine.textnorm import terms
+from schemas.common import PRIVACY_ORDER
+from schemas.records import MemoryRecord
+
+_K1 = 1.2
+_B = 0.75
+
+
+@dataclass(frozen=True)
+class Scored:
+    record: MemoryRecord
+    score: float
+    relevance: float
+    dense: float
+    keyword: float
+    keep: float
+
+
+class SubjectIndex:
+    """Built from the records' embeddings; rebuilt by the owner when the subject's state changes."""
+
+    def __init__(self, records: list[MemoryRecord], vectors: np.ndarray):
+        self.records = records
+        self.vectors = vectors.astype(np.float32, copy=False)
+        self.postings: dict[str, list[tuple[int, int]]] = {}
+        lengths = np.zeros(len(records), dtype=np.float32)
+        for i, rec in enumerate(records):
+            doc_terms = terms(rec.text or "")
+            lengths[i] = len(doc_terms)
+            counts: dict[str, int] = {}
+            for term in doc_terms:
+                counts[term] = counts.get(term, 0) + 1
+            for term, tf in counts.items():
+                self.postings.setdefault(term, []).append((i, tf))
+        self.lengths = lengths
+        self.avg_len = float(lengths.mean()) if len(records) else 0.0
+        self.privacy = np.array([PRIVACY_ORDER[r.privacy_level] for r in records], dtype=np.int8)
+        self.expires = np.array(
+            [r.expires_at.timestamp() if r.expires_at else math.inf for r in records], dtype=np.float64
+        )
+
+    def bm25(self, query: str) -> np.ndarray:
+        scores = np.zeros(len(self.records), dtype=np.float32)
+        n = len(self.records)
+        if n == 0:
+            return scores
+        for term in set(terms(query)):
+            posting = self.postings.get(term)
+            if not posting:
+                continue
+            idf = math.log(1 + (n - len(posting) + 0.5) / (len(posting) + 0.5))
+            for i, tf in posting:
+                norm = tf + _K1 * (1 - _B + _B * self.lengths[i] / (self.avg_len or 1.0))
+                scores[i] += idf * tf * (_K1 + 1) / norm
+        return scores
+
+    def search(self, query: str, query_vec: np.ndarray | None, k: int, now: datetime,
+               settings: Settings, max_privacy: str | None = None,
+               kinds: set[str] | None = None) -> list[Scored]:
+        if not self.records:
+            return []
+        allowed = (self.privacy <= PRIVACY_ORDER[max_privacy or settings.recall_max_privacy]) & (
+            self.expires > now.timestamp()
+        )
+        if kinds is not None:
+            allowed &= np.array([r.kind in kinds for r in self.records])
+        dense = (
+            np.clip(self.vectors @ query_vec, 0.0, 1.0) if query_vec is not None
+            else np.zeros(len(self.records), dtype=np.float32)
+        )
+        raw_kw = self.bm25(query)
+        keyword = raw_kw / (raw_kw + 3.0)  # bounded, absolute: a weak match stays weak
+        relevance = settings.recall_dense_weight * dense + settings.recall_keyword_weight * keyword
+        relevance = np.where(allowed, relevance, -1.0)
+        # Re-rank a generous candidate set with the keep score, then cut to k.
+        pool = min(len(self.records), max(k * 4, 32))
+        top = np.argpartition(-relevance, pool - 1)[:pool] if pool < len(self.records) else np.arange(len(self.records))
+        out = []
+        kw = settings.recall_keep_weight
+        for i in top:
+            rel = float(relevance[i])
+            if rel < settings.recall_min_relevance:
+                continue
+            rec = self.records[i]
+            keep = record_keep_score(rec, now, settings)
+            score = (1 - kw) * rel + kw * max(0.0, min(1.0, keep))
+            out.append(Scored(rec, score, rel, float(dense[i]), float(keyword[i]), keep))
+        out.sort(key=lambda s: (-s.score, s.record.memory_id))
+        return out[:k]

@@ -1,0 +1,71 @@
+"""The keep score of DESIGN.md: how much a memory is worth keeping right now.
+
+keep = w_i*importance + w_r*recency + w_c*confidence + w_u*usage - sensitivity - duplicate
+recency = exp(-age_days / half_life_days); usage = min(1, use_count / usage_saturation).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import datetime
+
+from engine.settings import Settings
+from schemas.records import MemoryRecord
+
+SENSITIVITY: dict[str, float] = {"public": 0.0, "personal": 0.1, "sensitive": 0.3, "secret": 1.0}
+
+
+@dataclass(frozen=True)
+class KeepParts:
+    importance: float
+    recency: float
+    confidence: float
+    usage: float
+    sensitivity: float
+    duplicate: float = 0.0
+
+
+def keep_score(parts: KeepParts, settings: Settings) -> float:
+    return (
+        settings.weight_importance * parts.importance
+        + settings.weight_recency * parts.recency
+        + settings.weight_confidence * parts.confidence
+        + settings.weight_usage * parts.usage
+        - parts.sensitivity
+        - parts.duplicate
+    )
+
+
+def recency(age_days: float, half_life_days: float) -> float:
+    return math.exp(-max(0.0, age_days) / half_life_days)
+
+
+def usage(use_count: int, saturation: int) -> float:
+    return min(1.0, use_count / saturation)
+
+
+def record_parts(record: MemoryRecord, now: datetime, settings: Settings, duplicate: bool = False) -> KeepParts:
+    # Age runs from the last time the memory was confirmed or used, not from its first sighting.
+    last = max(t for t in (record.updated_at, record.last_used_at, record.created_at) if t is not None)
+    age_days = (now - last).total_seconds() / 86_400
+    return KeepParts(
+        importance=record.importance,
+        recency=recency(age_days, settings.half_life_days),
+        confidence=record.confidence,
+        usage=usage(record.use_count, settings.usage_saturation),
+        sensitivity=SENSITIVITY[record.privacy_level],
+        duplicate=settings.duplicate_penalty if duplicate else 0.0,
+    )
+
+
+def record_keep_score(record: MemoryRecord, now: datetime, settings: Settings) -> float:
+    return keep_score(record_parts(record, now, settings), settings)
+
+
+def decide(score: float, settings: Settings) -> str:
+    """"keep", "archive" or "delete" for a keep score."""
+    if score < settings.delete_threshold:
+        return "delete"
+    if score < settings.archive_threshold:
+        return "archive"
+    return "keep"

@@ -1,0 +1,59 @@
+"""Every tunable of memstream in one object, overridable by `MEMSTREAM_*` environment variables."""
+from __future__ import annotations
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="MEMSTREAM_", extra="forbid")
+
+    # Ingest guard
+    max_turn_chars: int = Field(16_000, ge=1, description="Longer turns are rejected, not truncated.")
+    max_id_chars: int = 128
+
+    # Short-term memory
+    window_max_messages: int = Field(20, ge=2)
+    window_budget_tokens: int = Field(2_000, ge=16)
+    compact_at: float = Field(0.70, gt=0.0, le=1.0, description="Share of the window budget that triggers compaction.")
+    summary_budget_tokens: int = Field(600, ge=16)
+    session_ttl_hours: float = Field(4.0, gt=0, description="Life of a 'for this session' instruction.")
+
+    # Keep score (DESIGN.md): 0.40*importance + 0.20*recency + 0.20*confidence + 0.20*usage - sensitivity - duplicate
+    weight_importance: float = 0.40
+    weight_recency: float = 0.20
+    weight_confidence: float = 0.20
+    weight_usage: float = 0.20
+    half_life_days: float = Field(30.0, gt=0)
+    usage_saturation: int = Field(5, ge=1, description="use_count at which usage counts fully.")
+    archive_threshold: float = Field(0.35, description="Keep score below this: archive.")
+    delete_threshold: float = Field(0.0, description="Keep score below this: delete for real.")
+    duplicate_similarity: float = Field(0.8, gt=0, le=1, description="Word-set Jaccard at which two records are duplicates.")
+    duplicate_penalty: float = 0.2
+
+    # Recall
+    recall_k: int = 8
+    recall_dense_weight: float = 0.6
+    recall_keyword_weight: float = 0.4
+    recall_keep_weight: float = Field(0.25, description="How much the keep score shifts relevance.")
+    recall_min_relevance: float = Field(0.15, description="Hits below this relevance are not returned.")
+    recall_max_privacy: str = Field("sensitive", description="Most private level recall may return.")
+    embed_batch_size: int = 64
+
+    # Context assembly: per-layer budgets, scaled to the requested total
+    layer_summary_tokens: int = 2_000
+    layer_profile_tokens: int = 500
+    layer_episodic_tokens: int = 1_000
+    layer_retrieved_tokens: int = 3_000
+    profile_max_tokens: int = 300
+
+    # Durability
+    sync_writes: bool = Field(True, description="fsync the log on every acknowledged append.")
+
+    @model_validator(mode="after")
+    def _thresholds_ordered(self) -> "Settings":
+        if self.delete_threshold > self.archive_threshold:
+            raise ValueError("delete_threshold must not exceed archive_threshold")
+        if self.recall_max_privacy not in ("public", "personal", "sensitive", "secret"):
+            raise ValueError("recall_max_privacy must be public, personal, sensitive or secret")
+        return self

@@ -1,0 +1,43 @@
+"""Per-subject state that the projector folds events into: the sessions' windows and running
+summaries, and the memory records of the view. Plain dataclasses: this is the hot path."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from engine.summarizer import SummaryItem, WindowTurn
+from schemas.records import MemoryRecord
+
+
+@dataclass
+class SessionState:
+    session_id: str
+    window: list[WindowTurn] = field(default_factory=list)
+    summary: list[SummaryItem] = field(default_factory=list)
+    summary_tokens: int = 0
+    last_memory_ids: list[str] = field(default_factory=list)
+    last_cause: str | None = None
+    last_at: datetime | None = None
+
+    @property
+    def window_tokens(self) -> int:
+        return sum(t.tokens for t in self.window)
+
+
+@dataclass
+class SubjectState:
+    tenant_id: str
+    user_id: str
+    records: dict[str, MemoryRecord] = field(default_factory=dict)
+    sessions: dict[str, SessionState] = field(default_factory=dict)
+    #: Bumped on every change to `records`; readers (the recall index) rebuild when it moves.
+    version: int = 0
+
+    def session(self, session_id: str) -> SessionState:
+        s = self.sessions.get(session_id)
+        if s is None:
+            s = self.sessions[session_id] = SessionState(session_id)
+        return s
+
+    def active(self) -> list[MemoryRecord]:
+        return [r for r in self.records.values() if r.tier == "active"]

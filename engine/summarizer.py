@@ -1,0 +1,250 @@
+"""The offline, importance-weighted summarizer behind each session's running summary.
+
+When the window passes its budget, the turns leaving it are boiled down to the lines worth keeping:
+preferences, constraints, decisions, corrections, open tasks, names and dates, and the user's other
+factual statements. Greetings, thanks, acknowledgements, small talk and the assistant's own
+explanations are dropped. Deterministic and model-free (part of the core): the same turns always give
+the same lines. An LLM summarizer can replace it as an adapter whose output is recorded as an event.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Callable, Sequence
+
+from engine.dates import resolve_dates
+from engine.extractor import (
+    CORRECTION_CUE,
+    Candidate,
+    extract,
+    is_chatter,
+    is_question,
+    split_sentences,
+    strip_lead_in,
+    to_third_person,
+)
+from engine.tokens import count_tokens, count_tokens_many
+
+__all__ = ["WindowTurn", "SummaryItem", "IMPORTANCE", "summarize", "compact", "render"]
+
+
+@dataclass(frozen=True)
+class WindowTurn:
+    turn_id: str
+    role: str
+    speaker: str | None
+    text: str
+    tokens: int
+    occurred_at: datetime
+
+
+@dataclass(frozen=True)
+class SummaryItem:
+    turn_id: str
+    kind: str        # "preference" | "constraint" | "decision" | "correction" | "task" | "name" | "date" | "fact"
+    text: str        # compressed, speaker-attributed line, dates resolved
+    importance: float
+    occurred_at: datetime
+
+
+IMPORTANCE: dict[str, float] = {
+    "correction": 0.95, "constraint": 0.9, "decision": 0.85, "preference": 0.8, "task": 0.8,
+    "name": 0.7, "date": 0.7, "fact": 0.6,
+}
+
+_I = re.IGNORECASE
+_TASK = re.compile(
+    r"\b(?:I\s+(?:still\s+|really\s+|also\s+)*(?:need|have|got)\s+to|I've\s+got\s+to|I\s+must|I\s+gotta|"
+    r"I\s+should|we\s+(?:still\s+|really\s+|also\s+)*(?:need|have)\s+to|remind\s+me|don't\s+let\s+me\s+forget|"
+    r"don't\s+forget\s+to|to-?do\b|todo\b|(?:my|our|the)\s+next\s+step\s+is)\b",
+    _I,
+)
+# What an assistant promises to do after this turn ("I'll send the summary by Friday") is an open task;
+# what it narrates about the answer it is giving ("I'll explain step by step") is not.
+_COMMITMENT = re.compile(
+    r"\b(?:I'll|I\s+will|I'm\s+going\s+to|I\s+am\s+going\s+to|I\s+can\s+remind\s+you|I've\s+(?:scheduled|set|added|"
+    r"noted|saved|booked)|I\s+have\s+(?:scheduled|set|added|noted|saved|booked)|will\s+do)\b"
+    r"(?:\s+(?:also|then|now|definitely|make\s+sure\s+to|be\s+sure\s+to))*\s*(?P<verb>[a-z]+)?",
+    _I,
+)
+_NARRATION = frozenset("""explain walk show break describe clarify go start give help outline summarize summarise cover try
+provide list answer elaborate illustrate demonstrate share point begin focus assume keep be do use note mention
+take look compare suggest recommend""".split())
+_REACTION = re.compile(
+    r"^(?:I'm|I\s+am)\s+(?:so\s+|really\s+|super\s+|very\s+|just\s+|truly\s+)*(?:happy|glad|proud|sorry|excited|"
+    r"thrilled|stoked|impressed|amazed|touched|grateful|thankful)\b(?:\s+(?:for|to\s+hear|that|about|of|with)\s+"
+    r"(?:you|that|it|this|your)\b|\s*$)"
+    r"|^I\s+(?:totally\s+|completely\s+|really\s+|so\s+)*(?:agree|bet|hope|know|understand|see|get\s+it|feel\s+you|"
+    r"love\s+(?:that|it|this|how|your|the\s+way|seeing|hearing)|like\s+(?:that|it|this|how|your))\b"
+    r"|^(?:I\s+can't\s+wait|I\s+can\s+imagine|I\s+can\s+tell|I'm\s+sure\s+you)",
+    _I,
+)
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|mine|we|we're|we've|our|us)\b", _I)
+_PROPER = re.compile(r"(?<![.!?:]\s)\b[A-Z][a-z]+(?:[A-Z][a-z]+)?\b")
+_NOT_NAMES = frozenset("""I I'm I've I'd I'll Mom Mum Dad OK Ok Okay Yes No Thanks Thank Hi Hey Hello Oh Wow God Lol Haha
+Monday Tuesday Wednesday Thursday Friday Saturday Sunday""".split())
+_MIN_FACT_WORDS = 5
+_WORDS = re.compile(r"[A-Za-z0-9]+")
+
+
+def _kind_of(c: Candidate, at: datetime) -> str:
+    if c.correction:
+        return "correction"
+    if c.kind in ("preference", "constraint", "decision"):
+        return c.kind
+    if c.kind == "temporary_instruction":
+        return "constraint"
+    if c.kind == "fact":
+        return "name" if c.slot == "fact:name" else "fact"
+    if c.kind == "episode":
+        return "date" if resolve_dates(c.text, at)[1] is not None else "fact"
+    return "fact"
+
+
+def _attributed(sentence: str, name: str, at: datetime, *, strip: bool = True) -> str:
+    if strip:
+        sentence = strip_lead_in(sentence) or sentence
+    text, _ = resolve_dates(to_third_person(sentence, name), at)
+    text = " ".join(text.split()).rstrip(" .!,;:")
+    if not text.startswith(name):
+        text = f"{name}: {text}"
+    return text
+
+
+def _has_proper_name(sentence: str, speaker: str) -> bool:
+    for m in _PROPER.finditer(sentence):
+        word = m.group(0)
+        if m.start() == 0:
+            continue  # capitalised because it starts the sentence
+        if word not in _NOT_NAMES and word != speaker:
+            return True
+    return False
+
+
+def _user_items(t: WindowTurn) -> list[SummaryItem]:
+    name = (t.speaker or "").strip() or "User"
+    out: list[SummaryItem] = []
+
+    def add(kind: str, text: str) -> None:
+        out.append(SummaryItem(t.turn_id, kind, text, IMPORTANCE[kind], t.occurred_at))
+
+    for sentence in split_sentences(t.text):
+        if "[REDACTED:" in sentence or is_chatter(sentence):
+            continue
+        found = extract(sentence, role="user", speaker=name, occurred_at=t.occurred_at)
+        if found:
+            for c in found:
+                add(_kind_of(c, t.occurred_at), c.text)
+            continue
+        if _TASK.search(sentence):
+            add("task", _attributed(sentence, name, t.occurred_at))
+            continue
+        if is_question(sentence) or len(_WORDS.findall(sentence)) < 3:
+            continue
+        if CORRECTION_CUE.search(sentence):
+            add("correction", _attributed(sentence, name, t.occurred_at, strip=False))
+            continue
+        body = strip_lead_in(sentence)
+        _, when = resolve_dates(body, t.occurred_at)
+        if when is not None:
+            add("date", _attributed(sentence, name, t.occurred_at))
+        elif _has_proper_name(body, name):
+            add("name", _attributed(sentence, name, t.occurred_at))
+        elif (_FIRST_PERSON.search(body) and not _REACTION.search(body)
+              and len(_WORDS.findall(body)) >= _MIN_FACT_WORDS):
+            add("fact", _attributed(sentence, name, t.occurred_at))
+        # else: small talk about the other party ("That's so cool!", "You'd be a great counselor")
+    return out
+
+
+def _assistant_items(t: WindowTurn) -> list[SummaryItem]:
+    name = (t.speaker or "").strip() or "Assistant"
+    out: list[SummaryItem] = []
+    for sentence in split_sentences(t.text):
+        if "[REDACTED:" in sentence or is_chatter(sentence) or is_question(sentence):
+            continue
+        m = _COMMITMENT.search(sentence)
+        if m and (m.group("verb") or "").lower() not in _NARRATION:
+            out.append(SummaryItem(t.turn_id, "task", _attributed(sentence, name, t.occurred_at),
+                                   IMPORTANCE["task"], t.occurred_at))
+            continue
+        decisions = [c for c in extract(sentence, role="user", speaker=name, occurred_at=t.occurred_at)
+                     if c.kind == "decision" and c.fields.get("predicate") in ("decided", "chose")]
+        for c in decisions:
+            text = c.text if c.text.startswith(name) else f"{name}: {c.text.removeprefix(name + ': ')}"
+            out.append(SummaryItem(t.turn_id, "decision", text, IMPORTANCE["decision"], t.occurred_at))
+        # everything else an assistant says is explanation: dropped
+    return out
+
+
+def summarize(turns: Sequence[WindowTurn]) -> list[SummaryItem]:
+    """Lines worth keeping from turns leaving the window, in turn order.
+
+    Keeps preferences, constraints, decisions, corrections, open tasks (the user's "I need to...",
+    "remind me", an assistant's "I'll ..." commitment), names and dates, and other factual statements
+    by the user; drops greetings, thanks, acknowledgements, small talk and the assistant's
+    explanations. System and tool turns contribute nothing.
+    """
+    items: list[SummaryItem] = []
+    seen: set[str] = set()
+    for t in turns:
+        if not t.text:
+            continue
+        if t.role == "user":
+            new = _user_items(t)
+        elif t.role == "assistant":
+            new = _assistant_items(t)
+        else:
+            continue
+        for item in new:
+            if item.text not in seen:
+                seen.add(item.text)
+                items.append(item)
+    return items
+
+
+def _line(item: SummaryItem) -> str:
+    return "- " + " ".join(item.text.split())
+
+
+def render(items: Sequence[SummaryItem]) -> str:
+    """One line per item, '- ' prefixed, for the context's working-summary layer."""
+    return "\n".join(_line(i) for i in items)
+
+
+def compact(items: Sequence[SummaryItem], budget_tokens: int,
+            count: Callable[[str], int] = count_tokens) -> list[SummaryItem]:
+    """Keeps the running summary within budget: drops the least important, then oldest, items until
+    the rendered summary fits; keeps turn order in the result. Deterministic tie-breaks.
+
+    Exact repeats of a line are dropped first (the earliest copy stays). Ties on importance and time
+    go to input position: the earlier item is dropped first.
+    """
+    if budget_tokens <= 0:
+        return []
+    first_of: dict[str, int] = {}
+    keep: list[int] = []
+    for i, item in enumerate(items):
+        if item.text in first_of:
+            continue
+        first_of[item.text] = i
+        keep.append(i)
+    lines = [_line(items[i]) for i in keep]
+    counts = count_tokens_many(lines) if count is count_tokens else [count(line) for line in lines]
+    costs = dict(zip(keep, counts))
+    total = sum(costs.values())
+    drop_order = sorted(keep, key=lambda i: (items[i].importance, items[i].occurred_at, i))
+    kept = set(keep)
+    pos = 0
+    # Fast path on per-line counts, then confirm on the rendered text (a counter need not be additive).
+    while pos < len(drop_order) and total > budget_tokens:
+        i = drop_order[pos]
+        kept.discard(i)
+        total -= costs[i]
+        pos += 1
+    while kept and count(render([items[i] for i in sorted(kept)])) > budget_tokens:
+        i = drop_order[pos]
+        kept.discard(i)
+        pos += 1
+    return [items[i] for i in sorted(kept)]

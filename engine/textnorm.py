@@ -1,0 +1,42 @@
+"""Word-level normalisation shared by duplicate detection and keyword (BM25) recall."""
+from __future__ import annotations
+
+import re
+
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+
+STOP_WORDS: frozenset[str] = frozenset(
+    """a an the and or but if then so of to in on at by for with from as is are was were be been being
+    am do does did have has had having i me my mine we our ours you your yours he him his she her hers it
+    its they them their theirs this that these those there here what which who whom whose when where why
+    how all any both each few more most other some such no nor not only own same than too very can will
+    just should now would could may might must shall about into over under again further once up down
+    out off also it's i'm i've i'd i'll you're that's what's let's don't doesn't didn't""".split()
+)
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+def _stem(word: str) -> str:
+    # A deliberately small stemmer: plural and -ing/-ed endings, enough for keyword matching.
+    for suffix, min_len in (("ing", 5), ("ed", 4), ("es", 4), ("s", 3)):
+        if word.endswith(suffix) and len(word) - len(suffix) >= min_len - len(suffix) + 1:
+            return word[: -len(suffix)]
+    return word
+
+
+def terms(text: str) -> list[str]:
+    """Content terms: lower-cased, stop words removed, lightly stemmed."""
+    return [_stem(w) for w in words(text) if w not in STOP_WORDS]
+
+
+def term_set(text: str) -> frozenset[str]:
+    return frozenset(terms(text))
+
+
+def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    if not a and not b:
+        return 1.0
+    return len(a & b) / len(a | b)

@@ -1,0 +1,45 @@
+"""The command line, end to end on the embedded runtime."""
+from __future__ import annotations
+
+import json
+
+from conftest import make_turn
+from engine.cli import main
+
+
+def test_demo_then_replay_verify_and_digest(tmp_path, capsys):
+    data = str(tmp_path / "demo")
+    assert main(["--data-dir", data, "demo"]) == 0
+    out = capsys.readouterr().out
+    assert "view digest:" in out and "sk-proj" not in out and "hunter22" not in out
+    digest = out.split("view digest:")[1].split()[0]
+    assert main(["--data-dir", data, "replay", "--verify"]) == 0
+    assert "replay verified" in capsys.readouterr().out
+    assert main(["--data-dir", data, "digest"]) == 0
+    assert capsys.readouterr().out.strip() == digest
+
+
+def test_ingest_file_reports_rejected_lines_and_keeps_the_good_ones(tmp_path, capsys):
+    path = tmp_path / "turns.jsonl"
+    rows = [json.dumps(make_turn("I live in Porto.", 1)), "{not json", json.dumps({**make_turn("x", 2), "role": "robot"}),
+            json.dumps(make_turn("I prefer tea over coffee.", 3))]
+    path.write_text("\n".join(rows) + "\n")
+    data = str(tmp_path / "d")
+    rejects = tmp_path / "rejects.jsonl"
+    assert main(["--data-dir", data, "ingest", str(path), "--rejects", str(rejects)]) == 0
+    out = capsys.readouterr().out
+    assert "ingested 2 turns" in out and "rejected 2" in out
+    reasons = [json.loads(line) for line in rejects.read_text().splitlines()]
+    assert [r["line"] for r in reasons] == [2, 3] and "UnknownRoleError" in reasons[1]["reason"]
+    assert main(["--data-dir", data, "recall", "--tenant", "acme", "--user", "u1", "where do I live", "--json"]) == 0
+    hits = json.loads(capsys.readouterr().out)
+    assert "Porto" in hits[0]["text"]
+    memory_id = hits[0]["memory_id"]
+    assert main(["--data-dir", data, "audit", memory_id]) == 0
+    assert '"memory_recorded"' in capsys.readouterr().out
+    assert main(["--data-dir", data, "forget", "--tenant", "acme", "--user", "u1", "--id", memory_id]) == 0
+    assert main(["--data-dir", data, "context", "--tenant", "acme", "--user", "u1", "--session", "s1",
+                 "where", "--json"]) == 0
+    assert "Porto" not in capsys.readouterr().out.split("forgot")[-1]
+    assert main(["--data-dir", data, "sweep", "--now", "2027-01-01T00:00:00Z"]) == 0
+    assert main(["--data-dir", data, "replay", "--verify"]) == 0

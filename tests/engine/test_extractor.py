@@ -1,0 +1,338 @@
+"""What the rule-based extractor turns a user's explicit statements into."""
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from engine.extractor import Candidate, extract, to_third_person
+
+AT = datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)  # Monday
+
+
+def one(text: str, speaker: str | None = "Caroline", **kw) -> Candidate:
+    found = extract(text, role="user", speaker=speaker, occurred_at=AT, **kw)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def kinds(text: str) -> list[str]:
+    return [c.kind for c in extract(text, role="user", speaker="Caroline", occurred_at=AT)]
+
+
+# ---------------------------------------------------------------------------------------------- kinds
+
+@pytest.mark.parametrize(
+    ("text", "expected_text", "slot", "polarity"),
+    [
+        ("I prefer Python examples.", "Caroline prefers Python examples", "preference:example", "+"),
+        ("I love hiking in the mountains!", "Caroline loves hiking in the mountains", "preference:mountain", "+"),
+        ("I really enjoy pottery", "Caroline really enjoys pottery", "preference:pottery", "+"),
+        ("I'm a big fan of jazz.", "Caroline is a big fan of jazz", "preference:jazz", "+"),
+        ("I don't like horror movies.", "Caroline doesn't like horror movies", "preference:movie", "-"),
+        ("I hate spicy food.", "Caroline hates spicy food", "preference:food", "-"),
+        ("I can't stand country music.", "Caroline can't stand country music", "preference:music", "-"),
+        ("I'd rather take the train than fly.", "Caroline would rather take the train than fly", "preference:train", "+"),
+    ],
+)
+def test_preferences_are_attributed_with_polarity_and_a_head_noun_slot(text, expected_text, slot, polarity):
+    c = one(text)
+    assert (c.kind, c.text, c.slot, c.fields["polarity"]) == ("preference", expected_text, slot, polarity)
+    assert c.source == "user_explicit" and c.confidence == 0.9 and 0.7 <= c.importance <= 0.8
+    assert c.happened_at is None and c.expires_at is None and c.correction is False
+
+
+def test_favorite_x_is_y_uses_the_category_as_slot():
+    c = one("My favorite color is blue.")
+    assert c.text == "Caroline's favorite color is blue"
+    assert c.slot == "preference:favorite color" and c.fields["object"] == "blue"
+    assert one("Blue is my favorite color.").slot == "preference:favorite color"
+
+
+def test_a_correction_shares_the_slot_of_the_preference_it_replaces():
+    first = one("I prefer Python examples.")
+    second = one("Actually I prefer Java examples.")
+    assert first.slot == second.slot == "preference:example"
+    assert first.correction is False and second.correction is True
+    assert second.confidence == 0.95 and second.text == "Caroline prefers Java examples"
+
+
+def test_prefer_x_over_y_keeps_x_as_the_object():
+    c = one("I prefer Python examples over Java ones.")
+    assert c.fields["object"] == "Python examples" and c.slot == "preference:example"
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "privacy"),
+    [
+        ("I'm allergic to peanuts.", "constraint:allergy:peanut", "sensitive"),
+        ("I have a severe shellfish allergy.", "constraint:allergy:shellfish", "sensitive"),
+        ("I'm vegetarian.", "constraint:diet", "personal"),
+        ("I keep kosher, I'm kosher.", "constraint:diet", "sensitive"),
+        ("I don't eat pork.", "constraint:diet:pork", "personal"),
+        ("My budget is under $500.", "constraint:budget", "sensitive"),
+        ("The deadline is next Friday.", "constraint:deadline", "personal"),
+        ("Never use emojis.", "constraint:format", "public"),
+        ("I must always double-check my code before a release.", "constraint:release", "public"),
+        ("I'm not allowed to drink coffee.", "constraint:coffee", "personal"),
+    ],
+)
+def test_constraints_are_important_and_keyed(text, slot, privacy):
+    c = one(text)
+    assert (c.kind, c.slot, c.privacy_level) == ("constraint", slot, privacy)
+    assert c.importance == 0.9
+
+
+def test_a_one_off_task_is_not_a_constraint():
+    assert extract("I need to finish the report by Friday.", role="user", speaker=None, occurred_at=AT) == []
+
+
+def test_vegetarian_diet_change_supersedes_by_slot():
+    assert one("I'm vegetarian.").slot == one("Actually, I'm vegan now.").slot
+
+
+@pytest.mark.parametrize(
+    ("text", "expected_text", "slot"),
+    [
+        ("We decided to ship the beta on Friday.",
+         "Caroline: We decided to ship the beta on Friday (12 May 2023)", "decision:beta"),
+        ("Let's go with Postgres.", "Caroline: Let's go with Postgres", "decision:postgres"),
+        ("I've settled on the blue sofa.", "Caroline has settled on the blue sofa", "decision:sofa"),
+        ("I'm going to start a new job next month.",
+         "Caroline is going to start a new job next month (June 2023)", "decision:job"),
+    ],
+)
+def test_decisions_and_commitments(text, expected_text, slot):
+    c = one(text)
+    assert (c.kind, c.text, c.slot, c.importance) == ("decision", expected_text, slot, 0.8)
+
+
+def test_conversational_promises_are_not_decisions():
+    for text in ("I'll keep that in mind.", "I'll let you know!", "I will never forget it."):
+        assert kinds(text) == [], text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected_text", "slot", "importance"),
+    [
+        ("My name is Sam Carter.", "Caroline's name is Sam Carter", "fact:name", 0.8),
+        ("I live in Porto.", "Caroline lives in Porto", "fact:residence", 0.8),
+        ("I moved to Boston last year.", "Caroline moved to Boston last year (2022)", "fact:residence", 0.8),
+        ("I work at Google.", "Caroline works at Google", "fact:employer", 0.8),
+        ("I work as a nurse in Boston.", "Caroline works as a nurse in Boston", "fact:occupation", 0.8),
+        ("I'm a software engineer.", "Caroline is a software engineer", "fact:occupation", 0.8),
+        ("I'm 32 years old.", "Caroline is 32 years old", "fact:age", 0.8),
+        ("I study marine biology.", "Caroline studies marine biology", "fact:study", 0.8),
+        ("I was born in Lisbon.", "Caroline was born in Lisbon", "fact:born", 0.8),
+        ("My husband is a doctor.", "Caroline's husband is a doctor", "fact:my husband", 0.6),
+        ("I have two kids.", "Caroline has two kids", None, 0.6),
+        ("I've got a dog named Rex.", "Caroline has got a dog named Rex", None, 0.6),
+    ],
+)
+def test_facts_about_the_user(text, expected_text, slot, importance):
+    c = one(text)
+    assert (c.kind, c.text, c.slot, c.importance) == ("fact", expected_text, slot, importance)
+
+
+def test_a_residence_value_leaves_out_the_time_words():
+    assert one("I moved to Boston last year.").fields["value"] == "Boston"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected_text", "day"),
+    [
+        ("I went camping with my kids yesterday.",
+         "Caroline went camping with Caroline's kids yesterday (7 May 2023)", (2023, 5, 7)),
+        ("Last Saturday I ran a charity race.", "Last Saturday (6 May 2023) Caroline ran a charity race", (2023, 5, 6)),
+        ("We went hiking last weekend.", "Caroline: We went hiking last weekend (weekend of 6 May 2023)", (2023, 5, 6)),
+        ("My kids and I painted a mural two days ago.",
+         "Caroline's kids and Caroline painted a mural two days ago (6 May 2023)", (2023, 5, 6)),
+    ],
+)
+def test_episodes_carry_the_resolved_date(text, expected_text, day):
+    c = one(text)
+    assert (c.kind, c.text, c.slot) == ("episode", expected_text, None)
+    assert c.happened_at == datetime(*day, tzinfo=timezone.utc)
+    assert c.importance == 0.5
+
+
+def test_an_episode_without_a_date_happened_when_it_was_told():
+    c = one("I just signed up for a pottery class.")
+    assert c.kind == "episode" and c.happened_at == AT
+
+
+def test_one_meal_is_an_episode_not_a_preference():
+    found = extract("I had sushi yesterday.", role="user", speaker="Caroline", occurred_at=AT)
+    assert [c.kind for c in found] == ["episode"]
+    assert found[0].happened_at == datetime(2023, 5, 7, tzinfo=timezone.utc)
+
+
+def test_a_past_liking_is_not_a_standing_preference():
+    assert "preference" not in kinds("I loved the concert yesterday.")
+
+
+def test_the_setting_of_a_memory_is_not_its_event():
+    assert kinds("When I was younger, my family moved a lot.") in ([], ["episode"])
+    assert kinds("Check out this piece I made!") == []
+
+
+# ------------------------------------------------------------------------------ temporary instructions
+
+def test_session_scoped_instruction_expires_with_the_session_ttl():
+    c = one("For this session, answer in French please.", session_ttl=timedelta(hours=2))
+    assert c.kind == "temporary_instruction" and c.scope == "session"
+    assert c.expires_at == AT + timedelta(hours=2)
+    assert c.slot == "temporary_instruction:language" and c.privacy_level == "public"
+    assert c.text == "Caroline: For this session, answer in French please"
+
+
+@pytest.mark.parametrize(
+    ("text", "expires", "scope", "slot"),
+    [
+        ("Use bullet points for now.", AT + timedelta(hours=4), "session", "temporary_instruction:format"),
+        ("In this chat, reply in Spanish.", AT + timedelta(hours=4), "session", "temporary_instruction:language"),
+        ("Just for today, keep answers short.", datetime(2023, 5, 9, tzinfo=timezone.utc), None,
+         "temporary_instruction:format"),
+        ("Answer briefly for the next hour.", AT + timedelta(hours=1), None, "temporary_instruction:format"),
+        ("Call me Cap until tomorrow.", AT + timedelta(days=1), None, "temporary_instruction:name"),
+        ("This time, please be formal.", AT + timedelta(hours=4), "session", "temporary_instruction:tone"),
+        ("Please skip the intro for now.", AT + timedelta(hours=4), "session", "temporary_instruction:general"),
+    ],
+)
+def test_temporary_instructions_get_their_expiry_and_scope(text, expires, scope, slot):
+    c = one(text)
+    assert (c.kind, c.expires_at, c.scope, c.slot) == ("temporary_instruction", expires, scope, slot)
+    assert c.importance == 0.6 and c.text.startswith("Caroline")
+
+
+def test_for_now_in_a_plain_statement_is_not_an_instruction():
+    assert "temporary_instruction" not in kinds("I'm staying with my parents for now.")
+    assert kinds("Would you like to come with us this time?") == []
+
+
+# ------------------------------------------------------------------------------------- attribution
+
+_STATEMENTS = [
+    "I prefer Python examples.", "I'm allergic to peanuts.", "I've got two kids and I love them.",
+    "I'd rather walk.", "My name is Sam.", "I went to a support group yesterday and it made me feel accepted.",
+    "I don't eat meat anymore.", "I study biology and I work at a lab.", "Me and my husband went hiking.",
+    "I'll use Postgres for the backend.", "I was born in Lisbon.", "My kids and I went camping.",
+    "I think I might like jazz.", "I taught myself to paint last year.", "I'm vegan.",
+]
+
+
+@pytest.mark.parametrize("text", _STATEMENTS)
+def test_no_first_person_is_left_in_the_text_of_a_named_speaker(text):
+    for c in extract(text, role="user", speaker="Caroline", occurred_at=AT):
+        assert not re.search(r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b", c.text, re.IGNORECASE), c.text
+        assert "Caroline" in c.text
+
+
+@pytest.mark.parametrize(
+    ("first_person", "third_person"),
+    [
+        ("I prefer tea", "Caroline prefers tea"),
+        ("I love it", "Caroline loves it"),
+        ("I have a cat", "Caroline has a cat"),
+        ("I don't know", "Caroline doesn't know"),
+        ("I went home", "Caroline went home"),
+        ("I can't swim", "Caroline can't swim"),
+        ("I was there", "Caroline was there"),
+        ("I'm here", "Caroline is here"),
+        ("I am here", "Caroline is here"),
+        ("I've left", "Caroline has left"),
+        ("I'd go", "Caroline would go"),
+        ("I'd been there", "Caroline had been there"),
+        ("I'll go", "Caroline will go"),
+        ("I study and I watch TV", "Caroline studies and Caroline watches TV"),
+        ("my kids and I love it", "Caroline's kids and Caroline love it"),
+        ("tell me about my plan", "tell Caroline about Caroline's plan"),
+    ],
+)
+def test_verbs_agree_with_the_name(first_person, third_person):
+    assert to_third_person(first_person, "Caroline").removeprefix("Caroline: ") == third_person
+
+
+def test_without_a_speaker_the_subject_is_user():
+    assert one("I live in Porto.", speaker=None).text == "User lives in Porto"
+
+
+def test_hedged_statements_are_inferred_with_lower_confidence():
+    c = one("I think I might like jazz.")
+    assert c.source == "inferred" and 0.5 <= c.confidence <= 0.6
+    assert c.text == "Caroline might like jazz"
+
+
+def test_sensitive_topics_are_marked_sensitive_and_nothing_is_secret():
+    assert one("I'm transgender and I went to a pride parade last week.").privacy_level == "sensitive"
+    assert one("I live at 221 Baker Street.").privacy_level == "sensitive"
+    for text in _STATEMENTS:
+        for c in extract(text, role="user", speaker="Caroline", occurred_at=AT):
+            assert c.privacy_level in ("public", "personal", "sensitive")
+
+
+# --------------------------------------------------------------------------------------- skipping
+
+@pytest.mark.parametrize("role", ["assistant", "system", "tool"])
+def test_only_user_turns_yield_candidates(role):
+    text = "I prefer Python examples. I'm allergic to peanuts. I went hiking yesterday."
+    assert extract(text, role=role, speaker="Assistant", occurred_at=AT) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do you like hiking?", "What's your favorite color?", "How are you?", "Are you allergic to anything?",
+        "Hi!", "Hey Caroline! Good to see you!", "Thanks, Melanie!", "ok got it", "Sounds good.", "bye for now",
+        "I love it!", "Cool.", "", "   ",
+    ],
+)
+def test_questions_greetings_and_acknowledgements_yield_nothing(text):
+    assert extract(text, role="user", speaker="Caroline", occurred_at=AT) == []
+
+
+def test_sentences_with_a_redaction_marker_are_skipped():
+    text = "My deploy key is [REDACTED:api_key] and I love Rust. I live in Porto."
+    found = extract(text, role="user", speaker=None, occurred_at=AT)
+    assert [c.text for c in found] == ["User lives in Porto"]
+
+
+def test_short_sentences_are_skipped_but_contractions_count_as_two_words():
+    assert extract("Love Rust.", role="user", speaker=None, occurred_at=AT) == []
+    assert [c.kind for c in extract("I'm vegan.", role="user", speaker=None, occurred_at=AT)] == ["constraint"]
+
+
+def test_each_sentence_of_a_turn_is_read_in_order():
+    text = "Hey Mel! I went to a LGBTQ support group yesterday. I'm allergic to cats. What about you?"
+    assert kinds(text) == ["episode", "constraint"]
+
+
+def test_two_statements_joined_by_and_are_both_kept():
+    assert kinds("I love hiking and I'm vegetarian.") == ["preference", "constraint"]
+
+
+def test_candidate_text_is_one_line_without_trailing_punctuation():
+    c = one("I live in \t  Porto!!")
+    assert c.text == "Caroline lives in Porto"
+    assert [c.text for c in extract("I live in Porto\nI work at Google", role="user", speaker="Caroline",
+                                    occurred_at=AT)] == ["Caroline lives in Porto", "Caroline works at Google"]
+
+
+def test_the_same_turn_always_gives_the_same_candidates():
+    text = ("Yesterday I went camping with my kids. I prefer tents over cabins. For now, answer in Spanish. "
+            "My name is Mel and I work at a school.")
+    a = extract(text, role="user", speaker="Melanie", occurred_at=AT)
+    b = extract(text, role="user", speaker="Melanie", occurred_at=AT)
+    assert a == b and len(a) >= 4
+
+
+def test_naive_occurred_at_is_read_as_utc():
+    naive = extract("I went hiking yesterday.", role="user", speaker=None, occurred_at=AT.replace(tzinfo=None))
+    assert naive == extract("I went hiking yesterday.", role="user", speaker=None, occurred_at=AT)
+
+
+def test_a_turn_of_dots_and_odd_punctuation_does_not_break_sentence_splitting():
+    for text in ("...", ". . . I live in Porto.", "?!", "Mr. Smith and I went hiking yesterday."):
+        extract(text, role="user", speaker="Caroline", occurred_at=AT)
+    assert one("Dr. Lee and I went hiking yesterday.").kind == "episode"

@@ -1,0 +1,123 @@
+"""The facade's promises beyond the brief's cases: isolation, permissions, forget modes, usage."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from conftest import T0, make_turn
+from engine import MemoryEngine
+from engine.errors import EngineClosedError, InvalidCommandError, UnknownMemoryError
+
+
+def test_recall_never_crosses_tenants_or_users(engine):
+    engine.ingest_many([
+        make_turn("I'm allergic to peanuts.", 1, tenant="a", user="u1"),
+        make_turn("I'm allergic to shellfish.", 1, tenant="b", user="u1"),
+        make_turn("I'm allergic to pollen.", 1, tenant="a", user="u2"),
+    ])
+    for tenant, user, word in (("a", "u1", "peanuts"), ("b", "u1", "shellfish"), ("a", "u2", "pollen")):
+        hits = engine.recall(tenant_id=tenant, user_id=user, query="allergies", record_use=False)
+        assert len(hits) == 1 and word in hits[0].text
+
+
+def test_every_hit_carries_its_source_turn_ids(engine):
+    engine.ingest_many([make_turn("I live in Porto.", 1), make_turn("I work as a nurse.", 2)])
+    hits = engine.recall(tenant_id="acme", user_id="u1", query="where does the user live", record_use=False)
+    assert hits and all(h.source_turn_ids for h in hits)
+    assert hits[0].source_turn_ids == ["s1-t1"]
+
+
+def test_recall_records_usage_as_events_that_survive_reopen(data_dir):
+    with MemoryEngine.open(data_dir) as engine:
+        engine.ingest(make_turn("I live in Porto.", 1))
+        engine.recall(tenant_id="acme", user_id="u1", query="Porto", now=T0 + timedelta(days=1))
+        [rec] = engine.records("acme", "u1")
+        assert rec.use_count == 1 and rec.last_used_at == T0 + timedelta(days=1)
+    with MemoryEngine.open(data_dir) as engine:
+        [rec] = engine.records("acme", "u1")
+        assert rec.use_count == 1
+
+
+def test_sensitive_records_are_withheld_below_their_privacy_level(engine):
+    engine.ingest(make_turn("I was diagnosed with diabetes last year.", 1))
+    assert engine.recall(tenant_id="acme", user_id="u1", query="diabetes diagnosis", max_privacy="public",
+                         record_use=False) == []
+    assert engine.recall(tenant_id="acme", user_id="u1", query="diabetes diagnosis", max_privacy="sensitive",
+                         record_use=False)
+
+
+def test_newer_explicit_statement_supersedes_and_keeps_the_old_for_audit(engine):
+    engine.ingest(make_turn("I prefer Python examples.", 1))
+    engine.ingest(make_turn("Actually, I prefer Java examples.", 2, at=T0 + timedelta(days=2)))
+    recs = engine.records("acme", "u1", include_inactive=True)
+    old = next(r for r in recs if "Python" in r.text)
+    new = next(r for r in recs if "Java" in r.text)
+    assert old.tier == "superseded" and old.superseded_by == new.memory_id and new.tier == "active"
+    hits = engine.recall(tenant_id="acme", user_id="u1", query="which examples", record_use=False)
+    assert [h.memory_id for h in hits if "examples" in h.text] == [new.memory_id]
+    assert "memory_superseded" in [e.type for e in engine.audit(old.memory_id)]
+
+
+def test_forget_that_forgets_the_memory_most_recently_recorded_in_the_session(engine):
+    engine.ingest_many([make_turn("I live in Porto.", 1), make_turn("I prefer tea over coffee.", 2)])
+    [gone] = engine.forget(tenant_id="acme", user_id="u1", session_id="s1")
+    assert [r.text for r in engine.records("acme", "u1")] and all("tea" not in r.text for r in engine.records("acme", "u1"))
+    assert gone not in [r.memory_id for r in engine.records("acme", "u1", include_inactive=True)]
+
+
+def test_forget_that_after_a_recall_forgets_the_recalled_memory(engine):
+    engine.ingest_many([make_turn("I live in Porto.", 1), make_turn("I prefer tea over coffee.", 2)])
+    [hit, *_] = engine.recall(tenant_id="acme", user_id="u1", query="Where do I live?", session_id="s2")
+    assert "Porto" in hit.text
+    assert engine.forget(tenant_id="acme", user_id="u1", session_id="s2") == [hit.memory_id]
+
+
+def test_forget_by_query_and_unknown_ids(engine):
+    engine.ingest_many([make_turn("I live in Porto.", 1), make_turn("I prefer tea over coffee.", 2)])
+    ids = engine.forget(tenant_id="acme", user_id="u1", query="tea coffee")
+    assert ids and all("tea" not in r.text for r in engine.records("acme", "u1"))
+    with pytest.raises(UnknownMemoryError, match="forgotten already"):
+        engine.forget(tenant_id="acme", user_id="u1", memory_id=ids[0])
+    with pytest.raises(InvalidCommandError):
+        engine.forget(tenant_id="acme", user_id="u1")
+    with pytest.raises(UnknownMemoryError):
+        engine.forget(tenant_id="acme", user_id="u1", session_id="never-seen")
+
+
+def test_context_respects_its_budget_and_reports_what_it_left_out(engine):
+    engine.ingest_many([make_turn(f"I like board game number {i} called Gamename{i}.", i) for i in range(40)])
+    ctx = engine.context(tenant_id="acme", user_id="u1", session_id="s1", query="board games", budget_tokens=120)
+    from engine.tokens import count_tokens
+
+    assert 0 < ctx.tokens <= 120 and count_tokens(ctx.text) <= 120
+    assert ctx.omitted and all(o.reason == "layer budget" for o in ctx.omitted)
+    assert sum(layer.tokens for layer in ctx.layers) == ctx.tokens
+
+
+def test_relative_dates_are_resolved_against_the_turn_time(engine):
+    engine.ingest(make_turn("Yesterday I went hiking at Mount Tam.", 1))
+    [ep] = [r for r in engine.records("acme", "u1") if r.kind == "episode"]
+    assert ep.happened_at.date() == (T0 - timedelta(days=1)).date()
+    assert "1 March 2026" in ep.text
+
+
+def test_one_episode_does_not_become_a_preference(engine):
+    engine.ingest(make_turn("I had sushi for dinner yesterday.", 1))
+    kinds = [r.kind for r in engine.records("acme", "u1")]
+    assert kinds == ["episode"]
+
+
+def test_closed_engine_refuses_use(tmp_path):
+    engine = MemoryEngine.open(tmp_path / "d")
+    engine.close()
+    with pytest.raises(EngineClosedError):
+        engine.ingest(make_turn("hello there again", 1))
+
+
+def test_second_process_on_a_held_data_dir_gets_a_clear_error(data_dir):
+    from engine.errors import DataDirError
+
+    with MemoryEngine.open(data_dir):
+        with pytest.raises(DataDirError, match="another memstream process"):
+            MemoryEngine.open(data_dir)

@@ -1,0 +1,191 @@
+"""The running summary keeps what matters from turns leaving the window, within its token budget."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from engine.summarizer import IMPORTANCE, SummaryItem, WindowTurn, compact, render, summarize
+from engine.tokens import count_tokens
+
+T0 = datetime(2023, 5, 8, 9, 0, tzinfo=timezone.utc)  # Monday
+
+
+def turns(*spec: tuple[str, str], speaker: str | None = "Caroline") -> list[WindowTurn]:
+    return [
+        WindowTurn(f"t{i}", role, speaker if role == "user" else None, text, count_tokens(text),
+                   T0 + timedelta(minutes=i))
+        for i, (role, text) in enumerate(spec)
+    ]
+
+
+def by_kind(items: list[SummaryItem]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for item in items:
+        out.setdefault(item.kind, []).append(item.text)
+    return out
+
+
+def test_keeps_preferences_constraints_decisions_corrections_tasks_names_dates_and_facts():
+    items = summarize(turns(
+        ("user", "I prefer dark mode in every editor."),
+        ("user", "I'm allergic to shellfish."),
+        ("user", "We decided to ship the beta on Friday."),
+        ("user", "Actually, I prefer light mode."),
+        ("user", "I need to finish the report by Friday."),
+        ("user", "Remind me to call my mom tomorrow."),
+        ("user", "My sister Anna is visiting."),
+        ("user", "The conference is on 12 June."),
+        ("user", "Painting is a fun way to express my feelings."),
+        ("user", "No, I meant Tuesday."),
+    ))
+    kinds = by_kind(items)
+    assert kinds["preference"] == ["Caroline prefers dark mode in every editor"]
+    assert kinds["constraint"] == ["Caroline is allergic to shellfish"]
+    assert kinds["decision"] == ["Caroline: We decided to ship the beta on Friday (12 May 2023)"]
+    assert kinds["correction"] == ["Caroline prefers light mode", "Caroline: No, Caroline meant Tuesday"]
+    assert kinds["task"] == ["Caroline needs to finish the report by Friday (12 May 2023)",
+                             "Caroline: Remind Caroline to call Caroline's mom tomorrow (9 May 2023)"]
+    assert kinds["name"] == ["Caroline's sister Anna is visiting"]
+    assert kinds["date"] == ["Caroline: The conference is on 12 June"]
+    assert kinds["fact"] == ["Caroline: Painting is a fun way to express Caroline's feelings"]
+    for item in items:
+        assert item.importance == IMPORTANCE[item.kind]
+
+
+def test_importance_follows_the_kind():
+    assert IMPORTANCE == {"correction": 0.95, "constraint": 0.9, "decision": 0.85, "preference": 0.8,
+                          "task": 0.8, "name": 0.7, "date": 0.7, "fact": 0.6}
+
+
+def test_items_keep_turn_order_and_provenance():
+    items = summarize(turns(
+        ("user", "I live in Porto."),
+        ("assistant", "Porto is lovely in spring."),
+        ("user", "I went hiking yesterday. I'm vegan."),
+    ))
+    assert [(i.turn_id, i.kind) for i in items] == [("t0", "fact"), ("t2", "date"), ("t2", "constraint")]
+    assert items[1].text == "Caroline went hiking yesterday (7 May 2023)"
+    assert items[2].occurred_at == T0 + timedelta(minutes=2)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Hi!", "Hello again", "Thanks, sounds good.", "ok", "got it", "sounds good", "cool", "bye for now",
+     "Thanks so much, Melanie!", "How is the weather?", "That's so cool, you'd be a great counselor!",
+     "I'm so happy for you!", "Wow, love that painting!"],
+)
+def test_drops_greetings_acknowledgements_questions_and_small_talk(text):
+    assert summarize(turns(("user", text))) == []
+
+
+def test_drops_the_assistants_explanations_but_keeps_its_commitments_and_decisions():
+    items = summarize(turns(
+        ("assistant", "Dark mode reduces eye strain because the contrast is lower. "
+                      "I'll explain the settings step by step. I'll send you the checklist tomorrow."),
+        ("assistant", "Let's go with Postgres for the database. It handles JSON well."),
+    ))
+    assert [(i.kind, i.text) for i in items] == [
+        ("task", "Assistant will send you the checklist tomorrow (9 May 2023)"),
+        ("decision", "Assistant: Let's go with Postgres for the database"),
+    ]
+
+
+def test_an_assistants_first_person_statements_are_not_user_memories():
+    assert summarize(turns(("assistant", "I prefer to be concise. I live in the cloud."))) == []
+
+
+def test_system_and_tool_turns_contribute_nothing():
+    assert summarize(turns(("system", "You are a helpful assistant. Always answer in English."),
+                           ("tool", '{"temperature": 21, "city": "Porto"}'))) == []
+
+
+def test_redacted_sentences_are_left_out():
+    items = summarize(turns(("user", "My deploy key is [REDACTED:api_key]. I live in Porto.")))
+    assert [i.text for i in items] == ["Caroline lives in Porto"]
+
+
+def test_without_a_speaker_lines_are_attributed_to_user():
+    assert [i.text for i in summarize(turns(("user", "I prefer tea."), speaker=None))] == ["User prefers tea"]
+
+
+def test_the_same_line_twice_is_kept_once():
+    items = summarize(turns(("user", "I prefer tea."), ("user", "I prefer tea.")))
+    assert [i.turn_id for i in items] == ["t0"]
+
+
+def test_summarize_is_deterministic():
+    spec = (("user", "I went camping last weekend with my kids. I prefer tents."),
+            ("assistant", "I'll send you a packing list tomorrow."),
+            ("user", "Actually, I prefer cabins. My budget is $200."))
+    assert summarize(turns(*spec)) == summarize(turns(*spec))
+
+
+# ------------------------------------------------------------------------------------------ compact
+
+def item(n: int, kind: str, text: str) -> SummaryItem:
+    return SummaryItem(f"t{n}", kind, text, IMPORTANCE[kind], T0 + timedelta(minutes=n))
+
+
+ITEMS = [
+    item(0, "fact", "Caroline: painting is a fun way to relax after a long day at work"),
+    item(1, "constraint", "Caroline is allergic to shellfish"),
+    item(2, "date", "Caroline went camping last weekend (weekend of 6 May 2023)"),
+    item(3, "preference", "Caroline prefers dark mode in every editor"),
+    item(4, "fact", "Caroline: the kids loved the museum trip and want to go back"),
+    item(5, "correction", "Caroline prefers light mode"),
+]
+
+
+def test_compact_keeps_everything_that_fits():
+    budget = count_tokens(render(ITEMS))
+    assert compact(ITEMS, budget) == ITEMS
+
+
+@pytest.mark.parametrize("budget", [0, 5, 12, 25, 40, 60, 80])
+def test_compact_respects_the_budget(budget):
+    kept = compact(ITEMS, budget)
+    assert count_tokens(render(kept)) <= budget
+
+
+def test_compact_drops_the_least_important_first_then_the_oldest():
+    budget = count_tokens(render([i for i in ITEMS if i.kind != "fact"]))
+    kept = compact(ITEMS, budget)
+    assert [i.turn_id for i in kept] == ["t1", "t2", "t3", "t5"]
+    # one more line's worth less: the date (0.7) goes next, and the older fact went before the newer one
+    kept = compact(ITEMS, budget - 1)
+    assert [i.turn_id for i in kept] == ["t1", "t3", "t5"]
+    one_fact = count_tokens(render([ITEMS[1], ITEMS[2], ITEMS[3], ITEMS[4], ITEMS[5]]))
+    assert [i.turn_id for i in compact(ITEMS, one_fact)] == ["t1", "t2", "t3", "t4", "t5"]
+
+
+def test_compact_keeps_turn_order_in_the_result():
+    shuffled_importance = [ITEMS[5], ITEMS[1], ITEMS[3]]
+    assert compact(shuffled_importance, 1000) == shuffled_importance
+
+
+def test_compact_drops_exact_repeats():
+    dup = SummaryItem("t9", "constraint", ITEMS[1].text, 0.9, T0 + timedelta(minutes=9))
+    assert compact([*ITEMS, dup], 1000) == ITEMS
+
+
+def test_compact_uses_the_given_counter():
+    def words(text: str) -> int:
+        return len(text.split())
+
+    kept = compact(ITEMS, 20, count=words)
+    assert words(render(kept)) <= 20 and kept
+    assert all(i.importance >= 0.8 for i in kept)
+
+
+def test_compact_is_deterministic_on_ties():
+    same = [SummaryItem(f"t{n}", "fact", f"Caroline: fact number {n} about the garden", 0.6, T0) for n in range(6)]
+    budget = count_tokens(render(same[:3]))
+    assert [i.turn_id for i in compact(same, budget)] == ["t3", "t4", "t5"]
+    assert compact(same, budget) == compact(list(same), budget)
+
+
+def test_render_is_one_dashed_line_per_item():
+    assert render(ITEMS[1:3]) == ("- Caroline is allergic to shellfish\n"
+                                  "- Caroline went camping last weekend (weekend of 6 May 2023)")
+    assert render([]) == ""
