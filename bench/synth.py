@@ -44,7 +44,8 @@ def turns(n: int, *, subjects: int = 20, seed: int = 7, tenant: str = "bench") -
         k = per_subject[s]
         per_subject[s] += 1
         role = "user" if k % 2 == 0 else "assistant"
-        text = _fill(rng.choice(USER_LINES if role == "user" else ASSISTANT_LINES), rng)
+        lines = USER_LINES if role == "user" else ASSISTANT_LINES
+        text = " ".join(_fill(rng.choice(lines), rng) for _ in range(rng.choice((1, 1, 2, 3))))
         out.append({"tenant_id": tenant, "user_id": f"user{s}", "session_id": f"user{s}-s{k // 30}",
                     "turn_id": f"u{s}-t{k}", "role": role, "speaker": f"Person{s}" if role == "user" else None,
                     "text": text, "occurred_at": (T0 + timedelta(minutes=k)).isoformat()})

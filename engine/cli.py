@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-console = Console()
+console = Console(soft_wrap=True)
 err_console = Console(stderr=True)
 
 DEFAULT_DATA_DIR = os.environ.get("MEMSTREAM_DATA_DIR", "./memstream-data")

@@ -39,7 +39,7 @@ def _conversation() -> list[dict]:
 def _records_table(engine, title: str) -> Table:
     table = Table(title=title)
     for col in ("kind", "text", "source", "conf", "imp", "expires", "tier", "turns"):
-        table.add_column(col)
+        table.add_column(col, no_wrap=col != "text", overflow="fold")
     for r in engine.records(TENANT, USER, include_inactive=True):
         table.add_row(r.kind, r.text or "(shredded)", r.source, f"{r.confidence:.2f}", f"{r.importance:.2f}",
                       r.expires_at.strftime("%Y-%m-%d %H:%M") if r.expires_at else "-", r.tier,
@@ -50,6 +50,8 @@ def _records_table(engine, title: str) -> Table:
 def run_demo(data_dir: Path, console: Console) -> int:
     from engine import MemoryEngine
 
+    if not console.is_terminal:
+        console = Console(width=150)
     if data_dir.exists():
         shutil.rmtree(data_dir)
     console.rule("memstream demo (embedded runtime)")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.crypto import KeyRef
-from engine.state import SessionState, SubjectState
+from engine.state import SubjectState
 from engine.summarizer import SummaryItem, WindowTurn
 from schemas.events import Event
 
@@ -65,7 +65,9 @@ def apply(state: SubjectState, event: Event) -> list[KeyRef]:
         session.summary_tokens = p.summary_tokens
         return []
     if t == "memory_recorded":
-        record = p.record
+        # A copy: the view mutates its records, and the event must stay as it was logged.
+        record = p.record.model_copy(update={"source_turn_ids": list(p.record.source_turn_ids),
+                                             "fields": dict(p.record.fields)})
         state.records[record.memory_id] = record
         state.version += 1
         if record.session_id:
@@ -147,6 +149,3 @@ def apply(state: SubjectState, event: Event) -> list[KeyRef]:
         return []  # the shell destroys every key of the subject
     raise ValueError(f"unknown event type {t!r}")
 
-
-def session_of(state: SubjectState, session_id: str) -> SessionState | None:
-    return state.sessions.get(session_id)

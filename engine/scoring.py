@@ -12,9 +12,6 @@ from datetime import datetime
 from engine.settings import Settings
 from schemas.records import MemoryRecord
 
-SENSITIVITY: dict[str, float] = {"public": 0.0, "personal": 0.1, "sensitive": 0.3, "secret": 1.0}
-
-
 @dataclass(frozen=True)
 class KeepParts:
     importance: float
@@ -53,7 +50,7 @@ def record_parts(record: MemoryRecord, now: datetime, settings: Settings, duplic
         recency=recency(age_days, settings.half_life_days),
         confidence=record.confidence,
         usage=usage(record.use_count, settings.usage_saturation),
-        sensitivity=SENSITIVITY[record.privacy_level],
+        sensitivity=getattr(settings, f"sensitivity_{record.privacy_level}"),
         duplicate=settings.duplicate_penalty if duplicate else 0.0,
     )
 

@@ -28,6 +28,11 @@ class Settings(BaseSettings):
     usage_saturation: int = Field(5, ge=1, description="use_count at which usage counts fully.")
     archive_threshold: float = Field(0.35, description="Keep score below this: archive.")
     delete_threshold: float = Field(0.0, description="Keep score below this: delete for real.")
+    # Sensitivity subtracted from the keep score, by privacy level: sensitive data is kept less.
+    sensitivity_public: float = 0.0
+    sensitivity_personal: float = 0.1
+    sensitivity_sensitive: float = 0.15
+    sensitivity_secret: float = 1.0
     duplicate_similarity: float = Field(0.8, gt=0, le=1, description="Word-set Jaccard at which two records are duplicates.")
     duplicate_penalty: float = 0.2
 
@@ -35,7 +40,7 @@ class Settings(BaseSettings):
     recall_k: int = 8
     recall_dense_weight: float = 0.6
     recall_keyword_weight: float = 0.4
-    recall_keep_weight: float = Field(0.25, description="How much the keep score shifts relevance.")
+    recall_keep_weight: float = Field(0.15, description="How much the keep score shifts relevance.")
     recall_min_relevance: float = Field(0.15, description="Hits below this relevance are not returned.")
     recall_max_privacy: str = Field("sensitive", description="Most private level recall may return.")
     embed_batch_size: int = 64

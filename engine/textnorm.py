@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
@@ -32,7 +33,9 @@ def terms(text: str) -> list[str]:
     return [_stem(w) for w in words(text) if w not in STOP_WORDS]
 
 
+@lru_cache(maxsize=65_536)
 def term_set(text: str) -> frozenset[str]:
+    """Cached: duplicate checks compare each new statement with every record of the subject."""
     return frozenset(terms(text))
 
 

@@ -42,6 +42,7 @@ class _Step:
     destroy: list[KeyRef] = field(default_factory=list)
     forgotten_subjects: list[Subject] = field(default_factory=list)
     new_vectors: dict[tuple[str, str, str], np.ndarray] = field(default_factory=dict)
+    derived: list[Event] = field(default_factory=list)
 
     def touch(self, subject: Subject, memory_ids: Iterable[str] = (), session_ids: Iterable[str] = ()) -> None:
         mems, sessions = self.dirty.setdefault(subject, (set(), set()))
@@ -97,6 +98,7 @@ class EmbeddedRuntime:
     def append(self, events: list[Event]) -> list[bool]:
         """Durably appends events; ids already in the log are skipped. One flag per event: was it new?"""
         entries = [(e.event_id, encode_event(e, self.sealer), memory_ids_of(e)) for e in events]
+        self.keys.persist()
         seqs = self.log.append(entries)
         # Keep the objects for the processor: no need to read back and decrypt what we just wrote.
         for seq, event in zip(seqs, events):
@@ -133,9 +135,13 @@ class EmbeddedRuntime:
         step.applied.append(event.event_id)
         step.applied_set.add(event.event_id)
 
-    def _commit(self, step: _Step, offset: int) -> None:
+    def _commit(self, step: _Step, offset: int | None) -> None:
+        """offset None: everything in the log, including what this step appends, is applied."""
+        # Derived events reach the log (one synced batch) before the state that folded them in.
+        if step.derived:
+            self.append(step.derived)
         self.store.commit(
-            offset=offset,
+            offset=self.log.next_seq if offset is None else offset,
             applied=step.applied,
             dirty=step.dirty,
             states=self._states,
@@ -171,7 +177,7 @@ class EmbeddedRuntime:
                         state = self.state(event.tenant_id, event.user_id)
                         derived = decide_turn(state, event, self.settings)
                         if derived:
-                            self.append(derived)
+                            step.derived.extend(derived)
                             for d in derived:
                                 if not self._is_applied(d.event_id, step):
                                     self._apply(d, step)
@@ -185,7 +191,7 @@ class EmbeddedRuntime:
             # Everything appended during this pass was applied as it was appended.
             if embed:
                 self._embed_new(step)
-            self._commit(step, self.log.next_seq)
+            self._commit(step, None)
             self._pending.clear()
             return handled
 
@@ -199,7 +205,7 @@ class EmbeddedRuntime:
             vecs = self.vectors(subject)
             for memory_id in memory_ids:
                 rec = state.records.get(memory_id)
-                if rec is not None and rec.text and memory_id not in vecs:
+                if rec is not None and rec.tier == "active" and rec.text and memory_id not in vecs:
                     todo.append((subject, memory_id, rec.text))
         if not todo:
             return

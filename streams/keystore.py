@@ -18,6 +18,7 @@ class RocksKeyStore:
         self.db: Rdict = open_db(path)
         self._sync = write_options(sync)
         self._cache: dict[str, bytes] = {}
+        self._unsaved: dict[str, bytes] = {}
 
     def get(self, ref: KeyRef) -> bytes | None:
         name = ref.storage_key()
@@ -33,11 +34,20 @@ class RocksKeyStore:
         if key is None:
             key = new_key()
             name = ref.storage_key()
-            # Keys are created before the content they seal is written; syncing the key write with
-            # the log append keeps a crash from leaving sealed content without its key.
-            self.db.put(name.encode(), key, self._sync)
             self._cache[name] = key
+            self._unsaved[name] = key
         return key
+
+    def persist(self) -> None:
+        """Writes new keys in one synced batch. Called before anything they sealed is written, so a
+        crash never leaves sealed content without its key."""
+        if not self._unsaved:
+            return
+        batch = WriteBatch(raw_mode=True)
+        for name, key in self._unsaved.items():
+            batch.put(name.encode(), key)
+        self.db.write(batch, self._sync)
+        self._unsaved.clear()
 
     def destroy(self, refs: list[KeyRef]) -> None:
         if not refs:
@@ -46,18 +56,21 @@ class RocksKeyStore:
         for ref in refs:
             name = ref.storage_key()
             self._cache.pop(name, None)
+            self._unsaved.pop(name, None)
             batch.delete(name.encode())
         self.db.write(batch, self._sync)
         purge(self.db)
 
     def destroy_subject(self, tenant_id: str, user_id: str) -> None:
         prefix = subject_prefix(tenant_id, user_id)
-        for name in [n for n in self._cache if n.startswith(prefix)]:
-            del self._cache[name]
+        for table in (self._cache, self._unsaved):
+            for name in [n for n in table if n.startswith(prefix)]:
+                del table[name]
         start = prefix.encode()
         end = start[:-1] + bytes([start[-1] + 1])
         self.db.delete_range(start, end, self._sync)
         purge(self.db)
 
     def close(self) -> None:
+        self.persist()
         self.db.close()

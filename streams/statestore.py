@@ -186,6 +186,7 @@ class StateStore:
             batch.put(b"a" + event_id.encode(), b"")
         if offset is not None:
             batch.put(b"o", _SEQ.pack(offset))
+        self.sealer.keys.persist()
         self.db.write(batch, self._write)
 
     def purge(self) -> None:
