@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     table.add_row("embedder alone, every turn text (turns/s)", f"{len(texts) / raw_s:,.0f}")
     table.add_row("memstream end to end (turns/s)", f"{len(turns) / e2e_s:,.0f}")
     table.add_row("end to end / embedder alone", f"{raw_s / e2e_s:.2f}x")
-    table.add_row("records created / embedded", f"{stats['records_active']} / {embedded_records}")
+    table.add_row("active records / records embedded (once each)", f"{stats['records_active']} / {embedded_records}")
     table.add_row("log events", f"{stats['log_events']:,}")
     console.print(table)
     console.print(f"distinct turn texts: {distinct}; reproduce: python -m bench.ingest --turns {args.turns} "

@@ -206,8 +206,15 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="memstream", description=__doc__)
-    parser.add_argument("--data-dir", default=None, help=f"data directory (default {DEFAULT_DATA_DIR}, or MEMSTREAM_DATA_DIR)")
+    data_help = f"data directory (default {DEFAULT_DATA_DIR}, or MEMSTREAM_DATA_DIR)"
+    parser.add_argument("--data-dir", default=None, help=data_help)
+    # --data-dir is also accepted after the command: `memstream digest --data-dir DIR`.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--data-dir", default=argparse.SUPPRESS, help=data_help)
     sub = parser.add_subparsers(dest="command", required=True)
+
+    def command(name: str, **kw: Any) -> argparse.ArgumentParser:
+        return sub.add_parser(name, parents=[common], **kw)
 
     def subject(p: argparse.ArgumentParser, session: bool = False) -> None:
         p.add_argument("--tenant", required=True)
@@ -215,25 +222,25 @@ def build_parser() -> argparse.ArgumentParser:
         if session:
             p.add_argument("--session", default=None)
 
-    p = sub.add_parser("demo", help="ingest a sample conversation and show what memstream keeps")
+    p = command("demo", help="ingest a sample conversation and show what memstream keeps")
     p.set_defaults(func=cmd_demo)
-    p = sub.add_parser("ingest", help="ingest turns from a JSONL file")
+    p = command("ingest", help="ingest turns from a JSONL file")
     p.add_argument("file")
     p.add_argument("--rejects", help="write rejected lines with their reasons to this JSONL file")
     p.set_defaults(func=cmd_ingest)
-    p = sub.add_parser("recall", help="the most relevant memories for a query")
+    p = command("recall", help="the most relevant memories for a query")
     subject(p, session=True)
     p.add_argument("query")
     p.add_argument("-k", type=int, default=8)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_recall)
-    p = sub.add_parser("context", help="assemble a context for a query within a token budget")
+    p = command("context", help="assemble a context for a query within a token budget")
     subject(p, session=True)
     p.add_argument("query", nargs="?", default="")
     p.add_argument("--budget", type=int, default=2000)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_context)
-    p = sub.add_parser("forget", help="forget a memory for real (by id, query, 'that', or subject)")
+    p = command("forget", help="forget a memory for real (by id, query, 'that', or subject)")
     subject(p)
     g = p.add_mutually_exclusive_group(required=True)
     g.add_argument("--id", dest="memory_id")
@@ -241,16 +248,16 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--that", metavar="SESSION_ID", help="the memory most recently recorded or recalled in this session")
     g.add_argument("--subject", action="store_true", help="everything about this user")
     p.set_defaults(func=cmd_forget)
-    p = sub.add_parser("sweep", help="run the forgetting policy")
+    p = command("sweep", help="run the forgetting policy")
     p.add_argument("--now", default=None, help="ISO time to sweep at (default: now)")
     p.set_defaults(func=cmd_sweep)
-    p = sub.add_parser("replay", help="rebuild the view from the log in a fresh directory")
+    p = command("replay", help="rebuild the view from the log in a fresh directory")
     p.add_argument("--verify", action="store_true", help="exit 1 unless the digests are equal")
     p.add_argument("--into", default=None, help="fresh directory for the rebuilt view (default: a temp dir)")
     p.set_defaults(func=cmd_replay)
-    p = sub.add_parser("digest", help="print the view digest of a (stopped) data directory")
+    p = command("digest", help="print the view digest of a (stopped) data directory")
     p.set_defaults(func=cmd_digest)
-    p = sub.add_parser("audit", help="every event about one memory")
+    p = command("audit", help="every event about one memory")
     p.add_argument("memory_id")
     p.set_defaults(func=cmd_audit)
     return parser

@@ -219,6 +219,7 @@ class MemoryEngine:
                               type="subject_forgotten", tenant_id=cmd.tenant_id, user_id=cmd.user_id,
                               occurred_at=occurred, recorded_at=_utcnow(), payload=SubjectForgotten())
                 ids = sorted(state.records)
+                self._drop_cached_text([r.text for r in state.records.values()])
                 rt.append([event])
                 rt.process()
                 return ids
@@ -246,12 +247,20 @@ class MemoryEngine:
                     payload=MemoryForgotten(memory_id=memory_id, kind=rec.kind,
                                             shredded_turn_ids=list(rec.source_turn_ids), reason="user_request"),
                 ))
-            for rec in (state.records[m] for m in ids):
-                if rec.text and hasattr(rt.embedder, "forget_text"):
-                    rt.embedder.forget_text(rec.text)
+            self._drop_cached_text([state.records[m].text for m in ids])
             rt.append(events)
             rt.process()
             return ids
+
+    def _drop_cached_text(self, texts: list[str | None]) -> None:
+        """Forgotten text must not linger in process caches either."""
+        from engine.textnorm import term_set
+
+        embedder = self._rt._embedder
+        for text in texts:
+            if text and embedder is not None and hasattr(embedder, "forget_text"):
+                embedder.forget_text(text)
+        term_set.cache_clear()
 
     def sweep(self, now: datetime | str | None = None, *, tenant_id: str | None = None,
               user_id: str | None = None) -> dict[str, int]:

@@ -149,3 +149,29 @@ def test_sweep_archives_the_stale_joke_and_keeps_the_used_preference(engine):
     tiers = {r.memory_id: r.tier for r in engine.records("acme", "u1", include_inactive=True)}
     assert counts.get("memory_archived") == 1
     assert tiers == {joke: "archived", pref: "active"}
+
+
+def test_window_compacts_when_it_passes_seventy_percent_of_its_token_budget(tmp_path):
+    from engine.tokens import count_tokens
+
+    texts = [f"I prefer long detailed answers with code samples about topic {i}." for i in range(12)]
+    budget = 100
+    running, trigger = 0, None
+    for i, text in enumerate(texts):
+        running += count_tokens(text)
+        if running > 0.7 * budget:
+            trigger = i
+            break
+    assert trigger is not None and trigger >= 3
+    with MemoryEngine.open(tmp_path / "d", window_budget_tokens=budget, window_max_messages=100) as engine:
+        engine.ingest_many([make_turn(t, i) for i, t in enumerate(texts[:trigger])])
+        engine.flush()
+        assert engine.summary("acme", "u1", "s1") == []
+        assert len(engine.window("acme", "u1", "s1")) == trigger
+        engine.ingest(make_turn(texts[trigger], trigger))
+        engine.flush()
+        window = engine.window("acme", "u1", "s1")
+        summary = engine.summary("acme", "u1", "s1")
+    kept = trigger + 1 - (trigger + 1) // 2
+    assert window == [f"s1-t{i}" for i in range(trigger + 1 - kept, trigger + 1)]
+    assert len(summary) == (trigger + 1) // 2 and all("code samples" in line for line in summary)

@@ -43,3 +43,15 @@ def test_ingest_file_reports_rejected_lines_and_keeps_the_good_ones(tmp_path, ca
     assert "Porto" not in capsys.readouterr().out.split("forgot")[-1]
     assert main(["--data-dir", data, "sweep", "--now", "2027-01-01T00:00:00Z"]) == 0
     assert main(["--data-dir", data, "replay", "--verify"]) == 0
+
+
+def test_data_dir_is_accepted_after_the_command_too(tmp_path, capsys):
+    data = str(tmp_path / "d")
+    path = tmp_path / "turns.jsonl"
+    path.write_text(json.dumps(make_turn("I live in Porto.", 1)) + "\n")
+    assert main(["ingest", str(path), "--data-dir", data]) == 0
+    capsys.readouterr()
+    assert main(["digest", "--data-dir", data]) == 0
+    first = capsys.readouterr().out.strip()
+    assert main(["--data-dir", data, "digest"]) == 0
+    assert capsys.readouterr().out.strip() == first and len(first) == 64

@@ -1,0 +1,57 @@
+"""The hybrid index: what it may return and how it ranks."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import numpy as np
+
+from engine.recall import SubjectIndex
+from engine.settings import Settings
+from schemas.records import MemoryRecord
+
+AT = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+
+def rec(mid, text, **kw):
+    base = dict(memory_id=mid, tenant_id="t", user_id="u", kind="fact", text=text, source="user_explicit",
+                source_turn_ids=[f"turn-{mid}"], confidence=0.9, importance=0.7, created_at=AT, updated_at=AT)
+    base.update(kw)
+    return MemoryRecord(**base)
+
+
+def unit(*xs):
+    v = np.zeros(384, dtype=np.float32)
+    for i, x in enumerate(xs):
+        v[i] = x
+    return v / np.linalg.norm(v)
+
+
+def test_keyword_match_ranks_first_when_dense_scores_tie():
+    records = [rec("a", "User lives in Porto"), rec("b", "User likes tennis")]
+    index = SubjectIndex(records, np.stack([unit(1, 1), unit(1, 1)]))
+    hits = index.search("tennis", unit(1, 1), 2, AT, Settings())
+    assert [h.record.memory_id for h in hits] == ["b", "a"]
+    assert hits[0].keyword > 0 and hits[1].keyword == 0
+
+
+def test_expired_and_too_private_records_are_never_returned():
+    records = [rec("open", "User likes tennis"),
+               rec("gone", "User likes tennis today", expires_at=AT + timedelta(hours=1)),
+               rec("health", "User has asthma and likes tennis", privacy_level="sensitive")]
+    index = SubjectIndex(records, np.stack([unit(1)] * 3))
+    later = AT + timedelta(hours=2)
+    assert {h.record.memory_id for h in index.search("tennis", unit(1), 5, later, Settings())} == {"open", "health"}
+    assert {h.record.memory_id for h in index.search("tennis", unit(1), 5, later, Settings(),
+                                                     max_privacy="personal")} == {"open"}
+
+
+def test_irrelevant_records_fall_below_the_relevance_floor():
+    index = SubjectIndex([rec("a", "User lives in Porto")], np.stack([unit(1, 0)]))
+    assert index.search("quantum chromodynamics", unit(0, 1), 5, AT, Settings()) == []
+
+
+def test_between_equally_relevant_records_the_better_kept_one_wins():
+    fresh = rec("fresh", "User likes tennis", created_at=AT, updated_at=AT)
+    stale = rec("stale", "User likes tennis", created_at=AT - timedelta(days=200), updated_at=AT - timedelta(days=200))
+    index = SubjectIndex([stale, fresh], np.stack([unit(1), unit(1)]))
+    assert [h.record.memory_id for h in index.search("tennis", unit(1), 2, AT, Settings())] == ["fresh", "stale"]
