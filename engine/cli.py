@@ -200,7 +200,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     from engine.demo import run_demo
 
-    data_dir = Path(args.data_dir) if args.data_dir_given else Path(DEFAULT_DATA_DIR)
+    data_dir = Path(args.data_dir) if args.data_dir_given else Path("./memstream-demo")
     return run_demo(data_dir, console)
 
 
@@ -222,7 +222,8 @@ def build_parser() -> argparse.ArgumentParser:
         if session:
             p.add_argument("--session", default=None)
 
-    p = command("demo", help="ingest a sample conversation and show what memstream keeps")
+    p = command("demo", help="ingest a sample conversation and show what memstream keeps "
+                             "(in ./memstream-demo unless --data-dir is given)")
     p.set_defaults(func=cmd_demo)
     p = command("ingest", help="ingest turns from a JSONL file")
     p.add_argument("file")

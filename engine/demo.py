@@ -52,8 +52,15 @@ def run_demo(data_dir: Path, console: Console) -> int:
 
     if not console.is_terminal:
         console = Console(width=150)
-    if data_dir.exists():
+    marker = data_dir / ".memstream-demo"
+    if data_dir.exists() and any(data_dir.iterdir()):
+        if not marker.exists():
+            console.print(f"[red]{data_dir} is not empty and was not made by the demo; "
+                          "pass --data-dir with a new directory")
+            return 2
         shutil.rmtree(data_dir)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    marker.write_text("made by `memstream demo`; the next demo run replaces this directory\n")
     console.rule("memstream demo (embedded runtime)")
     console.print(f"data directory: {data_dir}")
     turns = _conversation()

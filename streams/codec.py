@@ -28,6 +28,10 @@ def mem_ref(tenant_id: str, user_id: str, memory_id: str) -> KeyRef:
 def seal_record(sealer: Sealer, record: dict[str, Any]) -> dict[str, Any]:
     ref = mem_ref(record["tenant_id"], record["user_id"], record["memory_id"])
     out = dict(record)
+    if record.get("text") is None:
+        # Already shredded: nothing to seal, and no key may be created for it again.
+        out.update(text=None, slot=None, fields={})
+        return out
     out["text"] = sealer.seal_text(ref, record.get("text"))
     out["slot"] = sealer.seal_text(ref, record.get("slot"))
     fields = record.get("fields") or {}

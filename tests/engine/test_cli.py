@@ -55,3 +55,13 @@ def test_data_dir_is_accepted_after_the_command_too(tmp_path, capsys):
     first = capsys.readouterr().out.strip()
     assert main(["--data-dir", data, "digest"]) == 0
     assert capsys.readouterr().out.strip() == first and len(first) == 64
+
+
+def test_demo_refuses_to_overwrite_a_directory_it_did_not_make(tmp_path, capsys):
+    precious = tmp_path / "precious"
+    precious.mkdir()
+    (precious / "notes.txt").write_text("keep me")
+    assert main(["--data-dir", str(precious), "demo"]) == 2
+    assert (precious / "notes.txt").read_text() == "keep me"
+    assert main(["--data-dir", str(tmp_path / "demo"), "demo"]) == 0
+    assert main(["--data-dir", str(tmp_path / "demo"), "demo"]) == 0  # its own directory: replaced
