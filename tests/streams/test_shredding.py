@@ -20,6 +20,9 @@ def test_forgotten_canary_is_in_no_file_under_the_data_dir(data_dir):
                            [make_turn(f"I like topic number {i} a lot.", i + 2) for i in range(8)])
         engine.flush()
         [rec] = [r for r in engine.records("acme", "u1") if CANARY in r.text]
+        engine.compact()
+        # Encrypted at rest even before it is forgotten: readable through the engine, not on disk.
+        assert _files_containing(data_dir, CANARY.encode()) == []
         hits = engine.recall(tenant_id="acme", user_id="u1", query=f"{CANARY} band", session_id="s1")
         assert hits[0].memory_id == rec.memory_id
         engine.forget(tenant_id="acme", user_id="u1", session_id="s1")  # "forget that"
