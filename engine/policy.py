@@ -79,7 +79,7 @@ def decide_sweep(state: SubjectState, now: datetime, settings: Settings, recorde
         ))
 
     gone: set[str] = set()
-    for memory_id, reason in due_expiries(state, None, now):
+    for memory_id, reason in due_expiries(state, None, now, every_record=True):
         emit(MemoryExpired(memory_id=memory_id, reason=reason))
         gone.add(memory_id)
 

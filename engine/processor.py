@@ -53,11 +53,16 @@ class _Emitter:
         return event
 
 
-def due_expiries(state: SubjectState, session_id: str | None, now: datetime) -> list[tuple[str, str]]:
-    """(memory_id, reason) for records whose time is up, or whose session has ended."""
+def due_expiries(state: SubjectState, session_id: str | None, now: datetime,
+                 every_record: bool = False) -> list[tuple[str, str]]:
+    """(memory_id, reason) for records whose time is up, or whose session has ended.
+
+    Per turn only the records known to be able to expire are checked; a sweep checks every record.
+    """
     out = []
-    for rec in state.records.values():
-        if rec.tier == "superseded":
+    for memory_id in sorted(state.records if every_record else state.expiring):
+        rec = state.records.get(memory_id)
+        if rec is None or rec.tier == "superseded":
             continue
         if rec.expires_at is not None and rec.expires_at <= now:
             out.append((rec.memory_id, "expires_at passed"))
@@ -120,23 +125,28 @@ def _record_from(c: Candidate, memory_id: str, turn: Event) -> MemoryRecord:
 
 def find_duplicate(state: SubjectState, kind: str, text: str, happened_at: datetime | None,
                    threshold: float) -> MemoryRecord | None:
+    """The most similar active record of the same kind at or above `threshold` (ties: lowest id,
+    so the answer never depends on the order records were loaded in)."""
     terms = term_set(text)
-    best, best_sim = None, threshold
+    best, best_key = None, None
     for rec in state.records.values():
         if rec.tier != "active" or rec.kind != kind or rec.text is None:
             continue
         if kind == "episode" and (rec.happened_at and happened_at) and rec.happened_at.date() != happened_at.date():
             continue
         sim = jaccard(terms, term_set(rec.text))
-        if sim >= best_sim:
-            best, best_sim = rec, sim
+        if sim >= threshold:
+            key = (-sim, rec.memory_id)
+            if best_key is None or key < best_key:
+                best, best_key = rec, key
     return best
 
 
 def _conflicting(state: SubjectState, slot: str | None) -> list[MemoryRecord]:
     if not slot:
         return []
-    return [r for r in state.records.values() if r.tier == "active" and r.slot == slot]
+    return sorted((r for r in state.records.values() if r.tier == "active" and r.slot == slot),
+                  key=lambda r: r.memory_id)
 
 
 def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Event,

@@ -24,6 +24,7 @@ def _turn_key(state: SubjectState, turn_id: str) -> KeyRef:
 
 def _drop_memory(state: SubjectState, memory_id: str) -> None:
     state.records.pop(memory_id, None)
+    state.expiring.discard(memory_id)
     for session in state.sessions.values():
         if memory_id in session.last_memory_ids:
             session.last_memory_ids = [m for m in session.last_memory_ids if m != memory_id]
@@ -69,6 +70,8 @@ def apply(state: SubjectState, event: Event) -> list[KeyRef]:
         record = p.record.model_copy(update={"source_turn_ids": list(p.record.source_turn_ids),
                                              "fields": dict(p.record.fields)})
         state.records[record.memory_id] = record
+        if record.expires_at is not None or record.fields.get("scope") == "session":
+            state.expiring.add(record.memory_id)
         state.version += 1
         if record.session_id:
             session = state.session(record.session_id)
@@ -143,6 +146,7 @@ def apply(state: SubjectState, event: Event) -> list[KeyRef]:
         _shred_turns(state, set(p.shredded_turn_ids))
         return [_mem_key(state, p.memory_id)] + [_turn_key(state, x) for x in p.shredded_turn_ids]
     if t == "subject_forgotten":
+        state.expiring.clear()
         state.records.clear()
         state.sessions.clear()
         state.version += 1

@@ -32,6 +32,9 @@ class SubjectState:
     sessions: dict[str, SessionState] = field(default_factory=dict)
     #: Bumped on every change to `records`; readers (the recall index) rebuild when it moves.
     version: int = 0
+    #: Ids of records that can expire (an expiry time or a session scope): checked on every turn,
+    #: so the check must not scan every record.
+    expiring: set[str] = field(default_factory=set)
 
     def session(self, session_id: str) -> SessionState:
         s = self.sessions.get(session_id)

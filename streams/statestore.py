@@ -92,6 +92,8 @@ class StateStore:
         for _, raw in self._scan(b"r" + sp):
             record = MemoryRecord.model_validate(open_record(self.sealer, json.loads(raw)))
             state.records[record.memory_id] = record
+            if record.expires_at is not None or record.fields.get("scope") == "session":
+                state.expiring.add(record.memory_id)
         for _, raw in self._scan(b"w" + sp):
             session = self._open_session(tenant_id, user_id, json.loads(raw))
             state.sessions[session.session_id] = session
