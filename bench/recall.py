@@ -27,7 +27,7 @@ from bench.synth import T0, THINGS, memory_texts
 def _records_events(subject: int, texts: list[str], rng: random.Random):
     from engine.ids import derive
     from schemas.events import Event, MemoryRecorded
-    from schemas.records import MemoryRecord
+    from schemas.records import MemoryRecord, TurnRef
 
     user = f"user{subject}"
     events = []
@@ -36,7 +36,7 @@ def _records_events(subject: int, texts: list[str], rng: random.Random):
         mid = derive("bench", user, str(j))
         rec = MemoryRecord(memory_id=mid, tenant_id="bench", user_id=user, kind=rng.choice(
             ["preference", "fact", "episode", "constraint"]), text=text, source="user_explicit",
-            source_turn_ids=[f"{user}-t{j}"], confidence=round(rng.uniform(0.5, 1.0), 2),
+            sources=[TurnRef(session_id="s0", turn_id=f"{user}-t{j}")], confidence=round(rng.uniform(0.5, 1.0), 2),
             importance=round(rng.uniform(0.3, 0.9), 2), created_at=at, updated_at=at)
         events.append(Event(event_id=derive("bench-ev", user, str(j)), type="memory_recorded", tenant_id="bench",
                             user_id=user, occurred_at=at, recorded_at=at, payload=MemoryRecorded(record=rec)))

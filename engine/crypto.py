@@ -59,7 +59,17 @@ def seal(key: bytes, ref: KeyRef, plaintext: bytes) -> bytes:
 
 
 def open_sealed(key: bytes, ref: KeyRef, blob: bytes) -> bytes:
-    return AESGCM(key).decrypt(blob[:NONCE_BYTES], blob[NONCE_BYTES:], _aad(ref))
+    from cryptography.exceptions import InvalidTag
+
+    from engine.errors import CorruptDataError
+
+    try:
+        return AESGCM(key).decrypt(blob[:NONCE_BYTES], blob[NONCE_BYTES:], _aad(ref))
+    except InvalidTag:
+        raise CorruptDataError(
+            f"content sealed under {ref.scope} key {ref.name!r} failed authentication: the key store "
+            "does not match this data, or a file was altered"
+        ) from None
 
 
 def new_key() -> bytes:

@@ -20,7 +20,7 @@ DIM = 384
 class Embedder(Protocol):
     dim: int
 
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
+    def embed(self, texts: Sequence[str], cache: bool = True) -> np.ndarray:
         """Unit-length float32 rows, one per text."""
 
 
@@ -47,22 +47,19 @@ class MiniLMEmbedder:
                 )
         return self._model
 
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
+    def embed(self, texts: Sequence[str], cache: bool = True) -> np.ndarray:
+        """`cache=False` for queries: a query is asked once, and its vector need not outlive it."""
         if not texts:
             return np.zeros((0, DIM), dtype=np.float32)
+        if not cache:
+            return self._encode(list(texts))
         keys = [hashlib.blake2b(t.encode(), digest_size=16).digest() for t in texts]
         missing: dict[bytes, str] = {}
         for key, text in zip(keys, texts):
             if key not in self._cache and key not in missing:
                 missing[key] = text
         if missing:
-            vectors = self._load().encode(
-                list(missing.values()),
-                batch_size=self.batch_size,
-                normalize_embeddings=True,
-                convert_to_numpy=True,
-                show_progress_bar=False,
-            ).astype(np.float32, copy=False)
+            vectors = self._encode(list(missing.values()))
             for key, vec in zip(missing, vectors):
                 self._cache[key] = vec
         out = np.empty((len(texts), DIM), dtype=np.float32)
@@ -72,6 +69,15 @@ class MiniLMEmbedder:
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
         return out
+
+    def _encode(self, texts: list[str]) -> np.ndarray:
+        return self._load().encode(
+            texts,
+            batch_size=self.batch_size,
+            normalize_embeddings=True,
+            convert_to_numpy=True,
+            show_progress_bar=False,
+        ).astype(np.float32, copy=False)
 
     def forget_text(self, text: str) -> None:
         """Drops a forgotten text's vector from the in-process cache."""

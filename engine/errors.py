@@ -47,6 +47,15 @@ class UnknownMemoryError(MemstreamError, KeyError):
         return str(self.args[0]) if self.args else "unknown memory"
 
 
+class InvalidSettingsError(MemstreamError, ValueError):
+    """A setting passed to MemoryEngine.open (or a MEMSTREAM_* variable) is unknown or invalid."""
+
+
+class CorruptDataError(MemstreamError, RuntimeError):
+    """Stored content failed authentication: the key store does not belong to this log, or a file
+    was altered. Restore the data directory from a consistent backup."""
+
+
 class InvalidCommandError(MemstreamError, ValueError):
     """A command (remember, forget, sweep) was malformed."""
 

@@ -16,16 +16,28 @@ from typing import Any, Iterable, Mapping
 
 from engine.context import assemble
 from engine.embedder import Embedder, shared_embedder
-from engine.errors import EngineClosedError, InvalidCommandError, UnknownMemoryError
+from engine.errors import (
+    DataDirError,
+    EngineClosedError,
+    InvalidCommandError,
+    InvalidSettingsError,
+    InvalidTurnError,
+    TenantMismatchError,
+    UnknownMemoryError,
+)
 from engine.extractor import Candidate, extract
-from engine.guard import redact_turn, validate_turn
+from engine.guard import check_id, redact_turn, validate_turn
 from engine.redaction import redact
 from engine.ids import derive, turn_event_id
 from engine.policy import decide_sweep
 from engine.processor import _Emitter, record_candidates
 from engine.settings import Settings
+from engine.textnorm import term_set
 from engine.tokens import count_tokens
+from pydantic import ValidationError
+
 from schemas.commands import Forget, Remember
+from schemas.common import PRIVACY_ORDER
 from schemas.events import (
     Event,
     MemoryForgotten,
@@ -49,7 +61,12 @@ def _as_utc(value: datetime | str | None) -> datetime | None:
     if value is None:
         return None
     if isinstance(value, str):
-        value = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        try:
+            value = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            raise InvalidCommandError(f"{value!r} is not an ISO 8601 time (e.g. 2026-11-02T09:00:00Z)") from None
+    if not isinstance(value, datetime):
+        raise InvalidCommandError(f"expected a datetime or an ISO 8601 string, not {type(value).__name__}")
     if value.tzinfo is None:
         value = value.replace(tzinfo=timezone.utc)
     return value.astimezone(timezone.utc)
@@ -71,9 +88,16 @@ class MemoryEngine:
         `settings` override `Settings` fields (and `MEMSTREAM_*` variables). `tenant_id` binds the
         engine to one tenant: anything for another tenant is refused.
         """
-        cfg = Settings(**settings)
+        try:
+            cfg = Settings(**settings)
+        except ValidationError as exc:
+            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+            raise InvalidSettingsError(f"invalid settings: {problems}") from None
+        path = Path(data_dir)
+        if path.exists() and not path.is_dir():
+            raise DataDirError(f"{path} is a file; give a directory for memstream's data")
         factory = (lambda: embedder) if embedder is not None else shared_embedder
-        runtime = EmbeddedRuntime(Path(data_dir), cfg, factory)
+        runtime = EmbeddedRuntime(path, cfg, factory)
         engine = cls(runtime, cfg, tenant_id)
         runtime.process()  # recovery: resume from the committed offset
         return engine
@@ -95,10 +119,11 @@ class MemoryEngine:
         return self._rt
 
     def _subject(self, tenant_id: str, user_id: str) -> None:
-        from engine.errors import TenantMismatchError
-
-        if not tenant_id or not user_id:
-            raise InvalidCommandError("tenant_id and user_id are required")
+        try:
+            check_id("tenant_id", tenant_id, self.settings)
+            check_id("user_id", user_id, self.settings)
+        except InvalidTurnError as exc:
+            raise InvalidCommandError(str(exc)) from None
         if self.tenant_id is not None and tenant_id != self.tenant_id:
             raise TenantMismatchError(
                 f"this engine serves tenant {self.tenant_id!r}, not {tenant_id!r}"
@@ -128,6 +153,8 @@ class MemoryEngine:
         Returns how many turns were new (re-sent turns are ignored by id).
         """
         rt = self._check()
+        if turns is None or isinstance(turns, (str, bytes, Mapping)):
+            raise InvalidTurnError("ingest_many takes a list of turns (dicts or TurnIn); use ingest for one")
         validated = [validate_turn(t, self.settings, self.tenant_id) for t in turns]
         now = _utcnow()
         events: list[Event] = []
@@ -151,6 +178,10 @@ class MemoryEngine:
             raise InvalidCommandError(str(exc)) from None
         self._subject(cmd.tenant_id, cmd.user_id)
         rt = self._check()
+        if not term_set(cmd.text):
+            raise InvalidCommandError("text has no words to remember")
+        if len(cmd.text) > self.settings.max_turn_chars:
+            raise InvalidCommandError(f"text is longer than max_turn_chars={self.settings.max_turn_chars}")
         occurred = cmd.occurred_at or _utcnow()
         text, secret_kinds = redact(cmd.text)
         if secret_kinds:
@@ -215,11 +246,11 @@ class MemoryEngine:
             rt.process()
             state = rt.state(cmd.tenant_id, cmd.user_id)
             if cmd.mode == "subject":
-                event = Event(event_id=derive("forget-subject", cmd.tenant_id, cmd.user_id, occurred.isoformat()),
+                # Unique per request (the log position makes it so): forgetting twice forgets twice.
+                event = Event(event_id=derive("forget-subject", cmd.tenant_id, cmd.user_id, str(rt.log.next_seq)),
                               type="subject_forgotten", tenant_id=cmd.tenant_id, user_id=cmd.user_id,
                               occurred_at=occurred, recorded_at=_utcnow(), payload=SubjectForgotten())
                 ids = sorted(state.records)
-                self._drop_cached_text([r.text for r in state.records.values()])
                 rt.append([event])
                 rt.process()
                 return ids
@@ -231,12 +262,11 @@ class MemoryEngine:
                 ids = [cmd.memory_id]
             elif cmd.mode == "that":
                 session = state.sessions.get(cmd.session_id or "")
-                ids = list(session.last_memory_ids) if session else []
+                ids = [m for m in (session.last_memory_ids if session else []) if m in state.records]
                 if not ids:
                     raise UnknownMemoryError(f"nothing was recorded or recalled in session {cmd.session_id!r} to forget")
             else:
-                ids = [h.memory_id for h in self._recall(cmd.tenant_id, cmd.user_id, cmd.query or "", 50,
-                                                         occurred, "secret", None, record_use=False)]
+                ids = rt.erasure_matches(cmd.tenant_id, cmd.user_id, cmd.query or "")
             events = []
             for memory_id in ids:
                 rec = state.records[memory_id]
@@ -245,22 +275,11 @@ class MemoryEngine:
                     type="memory_forgotten", tenant_id=cmd.tenant_id, user_id=cmd.user_id,
                     session_id=cmd.session_id, occurred_at=occurred, recorded_at=_utcnow(),
                     payload=MemoryForgotten(memory_id=memory_id, kind=rec.kind,
-                                            shredded_turn_ids=list(rec.source_turn_ids), reason="user_request"),
+                                            shredded_turns=list(rec.sources), reason="user_request"),
                 ))
-            self._drop_cached_text([state.records[m].text for m in ids])
             rt.append(events)
             rt.process()
             return ids
-
-    def _drop_cached_text(self, texts: list[str | None]) -> None:
-        """Forgotten text must not linger in process caches either."""
-        from engine.textnorm import term_set
-
-        embedder = self._rt._embedder
-        for text in texts:
-            if text and embedder is not None and hasattr(embedder, "forget_text"):
-                embedder.forget_text(text)
-        term_set.cache_clear()
 
     def sweep(self, now: datetime | str | None = None, *, tenant_id: str | None = None,
               user_id: str | None = None) -> dict[str, int]:
@@ -270,14 +289,17 @@ class MemoryEngine:
         counts: dict[str, int] = {}
         with rt.lock:
             rt.process()
-            subjects = [(tenant_id, user_id)] if tenant_id and user_id else rt.subjects()
+            if tenant_id is not None or user_id is not None:
+                self._subject(tenant_id or "", user_id or "")
+                subjects = [(tenant_id, user_id)]
+            else:
+                subjects = [s for s in rt.subjects() if self.tenant_id is None or s[0] == self.tenant_id]
             for tenant, user in subjects:
-                if self.tenant_id is not None and tenant != self.tenant_id:
-                    continue
-                events = decide_sweep(rt.state(tenant, user), at, self.settings, _utcnow())
-                for e in events:
-                    counts[e.type] = counts.get(e.type, 0) + 1
-                rt.append(events)
+                events = decide_sweep(rt.state(tenant, user), at, self.settings, _utcnow(),
+                                      salt=str(rt.log.next_seq))
+                for e, new in zip(events, rt.append(events)):
+                    if new:
+                        counts[e.type] = counts.get(e.type, 0) + 1
             rt.process()
         return counts
 
@@ -287,10 +309,11 @@ class MemoryEngine:
                 kinds: set[str] | None = None) -> list[RecallHit]:
         rt = self._rt
         index = rt.index(tenant_id, user_id)
-        qvec = rt.embedder.embed([query])[0] if query.strip() and index.records else None
+        qvec = rt.embedder.embed([query], cache=False)[0] if query.strip() and index.records else None
         scored = index.search(query, qvec, k, now, self.settings, max_privacy, kinds)
         hits = [RecallHit(memory_id=s.record.memory_id, text=s.record.text or "", kind=s.record.kind,
-                          score=round(s.score, 6), source_turn_ids=list(s.record.source_turn_ids),
+                          score=round(s.score, 6), source_turn_ids=s.record.source_turn_ids,
+                          sources=list(s.record.sources),
                           relevance=round(s.relevance, 6), keep_score=round(s.keep, 6),
                           created_at=s.record.created_at, happened_at=s.record.happened_at) for s in scored]
         if record_use and hits:
@@ -301,7 +324,7 @@ class MemoryEngine:
                     session_id: str | None) -> None:
         rt = self._rt
         event = Event(
-            event_id=derive("used", tenant_id, user_id, now.isoformat(), *memory_ids),
+            event_id=derive("used", tenant_id, user_id, str(rt.log.next_seq), *memory_ids),
             type="memory_reinforced", tenant_id=tenant_id, user_id=user_id, session_id=session_id,
             occurred_at=now, recorded_at=_utcnow(),
             payload=MemoryReinforced(memory_ids=memory_ids, used_at=now),
@@ -317,26 +340,38 @@ class MemoryEngine:
         Recording use (use_count, last_used_at) is an event, so it survives replay.
         """
         self._subject(tenant_id, user_id)
+        self._reading(query, max_privacy)
+        if k is not None and (not isinstance(k, int) or k < 1):
+            raise InvalidCommandError("k must be a positive whole number")
+        at = _as_utc(now) or _utcnow()
         rt = self._check()
         with rt.lock:
             rt.process()
             return self._recall(tenant_id, user_id, query, k or self.settings.recall_k,
-                                _as_utc(now) or _utcnow(), max_privacy, session_id, record_use=record_use)
+                                at, max_privacy, session_id, record_use=record_use)
+
+    @staticmethod
+    def _reading(query: object, max_privacy: object) -> None:
+        if not isinstance(query, str):
+            raise InvalidCommandError(f"query must be a string, not {type(query).__name__}")
+        if max_privacy is not None and max_privacy not in PRIVACY_ORDER:
+            raise InvalidCommandError(f"max_privacy must be one of {', '.join(PRIVACY_ORDER)}")
 
     def context(self, *, tenant_id: str, user_id: str, session_id: str | None = None, query: str = "",
                 budget_tokens: int = 2_000, now: datetime | str | None = None,
                 max_privacy: str | None = None, record_use: bool = True) -> ContextResult:
         """Packs summary, profile, episodes and recalled memories into `budget_tokens`."""
         self._subject(tenant_id, user_id)
-        if budget_tokens < 16:
-            raise InvalidCommandError("budget_tokens must be at least 16")
+        self._reading(query, max_privacy)
+        if not isinstance(budget_tokens, int) or budget_tokens < 16:
+            raise InvalidCommandError("budget_tokens must be a whole number, at least 16")
         rt = self._check()
         at = _as_utc(now) or _utcnow()
         privacy = max_privacy or self.settings.recall_max_privacy
         with rt.lock:
             rt.process()
             index = rt.index(tenant_id, user_id)
-            qvec = rt.embedder.embed([query])[0] if query.strip() and index.records else None
+            qvec = rt.embedder.embed([query], cache=False)[0] if query.strip() and index.records else None
             scored = index.search(query, qvec, 40, at, self.settings, privacy)
             result = assemble(rt.state(tenant_id, user_id), session_id=session_id, query=query,
                               budget_tokens=budget_tokens, hits=scored, now=at, settings=self.settings,
@@ -385,8 +420,6 @@ class MemoryEngine:
 
     def audit(self, memory_id: str, *, tenant_id: str | None = None) -> list[AuditEntry]:
         """Every event about one memory, oldest first — content-free, so it outlives forgetting."""
-        from engine.errors import TenantMismatchError
-
         rt = self._check()
         with rt.lock:
             entries = []
@@ -399,7 +432,7 @@ class MemoryEngine:
                 detail = event.payload.model_dump(mode="json")
                 if event.payload.type == "memory_recorded":
                     rec = detail.pop("record")
-                    detail.update({k: rec[k] for k in ("memory_id", "kind", "source", "source_turn_ids",
+                    detail.update({k: rec[k] for k in ("memory_id", "kind", "source", "sources",
                                                        "confidence", "importance", "privacy_level", "expires_at")})
                     detail["content"] = "readable" if rec["text"] is not None else "shredded"
                 entries.append(AuditEntry(event_id=event.event_id, type=event.type, occurred_at=event.occurred_at,
@@ -408,6 +441,13 @@ class MemoryEngine:
             if not entries:
                 raise UnknownMemoryError(f"no events about memory {memory_id!r}")
             return entries
+
+    def dead_letters(self) -> list[dict]:
+        """Log entries that could not be processed, each with its seq, event id and reason."""
+        rt = self._check()
+        with rt.lock:
+            rt.process()
+            return rt.store.dead_letters()
 
     def compact(self) -> None:
         """Compacts every store so that deleted and shredded bytes leave the files on disk."""

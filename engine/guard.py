@@ -5,7 +5,7 @@ Redaction happens here, in memory, so no secret ever reaches the log, the tables
 """
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any, Mapping
 
 from pydantic import ValidationError
@@ -25,6 +25,23 @@ from schemas.common import ROLES
 from schemas.turns import TurnIn
 
 _REQUIRED = ("tenant_id", "user_id", "session_id", "turn_id", "role", "text", "occurred_at")
+_ID_FIELDS = ("tenant_id", "user_id", "session_id", "turn_id")
+#: Timestamps outside this range are almost always a client bug (a zero time, a year 9999 sentinel).
+EARLIEST = datetime(1900, 1, 1, tzinfo=timezone.utc)
+LATEST = datetime(2200, 1, 1, tzinfo=timezone.utc)
+
+
+def check_id(name: str, value: object, settings: Settings, turn_id: str | None = None) -> str:
+    """Ids are non-empty strings of printable characters, at most `max_id_chars` long."""
+    if not isinstance(value, str) or not value.strip():
+        raise MissingFieldError(f"missing required field {name!r}", field=name, turn_id=turn_id)
+    if len(value) > settings.max_id_chars:
+        raise InvalidTurnError(f"{name} is longer than {settings.max_id_chars} characters", field=name,
+                               turn_id=turn_id)
+    if not value.isprintable():
+        raise InvalidTurnError(f"{name} contains control or non-printable characters", field=name,
+                               turn_id=turn_id)
+    return value
 
 
 def _turn_id_of(raw: Any) -> str | None:
@@ -75,6 +92,18 @@ def validate_turn(raw: TurnIn | Mapping[str, Any], settings: Settings,
     else:
         raise InvalidTurnError(f"a turn must be a dict or a TurnIn, not {type(raw).__name__}")
 
+    for name in _ID_FIELDS:
+        check_id(name, getattr(turn, name), settings, turn.turn_id)
+    if not EARLIEST <= turn.occurred_at < LATEST:
+        raise BadTimestampError(
+            f"occurred_at {turn.occurred_at.isoformat()} is outside {EARLIEST.year}-{LATEST.year - 1}; "
+            "send the time the turn happened", field="occurred_at", turn_id=turn.turn_id,
+        )
+    try:
+        turn.text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidTurnError("text is not valid Unicode (it holds a lone surrogate)", field="text",
+                               turn_id=turn.turn_id) from None
     if not turn.text.strip():
         raise EmptyTextError("text is empty; send turns with content", field="text", turn_id=turn.turn_id)
     if len(turn.text) > settings.max_turn_chars:

@@ -8,7 +8,8 @@ _NS = uuid.UUID("5b0e2b5e-8f5c-4a51-9d1e-6d656d737472")
 
 
 def derive(*parts: str) -> str:
-    return str(uuid.uuid5(_NS, "\x1f".join(parts)))
+    # Length-prefixed, so no choice of ids can make two different part lists collide.
+    return str(uuid.uuid5(_NS, "".join(f"{len(p)}:{p};" for p in parts)))
 
 
 def turn_event_id(tenant_id: str, user_id: str, session_id: str, turn_id: str) -> str:

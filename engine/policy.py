@@ -21,7 +21,7 @@ from schemas.events import (
     MemoryExpired,
     MemoryForgotten,
 )
-from schemas.records import MemoryRecord
+from schemas.records import MemoryRecord, TurnRef
 
 
 def _best_sourced(records: list[MemoryRecord]) -> MemoryRecord:
@@ -62,8 +62,10 @@ def duplicate_clusters(records: list[MemoryRecord], threshold: float) -> list[li
     return clusters
 
 
-def decide_sweep(state: SubjectState, now: datetime, settings: Settings, recorded_at: datetime) -> list[Event]:
-    sweep_id = derive("sweep", state.tenant_id, state.user_id, now.isoformat())
+def decide_sweep(state: SubjectState, now: datetime, settings: Settings, recorded_at: datetime,
+                 salt: str = "") -> list[Event]:
+    """`salt` makes the sweep's event ids unique per run (the caller passes the log position)."""
+    sweep_id = derive("sweep", state.tenant_id, state.user_id, now.isoformat(), salt)
     events: list[Event] = []
 
     def emit(payload) -> None:
@@ -86,14 +88,14 @@ def decide_sweep(state: SubjectState, now: datetime, settings: Settings, recorde
     live = [r for r in state.records.values() if r.memory_id not in gone]
     for cluster in duplicate_clusters(live, settings.duplicate_similarity):
         best = _best_sourced(cluster)
-        turn_ids: list[str] = []
-        for r in sorted(cluster, key=lambda r: r.created_at):
-            turn_ids.extend(t for t in r.source_turn_ids if t not in turn_ids)
+        sources: list[TurnRef] = []
+        for r in sorted(cluster, key=lambda r: (r.created_at, r.memory_id)):
+            sources.extend(t for t in r.sources if t not in sources)
         merged = sorted(r.memory_id for r in cluster if r.memory_id != best.memory_id)
         emit(MemoriesMerged(
             target_id=best.memory_id,
             merged_ids=merged,
-            source_turn_ids=turn_ids,
+            sources=sources,
             confidence=max(r.confidence for r in cluster),
             evidence_count=sum(r.evidence_count for r in cluster),
             reason="duplicate",
@@ -109,6 +111,7 @@ def decide_sweep(state: SubjectState, now: datetime, settings: Settings, recorde
             emit(MemoryForgotten(
                 memory_id=rec.memory_id,
                 kind=rec.kind,
+                shredded_turns=list(rec.sources),
                 reason="secret" if rec.privacy_level == "secret" else "policy",
             ))
         elif verdict == "archive" and rec.tier == "active":

@@ -26,7 +26,7 @@ from schemas.events import (
     SummaryLine,
     WindowCompacted,
 )
-from schemas.records import MemoryRecord
+from schemas.records import MemoryRecord, TurnRef
 
 
 class _Emitter:
@@ -112,7 +112,7 @@ def _record_from(c: Candidate, memory_id: str, turn: Event) -> MemoryRecord:
         fields=fields,
         slot=c.slot,
         source=c.source,
-        source_turn_ids=[turn.payload.turn_id],
+        sources=[TurnRef(session_id=turn.session_id or "", turn_id=turn.payload.turn_id)],
         confidence=c.confidence,
         importance=c.importance,
         created_at=turn.occurred_at,
@@ -165,7 +165,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
         if dup is not None:
             out.emit(MemoryUpdated(
                 memory_id=dup.memory_id,
-                add_source_turn_ids=[turn.payload.turn_id],
+                add_sources=[TurnRef(session_id=turn.session_id or "", turn_id=turn.payload.turn_id)],
                 confidence=round(min(1.0, max(dup.confidence, c.confidence) + 0.05), 4),
                 reason="repeated",
             ))

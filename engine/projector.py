@@ -12,14 +12,16 @@ from engine.crypto import KeyRef
 from engine.state import SubjectState
 from engine.summarizer import SummaryItem, WindowTurn
 from schemas.events import Event
+from schemas.records import TurnRef
 
 
 def _mem_key(state: SubjectState, memory_id: str) -> KeyRef:
     return KeyRef(state.tenant_id, state.user_id, "mem", memory_id)
 
 
-def _turn_key(state: SubjectState, turn_id: str) -> KeyRef:
-    return KeyRef(state.tenant_id, state.user_id, "turn", turn_id)
+def _turn_key(state: SubjectState, ref: TurnRef) -> KeyRef:
+    session = ref.session_id
+    return KeyRef(state.tenant_id, state.user_id, "turn", f"{len(session)}:{session}/{ref.turn_id}")
 
 
 def _drop_memory(state: SubjectState, memory_id: str) -> None:
@@ -31,15 +33,19 @@ def _drop_memory(state: SubjectState, memory_id: str) -> None:
     state.version += 1
 
 
-def _shred_turns(state: SubjectState, turn_ids: set[str]) -> None:
+def _shred_turns(state: SubjectState, refs: list[TurnRef]) -> None:
     """Content of these turns is gone: blank it in windows, drop its summary lines."""
-    for session in state.sessions.values():
-        if any(t.turn_id in turn_ids for t in session.window):
-            session.window = [
-                replace(t, text=None) if t.turn_id in turn_ids else t for t in session.window
-            ]
-        if any(item.turn_id in turn_ids for item in session.summary):
-            session.summary = [i for i in session.summary if i.turn_id not in turn_ids]
+    by_session: dict[str, set[str]] = {}
+    for ref in refs:
+        by_session.setdefault(ref.session_id, set()).add(ref.turn_id)
+    for session_id, turn_ids in by_session.items():
+        session = state.sessions.get(session_id)
+        if session is None:
+            continue
+        session.window = [
+            replace(t, text=None, speaker=None) if t.turn_id in turn_ids else t for t in session.window
+        ]
+        session.summary = [i for i in session.summary if i.turn_id not in turn_ids]
 
 
 def apply(state: SubjectState, event: Event) -> list[KeyRef]:
@@ -67,7 +73,7 @@ def apply(state: SubjectState, event: Event) -> list[KeyRef]:
         return []
     if t == "memory_recorded":
         # A copy: the view mutates its records, and the event must stay as it was logged.
-        record = p.record.model_copy(update={"source_turn_ids": list(p.record.source_turn_ids),
+        record = p.record.model_copy(update={"sources": list(p.record.sources),
                                              "fields": dict(p.record.fields)})
         state.records[record.memory_id] = record
         if record.expires_at is not None or record.fields.get("scope") == "session":
@@ -98,9 +104,9 @@ def apply(state: SubjectState, event: Event) -> list[KeyRef]:
     if t == "memory_updated":
         rec = state.records.get(p.memory_id)
         if rec is not None:
-            for turn_id in p.add_source_turn_ids:
-                if turn_id not in rec.source_turn_ids:
-                    rec.source_turn_ids.append(turn_id)
+            for ref in p.add_sources:
+                if ref not in rec.sources:
+                    rec.sources.append(ref)
             if p.confidence is not None:
                 rec.confidence = p.confidence
             if p.importance is not None:
@@ -120,7 +126,7 @@ def apply(state: SubjectState, event: Event) -> list[KeyRef]:
     if t == "memories_merged":
         target = state.records.get(p.target_id)
         if target is not None:
-            target.source_turn_ids = list(p.source_turn_ids)
+            target.sources = list(p.sources)
             target.confidence = p.confidence
             target.evidence_count = p.evidence_count
             target.updated_at = event.occurred_at
@@ -143,8 +149,8 @@ def apply(state: SubjectState, event: Event) -> list[KeyRef]:
         return [_mem_key(state, p.memory_id)]
     if t == "memory_forgotten":
         _drop_memory(state, p.memory_id)
-        _shred_turns(state, set(p.shredded_turn_ids))
-        return [_mem_key(state, p.memory_id)] + [_turn_key(state, x) for x in p.shredded_turn_ids]
+        _shred_turns(state, p.shredded_turns)
+        return [_mem_key(state, p.memory_id)] + [_turn_key(state, ref) for ref in p.shredded_turns]
     if t == "subject_forgotten":
         state.expiring.clear()
         state.records.clear()

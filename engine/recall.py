@@ -59,7 +59,7 @@ class SubjectIndex:
         n = len(self.records)
         if n == 0:
             return scores
-        for term in set(terms(query)):
+        for term in sorted(set(terms(query))):  # fixed order: float sums must not vary by run
             posting = self.postings.get(term)
             if not posting:
                 continue
@@ -102,3 +102,19 @@ class SubjectIndex:
             out.append(Scored(rec, score, rel, float(dense[i]), float(keyword[i]), keep))
         out.sort(key=lambda s: (-s.score, s.record.memory_id))
         return out[:k]
+
+
+def erasure_matches(index: SubjectIndex, query: str, query_vec: np.ndarray | None,
+                    settings: Settings) -> list[str]:
+    """Ids a "forget ... about <query>" request names, in every tier (archived and superseded
+    copies are erased too), judged on relevance alone: at least `forget_min_relevance`, and within
+    `forget_relative` of the best match so that a loosely related memory is not erased with it."""
+    if not index.records or not query.strip():
+        return []
+    dense = (np.clip(index.vectors @ query_vec, 0.0, 1.0) if query_vec is not None
+             else np.zeros(len(index.records), dtype=np.float32))
+    raw_kw = index.bm25(query)
+    relevance = settings.recall_dense_weight * dense + settings.recall_keyword_weight * raw_kw / (raw_kw + 3.0)
+    best = float(relevance.max())
+    cut = max(settings.forget_min_relevance, settings.forget_relative * best)
+    return [index.records[i].memory_id for i in np.argsort(-relevance, kind="stable") if relevance[i] >= cut]

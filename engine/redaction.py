@@ -60,10 +60,10 @@ _LONG_TOKEN = re.compile(r"\S{20,}|(?<![A-Za-z0-9])(?:AKC|AP[0-9A-F])[A-Za-z0-9]
 # plugins (Keyword, Cloudant, IBM, SoftLayer, AWS secret keys, Azure "AccountKey=") and its Slack
 # and basic-auth patterns need one of the first group; our own rules may also need the second.
 _DETECT_SECRETS_WORDS = ("pass", "pwd", "key", "token", "secret", "contrase", "xox", "://")
-_OWN_WORDS = ("pin", "bearer", "authoriz", "xapp")
+_OWN_WORDS = ("pin", "pw", "bearer", "authoriz", "xapp")
 # Any of these in the text lets detect-secrets' keyword-context patterns run.
 _KEYWORD_CONTEXT_WORDS = ("key", "pw", "pass", "token", "secret", "contrase", "cloudant", "softlayer")
-_DISCLOSURE_WORDS = ("pass", "pwd", "pin", "secret", "key", "token")
+_DISCLOSURE_WORDS = ("pass", "pw", "pin", "secret", "key", "token")
 
 # --------------------------------------------------------------------------------------------------
 # Our own rules.
@@ -135,7 +135,7 @@ _DISCLOSURE = re.compile(
     r"(?<![A-Za-z])"
     r"(?P<kw>"
     r"pass(?:word|wd|phrase|\s?code)"
-    r"|pwd"
+    r"|pwd?"
     r"|pins?(?:[ _\-]?(?:code|number))?"
     r"|(?:(?:client|app|api)[ _\-]?)?secret(?:[ _\-]?(?:access[ _\-]?)?key)?"
     r"|(?:api|access|auth|private)[ _\-]?key"
@@ -155,7 +155,7 @@ _DISCLOSURE = re.compile(
     r"|(?P<v>[^\s\"'`,;]{1,256}))",
     re.IGNORECASE,
 )
-_STRONG_KEYWORD = re.compile(r"pass|pwd", re.IGNORECASE)  # password family: ':' / '=' suffice
+_STRONG_KEYWORD = re.compile(r"pass|pwd?", re.IGNORECASE)  # password family: ':' / '=' suffice
 _PIN_KEYWORD = re.compile(r"pin", re.IGNORECASE)
 _PIN_VALUE = re.compile(r"\d{4,12}")
 _API_KEY_KEYWORD = re.compile(r"key", re.IGNORECASE)
@@ -229,6 +229,34 @@ def _disclosure_kind(keyword: str) -> str:
     return "secret"
 
 
+# Words that describe a password rather than spell it: "my password is weak", "... is too short".
+_ASSESSMENT = frozenset("""weak strong short long secure insecure safe unsafe expired wrong correct incorrect
+invalid valid same different new old changed reset required needed missing good bad ok okay fine stored
+saved set blank empty simple complex easy hard too not very still also the a an in on at my your our their
+his her its this that what where how why written hidden encrypted hashed known unknown case sensitive
+""".split())
+_PASSPHRASE_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
+_CLAUSE_END = ".,;!?\n"
+
+
+def _passphrase_end(text: str, start: int, first_end: int) -> int:
+    """The end of a password spelled as words ("correct horse battery staple"): the run of plain
+    words after the first, up to six in all, that stops at the clause's end or at a function word."""
+    end = first_end
+    pos = first_end
+    for _ in range(5):
+        gap = pos
+        while gap < len(text) and text[gap] in " \t":
+            gap += 1
+        if gap == pos or gap >= len(text) or text[gap] in _CLAUSE_END:
+            break
+        m = _PASSPHRASE_WORD.match(text, gap)
+        if m is None or m.group().lower() in _ASSESSMENT or m.group().lower() in ("and", "or", "but", "so", "for", "to", "of", "with", "because", "which", "since", "if"):
+            break
+        end = pos = m.end()
+    return end
+
+
 def _disclosures(text: str) -> Iterator[_Span]:
     for m in _DISCLOSURE.finditer(text):
         keyword = m.group("kw")
@@ -254,8 +282,16 @@ def _disclosures(text: str) -> Iterator[_Span]:
             sep = m.group("sep")
             assigned = "=" in sep or ":" in sep
             strong = kind == "password"
-            if not ((assigned and (strong or "=" in sep)) or _looks_like_a_value(value)):
+            words = strong and _PASSPHRASE_WORD.fullmatch(value) is not None
+            phrase_end = _passphrase_end(text, start, end) if words else end
+            # A plain word after "password is" is the password unless it describes one ("weak");
+            # even a describing first word starts a passphrase when three or more words follow it.
+            passphrase = words and (value.lower() not in _ASSESSMENT
+                                    or len(text[start:phrase_end].split()) >= 4)
+            if not ((assigned and (strong or "=" in sep)) or _looks_like_a_value(value) or passphrase):
                 continue
+            if words and (passphrase or assigned):
+                end = phrase_end
         yield (start, end, kind, _P_PROSE)
 
 
@@ -317,7 +353,8 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool) -> Iterato
         for m in _BEARER.finditer(text):
             start, end = m.span("v")
             end = _strip_trailing(text, start, end)
-            if _looks_like_a_token(text[start:end]):
+            in_header = "authorization" in lower[max(0, m.start() - 32): m.start()]
+            if _looks_like_a_token(text[start:end]) or (in_header and end - start >= 8):
                 yield (start, end, "bearer_token", _P_CONTEXT)
     if "basic" in lower:
         for m in _BASIC_AUTH_HEADER.finditer(text):

@@ -44,6 +44,8 @@ class Settings(BaseSettings):
     recall_min_relevance: float = Field(0.15, description="Hits below this relevance are not returned.")
     recall_max_privacy: str = Field("sensitive", description="Most private level recall may return.")
     embed_batch_size: int = 64
+    forget_min_relevance: float = Field(0.3, description="Forget-by-query erases nothing less relevant.")
+    forget_relative: float = Field(0.75, gt=0, le=1, description="...nor anything below this share of the best match.")
 
     # Context assembly: per-layer budgets, scaled to the requested total
     layer_summary_tokens: int = 2_000

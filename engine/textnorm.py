@@ -40,6 +40,6 @@ def term_set(text: str) -> frozenset[str]:
 
 
 def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
-    if not a and not b:
-        return 1.0
+    if not a or not b:
+        return 0.0  # nothing to compare: never a duplicate
     return len(a & b) / len(a | b)

@@ -11,7 +11,7 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from schemas.common import MemoryKind, Role, UtcDatetime
-from schemas.records import MemoryRecord
+from schemas.records import MemoryRecord, TurnRef
 
 EVENT_SCHEMA_VERSION = 1
 
@@ -24,7 +24,7 @@ class TurnReceived(_Payload):
     type: Literal["turn_received"] = "turn_received"
     turn_id: str
     role: Role
-    speaker: str | None = None
+    speaker: str | None = Field(None, description="Sealed with the text; None once shredded.")
     text: str | None = Field(description="Redacted turn text; None once shredded.")
     tokens: int = Field(ge=0)
 
@@ -75,7 +75,7 @@ class MemoryUpdated(_Payload):
 
     type: Literal["memory_updated"] = "memory_updated"
     memory_id: str
-    add_source_turn_ids: list[str] = Field(default_factory=list)
+    add_sources: list[TurnRef] = Field(default_factory=list)
     confidence: float | None = Field(None, ge=0.0, le=1.0)
     importance: float | None = Field(None, ge=0.0, le=1.0)
     reason: str
@@ -96,7 +96,7 @@ class MemoriesMerged(_Payload):
     type: Literal["memories_merged"] = "memories_merged"
     target_id: str
     merged_ids: list[str]
-    source_turn_ids: list[str]
+    sources: list[TurnRef]
     confidence: float = Field(ge=0.0, le=1.0)
     evidence_count: int = Field(ge=1)
     reason: str
@@ -124,7 +124,7 @@ class MemoryForgotten(_Payload):
     type: Literal["memory_forgotten"] = "memory_forgotten"
     memory_id: str
     kind: MemoryKind | None = None
-    shredded_turn_ids: list[str] = Field(default_factory=list)
+    shredded_turns: list[TurnRef] = Field(default_factory=list)
     reason: Literal["user_request", "policy", "secret", "expired"]
 
 

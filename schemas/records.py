@@ -8,6 +8,15 @@ from schemas.common import MemoryKind, PrivacyLevel, Source, Tier, UtcDatetime
 RECORD_SCHEMA_VERSION = 1
 
 
+class TurnRef(BaseModel):
+    """One turn, named the way the ingest names it: turn ids are unique within a session."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    session_id: str
+    turn_id: str
+
+
 class MemoryRecord(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -24,7 +33,7 @@ class MemoryRecord(BaseModel):
         None, description="What the record is about; two records with one slot conflict."
     )
     source: Source
-    source_turn_ids: list[str] = Field(default_factory=list, description="Provenance.")
+    sources: list[TurnRef] = Field(default_factory=list, description="Provenance: the turns it came from.")
     confidence: float = Field(ge=0.0, le=1.0)
     importance: float = Field(ge=0.0, le=1.0)
     created_at: UtcDatetime
@@ -37,3 +46,7 @@ class MemoryRecord(BaseModel):
     tier: Tier = "active"
     superseded_by: str | None = None
     evidence_count: int = Field(1, description="How many turns said this; merges add up.")
+
+    @property
+    def source_turn_ids(self) -> list[str]:
+        return [s.turn_id for s in self.sources]

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from schemas.common import MemoryKind, UtcDatetime
+from schemas.records import TurnRef
 
 
 class RecallHit(BaseModel):
@@ -14,6 +15,7 @@ class RecallHit(BaseModel):
     kind: MemoryKind
     score: float
     source_turn_ids: list[str]
+    sources: list[TurnRef]
     relevance: float
     keep_score: float
     created_at: UtcDatetime

@@ -1,7 +1,7 @@
 """Events and records to bytes and back, sealing every content field on the way out.
 
 What is sealed, and under which key:
-  turn_received.text, window_compacted.summary[].text   -> the key of the turn the text came from
+  turn_received.{text, speaker}, window_compacted.summary[].text -> the key of the turn it came from
   memory_recorded.record.{text, fields, slot}           -> the key of that memory
 Ids, kinds, scores and timestamps stay readable: the log can be audited without reading content.
 A field whose key was destroyed decodes as None (text, slot) or {} (fields).
@@ -17,8 +17,10 @@ from schemas.events import Event
 SEALED_FIELDS_MARK = "$sealed"
 
 
-def turn_ref(tenant_id: str, user_id: str, turn_id: str) -> KeyRef:
-    return KeyRef(tenant_id, user_id, "turn", turn_id)
+def turn_ref(tenant_id: str, user_id: str, session_id: str | None, turn_id: str) -> KeyRef:
+    """Turn ids are unique within a session, so a turn's key is named by both."""
+    session = session_id or ""
+    return KeyRef(tenant_id, user_id, "turn", f"{len(session)}:{session}/{turn_id}")
 
 
 def mem_ref(tenant_id: str, user_id: str, memory_id: str) -> KeyRef:
@@ -53,12 +55,15 @@ def open_record(sealer: Sealer, record: dict[str, Any]) -> dict[str, Any]:
 def _map_content(data: dict[str, Any], tenant: str, user: str, sealer: Sealer, sealing: bool) -> None:
     payload = data["payload"]
     kind = payload["type"]
+    session = data.get("session_id")
     text_op = sealer.seal_text if sealing else sealer.open_text
     if kind == "turn_received":
-        payload["text"] = text_op(turn_ref(tenant, user, payload["turn_id"]), payload.get("text"))
+        ref = turn_ref(tenant, user, session, payload["turn_id"])
+        payload["text"] = text_op(ref, payload.get("text"))
+        payload["speaker"] = text_op(ref, payload.get("speaker"))
     elif kind == "window_compacted":
         for line in payload["summary"]:
-            line["text"] = text_op(turn_ref(tenant, user, line["turn_id"]), line.get("text"))
+            line["text"] = text_op(turn_ref(tenant, user, session, line["turn_id"]), line.get("text"))
     elif kind == "memory_recorded":
         payload["record"] = (seal_record if sealing else open_record)(sealer, payload["record"])
 

@@ -9,6 +9,7 @@ atomic write. A crash anywhere replays from the committed offset to the same sta
 from __future__ import annotations
 
 import threading
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
@@ -19,7 +20,7 @@ from engine.crypto import KeyRef, Sealer
 from engine.embedder import Embedder
 from engine.processor import decide_turn
 from engine.projector import apply
-from engine.recall import SubjectIndex
+from engine.recall import SubjectIndex, erasure_matches
 from engine.settings import Settings
 from engine.state import SubjectState
 from schemas.events import Event
@@ -30,6 +31,14 @@ from streams.statestore import StateStore
 
 Subject = tuple[str, str]
 COMMIT_EVERY = 2_000
+
+
+def _reason(stage: str, exc: BaseException) -> str:
+    """Why an entry was dead-lettered: the error's type and where it was raised, never its message
+    (a message can quote the content it choked on, and content must not leave its seal)."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return f"{stage}: {type(exc).__name__}{where}"
 
 
 @dataclass
@@ -43,6 +52,8 @@ class _Step:
     forgotten_subjects: list[Subject] = field(default_factory=list)
     new_vectors: dict[tuple[str, str, str], np.ndarray] = field(default_factory=dict)
     derived: list[Event] = field(default_factory=list)
+    dead_letters: list[dict] = field(default_factory=list)
+    dropped_texts: list[str] = field(default_factory=list)
 
     def touch(self, subject: Subject, memory_ids: Iterable[str] = (), session_ids: Iterable[str] = ()) -> None:
         mems, sessions = self.dirty.setdefault(subject, (set(), set()))
@@ -96,15 +107,27 @@ class EmbeddedRuntime:
 
     # -- writing ---------------------------------------------------------------------------------
     def append(self, events: list[Event]) -> list[bool]:
-        """Durably appends events; ids already in the log are skipped. One flag per event: was it new?"""
-        entries = [(e.event_id, encode_event(e, self.sealer), memory_ids_of(e)) for e in events]
+        """Durably appends events; ids already in the log are skipped. One flag per event: was it new?
+
+        An event whose id is already logged is not even encoded: encoding could create a key for
+        content that was forgotten (a re-delivered turn must not bring its key back).
+        """
+        unique = {e.event_id: e for e in reversed(events)}  # the first of repeated ids wins
+        fresh = [e for e in events if unique.get(e.event_id) is e and not self.log.contains(e.event_id)]
+        entries = [(e.event_id, encode_event(e, self.sealer), memory_ids_of(e)) for e in fresh]
         self.keys.persist()
         seqs = self.log.append(entries)
+        new_ids = set()
         # Keep the objects for the processor: no need to read back and decrypt what we just wrote.
-        for seq, event in zip(seqs, events):
+        for seq, event in zip(seqs, fresh):
             if seq is not None:
                 self._pending[seq] = event
-        return [s is not None for s in seqs]
+                new_ids.add(event.event_id)
+        flags = []
+        for e in events:
+            flags.append(e.event_id in new_ids)
+            new_ids.discard(e.event_id)
+        return flags
 
     # -- processing ------------------------------------------------------------------------------
     def _is_applied(self, event_id: str, step: _Step) -> bool:
@@ -115,18 +138,24 @@ class EmbeddedRuntime:
         state = self.state(*subject)
         p = event.payload
         if p.type == "subject_forgotten":
+            step.dropped_texts.extend(r.text for r in state.records.values() if r.text)
             apply(state, event)
             step.forgotten_subjects.append(subject)
             step.dirty.pop(subject, None)
             self._vectors[subject] = {}
             self._indexes.pop(subject, None)
         else:
+            removing = p.type in ("memory_expired", "memory_forgotten", "memories_merged")
+            if removing:
+                step.dropped_texts.extend(
+                    r.text for m in memory_ids_of(event) if (r := state.records.get(m)) is not None and r.text
+                )
             destroy = apply(state, event)
             step.destroy.extend(destroy)
             sessions = [event.session_id] if event.session_id else []
-            if p.type == "memory_forgotten":
+            if removing:
+                # Any session may have named the removed memory as its latest ("forget that").
                 sessions = list(state.sessions)
-            if p.type in ("memory_expired", "memory_forgotten", "memories_merged"):
                 vecs = self.vectors(subject)
                 for memory_id in memory_ids_of(event):
                     if memory_id not in state.records:
@@ -140,6 +169,14 @@ class EmbeddedRuntime:
         # Derived events reach the log (one synced batch) before the state that folded them in.
         if step.derived:
             self.append(step.derived)
+        # Keys are destroyed before the state and offset that record the forget are committed: a
+        # crash in between replays the forget, and destroying a key twice is harmless. The other
+        # order could commit the forget and lose the destruction.
+        for tenant, user in step.forgotten_subjects:
+            self.keys.destroy_subject(tenant, user)
+        self.keys.destroy(step.destroy)
+        if step.dropped_texts:
+            self._drop_cached(step.dropped_texts)
         self.store.commit(
             offset=self.log.next_seq if offset is None else offset,
             applied=step.applied,
@@ -147,12 +184,17 @@ class EmbeddedRuntime:
             states=self._states,
             new_vectors=step.new_vectors,
             forgotten_subjects=step.forgotten_subjects,
+            dead_letters=step.dead_letters,
         )
-        # Keys go after the state that referenced them is rewritten; a crash in between only
-        # replays the forget, which destroys them again.
-        for tenant, user in step.forgotten_subjects:
-            self.keys.destroy_subject(tenant, user)
-        self.keys.destroy(step.destroy)
+
+    def _drop_cached(self, texts: list[str]) -> None:
+        """Forgotten text must not linger in process caches either."""
+        from engine.textnorm import term_set
+
+        if self._embedder is not None and hasattr(self._embedder, "forget_text"):
+            for text in texts:
+                self._embedder.forget_text(text)
+        term_set.cache_clear()
 
     def process(self, *, decide: bool = True, embed: bool = True, progress: Callable[[int], None] | None = None) -> int:
         """Brings state up to the end of the log; returns the number of log entries handled.
@@ -160,40 +202,62 @@ class EmbeddedRuntime:
         With decide=False (replay) turns are only folded: their derived events are already in the log.
         """
         with self.lock:
-            offset = self.store.offset()
-            if offset >= self.log.next_seq:
-                return 0
-            end = self.log.next_seq
-            step = _Step()
-            handled = 0
-            for seq, raw in self.log.read(offset):
-                if seq >= end:
-                    break
+            try:
+                return self._process(decide, embed, progress)
+            except BaseException:
+                # Whatever the step folded in memory but did not commit must not survive: reload
+                # from the store on next use, which holds exactly the committed state.
+                self._states.clear()
+                self._vectors.clear()
+                self._indexes.clear()
+                self._pending.clear()
+                raise
+
+    def _process(self, decide: bool, embed: bool, progress: Callable[[int], None] | None) -> int:
+        offset = self.store.offset()
+        if offset >= self.log.next_seq:
+            return 0
+        end = self.log.next_seq
+        step = _Step()
+        handled = 0
+        for seq, raw in self.log.read(offset):
+            if seq >= end:
+                break
+            handled += 1
+            try:
                 event = self._pending.pop(seq, None) or decode_event(raw, self.sealer)
-                handled += 1
-                if not self._is_applied(event.event_id, step):
-                    self._apply(event, step)
-                    if decide and event.payload.type == "turn_received":
-                        state = self.state(event.tenant_id, event.user_id)
+            except Exception as exc:  # a malformed entry is set aside with its reason, never fatal
+                step.dead_letters.append({"seq": seq, "event_id": None, "reason": _reason("undecodable", exc)})
+                continue
+            if not self._is_applied(event.event_id, step):
+                self._apply(event, step)
+                if decide and event.payload.type == "turn_received":
+                    state = self.state(event.tenant_id, event.user_id)
+                    try:
                         derived = decide_turn(state, event, self.settings)
-                        if derived:
-                            step.derived.extend(derived)
-                            for d in derived:
-                                if not self._is_applied(d.event_id, step):
-                                    self._apply(d, step)
-                if progress is not None:
-                    progress(1)
-                if len(step.applied) >= COMMIT_EVERY:
-                    if embed:
-                        self._embed_new(step)
-                    self._commit(step, seq + 1)
-                    step = _Step()
-            # Everything appended during this pass was applied as it was appended.
-            if embed:
-                self._embed_new(step)
-            self._commit(step, None)
-            self._pending.clear()
-            return handled
+                    except Exception as exc:
+                        # The turn stays in its window; only the decisions about it are skipped.
+                        step.dead_letters.append({"seq": seq, "event_id": event.event_id,
+                                                  "reason": _reason("processor failed", exc)})
+                        derived = []
+                    if derived:
+                        step.derived.extend(derived)
+                        for d in derived:
+                            if not self._is_applied(d.event_id, step):
+                                self._apply(d, step)
+            if progress is not None:
+                progress(1)
+            if len(step.applied) >= COMMIT_EVERY:
+                if embed:
+                    self._embed_new(step)
+                self._commit(step, seq + 1)
+                step = _Step()
+        # Everything appended during this pass was applied as it was appended.
+        if embed:
+            self._embed_new(step)
+        self._commit(step, None)
+        self._pending.clear()
+        return handled
 
     def _embed_new(self, step: _Step) -> None:
         """Embeds, in one batch, the records this step created (records, not turns)."""
@@ -209,7 +273,12 @@ class EmbeddedRuntime:
                     todo.append((subject, memory_id, rec.text))
         if not todo:
             return
-        vectors = self.embedder.embed([t for _, _, t in todo])
+        try:
+            vectors = self.embedder.embed([t for _, _, t in todo])
+        except Exception:
+            # Embedding is a cache: records are safe in the log and the view; recall embeds what
+            # is missing when it builds its index.
+            return
         for (subject, memory_id, _), vec in zip(todo, vectors):
             self._vectors[subject][memory_id] = vec
             step.new_vectors[(subject[0], subject[1], memory_id)] = vec
@@ -233,6 +302,20 @@ class EmbeddedRuntime:
         index = SubjectIndex(records, matrix)
         self._indexes[subject] = (state.version, index)
         return index
+
+    def erasure_matches(self, tenant_id: str, user_id: str, query: str) -> list[str]:
+        """Memories of any tier that a forget-by-query names (see engine.recall.erasure_matches)."""
+        subject = (tenant_id, user_id)
+        state = self.state(tenant_id, user_id)
+        records = sorted((r for r in state.records.values() if r.text), key=lambda r: r.memory_id)
+        if not records or not query.strip():
+            return []
+        vecs = self.vectors(subject)
+        missing = [r for r in records if r.memory_id not in vecs]
+        extra = dict(zip((r.memory_id for r in missing), self.embedder.embed([r.text for r in missing])))
+        matrix = np.stack([vecs.get(r.memory_id, extra.get(r.memory_id)) for r in records])
+        qvec = self.embedder.embed([query], cache=False)[0]
+        return erasure_matches(SubjectIndex(records, matrix), query, qvec, self.settings)
 
     # -- maintenance -----------------------------------------------------------------------------
     def compact(self) -> None:

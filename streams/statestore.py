@@ -7,6 +7,7 @@ Layout (raw bytes keys; <sp> is the subject's length-prefixed id):
   r<sp><memory_id>       -> sealed record JSON
   w<sp><session_id>      -> sealed session JSON (window turns and summary lines, per-turn keys)
   v<sp><memory_id>       -> sealed float32 embedding (the memory's key)
+  d<seq:8>               -> dead letter: a log entry that could not be processed, and why
 """
 from __future__ import annotations
 
@@ -64,6 +65,9 @@ class StateStore:
     def applied(self, event_id: str) -> bool:
         return self.db.get(b"a" + event_id.encode()) is not None
 
+    def dead_letters(self) -> list[dict]:
+        return [json.loads(raw) for _, raw in self._scan(b"d")]
+
     # -- loading ----------------------------------------------------------------------------
     def subjects(self) -> Iterator[tuple[str, str]]:
         seen = set()
@@ -114,9 +118,9 @@ class StateStore:
         seal = self.sealer.seal_text
         return json.dumps({
             "session_id": s.session_id,
-            "window": [[t.turn_id, t.role, t.speaker, seal(turn_ref(tenant, user, t.turn_id), t.text),
-                        t.tokens, t.occurred_at.isoformat()] for t in s.window],
-            "summary": [[i.turn_id, i.kind, seal(turn_ref(tenant, user, i.turn_id), i.text),
+            "window": [[t.turn_id, t.role, seal(ref := turn_ref(tenant, user, s.session_id, t.turn_id), t.speaker),
+                        seal(ref, t.text), t.tokens, t.occurred_at.isoformat()] for t in s.window],
+            "summary": [[i.turn_id, i.kind, seal(turn_ref(tenant, user, s.session_id, i.turn_id), i.text),
                          i.importance, i.occurred_at.isoformat()] for i in s.summary],
             "summary_tokens": s.summary_tokens,
             "last_memory_ids": s.last_memory_ids,
@@ -126,14 +130,16 @@ class StateStore:
 
     def _open_session(self, tenant: str, user: str, d: dict) -> SessionState:
         open_ = self.sealer.open_text
+        sid = d["session_id"]
         summary = []
         for turn_id, kind, text, importance, at in d["summary"]:
-            plain = open_(turn_ref(tenant, user, turn_id), text)
+            plain = open_(turn_ref(tenant, user, sid, turn_id), text)
             if plain is not None:
                 summary.append(SummaryItem(turn_id, kind, plain, importance, _dt(at)))
         return SessionState(
             session_id=d["session_id"],
-            window=[WindowTurn(tid, role, spk, open_(turn_ref(tenant, user, tid), text), tokens, _dt(at))
+            window=[WindowTurn(tid, role, open_(turn_ref(tenant, user, sid, tid), spk),
+                               open_(turn_ref(tenant, user, sid, tid), text), tokens, _dt(at))
                     for tid, role, spk, text, tokens, at in d["window"]],
             summary=summary,
             summary_tokens=d["summary_tokens"],
@@ -146,7 +152,7 @@ class StateStore:
                dirty: dict[tuple[str, str], tuple[set[str], set[str]]],
                states: dict[tuple[str, str], SubjectState],
                new_vectors: dict[tuple[str, str, str], np.ndarray],
-               forgotten_subjects: list[tuple[str, str]]) -> None:
+               forgotten_subjects: list[tuple[str, str]], dead_letters: list[dict] = ()) -> None:
         """One atomic write of everything a processing step changed.
 
         `dirty` maps a subject to (memory ids, session ids) touched; a dirty id that is no longer in
@@ -186,6 +192,8 @@ class StateStore:
                                                  vec.astype(np.float32).tobytes()))
         for event_id in applied:
             batch.put(b"a" + event_id.encode(), b"")
+        for letter in dead_letters:
+            batch.put(b"d" + _SEQ.pack(letter["seq"]), json.dumps(letter).encode())
         if offset is not None:
             batch.put(b"o", _SEQ.pack(offset))
         self.sealer.keys.persist()

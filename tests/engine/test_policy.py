@@ -3,14 +3,14 @@ from datetime import datetime, timedelta, timezone
 from engine.policy import decide_sweep
 from engine.settings import Settings
 from engine.state import SubjectState
-from schemas.records import MemoryRecord
+from schemas.records import MemoryRecord, TurnRef
 
 AT = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 
 def rec(mid, text, *, source="user_explicit", confidence=0.9, importance=0.7, kind="preference", **kw):
     return MemoryRecord(memory_id=mid, tenant_id="t", user_id="u", kind=kind, text=text, source=source,
-                        source_turn_ids=[f"turn-{mid}"], confidence=confidence, importance=importance,
+                        sources=[TurnRef(session_id="s", turn_id=f"turn-{mid}")], confidence=confidence, importance=importance,
                         created_at=AT, updated_at=AT, **kw)
 
 
@@ -25,7 +25,7 @@ def test_duplicates_merge_into_the_best_sourced_record():
                   rec("b", "User prefers dark mode in the editor!", source="user_explicit", confidence=0.8))
     [merge] = [e for e in decide_sweep(st, AT, Settings(), AT) if e.type == "memories_merged"]
     assert merge.payload.target_id == "b" and merge.payload.merged_ids == ["a"]
-    assert set(merge.payload.source_turn_ids) == {"turn-a", "turn-b"}
+    assert {s.turn_id for s in merge.payload.sources} == {"turn-a", "turn-b"}
     assert merge.payload.evidence_count == 2 and merge.payload.confidence == 0.95
 
 

@@ -7,14 +7,14 @@ import numpy as np
 
 from engine.recall import SubjectIndex
 from engine.settings import Settings
-from schemas.records import MemoryRecord
+from schemas.records import MemoryRecord, TurnRef
 
 AT = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 
 def rec(mid, text, **kw):
     base = dict(memory_id=mid, tenant_id="t", user_id="u", kind="fact", text=text, source="user_explicit",
-                source_turn_ids=[f"turn-{mid}"], confidence=0.9, importance=0.7, created_at=AT, updated_at=AT)
+                sources=[TurnRef(session_id="s", turn_id=f"turn-{mid}")], confidence=0.9, importance=0.7, created_at=AT, updated_at=AT)
     base.update(kw)
     return MemoryRecord(**base)
 

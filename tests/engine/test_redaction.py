@@ -278,3 +278,25 @@ def test_redacting_already_redacted_text_finds_nothing_new(text):
     assert kinds
     assert redact(once) == (once, [])
     assert find_secrets(once) == []
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("my password is correct horse battery staple", "my password is "),
+    ("My password: correct horse battery staple.", "My password: "),
+    ("pw: Tr0ub4dor&3", "pw: "),
+    ("The PW for wifi is BlueSky42", "The PW for wifi is "),
+    ("Authorization: Bearer abcdefghij", "Authorization: Bearer "),
+])
+def test_passphrases_short_keywords_and_header_tokens_are_redacted(text, kept):
+    clean, kinds = redact(text)
+    assert clean.startswith(kept) and "[REDACTED:" in clean and kinds
+    for word in ("horse", "Tr0ub4dor", "BlueSky42", "abcdefghij"):
+        assert word not in clean
+
+
+@pytest.mark.parametrize("text", [
+    "my password is weak", "my password is too short for the site", "I forgot my password again",
+    "the password was reset yesterday", "bearer bonds are old",
+])
+def test_talk_about_passwords_is_not_a_password(text):
+    assert redact(text) == (text, [])

@@ -36,13 +36,14 @@ def test_content_decodes_as_none_once_its_key_is_destroyed(tmp_path):
     keys = RocksKeyStore(tmp_path / "keys")
     sealer = Sealer(keys)
     raw = encode_event(_env(TurnReceived(turn_id="t1", role="user", text="secret plans", tokens=2)), sealer)
-    keys.destroy([turn_ref("t", "u", "t1")])
+    keys.destroy([turn_ref("t", "u", "s", "t1")])
     assert decode_event(raw, sealer).payload.text is None
 
 
 def test_sealed_content_cannot_be_moved_to_another_subject(tmp_path):
     import pytest
-    from cryptography.exceptions import InvalidTag
+
+    from engine.errors import CorruptDataError
 
     keys = RocksKeyStore(tmp_path / "keys")
     sealer = Sealer(keys)
@@ -50,7 +51,7 @@ def test_sealed_content_cannot_be_moved_to_another_subject(tmp_path):
     # Same key bytes under another subject's name: the associated data still refuses it.
     other = mem_ref("t", "other", "m")
     keys._cache[other.storage_key()] = keys.get(mem_ref("t", "u", "m"))
-    with pytest.raises(InvalidTag):
+    with pytest.raises(CorruptDataError, match="failed authentication"):
         sealer.open_text(other, sealed)
 
 

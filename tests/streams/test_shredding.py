@@ -41,7 +41,7 @@ def test_forgotten_memory_key_and_source_turn_key_are_destroyed(data_dir):
         from streams.codec import mem_ref, turn_ref
 
         mem_key = rt.keys.get(mem_ref("acme", "u1", rec.memory_id))
-        turn_key = rt.keys.get(turn_ref("acme", "u1", "s1-t1"))
+        turn_key = rt.keys.get(turn_ref("acme", "u1", "s1", "s1-t1"))
         assert mem_key and turn_key
         engine.forget(tenant_id="acme", user_id="u1", memory_id=rec.memory_id)
         engine.compact()

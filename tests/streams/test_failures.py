@@ -1,0 +1,93 @@
+"""Failures in the middle of processing: nothing applied twice, nothing forgotten comes back."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import make_turn
+from engine import MemoryEngine
+from engine.cli import replay_verify
+from streams.codec import mem_ref
+
+
+def test_a_processor_failure_dead_letters_the_turn_and_processing_goes_on(data_dir, monkeypatch):
+    import streams.embedded as embedded
+
+    real = embedded.decide_turn
+
+    def flaky(state, event, settings):
+        if "boom" in (event.payload.text or ""):
+            raise RuntimeError("the text that broke it: boom")
+        return real(state, event, settings)
+
+    monkeypatch.setattr(embedded, "decide_turn", flaky)
+    with MemoryEngine.open(data_dir) as engine:
+        engine.ingest_many([make_turn("I live in Porto. boom", 1), make_turn("I prefer tea over coffee.", 2)])
+        engine.flush()
+        assert [r.text for r in engine.records("acme", "u1")] == ["User prefers tea over coffee"]
+        [letter] = engine.dead_letters()
+        assert letter["reason"].startswith("processor failed: RuntimeError")
+        assert "boom" not in letter["reason"]  # the reason never quotes content
+        assert "s1-t1" in engine.window("acme", "u1", "s1")
+    with MemoryEngine.open(data_dir) as engine:  # reopens without tripping over it again
+        assert len(engine.dead_letters()) == 1
+
+
+def test_a_failed_commit_leaves_nothing_half_applied(data_dir, tmp_path):
+    with MemoryEngine.open(data_dir) as engine:
+        engine.ingest(make_turn("I prefer tea over coffee.", 1))
+        store = engine._rt.store
+        real = store.commit
+        calls = {"n": 0}
+
+        def failing_once(**kw):
+            calls["n"] += 1
+            if calls["n"] == 1:
+                raise OSError("disk full")
+            return real(**kw)
+
+        store.commit = failing_once
+        with pytest.raises(OSError):
+            engine.flush()
+        engine.flush()
+        [rec] = engine.records("acme", "u1")
+        assert rec.evidence_count == 1 and rec.source_turn_ids == ["s1-t1"]
+        assert engine.window("acme", "u1", "s1") == ["s1-t1"]
+        live = engine.view_digest()
+    assert replay_verify(data_dir, tmp_path / "replayed", show_progress=False) == (live, live)
+
+
+def test_keys_are_destroyed_even_if_the_forget_commit_fails(data_dir):
+    with MemoryEngine.open(data_dir) as engine:
+        engine.ingest(make_turn("My favorite band is Zqwertones.", 1))
+        engine.flush()
+        [rec] = engine.records("acme", "u1")
+        store = engine._rt.store
+        store.commit = lambda **kw: (_ for _ in ()).throw(OSError("crash before commit"))
+        with pytest.raises(OSError):
+            engine.forget(tenant_id="acme", user_id="u1", memory_id=rec.memory_id)
+        assert engine._rt.keys.get(mem_ref("acme", "u1", rec.memory_id)) is None
+    with MemoryEngine.open(data_dir) as engine:  # the forget is in the log: it completes on reopen
+        assert engine.records("acme", "u1", include_inactive=True) == []
+
+
+def test_forgetting_one_sessions_turn_spares_the_same_turn_id_in_another_session(engine):
+    engine.ingest_many([make_turn("I prefer tea over coffee.", 1, session="s1"),
+                        make_turn("I live in Porto.", 1, session="s2")])
+    engine.flush()
+    tea = next(r for r in engine.records("acme", "u1") if "tea" in r.text)
+    engine.forget(tenant_id="acme", user_id="u1", memory_id=tea.memory_id)
+    state = engine._rt.state("acme", "u1")
+    assert state.sessions["s1"].window[0].text is None
+    assert state.sessions["s2"].window[0].text == "I live in Porto."
+
+
+def test_a_redelivered_forgotten_turn_stays_forgotten(data_dir, tmp_path):
+    turn = make_turn("My favorite band is Zqwertones.", 1)
+    with MemoryEngine.open(data_dir) as engine:
+        engine.ingest(turn)
+        engine.forget(tenant_id="acme", user_id="u1", session_id="s1")
+        assert engine.ingest(turn) is False
+        engine.flush()
+        assert engine.records("acme", "u1") == []
+        live = engine.view_digest()
+    assert replay_verify(data_dir, tmp_path / "replayed", show_progress=False) == (live, live)
