@@ -70,13 +70,22 @@ def assemble(state: SubjectState, *, session_id: str | None, query: str, budget_
     budgets = layer_budgets(budget_tokens, settings)
     layers: dict[str, list[_Item]] = {"summary": [], "profile": [], "episodic": [], "retrieved": []}
 
+    profile = profile_records(state, now, settings, session_id, max_privacy)
+    omitted: list[Omitted] = []
+    # A summary line says again what a record from the same turn says: the record carries it.
+    covered = {t for rec in profile for t in rec.source_turn_ids}
+    covered.update(t for h in hits for t in h.record.source_turn_ids)
     session = state.sessions.get(session_id) if session_id else None
     if session is not None:
         for item in session.summary:
-            if item.text:
-                layers["summary"].append(_Item(f"summary:{item.turn_id}", f"- {item.text}", (item.turn_id,)))
+            if not item.text:
+                continue
+            if item.turn_id in covered:
+                omitted.append(Omitted(layer="summary", ref=f"summary:{item.turn_id}", tokens=0,
+                                       reason="also in a memory record"))
+                continue
+            layers["summary"].append(_Item(f"summary:{item.turn_id}", f"- {item.text}", (item.turn_id,)))
 
-    profile = profile_records(state, now, settings, session_id, max_privacy)
     hit_ids = {h.record.memory_id for h in hits}
     # Profile records that the query recalled go first: they are both standing and relevant.
     profile.sort(key=lambda r: 0 if r.memory_id in hit_ids else 1)
@@ -103,7 +112,6 @@ def assemble(state: SubjectState, *, session_id: str | None, query: str, budget_
     text_parts: list[str] = []
     sources: list[str] = []
     memory_ids: list[str] = []
-    omitted: list[Omitted] = []
     reports: list[LayerReport] = []
     used_total = 0
     carry = 0

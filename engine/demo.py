@@ -6,6 +6,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 TENANT, USER = "demo-tenant", "ada"
@@ -41,7 +42,7 @@ def _records_table(engine, title: str) -> Table:
     for col in ("kind", "text", "source", "conf", "imp", "expires", "tier", "turns"):
         table.add_column(col, no_wrap=col != "text", overflow="fold")
     for r in engine.records(TENANT, USER, include_inactive=True):
-        table.add_row(r.kind, r.text or "(shredded)", r.source, f"{r.confidence:.2f}", f"{r.importance:.2f}",
+        table.add_row(r.kind, escape(r.text or "(shredded)"), r.source, f"{r.confidence:.2f}", f"{r.importance:.2f}",
                       r.expires_at.strftime("%Y-%m-%d %H:%M") if r.expires_at else "-", r.tier,
                       ",".join(r.source_turn_ids))
     return table
@@ -64,26 +65,39 @@ def run_demo(data_dir: Path, console: Console) -> int:
     console.rule("memstream demo (embedded runtime)")
     console.print(f"data directory: {data_dir}")
     turns = _conversation()
+    s1 = [t for t in turns if t["session_id"] == "s1"]
+    s2 = [t for t in turns if t["session_id"] == "s2"]
+    in_s1 = datetime(2026, 11, 2, 9, 30, tzinfo=timezone.utc)
+    in_s2 = datetime(2026, 11, 3, 10, 0, tzinfo=timezone.utc)
     with MemoryEngine.open(data_dir, window_budget_tokens=60, window_max_messages=6) as engine:
-        new = engine.ingest_many(turns)
+        engine.ingest_many(s1)
         engine.flush()
-        console.print(f"ingested {new} turns over 2 sessions (secrets are redacted before anything is written)")
-        console.print(_records_table(engine, "memory records"))
+        console.print(f"\n[bold]session s1[/]: {len(s1)} turns (secrets are redacted before anything is written)")
+        console.print(_records_table(engine, "memory records after s1"))
         console.print("[bold]running summary of s1[/] (what left its window):")
         for line in engine.summary(TENANT, USER, "s1"):
-            console.print(f"  - {line}")
-        now = datetime(2026, 11, 3, 10, 0, tzinfo=timezone.utc)
-        console.print("\n[bold]recall[/] 'what should I cook for Ada?'")
-        for h in engine.recall(tenant_id=TENANT, user_id=USER, query="what should I cook for Ada?", k=3,
-                               session_id="s2", now=now):
-            console.print(f"  {h.score:.3f} [{h.kind}] {h.text}  (turns {', '.join(h.source_turn_ids)})")
-        ctx = engine.context(tenant_id=TENANT, user_id=USER, session_id="s1", query="code examples", budget_tokens=200, now=now)
-        console.print(f"\n[bold]context[/] for 'code examples' in 200 tokens: {ctx.tokens} tokens, "
+            console.print(f"  - {escape(line)}")
+        ctx = engine.context(tenant_id=TENANT, user_id=USER, session_id="s1", query="code examples",
+                             budget_tokens=200, now=in_s1)
+        console.print(f"\n[bold]context[/] in s1 for 'code examples', 200-token budget: {ctx.tokens} tokens, "
                       f"sources {ctx.sources}, {len(ctx.omitted)} omitted")
-        console.print(ctx.text)
-        console.print("\n[bold]forget that[/] (the memory just recalled in s2)")
+        console.print(escape(ctx.text))
+
+        engine.ingest_many(s2)
+        engine.flush()
+        console.print(f"\n[bold]session s2[/] (next day): {len(s2)} turns. The 'for this session' instruction "
+                      "expired; the correction superseded the old preference (kept for audit).")
+        console.print(_records_table(engine, "memory records after s2"))
+        console.print("\n[bold]recall[/] in s2: 'what should I cook for Ada?'")
+        for h in engine.recall(tenant_id=TENANT, user_id=USER, query="what should I cook for Ada?", k=3,
+                               session_id="s2", now=in_s2):
+            console.print(f"  {h.score:.3f} \\[{h.kind}] {escape(h.text)}  (turns {', '.join(h.source_turn_ids)})")
+        [where] = engine.recall(tenant_id=TENANT, user_id=USER, query="where does Ada live?", k=1,
+                                session_id="s2", now=in_s2)
+        console.print(f"\n[bold]recall[/] in s2: 'where does Ada live?' -> {escape(where.text)}")
         forgotten = engine.forget(tenant_id=TENANT, user_id=USER, session_id="s2")
-        console.print(f"  forgot {forgotten}")
+        console.print(f"[bold]forget that[/] (the memory just recalled in s2): forgot {forgotten}; its key "
+                      "and its source turn's key are destroyed")
         later = datetime(2027, 6, 1, tzinfo=timezone.utc)
         counts = engine.sweep(later)
         console.print(f"\n[bold]sweep[/] at {later:%Y-%m-%d}: {counts}")
