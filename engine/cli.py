@@ -169,7 +169,8 @@ def replay_verify(data_dir: Path, into: Path | None = None, show_progress: bool 
     target = into or Path(tempfile.mkdtemp(prefix="memstream-replay-"))
     if target.exists() and any(target.iterdir()):
         raise SystemExit(f"replay target {target} is not empty")
-    rt = EmbeddedRuntime(target, Settings(), shared_embedder, log_dir=data_dir / "log", keys_dir=data_dir / "keys")
+    rt = EmbeddedRuntime(target, Settings(), shared_embedder, log_dir=data_dir / "log",
+                         keys_dir=data_dir / "keys", replay=True)
     try:
         total = len(rt.log)
         if show_progress:

@@ -249,7 +249,8 @@ class MemoryEngine:
                 # Unique per request (the log position makes it so): forgetting twice forgets twice.
                 event = Event(event_id=derive("forget-subject", cmd.tenant_id, cmd.user_id, str(rt.log.next_seq)),
                               type="subject_forgotten", tenant_id=cmd.tenant_id, user_id=cmd.user_id,
-                              occurred_at=occurred, recorded_at=_utcnow(), payload=SubjectForgotten())
+                              occurred_at=occurred, recorded_at=_utcnow(),
+                              payload=SubjectForgotten(keys_before=rt.keys.watermark))
                 ids = sorted(state.records)
                 rt.append([event])
                 rt.process()

@@ -133,6 +133,9 @@ class SubjectForgotten(_Payload):
 
     type: Literal["subject_forgotten"] = "subject_forgotten"
     reason: str = "user_request"
+    keys_before: int | None = Field(
+        None, description="Key-store creation number when the forget was asked: only older keys are destroyed."
+    )
 
 
 Payload = Annotated[

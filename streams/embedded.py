@@ -49,7 +49,7 @@ class _Step:
     applied_set: set[str] = field(default_factory=set)
     dirty: dict[Subject, tuple[set[str], set[str]]] = field(default_factory=dict)
     destroy: list[KeyRef] = field(default_factory=list)
-    forgotten_subjects: list[Subject] = field(default_factory=list)
+    forgotten_subjects: list[tuple[str, str, int | None]] = field(default_factory=list)
     new_vectors: dict[tuple[str, str, str], np.ndarray] = field(default_factory=dict)
     derived: list[Event] = field(default_factory=list)
     dead_letters: list[dict] = field(default_factory=list)
@@ -63,14 +63,15 @@ class _Step:
 
 class EmbeddedRuntime:
     def __init__(self, data_dir: Path, settings: Settings, embedder: Callable[[], Embedder],
-                 *, log_dir: Path | None = None, keys_dir: Path | None = None):
+                 *, log_dir: Path | None = None, keys_dir: Path | None = None, replay: bool = False):
+        """replay: rebuild a view from another directory's log and keys without writing to either."""
         self.data_dir = Path(data_dir)
         self.settings = settings
         self._embedder_factory = embedder
         self._embedder: Embedder | None = None
-        self.keys = RocksKeyStore(keys_dir or self.data_dir / "keys", sync=settings.sync_writes)
+        self.keys = RocksKeyStore(keys_dir or self.data_dir / "keys", sync=settings.sync_writes, read_only=replay)
         self.sealer = Sealer(self.keys)
-        self.log = EventLog(log_dir or self.data_dir / "log", sync=settings.sync_writes)
+        self.log = EventLog(log_dir or self.data_dir / "log", sync=settings.sync_writes, read_only=replay)
         self.store = StateStore(self.data_dir / "state", self.sealer, sync=settings.sync_writes)
         self.lock = threading.RLock()
         self._states: dict[Subject, SubjectState] = {}
@@ -140,7 +141,7 @@ class EmbeddedRuntime:
         if p.type == "subject_forgotten":
             step.dropped_texts.extend(r.text for r in state.records.values() if r.text)
             apply(state, event)
-            step.forgotten_subjects.append(subject)
+            step.forgotten_subjects.append((*subject, p.keys_before))
             step.dirty.pop(subject, None)
             self._vectors[subject] = {}
             self._indexes.pop(subject, None)
@@ -172,8 +173,8 @@ class EmbeddedRuntime:
         # Keys are destroyed before the state and offset that record the forget are committed: a
         # crash in between replays the forget, and destroying a key twice is harmless. The other
         # order could commit the forget and lose the destruction.
-        for tenant, user in step.forgotten_subjects:
-            self.keys.destroy_subject(tenant, user)
+        for tenant, user, before in step.forgotten_subjects:
+            self.keys.destroy_subject(tenant, user, before)
         self.keys.destroy(step.destroy)
         if step.dropped_texts:
             self._drop_cached(step.dropped_texts)
@@ -183,7 +184,7 @@ class EmbeddedRuntime:
             dirty=step.dirty,
             states=self._states,
             new_vectors=step.new_vectors,
-            forgotten_subjects=step.forgotten_subjects,
+            forgotten_subjects=[(t, u) for t, u, _ in step.forgotten_subjects],
             dead_letters=step.dead_letters,
         )
 

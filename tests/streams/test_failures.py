@@ -91,3 +91,46 @@ def test_a_redelivered_forgotten_turn_stays_forgotten(data_dir, tmp_path):
         assert engine.records("acme", "u1") == []
         live = engine.view_digest()
     assert replay_verify(data_dir, tmp_path / "replayed", show_progress=False) == (live, live)
+
+
+def test_a_turn_that_arrives_after_a_subject_forget_keeps_its_key(data_dir, tmp_path):
+    with MemoryEngine.open(data_dir) as engine:
+        engine.ingest(make_turn("I live in Porto.", 1))
+        engine.flush()
+        store = engine._rt.store
+        real = store.commit
+        store.commit = lambda **kw: (_ for _ in ()).throw(OSError("commit fails once"))
+        with pytest.raises(OSError):
+            engine.forget(tenant_id="acme", user_id="u1", subject=True)
+        store.commit = real
+        # The forget is on the log but not yet processed when the next turn arrives.
+        engine.ingest(make_turn("I prefer tea over coffee.", 2, session="s2"))
+        engine.flush()
+        assert [r.text for r in engine.records("acme", "u1")] == ["User prefers tea over coffee"]
+        live = engine.view_digest()
+    assert replay_verify(data_dir, tmp_path / "replayed", show_progress=False) == (live, live)
+    with MemoryEngine.open(data_dir) as engine:
+        assert [h.text for h in engine.recall(tenant_id="acme", user_id="u1", query="tea")] == [
+            "User prefers tea over coffee"]
+
+
+def test_replay_writes_nothing_to_the_live_directory(data_dir, tmp_path):
+    with MemoryEngine.open(data_dir) as engine:
+        engine.ingest(make_turn("I live in Porto.", 1))
+        engine.forget(tenant_id="acme", user_id="u1", subject=True)
+        engine.ingest(make_turn("I prefer tea over coffee.", 2))
+        engine.flush()
+        engine.compact()
+    from streams.keystore import RocksKeyStore
+
+    def keys_now() -> dict:
+        store = RocksKeyStore(data_dir / "keys", read_only=True)
+        try:
+            return dict(store.db.items())
+        finally:
+            store.db.close()
+
+    before = keys_now()
+    live, replayed = replay_verify(data_dir, tmp_path / "replayed", show_progress=False)
+    assert live == replayed
+    assert keys_now() == before
