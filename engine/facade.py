@@ -72,6 +72,24 @@ def _as_utc(value: datetime | str | None) -> datetime | None:
     return value.astimezone(timezone.utc)
 
 
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _command_data(command: object, kw: dict[str, Any], model: type) -> dict[str, Any]:
+    if command is None:
+        return dict(kw)
+    if isinstance(command, model):
+        return {**command.model_dump(exclude_unset=True), **kw}
+    if isinstance(command, Mapping):
+        return {**command, **kw}
+    raise InvalidCommandError(f"expected a {model.__name__} or a dict, not {type(command).__name__}")
+
+
 class MemoryEngine:
     def __init__(self, runtime: EmbeddedRuntime, settings: Settings, tenant_id: str | None = None):
         self._rt = runtime
@@ -93,6 +111,8 @@ class MemoryEngine:
         except ValidationError as exc:
             problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
             raise InvalidSettingsError(f"invalid settings: {problems}") from None
+        if not isinstance(data_dir, (str, Path)) or not str(data_dir):
+            raise DataDirError("data_dir must be a path to a directory")
         path = Path(data_dir)
         if path.exists() and not path.is_dir():
             raise DataDirError(f"{path} is a file; give a directory for memstream's data")
@@ -118,10 +138,12 @@ class MemoryEngine:
             raise EngineClosedError("this MemoryEngine is closed; open the data directory again")
         return self._rt
 
-    def _subject(self, tenant_id: str, user_id: str) -> None:
+    def _subject(self, tenant_id: str, user_id: str, session_id: str | None = None) -> None:
         try:
             check_id("tenant_id", tenant_id, self.settings)
             check_id("user_id", user_id, self.settings)
+            if session_id is not None:
+                check_id("session_id", session_id, self.settings)
         except InvalidTurnError as exc:
             raise InvalidCommandError(str(exc)) from None
         if self.tenant_id is not None and tenant_id != self.tenant_id:
@@ -173,10 +195,12 @@ class MemoryEngine:
         """Stores a memory the user stated explicitly; returns its memory_id (an existing one when
         the same thing was remembered before: repeats reinforce, they are not stored twice)."""
         try:
-            cmd = command if isinstance(command, Remember) else Remember.model_validate({**(command or {}), **kw})
+            cmd = Remember.model_validate(_command_data(command, kw, Remember))
         except ValueError as exc:
             raise InvalidCommandError(str(exc)) from None
-        self._subject(cmd.tenant_id, cmd.user_id)
+        self._subject(cmd.tenant_id, cmd.user_id, cmd.session_id)
+        if not _encodable(cmd.text):
+            raise InvalidCommandError("text is not valid Unicode (it holds a lone surrogate)")
         rt = self._check()
         if not term_set(cmd.text):
             raise InvalidCommandError("text has no words to remember")
@@ -187,7 +211,9 @@ class MemoryEngine:
         if secret_kinds:
             raise InvalidCommandError("refusing to remember a secret; the text contains "
                                       + ", ".join(sorted(set(secret_kinds))))
-        command_id = derive("remember", cmd.tenant_id, cmd.user_id, occurred.isoformat(), text)
+        # Salted with the log position: remembering again after a forget records again.
+        command_id = derive("remember", cmd.tenant_id, cmd.user_id, occurred.isoformat(), text,
+                            str(rt.log.next_seq))
         cause = Event(event_id=command_id, type="turn_received", tenant_id=cmd.tenant_id, user_id=cmd.user_id,
                       session_id=cmd.session_id, occurred_at=occurred, recorded_at=_utcnow(),
                       payload=TurnReceived(turn_id=f"remember:{command_id}", role="user", text=text,
@@ -223,9 +249,15 @@ class MemoryEngine:
         raise InvalidCommandError("an explicit memory with the same slot and a stronger source exists")
 
     def forget(self, command: Forget | Mapping[str, Any] | None = None, **kw: Any) -> list[str]:
-        """Deletes for real: by id, by query (every hit), "forget that" (the memory most recently
-        recorded or recalled in the session), or the whole subject. Returns the forgotten ids."""
-        data = {**(command.model_dump() if isinstance(command, Forget) else (command or {})), **kw}
+        """Deletes for real: by id, by query, "forget that" (the memory most recently recorded or
+        recalled in the session), or the whole subject. Returns the forgotten ids.
+
+        Forget by query erases, in every tier, the records that name what the query names (most of
+        its content words, or near-identical meaning). `dry_run=True` returns the ids it would
+        forget and changes nothing: erasure cannot be undone.
+        """
+        data = _command_data(command, kw, Forget)
+        dry_run = bool(data.pop("dry_run", False))
         if "mode" not in data:
             data["mode"] = ("subject" if data.pop("subject", False) else
                             "id" if data.get("memory_id") else
@@ -239,12 +271,16 @@ class MemoryEngine:
             cmd = Forget.model_validate(data)
         except Exception as exc:
             raise InvalidCommandError(str(exc)) from None
-        self._subject(cmd.tenant_id, cmd.user_id)
+        self._subject(cmd.tenant_id, cmd.user_id, cmd.session_id)
+        if cmd.query is not None and not _encodable(cmd.query):
+            raise InvalidCommandError("query is not valid Unicode (it holds a lone surrogate)")
         rt = self._check()
         occurred = cmd.occurred_at or _utcnow()
         with rt.lock:
             rt.process()
             state = rt.state(cmd.tenant_id, cmd.user_id)
+            if dry_run:
+                return self._forget_targets(cmd, state)
             if cmd.mode == "subject":
                 # Unique per request (the log position makes it so): forgetting twice forgets twice.
                 event = Event(event_id=derive("forget-subject", cmd.tenant_id, cmd.user_id, str(rt.log.next_seq)),
@@ -255,19 +291,7 @@ class MemoryEngine:
                 rt.append([event])
                 rt.process()
                 return ids
-            if cmd.mode == "id":
-                if cmd.memory_id not in state.records:
-                    raise UnknownMemoryError(
-                        f"no memory {cmd.memory_id!r} for this user; it may be forgotten already"
-                    )
-                ids = [cmd.memory_id]
-            elif cmd.mode == "that":
-                session = state.sessions.get(cmd.session_id or "")
-                ids = [m for m in (session.last_memory_ids if session else []) if m in state.records]
-                if not ids:
-                    raise UnknownMemoryError(f"nothing was recorded or recalled in session {cmd.session_id!r} to forget")
-            else:
-                ids = rt.erasure_matches(cmd.tenant_id, cmd.user_id, cmd.query or "")
+            ids = self._forget_targets(cmd, state)
             events = []
             for memory_id in ids:
                 rec = state.records[memory_id]
@@ -281,6 +305,21 @@ class MemoryEngine:
             rt.append(events)
             rt.process()
             return ids
+
+    def _forget_targets(self, cmd: Forget, state) -> list[str]:
+        if cmd.mode == "subject":
+            return sorted(state.records)
+        if cmd.mode == "id":
+            if cmd.memory_id not in state.records:
+                raise UnknownMemoryError(f"no memory {cmd.memory_id!r} for this user; it may be forgotten already")
+            return [cmd.memory_id]
+        if cmd.mode == "that":
+            session = state.sessions.get(cmd.session_id or "")
+            ids = [m for m in (session.last_memory_ids if session else []) if m in state.records]
+            if not ids:
+                raise UnknownMemoryError(f"nothing was recorded or recalled in session {cmd.session_id!r} to forget")
+            return ids
+        return self._rt.erasure_matches(cmd.tenant_id, cmd.user_id, cmd.query or "")
 
     def sweep(self, now: datetime | str | None = None, *, tenant_id: str | None = None,
               user_id: str | None = None) -> dict[str, int]:
@@ -307,7 +346,7 @@ class MemoryEngine:
     # -- reads -----------------------------------------------------------------------------------
     def _recall(self, tenant_id: str, user_id: str, query: str, k: int, now: datetime,
                 max_privacy: str | None, session_id: str | None, *, record_use: bool,
-                kinds: set[str] | None = None) -> list[RecallHit]:
+                kinds: set[str] | None = None, request_id: str | None = None) -> list[RecallHit]:
         rt = self._rt
         index = rt.index(tenant_id, user_id)
         qvec = rt.embedder.embed([query], cache=False)[0] if query.strip() and index.records else None
@@ -318,14 +357,15 @@ class MemoryEngine:
                           relevance=round(s.relevance, 6), keep_score=round(s.keep, 6),
                           created_at=s.record.created_at, happened_at=s.record.happened_at) for s in scored]
         if record_use and hits:
-            self._record_use(tenant_id, user_id, [h.memory_id for h in hits], now, session_id)
+            self._record_use(tenant_id, user_id, [h.memory_id for h in hits], now, session_id, request_id)
         return hits
 
     def _record_use(self, tenant_id: str, user_id: str, memory_ids: list[str], now: datetime,
-                    session_id: str | None) -> None:
+                    session_id: str | None, request_id: str | None = None) -> None:
         rt = self._rt
+        unique = f"request:{request_id}" if request_id is not None else f"seq:{rt.log.next_seq}"
         event = Event(
-            event_id=derive("used", tenant_id, user_id, str(rt.log.next_seq), *memory_ids),
+            event_id=derive("used", tenant_id, user_id, unique, *memory_ids),
             type="memory_reinforced", tenant_id=tenant_id, user_id=user_id, session_id=session_id,
             occurred_at=now, recorded_at=_utcnow(),
             payload=MemoryReinforced(memory_ids=memory_ids, used_at=now),
@@ -335,12 +375,14 @@ class MemoryEngine:
 
     def recall(self, *, tenant_id: str, user_id: str, query: str, k: int | None = None,
                session_id: str | None = None, now: datetime | str | None = None,
-               max_privacy: str | None = None, record_use: bool = True) -> list[RecallHit]:
+               max_privacy: str | None = None, record_use: bool = True,
+               request_id: str | None = None) -> list[RecallHit]:
         """The subject's k most relevant active, unexpired, permitted memories, each with provenance.
 
-        Recording use (use_count, last_used_at) is an event, so it survives replay.
+        Recording use (use_count, last_used_at) is an event, so it survives replay. Pass a
+        `request_id` to make that idempotent: a retried request then counts its use once.
         """
-        self._subject(tenant_id, user_id)
+        self._subject(tenant_id, user_id, session_id)
         self._reading(query, max_privacy)
         if k is not None and (not isinstance(k, int) or k < 1):
             raise InvalidCommandError("k must be a positive whole number")
@@ -349,20 +391,23 @@ class MemoryEngine:
         with rt.lock:
             rt.process()
             return self._recall(tenant_id, user_id, query, k or self.settings.recall_k,
-                                at, max_privacy, session_id, record_use=record_use)
+                                at, max_privacy, session_id, record_use=record_use, request_id=request_id)
 
     @staticmethod
     def _reading(query: object, max_privacy: object) -> None:
         if not isinstance(query, str):
             raise InvalidCommandError(f"query must be a string, not {type(query).__name__}")
-        if max_privacy is not None and max_privacy not in PRIVACY_ORDER:
+        if not _encodable(query):
+            raise InvalidCommandError("query is not valid Unicode (it holds a lone surrogate)")
+        if max_privacy is not None and (not isinstance(max_privacy, str) or max_privacy not in PRIVACY_ORDER):
             raise InvalidCommandError(f"max_privacy must be one of {', '.join(PRIVACY_ORDER)}")
 
     def context(self, *, tenant_id: str, user_id: str, session_id: str | None = None, query: str = "",
                 budget_tokens: int = 2_000, now: datetime | str | None = None,
-                max_privacy: str | None = None, record_use: bool = True) -> ContextResult:
+                max_privacy: str | None = None, record_use: bool = True,
+                request_id: str | None = None) -> ContextResult:
         """Packs summary, profile, episodes and recalled memories into `budget_tokens`."""
-        self._subject(tenant_id, user_id)
+        self._subject(tenant_id, user_id, session_id)
         self._reading(query, max_privacy)
         if not isinstance(budget_tokens, int) or budget_tokens < 16:
             raise InvalidCommandError("budget_tokens must be a whole number, at least 16")
@@ -380,7 +425,7 @@ class MemoryEngine:
             if record_use and result.memory_ids:
                 used = [m for m in result.memory_ids if m in {s.record.memory_id for s in scored}]
                 if used:
-                    self._record_use(tenant_id, user_id, used, at, session_id)
+                    self._record_use(tenant_id, user_id, used, at, session_id, request_id)
             return result
 
     def view_digest(self) -> str:
@@ -403,7 +448,7 @@ class MemoryEngine:
 
     def summary(self, tenant_id: str, user_id: str, session_id: str) -> list[str]:
         """The session's running summary lines."""
-        self._subject(tenant_id, user_id)
+        self._subject(tenant_id, user_id, session_id)
         rt = self._check()
         with rt.lock:
             rt.process()
@@ -412,7 +457,7 @@ class MemoryEngine:
 
     def window(self, tenant_id: str, user_id: str, session_id: str) -> list[str]:
         """Turn ids currently in the session's sliding window, oldest first."""
-        self._subject(tenant_id, user_id)
+        self._subject(tenant_id, user_id, session_id)
         rt = self._check()
         with rt.lock:
             rt.process()
@@ -421,6 +466,8 @@ class MemoryEngine:
 
     def audit(self, memory_id: str, *, tenant_id: str | None = None) -> list[AuditEntry]:
         """Every event about one memory, oldest first — content-free, so it outlives forgetting."""
+        if not isinstance(memory_id, str) or not memory_id or not _encodable(memory_id):
+            raise InvalidCommandError("memory_id must be a non-empty string")
         rt = self._check()
         with rt.lock:
             entries = []

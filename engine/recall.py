@@ -13,7 +13,7 @@ import numpy as np
 
 from engine.scoring import record_keep_score
 from engine.settings import Settings
-from engine.textnorm import terms
+from engine.textnorm import term_set, terms
 from schemas.common import PRIVACY_ORDER
 from schemas.records import MemoryRecord
 
@@ -106,15 +106,23 @@ class SubjectIndex:
 
 def erasure_matches(index: SubjectIndex, query: str, query_vec: np.ndarray | None,
                     settings: Settings) -> list[str]:
-    """Ids a "forget ... about <query>" request names, in every tier (archived and superseded
-    copies are erased too), judged on relevance alone: at least `forget_min_relevance`, and within
-    `forget_relative` of the best match so that a loosely related memory is not erased with it."""
-    if not index.records or not query.strip():
+    """Ids a "forget ... <query>" request names, in every tier (archived and superseded copies are
+    erased too). Erasure cannot be undone, so a record must name what the query names: it holds
+    at least `forget_term_coverage` of the query's content words and means something close
+    (`forget_min_similarity`), or means nearly the same (`forget_near_identical`). "I live in
+    Lisbon" does not erase "lives in Porto"; "allergic to shellfish" does not erase peanuts."""
+    wanted = term_set(query)
+    if not index.records or not wanted:
         return []
     dense = (np.clip(index.vectors @ query_vec, 0.0, 1.0) if query_vec is not None
              else np.zeros(len(index.records), dtype=np.float32))
-    raw_kw = index.bm25(query)
-    relevance = settings.recall_dense_weight * dense + settings.recall_keyword_weight * raw_kw / (raw_kw + 3.0)
-    best = float(relevance.max())
-    cut = max(settings.forget_min_relevance, settings.forget_relative * best)
-    return [index.records[i].memory_id for i in np.argsort(-relevance, kind="stable") if relevance[i] >= cut]
+    out = []
+    for i in np.argsort(-dense, kind="stable"):
+        rec = index.records[i]
+        coverage = len(wanted & term_set(rec.text or "")) / len(wanted)
+        sim = float(dense[i])
+        if (coverage >= settings.forget_term_coverage and sim >= settings.forget_min_similarity) or (
+            sim >= settings.forget_near_identical
+        ):
+            out.append(rec.memory_id)
+    return out

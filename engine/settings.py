@@ -44,8 +44,10 @@ class Settings(BaseSettings):
     recall_min_relevance: float = Field(0.15, description="Hits below this relevance are not returned.")
     recall_max_privacy: str = Field("sensitive", description="Most private level recall may return.")
     embed_batch_size: int = 64
-    forget_min_relevance: float = Field(0.3, description="Forget-by-query erases nothing less relevant.")
-    forget_relative: float = Field(0.75, gt=0, le=1, description="...nor anything below this share of the best match.")
+    # Forget by query: which records a query names (see engine.recall.erasure_matches)
+    forget_term_coverage: float = Field(0.6, gt=0, le=1, description="Share of the query's content words a record must hold.")
+    forget_min_similarity: float = Field(0.4, ge=0, le=1, description="...and at least this cosine similarity.")
+    forget_near_identical: float = Field(0.9, ge=0, le=1, description="Or this similarity alone.")
 
     # Context assembly: per-layer budgets, scaled to the requested total
     layer_summary_tokens: int = 2_000

@@ -21,10 +21,18 @@ def words(text: str) -> list[str]:
 
 
 def _stem(word: str) -> str:
-    # A deliberately small stemmer: plural and -ing/-ed endings, enough for keyword matching.
-    for suffix, min_len in (("ing", 5), ("ed", 4), ("es", 4), ("s", 3)):
-        if word.endswith(suffix) and len(word) - len(suffix) >= min_len - len(suffix) + 1:
-            return word[: -len(suffix)]
+    """A deliberately small stemmer, enough for keyword matching: one inflection ending off, then a
+    final "e", so that live, lives, lived and living all become "liv"."""
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            if suffix == "es" and not word[:-2].endswith(("s", "x", "z", "ch", "sh")):
+                continue  # "lives" is live+s, not liv+es
+            if suffix == "s" and word.endswith("ss"):
+                break  # "glass", "boss"
+            word = word[: -len(suffix)]
+            break
+    if len(word) > 3 and word.endswith("e"):
+        word = word[:-1]
     return word
 
 

@@ -18,6 +18,7 @@ import numpy as np
 
 from engine.crypto import KeyRef, Sealer
 from engine.embedder import Embedder
+from engine.errors import DataDirError
 from engine.processor import decide_turn
 from engine.projector import apply
 from engine.recall import SubjectIndex, erasure_matches
@@ -31,6 +32,24 @@ from streams.statestore import StateStore
 
 Subject = tuple[str, str]
 COMMIT_EVERY = 2_000
+
+
+FORMAT = "memstream-data 1"
+
+
+def _check_format(data_dir: Path) -> None:
+    """Each data directory names its layout, so a future layout is refused rather than misread."""
+    marker = data_dir / "FORMAT"
+    try:
+        if marker.exists():
+            found = marker.read_text().strip()
+            if found != FORMAT:
+                raise DataDirError(f"{data_dir} holds {found!r}; this memstream reads {FORMAT!r}")
+            return
+        data_dir.mkdir(parents=True, exist_ok=True)
+        marker.write_text(FORMAT + "\n")
+    except OSError as exc:
+        raise DataDirError(f"cannot use {data_dir}: {exc.strerror or exc}") from None
 
 
 def _reason(stage: str, exc: BaseException) -> str:
@@ -66,6 +85,7 @@ class EmbeddedRuntime:
                  *, log_dir: Path | None = None, keys_dir: Path | None = None, replay: bool = False):
         """replay: rebuild a view from another directory's log and keys without writing to either."""
         self.data_dir = Path(data_dir)
+        _check_format(self.data_dir)
         self.settings = settings
         self._embedder_factory = embedder
         self._embedder: Embedder | None = None

@@ -9,7 +9,10 @@ from engine.errors import DataDirError
 
 
 def open_db(path: Path, *, read_only: bool = False) -> Rdict:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DataDirError(f"cannot create {path.parent}: {exc.strerror or exc}") from None
     options = Options(raw_mode=True)
     options.create_if_missing(True)
     options.set_keep_log_file_num(2)

@@ -122,3 +122,71 @@ def test_speaker_names_are_sealed_and_shredded_with_the_subject(data_dir):
         engine.forget(tenant_id="acme", user_id="u1", subject=True)
         engine.compact()
     assert not [p for p in data_dir.rglob("*") if p.is_file() and b"Adazqlovelace" in p.read_bytes()]
+
+
+@pytest.mark.parametrize("query, spared", [
+    ("I live in Lisbon", "Porto"),
+    ("allergic to shellfish", "peanuts"),
+    ("my cat named Tom", "Rex"),
+    ("I work as a teacher", "nurse"),
+    ("my sister Maria", "Ana"),
+])
+def test_forget_by_query_spares_related_but_different_memories(engine, query, spared):
+    engine.ingest_many([make_turn(t, i) for i, t in enumerate([
+        "I live in Porto.", "I'm allergic to peanuts.", "I have a dog named Rex.", "I work as a nurse.",
+        "My sister is called Ana.",
+    ])])
+    engine.forget(tenant_id="acme", user_id="u1", query=query)
+    assert any(spared in r.text for r in engine.records("acme", "u1"))
+
+
+def test_forget_by_query_dry_run_lists_and_changes_nothing(engine):
+    engine.ingest_many([make_turn("I live in Porto.", 1), make_turn("I prefer tea over coffee.", 2)])
+    before = engine.view_digest()
+    ids = engine.forget(tenant_id="acme", user_id="u1", query="where I live in Porto", dry_run=True)
+    assert len(ids) == 1 and engine.view_digest() == before
+    assert engine.forget(tenant_id="acme", user_id="u1", query="where I live in Porto") == ids
+
+
+def test_remembering_again_after_a_forget_records_again(engine):
+    args = dict(tenant_id="acme", user_id="u1", text="I prefer tea over coffee", occurred_at=T0)
+    first = engine.remember(**args)
+    engine.forget(tenant_id="acme", user_id="u1", memory_id=first)
+    second = engine.remember(**args)
+    assert [r.memory_id for r in engine.records("acme", "u1")] == [second]
+
+
+def test_a_retried_recall_with_a_request_id_counts_its_use_once(engine):
+    engine.ingest(make_turn("I live in Porto.", 1))
+    for _ in range(2):
+        engine.recall(tenant_id="acme", user_id="u1", query="Porto", request_id="req-1")
+    [rec] = engine.records("acme", "u1")
+    assert rec.use_count == 1
+
+
+@pytest.mark.parametrize("call", [
+    lambda e: e.audit(None),
+    lambda e: e.audit("\ud800"),
+    lambda e: e.recall(tenant_id="acme", user_id="u1", query="x", max_privacy=[]),
+    lambda e: e.recall(tenant_id="acme", user_id="u1", query="bad \ud800"),
+    lambda e: e.recall(tenant_id="acme", user_id="u1", query="x", session_id=123),
+    lambda e: e.context(tenant_id="acme", user_id="u1", session_id=[], query="x"),
+    lambda e: e.summary("acme", "u1", []),
+    lambda e: e.forget(123),
+    lambda e: e.remember(123),
+    lambda e: e.remember(tenant_id="acme", user_id="u1", session_id="\ud800", text="I like tea"),
+])
+def test_odd_argument_types_raise_invalid_command(engine, call):
+    with pytest.raises(InvalidCommandError):
+        call(engine)
+
+
+def test_unusable_data_dirs_get_a_typed_error(tmp_path):
+    with pytest.raises(DataDirError):
+        MemoryEngine.open(None)
+    with pytest.raises(DataDirError):
+        MemoryEngine.open("/proc/1/nope/data")
+    (tmp_path / "future").mkdir()
+    (tmp_path / "future" / "FORMAT").write_text("memstream-data 9\n")
+    with pytest.raises(DataDirError, match="memstream-data 9"):
+        MemoryEngine.open(tmp_path / "future")
