@@ -235,7 +235,22 @@ invalid valid same different new old changed reset required needed missing good 
 saved set blank empty simple complex easy hard too not very still also the a an in on at my your our their
 his her its this that what where how why written hidden encrypted hashed known unknown case sensitive
 """.split())
+# Words that start a sentence about a password, not the password: pronouns, determiners, verbs
+# of handling it, adverbs. "My password is something only I know", "pw: see vault".
+_NOT_A_PASSWORD_START = frozenset("""i you he she it we they me him us them something anything nothing
+everything someone somewhere one some any no every each see ask check use please call look try find
+get kept managed rotated leaked stolen compromised shared sent written stored saved changed reset just
+only also never always usually probably definitely really still now here there""".split())
 _PASSPHRASE_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
+
+
+def _plain_word_is_a_password(word: str) -> bool:
+    """A lone dictionary-looking word after "password is" / "pw:": the password, unless it reads as
+    the start of a sentence about one (a pronoun, a verb form, an assessment)."""
+    lower = word.lower()
+    if lower in _ASSESSMENT or lower in _NOT_A_PASSWORD_START or "'" in lower:
+        return False
+    return not lower.endswith(("ed", "ing", "ly"))
 _CLAUSE_END = ".,;!?\n"
 
 
@@ -282,16 +297,21 @@ def _disclosures(text: str) -> Iterator[_Span]:
             sep = m.group("sep")
             assigned = "=" in sep or ":" in sep
             strong = kind == "password"
-            words = strong and _PASSPHRASE_WORD.fullmatch(value) is not None
-            phrase_end = _passphrase_end(text, start, end) if words else end
-            # A plain word after "password is" is the password unless it describes one ("weak");
-            # even a describing first word starts a passphrase when three or more words follow it.
-            passphrase = words and (value.lower() not in _ASSESSMENT
-                                    or len(text[start:phrase_end].split()) >= 4)
-            if not ((assigned and (strong or "=" in sep)) or _looks_like_a_value(value) or passphrase):
-                continue
-            if words and (passphrase or assigned):
+            plain = strong and _PASSPHRASE_WORD.fullmatch(value) is not None
+            if plain:
+                # Letters only: a password spelled as words, or the start of talk about one.
+                phrase_end = _passphrase_end(text, start, end)
+                if not _plain_word_is_a_password(value):
+                    # "correct horse battery staple": a describing first word still starts a
+                    # passphrase when three more plain words run to the end of the clause.
+                    rest = text[phrase_end:].lstrip(" \t")
+                    whole_clause = not rest or rest[0] in _CLAUSE_END
+                    if not (value.lower() in _ASSESSMENT and whole_clause
+                            and len(text[start:phrase_end].split()) >= 4):
+                        continue
                 end = phrase_end
+            elif not ((assigned and (strong or "=" in sep)) or _looks_like_a_value(value)):
+                continue
         yield (start, end, kind, _P_PROSE)
 
 

@@ -286,17 +286,25 @@ def test_redacting_already_redacted_text_finds_nothing_new(text):
     ("pw: Tr0ub4dor&3", "pw: "),
     ("The PW for wifi is BlueSky42", "The PW for wifi is "),
     ("Authorization: Bearer abcdefghij", "Authorization: Bearer "),
+    ("my password is swordfish", "my password is "),
+    ("password: opensesame", "password: "),
 ])
 def test_passphrases_short_keywords_and_header_tokens_are_redacted(text, kept):
     clean, kinds = redact(text)
     assert clean.startswith(kept) and "[REDACTED:" in clean and kinds
-    for word in ("horse", "Tr0ub4dor", "BlueSky42", "abcdefghij"):
+    for word in ("horse", "Tr0ub4dor", "BlueSky42", "abcdefghij", "swordfish", "opensesame"):
         assert word not in clean
 
 
 @pytest.mark.parametrize("text", [
     "my password is weak", "my password is too short for the site", "I forgot my password again",
     "the password was reset yesterday", "bearer bonds are old",
+    "His password was leaked in a breach last year.", "The password is changed every ninety days at work.",
+    "My password is going to be reset by IT tomorrow.", "My password is something only I know.",
+    "My password is just a number.", "My pw: I don't remember it.", "pw: see vault",
+    "Your password is stored in the keychain.", "The wifi password is on the fridge.",
+    "My password is usually my dog's name.", "The password is case sensitive.",
+    "My password is the same as before.", "My PIN is four digits long.",
 ])
 def test_talk_about_passwords_is_not_a_password(text):
     assert redact(text) == (text, [])
