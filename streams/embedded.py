@@ -34,6 +34,14 @@ Subject = tuple[str, str]
 COMMIT_EVERY = 2_000
 
 
+class _Poison(Exception):
+    """A log entry that the projector cannot fold in: processing sets it aside and goes on."""
+
+    def __init__(self, seq: int, event_id: str, reason: str):
+        super().__init__(reason)
+        self.seq, self.event_id, self.reason = seq, event_id, reason
+
+
 FORMAT = "memstream-data 1"
 
 
@@ -221,24 +229,44 @@ class EmbeddedRuntime:
         """Brings state up to the end of the log; returns the number of log entries handled.
 
         With decide=False (replay) turns are only folded: their derived events are already in the log.
+        An entry that cannot be folded in is set aside as a dead letter; the rest goes on.
         """
         with self.lock:
-            try:
-                return self._process(decide, embed, progress)
-            except BaseException:
-                # Whatever the step folded in memory but did not commit must not survive: reload
-                # from the store on next use, which holds exactly the committed state.
-                self._states.clear()
-                self._vectors.clear()
-                self._indexes.clear()
-                self._pending.clear()
-                raise
+            handled = 0
+            while True:
+                try:
+                    return handled + self._process(decide, embed, progress)
+                except _Poison as poison:
+                    self._forget_uncommitted()
+                    # Commit everything before the poisoned entry, then set it aside.
+                    try:
+                        handled += self._process(decide, embed, progress, stop_at=poison.seq)
+                    except BaseException:
+                        self._forget_uncommitted()
+                        raise
+                    self.store.commit(offset=poison.seq + 1, applied=[poison.event_id], dirty={}, states={},
+                                      new_vectors={}, forgotten_subjects=[],
+                                      dead_letters=[{"seq": poison.seq, "event_id": poison.event_id,
+                                                     "reason": poison.reason}])
+                    handled += 1
+                except BaseException:
+                    self._forget_uncommitted()
+                    raise
 
-    def _process(self, decide: bool, embed: bool, progress: Callable[[int], None] | None) -> int:
+    def _forget_uncommitted(self) -> None:
+        """Whatever a step folded in memory but did not commit must not survive: reload from the
+        store on next use, which holds exactly the committed state."""
+        self._states.clear()
+        self._vectors.clear()
+        self._indexes.clear()
+        self._pending.clear()
+
+    def _process(self, decide: bool, embed: bool, progress: Callable[[int], None] | None,
+                 stop_at: int | None = None) -> int:
         offset = self.store.offset()
-        if offset >= self.log.next_seq:
+        end = self.log.next_seq if stop_at is None else stop_at
+        if offset >= end:
             return 0
-        end = self.log.next_seq
         step = _Step()
         handled = 0
         for seq, raw in self.log.read(offset):
@@ -251,21 +279,10 @@ class EmbeddedRuntime:
                 step.dead_letters.append({"seq": seq, "event_id": None, "reason": _reason("undecodable", exc)})
                 continue
             if not self._is_applied(event.event_id, step):
-                self._apply(event, step)
-                if decide and event.payload.type == "turn_received":
-                    state = self.state(event.tenant_id, event.user_id)
-                    try:
-                        derived = decide_turn(state, event, self.settings)
-                    except Exception as exc:
-                        # The turn stays in its window; only the decisions about it are skipped.
-                        step.dead_letters.append({"seq": seq, "event_id": event.event_id,
-                                                  "reason": _reason("processor failed", exc)})
-                        derived = []
-                    if derived:
-                        step.derived.extend(derived)
-                        for d in derived:
-                            if not self._is_applied(d.event_id, step):
-                                self._apply(d, step)
+                try:
+                    self._fold(event, step, decide, seq)
+                except Exception as exc:
+                    raise _Poison(seq, event.event_id, _reason("projector failed", exc)) from exc
             if progress is not None:
                 progress(1)
             if len(step.applied) >= COMMIT_EVERY:
@@ -276,9 +293,27 @@ class EmbeddedRuntime:
         # Everything appended during this pass was applied as it was appended.
         if embed:
             self._embed_new(step)
-        self._commit(step, None)
+        self._commit(step, None if stop_at is None else stop_at)
         self._pending.clear()
         return handled
+
+    def _fold(self, event: Event, step: _Step, decide: bool, seq: int) -> None:
+        """Folds one log entry in; for a turn, also what the processor decides about it."""
+        self._apply(event, step)
+        if not (decide and event.payload.type == "turn_received"):
+            return
+        state = self.state(event.tenant_id, event.user_id)
+        try:
+            derived = decide_turn(state, event, self.settings)
+        except Exception as exc:
+            # The turn stays in its window; only the decisions about it are skipped.
+            step.dead_letters.append({"seq": seq, "event_id": event.event_id,
+                                      "reason": _reason("processor failed", exc)})
+            return
+        step.derived.extend(derived)
+        for d in derived:
+            if not self._is_applied(d.event_id, step):
+                self._apply(d, step)
 
     def _embed_new(self, step: _Step) -> None:
         """Embeds, in one batch, the records this step created (records, not turns)."""

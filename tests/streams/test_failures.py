@@ -134,3 +134,27 @@ def test_replay_writes_nothing_to_the_live_directory(data_dir, tmp_path):
     live, replayed = replay_verify(data_dir, tmp_path / "replayed", show_progress=False)
     assert live == replayed
     assert keys_now() == before
+
+
+def test_an_event_the_projector_cannot_fold_is_set_aside_and_the_rest_goes_on(data_dir, monkeypatch):
+    import streams.embedded as embedded
+
+    real = embedded.apply
+
+    def fragile(state, event):
+        if event.type == "turn_received" and event.payload.turn_id == "s1-t2":
+            raise ValueError("cannot fold this one")
+        return real(state, event)
+
+    monkeypatch.setattr(embedded, "apply", fragile)
+    with MemoryEngine.open(data_dir) as engine:
+        engine.ingest_many([make_turn("I live in Porto.", 1), make_turn("I prefer tea over coffee.", 2),
+                            make_turn("I'm allergic to peanuts.", 3)])
+        engine.flush()
+        texts = sorted(r.text for r in engine.records("acme", "u1"))
+        assert texts == ["User is allergic to peanuts", "User lives in Porto"]
+        [letter] = engine.dead_letters()
+        assert letter["reason"].startswith("projector failed: ValueError")
+    monkeypatch.setattr(embedded, "apply", real)
+    with MemoryEngine.open(data_dir) as engine:  # set aside for good: reopening does not retry it
+        assert len(engine.records("acme", "u1")) == 2
