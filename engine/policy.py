@@ -31,6 +31,14 @@ def _best_sourced(records: list[MemoryRecord]) -> MemoryRecord:
     )
 
 
+def _root(parent: list[int], i: int) -> int:
+    """Union-find root with path halving."""
+    while parent[i] != i:
+        parent[i] = parent[parent[i]]
+        i = parent[i]
+    return i
+
+
 def duplicate_clusters(records: list[MemoryRecord], threshold: float) -> list[list[MemoryRecord]]:
     """Groups of two or more active records of one kind that say the same thing."""
     by_kind: dict[str, list[MemoryRecord]] = {}
@@ -41,23 +49,16 @@ def duplicate_clusters(records: list[MemoryRecord], threshold: float) -> list[li
     for group in by_kind.values():
         terms = [term_set(r.text or "") for r in group]
         parent = list(range(len(group)))
-
-        def find(i: int) -> int:
-            while parent[i] != i:
-                parent[i] = parent[parent[i]]
-                i = parent[i]
-            return i
-
         for i in range(len(group)):
             for j in range(i + 1, len(group)):
                 a, b = group[i], group[j]
                 if a.kind == "episode" and a.happened_at and b.happened_at and a.happened_at.date() != b.happened_at.date():
                     continue
                 if jaccard(terms[i], terms[j]) >= threshold:
-                    parent[find(j)] = find(i)
+                    parent[_root(parent, j)] = _root(parent, i)
         roots: dict[int, list[MemoryRecord]] = {}
         for i, r in enumerate(group):
-            roots.setdefault(find(i), []).append(r)
+            roots.setdefault(_root(parent, i), []).append(r)
         clusters.extend(c for c in roots.values() if len(c) > 1)
     return clusters
 

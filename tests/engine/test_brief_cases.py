@@ -1,7 +1,7 @@
 """The brief's eight test cases and its scoring exercise, end to end through the facade."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 
 from conftest import T0, make_turn
 from engine import MemoryEngine
