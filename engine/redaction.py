@@ -327,6 +327,20 @@ def _luhn_ok(digits: str) -> bool:
     return total % 10 == 0
 
 
+def _card_issuer_ok(digits: str) -> bool:
+    """Card numbers start with an issuer prefix (Visa 4, Mastercard 51-55 and 2221-2720, Amex 34/37,
+    Diners/JCB 30/35/36/38, Discover/UnionPay 6): order numbers and timestamps mostly do not."""
+    if digits[0] in "46":
+        return True
+    if digits[0] == "5":
+        return digits[1] in "12345"
+    if digits[0] == "3":
+        return digits[1] in "04578"
+    if digits[0] == "2":
+        return 2221 <= int(digits[:4]) <= 2720
+    return False
+
+
 def _cards(text: str) -> Iterator[_Span]:
     for m in _CARD_CANDIDATE.finditer(text):
         if m.end() - m.start() < 13:
@@ -334,7 +348,7 @@ def _cards(text: str) -> Iterator[_Span]:
         groups = [(g.start(), g.end()) for g in _CARD_GROUP.finditer(text, m.start(), m.end())]
         if len(groups) == 1:
             digits = text[m.start() : m.end()]
-            if 13 <= len(digits) <= 19 and _luhn_ok(digits):
+            if 13 <= len(digits) <= 19 and _card_issuer_ok(digits) and _luhn_ok(digits):
                 yield (m.start(), m.end(), "card_number", _P_CONTEXT)
             continue
         # Grouped: take the longest run of whole groups that is a valid card, then continue after
@@ -344,7 +358,7 @@ def _cards(text: str) -> Iterator[_Span]:
             found = None
             for j in range(min(len(groups), i + _CARD_MAX_GROUPS) - 1, i - 1, -1):
                 digits = "".join(text[s:e] for s, e in groups[i : j + 1])
-                if 13 <= len(digits) <= 19 and _luhn_ok(digits):
+                if 13 <= len(digits) <= 19 and _card_issuer_ok(digits) and _luhn_ok(digits):
                     found = j
                     break
             if found is None:
@@ -542,7 +556,19 @@ class _DetectSecrets:
                 continue
             if self.is_sequential_string(token) or self.is_potential_uuid(token):
                 continue
+            if plugin is self.hex and _names_a_digest(lower, m.start(), len(token)):
+                continue
             yield (m.start(), m.end(), "high_entropy_string", _P_ENTROPY)
+
+
+# Hex of a digest's length right after "commit", "sha", "hash", ...: a commit id or a checksum,
+# which people and coding agents quote all the time, not a credential.
+_DIGEST_CONTEXT = re.compile(r"\b(?:commit|sha(?:1|256)?|hash|rev(?:ision)?|checksum|digest|md5)\b[\s:=#@\-]*(?:is\s+|was\s+)?$")
+_DIGEST_LENGTHS = frozenset({7, 8, 10, 12, 32, 40, 64})
+
+
+def _names_a_digest(lower: str, start: int, length: int) -> bool:
+    return length in _DIGEST_LENGTHS and _DIGEST_CONTEXT.search(lower[max(0, start - 24):start]) is not None
 
 
 def _secret_span(text: str, m: re.Match[str]) -> tuple[int, int] | None:

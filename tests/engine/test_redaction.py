@@ -308,3 +308,18 @@ def test_passphrases_short_keywords_and_header_tokens_are_redacted(text, kept):
 ])
 def test_talk_about_passwords_is_not_a_password(text):
     assert redact(text) == (text, [])
+
+
+@pytest.mark.parametrize("text", [
+    "The fix landed in commit 3f9c2a7b1e4d5f60718293a4b5c6d7e8f9012345 yesterday.",
+    "sha256: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+    "Order number 1234567890123452 shipped today.",  # Luhn-valid, but no card issuer starts with 1
+])
+def test_commit_ids_checksums_and_order_numbers_are_kept(text):
+    assert redact(text) == (text, [])
+
+
+def test_a_hex_token_without_digest_context_is_still_redacted():
+    token = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+    clean, kinds = redact(f"export SERVICE_TOKEN_VALUE {token}")
+    assert token not in clean and kinds
