@@ -43,7 +43,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     accepted = new = 0
     with _open(args) as engine, _progress() as progress:
         task = progress.add_task("ingest", total=len(lines))
-        batch: list[dict[str, Any]] = []
+        batch: list = []  # validated TurnIn models
 
         def send() -> None:
             nonlocal new
@@ -59,11 +59,11 @@ def cmd_ingest(args: argparse.Namespace) -> int:
                 raw = json.loads(line)
                 if not isinstance(raw, dict):
                     raise ValueError("a line must hold one JSON object")
-                validate_turn(raw, engine.settings, engine.tenant_id)
+                turn = validate_turn(raw, engine.settings, engine.tenant_id)
             except (ValueError, MemstreamError) as exc:
                 rejects.append({"line": lineno, "reason": f"{type(exc).__name__}: {exc}"})
                 continue
-            batch.append(raw)
+            batch.append(turn)  # validated once: ingest_many takes the model as it is
             accepted += 1
             if len(batch) >= 500:
                 send()

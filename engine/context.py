@@ -65,7 +65,7 @@ def profile_records(state: SubjectState, now: datetime, settings: Settings, sess
     return out
 
 
-def assemble(state: SubjectState, *, session_id: str | None, query: str, budget_tokens: int,
+def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
              hits: list[Scored], now: datetime, settings: Settings, max_privacy: str) -> ContextResult:
     budgets = layer_budgets(budget_tokens, settings)
     layers: dict[str, list[_Item]] = {"summary": [], "profile": [], "episodic": [], "retrieved": []}

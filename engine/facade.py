@@ -419,7 +419,7 @@ class MemoryEngine:
             index = rt.index(tenant_id, user_id)
             qvec = rt.embedder.embed([query], cache=False)[0] if query.strip() and index.records else None
             scored = index.search(query, qvec, 40, at, self.settings, privacy)
-            result = assemble(rt.state(tenant_id, user_id), session_id=session_id, query=query,
+            result = assemble(rt.state(tenant_id, user_id), session_id=session_id,
                               budget_tokens=budget_tokens, hits=scored, now=at, settings=self.settings,
                               max_privacy=privacy)
             if record_use and result.memory_ids:

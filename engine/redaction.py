@@ -254,7 +254,7 @@ def _plain_word_is_a_password(word: str) -> bool:
 _CLAUSE_END = ".,;!?\n"
 
 
-def _passphrase_end(text: str, start: int, first_end: int) -> int:
+def _passphrase_end(text: str, first_end: int) -> int:
     """The end of a password spelled as words ("correct horse battery staple"): the run of plain
     words after the first, up to six in all, that stops at the clause's end or at a function word."""
     end = first_end
@@ -300,7 +300,7 @@ def _disclosures(text: str) -> Iterator[_Span]:
             plain = strong and _PASSPHRASE_WORD.fullmatch(value) is not None
             if plain:
                 # Letters only: a password spelled as words, or the start of talk about one.
-                phrase_end = _passphrase_end(text, start, end)
+                phrase_end = _passphrase_end(text, end)
                 if not _plain_word_is_a_password(value):
                     # "correct horse battery staple": a describing first word still starts a
                     # passphrase when three more plain words run to the end of the clause.
