@@ -214,8 +214,13 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--data-dir", default=argparse.SUPPRESS, help=data_help)
     sub = parser.add_subparsers(dest="command", required=True)
 
+    parser.commands = {}  # name -> subparser, for runtimes that add options (streams/cli.py)
+    parser.subparsers = sub
+    parser.common = common
+
     def command(name: str, **kw: Any) -> argparse.ArgumentParser:
-        return sub.add_parser(name, parents=[common], **kw)
+        parser.commands[name] = sub.add_parser(name, parents=[common], **kw)
+        return parser.commands[name]
 
     def subject(p: argparse.ArgumentParser, session: bool = False) -> None:
         p.add_argument("--tenant", required=True)
@@ -265,10 +270,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, parser: argparse.ArgumentParser | None = None) -> int:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    parser = build_parser()
+    parser = parser or build_parser()
     args = parser.parse_args(argv)
     args.data_dir_given = args.data_dir is not None
     if args.data_dir is None:

@@ -37,6 +37,21 @@ def subject_prefix(tenant_id: str, user_id: str) -> str:
     return f"{len(tenant_id)}:{tenant_id}/{len(user_id)}:{user_id}/"
 
 
+def subject_of(storage_key: str) -> tuple[str, str]:
+    """The (tenant_id, user_id) a storage key or subject prefix names; ValueError if it names none."""
+    parts = []
+    i = 0
+    for _ in range(2):
+        colon = storage_key.index(":", i)
+        n = int(storage_key[i:colon])
+        parts.append(storage_key[colon + 1: colon + 1 + n])
+        i = colon + 1 + n
+        if storage_key[i:i + 1] != "/":
+            raise ValueError("not a subject-prefixed key")
+        i += 1
+    return parts[0], parts[1]
+
+
 class KeyStore(Protocol):
     def get(self, ref: KeyRef) -> bytes | None: ...
     def get_or_create(self, ref: KeyRef) -> bytes: ...

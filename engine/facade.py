@@ -80,6 +80,12 @@ def _encodable(text: str) -> bool:
     return True
 
 
+def _salt(request_id: str | None, rt: EmbeddedRuntime) -> str:
+    """What makes a command's event ids unique: the caller's request id (idempotent on retry, and the
+    same on every runtime), else the log position (each call is a new request)."""
+    return f"request:{request_id}" if request_id is not None else str(rt.log.next_seq)
+
+
 def _command_data(command: object, kw: dict[str, Any], model: type) -> dict[str, Any]:
     if command is None:
         return dict(kw)
@@ -211,9 +217,10 @@ class MemoryEngine:
         if secret_kinds:
             raise InvalidCommandError("refusing to remember a secret; the text contains "
                                       + ", ".join(sorted(set(secret_kinds))))
-        # Salted with the log position: remembering again after a forget records again.
+        # Salted with the request id, else the log position: remembering again after a forget
+        # records again, and a redelivered request (same id) records once.
         command_id = derive("remember", cmd.tenant_id, cmd.user_id, occurred.isoformat(), text,
-                            str(rt.log.next_seq))
+                            _salt(cmd.request_id, rt))
         cause = Event(event_id=command_id, type="turn_received", tenant_id=cmd.tenant_id, user_id=cmd.user_id,
                       session_id=cmd.session_id, occurred_at=occurred, recorded_at=_utcnow(),
                       payload=TurnReceived(turn_id=f"remember:{command_id}", role="user", text=text,
@@ -283,7 +290,7 @@ class MemoryEngine:
                 return self._forget_targets(cmd, state)
             if cmd.mode == "subject":
                 # Unique per request (the log position makes it so): forgetting twice forgets twice.
-                event = Event(event_id=derive("forget-subject", cmd.tenant_id, cmd.user_id, str(rt.log.next_seq)),
+                event = Event(event_id=derive("forget-subject", cmd.tenant_id, cmd.user_id, _salt(cmd.request_id, rt)),
                               type="subject_forgotten", tenant_id=cmd.tenant_id, user_id=cmd.user_id,
                               occurred_at=occurred, recorded_at=_utcnow(),
                               payload=SubjectForgotten(keys_before=rt.keys.watermark))
@@ -322,8 +329,10 @@ class MemoryEngine:
         return self._rt.erasure_matches(cmd.tenant_id, cmd.user_id, cmd.query or "")
 
     def sweep(self, now: datetime | str | None = None, *, tenant_id: str | None = None,
-              user_id: str | None = None) -> dict[str, int]:
-        """Runs the forgetting policy at `now` over every subject (or one); returns counts by action."""
+              user_id: str | None = None, request_id: str | None = None) -> dict[str, int]:
+        """Runs the forgetting policy at `now` over every subject (or one); returns counts by action.
+
+        With a `request_id` the sweep's events are named by it, so a redelivered sweep is a no-op."""
         rt = self._check()
         at = _as_utc(now) or _utcnow()
         counts: dict[str, int] = {}
@@ -336,7 +345,7 @@ class MemoryEngine:
                 subjects = [s for s in rt.subjects() if self.tenant_id is None or s[0] == self.tenant_id]
             for tenant, user in subjects:
                 events = decide_sweep(rt.state(tenant, user), at, self.settings, _utcnow(),
-                                      salt=str(rt.log.next_seq))
+                                      salt=_salt(request_id, rt))
                 for e, new in zip(events, rt.append(events)):
                     if new:
                         counts[e.type] = counts.get(e.type, 0) + 1

@@ -22,6 +22,9 @@ class Remember(BaseModel):
     privacy_level: PrivacyLevel | None = None
     expires_at: UtcDatetime | None = None
     occurred_at: UtcDatetime | None = None
+    request_id: str | None = Field(None, min_length=1, max_length=256, description=(
+        "Makes the command idempotent: the same request_id decides the same events, so a retried "
+        "or redelivered command changes nothing twice."))
 
 
 ForgetMode = Literal["id", "query", "that", "subject"]
@@ -39,6 +42,9 @@ class Forget(BaseModel):
     query: str | None = None
     session_id: str | None = None
     occurred_at: UtcDatetime | None = None
+    request_id: str | None = Field(None, min_length=1, max_length=256, description=(
+        "Makes the command idempotent: the same request_id decides the same events, so a retried "
+        "or redelivered command changes nothing twice."))
 
     @model_validator(mode="after")
     def _mode_has_its_argument(self) -> "Forget":

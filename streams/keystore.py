@@ -10,7 +10,9 @@ turn that arrives after the forget keeps its key even if the forget is processed
 from __future__ import annotations
 
 import struct
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Callable, Iterator
 
 from rocksdict import Rdict, WriteBatch
 
@@ -20,6 +22,10 @@ from streams.rocks import open_db, purge, write_options
 
 _COUNTER_KEY = b"\x00counter"
 _N = struct.Struct(">Q")
+
+# Told of every key written (its stored value) or destroyed (None): how the Kafka runtime mirrors
+# this store into its compacted keys topic.
+KeyListener = Callable[[str, "bytes | None"], None]
 
 
 class RocksKeyStore:
@@ -32,6 +38,8 @@ class RocksKeyStore:
         self._unsaved: dict[str, bytes] = {}
         raw = self.db.get(_COUNTER_KEY)
         self._counter = _N.unpack(raw)[0] if raw else 0
+        self.listener: KeyListener | None = None
+        self._destruction_suspended = False
 
     @property
     def watermark(self) -> int:
@@ -70,7 +78,43 @@ class RocksKeyStore:
             batch.put(name.encode(), value)
         batch.put(_COUNTER_KEY, _N.pack(self._counter))
         self.db.write(batch, self._sync)
+        if self.listener is not None:
+            for name, value in self._unsaved.items():
+                self.listener(name, value)
         self._unsaved.clear()
+
+    def restore(self, changes: list[tuple[str, bytes | None]]) -> None:
+        """Applies keys written or destroyed elsewhere (a changelog), in order, in one write.
+
+        Creation numbers are kept, and the counter moves past them, so the keys this store creates
+        next are numbered after every key it was handed.
+        """
+        if not changes:
+            return
+        batch = WriteBatch(raw_mode=True)
+        for name, value in changes:
+            self._cache.pop(name, None)
+            self._unsaved.pop(name, None)
+            if value is None:
+                batch.delete(name.encode())
+            else:
+                if len(value) != _N.size + KEY_BYTES:
+                    raise CorruptDataError(f"a restored key for {name!r} has {len(value)} bytes")
+                batch.put(name.encode(), value)
+                self._counter = max(self._counter, _N.unpack(value[:_N.size])[0] + 1)
+        batch.put(_COUNTER_KEY, _N.pack(self._counter))
+        self.db.write(batch, self._sync)
+
+    @contextmanager
+    def subject_destruction_suspended(self) -> Iterator[None]:
+        """While restoring from a changelog that already holds every destruction: folding a restored
+        subject forget must not destroy again, since its creation numbers (`before`) were counted by
+        another store and would name the wrong keys here."""
+        self._destruction_suspended = True
+        try:
+            yield
+        finally:
+            self._destruction_suspended = False
 
     def destroy(self, refs: list[KeyRef]) -> None:
         if not refs or self.read_only:
@@ -82,32 +126,32 @@ class RocksKeyStore:
             self._unsaved.pop(name, None)
             batch.delete(name.encode())
         self.db.write(batch, self._sync)
+        if self.listener is not None:
+            for ref in refs:
+                self.listener(ref.storage_key(), None)
         purge(self.db)
 
     def destroy_subject(self, tenant_id: str, user_id: str, before: int | None = None) -> None:
         """Destroys the subject's keys created before `before` (all of them when None)."""
-        if self.read_only:
+        if self.read_only or self._destruction_suspended:
             return
         self.persist()
         prefix = subject_prefix(tenant_id, user_id)
         start = prefix.encode()
-        if before is None:
-            end = start[:-1] + bytes([start[-1] + 1])
-            self.db.delete_range(start, end, self._sync)
-            doomed = [n for n in self._cache if n.startswith(prefix)]
-        else:
-            batch = WriteBatch(raw_mode=True)
-            doomed = []
-            it = self.db.iter()
-            it.seek(start)
-            while it.valid() and it.key().startswith(start):
-                if _N.unpack(it.value()[:8])[0] < before:
-                    batch.delete(it.key())
-                    doomed.append(it.key().decode())
-                it.next()
-            self.db.write(batch, self._sync)
+        batch = WriteBatch(raw_mode=True)
+        doomed = []
+        it = self.db.iter()
+        it.seek(start)
+        while it.valid() and it.key().startswith(start):
+            if before is None or _N.unpack(it.value()[:8])[0] < before:
+                batch.delete(it.key())
+                doomed.append(it.key().decode())
+            it.next()
+        self.db.write(batch, self._sync)
         for name in doomed:
             self._cache.pop(name, None)
+            if self.listener is not None:
+                self.listener(name, None)
         purge(self.db)
 
     def close(self) -> None:

@@ -1,0 +1,213 @@
+"""The `memstream` command: the engine's commands (engine/cli.py) plus the Kafka runtime's.
+
+    memstream worker --broker kafka://HOST:PORT --data-dir DIR [--web-port 6066]
+    memstream ingest --broker kafka://HOST:PORT FILE.jsonl
+    memstream recall|context|forget --worker http://HOST:PORT ...   (any worker; routed to the owner)
+    memstream replay --broker kafka://HOST:PORT --into DIR            (rebuild from the topics)
+    memstream digest --data-dir DIR                                   (a stopped worker's directory too)
+
+Kafka settings not given as options come from MEMSTREAM_KAFKA_* (streams/kafka/config.py).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from engine import cli as base
+from engine.cli import console, err_console
+
+
+def _kafka_settings(args: argparse.Namespace, **extra: Any):
+    from streams.kafka.config import KafkaSettings
+
+    given = {"broker": getattr(args, "broker", None), "partitions": getattr(args, "partitions", None),
+             "app_id": getattr(args, "app_id", None), "topic_prefix": getattr(args, "topic_prefix", None),
+             **extra}
+    return KafkaSettings(**{k: v for k, v in given.items() if v is not None})
+
+
+def _kafka_options(p: argparse.ArgumentParser, broker_required: bool = False) -> None:
+    p.add_argument("--broker", required=broker_required, default=None,
+                   help="kafka://HOST:PORT: use the Kafka runtime (default: MEMSTREAM_KAFKA_BROKER)")
+    p.add_argument("--partitions", type=int, default=None, help="partitions of memstream's topics")
+    p.add_argument("--app-id", default=None, help="consumer group of the workers")
+    p.add_argument("--topic-prefix", default=None)
+
+
+# -- worker -----------------------------------------------------------------------------------------
+def cmd_worker(args: argparse.Namespace) -> int:
+    import faust
+
+    from streams.kafka.app import create_app
+    from streams.kafka.worker import ensure_topics
+
+    extra = {"web_port": args.web_port} if args.web_port is not None else {}
+    if args.web_host:
+        extra["web_host"] = args.web_host
+    kcfg = _kafka_settings(args, **extra)
+    asyncio.run(ensure_topics(kcfg))
+    app, _ = create_app(Path(args.data_dir), kcfg)
+    worker = faust.Worker(app, loglevel=args.loglevel, quiet=True)
+    worker.execute_from_commandline()
+    return 0
+
+
+# -- ingest -----------------------------------------------------------------------------------------
+def cmd_ingest(args: argparse.Namespace) -> int:
+    if not args.broker:
+        return base.cmd_ingest(args)
+    from streams.kafka.client import Producer
+
+    path = Path(args.file)
+    if not path.exists():
+        err_console.print(f"[red]no such file: {path}")
+        return 2
+    lines = [line for line in path.read_text().splitlines() if line.strip()]
+    kcfg = _kafka_settings(args)
+
+    async def run() -> tuple[int, int]:
+        sent = unparsable = 0
+        async with Producer(kcfg) as producer:
+            batch: list[dict] = []
+            for line in lines:
+                try:
+                    turn = json.loads(line)
+                    if not isinstance(turn, dict):
+                        raise ValueError
+                except ValueError:
+                    # Sent as it is: the worker dead-letters it with its reason, like any producer's.
+                    await producer.send_raw(producer.topics.turns, None, line.encode())
+                    unparsable += 1
+                    continue
+                batch.append(turn)
+                if len(batch) >= 500:
+                    sent += await producer.send_turns(batch)
+                    batch.clear()
+            sent += await producer.send_turns(batch)
+        return sent, unparsable
+
+    sent, unparsable = asyncio.run(run())
+    console.print(f"sent {sent} turns to {kcfg.bootstrap} (acknowledged by the broker)"
+                  + (f"; {unparsable} unparsable lines sent to be dead-lettered" if unparsable else ""))
+    return 0
+
+
+# -- reads and forgets served by a worker ----------------------------------------------------------
+def _call_worker(url: str, method: str, tenant: str, user: str, action: str, params: dict[str, Any]) -> Any:
+    query = urllib.parse.urlencode({k: v for k, v in params.items() if v is not None and v is not False})
+    target = (f"{url.rstrip('/')}/subjects/{urllib.parse.quote(tenant, safe='')}/"
+              f"{urllib.parse.quote(user, safe='')}/{action}?{query}")
+    request = urllib.request.Request(target, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        body = exc.read().decode(errors="replace")
+        try:
+            detail = json.loads(body).get("message", body)
+        except ValueError:
+            detail = body
+        raise SystemExit(f"worker refused: {detail}") from None
+    except urllib.error.URLError as exc:
+        raise SystemExit(f"cannot reach worker {url}: {exc.reason}") from None
+
+
+def cmd_recall(args: argparse.Namespace) -> int:
+    if not args.worker:
+        return base.cmd_recall(args)
+    hits = _call_worker(args.worker, "GET", args.tenant, args.user, "recall",
+                        {"query": args.query, "k": args.k, "session_id": args.session})
+    if args.json:
+        print(json.dumps(hits, indent=2))
+    else:
+        for h in hits:
+            console.print(f"{h['score']:.3f}  {h['kind']:<12} {h['text']}  [dim]{h['memory_id']}")
+    return 0
+
+
+def cmd_context(args: argparse.Namespace) -> int:
+    if not args.worker:
+        return base.cmd_context(args)
+    result = _call_worker(args.worker, "GET", args.tenant, args.user, "context",
+                          {"query": args.query, "session_id": args.session, "budget_tokens": args.budget})
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        console.print(result["text"] or "[dim](empty context)")
+        console.print(f"\n[bold]{result['tokens']}[/] tokens")
+    return 0
+
+
+def cmd_forget(args: argparse.Namespace) -> int:
+    if not args.worker:
+        return base.cmd_forget(args)
+    result = _call_worker(args.worker, "POST", args.tenant, args.user, "forget",
+                          {"memory_id": args.memory_id, "query": args.query, "session_id": args.that,
+                           "subject": "true" if args.subject else None})
+    ids = result["forgotten"]
+    console.print(f"forgot {len(ids)} memor{'y' if len(ids) == 1 else 'ies'}: {', '.join(ids) or '-'}")
+    return 0
+
+
+# -- digest and replay ------------------------------------------------------------------------------
+def _engine_dir(data_dir: Path) -> Path:
+    """A worker keeps its engine in DIR/engine, beside its changelog bookkeeping."""
+    from streams.kafka.worker import STATE_FILE
+
+    return data_dir / "engine" if (data_dir / STATE_FILE).exists() else data_dir
+
+
+def cmd_digest(args: argparse.Namespace) -> int:
+    args.data_dir = str(_engine_dir(Path(args.data_dir)))
+    return base.cmd_digest(args)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    if not args.broker:
+        args.data_dir = str(_engine_dir(Path(args.data_dir)))
+        return base.cmd_replay(args)
+    from streams.kafka.client import replay
+
+    if not args.into:
+        err_console.print("[red]replay from a broker needs --into DIR (a fresh directory)")
+        return 2
+    digest = asyncio.run(replay(_kafka_settings(args), args.into))
+    console.print(f"replayed view digest: {digest}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = base.build_parser()
+    commands = parser.commands
+    p = parser.subparsers.add_parser("worker", parents=[parser.common],
+                                     help="run a Kafka worker (several share the partitions)")
+    _kafka_options(p)
+    p.add_argument("--web-port", type=int, default=None, help="port of this worker's web views (default 6066)")
+    p.add_argument("--web-host", default=None)
+    p.add_argument("--loglevel", default="warn", choices=["crit", "error", "warn", "info", "debug"])
+    p.set_defaults(func=cmd_worker)
+    _kafka_options(commands["ingest"])
+    commands["ingest"].set_defaults(func=cmd_ingest)
+    for name, func in (("recall", cmd_recall), ("context", cmd_context), ("forget", cmd_forget)):
+        commands[name].add_argument("--worker", default=None,
+                                    help="http://HOST:PORT of any Kafka worker (it routes to the owner)")
+        commands[name].set_defaults(func=func)
+    commands["digest"].set_defaults(func=cmd_digest)
+    _kafka_options(commands["replay"])
+    commands["replay"].set_defaults(func=cmd_replay)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    return base.main(argv, build_parser())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,207 @@
+"""The faust-streaming app of a memstream worker.
+
+One agent (concurrency 1) consumes the turns and commands topics in batches and hands each batch to
+the worker's engine (streams/kafka/worker.py). Input offsets are acknowledged only after the batch's
+events and keys are on the changelog topics: at-least-once, and every event is idempotent by id.
+
+Web views serve reads and forgets for a subject from the worker that owns its partition; a request
+that reaches another worker is routed to the owner:
+
+    GET  /subjects/{tenant}/{user}/recall?query=...&k=8
+    GET  /subjects/{tenant}/{user}/context?query=...&session_id=...&budget_tokens=400
+    POST /subjects/{tenant}/{user}/forget?memory_id=... | query=... | session_id=... | subject=true
+    GET  /digest      this worker's view digest
+    GET  /status      partitions, counts
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+import faust
+from faust.exceptions import SameNode
+from faust.web import Request, Response, View
+
+from engine.embedder import Embedder
+from engine.errors import MemstreamError
+from streams.kafka.config import KafkaSettings
+from streams.kafka.inputs import Record
+from streams.kafka.topics import Topics, partition_of, subject_key
+from streams.kafka.worker import PublishFailed, Worker
+
+log = logging.getLogger("memstream.kafka")
+
+EXIT_PUBLISH_FAILED = 75
+EXIT_CRASHED = 70
+
+
+def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder | None = None
+               ) -> tuple[faust.App, Worker]:
+    data_dir = Path(data_dir)
+    topics = Topics(kcfg.topic_prefix)
+    app = faust.App(
+        kcfg.app_id,
+        broker=kcfg.broker,
+        store="memory://",
+        datadir=str(data_dir / "faust"),
+        autodiscover=False,
+        web_enabled=True,
+        web_host=kcfg.web_host,
+        web_port=kcfg.web_port,
+        canonical_url=f"http://{kcfg.web_host}:{kcfg.web_port}",
+        topic_partitions=kcfg.partitions,
+        topic_replication_factor=kcfg.replication,
+        topic_allow_declare=False,
+        consumer_auto_offset_reset="earliest",
+        broker_session_timeout=kcfg.session_timeout_s,
+        broker_heartbeat_interval=kcfg.heartbeat_s,
+        broker_rebalance_timeout=max(kcfg.session_timeout_s * 3, 30.0),
+        broker_commit_interval=kcfg.commit_interval_s,
+        producer_acks=-1,
+        stream_wait_empty=False,
+    )
+    worker = Worker(data_dir, kcfg, embedder=embedder)
+    raw = dict(key_type=bytes, value_type=bytes, key_serializer="raw", value_serializer="raw")
+    inputs = app.topic(topics.turns, topics.commands, **raw)
+    turns = app.topic(topics.turns, **raw)
+    started = {"done": False}
+
+    async def ensure_started() -> None:
+        if not started["done"]:
+            await worker.start()
+            started["done"] = True
+
+    @app.on_partitions_revoked.connect
+    async def _revoked(sender: Any, revoked: set, **_: Any) -> None:
+        worker.revoke(tp.partition for tp in revoked if tp.topic in (topics.turns, topics.commands))
+
+    async def handle(records: list[Record]) -> None:
+        try:
+            await ensure_started()
+            await worker.handle(records)
+        except PublishFailed as exc:
+            # Fail-stop without acknowledging: the batch is redelivered to whoever owns it next.
+            log.critical("%s; stopping so the batch is not acknowledged", exc)
+            os._exit(EXIT_PUBLISH_FAILED)
+        except BaseException:
+            log.exception("batch failed; stopping so the batch is not acknowledged")
+            os._exit(EXIT_CRASHED)
+
+    @app.agent(inputs, concurrency=1)
+    async def process(stream: Any) -> None:
+        async for events in stream.take_events(kcfg.batch_max, within=kcfg.batch_within_s):
+            records = [Record(e.message.topic, e.message.partition, e.message.offset,
+                              e.message.key, e.message.value) for e in events]
+            # Shielded: a rebalance restarts the agent, but a batch under way runs to its end (its
+            # events published) rather than stopping half-way.
+            await asyncio.shield(handle(records))
+
+    @app.on_before_shutdown.connect
+    async def _shutdown(sender: Any, **_: Any) -> None:
+        if started["done"]:
+            async with worker.lock:
+                await worker.stop()
+
+    def owns(partition: int) -> bool:
+        return any(tp.topic == topics.turns and tp.partition == partition for tp in app.consumer.assignment())
+
+    async def routed(view: View, request: Request, tenant: str, user: str) -> Response | None:
+        """None when this worker owns the subject; otherwise the owner's response."""
+        key = subject_key(tenant, user)
+        if owns(partition_of(key, kcfg.partitions)):
+            return None
+        try:
+            return await app.router.route_topic_req(turns, key, view.web, request)
+        except SameNode:
+            return None
+
+    async def serve(view: View, call: Any, tenant: str, user: str) -> Response:
+        key = subject_key(tenant, user)
+        try:
+            await ensure_started()
+            async with worker.lock:
+                await worker.ensure_ready([partition_of(key, kcfg.partitions)])
+                result = await worker.run_engine(call)
+                await worker.publish()
+        except MemstreamError as exc:
+            return view.json({"error": type(exc).__name__, "message": str(exc)}, status=400)
+        return view.json(result)
+
+    def _q(request: Request, name: str, cast: Any = str) -> Any:
+        value = request.query.get(name)
+        if value is None or value == "":
+            return None
+        if cast is bool:
+            return value.lower() in ("1", "true", "yes")
+        try:
+            return cast(value)
+        except ValueError:
+            raise MemstreamError(f"{name} must be a {cast.__name__}") from None
+
+    @app.page("/subjects/{tenant}/{user}/recall")
+    class RecallView(View):
+        async def get(self, request: Request, tenant: str, user: str) -> Response:
+            if (answer := await routed(self, request, tenant, user)) is not None:
+                return answer
+            q = request.query
+
+            def call() -> Any:
+                record_use = _q(request, "record_use", bool)
+                hits = worker.engine.recall(
+                    tenant_id=tenant, user_id=user, query=q.get("query", ""), k=_q(request, "k", int),
+                    session_id=_q(request, "session_id"), now=_q(request, "now"),
+                    max_privacy=_q(request, "max_privacy"),
+                    record_use=True if record_use is None else record_use,
+                    request_id=_q(request, "request_id"))
+                return [h.model_dump(mode="json") for h in hits]
+            return await serve(self, call, tenant, user)
+
+    @app.page("/subjects/{tenant}/{user}/context")
+    class ContextView(View):
+        async def get(self, request: Request, tenant: str, user: str) -> Response:
+            if (answer := await routed(self, request, tenant, user)) is not None:
+                return answer
+            q = request.query
+
+            def call() -> Any:
+                result = worker.engine.context(
+                    tenant_id=tenant, user_id=user, session_id=_q(request, "session_id"),
+                    query=q.get("query", ""), budget_tokens=_q(request, "budget_tokens", int) or 2_000,
+                    now=_q(request, "now"), max_privacy=_q(request, "max_privacy"),
+                    request_id=_q(request, "request_id"))
+                return result.model_dump(mode="json")
+            return await serve(self, call, tenant, user)
+
+    @app.page("/subjects/{tenant}/{user}/forget")
+    class ForgetView(View):
+        async def post(self, request: Request, tenant: str, user: str) -> Response:
+            if (answer := await routed(self, request, tenant, user)) is not None:
+                return answer
+
+            def call() -> Any:
+                args = {name: _q(request, name) for name in ("memory_id", "query", "session_id", "request_id")}
+                args = {k: v for k, v in args.items() if v is not None}
+                if _q(request, "subject", bool):
+                    args["subject"] = True
+                if _q(request, "dry_run", bool):
+                    args["dry_run"] = True
+                return {"forgotten": worker.engine.forget(tenant_id=tenant, user_id=user, **args)}
+            return await serve(self, call, tenant, user)
+
+    @app.page("/digest")
+    class DigestView(View):
+        async def get(self, request: Request) -> Response:
+            async with worker.lock:
+                digest = await worker.run_engine(worker.digest)
+            return self.json({"digest": digest})
+
+    @app.page("/status")
+    class StatusView(View):
+        async def get(self, request: Request) -> Response:
+            assigned = sorted(tp.partition for tp in app.consumer.assignment() if tp.topic == topics.turns)
+            return self.json({"assigned": assigned, "ready": sorted(worker.ready), **worker.counts})
+
+    return app, worker

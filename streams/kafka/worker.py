@@ -1,0 +1,280 @@
+"""One Kafka worker's engine: the embedded engine on a local directory, kept in step with Kafka.
+
+A batch of input messages goes through the facade exactly as on the embedded runtime; then whatever
+the local log gained is published: first the data keys written or destroyed (to the compacted keys
+topic), then the logged events (to the events topic, sealed bytes as logged). Only after both are
+acknowledged does the batch count as handled, so the input offsets are committed after the changelog
+holds the batch (at-least-once; every event is idempotent by id).
+
+The local directory is a cache of the changelog. It is trusted only if everything in it was
+published; a worker that stopped between its local write and its publish (a crash) discards the
+directory on start and rebuilds the partitions it is given from the changelog, like a worker whose
+directory was wiped.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import shutil
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from aiokafka import AIOKafkaProducer
+from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+from aiokafka.errors import KafkaError, TopicAlreadyExistsError
+
+from engine.crypto import subject_of
+from engine.embedder import Embedder
+from engine.errors import MemstreamError
+from engine.facade import MemoryEngine
+from streams.kafka.changelog import append_events, read_partition, restore_keys
+from streams.kafka.config import KafkaSettings
+from streams.kafka.inputs import CommandInput, Record, Rejected, TurnInput, parse
+from streams.kafka.topics import Topics, partition_of, subject_key
+
+log = logging.getLogger("memstream.kafka")
+
+STATE_FILE = "kafka-state.json"
+
+
+class PublishFailed(RuntimeError):
+    """The changelog could not be written after every retry: the batch is not acknowledged."""
+
+
+def _write_json_atomically(path: Path, data: Any) -> None:
+    tmp = path.with_suffix(".tmp")
+    with open(tmp, "w") as fh:
+        json.dump(data, fh)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+    fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+async def ensure_topics(kcfg: KafkaSettings) -> None:
+    """Creates memstream's topics (same partition count everywhere); existing ones are left as they are."""
+    topics = Topics(kcfg.topic_prefix)
+    admin = AIOKafkaAdminClient(bootstrap_servers=kcfg.bootstrap)
+    await admin.start()
+    try:
+        existing = set(await admin.list_topics())
+        new = [NewTopic(name, kcfg.partitions, kcfg.replication, topic_configs=config)
+               for name, config in topics.configs(kcfg).items() if name not in existing]
+        if new:
+            try:
+                await admin.create_topics(new)
+            except TopicAlreadyExistsError:
+                pass
+    finally:
+        await admin.close()
+
+
+class Worker:
+    def __init__(self, data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder | None = None):
+        self.data_dir = Path(data_dir)
+        self.kcfg = kcfg
+        self.topics = Topics(kcfg.topic_prefix)
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._state_path = self.data_dir / STATE_FILE
+        self.engine = self._open_trusted(embedder)
+        self.rt = self.engine._rt
+        self.rt.keys.listener = self._key_changed
+        self._unpublished_keys: list[tuple[str, bytes | None]] = []
+        self.ready: set[int] = set()
+        self.lock = asyncio.Lock()
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="memstream-engine")
+        self.producer: AIOKafkaProducer | None = None
+        self.counts = {"turns": 0, "commands": 0, "dead_letters": 0, "published": 0, "restored": 0}
+
+    # -- the local directory ---------------------------------------------------------------------
+    def _load_state(self) -> dict[str, Any]:
+        try:
+            return json.loads(self._state_path.read_text())
+        except (OSError, ValueError):
+            return {}
+
+    def _open_trusted(self, embedder: Embedder | None) -> MemoryEngine:
+        engine_dir = self.data_dir / "engine"
+        factory = {"embedder": embedder} if embedder is not None else {}
+        state = self._load_state()
+        if engine_dir.exists():
+            engine = MemoryEngine.open(engine_dir, **factory)
+            if state.get("published") == len(engine._rt.log):
+                self._state = state
+                return engine
+            engine.close()
+            log.warning("local directory %s holds entries that were never published; rebuilding "
+                        "it from the changelog", engine_dir)
+            shutil.rmtree(engine_dir)
+        self._state = {"published": 0, "restored": {}}
+        _write_json_atomically(self._state_path, self._state)
+        return MemoryEngine.open(engine_dir, **factory)
+
+    def _save_state(self) -> None:
+        _write_json_atomically(self._state_path, self._state)
+
+    def _key_changed(self, name: str, value: bytes | None) -> None:
+        self._unpublished_keys.append((name, value))
+
+    # -- lifecycle -------------------------------------------------------------------------------
+    async def start(self) -> None:
+        await ensure_topics(self.kcfg)
+        self.producer = AIOKafkaProducer(bootstrap_servers=self.kcfg.bootstrap, acks="all",
+                                         enable_idempotence=True, linger_ms=5,
+                                         max_request_size=16 * 1024 * 1024)
+        await self.producer.start()
+
+    async def stop(self) -> None:
+        if self.producer is not None:
+            await self.producer.stop()
+            self.producer = None
+        self.pool.shutdown(wait=True)
+        self.engine.close()
+
+    async def run_engine(self, fn: Callable[[], Any]) -> Any:
+        """Engine work runs on one thread beside the event loop, so heartbeats keep going."""
+        return await asyncio.get_running_loop().run_in_executor(self.pool, fn)
+
+    # -- partitions ------------------------------------------------------------------------------
+    def revoke(self, partitions: Iterable[int]) -> None:
+        self.ready.difference_update(partitions)
+
+    async def ensure_ready(self, partitions: Iterable[int]) -> None:
+        """Before handling a partition's input, catch up with its changelog (keys, then events)."""
+        for p in sorted(set(partitions) - self.ready):
+            offsets = self._state["restored"].setdefault(str(p), {"keys": 0, "events": 0})
+            async for chunk in read_partition(self.kcfg.bootstrap, self.topics.keys, p, offsets["keys"]):
+                await self.run_engine(lambda c=chunk: restore_keys(self.rt, c))
+                offsets["keys"] = chunk[-1][0] + 1
+            async for chunk in read_partition(self.kcfg.bootstrap, self.topics.events, p, offsets["events"]):
+                await self.run_engine(lambda c=chunk: self._restore_events(c))
+                offsets["events"] = chunk[-1][0] + 1
+                self.counts["restored"] += len(chunk)
+            self._save_state()
+            self.ready.add(p)
+        await self.publish()
+
+    def _restore_events(self, chunk: list) -> None:
+        bad = append_events(self.rt, chunk)
+        if bad:
+            log.error("%d changelog entries could not be decoded and were skipped", bad)
+        # What came from the changelog is published by definition.
+        self._state["published"] = len(self.rt.log)
+        self._save_state()
+        with self.rt.keys.subject_destruction_suspended():
+            # decide=True: a turn whose decisions never reached the changelog (a crash mid-publish)
+            # is decided again, to the same events; decisions that did are skipped by id.
+            self.rt.process(decide=True)
+
+    # -- input -----------------------------------------------------------------------------------
+    async def handle(self, records: list[Record]) -> list[Rejected]:
+        """Handles a batch of input messages; returns what was dead-lettered (already published)."""
+        async with self.lock:
+            await self.ensure_ready({r.partition for r in records})
+            parsed = [parse(r, turns_topic=self.topics.turns, settings=self.engine.settings,
+                            max_bytes=self.kcfg.max_message_bytes) for r in records]
+            rejected = await self.run_engine(lambda: self._apply(parsed))
+            await self.publish(rejected)
+            return rejected
+
+    def _apply(self, parsed: list[TurnInput | CommandInput | Rejected]) -> list[Rejected]:
+        rejected: list[Rejected] = [p for p in parsed if isinstance(p, Rejected)]
+        turns: list[TurnInput] = []
+
+        def ingest() -> None:
+            if not turns:
+                return
+            try:
+                self.engine.ingest_many([t.turn for t in turns])
+            except MemstreamError:
+                for t in turns:  # one bad turn must not hold back the others
+                    try:
+                        self.engine.ingest(t.turn)
+                    except MemstreamError as exc:
+                        rejected.append(Rejected(t.record, f"refused: {type(exc).__name__}: {exc}"))
+            self.counts["turns"] += len(turns)
+            turns.clear()
+
+        for item in parsed:
+            if isinstance(item, TurnInput):
+                turns.append(item)
+            elif isinstance(item, CommandInput):
+                ingest()  # a command sees every turn that came before it
+                try:
+                    self._command(item)
+                    self.counts["commands"] += 1
+                except MemstreamError as exc:
+                    rejected.append(Rejected(item.record, f"refused: {type(exc).__name__}: {exc}"))
+        ingest()
+        self.engine.flush()
+        return rejected
+
+    def _command(self, item: CommandInput) -> None:
+        data = dict(item.data)
+        data["request_id"] = item.request_id
+        if item.name == "remember":
+            self.engine.remember(data)
+        elif item.name == "forget":
+            self.engine.forget(data)
+        else:
+            self.engine.sweep(data["now"], tenant_id=data["tenant_id"], user_id=data["user_id"],
+                              request_id=data["request_id"])
+
+    # -- output ----------------------------------------------------------------------------------
+    async def publish(self, rejected: list[Rejected] | tuple = ()) -> int:
+        """Writes what the local log and key store gained to the changelog; retries until the
+        broker acknowledges everything, or raises PublishFailed (nothing is acknowledged then)."""
+        attempts = 0
+        while True:
+            try:
+                return await self._publish_once(rejected)
+            except KafkaError as exc:
+                attempts += 1
+                if attempts > self.kcfg.publish_retries:
+                    raise PublishFailed(f"changelog not written after {attempts} attempts: {exc!r}") from exc
+                log.warning("publish failed (%r); retrying", exc)
+                await asyncio.sleep(min(0.2 * attempts, 2.0))
+
+    async def _publish_once(self, rejected: list[Rejected] | tuple) -> int:
+        assert self.producer is not None, "start() the worker first"
+        parts = self.kcfg.partitions
+        keys = list(self._unpublished_keys)
+        futures = []
+        for name, value in keys:
+            p = partition_of(subject_key(*subject_of(name)), parts)
+            futures.append(await self.producer.send(self.topics.keys, value=value, key=name.encode(), partition=p))
+        await asyncio.gather(*futures)
+        del self._unpublished_keys[:len(keys)]
+        end = len(self.rt.log)
+        start = self._state["published"]
+        futures = []
+        for seq, raw in self.rt.log.read(start):
+            if seq >= end:
+                break
+            head = json.loads(raw)
+            key = subject_key(head["tenant_id"], head["user_id"])
+            futures.append(await self.producer.send(self.topics.events, value=raw, key=key,
+                                                    partition=partition_of(key, parts)))
+        for r in rejected:
+            letter = {"reason": r.reason, "topic": r.record.topic, "partition": r.record.partition,
+                      "offset": r.record.offset, "bytes": len(r.record.value or b"")}
+            futures.append(await self.producer.send(self.topics.dead_letters, key=r.record.key,
+                                                    value=json.dumps(letter).encode(),
+                                                    partition=r.record.partition % parts))
+        await asyncio.gather(*futures)
+        if end > start:
+            self._state["published"] = end
+            self._save_state()
+            self.counts["published"] += end - start
+        self.counts["dead_letters"] += len(rejected)
+        return end - start
+
+    def digest(self) -> str:
+        return self.engine.view_digest()
