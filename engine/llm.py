@@ -122,7 +122,8 @@ class ChatClient:
         self._lock = threading.Lock()
         self._failures_in_a_row = 0
         self._paused_until: float | None = None
-        self.counters = {"requests": 0, "retries": 0, "replies": 0, "failures": 0, "paused_calls": 0}
+        # calls: complete() invocations; requests/retries: HTTP attempts; replies/failures: outcomes of calls
+        self.counters = {"calls": 0, "requests": 0, "retries": 0, "replies": 0, "failures": 0}
 
     def __repr__(self) -> str:
         return f"ChatClient(host={self.host!r}, model={self.model!r})"
@@ -139,9 +140,10 @@ class ChatClient:
         """The assistant message's content for (system, user) messages. Raises LLMUnavailableError or
         LLMReplyError; each failed call counts toward the pause, each success resets it."""
         with self._lock:
+            self.counters["calls"] += 1
             if self._paused_until is not None:
                 if self._clock() < self._paused_until:
-                    self.counters["paused_calls"] += 1
+                    self.counters["failures"] += 1
                     raise LLMUnavailableError(
                         f"LLM calls to {self.host} are paused after {self._failures_in_a_row} failed calls in a "
                         f"row; they resume after llm_circuit_cooldown_seconds="
