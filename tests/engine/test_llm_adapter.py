@@ -21,7 +21,7 @@ from engine.summarizer import IMPORTANCE, WindowTurn
 from tests.conftest import T0, make_turn
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fake_llm_server import FakeLLM  # noqa: E402
+from fake_llm_server import FakeLLM, Reply, completion  # noqa: E402
 
 KEY = "sk-adapter-test-key-9f8e7d6c5b4aSECRET"
 
@@ -193,6 +193,32 @@ def test_replay_never_calls_the_llm_and_reproduces_the_view(data_dir, tmp_path, 
         assert engine.stats()["llm_calls"] == 0
     assert replay_verify(data_dir, tmp_path / "replayed-again", show_progress=False) == (live, live)
 
+
+
+def _answers(tag: str):
+    def reply(request: dict) -> Reply:
+        message = json.loads(request["messages"][1]["content"])["message"]
+        return Reply(body=completion(json.dumps({"memories": [{"kind": "fact", "text": f"User said ({tag}): {message}"}]})))
+    return reply
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "known gap in streams/embedded.py (left to its owner): after a crash between appending a turn's "
+    "decisions to the log and committing the state, recovery decides the turn again instead of folding "
+    "the logged decisions; harmless for the deterministic offline path, but an LLM may answer otherwise"))
+def test_a_crash_after_the_decisions_were_logged_does_not_ask_the_llm_again(data_dir, tmp_path, server):
+    server.default = _answers("first")
+    engine = open_llm(data_dir, server)
+    engine.ingest(make_turn("I live in Porto.", 1))
+    engine._rt.store.commit = lambda **kw: (_ for _ in ()).throw(OSError("crash before the state commit"))
+    with pytest.raises(OSError):
+        engine.flush()
+    engine._rt.close()  # the process dies here
+    server.default = _answers("second")
+    with open_llm(data_dir, server) as engine:
+        assert texts(engine) == ["User said (first): I live in Porto"]
+        live = engine.view_digest()
+    assert replay_verify(data_dir, tmp_path / "replayed", show_progress=False) == (live, live)
 
 # -- how replies become candidates and summary lines (no HTTP: a client that returns a set reply) -------
 
