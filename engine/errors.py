@@ -66,3 +66,26 @@ class EngineClosedError(MemstreamError, RuntimeError):
 
 class DataDirError(MemstreamError, OSError):
     """The data directory is missing, locked by another process, or not a memstream directory."""
+
+
+class LLMError(MemstreamError, RuntimeError):
+    """The optional LLM adapter got no usable answer from its chat-completions endpoint. The engine
+    catches it, decides that turn with the offline extractor or summarizer instead, and counts the
+    fallback in `MemoryEngine.stats()`. Messages name the endpoint's host and what failed, never the
+    API key or the conversation. `reason` is a short code: timeout, unavailable, http, paused, reply."""
+
+    def __init__(self, message: str, *, reason: str = "error"):
+        self.reason = reason
+        super().__init__(message)
+
+
+class LLMUnavailableError(LLMError):
+    """The endpoint timed out, could not be reached, or answered with an HTTP error, on every attempt
+    (or the adapter is pausing after repeated failures). Check `llm_url`, the server and the network;
+    raise `llm_timeout_seconds` or `llm_retries` if the server is merely slow."""
+
+
+class LLMReplyError(LLMError, ValueError):
+    """The endpoint answered, but not with what was asked for: not a chat completion, not JSON, or
+    JSON that does not fit the schema the prompt requires. Use a model that follows JSON
+    instructions (and `llm_json_mode=true` if the server supports `response_format`)."""

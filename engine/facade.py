@@ -30,7 +30,7 @@ from engine.guard import check_id, redact_turn, validate_turn
 from engine.redaction import redact
 from engine.ids import derive, turn_event_id
 from engine.policy import decide_sweep
-from engine.processor import _Emitter, record_candidates
+from engine.processor import OFFLINE, _Emitter, record_candidates
 from engine.settings import Settings
 from engine.textnorm import term_set
 from engine.tokens import count_tokens
@@ -97,10 +97,12 @@ def _command_data(command: object, kw: dict[str, Any], model: type) -> dict[str,
 
 
 class MemoryEngine:
-    def __init__(self, runtime: EmbeddedRuntime, settings: Settings, tenant_id: str | None = None):
+    def __init__(self, runtime: EmbeddedRuntime, settings: Settings, tenant_id: str | None = None,
+                 llm: Any = None):
         self._rt = runtime
         self.settings = settings
         self.tenant_id = tenant_id
+        self._llm = llm  # engine.llm_adapter.LLMAdapter when llm_url is set
         self._closed = False
 
     # -- lifecycle -------------------------------------------------------------------------------
@@ -123,15 +125,32 @@ class MemoryEngine:
         if path.exists() and not path.is_dir():
             raise DataDirError(f"{path} is a file; give a directory for memstream's data")
         factory = (lambda: embedder) if embedder is not None else shared_embedder
-        runtime = EmbeddedRuntime(path, cfg, factory)
-        engine = cls(runtime, cfg, tenant_id)
+        llm, deciders = None, OFFLINE
+        if cfg.llm_enabled:
+            # Opt-in: the HTTP adapter decides turns, the offline path is its fallback; its decisions
+            # are logged as events, so replay never calls it (engine.llm_adapter).
+            from engine.llm_adapter import LLMAdapter
+
+            llm = LLMAdapter(cfg)
+            deciders = llm.deciders
+        try:
+            runtime = EmbeddedRuntime(path, cfg, factory, deciders=deciders)
+        except BaseException:
+            if llm is not None:
+                llm.close()
+            raise
+        engine = cls(runtime, cfg, tenant_id, llm)
         runtime.process()  # recovery: resume from the committed offset
         return engine
 
     def close(self) -> None:
         if not self._closed:
             self._closed = True
-            self._rt.close()
+            try:
+                self._rt.close()
+            finally:
+                if self._llm is not None:
+                    self._llm.close()
 
     def __enter__(self) -> "MemoryEngine":
         return self
@@ -524,4 +543,7 @@ class MemoryEngine:
                 "records_active": sum(1 for s in states for r in s.records.values() if r.tier == "active"),
                 "records_archived": sum(1 for s in states for r in s.records.values() if r.tier == "archived"),
                 "records_superseded": sum(1 for s in states for r in s.records.values() if r.tier == "superseded"),
+                # With the LLM adapter on: decisions asked of it, and how many fell back to the
+                # offline path (llm_fallbacks, by reason); counted since this engine was opened.
+                **(self._llm.stats() if self._llm is not None else {}),
             }

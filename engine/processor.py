@@ -4,16 +4,23 @@
 derived from the turn's id. It expires what is due, compacts the session window into the running
 summary, and turns explicit statements into memory records, merging repeats and superseding what a
 newer statement contradicts.
+
+The two judgement calls in it, reading candidates out of a turn and summarizing what leaves the
+window, go through `Deciders`. The default is the offline, rule-based pair; an adapter (engine.llm)
+may supply others. Whatever they return is emitted as events (MemoryRecorded, WindowCompacted), so
+replay folds the logged decisions and never asks a decider again.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Callable, Protocol, Sequence
 
 from engine.extractor import Candidate, extract
 from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState
-from engine.summarizer import compact, summarize
+from engine.summarizer import SummaryItem, WindowTurn, compact, summarize
 from engine.textnorm import jaccard, term_set
 from engine.tokens import count_tokens
 from schemas.common import SOURCE_RANK
@@ -27,6 +34,24 @@ from schemas.events import (
     WindowCompacted,
 )
 from schemas.records import MemoryRecord, TurnRef
+
+
+class Extractor(Protocol):
+    """The signature of engine.extractor.extract."""
+
+    def __call__(self, text: str, *, role: str, speaker: str | None, occurred_at: datetime,
+                 session_ttl: timedelta = ...) -> list[Candidate]: ...
+
+
+@dataclass(frozen=True)
+class Deciders:
+    """What decide_turn asks to read a turn and to summarize evicted turns."""
+
+    extract: Extractor = extract
+    summarize: Callable[[Sequence[WindowTurn]], list[SummaryItem]] = summarize
+
+
+OFFLINE = Deciders()
 
 
 class _Emitter:
@@ -76,7 +101,8 @@ def due_expiries(state: SubjectState, session_id: str | None, now: datetime,
     return out
 
 
-def _compaction(state: SubjectState, session_id: str, settings: Settings) -> WindowCompacted | None:
+def _compaction(state: SubjectState, session_id: str, settings: Settings,
+                summarize: Callable[[Sequence[WindowTurn]], list[SummaryItem]] = summarize) -> WindowCompacted | None:
     session = state.sessions.get(session_id)
     if session is None:
         return None
@@ -184,16 +210,17 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             ))
 
 
-def decide_turn(state: SubjectState, turn: Event, settings: Settings) -> list[Event]:
+def decide_turn(state: SubjectState, turn: Event, settings: Settings,
+                deciders: Deciders = OFFLINE) -> list[Event]:
     p = turn.payload
     out = _Emitter(turn)
     for memory_id, reason in due_expiries(state, turn.session_id, turn.occurred_at):
         out.emit(MemoryExpired(memory_id=memory_id, reason=reason))
-    compacted = _compaction(state, turn.session_id or "", settings)
+    compacted = _compaction(state, turn.session_id or "", settings, deciders.summarize)
     if compacted is not None:
         out.emit(compacted)
     if p.text:
-        candidates = extract(
+        candidates = deciders.extract(
             p.text,
             role=p.role,
             speaker=p.speaker,

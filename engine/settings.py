@@ -1,7 +1,10 @@
 """Every tunable of memstream in one object, overridable by `MEMSTREAM_*` environment variables."""
 from __future__ import annotations
 
-from pydantic import Field, model_validator
+from typing import Literal
+from urllib.parse import urlsplit
+
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -59,10 +62,52 @@ class Settings(BaseSettings):
     # Durability
     sync_writes: bool = Field(True, description="fsync the log on every acknowledged append.")
 
+    # Optional LLM adapter (engine.llm): off unless llm_url is set; the offline path stays the fallback.
+    llm_url: str | None = Field(None, description="OpenAI-compatible base URL (.../v1) or the full .../chat/completions URL.")
+    llm_model: str | None = Field(None, description="Model name sent with every request; required with llm_url.")
+    llm_api_key: SecretStr | None = Field(None, description="Sent as a Bearer token; never logged, stored or shown.")
+    llm_tasks: Literal["extract", "summarize", "both"] = Field("both", description="What the LLM decides.")
+    llm_timeout_seconds: float = Field(20.0, gt=0, le=600, description="Per connect/read/write of one attempt.")
+    llm_retries: int = Field(2, ge=0, le=10, description="Further attempts after a timeout, connection error, 429 or 5xx.")
+    llm_backoff_seconds: float = Field(0.5, ge=0, le=60, description="First wait between attempts; doubles each time.")
+    llm_max_tokens: int = Field(800, ge=16, le=32_000, description="max_tokens of each completion.")
+    llm_temperature: float = Field(0.0, ge=0, le=2)
+    llm_json_mode: bool = Field(True, description="Ask for response_format json_object (turn off for servers without it).")
+    llm_circuit_failures: int = Field(5, ge=1, description="Consecutive failed calls after which the adapter pauses.")
+    llm_circuit_cooldown_seconds: float = Field(60.0, ge=0, description="Pause in which turns go straight to the offline path.")
+
+    @field_validator("llm_url", "llm_model", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("llm_url")
+    @classmethod
+    def _llm_url_ok(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        # Messages never echo the URL: it could hold credentials.
+        try:
+            parts = urlsplit(value.strip())
+            host = parts.hostname
+        except ValueError:
+            raise ValueError("llm_url is not a valid URL") from None
+        if parts.scheme not in ("http", "https") or not host:
+            raise ValueError("llm_url must be an http:// or https:// URL with a host, e.g. http://127.0.0.1:8000/v1")
+        if parts.username is not None or parts.password is not None:
+            raise ValueError("llm_url must not carry credentials; put the key in llm_api_key")
+        return value.strip()
+
+    @property
+    def llm_enabled(self) -> bool:
+        return self.llm_url is not None
+
     @model_validator(mode="after")
     def _thresholds_ordered(self) -> "Settings":
         if self.delete_threshold > self.archive_threshold:
             raise ValueError("delete_threshold must not exceed archive_threshold")
         if self.recall_max_privacy not in ("public", "personal", "sensitive", "secret"):
             raise ValueError("recall_max_privacy must be public, personal, sensitive or secret")
+        if self.llm_url is not None and not self.llm_model:
+            raise ValueError("llm_model is required when llm_url is set (the model name the endpoint serves)")
         return self

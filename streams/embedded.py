@@ -19,7 +19,7 @@ import numpy as np
 from engine.crypto import KeyRef, Sealer
 from engine.embedder import Embedder
 from engine.errors import DataDirError
-from engine.processor import decide_turn
+from engine.processor import OFFLINE, Deciders, decide_turn
 from engine.projector import apply
 from engine.recall import SubjectIndex, erasure_matches
 from engine.settings import Settings
@@ -90,11 +90,14 @@ class _Step:
 
 class EmbeddedRuntime:
     def __init__(self, data_dir: Path, settings: Settings, embedder: Callable[[], Embedder],
-                 *, log_dir: Path | None = None, keys_dir: Path | None = None, replay: bool = False):
-        """replay: rebuild a view from another directory's log and keys without writing to either."""
+                 *, log_dir: Path | None = None, keys_dir: Path | None = None, replay: bool = False,
+                 deciders: Deciders = OFFLINE):
+        """replay: rebuild a view from another directory's log and keys without writing to either.
+        deciders: what the processor asks to read turns and summarize windows (offline by default)."""
         self.data_dir = Path(data_dir)
         _check_format(self.data_dir)
         self.settings = settings
+        self.deciders = deciders
         self._embedder_factory = embedder
         self._embedder: Embedder | None = None
         self.keys = RocksKeyStore(keys_dir or self.data_dir / "keys", sync=settings.sync_writes, read_only=replay)
@@ -304,7 +307,7 @@ class EmbeddedRuntime:
             return
         state = self.state(event.tenant_id, event.user_id)
         try:
-            derived = decide_turn(state, event, self.settings)
+            derived = decide_turn(state, event, self.settings, self.deciders)
         except Exception as exc:
             # The turn stays in its window; only the decisions about it are skipped.
             step.dead_letters.append({"seq": seq, "event_id": event.event_id,

@@ -21,3 +21,42 @@ def test_inconsistent_thresholds_are_refused():
         Settings(delete_threshold=0.5, archive_threshold=0.2)
     with pytest.raises(ValidationError):
         Settings(unknown_setting=1)
+
+
+# -- the optional LLM adapter's settings ------------------------------------------------------------
+
+def test_the_llm_adapter_is_off_unless_an_endpoint_is_set(monkeypatch):
+    assert not Settings().llm_enabled
+    monkeypatch.setenv("MEMSTREAM_LLM_URL", "")
+    assert not Settings().llm_enabled  # a blank variable means unset
+
+
+def test_llm_settings_come_from_the_environment_and_the_key_stays_secret(monkeypatch):
+    monkeypatch.setenv("MEMSTREAM_LLM_URL", "http://127.0.0.1:8000/v1")
+    monkeypatch.setenv("MEMSTREAM_LLM_MODEL", "small-model")
+    monkeypatch.setenv("MEMSTREAM_LLM_API_KEY", "sk-env-key-SECRET-0042")
+    monkeypatch.setenv("MEMSTREAM_LLM_RETRIES", "4")
+    s = Settings()
+    assert s.llm_enabled and s.llm_model == "small-model" and s.llm_retries == 4
+    assert s.llm_api_key.get_secret_value() == "sk-env-key-SECRET-0042"
+    for shown in (repr(s), str(s), s.model_dump_json()):
+        assert "sk-env-key-SECRET-0042" not in shown
+
+
+@pytest.mark.parametrize("settings, message", [
+    ({"llm_url": "ftp://host/v1", "llm_model": "m"}, "http:// or https://"),
+    ({"llm_url": "http:///v1", "llm_model": "m"}, "with a host"),
+    ({"llm_url": "https://user:pw@host/v1", "llm_model": "m"}, "must not carry credentials"),
+    ({"llm_url": "http://127.0.0.1:8000/v1"}, "llm_model is required"),
+    ({"llm_url": "http://127.0.0.1:8000/v1", "llm_model": "m", "llm_timeout_seconds": 0}, "llm_timeout_seconds"),
+    ({"llm_url": "http://127.0.0.1:8000/v1", "llm_model": "m", "llm_retries": -1}, "llm_retries"),
+    ({"llm_url": "http://127.0.0.1:8000/v1", "llm_model": "m", "llm_tasks": "everything"}, "llm_tasks"),
+])
+def test_invalid_llm_settings_raise_the_typed_error_without_echoing_secrets(tmp_path, settings, message):
+    from engine import MemoryEngine
+    from engine.errors import InvalidSettingsError
+
+    with pytest.raises(InvalidSettingsError, match=message) as info:
+        MemoryEngine.open(tmp_path / "data", llm_api_key="sk-never-shown-SECRET", **settings)
+    assert "sk-never-shown-SECRET" not in str(info.value) and "pw@" not in str(info.value)
+    assert not (tmp_path / "data").exists()

@@ -14,10 +14,10 @@ def test_a_processor_failure_dead_letters_the_turn_and_processing_goes_on(data_d
 
     real = embedded.decide_turn
 
-    def flaky(state, event, settings):
+    def flaky(state, event, settings, *deciders):
         if "boom" in (event.payload.text or ""):
             raise RuntimeError("the text that broke it: boom")
-        return real(state, event, settings)
+        return real(state, event, settings, *deciders)
 
     monkeypatch.setattr(embedded, "decide_turn", flaky)
     with MemoryEngine.open(data_dir) as engine:
