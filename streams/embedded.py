@@ -19,6 +19,7 @@ import numpy as np
 from engine.crypto import KeyRef, Sealer
 from engine.embedder import Embedder
 from engine.errors import DataDirError
+from engine.ids import derive
 from engine.processor import OFFLINE, Deciders, decide_turn
 from engine.projector import apply
 from engine.recall import SubjectIndex, erasure_matches
@@ -304,6 +305,11 @@ class EmbeddedRuntime:
         """Folds one log entry in; for a turn, also what the processor decides about it."""
         self._apply(event, step)
         if not (decide and event.payload.type == "turn_received"):
+            return
+        if self.log.contains(derive(event.event_id, "0")):
+            # Its decisions are in the log already (a crash came before the state commit, or a
+            # changelog was restored): fold those, as replay does, rather than deciding again. A
+            # non-deterministic decider (an LLM) could decide otherwise the second time.
             return
         state = self.state(event.tenant_id, event.user_id)
         try:

@@ -202,10 +202,6 @@ def _answers(tag: str):
     return reply
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "known gap in streams/embedded.py (left to its owner): after a crash between appending a turn's "
-    "decisions to the log and committing the state, recovery decides the turn again instead of folding "
-    "the logged decisions; harmless for the deterministic offline path, but an LLM may answer otherwise"))
 def test_a_crash_after_the_decisions_were_logged_does_not_ask_the_llm_again(data_dir, tmp_path, server):
     server.default = _answers("first")
     engine = open_llm(data_dir, server)
