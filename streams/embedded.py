@@ -306,10 +306,7 @@ class EmbeddedRuntime:
         self._apply(event, step)
         if not (decide and event.payload.type == "turn_received"):
             return
-        if self.log.contains(derive(event.event_id, "0")):
-            # Its decisions are in the log already (a crash came before the state commit, or a
-            # changelog was restored): fold those, as replay does, rather than deciding again. A
-            # non-deterministic decider (an LLM) could decide otherwise the second time.
+        if self._fold_logged_decisions(event, step):
             return
         state = self.state(event.tenant_id, event.user_id)
         try:
@@ -323,6 +320,19 @@ class EmbeddedRuntime:
         for d in derived:
             if not self._is_applied(d.event_id, step):
                 self._apply(d, step)
+
+    def _fold_logged_decisions(self, turn: Event, step: _Step) -> bool:
+        """If the turn's decisions are in the log already (a crash came before the state commit, or
+        a changelog was restored), folds them now, right after the turn, as when they were decided,
+        and returns True. Deciding again could differ: an LLM may answer otherwise, and later turns
+        must be decided on the state their predecessors' decisions left."""
+        n = 0
+        while (seq := self.log.seq_of(derive(turn.event_id, str(n)))) is not None:
+            decided = self._pending.get(seq) or decode_event(self.log.get(seq), self.sealer)
+            if not self._is_applied(decided.event_id, step):
+                self._apply(decided, step)
+            n += 1
+        return n > 0
 
     def _embed_new(self, step: _Step) -> None:
         """Embeds, in one batch, the records this step created (records, not turns)."""

@@ -39,6 +39,10 @@ class EventLog:
     def contains(self, event_id: str) -> bool:
         return self.db.get(b"i" + event_id.encode()) is not None
 
+    def seq_of(self, event_id: str) -> int | None:
+        raw = self.db.get(b"i" + event_id.encode())
+        return _SEQ.unpack(raw)[0] if raw is not None else None
+
     def append(self, entries: list[tuple[str, bytes, list[str]]]) -> list[int | None]:
         """Appends (event_id, encoded, memory_ids) entries whose ids are new.
 

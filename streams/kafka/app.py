@@ -68,11 +68,13 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
     inputs = app.topic(topics.turns, topics.commands, **raw)
     turns = app.topic(topics.turns, **raw)
     started = {"done": False}
+    starting = asyncio.Lock()
 
     async def ensure_started() -> None:
-        if not started["done"]:
-            await worker.start()
-            started["done"] = True
+        async with starting:
+            if not started["done"]:
+                await worker.start()
+                started["done"] = True
 
     @app.on_partitions_revoked.connect
     async def _revoked(sender: Any, revoked: set, **_: Any) -> None:
@@ -89,6 +91,25 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
         except BaseException:
             log.exception("batch failed; stopping so the batch is not acknowledged")
             os._exit(EXIT_CRASHED)
+
+    @app.on_partitions_assigned.connect
+    async def _assigned(sender: Any, assigned: set, **_: Any) -> None:
+        # Restore eagerly, so reads are served (and a wiped directory rebuilt) without waiting
+        # for new input. Under the worker's lock: it runs between batches.
+        partitions = {tp.partition for tp in assigned if tp.topic in (topics.turns, topics.commands)}
+
+        async def restore() -> None:
+            try:
+                await ensure_started()
+                async with worker.lock:
+                    await worker.ensure_ready(partitions)
+            except Exception:
+                log.exception("restoring partitions %s failed; input for them will retry", sorted(partitions))
+        if partitions:
+            restoring.add(asyncio.ensure_future(restore()))
+            restoring.difference_update({t for t in restoring if t.done()})
+
+    restoring: set[asyncio.Future] = set()
 
     @app.agent(inputs, concurrency=1)
     async def process(stream: Any) -> None:

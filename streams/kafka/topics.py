@@ -53,7 +53,10 @@ class Topics:
     def configs(self, settings) -> dict[str, dict[str, str]]:
         """Topic configurations. The events topic is the log: kept forever. The keys topic is
         compacted, and eagerly: a destroyed key must leave the broker's files soon."""
-        ingress = {"retention.ms": str(settings.ingress_retention_ms)}
+        # Input is plaintext as producers sent it (secrets not yet redacted): workers delete what they
+        # have handled, and short segments let the broker drop those bytes from its files soon.
+        ingress = {"retention.ms": str(settings.ingress_retention_ms),
+                   "segment.ms": str(settings.ingress_segment_ms), "file.delete.delay.ms": "1000"}
         return {
             self.turns: ingress,
             self.commands: ingress,

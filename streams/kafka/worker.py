@@ -22,8 +22,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from aiokafka import AIOKafkaProducer
-from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+from aiokafka import AIOKafkaProducer, TopicPartition
+from aiokafka.admin import AIOKafkaAdminClient, NewTopic, RecordsToDelete
 from aiokafka.errors import KafkaError, TopicAlreadyExistsError
 
 from engine.crypto import subject_of
@@ -91,6 +91,7 @@ class Worker:
         self.lock = asyncio.Lock()
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="memstream-engine")
         self.producer: AIOKafkaProducer | None = None
+        self.admin: AIOKafkaAdminClient | None = None
         self.counts = {"turns": 0, "commands": 0, "dead_letters": 0, "published": 0, "restored": 0}
 
     # -- the local directory ---------------------------------------------------------------------
@@ -130,11 +131,16 @@ class Worker:
                                          enable_idempotence=True, linger_ms=5,
                                          max_request_size=16 * 1024 * 1024)
         await self.producer.start()
+        self.admin = AIOKafkaAdminClient(bootstrap_servers=self.kcfg.bootstrap)
+        await self.admin.start()
 
     async def stop(self) -> None:
         if self.producer is not None:
             await self.producer.stop()
             self.producer = None
+        if self.admin is not None:
+            await self.admin.close()
+            self.admin = None
         self.pool.shutdown(wait=True)
         self.engine.close()
 
@@ -182,7 +188,22 @@ class Worker:
                             max_bytes=self.kcfg.max_message_bytes) for r in records]
             rejected = await self.run_engine(lambda: self._apply(parsed))
             await self.publish(rejected)
+            await self._truncate_input(records)
             return rejected
+
+    async def _truncate_input(self, records: list[Record]) -> None:
+        """Deletes handled input from the broker: its effects are on the changelog now, and raw
+        input is plaintext with secrets unredacted. Best effort: retention removes it anyway."""
+        if self.admin is None:
+            return
+        upto: dict[TopicPartition, int] = {}
+        for r in records:
+            tp = TopicPartition(r.topic, r.partition)
+            upto[tp] = max(upto.get(tp, 0), r.offset + 1)
+        try:
+            await self.admin.delete_records({tp: RecordsToDelete(o) for tp, o in upto.items()})
+        except KafkaError as exc:
+            log.warning("could not delete handled input (%r); retention will", exc)
 
     def _apply(self, parsed: list[TurnInput | CommandInput | Rejected]) -> list[Rejected]:
         rejected: list[Rejected] = [p for p in parsed if isinstance(p, Rejected)]

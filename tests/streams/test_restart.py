@@ -1,6 +1,7 @@
 """State reloaded from disk must decide exactly as state kept in memory."""
 from __future__ import annotations
 
+import pytest
 from conftest import make_turn
 from engine import MemoryEngine
 
@@ -56,3 +57,30 @@ def test_duplicate_choice_does_not_depend_on_load_order(tmp_path):
         engine.ingest_many(later)
         assert engine.view_digest() == one_run
     assert len(reinforced) == 1, reinforced
+
+
+def test_recovery_after_decisions_were_logged_but_state_not_committed_gives_the_same_view(tmp_path):
+    """A batch's turns precede their decisions in the log. Recovery must fold each turn's logged
+    decisions right after it: later turns were decided on that state (here: window compactions)."""
+    from bench.synth import turns
+
+    batch = turns(240, subjects=3, tenant="crash")
+    with MemoryEngine.open(tmp_path / "clean") as engine:
+        engine.ingest_many(batch)
+        engine.flush()
+        clean = engine.view_digest()
+
+    crashed = MemoryEngine.open(tmp_path / "crashed")
+    crashed.ingest_many(batch)
+    real_commit = crashed._rt.store.commit
+
+    def crash(**kw):  # the pass's decisions are in the log by now; its state never lands
+        raise OSError("crash before the state commit")
+
+    crashed._rt.store.commit = crash
+    with pytest.raises(OSError):
+        crashed.flush()
+    crashed._rt.store.commit = real_commit
+    crashed.close()
+    with MemoryEngine.open(tmp_path / "crashed") as engine:
+        assert engine.view_digest() == clean
