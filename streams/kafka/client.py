@@ -10,6 +10,7 @@ from typing import Any, Iterable, Mapping
 
 from aiokafka import AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient
+from aiokafka.errors import KafkaError
 
 from engine.digest import view_digest
 from engine.embedder import Embedder, shared_embedder
@@ -91,8 +92,11 @@ async def wait_caught_up(kcfg: KafkaSettings, timeout: float = 120.0, poll: floa
     """Returns once the workers have committed every input message, or raises TimeoutError."""
     deadline = time.monotonic() + timeout
     while True:
-        if await lag(kcfg) == 0:
-            return
+        try:
+            if await lag(kcfg) == 0:
+                return
+        except KafkaError:
+            pass  # e.g. the group coordinator is still loading after a broker restart
         if time.monotonic() > deadline:
             raise TimeoutError(f"workers still behind after {timeout:.0f} s")
         await asyncio.sleep(poll)
