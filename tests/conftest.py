@@ -39,3 +39,8 @@ def engine(tmp_path) -> Iterator["MemoryEngine"]:
 @pytest.fixture
 def data_dir(tmp_path):
     return tmp_path / "data"
+
+
+# The Kafka runtime's fixtures: a real broker (scripts/test starts one; otherwise the first test that
+# needs it starts its own), a fresh group and topic prefix per test, and worker processes.
+from kafka_harness import broker, broker_log_dir, kcfg, spawn_worker  # noqa: E402,F401

@@ -11,7 +11,7 @@ import shutil
 import time
 
 import pytest
-from conftest import (
+from kafka_harness import (
     Broker,
     embedded_digest,
     kafka_settings,

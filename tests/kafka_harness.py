@@ -1,4 +1,5 @@
-"""A real Kafka broker and real worker processes for the Kafka runtime's tests.
+"""A real Kafka broker and real worker processes for the Kafka runtime's tests (the fixtures are
+registered in tests/conftest.py; the helpers are imported by the tests).
 
 The broker comes from MEMSTREAM_TEST_BROKER (scripts/test starts one) or, when that is unset, from
 scripts/kafka-local in a temporary directory for this session. Every test gets its own consumer group
@@ -21,7 +22,7 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[3]
+REPO = Path(__file__).resolve().parents[1]
 KAFKA_LOCAL = REPO / "scripts" / "kafka-local"
 
 
