@@ -53,13 +53,16 @@ class Broker:
         return self.dir / "data"
 
 
+_OWN: dict[str, Broker] = {}
+
+
 @pytest.fixture(scope="session")
 def broker(tmp_path_factory) -> Iterator[str]:
     given = os.environ.get("MEMSTREAM_TEST_BROKER")
     if given:
         yield given
         return
-    own = Broker(tmp_path_factory.mktemp("kafka"))
+    own = _OWN["session"] = Broker(tmp_path_factory.mktemp("kafka"))
     own.start()
     try:
         yield own.bootstrap
@@ -73,11 +76,9 @@ def broker_log_dir(broker) -> Path:
     given = os.environ.get("MEMSTREAM_TEST_BROKER_DIR")
     if given:
         return Path(given)
-    # A broker started by the `broker` fixture: find its directory from the kafka-local layout.
-    for candidate in Path(os.environ.get("PYTEST_DEBUG_TEMPROOT", "/tmp")).glob("**/bootstrap"):
-        if candidate.read_text().strip() == broker:
-            return candidate.parent / "data"
-    pytest.skip("the broker's log directory is unknown (set MEMSTREAM_TEST_BROKER_DIR)")
+    if "session" in _OWN:
+        return _OWN["session"].log_dir
+    pytest.skip("MEMSTREAM_TEST_BROKER is set without MEMSTREAM_TEST_BROKER_DIR: the log directory is unknown")
 
 
 def free_port() -> int:

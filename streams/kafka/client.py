@@ -40,6 +40,11 @@ class Producer:
                                           request_timeout_ms=30_000, retry_backoff_ms=200)
 
     async def __aenter__(self) -> "Producer":
+        from streams.kafka.worker import ensure_topics
+
+        # Created here with their configuration (retention, segments, compaction), not left to the
+        # broker's auto-creation with its defaults.
+        await ensure_topics(self.kcfg)
         await self._producer.start()
         return self
 
