@@ -51,7 +51,7 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
         web_enabled=True,
         web_host=kcfg.web_host,
         web_port=kcfg.web_port,
-        canonical_url=f"http://{kcfg.web_host}:{kcfg.web_port}",
+        canonical_url=f"http://{kcfg.web_advertised_host or kcfg.web_host}:{kcfg.web_port}",
         topic_partitions=kcfg.partitions,
         topic_replication_factor=kcfg.replication,
         topic_allow_declare=False,
