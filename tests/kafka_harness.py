@@ -119,7 +119,7 @@ class WorkerProcess:
 
     def start(self) -> "WorkerProcess":
         env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
-        for name, value in self.kcfg.model_dump().items():
+        for name, value in self.kcfg.model_dump(exclude_none=True).items():
             env[f"MEMSTREAM_KAFKA_{name.upper()}"] = str(value)
         env["MEMSTREAM_KAFKA_WEB_PORT"] = str(self.port)
         log = open(self.log_path, "ab")

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import faust
-from faust.exceptions import SameNode
+from yarl import URL
 from faust.web import Request, Response, View
 
 from engine.embedder import Embedder
@@ -129,15 +129,27 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
     def owns(partition: int) -> bool:
         return any(tp.topic == topics.turns and tp.partition == partition for tp in app.consumer.assignment())
 
+    def owner_url(partition: int) -> str | None:
+        """The web address of the worker that owns a partition, from the group's assignment (each
+        worker announces its canonical URL when it joins)."""
+        for url, tps in app.router.external_topics_metadata().items():
+            if partition in tps.get(topics.turns, ()):
+                return url
+        return None
+
     async def routed(view: View, request: Request, tenant: str, user: str) -> Response | None:
         """None when this worker owns the subject; otherwise the owner's response."""
-        key = subject_key(tenant, user)
-        if owns(partition_of(key, kcfg.partitions)):
+        partition = partition_of(subject_key(tenant, user), kcfg.partitions)
+        if owns(partition):
             return None
-        try:
-            return await app.router.route_topic_req(turns, key, view.web, request)
-        except SameNode:
-            return None
+        url = owner_url(partition)
+        if url is None or url.rstrip("/") == str(app.conf.canonical_url).rstrip("/"):
+            return view.json({"error": "Unavailable", "message": f"no worker owns partition {partition} "
+                              "right now (the group is rebalancing); retry shortly"}, status=503)
+        target = URL(url)
+        forwarded = request.url.with_host(target.host).with_port(target.port)
+        async with app.http_client.request(method=request.method, url=forwarded) as response:
+            return view.text(await response.text(), content_type=response.content_type, status=response.status)
 
     async def serve(view: View, call: Any, tenant: str, user: str) -> Response:
         key = subject_key(tenant, user)

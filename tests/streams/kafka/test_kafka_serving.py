@@ -1,0 +1,59 @@
+"""The commands an operator uses against a Kafka deployment: `memstream ingest --broker`, reads and
+forgets through any worker (routed to the subject's owner), and `memstream digest` on a stopped
+worker's directory."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from kafka_harness import embedded_digest, synthetic_turns, wait_caught_up
+
+pytestmark = pytest.mark.kafka
+
+
+def _cli(*args: str) -> int:
+    from streams.cli import main
+
+    return main(list(args))
+
+
+def test_ingest_recall_forget_and_digest_through_the_cli_with_two_workers(kcfg, spawn_worker, tmp_path, capsys):
+    from streams.kafka.topics import partition_of, subject_key
+
+    turns = synthetic_turns(120, subjects=6, tenant="cli")
+    path = tmp_path / "turns.jsonl"
+    path.write_text("".join(json.dumps(t) + "\n" for t in turns) + "this line is not json\n")
+    a, b = spawn_worker(kcfg, "a"), spawn_worker(kcfg, "b")
+    a.wait_ready()
+    b.wait_ready()
+    env_args = ["--partitions", str(kcfg.partitions), "--app-id", kcfg.app_id, "--topic-prefix", kcfg.topic_prefix]
+    assert _cli("ingest", "--broker", kcfg.broker, *env_args, str(path)) == 0
+    wait_caught_up(kcfg)
+    assert a.status()["dead_letters"] + b.status()["dead_letters"] == 1
+
+    # Every subject is answered by both workers alike: one serves it, the other forwards.
+    for n in range(6):
+        user = f"user{n}"
+        p = partition_of(subject_key("cli", user), kcfg.partitions)
+        owner, other = (a, b) if p in a.status()["assigned"] else (b, a)
+        path_ = f"/subjects/cli/{user}/recall?query=food&record_use=false"
+        assert owner.get(path_) == other.get(path_)
+    capsys.readouterr()
+    assert _cli("recall", "--worker", a.url, "--tenant", "cli", "--user", "user1", "--json", "food") == 0
+    hits = json.loads(capsys.readouterr().out)
+    assert hits and all("memory_id" in h for h in hits)
+    assert _cli("forget", "--worker", b.url, "--tenant", "cli", "--user", "user1", "--id", hits[0]["memory_id"]) == 0
+    assert hits[0]["memory_id"] not in [h["memory_id"] for h in a.get(
+        "/subjects/cli/user1/recall?query=food&record_use=false&k=50")]
+    assert _cli("context", "--worker", b.url, "--tenant", "cli", "--user", "user2", "--budget", "120", "food") == 0
+
+    a.stop()
+    b.stop()
+    # The two stopped directories together hold every subject; each subject's view is the one its
+    # owner built. `memstream digest` reads a worker's directory.
+    capsys.readouterr()
+    assert _cli("digest", "--data-dir", str(a.data_dir)) == 0
+    assert len(capsys.readouterr().out.strip()) == 64
+    assert _cli("replay", "--broker", kcfg.broker, *env_args, "--into", str(tmp_path / "replay")) == 0
+    assert "replayed view digest" in capsys.readouterr().out
+    assert embedded_digest(turns, tmp_path / "reference")  # the reference runs on the same turns
