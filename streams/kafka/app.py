@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import faust
-from yarl import URL
 from faust.web import Request, Response, View
+from yarl import URL
 
 from engine.embedder import Embedder
 from engine.errors import MemstreamError
@@ -66,7 +66,6 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
     worker = Worker(data_dir, kcfg, embedder=embedder)
     raw = dict(key_type=bytes, value_type=bytes, key_serializer="raw", value_serializer="raw")
     inputs = app.topic(topics.turns, topics.commands, **raw)
-    turns = app.topic(topics.turns, **raw)
     started = {"done": False}
     starting = asyncio.Lock()
 

@@ -30,8 +30,10 @@ class KafkaSettings(BaseSettings):
     replication: int = Field(1, ge=1)
     max_message_bytes: int = Field(262_144, ge=1_024, description="Larger input messages are dead-lettered.")
     ingress_retention_ms: int = Field(7 * 24 * 3600 * 1000, description="How long raw input messages are kept.")
-    ingress_segment_ms: int = Field(600_000, ge=100, description="Segment roll of the input topics: how soon handled input leaves the broker's files.")
-    keys_segment_ms: int = Field(600_000, ge=100, description="Segment roll of the keys topic: how soon a destroyed key can be compacted away.")
+    ingress_segment_ms: int = Field(600_000, ge=100, description=(
+        "Segment roll of the input topics: how soon handled input leaves the broker's files."))
+    keys_segment_ms: int = Field(600_000, ge=100, description=(
+        "Segment roll of the keys topic: how soon a destroyed key can be compacted away."))
     batch_max: int = Field(500, ge=1, description="Input messages handled (and embedded) together.")
     batch_within_s: float = Field(0.2, gt=0)
     session_timeout_s: float = Field(10.0, gt=0)
