@@ -236,10 +236,14 @@ class MemoryEngine:
         if secret_kinds:
             raise InvalidCommandError("refusing to remember a secret; the text contains "
                                       + ", ".join(sorted(set(secret_kinds))))
-        # Salted with the request id, else the log position: remembering again after a forget
-        # records again, and a redelivered request (same id) records once.
-        command_id = derive("remember", cmd.tenant_id, cmd.user_id, occurred.isoformat(), text,
-                            _salt(cmd.request_id, rt))
+        # Named by the request id alone when there is one: a redelivered request records once,
+        # whatever its clock says. Otherwise salted with the log position: remembering again
+        # after a forget records again.
+        if cmd.request_id is not None:
+            command_id = derive("remember", cmd.tenant_id, cmd.user_id, _salt(cmd.request_id, rt))
+        else:
+            command_id = derive("remember", cmd.tenant_id, cmd.user_id, occurred.isoformat(), text,
+                                _salt(None, rt))
         cause = Event(event_id=command_id, type="turn_received", tenant_id=cmd.tenant_id, user_id=cmd.user_id,
                       session_id=cmd.session_id, occurred_at=occurred, recorded_at=_utcnow(),
                       payload=TurnReceived(turn_id=f"remember:{command_id}", role="user", text=text,

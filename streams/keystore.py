@@ -105,6 +105,20 @@ class RocksKeyStore:
         batch.put(_COUNTER_KEY, _N.pack(self._counter))
         self.db.write(batch, self._sync)
 
+    def names(self) -> Iterator[str]:
+        """The storage names of every key held."""
+        it = self.db.iter()
+        it.seek_to_first()
+        while it.valid():
+            if it.key() != _COUNTER_KEY:
+                yield it.key().decode()
+            it.next()
+
+    def purge(self) -> None:
+        """Compacts, so destroyed keys leave the files on disk."""
+        if not self.read_only:
+            purge(self.db)
+
     @contextmanager
     def subject_destruction_suspended(self) -> Iterator[None]:
         """While restoring from a changelog that already holds every destruction: folding a restored

@@ -21,6 +21,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import faust
 from faust.web import Request, Response, View
 from yarl import URL
@@ -34,6 +35,7 @@ from streams.kafka.worker import PublishFailed, Worker
 
 log = logging.getLogger("memstream.kafka")
 
+FORWARDED_HEADER = "X-Memstream-Forwarded"
 EXIT_PUBLISH_FAILED = 75
 EXIT_CRASHED = 70
 
@@ -77,7 +79,10 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
 
     @app.on_partitions_revoked.connect
     async def _revoked(sender: Any, revoked: set, **_: Any) -> None:
-        worker.revoke(tp.partition for tp in revoked if tp.topic in (topics.turns, topics.commands))
+        # Waits for the batch (or read) under way: it finishes publishing before the group hands
+        # its partitions to another worker, so a partition never has two writers.
+        async with worker.lock:
+            worker.revoke(tp.partition for tp in revoked if tp.topic in (topics.turns, topics.commands))
 
     async def handle(records: list[Record]) -> None:
         try:
@@ -96,12 +101,16 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
         # Restore eagerly, so reads are served (and a wiped directory rebuilt) without waiting
         # for new input. Under the worker's lock: it runs between batches.
         partitions = {tp.partition for tp in assigned if tp.topic in (topics.turns, topics.commands)}
+        worker.assign(partitions)
 
         async def restore() -> None:
             try:
                 await ensure_started()
                 async with worker.lock:
                     await worker.ensure_ready(partitions)
+            except PublishFailed as exc:
+                log.critical("%s; stopping: what this worker logged must reach the changelog", exc)
+                os._exit(EXIT_PUBLISH_FAILED)
             except Exception:
                 log.exception("restoring partitions %s failed; input for them will retry", sorted(partitions))
         if partitions:
@@ -114,9 +123,9 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
     async def process(stream: Any) -> None:
         async for events in stream.take_events(kcfg.batch_max, within=kcfg.batch_within_s):
             records = [Record(e.message.topic, e.message.partition, e.message.offset,
-                              e.message.key, e.message.value) for e in events]
-            # Shielded: a rebalance restarts the agent, but a batch under way runs to its end (its
-            # events published) rather than stopping half-way.
+                              e.message.key, e.message.value, e.message.timestamp) for e in events]
+            # Shielded: if the agent is cancelled (a rebalance, a shutdown), the batch under way
+            # still runs to its end, its events published, rather than stopping half-way.
             await asyncio.shield(handle(records))
 
     @app.on_before_shutdown.connect
@@ -143,23 +152,38 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
             return None
         url = owner_url(partition)
         if url is None or url.rstrip("/") == str(app.conf.canonical_url).rstrip("/"):
-            return view.json({"error": "Unavailable", "message": f"no worker owns partition {partition} "
-                              "right now (the group is rebalancing); retry shortly"}, status=503)
+            return unavailable(view, partition)
+        if request.headers.get(FORWARDED_HEADER):
+            # Forwarded once already: the two workers disagree about the owner (a rebalance).
+            return unavailable(view, partition)
         target = URL(url)
         forwarded = request.url.with_host(target.host).with_port(target.port)
-        async with app.http_client.request(method=request.method, url=forwarded) as response:
-            return view.text(await response.text(), content_type=response.content_type, status=response.status)
+        try:
+            async with app.http_client.request(method=request.method, url=forwarded,
+                                               headers={FORWARDED_HEADER: "1"}) as response:
+                return view.text(await response.text(), content_type=response.content_type, status=response.status)
+        except (OSError, aiohttp.ClientError, asyncio.TimeoutError):
+            return unavailable(view, partition)
+
+    def unavailable(view: View, partition: int) -> Response:
+        return view.json({"error": "Unavailable", "message": f"the owner of partition {partition} cannot "
+                          "answer right now (the group is rebalancing); retry shortly"}, status=503)
 
     async def serve(view: View, call: Any, tenant: str, user: str) -> Response:
-        key = subject_key(tenant, user)
+        partition = partition_of(subject_key(tenant, user), kcfg.partitions)
         try:
             await ensure_started()
             async with worker.lock:
-                await worker.ensure_ready([partition_of(key, kcfg.partitions)])
+                if not worker.owns(partition):  # moved while this request waited
+                    return unavailable(view, partition)
+                await worker.ensure_ready([partition])
                 result = await worker.run_engine(call)
                 await worker.publish()
         except MemstreamError as exc:
             return view.json({"error": type(exc).__name__, "message": str(exc)}, status=400)
+        except PublishFailed as exc:
+            log.critical("%s; stopping: what this worker logged must reach the changelog", exc)
+            os._exit(EXIT_PUBLISH_FAILED)
         return view.json(result)
 
     def _q(request: Request, name: str, cast: Any = str) -> Any:

@@ -34,6 +34,7 @@ class Record:
     offset: int
     key: bytes | None
     value: bytes | None
+    timestamp: float | None = None  # seconds since the epoch, as the broker or producer stamped it
 
     @property
     def coordinates(self) -> str:
@@ -69,6 +70,13 @@ class _Reject(Exception):
     pass
 
 
+def error_reason(exc: BaseException) -> str:
+    """An engine error as a dead-letter reason: its type and the field it names, never its message
+    (a message may quote the value it refused, and a value may be a secret)."""
+    field = getattr(exc, "field", None)
+    return f"{type(exc).__name__}" + (f" (field {field})" if field else "")
+
+
 def _schema_reason(exc: ValidationError) -> str:
     # loc and msg only: pydantic's str() would quote the offending input.
     problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'message'}: {e['msg']}" for e in exc.errors())
@@ -102,7 +110,7 @@ def parse(record: Record, *, turns_topic: str, settings: Settings, max_bytes: in
             try:
                 turn = validate_turn(data, settings)
             except MemstreamError as exc:
-                raise _Reject(f"wrong schema: {type(exc).__name__}: {exc}") from None
+                raise _Reject(f"wrong schema: {error_reason(exc)}") from None
             except ValidationError as exc:
                 raise _Reject(_schema_reason(exc)) from None
             _check_key(record, turn.tenant_id, turn.user_id)

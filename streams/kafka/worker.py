@@ -18,6 +18,7 @@ import json
 import logging
 import os
 import shutil
+from datetime import datetime, timezone
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -32,12 +33,17 @@ from engine.errors import MemstreamError
 from engine.facade import MemoryEngine
 from streams.kafka.changelog import append_events, read_partition, restore_keys
 from streams.kafka.config import KafkaSettings
-from streams.kafka.inputs import CommandInput, Record, Rejected, TurnInput, parse
+from streams.kafka.inputs import CommandInput, Record, Rejected, TurnInput, error_reason, parse
 from streams.kafka.topics import Topics, partition_of, subject_key
 
 log = logging.getLogger("memstream.kafka")
 
 STATE_FILE = "kafka-state.json"
+
+
+class TopicLayoutError(MemstreamError):
+    """memstream's topics exist with another partition count than configured: a subject's traffic
+    would land in different partitions of different topics."""
 
 
 class PublishFailed(RuntimeError):
@@ -72,6 +78,14 @@ async def ensure_topics(kcfg: KafkaSettings) -> None:
                 await admin.create_topics(new)
             except TopicAlreadyExistsError:
                 pass
+        # Co-partitioning holds only if every topic has the partition count this process assumes.
+        names = list(topics.configs(kcfg))
+        for topic in await admin.describe_topics(names):
+            found = len(topic.get("partitions") or [])
+            if topic.get("topic") in names and found and found != kcfg.partitions:
+                raise TopicLayoutError(
+                    f"topic {topic['topic']} has {found} partitions, but this process was told "
+                    f"{kcfg.partitions} (MEMSTREAM_KAFKA_PARTITIONS / --partitions): use the topics' count")
     finally:
         await admin.close()
 
@@ -88,6 +102,7 @@ class Worker:
         self.rt.keys.listener = self._key_changed
         self._unpublished_keys: list[tuple[str, bytes | None]] = []
         self.ready: set[int] = set()
+        self.assigned: set[int] | None = None  # None: not in a group (every partition is ours)
         self.lock = asyncio.Lock()
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="memstream-engine")
         self.producer: AIOKafkaProducer | None = None
@@ -149,40 +164,94 @@ class Worker:
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn)
 
     # -- partitions ------------------------------------------------------------------------------
+    def assign(self, partitions: Iterable[int]) -> None:
+        """The group's current assignment for this worker (all of it)."""
+        self.assigned = set(partitions)
+
     def revoke(self, partitions: Iterable[int]) -> None:
-        self.ready.difference_update(partitions)
+        gone = set(partitions)
+        if self.assigned is not None:
+            self.assigned -= gone
+        self.ready -= gone
+
+    def owns(self, partition: int) -> bool:
+        return self.assigned is None or partition in self.assigned
 
     async def ensure_ready(self, partitions: Iterable[int]) -> None:
-        """Before handling a partition's input, catch up with its changelog (keys, then events)."""
-        for p in sorted(set(partitions) - self.ready):
+        """Before handling a partition's input, catch up with its changelog: keys, then events.
+
+        Call with `lock` held. A partition this directory held before gets
+        its keys read again from the start of the compacted topic, and every local key of its
+        subjects that the topic no longer holds is destroyed: another owner may have forgotten
+        them while this worker was away, and compaction may have removed even the tombstones.
+        """
+        todo = sorted(p for p in set(partitions) - self.ready if self.owns(p))
+        if not todo:
+            return
+        await self.publish()  # what is pending reaches the changelog before anything is restored
+        for p in todo:
+            again = str(p) in self._state["restored"]  # this directory held the partition before
             offsets = self._state["restored"].setdefault(str(p), {"keys": 0, "events": 0})
-            async for chunk in read_partition(self.kcfg.bootstrap, self.topics.keys, p, offsets["keys"]):
+            live: dict[str, bool] = {}
+            async for chunk in read_partition(self.kcfg.bootstrap, self.topics.keys, p,
+                                              0 if again else offsets["keys"]):
                 await self.run_engine(lambda c=chunk: restore_keys(self.rt, c))
+                for _, key, value in chunk:
+                    if key is not None:
+                        live[key.decode()] = value is not None
                 offsets["keys"] = chunk[-1][0] + 1
+            if again:
+                await self.run_engine(lambda: self._drop_keys_not_in(p, {n for n, alive in live.items() if alive}))
             async for chunk in read_partition(self.kcfg.bootstrap, self.topics.events, p, offsets["events"]):
-                await self.run_engine(lambda c=chunk: self._restore_events(c))
+                await self.run_engine(lambda c=chunk: self._append_restored(c))
                 offsets["events"] = chunk[-1][0] + 1
                 self.counts["restored"] += len(chunk)
+            # Folded once everything is appended: a batch's decisions follow its turns in the log,
+            # and each turn must find its own decisions there.
+            await self.run_engine(self._fold_restored)
             self._save_state()
-            self.ready.add(p)
+            if self.owns(p):
+                self.ready.add(p)
         await self.publish()
 
-    def _restore_events(self, chunk: list) -> None:
+    def _drop_keys_not_in(self, partition: int, live: set[str]) -> None:
+        doomed = []
+        for name in self.rt.keys.names():
+            try:
+                subject = subject_of(name)
+            except ValueError:
+                continue
+            if partition_of(subject_key(*subject), self.kcfg.partitions) == partition and name not in live:
+                doomed.append(name)
+        if doomed:
+            log.info("partition %d: destroying %d local keys its changelog no longer holds", partition, len(doomed))
+            self.rt.keys.restore([(name, None) for name in doomed])
+            self.rt.keys.purge()
+
+    def _append_restored(self, chunk: list) -> None:
         bad = append_events(self.rt, chunk)
         if bad:
             log.error("%d changelog entries could not be decoded and were skipped", bad)
-        # What came from the changelog is published by definition.
+        # What came from the changelog is published by definition (and nothing else was pending:
+        # ensure_ready published first, under the lock).
         self._state["published"] = len(self.rt.log)
         self._save_state()
+
+    def _fold_restored(self) -> None:
         with self.rt.keys.subject_destruction_suspended():
-            # decide=True: a turn whose decisions never reached the changelog (a crash mid-publish)
-            # is decided again, to the same events; decisions that did are skipped by id.
+            # decide=True only reaches a turn whose decisions are not in the log (a crash cut the
+            # publish short): it is decided again. Logged decisions are folded, never re-decided.
             self.rt.process(decide=True)
 
     # -- input -----------------------------------------------------------------------------------
     async def handle(self, records: list[Record]) -> list[Rejected]:
         """Handles a batch of input messages; returns what was dead-lettered (already published)."""
         async with self.lock:
+            # A partition revoked while this batch waited for the lock belongs to another worker
+            # now: its input is that worker's to handle (this worker's commits for it are void).
+            records = [r for r in records if self.owns(r.partition)]
+            if not records:
+                return []
             await self.ensure_ready({r.partition for r in records})
             parsed = [parse(r, turns_topic=self.topics.turns, settings=self.engine.settings,
                             max_bytes=self.kcfg.max_message_bytes) for r in records]
@@ -219,7 +288,7 @@ class Worker:
                     try:
                         self.engine.ingest(t.turn)
                     except MemstreamError as exc:
-                        rejected.append(Rejected(t.record, f"refused: {type(exc).__name__}: {exc}"))
+                        rejected.append(Rejected(t.record, f"refused: {error_reason(exc)}"))
             self.counts["turns"] += len(turns)
             turns.clear()
 
@@ -232,7 +301,7 @@ class Worker:
                     self._command(item)
                     self.counts["commands"] += 1
                 except MemstreamError as exc:
-                    rejected.append(Rejected(item.record, f"refused: {type(exc).__name__}: {exc}"))
+                    rejected.append(Rejected(item.record, f"refused: {error_reason(exc)}"))
         ingest()
         self.engine.flush()
         return rejected
@@ -240,6 +309,10 @@ class Worker:
     def _command(self, item: CommandInput) -> None:
         data = dict(item.data)
         data["request_id"] = item.request_id
+        if item.name in ("remember", "forget") and "occurred_at" not in data and item.record.timestamp:
+            # The message's own time, not the clock of whichever worker handles it: a redelivered
+            # command then decides exactly the same events.
+            data["occurred_at"] = datetime.fromtimestamp(item.record.timestamp, timezone.utc)
         if item.name == "remember":
             self.engine.remember(data)
         elif item.name == "forget":

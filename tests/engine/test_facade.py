@@ -132,3 +132,10 @@ def test_context_does_not_repeat_a_fact_in_the_summary_and_the_profile(tmp_path)
         ctx = engine.context(tenant_id="acme", user_id="u1", session_id="s1", query="food", budget_tokens=400)
     assert ctx.text.count("peanuts") == 1
     assert any(o.reason == "also in a memory record" and o.ref == "summary:s1-t1" for o in ctx.omitted)
+
+
+def test_a_redelivered_remember_with_a_request_id_records_once_whatever_its_clock(engine):
+    first = engine.remember(tenant_id="acme", user_id="u1", text="My dog is called Rex.", request_id="req-7")
+    digest = engine.view_digest()
+    again = engine.remember(tenant_id="acme", user_id="u1", text="My dog is called Rex.", request_id="req-7")
+    assert again == first and engine.view_digest() == digest

@@ -40,6 +40,10 @@ def test_bad_messages_are_rejected_with_reasons_that_quote_no_content():
                                                        topic=TOPICS.commands),
         "wrong schema: occurred_at": _parse({"command": "remember", "tenant_id": "acme", "user_id": "u1",
                                              "text": "x", "occurred_at": secret}, topic=TOPICS.commands),
+        "wrong schema: UnknownRoleError (field role)": _parse(dict(TURN, role=secret)),
+        "wrong schema: BadTimestampError (field occurred_at)": _parse(dict(TURN, occurred_at=secret)),
+        "wrong schema: MissingFieldError (field session_id)": _parse(
+            {k: v for k, v in dict(TURN, turn_id=secret).items() if k != "session_id"}),
         "malformed: empty message": parse(Record(TOPICS.turns, 0, 1, KEY, None), turns_topic=TOPICS.turns,
                                           settings=Settings(), max_bytes=10_000),
     }
