@@ -51,6 +51,8 @@ def cmd_worker(args: argparse.Namespace) -> int:
     extra = {"web_port": args.web_port} if args.web_port is not None else {}
     if args.web_host:
         extra["web_host"] = args.web_host
+    if args.web_advertised_host:
+        extra["web_advertised_host"] = args.web_advertised_host
     kcfg = _kafka_settings(args, **extra)
     asyncio.run(ensure_topics(kcfg))
     app, _ = create_app(Path(args.data_dir), kcfg)
@@ -190,7 +192,8 @@ def build_parser() -> argparse.ArgumentParser:
                                      help="run a Kafka worker (several share the partitions)")
     _kafka_options(p)
     p.add_argument("--web-port", type=int, default=None, help="port of this worker's web views (default 6066)")
-    p.add_argument("--web-host", default=None)
+    p.add_argument("--web-host", default=None, help="address the web views listen on")
+    p.add_argument("--web-advertised-host", default=None, help="how other workers reach this one")
     p.add_argument("--loglevel", default="warn", choices=["crit", "error", "warn", "info", "debug"])
     p.set_defaults(func=cmd_worker)
     _kafka_options(commands["ingest"])

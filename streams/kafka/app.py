@@ -128,6 +128,13 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
             # still runs to its end, its events published, rather than stopping half-way.
             await asyncio.shield(handle(records))
 
+    roll_every = max(1.0, min(kcfg.ingress_segment_ms, kcfg.keys_segment_ms) / 1000)
+
+    @app.timer(roll_every)
+    async def roll_segments() -> None:
+        if started["done"]:
+            await worker.roll_segments()
+
     @app.on_before_shutdown.connect
     async def _shutdown(sender: Any, **_: Any) -> None:
         if started["done"]:

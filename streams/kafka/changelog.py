@@ -9,6 +9,7 @@ from aiokafka import AIOKafkaConsumer, TopicPartition
 from engine.crypto import Sealer
 from streams.codec import decode_event, memory_ids_of
 from streams.embedded import EmbeddedRuntime
+from streams.kafka.inputs import TICK_KEY  # a worker's segment-roll tombstone on the keys topic
 
 CHUNK = 5_000
 
@@ -49,7 +50,7 @@ async def read_partition(bootstrap: str, topic: str, partition: int, start: int 
 
 
 def restore_keys(rt: EmbeddedRuntime, records: list[tuple[int, bytes | None, bytes | None]]) -> None:
-    rt.keys.restore([(key.decode(), value) for _, key, value in records if key is not None])
+    rt.keys.restore([(key.decode(), value) for _, key, value in records if key is not None and key != TICK_KEY])
 
 
 def append_events(rt: EmbeddedRuntime, records: list[tuple[int, bytes | None, bytes | None]]) -> int:

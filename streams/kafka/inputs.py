@@ -66,6 +66,17 @@ class Rejected:
     reason: str
 
 
+@dataclass(frozen=True)
+class Tick:
+    """A worker's own no-op on an input partition: it rolls the partition's segment, so input that
+    was handled and deleted can leave the broker's files even when the partition is quiet."""
+
+    record: Record
+
+
+TICK_KEY = b"\x00memstream-tick"
+
+
 class _Reject(Exception):
     pass
 
@@ -103,7 +114,9 @@ def _check_key(record: Record, tenant_id: str, user_id: str) -> None:
 
 
 def parse(record: Record, *, turns_topic: str, settings: Settings, max_bytes: int
-          ) -> TurnInput | CommandInput | Rejected:
+          ) -> TurnInput | CommandInput | Rejected | Tick:
+    if record.key == TICK_KEY and record.value == b"{}":
+        return Tick(record)
     try:
         data = _object(record, max_bytes)
         if record.topic == turns_topic:

@@ -33,7 +33,7 @@ from engine.errors import MemstreamError
 from engine.facade import MemoryEngine
 from streams.kafka.changelog import append_events, read_partition, restore_keys
 from streams.kafka.config import KafkaSettings
-from streams.kafka.inputs import CommandInput, Record, Rejected, TurnInput, error_reason, parse
+from streams.kafka.inputs import TICK_KEY, CommandInput, Record, Rejected, TurnInput, error_reason, parse
 from streams.kafka.topics import Topics, partition_of, subject_key
 
 log = logging.getLogger("memstream.kafka")
@@ -369,6 +369,24 @@ class Worker:
             self.counts["published"] += end - start
         self.counts["dead_letters"] += len(rejected)
         return end - start
+
+    async def roll_segments(self) -> None:
+        """Appends a no-op to each input and keys partition this worker owns. Kafka rolls a segment
+        only when something is appended after segment.ms; without this, deleted input and destroyed
+        keys of a quiet partition would stay in its active segment indefinitely. The worker skips
+        its own ticks as input; on the keys topic a tick is a tombstone for a key that never exists."""
+        if self.producer is None:
+            return
+        async with self.lock:
+            futures = []
+            for p in sorted(self.ready):
+                for topic in (self.topics.turns, self.topics.commands):
+                    futures.append(await self.producer.send(topic, value=b"{}", key=TICK_KEY, partition=p))
+                futures.append(await self.producer.send(self.topics.keys, value=None, key=TICK_KEY, partition=p))
+            try:
+                await asyncio.gather(*futures)
+            except KafkaError as exc:
+                log.warning("segment roll ticks failed (%r); the next round will retry", exc)
 
     def digest(self) -> str:
         return self.engine.view_digest()
