@@ -18,8 +18,8 @@ import json
 import logging
 import os
 import shutil
-from datetime import datetime, timezone
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -33,7 +33,15 @@ from engine.errors import MemstreamError
 from engine.facade import MemoryEngine
 from streams.kafka.changelog import append_events, read_partition, restore_keys
 from streams.kafka.config import KafkaSettings
-from streams.kafka.inputs import TICK_KEY, CommandInput, Record, Rejected, TurnInput, error_reason, parse
+from streams.kafka.inputs import (
+    TICK_KEY,
+    CommandInput,
+    Record,
+    Rejected,
+    TurnInput,
+    error_reason,
+    parse,
+)
 from streams.kafka.topics import Topics, partition_of, subject_key
 
 log = logging.getLogger("memstream.kafka")
