@@ -56,6 +56,8 @@ def profile_records(state: SubjectState, now: datetime, settings: Settings, sess
     for rec in state.records.values():
         if rec.tier != "active" or rec.text is None or rec.kind == "episode":
             continue
+        if rec.fields.get("type") == "observation":
+            continue  # a plain statement from the conversation: recalled when relevant, not standing
         if PRIVACY_ORDER[rec.privacy_level] > limit or (rec.expires_at and rec.expires_at <= now):
             continue
         if rec.kind == "temporary_instruction" and rec.fields.get("scope") == "session" and rec.session_id != session_id:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from engine.extractor import Candidate, extract
+from engine.extractor import Candidate
 from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState
-from engine.summarizer import compact, summarize
+from engine.summarizer import compact, summarize, turn_candidates
 from engine.textnorm import jaccard, term_set
 from engine.tokens import count_tokens
 from schemas.common import SOURCE_RANK
@@ -193,7 +193,7 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings) -> list[Ev
     if compacted is not None:
         out.emit(compacted)
     if p.text:
-        candidates = extract(
+        candidates = turn_candidates(
             p.text,
             role=p.role,
             speaker=p.speaker,

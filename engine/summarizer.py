@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Callable, Sequence
 
 from engine.dates import resolve_dates
@@ -26,7 +26,7 @@ from engine.extractor import (
 )
 from engine.tokens import count_tokens, count_tokens_many
 
-__all__ = ["WindowTurn", "SummaryItem", "IMPORTANCE", "summarize", "compact", "render"]
+__all__ = ["WindowTurn", "SummaryItem", "IMPORTANCE", "summarize", "compact", "render", "turn_candidates"]
 
 
 @dataclass(frozen=True)
@@ -248,3 +248,91 @@ def compact(items: Sequence[SummaryItem], budget_tokens: int,
         kept.discard(i)
         pos += 1
     return [items[i] for i in sorted(kept)]
+
+
+# --------------------------------------------------------------------------------------------------
+# Observations: the facts a turn states that no typed rule captures
+
+_PHOTO = re.compile(r"\s*\[(?:photo|image|picture)\s*:\s*(?P<caption>[^\]]+)\]", _I)
+_CAPTION_LEAD = re.compile(r"^(?:a|an|the)\s+(?:photo|picture|image|photograph|close\s*up|drawing)\s+of\s+", _I)
+#: Words that add emphasis, not content: dropped from observations ("really", "so", "super", ...).
+_FILLER = re.compile(
+    r"\b(?:really|super|totally|truly|honestly|literally|absolutely|definitely|basically|seriously|"
+    r"so(?=\s+(?:much|many|cool|great|good|happy|glad|proud|excited|fun|nice|amazing|awesome|powerful|"
+    r"inspiring|special|rewarding|important|hard|tough|grateful|thankful|lucky|beautiful|relaxing|"
+    r"peaceful|meaningful|cute|sweet|busy)\b)|kinda|sort\s+of|kind\s+of)\s+", _I)
+_OBSERVATION_IMPORTANCE = 0.4
+
+
+def _compress(text: str) -> str:
+    return re.sub(r"\s{2,}", " ", _FILLER.sub("", text)).strip()
+
+
+def _observation(sentence: str, name: str, at: datetime) -> Candidate | None:
+    """One informative sentence no rule typed, kept as a plain fact (an episode when it is dated).
+
+    Kept: sentences that name a date, a proper name, or say something about the speaker in at least
+    five words. Dropped: chatter, questions, reactions ("I'm so happy for you"), short remarks and
+    anything about the other party only.
+    """
+    if "[REDACTED:" in sentence or is_chatter(sentence) or is_question(sentence):
+        return None
+    if len(_WORDS.findall(sentence)) < 3:
+        return None
+    body = strip_lead_in(sentence)
+    if not body:
+        return None
+    _, when = resolve_dates(body, at)
+    informative = (when is not None or _has_proper_name(body, name)
+                   or (_FIRST_PERSON.search(body) and not _REACTION.search(body)
+                       and len(_WORDS.findall(body)) >= _MIN_FACT_WORDS))
+    if not informative or _REACTION.search(body):
+        return None
+    text = _compress(_attributed(body, name, at, strip=False))
+    return _observed(text, when, at)
+
+
+def _observed(text: str, when: datetime | None, at: datetime) -> Candidate:
+    from engine.extractor import is_sensitive
+
+    return Candidate(
+        kind="episode" if when is not None else "fact", text=text, fields={"type": "observation"}, slot=None,
+        source="user_explicit", confidence=0.8, importance=_OBSERVATION_IMPORTANCE,
+        privacy_level="sensitive" if is_sensitive(text) else "personal",
+        happened_at=when, expires_at=None, scope=None, correction=False,
+    )
+
+
+def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
+                    session_ttl: timedelta = timedelta(hours=4)) -> list[Candidate]:
+    """Everything worth remembering from one turn, sentence by sentence: the typed candidates of
+    `extract` where a rule applies, else the sentence itself as an observation when it is
+    informative (see `_observation`); a shared photo's caption ("[photo: a dog on a beach]") becomes
+    "<speaker> shared a photo of a dog on a beach". Only the user's turns yield candidates.
+    """
+    if role != "user" or not text:
+        return []
+    name = (speaker or "").strip() or "User"
+    captions = [m.group("caption").strip() for m in _PHOTO.finditer(text)]
+    body = _PHOTO.sub("", text)
+    out: list[Candidate] = []
+    seen: set[str] = set()
+    for sentence in split_sentences(body):
+        found = extract(sentence, role="user", speaker=name, occurred_at=occurred_at, session_ttl=session_ttl)
+        if not found:
+            obs = _observation(sentence, name, occurred_at)
+            found = [obs] if obs is not None else []
+        for c in found:
+            if c.text not in seen:
+                seen.add(c.text)
+                out.append(c)
+    for caption in captions:
+        if "[REDACTED:" in caption or len(_WORDS.findall(caption)) < 2:
+            continue
+        lead = _CAPTION_LEAD.match(caption)
+        what = caption[lead.end():] if lead else caption
+        text = f"{name} shared a photo of {what.rstrip(' .')}"
+        if text not in seen:
+            seen.add(text)
+            out.append(_observed(text, None, occurred_at))
+    return out
