@@ -24,6 +24,7 @@ from engine.extractor import (
     strip_lead_in,
     to_third_person,
 )
+from engine.textnorm import STOP_WORDS
 from engine.tokens import count_tokens, count_tokens_many
 
 __all__ = ["WindowTurn", "SummaryItem", "IMPORTANCE", "summarize", "compact", "render", "turn_candidates"]
@@ -262,10 +263,25 @@ _FILLER = re.compile(
     r"inspiring|special|rewarding|important|hard|tough|grateful|thankful|lucky|beautiful|relaxing|"
     r"peaceful|meaningful|cute|sweet|busy)\b)|kinda|sort\s+of|kind\s+of)\s+", _I)
 _OBSERVATION_IMPORTANCE = 0.4
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'll|you'd|ya|u)\b", _I)
+#: Words that say how the speaker feels about something, not what happened: they do not make a
+#: sentence informative on their own.
+_GENERIC = frozenset("""great good nice fun cool awesome amazing wonderful fantastic lovely happy glad sad proud excited
+love loved loves like liked likes enjoy enjoyed feel feels felt feeling think thought know knew see saw get got
+make made thing things stuff lot lots time times way ways really much many always never sometimes day days
+keep going go went want wanted hope hoped need needed thanks thank sure yeah also even still totally
+important special amazing awesome hard tough easy best better bad worse worst new old big little
+moment moments life world people everyone everything something someone anything nothing""".split())
+_MIN_SPECIFIC = 6
+_MIN_NAMED_SPECIFIC = 3
+
+
+#: Articles carry no fact: observations are kept in note form ("Melanie took kids to pottery workshop").
+_ARTICLE = re.compile(r"(?<=\w[\s,])(?:a|an|the)\s+(?=\w)")
 
 
 def _compress(text: str) -> str:
-    return re.sub(r"\s{2,}", " ", _FILLER.sub("", text)).strip()
+    return re.sub(r"\s{2,}", " ", _ARTICLE.sub("", _FILLER.sub("", text))).strip()
 
 
 def _observation(sentence: str, name: str, at: datetime) -> Candidate | None:
@@ -282,13 +298,19 @@ def _observation(sentence: str, name: str, at: datetime) -> Candidate | None:
     body = strip_lead_in(sentence)
     if not body:
         return None
+    if _SECOND_PERSON.search(body):
+        return None  # said to the other party about them ("love your painting"): conversation
     _, when = resolve_dates(body, at)
-    informative = (when is not None or _has_proper_name(body, name)
-                   or (_FIRST_PERSON.search(body) and not _REACTION.search(body)
-                       and len(_WORDS.findall(body)) >= _MIN_FACT_WORDS))
-    if not informative or _REACTION.search(body):
+    specific = [w for w in _WORDS.findall(body.lower()) if w not in STOP_WORDS and w not in _GENERIC
+                and w != name.lower()]
+    # Informative: says when, names someone or something, or holds enough specific words.
+    named = when is not None or _has_proper_name(body, name)
+    if _REACTION.search(body) or len(specific) < (_MIN_NAMED_SPECIFIC if named else _MIN_SPECIFIC):
         return None
     text = _compress(_attributed(body, name, at, strip=False))
+    if text.startswith(name + ": ") and re.search(rf"\b{re.escape(name)}\b", text[len(name) + 2:]):
+        text = text[len(name) + 2:]  # "Caroline: It reminds Caroline of ..." names the speaker already
+        text = text[0].upper() + text[1:]
     return _observed(text, when, at)
 
 
@@ -331,7 +353,7 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
             continue
         lead = _CAPTION_LEAD.match(caption)
         what = caption[lead.end():] if lead else caption
-        text = f"{name} shared a photo of {what.rstrip(' .')}"
+        text = _compress(f"{name} shared photo of {what.rstrip(' .')}")
         if text not in seen:
             seen.add(text)
             out.append(_observed(text, None, occurred_at))
