@@ -132,3 +132,30 @@ def test_context_does_not_repeat_a_fact_in_the_summary_and_the_profile(tmp_path)
         ctx = engine.context(tenant_id="acme", user_id="u1", session_id="s1", query="food", budget_tokens=400)
     assert ctx.text.count("peanuts") == 1
     assert any(o.reason == "also in a memory record" and o.ref == "summary:s1-t1" for o in ctx.omitted)
+
+
+def test_an_ended_session_releases_its_working_memory_but_keeps_its_records(tmp_path):
+    with MemoryEngine.open(tmp_path / "d", window_max_messages=2) as engine:
+        engine.ingest_many([make_turn("I'm allergic to peanuts.", 1), make_turn("ok", 2), make_turn("fine", 3),
+                            make_turn("I adopted a cat named Miso last week.", 4)])
+        assert engine.summary("acme", "u1", "s1") and engine.window("acme", "u1", "s1")
+        # Another session, within a session's life: the first is still open.
+        engine.ingest(make_turn("hello", 1, session="s2", at=T0 + timedelta(hours=1)))
+        assert engine.window("acme", "u1", "s1")
+        # A day later the first session has ended.
+        engine.ingest(make_turn("hello again", 2, session="s3", at=T0 + timedelta(days=1)))
+        assert engine.summary("acme", "u1", "s1") == [] and engine.window("acme", "u1", "s1") == []
+        texts = " ".join(r.text for r in engine.records("acme", "u1"))
+        digest = engine.view_digest()
+    assert "peanuts" in texts and "Miso" in texts
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        assert engine.view_digest() == digest
+
+
+def test_recalled_records_are_shown_under_the_day_they_were_said(engine):
+    engine.ingest_many([make_turn("I went to a pottery class yesterday.", 1),
+                        make_turn("I bought a new kiln for my pottery studio.", 2, at=T0 + timedelta(days=3))])
+    ctx = engine.context(tenant_id="acme", user_id="u1", query="pottery", budget_tokens=400, now=T0 + timedelta(days=4))
+    assert "2 March 2026:" in ctx.text and "5 March 2026:" in ctx.text
+    assert "1 March 2026" in ctx.text  # "yesterday", resolved
+    assert ctx.tokens <= 400
