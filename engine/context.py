@@ -7,6 +7,7 @@ layer leaves unused flows to the next. Everything that did not fit is reported i
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -71,16 +72,31 @@ def _said_on(rec: MemoryRecord) -> str:
     return f"{rec.created_at:%-d %B %Y}"
 
 
+def asks_about_time(query: str) -> bool:
+    """Does the query ask when, how long, or about an order in time ("after the trip")?"""
+    return bool(_TIME_QUESTION.search(query))
+
+
+_TIME_QUESTION = re.compile(
+    r"\b(?:when|what\s+(?:year|month|date|day|time)|how\s+long|how\s+often|ago|before|after|since|until|first|"
+    r"last|latest|recent(?:ly)?|earlier|later|previous(?:ly)?|next|date|year|month|week|weekend|today|yesterday|"
+    r"tomorrow|(?:jan|febr)uary|march|april|may|june|july|august|september|october|november|december|\d{4})\b",
+    re.IGNORECASE)
+
+
 def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
-             hits: list[Scored], now: datetime, settings: Settings, max_privacy: str) -> ContextResult:
+             hits: list[Scored], now: datetime, settings: Settings, max_privacy: str,
+             query: str = "") -> ContextResult:
     """Packs the layers into `budget_tokens`.
 
     Order of filling: the working summary, the standing profile (records the query did not recall),
     then the recalled records, most relevant first, with everything the first two left unused; what
-    is still left goes back to the profile. Recalled records are shown under the day they were said
-    (one "8 May 2023:" line per day, days in order of their best record): a reader can then place
-    "yesterday" and "last week", and repeated dates cost no tokens.
+    is still left goes back to the profile. When the query asks about time, recalled records are
+    shown under the day they were said (one "8 May 2023:" line per day, days in order of their best
+    record): a reader can then place "yesterday" and "last week", and repeated dates cost no tokens.
+    Otherwise those tokens go to more records (dates resolved inside a record's text stay).
     """
+    dated = asks_about_time(query)
     budgets = layer_budgets(budget_tokens, settings)
     profile = profile_records(state, now, settings, session_id, max_privacy)
     omitted: list[Omitted] = []
@@ -154,7 +170,7 @@ def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
     for rec in recalled:
         layer = "episodic" if rec.kind == "episode" else "retrieved"
         day = _said_on(rec) + ":"
-        cost = counts[f"- {rec.text}"] + (0 if (layer, day) in days_open else counts[day])
+        cost = counts[f"- {rec.text}"] + (0 if not dated or (layer, day) in days_open else counts[day])
         if layer not in layers_open:
             cost += counts[headers[layer]]
         if sum(used.values()) + cost > recall_budget:
@@ -198,7 +214,8 @@ def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
                 by_day[day] = []
             by_day[day].append(r)
         for day in order:
-            lines.append(day)
+            if dated:
+                lines.append(day)
             for r in by_day[day]:
                 lines.append(f"- {r.text}")
                 take(_Item(r.memory_id, "", tuple(r.source_turn_ids), r.memory_id))

@@ -421,7 +421,7 @@ class MemoryEngine:
             scored = index.search(query, qvec, 40, at, self.settings, privacy)
             result = assemble(rt.state(tenant_id, user_id), session_id=session_id,
                               budget_tokens=budget_tokens, hits=scored, now=at, settings=self.settings,
-                              max_privacy=privacy)
+                              max_privacy=privacy, query=query)
             if record_use and result.memory_ids:
                 used = [m for m in result.memory_ids if m in {s.record.memory_id for s in scored}]
                 if used:

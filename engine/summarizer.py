@@ -255,7 +255,10 @@ def compact(items: Sequence[SummaryItem], budget_tokens: int,
 # Observations: the facts a turn states that no typed rule captures
 
 _PHOTO = re.compile(r"\s*\[(?:photo|image|picture)\s*:\s*(?P<caption>[^\]]+)\]", _I)
-_CAPTION_LEAD = re.compile(r"^(?:a|an|the)\s+(?:photo|picture|image|photograph|close\s*up|drawing)\s+of\s+", _I)
+_POINTS_AT_PHOTO = re.compile(
+    r"\b(?:this|these|that\s+one|here's|here\s+(?:is|are)|pic|pics|picture|photo|photos|snap|shot|look|check\s+(?:it|this)\s+out|"
+    r"check\s+out|see)\b|^\s*$", _I)
+_CAPTION_LEAD = re.compile(r"^(?:a|an|the)\s+(?:photo|photography|picture|image|photograph|close\s*up)\s+of\s+", _I)
 #: Words that add emphasis, not content: dropped from observations ("really", "so", "super", ...).
 _FILLER = re.compile(
     r"\b(?:really|super|totally|truly|honestly|literally|absolutely|definitely|basically|seriously|"
@@ -272,8 +275,13 @@ make made thing things stuff lot lots time times way ways really much many alway
 keep going go went want wanted hope hoped need needed thanks thank sure yeah also even still totally
 important special amazing awesome hard tough easy best better bad worse worst new old big little
 moment moments life world people everyone everything something someone anything nothing""".split())
-_MIN_SPECIFIC = 6
+#: A sentence is kept when it is dense (at least 2 specific words, and at least 45% of its words
+#: specific: "The donations helped get a new fire truck", "Her name is Shadow") or holds many specific words
+#: (8, or 3 with a date or a proper name).
+_MIN_SPECIFIC = 8
 _MIN_NAMED_SPECIFIC = 3
+_MIN_DENSE_SPECIFIC = 2
+_DENSITY = 0.45
 
 
 #: Articles carry no fact: observations are kept in note form ("Melanie took kids to pottery workshop").
@@ -287,9 +295,10 @@ def _compress(text: str) -> str:
 def _observation(sentence: str, name: str, at: datetime) -> Candidate | None:
     """One informative sentence no rule typed, kept as a plain fact (an episode when it is dated).
 
-    Kept: sentences that name a date, a proper name, or say something about the speaker in at least
-    five words. Dropped: chatter, questions, reactions ("I'm so happy for you"), short remarks and
-    anything about the other party only.
+    Informative: dense in specific words (not stop words, fillers or bare feelings: "Her name is
+    Shadow"), or rich in them (a long sentence, or one with a date or a proper
+    name). Dropped: chatter, questions, reactions ("I'm so happy for you") and what is said to the
+    other party ("love your painting").
     """
     if "[REDACTED:" in sentence or is_chatter(sentence) or is_question(sentence):
         return None
@@ -305,16 +314,20 @@ def _observation(sentence: str, name: str, at: datetime) -> Candidate | None:
                 and w != name.lower()]
     # Informative: says when, names someone or something, or holds enough specific words.
     named = when is not None or _has_proper_name(body, name)
-    if _REACTION.search(body) or len(specific) < (_MIN_NAMED_SPECIFIC if named else _MIN_SPECIFIC):
+    if _REACTION.search(body):
+        return None
+    n_words = len(_WORDS.findall(body))
+    dense = len(specific) >= _MIN_DENSE_SPECIFIC and len(specific) >= _DENSITY * n_words
+    if not dense and len(specific) < (_MIN_NAMED_SPECIFIC if named else _MIN_SPECIFIC):
         return None
     text = _compress(_attributed(body, name, at, strip=False))
     if text.startswith(name + ": ") and re.search(rf"\b{re.escape(name)}\b", text[len(name) + 2:]):
         text = text[len(name) + 2:]  # "Caroline: It reminds Caroline of ..." names the speaker already
         text = text[0].upper() + text[1:]
-    return _observed(text, when, at)
+    return _observed(text, when)
 
 
-def _observed(text: str, when: datetime | None, at: datetime) -> Candidate:
+def _observed(text: str, when: datetime | None) -> Candidate:
     from engine.extractor import is_sensitive
 
     return Candidate(
@@ -329,8 +342,9 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
                     session_ttl: timedelta = timedelta(hours=4)) -> list[Candidate]:
     """Everything worth remembering from one turn, sentence by sentence: the typed candidates of
     `extract` where a rule applies, else the sentence itself as an observation when it is
-    informative (see `_observation`); a shared photo's caption ("[photo: a dog on a beach]") becomes
-    "<speaker> shared a photo of a dog on a beach". Only the user's turns yield candidates.
+    informative (see `_observation`). A shared photo's caption ("[photo: a dog on a beach]") becomes
+    "<speaker> shared photo of dog on beach" when the words point at the picture ("look at this!").
+    The observations of one turn are kept as one record. Only the user's turns yield candidates.
     """
     if role != "user" or not text:
         return []
@@ -351,10 +365,29 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
     for caption in captions:
         if "[REDACTED:" in caption or len(_WORDS.findall(caption)) < 2:
             continue
+        if not _POINTS_AT_PHOTO.search(body):
+            continue  # the words stand alone: the picture only illustrates them
         lead = _CAPTION_LEAD.match(caption)
         what = caption[lead.end():] if lead else caption
         text = _compress(f"{name} shared photo of {what.rstrip(' .')}")
         if text not in seen:
             seen.add(text)
-            out.append(_observed(text, None, occurred_at))
-    return out
+            out.append(_observed(text, None))
+    return _merge_observations(out, name)
+
+
+def _merge_observations(found: list[Candidate], name: str) -> list[Candidate]:
+    """The observations of one turn as one record: read together, as they were said ("Melanie
+    took kids to pottery workshop (14 July 2023); all made their own pots"), the speaker named once."""
+    obs = [c for c in found if c.fields.get("type") == "observation"]
+    if len(obs) < 2:
+        return found
+    parts = [obs[0].text]
+    for c in obs[1:]:
+        t = c.text.removeprefix(name + ": ")
+        parts.append(t[0].lower() + t[1:] if t.startswith(("It ", "They ", "We ", "This ", "That ")) else t)
+    when = next((c.happened_at for c in obs if c.happened_at is not None), None)
+    merged = _observed("; ".join(parts), when)
+    first = found.index(obs[0])
+    rest = [c for c in found if c.fields.get("type") != "observation"]
+    return rest[:first] + [merged] + rest[first:]

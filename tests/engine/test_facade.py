@@ -152,10 +152,15 @@ def test_an_ended_session_releases_its_working_memory_but_keeps_its_records(tmp_
         assert engine.view_digest() == digest
 
 
-def test_recalled_records_are_shown_under_the_day_they_were_said(engine):
+def test_for_a_question_about_time_recalled_records_are_shown_under_the_day_they_were_said(engine):
     engine.ingest_many([make_turn("I went to a pottery class yesterday.", 1),
                         make_turn("I bought a new kiln for my pottery studio.", 2, at=T0 + timedelta(days=3))])
-    ctx = engine.context(tenant_id="acme", user_id="u1", query="pottery", budget_tokens=400, now=T0 + timedelta(days=4))
+    ctx = engine.context(tenant_id="acme", user_id="u1", query="When did I do pottery?", budget_tokens=400,
+                         now=T0 + timedelta(days=4))
     assert "2 March 2026:" in ctx.text and "5 March 2026:" in ctx.text
     assert "1 March 2026" in ctx.text  # "yesterday", resolved
     assert ctx.tokens <= 400
+    # A question that does not ask about time spends those tokens on memories instead.
+    plain = engine.context(tenant_id="acme", user_id="u1", query="pottery", budget_tokens=400,
+                           now=T0 + timedelta(days=4))
+    assert "5 March 2026:" not in plain.text and "kiln" in plain.text
