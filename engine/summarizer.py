@@ -277,9 +277,10 @@ important special amazing awesome hard tough easy best better bad worse worst ne
 moment moments life world people everyone everything something someone anything nothing""".split())
 #: A sentence is kept when it is dense (at least 2 specific words, and at least 45% of its words
 #: specific: "The donations helped get a new fire truck", "Her name is Shadow") or holds many specific words
-#: (8, or 3 with a date or a proper name).
+#: (8, or 2 with a date or a proper name).
 _MIN_SPECIFIC = 8
-_MIN_NAMED_SPECIFIC = 3
+_VOCATIVE = re.compile(r",\s*(?:[A-Z][a-z]+)\s*[.!?]*\s*$|^(?:[A-Z][a-z]+)\s*,\s*")
+_MIN_NAMED_SPECIFIC = 2
 _MIN_DENSE_SPECIFIC = 2
 _DENSITY = 0.45
 
@@ -307,16 +308,19 @@ def _observation(sentence: str, name: str, at: datetime) -> Candidate | None:
     body = strip_lead_in(sentence)
     if not body:
         return None
-    if _SECOND_PERSON.search(body):
-        return None  # said to the other party about them ("love your painting"): conversation
+    if _SECOND_PERSON.search(" ".join(body.split()[:3])):
+        # Said to the other party about them ("love your painting", "sorry about your job"):
+        # conversation. "Been reading the book you recommended" is about the speaker: kept.
+        return None
     _, when = resolve_dates(body, at)
-    specific = [w for w in _WORDS.findall(body.lower()) if w not in STOP_WORDS and w not in _GENERIC
+    core = _VOCATIVE.sub("", body)  # "That's so calming, Melanie": the name is who it is said to
+    specific = [w for w in _WORDS.findall(core.lower()) if w not in STOP_WORDS and w not in _GENERIC
                 and w != name.lower()]
     # Informative: says when, names someone or something, or holds enough specific words.
-    named = when is not None or _has_proper_name(body, name)
+    named = when is not None or _has_proper_name(core, name)
     if _REACTION.search(body):
         return None
-    n_words = len(_WORDS.findall(body))
+    n_words = len(_WORDS.findall(core))
     dense = len(specific) >= _MIN_DENSE_SPECIFIC and len(specific) >= _DENSITY * n_words
     if not dense and len(specific) < (_MIN_NAMED_SPECIFIC if named else _MIN_SPECIFIC):
         return None
