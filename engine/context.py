@@ -15,6 +15,7 @@ from engine.recall import Scored
 from engine.scoring import record_keep_score
 from engine.settings import Settings
 from engine.state import SubjectState
+from engine.textnorm import term_set
 from engine.tokens import count_tokens_many
 from schemas.common import PRIVACY_ORDER
 from schemas.records import MemoryRecord
@@ -72,6 +73,23 @@ def _said_on(rec: MemoryRecord) -> str:
     return f"{rec.created_at:%-d %B %Y}"
 
 
+def focus(text: str, wanted: frozenset[str]) -> str:
+    """A record of several statements ("a; b; c", one turn's observations) shown by the ones the
+    query is about, each with the statement that follows it (where an answer usually is); the
+    whole record when no statement shares a word with the query."""
+    parts = text.split("; ")
+    if len(parts) < 3 or not wanted:
+        return text
+    hit = [i for i, p in enumerate(parts) if wanted & term_set(p)]
+    if not hit:
+        return text
+    keep = sorted({j for i in hit for j in (i, i + 1) if j < len(parts)})
+    if len(keep) == len(parts):
+        return text
+    first = parts[0].split(": ", 1)[0] + ": " if ": " in parts[0][:40] and keep[0] != 0 else ""
+    return first + "; ".join(parts[j] for j in keep) + (" …" if keep[-1] < len(parts) - 1 else "")
+
+
 def asks_about_time(query: str) -> bool:
     """Does the query ask when, how long, or about an order in time ("after the trip")?"""
     return bool(_TIME_QUESTION.search(query))
@@ -119,6 +137,8 @@ def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
     standing = [_Item(r.memory_id, _record_line(r), tuple(r.source_turn_ids), r.memory_id)
                 for r in profile if r.memory_id not in hit_ids]
     recalled = [h.record for h in hits if h.record.text]
+    wanted = term_set(query)
+    shown = {r.memory_id: "- " + focus(r.text or "", wanted) for r in recalled}
 
     headers = {
         "summary": "## Working summary",
@@ -128,7 +148,7 @@ def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
     }
     day_lines = {_said_on(r) + ":" for r in recalled}
     all_lines = (list(headers.values()) + [i.line for i in summary_items + standing] + sorted(day_lines)
-                 + [f"- {r.text}" for r in recalled])
+                 + list(shown.values()))
     counts = dict(zip(all_lines, count_tokens_many(all_lines)))
 
     sources: list[str] = []
@@ -170,11 +190,11 @@ def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
     for rec in recalled:
         layer = "episodic" if rec.kind == "episode" else "retrieved"
         day = _said_on(rec) + ":"
-        cost = counts[f"- {rec.text}"] + (0 if not dated or (layer, day) in days_open else counts[day])
+        cost = counts[shown[rec.memory_id]] + (0 if not dated or (layer, day) in days_open else counts[day])
         if layer not in layers_open:
             cost += counts[headers[layer]]
         if sum(used.values()) + cost > recall_budget:
-            omitted.append(Omitted(layer=layer, ref=rec.memory_id, tokens=counts[f"- {rec.text}"],
+            omitted.append(Omitted(layer=layer, ref=rec.memory_id, tokens=counts[shown[rec.memory_id]],
                                    reason="layer budget"))
             continue
         chosen.append(rec)
@@ -217,7 +237,7 @@ def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
             if dated:
                 lines.append(day)
             for r in by_day[day]:
-                lines.append(f"- {r.text}")
+                lines.append(shown[r.memory_id])
                 take(_Item(r.memory_id, "", tuple(r.source_turn_ids), r.memory_id))
         tokens = sum(counts[x] for x in lines)
         if recs:

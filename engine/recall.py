@@ -53,6 +53,13 @@ class SubjectIndex:
         # Whom each record is about: the name it starts with ("Caroline went ...", "Caroline: We ...").
         self.about = [_about(rec.text or "") for rec in records]
         self.names = frozenset(a for a in self.about if a)
+        # The people the memories are mostly about (the user, the people they talk with): a record
+        # about one of them does not answer a question about another.
+        leads: dict[str, int] = {}
+        for a in self.about:
+            if a:
+                leads[a] = leads.get(a, 0) + 1
+        self.participants = frozenset(a for a, n in leads.items() if n >= max(3, 0.1 * len(records)))
         self.said = np.array([rec.created_at.timestamp() for rec in records], dtype=np.float64)
         self.happened = np.array([(rec.happened_at or rec.created_at).timestamp() for rec in records],
                                  dtype=np.float64)
@@ -93,7 +100,8 @@ class SubjectIndex:
             else np.zeros(len(self.records), dtype=np.float32)
         )
         raw_kw = self.bm25(query)
-        keyword = raw_kw / (raw_kw + 3.0)  # bounded, absolute: a weak match stays weak
+        # Bounded and absolute (a weak match stays weak), nearly linear over the usual range.
+        keyword = raw_kw / (raw_kw + settings.recall_keyword_saturation)
         relevance = settings.recall_dense_weight * dense + settings.recall_keyword_weight * keyword
         relevance = relevance + self._rerank(query, now, settings)
         relevance = np.where(allowed, relevance, -1.0)
@@ -125,10 +133,17 @@ class SubjectIndex:
         shift = np.zeros(len(self.records), dtype=np.float32)
         if not query.strip() or not self.records:
             return shift
-        named = {w for w in _NAME_WORD.findall(query) if w in self.names}
+        named = set()
+        for w in _NAME_WORD.findall(query):
+            if w in self.names:
+                named.add(w)
+            elif len(w) >= 3:  # a short form ("Mel" for Melanie) names the one person it starts
+                starts = [n for n in self.participants if n.startswith(w)]
+                if len(starts) == 1:
+                    named.add(starts[0])
         if named:
             about = np.array([a in named for a in self.about])
-            other = np.array([bool(a) and a not in named for a in self.about])
+            other = np.array([a in self.participants and a not in named for a in self.about])
             shift += settings.recall_person_weight * (about.astype(np.float32) - other.astype(np.float32))
         span = _query_span(query, now)
         if span is not None:

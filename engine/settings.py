@@ -40,6 +40,7 @@ class Settings(BaseSettings):
     recall_k: int = 8
     recall_dense_weight: float = 0.6
     recall_keyword_weight: float = 0.4
+    recall_keyword_saturation: float = Field(20.0, gt=0, description="BM25 score at which the keyword part of relevance reaches one half.")
     recall_keep_weight: float = Field(0.15, description="How much the keep score shifts relevance.")
     recall_min_relevance: float = Field(0.15, description="Hits below this relevance are not returned.")
     recall_max_privacy: str = Field("sensitive", description="Most private level recall may return.")
