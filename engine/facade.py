@@ -418,7 +418,9 @@ class MemoryEngine:
             rt.process()
             index = rt.index(tenant_id, user_id)
             qvec = rt.embedder.embed([query], cache=False)[0] if query.strip() and index.records else None
-            scored = index.search(query, qvec, 40, at, self.settings, privacy)
+            # Context fills a budget: a weaker match may still earn room the better ones left.
+            scored = index.search(query, qvec, 40, at, self.settings, privacy,
+                                  min_relevance=self.settings.context_min_relevance)
             result = assemble(rt.state(tenant_id, user_id), session_id=session_id,
                               budget_tokens=budget_tokens, hits=scored, now=at, settings=self.settings,
                               max_privacy=privacy, query=query)

@@ -87,7 +87,9 @@ class SubjectIndex:
 
     def search(self, query: str, query_vec: np.ndarray | None, k: int, now: datetime,
                settings: Settings, max_privacy: str | None = None,
-               kinds: set[str] | None = None) -> list[Scored]:
+               kinds: set[str] | None = None, min_relevance: float | None = None) -> list[Scored]:
+        """The k best records by relevance re-ranked with the keep score; `min_relevance` (default
+        the `recall_min_relevance` setting) is the floor under which a record is not returned."""
         if not self.records:
             return []
         allowed = (self.privacy <= PRIVACY_ORDER[max_privacy or settings.recall_max_privacy]) & (
@@ -112,7 +114,7 @@ class SubjectIndex:
         kw = settings.recall_keep_weight
         for i in top:
             rel = float(relevance[i])
-            if rel < settings.recall_min_relevance:
+            if rel < (settings.recall_min_relevance if min_relevance is None else min_relevance):
                 continue
             rec = self.records[i]
             keep = record_keep_score(rec, now, settings)

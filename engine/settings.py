@@ -58,6 +58,7 @@ class Settings(BaseSettings):
     layer_episodic_tokens: int = 1_000
     layer_retrieved_tokens: int = 3_000
     profile_max_tokens: int = 300
+    context_min_relevance: float = Field(0.05, description="Relevance floor for recalled records in a context (recall() uses recall_min_relevance).")
 
     # Durability
     sync_writes: bool = Field(True, description="fsync the log on every acknowledged append.")

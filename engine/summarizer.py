@@ -265,7 +265,7 @@ _FILLER = re.compile(
     r"so(?=\s+(?:much|many|cool|great|good|happy|glad|proud|excited|fun|nice|amazing|awesome|powerful|"
     r"inspiring|special|rewarding|important|hard|tough|grateful|thankful|lucky|beautiful|relaxing|"
     r"peaceful|meaningful|cute|sweet|busy)\b)|kinda|sort\s+of|kind\s+of)\s+", _I)
-_OBSERVATION_IMPORTANCE = 0.4
+_OBSERVATION_IMPORTANCE = 0.5
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'll|you'd|ya|u)\b", _I)
 #: Words that say how the speaker feels about something, not what happened: they do not make a
 #: sentence informative on their own.
