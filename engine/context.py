@@ -15,7 +15,7 @@ from engine.recall import Scored
 from engine.scoring import record_keep_score
 from engine.settings import Settings
 from engine.state import SubjectState
-from engine.textnorm import term_set
+from engine.textnorm import jaccard, term_set
 from engine.tokens import count_tokens_many
 from schemas.common import PRIVACY_ORDER
 from schemas.records import MemoryRecord
@@ -187,8 +187,14 @@ def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
     days_open: set[tuple[str, str]] = set()
     layers_open: set[str] = set()
     used = {"episodic": 0, "retrieved": 0}
+    chosen_terms: list[frozenset[str]] = []
     for rec in recalled:
         layer = "episodic" if rec.kind == "episode" else "retrieved"
+        terms_of = term_set(shown[rec.memory_id])
+        if any(jaccard(terms_of, t) >= settings.context_redundancy for t in chosen_terms):
+            omitted.append(Omitted(layer=layer, ref=rec.memory_id, tokens=counts[shown[rec.memory_id]],
+                                   reason="says what a shown memory says"))
+            continue
         day = _said_on(rec) + ":"
         cost = counts[shown[rec.memory_id]] + (0 if not dated or (layer, day) in days_open else counts[day])
         if layer not in layers_open:
@@ -198,6 +204,7 @@ def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
                                    reason="layer budget"))
             continue
         chosen.append(rec)
+        chosen_terms.append(terms_of)
         days_open.add((layer, day))
         layers_open.add(layer)
         used[layer] += cost

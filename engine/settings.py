@@ -58,6 +58,7 @@ class Settings(BaseSettings):
     layer_episodic_tokens: int = 1_000
     layer_retrieved_tokens: int = 3_000
     profile_max_tokens: int = 300
+    context_redundancy: float = Field(0.4, gt=0, le=1, description="Word-set Jaccard at which a recalled record repeats one already in the context and is left out.")
     context_min_relevance: float = Field(0.05, description="Relevance floor for recalled records in a context (recall() uses recall_min_relevance).")
 
     # Durability

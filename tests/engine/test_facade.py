@@ -86,13 +86,15 @@ def test_forget_by_query_and_unknown_ids(engine):
 
 
 def test_context_respects_its_budget_and_reports_what_it_left_out(engine):
-    engine.ingest_many([make_turn(f"I like board game number {i} called Gamename{i}.", i) for i in range(40)])
+    engine.ingest_many([make_turn(f"I like board game Gamename{i} with Piece{i}, Tile{i} and Card{i}.", i)
+                        for i in range(40)])
     ctx = engine.context(tenant_id="acme", user_id="u1", session_id="s1", query="board games", budget_tokens=120)
     from engine.tokens import count_tokens
 
     assert 0 < ctx.tokens <= 120 and count_tokens(ctx.text) <= 120
     assert any(o.reason == "layer budget" for o in ctx.omitted)
-    assert {o.reason for o in ctx.omitted} <= {"layer budget", "also in a memory record"}
+    assert {o.reason for o in ctx.omitted} <= {"layer budget", "also in a memory record",
+                                               "says what a shown memory says"}
     assert sum(layer.tokens for layer in ctx.layers) == ctx.tokens
 
 
@@ -164,3 +166,14 @@ def test_for_a_question_about_time_recalled_records_are_shown_under_the_day_they
     plain = engine.context(tenant_id="acme", user_id="u1", query="pottery", budget_tokens=400,
                            now=T0 + timedelta(days=4))
     assert "5 March 2026:" not in plain.text and "kiln" in plain.text
+
+
+def test_context_does_not_spend_its_budget_on_memories_that_repeat_each_other(engine):
+    engine.ingest_many([make_turn("I'm really lucky to have my family around me.", 1),
+                        make_turn("I'm so lucky to have my family.", 2, session="s2", at=T0 + timedelta(days=2)),
+                        make_turn("My family and I went sailing on Lake Geneva.", 3, session="s3",
+                                  at=T0 + timedelta(days=4))])
+    ctx = engine.context(tenant_id="acme", user_id="u1", query="family", budget_tokens=400,
+                         now=T0 + timedelta(days=5))
+    assert ctx.text.count("lucky") == 1 and "Geneva" in ctx.text
+    assert any(o.reason == "says what a shown memory says" for o in ctx.omitted)
