@@ -450,10 +450,12 @@ class MemoryEngine:
             rt.process()
             index = rt.index(tenant_id, user_id)
             qvec = rt.embedder.embed([query], cache=False)[0] if query.strip() and index.records else None
-            scored = index.search(query, qvec, 40, at, self.settings, privacy)
+            # Context fills a budget: a weaker match may still earn room the better ones left.
+            scored = index.search(query, qvec, 40, at, self.settings, privacy,
+                                  min_relevance=self.settings.context_min_relevance)
             result = assemble(rt.state(tenant_id, user_id), session_id=session_id,
                               budget_tokens=budget_tokens, hits=scored, now=at, settings=self.settings,
-                              max_privacy=privacy)
+                              max_privacy=privacy, query=query)
             if record_use and result.memory_ids:
                 used = [m for m in result.memory_ids if m in {s.record.memory_id for s in scored}]
                 if used:

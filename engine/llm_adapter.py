@@ -36,6 +36,7 @@ from engine.errors import LLMError, LLMReplyError
 from engine.extractor import Candidate, extract, is_chatter, split_sentences
 from engine.llm import ChatClient, parse_json_reply
 from engine.processor import Deciders
+from engine.summarizer import turn_candidates
 from engine.redaction import REDACTION_MARK, redact
 from engine.settings import Settings
 from engine.summarizer import IMPORTANCE, SummaryItem, WindowTurn, summarize
@@ -286,13 +287,13 @@ class LLMAdapter:
         def guarded_extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
                             session_ttl: timedelta = timedelta(hours=4)) -> list[Candidate]:
             kw = dict(role=role, speaker=speaker, occurred_at=occurred_at, session_ttl=session_ttl)
-            return self._guarded("extractor", lambda: llm_extract(text, **kw), lambda: extract(text, **kw))
+            return self._guarded("extractor", lambda: llm_extract(text, **kw), lambda: turn_candidates(text, **kw))
 
         def guarded_summarize(turns: Sequence[WindowTurn]) -> list[SummaryItem]:
             return self._guarded("summarizer", lambda: llm_summarize(turns), lambda: summarize(turns))
 
         self.deciders = Deciders(
-            extract=guarded_extract if tasks in ("extract", "both") else extract,
+            extract=guarded_extract if tasks in ("extract", "both") else turn_candidates,
             summarize=guarded_summarize if tasks in ("summarize", "both") else summarize,
         )
 

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Callable, Protocol, Sequence
 
-from engine.extractor import Candidate, extract
+from engine.extractor import Candidate
 from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState
-from engine.summarizer import SummaryItem, WindowTurn, compact, summarize
+from engine.summarizer import SummaryItem, WindowTurn, compact, summarize, turn_candidates
 from engine.textnorm import jaccard, term_set
 from engine.tokens import count_tokens
 from schemas.common import SOURCE_RANK
@@ -47,7 +47,8 @@ class Extractor(Protocol):
 class Deciders:
     """What decide_turn asks to read a turn and to summarize evicted turns."""
 
-    extract: Extractor = extract
+    # The offline reader: typed candidates where a rule applies, informative sentences otherwise.
+    extract: Extractor = turn_candidates
     summarize: Callable[[Sequence[WindowTurn]], list[SummaryItem]] = summarize
 
 
@@ -122,6 +123,21 @@ def _compaction(state: SubjectState, session_id: str, settings: Settings,
         ],
         summary_tokens=tokens,
     )
+
+
+def _idle_sessions(state: SubjectState, turn: Event, settings: Settings) -> list[str]:
+    """Other sessions of the subject still holding a window or summary, idle for longer than a
+    session lives (`session_ttl_hours`): they have ended."""
+    cutoff = turn.occurred_at - timedelta(hours=settings.session_ttl_hours)
+    return sorted(sid for sid, s in state.sessions.items()
+                  if sid != (turn.session_id or "") and (s.window or s.summary)
+                  and s.last_at is not None and s.last_at < cutoff)
+
+
+def _closing(session) -> WindowCompacted:
+    """An ended session releases its working memory (window and running summary): everything in it
+    was already turned into long-term records, turn by turn, as it arrived."""
+    return WindowCompacted(evicted_turn_ids=[t.turn_id for t in session.window], summary=[], summary_tokens=0)
 
 
 def _record_from(c: Candidate, memory_id: str, turn: Event) -> MemoryRecord:
@@ -216,6 +232,8 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
     out = _Emitter(turn)
     for memory_id, reason in due_expiries(state, turn.session_id, turn.occurred_at):
         out.emit(MemoryExpired(memory_id=memory_id, reason=reason))
+    for session_id in _idle_sessions(state, turn, settings):
+        out.emit(_closing(state.sessions[session_id]), session_id=session_id)
     compacted = _compaction(state, turn.session_id or "", settings, deciders.summarize)
     if compacted is not None:
         out.emit(compacted)

@@ -6,11 +6,13 @@ Only active, unexpired records at or below the permitted privacy level are ever 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
 import numpy as np
 
+from engine.dates import MONTH_NAMES, resolve_dates
 from engine.scoring import record_keep_score
 from engine.settings import Settings
 from engine.textnorm import term_set, terms
@@ -48,6 +50,20 @@ class SubjectIndex:
             for term, tf in counts.items():
                 self.postings.setdefault(term, []).append((i, tf))
         self.lengths = lengths
+        # Whom each record is about: the name it starts with ("Caroline went ...", "Caroline: We ...").
+        self.about = [_about(rec.text or "") for rec in records]
+        self.names = frozenset(a for a in self.about if a)
+        # The people the memories are mostly about (the user, the people they talk with): a record
+        # about one of them does not answer a question about another.
+        leads: dict[str, int] = {}
+        for a in self.about:
+            if a:
+                leads[a] = leads.get(a, 0) + 1
+        self.participants = frozenset(a for a, n in leads.items() if n >= max(3, 0.1 * len(records)))
+        self.said = np.array([rec.created_at.timestamp() for rec in records], dtype=np.float64)
+        self.happened = np.array([(rec.happened_at or rec.created_at).timestamp() for rec in records],
+                                 dtype=np.float64)
+        self.dated = np.array([rec.kind == "episode" or bool(_HAS_DATE.search(rec.text or "")) for rec in records])
         self.avg_len = float(lengths.mean()) if len(records) else 0.0
         self.privacy = np.array([PRIVACY_ORDER[r.privacy_level] for r in records], dtype=np.int8)
         self.expires = np.array(
@@ -71,7 +87,9 @@ class SubjectIndex:
 
     def search(self, query: str, query_vec: np.ndarray | None, k: int, now: datetime,
                settings: Settings, max_privacy: str | None = None,
-               kinds: set[str] | None = None) -> list[Scored]:
+               kinds: set[str] | None = None, min_relevance: float | None = None) -> list[Scored]:
+        """The k best records by relevance re-ranked with the keep score; `min_relevance` (default
+        the `recall_min_relevance` setting) is the floor under which a record is not returned."""
         if not self.records:
             return []
         allowed = (self.privacy <= PRIVACY_ORDER[max_privacy or settings.recall_max_privacy]) & (
@@ -84,8 +102,10 @@ class SubjectIndex:
             else np.zeros(len(self.records), dtype=np.float32)
         )
         raw_kw = self.bm25(query)
-        keyword = raw_kw / (raw_kw + 3.0)  # bounded, absolute: a weak match stays weak
+        # Bounded and absolute (a weak match stays weak), nearly linear over the usual range.
+        keyword = raw_kw / (raw_kw + settings.recall_keyword_saturation)
         relevance = settings.recall_dense_weight * dense + settings.recall_keyword_weight * keyword
+        relevance = relevance + self._rerank(query, now, settings)
         relevance = np.where(allowed, relevance, -1.0)
         # Re-rank a generous candidate set with the keep score, then cut to k.
         pool = min(len(self.records), max(k * 4, 32))
@@ -94,7 +114,7 @@ class SubjectIndex:
         kw = settings.recall_keep_weight
         for i in top:
             rel = float(relevance[i])
-            if rel < settings.recall_min_relevance:
+            if rel < (settings.recall_min_relevance if min_relevance is None else min_relevance):
                 continue
             rec = self.records[i]
             keep = record_keep_score(rec, now, settings)
@@ -102,6 +122,71 @@ class SubjectIndex:
             out.append(Scored(rec, score, rel, float(dense[i]), float(keyword[i]), keep))
         out.sort(key=lambda s: (-s.score, s.record.memory_id))
         return out[:k]
+
+
+    def _rerank(self, query: str, now: datetime, settings: Settings) -> np.ndarray:
+        """Shifts relevance by what the query says beyond its words:
+
+        - whom it asks about: records about a person the query names rise, records about another
+          known person sink ("What did Caroline paint?" is not answered by what Melanie painted);
+        - when: a query naming a time ("last year", "in May 2023") favours records said or
+          happened then; a "when" question favours records that carry a date.
+        """
+        shift = np.zeros(len(self.records), dtype=np.float32)
+        if not query.strip() or not self.records:
+            return shift
+        named = set()
+        for w in _NAME_WORD.findall(query):
+            if w in self.names:
+                named.add(w)
+            elif len(w) >= 3:  # a short form ("Mel" for Melanie) names the one person it starts
+                starts = [n for n in self.participants if n.startswith(w)]
+                if len(starts) == 1:
+                    named.add(starts[0])
+        if named:
+            about = np.array([a in named for a in self.about])
+            other = np.array([a in self.participants and a not in named for a in self.about])
+            shift += settings.recall_person_weight * (about.astype(np.float32) - other.astype(np.float32))
+        span = _query_span(query, now)
+        if span is not None:
+            start, end = span
+            inside = ((self.happened >= start) & (self.happened < end)) | ((self.said >= start) & (self.said < end))
+            shift += settings.recall_time_weight * inside.astype(np.float32)
+        elif _WHEN.search(query):
+            shift += settings.recall_time_weight * self.dated.astype(np.float32)
+        return shift
+
+
+_NAME_WORD = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)?\b")
+_ABOUT = re.compile(r"^([A-Z][a-z]+)(?=\s|:|'s\b)")
+_HAS_DATE = re.compile(r"\((?:[^()]*\d{4})\)")
+_WHEN = re.compile(r"^\s*(?:when|what\s+(?:year|month|date|day|time)|how\s+long\s+ago|since\s+when)\b", re.I)
+
+
+def _about(text: str) -> str | None:
+    m = _ABOUT.match(text)
+    return m.group(1) if m else None
+
+
+def _query_span(query: str, now: datetime) -> tuple[float, float] | None:
+    """The period a query names, resolved at `now` ("last year" -> that year), as timestamps."""
+    text, when = resolve_dates(query, now)
+    if when is None:
+        return None
+    added = text
+    if re.search(r"\(week of ", added):
+        days = 7
+    elif re.search(r"\(weekend of ", added):
+        days = 2
+    elif re.search(r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:" + "|".join(MONTH_NAMES) + r")\b|\b(?:" + "|".join(MONTH_NAMES)
+                   + r")\s+\d{1,2}(?:st|nd|rd|th)?\b", added, re.I):
+        days = 1
+    elif re.search(r"\b(?:" + "|".join(MONTH_NAMES) + r")\b", added, re.I):
+        days = 31
+    else:
+        days = 366
+    start = when.timestamp()
+    return start, start + days * 86_400
 
 
 def erasure_matches(index: SubjectIndex, query: str, query_vec: np.ndarray | None,

@@ -43,9 +43,12 @@ class Settings(BaseSettings):
     recall_k: int = 8
     recall_dense_weight: float = 0.6
     recall_keyword_weight: float = 0.4
+    recall_keyword_saturation: float = Field(20.0, gt=0, description="BM25 score at which the keyword part of relevance reaches one half.")
     recall_keep_weight: float = Field(0.15, description="How much the keep score shifts relevance.")
     recall_min_relevance: float = Field(0.15, description="Hits below this relevance are not returned.")
     recall_max_privacy: str = Field("sensitive", description="Most private level recall may return.")
+    recall_person_weight: float = Field(0.05, ge=0, description="Relevance shift for records about a person the query names (down for another person).")
+    recall_time_weight: float = Field(0.05, ge=0, description="Relevance shift for records in the period a query names, or dated ones for a 'when' question.")
     embed_batch_size: int = 64
     # Forget by query: which records a query names (see engine.recall.erasure_matches)
     forget_term_coverage: float = Field(0.6, gt=0, le=1, description="Share of the query's content words a record must hold.")
@@ -58,6 +61,8 @@ class Settings(BaseSettings):
     layer_episodic_tokens: int = 1_000
     layer_retrieved_tokens: int = 3_000
     profile_max_tokens: int = 300
+    context_redundancy: float = Field(0.4, gt=0, le=1, description="Word-set Jaccard at which a recalled record repeats one already in the context and is left out.")
+    context_min_relevance: float = Field(0.05, description="Relevance floor for recalled records in a context (recall() uses recall_min_relevance).")
 
     # Durability
     sync_writes: bool = Field(True, description="fsync the log on every acknowledged append.")

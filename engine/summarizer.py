@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Callable, Sequence
 
 from engine.dates import resolve_dates
@@ -24,9 +24,10 @@ from engine.extractor import (
     strip_lead_in,
     to_third_person,
 )
+from engine.textnorm import STOP_WORDS
 from engine.tokens import count_tokens, count_tokens_many
 
-__all__ = ["WindowTurn", "SummaryItem", "IMPORTANCE", "summarize", "compact", "render"]
+__all__ = ["WindowTurn", "SummaryItem", "IMPORTANCE", "summarize", "compact", "render", "turn_candidates"]
 
 
 @dataclass(frozen=True)
@@ -248,3 +249,149 @@ def compact(items: Sequence[SummaryItem], budget_tokens: int,
         kept.discard(i)
         pos += 1
     return [items[i] for i in sorted(kept)]
+
+
+# --------------------------------------------------------------------------------------------------
+# Observations: the facts a turn states that no typed rule captures
+
+_PHOTO = re.compile(r"\s*\[(?:photo|image|picture)\s*:\s*(?P<caption>[^\]]+)\]", _I)
+_POINTS_AT_PHOTO = re.compile(
+    r"\b(?:this|these|that\s+one|here's|here\s+(?:is|are)|pic|pics|picture|photo|photos|snap|shot|look|check\s+(?:it|this)\s+out|"
+    r"check\s+out|see)\b|^\s*$", _I)
+_CAPTION_LEAD = re.compile(r"^(?:a|an|the)\s+(?:photo|photography|picture|image|photograph|close\s*up)\s+of\s+", _I)
+#: Words that add emphasis, not content: dropped from observations ("really", "so", "super", ...).
+_FILLER = re.compile(
+    r"\b(?:really|super|totally|truly|honestly|literally|absolutely|definitely|basically|seriously|"
+    r"so(?=\s+(?:much|many|cool|great|good|happy|glad|proud|excited|fun|nice|amazing|awesome|powerful|"
+    r"inspiring|special|rewarding|important|hard|tough|grateful|thankful|lucky|beautiful|relaxing|"
+    r"peaceful|meaningful|cute|sweet|busy)\b)|kinda|sort\s+of|kind\s+of)\s+", _I)
+_OBSERVATION_IMPORTANCE = 0.5
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'll|you'd|ya|u)\b", _I)
+#: Words that say how the speaker feels about something, not what happened: they do not make a
+#: sentence informative on their own.
+_GENERIC = frozenset("""great good nice fun cool awesome amazing wonderful fantastic lovely happy glad sad proud excited
+love loved loves like liked likes enjoy enjoyed feel feels felt feeling think thought know knew see saw get got
+make made thing things stuff lot lots time times way ways really much many always never sometimes day days
+keep going go went want wanted hope hoped need needed thanks thank sure yeah also even still totally
+important special amazing awesome hard tough easy best better bad worse worst new old big little
+moment moments life world people everyone everything something someone anything nothing""".split())
+#: A sentence is kept when it is dense (at least 2 specific words, and at least 45% of its words
+#: specific: "The donations helped get a new fire truck", "Her name is Shadow") or holds many specific words
+#: (8, or 2 with a date or a proper name).
+_MIN_SPECIFIC = 8
+_VOCATIVE = re.compile(r",\s*(?:[A-Z][a-z]+)\s*[.!?]*\s*$|^(?:[A-Z][a-z]+)\s*,\s*")
+_MIN_NAMED_SPECIFIC = 2
+_MIN_DENSE_SPECIFIC = 2
+_DENSITY = 0.45
+
+
+#: Articles carry no fact: observations are kept in note form ("Melanie took kids to pottery workshop").
+_ARTICLE = re.compile(r"(?<=\w[\s,])(?:a|an|the)\s+(?=\w)")
+
+
+def _compress(text: str) -> str:
+    return re.sub(r"\s{2,}", " ", _ARTICLE.sub("", _FILLER.sub("", text))).strip()
+
+
+def _observation(sentence: str, name: str, at: datetime) -> Candidate | None:
+    """One informative sentence no rule typed, kept as a plain fact (an episode when it is dated).
+
+    Informative: dense in specific words (not stop words, fillers or bare feelings: "Her name is
+    Shadow"), or rich in them (a long sentence, or one with a date or a proper
+    name). Dropped: chatter, questions, reactions ("I'm so happy for you") and what is said to the
+    other party ("love your painting").
+    """
+    if "[REDACTED:" in sentence or is_chatter(sentence) or is_question(sentence):
+        return None
+    if len(_WORDS.findall(sentence)) < 3:
+        return None
+    body = strip_lead_in(sentence)
+    if not body:
+        return None
+    if _SECOND_PERSON.search(" ".join(body.split()[:3])):
+        # Said to the other party about them ("love your painting", "sorry about your job"):
+        # conversation. "Been reading the book you recommended" is about the speaker: kept.
+        return None
+    _, when = resolve_dates(body, at)
+    core = _VOCATIVE.sub("", body)  # "That's so calming, Melanie": the name is who it is said to
+    specific = [w for w in _WORDS.findall(core.lower()) if w not in STOP_WORDS and w not in _GENERIC
+                and w != name.lower()]
+    # Informative: says when, names someone or something, or holds enough specific words.
+    named = when is not None or _has_proper_name(core, name)
+    if _REACTION.search(body):
+        return None
+    n_words = len(_WORDS.findall(core))
+    dense = len(specific) >= _MIN_DENSE_SPECIFIC and len(specific) >= _DENSITY * n_words
+    if not dense and len(specific) < (_MIN_NAMED_SPECIFIC if named else _MIN_SPECIFIC):
+        return None
+    text = _compress(_attributed(body, name, at, strip=False))
+    if text.startswith(name + ": ") and re.search(rf"\b{re.escape(name)}\b", text[len(name) + 2:]):
+        text = text[len(name) + 2:]  # "Caroline: It reminds Caroline of ..." names the speaker already
+        text = text[0].upper() + text[1:]
+    return _observed(text, when)
+
+
+def _observed(text: str, when: datetime | None) -> Candidate:
+    from engine.extractor import is_sensitive
+
+    return Candidate(
+        kind="episode" if when is not None else "fact", text=text, fields={"type": "observation"}, slot=None,
+        source="user_explicit", confidence=0.8, importance=_OBSERVATION_IMPORTANCE,
+        privacy_level="sensitive" if is_sensitive(text) else "personal",
+        happened_at=when, expires_at=None, scope=None, correction=False,
+    )
+
+
+def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
+                    session_ttl: timedelta = timedelta(hours=4)) -> list[Candidate]:
+    """Everything worth remembering from one turn, sentence by sentence: the typed candidates of
+    `extract` where a rule applies, else the sentence itself as an observation when it is
+    informative (see `_observation`). A shared photo's caption ("[photo: a dog on a beach]") becomes
+    "<speaker> shared photo of dog on beach" when the words point at the picture ("look at this!").
+    The observations of one turn are kept as one record. Only the user's turns yield candidates.
+    """
+    if role != "user" or not text:
+        return []
+    name = (speaker or "").strip() or "User"
+    captions = [m.group("caption").strip() for m in _PHOTO.finditer(text)]
+    body = _PHOTO.sub("", text)
+    out: list[Candidate] = []
+    seen: set[str] = set()
+    for sentence in split_sentences(body):
+        found = extract(sentence, role="user", speaker=name, occurred_at=occurred_at, session_ttl=session_ttl)
+        if not found:
+            obs = _observation(sentence, name, occurred_at)
+            found = [obs] if obs is not None else []
+        for c in found:
+            if c.text not in seen:
+                seen.add(c.text)
+                out.append(c)
+    for caption in captions:
+        if "[REDACTED:" in caption or len(_WORDS.findall(caption)) < 2:
+            continue
+        if not _POINTS_AT_PHOTO.search(body):
+            continue  # the words stand alone: the picture only illustrates them
+        lead = _CAPTION_LEAD.match(caption)
+        what = caption[lead.end():] if lead else caption
+        text = _compress(f"{name} shared photo of {what.rstrip(' .')}")
+        if text not in seen:
+            seen.add(text)
+            out.append(_observed(text, None))
+    return _merge_observations(out, name)
+
+
+def _merge_observations(found: list[Candidate], name: str) -> list[Candidate]:
+    """The observations of one turn as one record: read together, as they were said ("Melanie
+    took kids to pottery workshop (14 July 2023); all made their own pots"), the speaker named once."""
+    obs = [c for c in found if c.fields.get("type") == "observation"]
+    if len(obs) < 2:
+        return found
+    parts = [obs[0].text]
+    for c in obs[1:]:
+        t = c.text.removeprefix(name + ": ")
+        parts.append(t[0].lower() + t[1:] if t.startswith(("It ", "They ", "We ", "This ", "That ")) else t)
+    when = next((c.happened_at for c in obs if c.happened_at is not None), None)
+    merged = _observed("; ".join(parts), when)
+    first = found.index(obs[0])
+    rest = [c for c in found if c.fields.get("type") != "observation"]
+    return rest[:first] + [merged] + rest[first:]

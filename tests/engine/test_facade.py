@@ -86,13 +86,15 @@ def test_forget_by_query_and_unknown_ids(engine):
 
 
 def test_context_respects_its_budget_and_reports_what_it_left_out(engine):
-    engine.ingest_many([make_turn(f"I like board game number {i} called Gamename{i}.", i) for i in range(40)])
+    engine.ingest_many([make_turn(f"I like board game Gamename{i} with Piece{i}, Tile{i} and Card{i}.", i)
+                        for i in range(40)])
     ctx = engine.context(tenant_id="acme", user_id="u1", session_id="s1", query="board games", budget_tokens=120)
     from engine.tokens import count_tokens
 
     assert 0 < ctx.tokens <= 120 and count_tokens(ctx.text) <= 120
     assert any(o.reason == "layer budget" for o in ctx.omitted)
-    assert {o.reason for o in ctx.omitted} <= {"layer budget", "also in a memory record"}
+    assert {o.reason for o in ctx.omitted} <= {"layer budget", "also in a memory record",
+                                               "says what a shown memory says"}
     assert sum(layer.tokens for layer in ctx.layers) == ctx.tokens
 
 
@@ -139,3 +141,46 @@ def test_a_redelivered_remember_with_a_request_id_records_once_whatever_its_cloc
     digest = engine.view_digest()
     again = engine.remember(tenant_id="acme", user_id="u1", text="My dog is called Rex.", request_id="req-7")
     assert again == first and engine.view_digest() == digest
+
+
+def test_an_ended_session_releases_its_working_memory_but_keeps_its_records(tmp_path):
+    with MemoryEngine.open(tmp_path / "d", window_max_messages=2) as engine:
+        engine.ingest_many([make_turn("I'm allergic to peanuts.", 1), make_turn("ok", 2), make_turn("fine", 3),
+                            make_turn("I adopted a cat named Miso last week.", 4)])
+        assert engine.summary("acme", "u1", "s1") and engine.window("acme", "u1", "s1")
+        # Another session, within a session's life: the first is still open.
+        engine.ingest(make_turn("hello", 1, session="s2", at=T0 + timedelta(hours=1)))
+        assert engine.window("acme", "u1", "s1")
+        # A day later the first session has ended.
+        engine.ingest(make_turn("hello again", 2, session="s3", at=T0 + timedelta(days=1)))
+        assert engine.summary("acme", "u1", "s1") == [] and engine.window("acme", "u1", "s1") == []
+        texts = " ".join(r.text for r in engine.records("acme", "u1"))
+        digest = engine.view_digest()
+    assert "peanuts" in texts and "Miso" in texts
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        assert engine.view_digest() == digest
+
+
+def test_for_a_question_about_time_recalled_records_are_shown_under_the_day_they_were_said(engine):
+    engine.ingest_many([make_turn("I went to a pottery class yesterday.", 1),
+                        make_turn("I bought a new kiln for my pottery studio.", 2, at=T0 + timedelta(days=3))])
+    ctx = engine.context(tenant_id="acme", user_id="u1", query="When did I do pottery?", budget_tokens=400,
+                         now=T0 + timedelta(days=4))
+    assert "2 March 2026:" in ctx.text and "5 March 2026:" in ctx.text
+    assert "1 March 2026" in ctx.text  # "yesterday", resolved
+    assert ctx.tokens <= 400
+    # A question that does not ask about time spends those tokens on memories instead.
+    plain = engine.context(tenant_id="acme", user_id="u1", query="pottery", budget_tokens=400,
+                           now=T0 + timedelta(days=4))
+    assert "5 March 2026:" not in plain.text and "kiln" in plain.text
+
+
+def test_context_does_not_spend_its_budget_on_memories_that_repeat_each_other(engine):
+    engine.ingest_many([make_turn("I'm really lucky to have my family around me.", 1),
+                        make_turn("I'm so lucky to have my family.", 2, session="s2", at=T0 + timedelta(days=2)),
+                        make_turn("My family and I went sailing on Lake Geneva.", 3, session="s3",
+                                  at=T0 + timedelta(days=4))])
+    ctx = engine.context(tenant_id="acme", user_id="u1", query="family", budget_tokens=400,
+                         now=T0 + timedelta(days=5))
+    assert ctx.text.count("lucky") == 1 and "Geneva" in ctx.text
+    assert any(o.reason == "says what a shown memory says" for o in ctx.omitted)

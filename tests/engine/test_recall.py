@@ -55,3 +55,19 @@ def test_between_equally_relevant_records_the_better_kept_one_wins():
     stale = rec("stale", "User likes tennis", created_at=AT - timedelta(days=200), updated_at=AT - timedelta(days=200))
     index = SubjectIndex([stale, fresh], np.stack([unit(1), unit(1)]))
     assert [h.record.memory_id for h in index.search("tennis", unit(1), 2, AT, Settings())] == ["fresh", "stale"]
+
+
+def test_records_about_the_person_a_query_names_rank_above_another_persons():
+    records = [rec("a", "Melanie painted a sunrise over the lake"), rec("b", "Caroline painted a sunrise over the lake")]
+    index = SubjectIndex(records, np.stack([unit(1, 1), unit(1, 1)]))
+    hits = index.search("What did Caroline paint?", unit(1, 1), 2, AT, Settings())
+    assert [h.record.memory_id for h in hits] == ["b", "a"]
+
+
+def test_a_query_naming_a_period_favours_records_from_then():
+    records = [rec("old", "User went to a concert", kind="episode", happened_at=datetime(2025, 3, 1, tzinfo=timezone.utc)),
+               rec("new", "User went to a concert", kind="episode", happened_at=datetime(2025, 12, 1, tzinfo=timezone.utc),
+                   created_at=AT - timedelta(days=30), updated_at=AT - timedelta(days=30))]
+    index = SubjectIndex(records, np.stack([unit(1, 1), unit(1, 1)]))
+    hits = index.search("Which concert did I go to in March last year?", unit(1, 1), 2, AT, Settings(recall_keep_weight=0))
+    assert hits[0].record.memory_id == "old"

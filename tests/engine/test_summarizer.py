@@ -189,3 +189,26 @@ def test_render_is_one_dashed_line_per_item():
     assert render(ITEMS[1:3]) == ("- Caroline is allergic to shellfish\n"
                                   "- Caroline went camping last weekend (weekend of 6 May 2023)")
     assert render([]) == ""
+
+
+def test_turn_candidates_keep_informative_sentences_attributed_and_dated():
+    from engine.summarizer import turn_candidates
+
+    at = datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)
+    found = turn_candidates(
+        "Thanks Mel! They talked about different therapeutic methods for trans people at the workshop. "
+        "Love your painting! Her name is Shadow. I went to the museum with my sister Anna "
+        "yesterday. Look what I made! [photo: a photo of a cup with a dog face on it]",
+        role="user", speaker="Caroline", occurred_at=at)
+    texts = [c.text for c in found]
+    assert any(t.startswith("Caroline went to") and "7 May 2023" in t for t in texts)
+    # The turn's untyped statements, one record, the speaker named once.
+    [obs] = [t for t in texts if "therapeutic" in t]
+    assert obs.startswith("Caroline: They talked about") and "Her name is Shadow" in obs
+    assert obs.endswith("Caroline shared photo of cup with dog face on it")
+    assert not any("painting" in t or "Thanks" in t for t in texts)  # said to the other party, chatter
+    assert turn_candidates("I went hiking yesterday.", role="assistant", speaker="Bot", occurred_at=at) == []
+    # A photo the words do not point at only illustrates them.
+    plain = turn_candidates("I adopted a rescue greyhound named Pixel. [photo: a photo of a dog on a sofa]",
+                            role="user", speaker="Caroline", occurred_at=at)
+    assert not any("sofa" in c.text for c in plain)

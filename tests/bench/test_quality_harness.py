@@ -1,0 +1,95 @@
+"""The LoCoMo harness end to end on a tiny conversation in the dataset's format (written here: the
+dataset itself is never needed by the tests)."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+
+import pytest
+
+from bench.quality.__main__ import main
+from bench.quality.locomo import load_conversation, parse_session_date, turn_text
+from bench.quality.run import evaluate
+
+CONVERSATION = {
+    "speaker_a": "Ada",
+    "speaker_b": "Ben",
+    "session_1_date_time": "1:56 pm on 8 May, 2023",
+    "session_1": [
+        {"speaker": "Ada", "dia_id": "D1:1", "text": "Hi Ben! I went hiking in the Alps yesterday."},
+        {"speaker": "Ben", "dia_id": "D1:2", "text": "Nice! I adopted a puppy named Rex last week.",
+         "blip_caption": "a photo of a small brown dog", "img_url": ["https://example.invalid/x.jpg"]},
+        {"speaker": "Ada", "dia_id": "D1:3", "text": "I love dogs. I work as a nurse at the city hospital."},
+    ],
+    "session_2_date_time": "10:00 am on 20 May, 2023",
+    "session_2": [
+        {"speaker": "Ben", "dia_id": "D2:1", "text": "I started a pottery class on Monday."},
+        {"speaker": "Ada", "dia_id": "D2:2", "text": "That's cool. I'm training for a marathon in October."},
+    ],
+    # Annotations a memory engine must not read: poisoned, so reading them would show in the results.
+    "session_1_observation": {"Ada": [["Ada is secretly an astronaut", "D1:1"]]},
+    "session_1_summary": "Ada is secretly an astronaut.",
+    "qa": [
+        {"question": "When did Ada go hiking?", "answer": "7 May 2023", "evidence": ["D1:1"], "category": 2},
+        {"question": "What is the name of Ben's puppy?", "answer": "Rex", "evidence": ["D:1:2"], "category": 4},
+        {"question": "What does Ada do for work?", "answer": "nurse", "evidence": ["D1:3"], "category": 1},
+        {"question": "What is Ada training for?", "answer": "a marathon", "evidence": ["D2:02"], "category": 3},
+        {"question": "What class did Ada start?", "adversarial_answer": "pottery", "evidence": ["D2:1"],
+         "category": 5},
+    ],
+}
+
+
+@pytest.fixture
+def dataset(tmp_path):
+    folder = tmp_path / "locomo"
+    folder.mkdir()
+    (folder / "7.json").write_text(json.dumps(CONVERSATION))
+    return folder
+
+
+def test_session_dates_and_captions_are_read():
+    assert parse_session_date("1:56 pm on 8 May, 2023") == datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)
+    assert parse_session_date("12:05 am on 1 January, 2024") == datetime(2024, 1, 1, 0, 5, tzinfo=timezone.utc)
+    assert turn_text({"text": "Look!", "blip_caption": "a photo of a cat"}) == "Look! [photo: a photo of a cat]"
+
+
+def test_conversation_becomes_facade_turns_without_the_annotations(dataset):
+    conv = load_conversation(dataset / "7.json")
+    turns = conv.turns()
+    assert [t["turn_id"] for t in turns] == ["D1:1", "D1:2", "D1:3", "D2:1", "D2:2"]
+    assert {t["speaker"] for t in turns} == {"Ada", "Ben"}
+    assert all(t["role"] == "user" for t in turns)
+    assert turns[0]["occurred_at"].startswith("2023-05-08T13:56")
+    assert "photo of a small brown dog" in turns[1]["text"]
+    assert not any("astronaut" in t["text"] for t in turns)
+    assert conv.questions[1].evidence == ["D1:2"] and conv.questions[3].evidence == ["D2:2"]
+
+
+def test_evaluate_scores_the_engine_and_the_baselines(dataset, tmp_path):
+    conv = load_conversation(dataset / "7.json")
+    report = evaluate([conv], budget_tokens=400, work_dir=tmp_path)
+    assert len(report.scores) == 5
+    for system in ("memstream", "dense", "bm25", "rrf"):
+        cov, n = report.coverage(system, (1, 2, 4))
+        assert n == 3 and 0.0 <= cov <= 1.0
+        assert report.recall(system, 10, (1, 2, 3, 4))[1] == 4
+        assert report.adversarial(system)[1] == 1
+    # Five short turns fit whole in 400 tokens: every raw context holds every answer word it can.
+    assert report.recall("rrf", 10, (1, 2, 3, 4))[0] == 1.0
+    assert report.storage[0].turns == 5 and report.storage[0].raw_tokens > 0
+    # The engine resolves "yesterday" said on 8 May 2023.
+    assert report.scores[0].coverage["memstream"] == 1.0
+
+
+def test_command_prints_the_tables(dataset, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "220")
+    assert main(["--data", str(dataset)]) == 0
+    out = capsys.readouterr().out
+    assert "answer-token coverage" in out and "recall_any" in out and "adversarial" in out
+    assert "view / raw" in out and "reproduce: python -m bench.quality --data" in out
+
+
+def test_command_skips_cleanly_without_the_dataset(tmp_path, capsys):
+    assert main(["--data", str(tmp_path / "absent")]) == 0
+    assert "skipped" in capsys.readouterr().out
