@@ -33,7 +33,7 @@ from typing import Literal, Sequence
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from engine.errors import LLMError, LLMReplyError
-from engine.extractor import Candidate, extract, is_chatter, split_sentences
+from engine.extractor import Candidate, is_chatter, split_sentences
 from engine.llm import ChatClient, parse_json_reply
 from engine.processor import Deciders
 from engine.summarizer import turn_candidates
