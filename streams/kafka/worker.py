@@ -269,8 +269,11 @@ class Worker:
             return rejected
 
     async def _truncate_input(self, records: list[Record]) -> None:
-        """Deletes handled input from the broker: its effects are on the changelog now, and raw
-        input is plaintext with secrets unredacted. Best effort: retention removes it anyway."""
+        """Deletes handled input from the broker: its effects are on the changelog, and raw input
+        is plaintext with secrets unredacted. Only up to the group's committed offset: input past
+        it may still be read again (a new owner starts there), and a consumer whose committed
+        offset was deleted would jump, which the stream library counts as a gap it never commits
+        past. Best effort: retention removes input anyway."""
         if self.admin is None:
             return
         upto: dict[TopicPartition, int] = {}
@@ -278,7 +281,11 @@ class Worker:
             tp = TopicPartition(r.topic, r.partition)
             upto[tp] = max(upto.get(tp, 0), r.offset + 1)
         try:
-            await self.admin.delete_records({tp: RecordsToDelete(o) for tp, o in upto.items()})
+            committed = await self.admin.list_consumer_group_offsets(self.kcfg.app_id, partitions=list(upto))
+            doomed = {tp: RecordsToDelete(min(end, committed[tp].offset))
+                      for tp, end in upto.items() if tp in committed and committed[tp].offset > 0}
+            if doomed:
+                await self.admin.delete_records(doomed)
         except KafkaError as exc:
             log.warning("could not delete handled input (%r); retention will", exc)
 

@@ -157,3 +157,36 @@ def test_a_crash_between_the_local_write_and_the_publish_is_rebuilt_from_the_cha
         return digest
 
     assert asyncio.run(scenario()) == embedded_digest(turns, tmp_path / "reference")
+
+
+def test_handled_input_is_deleted_only_up_to_the_groups_committed_offset(broker, tmp_path):
+    """Deleting past the committed offset would make the next owner's consumer jump, and the stream
+    library then never commits that partition again."""
+    from aiokafka import AIOKafkaConsumer, TopicPartition
+    from aiokafka.structs import OffsetAndMetadata
+
+    from streams.kafka.client import Producer
+
+    kcfg = kafka_settings(broker, partitions=1)
+    turns = synthetic_turns(20, subjects=1, tenant="trunc")
+    tp = TopicPartition(kcfg.topic_prefix + "-turns", 0)
+
+    async def scenario() -> tuple[int, int]:
+        async with Producer(kcfg) as producer:
+            await producer.send_turns(turns)
+        w = await _worker(kcfg, tmp_path / "w", {0})
+        await w.handle(_records(kcfg, turns[:10]))
+        consumer = AIOKafkaConsumer(bootstrap_servers=kcfg.bootstrap, group_id=kcfg.app_id, enable_auto_commit=False)
+        await consumer.start()
+        consumer.assign([tp])
+        try:
+            first = (await consumer.beginning_offsets([tp]))[tp]  # nothing committed: nothing deleted
+            await consumer.commit({tp: OffsetAndMetadata(7, "")})
+            await w.handle(_records(kcfg, turns[10:], start_offset=10))
+            second = (await consumer.beginning_offsets([tp]))[tp]
+        finally:
+            await consumer.stop()
+            await w.stop()
+        return first, second
+
+    assert asyncio.run(scenario()) == (0, 7)
