@@ -296,6 +296,7 @@ class Worker:
         def ingest() -> None:
             if not turns:
                 return
+            accepted = len(turns)
             try:
                 self.engine.ingest_many([t.turn for t in turns])
             except MemstreamError:
@@ -304,7 +305,8 @@ class Worker:
                         self.engine.ingest(t.turn)
                     except MemstreamError as exc:
                         rejected.append(Rejected(t.record, f"refused: {error_reason(exc)}"))
-            self.counts["turns"] += len(turns)
+                        accepted -= 1
+            self.counts["turns"] += accepted
             turns.clear()
 
         for item in parsed:
