@@ -20,10 +20,10 @@ from engine.extractor import Candidate
 from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState
-from engine.summarizer import SummaryItem, WindowTurn, compact, summarize, turn_candidates
-from engine.textnorm import jaccard, term_set
+from engine.summarizer import GENERIC_WORDS, SummaryItem, WindowTurn, compact, summarize, turn_candidates
+from engine.textnorm import jaccard, term_set, terms
 from engine.tokens import count_tokens
-from schemas.common import SOURCE_RANK
+from schemas.common import PRIVACY_ORDER, SOURCE_RANK
 from schemas.events import (
     Event,
     MemoryExpired,
@@ -191,8 +191,107 @@ def _conflicting(state: SubjectState, slot: str | None) -> list[MemoryRecord]:
                   key=lambda r: r.memory_id)
 
 
+_GENERIC_TERMS = frozenset(t for w in GENERIC_WORDS for t in terms(w))
+
+
+def salient_terms(text: str, speaker: str) -> frozenset[str]:
+    """What a statement is about: its content terms without the speaker's name and without words of
+    feeling or emphasis ("great", "love", "really")."""
+    own = term_set(speaker)
+    return frozenset(t for t in term_set(text) - _GENERIC_TERMS
+                     if t not in own and t.removesuffix("'s") not in own)
+
+
+def _parts(rec: MemoryRecord, speaker: str) -> list[str]:
+    """A record's statements without the speaker prefix ("Mel: a; b" -> ["a", "b"])."""
+    text = (rec.text or "").removeprefix(speaker + ": ")
+    return text.split("; ") if rec.fields.get("consolidated") else [text]
+
+
+def consolidation(state: SubjectState, c: Candidate, speaker: str, turn: Event, memory_id: str,
+                  settings: Settings) -> tuple[MemoryRecord, list[MemoryRecord]] | None:
+    """Repeated evidence becomes one semantic record (DESIGN: "An episode becomes a semantic fact only
+    with repeated evidence").
+
+    When a new observation by `speaker` shares at least `consolidate_shared_terms` salient words with
+    earlier active observations of the same speaker, and together they are at least
+    `consolidate_min_evidence` statements, they are recorded as one fact (source "reflection",
+    provenance the union of their turns, confidence rising with the count) that supersedes the
+    pieces. A consolidated record is itself a piece: later evidence grows it, up to
+    `consolidate_max_parts` statements. Returns (the new record, the records it supersedes), or None.
+    Deterministic: candidates are taken in memory-id order.
+    """
+    if not settings.consolidate or c.fields.get("type") != "observation" or c.happened_at is not None:
+        return None
+    mine = salient_terms(c.text, speaker)
+    if len(mine) < settings.consolidate_shared_terms:
+        return None
+    prefix = speaker + ": "
+    related: list[MemoryRecord] = []
+    for rec in sorted(state.records.values(), key=lambda r: r.memory_id):
+        if (rec.tier != "active" or rec.kind != "fact" or rec.text is None or rec.happened_at is not None
+                or rec.fields.get("type") != "observation" or not rec.text.startswith((prefix, speaker + " "))):
+            continue
+        theirs = salient_terms(rec.text, speaker)
+        shared = mine & theirs
+        if (len(shared) >= settings.consolidate_shared_terms
+                and len(shared) >= settings.consolidate_similarity * min(len(mine), len(theirs))):
+            related.append(rec)
+    # Most related first; a full consolidated record takes no more.
+    related.sort(key=lambda r: (-len(mine & salient_terms(r.text or "", speaker)), r.memory_id))
+    chosen: list[MemoryRecord] = []
+    n_parts = 1
+    for rec in related:
+        k = len(_parts(rec, speaker))
+        if n_parts + k > settings.consolidate_max_parts:
+            continue
+        chosen.append(rec)
+        n_parts += k
+    if n_parts < settings.consolidate_min_evidence:
+        return None
+    chosen.sort(key=lambda r: (r.created_at, r.memory_id))
+    parts: list[str] = []
+    for rec in chosen:
+        parts.extend(p for p in _parts(rec, speaker) if p not in parts)
+    new = c.text.removeprefix(prefix)
+    if new not in parts:
+        parts.append(new)
+    # Repeated evidence is said once: a statement whose every word another one says is dropped
+    # (its turn stays in the provenance).
+    sets = [term_set(p) - term_set(speaker) for p in parts]
+    parts = [p for i, p in enumerate(parts)
+             if not any(j != i and sets[i] <= sets[j] and (sets[i] < sets[j] or (len(parts[j]), -j) > (len(p), -i))
+                        for j in range(len(parts)))]
+    sources: list[TurnRef] = []
+    for rec in chosen:
+        sources.extend(s for s in rec.sources if s not in sources)
+    ref = TurnRef(session_id=turn.session_id or "", turn_id=turn.payload.turn_id)
+    if ref not in sources:
+        sources.append(ref)
+    evidence = sum(r.evidence_count for r in chosen) + 1
+    privacy = max([c.privacy_level] + [r.privacy_level for r in chosen], key=lambda p: PRIVACY_ORDER[p])
+    record = MemoryRecord(
+        memory_id=memory_id,
+        tenant_id=turn.tenant_id,
+        user_id=turn.user_id,
+        session_id=turn.session_id,
+        kind="fact",
+        text=("" if parts[0].startswith(speaker + " ") else prefix) + "; ".join(parts),
+        fields={"type": "observation", "consolidated": str(len(parts))},
+        source="reflection",
+        sources=sources,
+        confidence=round(min(0.95, max([c.confidence] + [r.confidence for r in chosen]) + 0.05 * (n_parts - 2)), 4),
+        importance=max([c.importance] + [r.importance for r in chosen]),
+        created_at=min([turn.occurred_at] + [r.created_at for r in chosen]),
+        updated_at=turn.occurred_at,
+        privacy_level=privacy,
+        evidence_count=evidence,
+    )
+    return record, chosen
+
+
 def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Event,
-                      out: _Emitter, settings: Settings, id_prefix: str) -> None:
+                      out: _Emitter, settings: Settings, id_prefix: str, speaker: str | None = None) -> None:
     """Applies the duplicate and conflict rules to candidates and emits the resulting events.
 
     Emitted events are folded into `state` by the caller afterwards; candidates of one turn are
@@ -215,6 +314,16 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
         conflicts = _conflicting(state, c.slot)
         if any(SOURCE_RANK[r.source] > SOURCE_RANK[c.source] for r in conflicts):
             continue  # an explicit memory is not overruled by an inference
+        if speaker and not conflicts:
+            consolidated = consolidation(state, c, speaker, turn, derive(id_prefix, "mem", str(n)), settings)
+            if consolidated is not None:
+                record, pieces = consolidated
+                out.emit(MemoryRecorded(record=record))
+                pending.append(record)
+                for old in pieces:
+                    out.emit(MemorySuperseded(memory_id=old.memory_id, superseded_by=record.memory_id,
+                                              reason="consolidated"))
+                continue
         record = _record_from(c, derive(id_prefix, "mem", str(n)), turn)
         out.emit(MemoryRecorded(record=record))
         pending.append(record)
@@ -246,5 +355,6 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
             session_ttl=timedelta(hours=settings.session_ttl_hours),
         )
         if candidates:
-            record_candidates(state, candidates, turn, out, settings, turn.event_id)
+            record_candidates(state, candidates, turn, out, settings, turn.event_id,
+                              speaker=(p.speaker or "").strip() or "User")
     return out.events

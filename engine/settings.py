@@ -38,6 +38,12 @@ class Settings(BaseSettings):
     sensitivity_secret: float = 1.0
     duplicate_similarity: float = Field(0.8, gt=0, le=1, description="Word-set Jaccard at which two records are duplicates.")
     duplicate_penalty: float = 0.2
+    # Consolidation (engine.processor.consolidation): repeated evidence becomes one semantic record
+    consolidate_min_evidence: int = Field(3, ge=2, description="Statements by one speaker about the same thing that are consolidated into one reflection record.")
+    consolidate_shared_terms: int = Field(2, ge=1, description="Salient content words a statement must share with the new one to count as evidence of the same thing.")
+    consolidate_similarity: float = Field(1.0, gt=0, le=1, description="...and at least this share of the salient words of the shorter of the two (1.0: the shorter says nothing the other does not).")
+    consolidate_max_parts: int = Field(6, ge=2, description="Statements one consolidated record holds at most; evidence beyond it starts a new one.")
+    consolidate: bool = Field(True, description="Consolidate repeated evidence into semantic (reflection) records.")
 
     # Recall
     recall_k: int = 8

@@ -27,7 +27,7 @@ from engine.extractor import (
 from engine.textnorm import STOP_WORDS
 from engine.tokens import count_tokens, count_tokens_many
 
-__all__ = ["WindowTurn", "SummaryItem", "IMPORTANCE", "summarize", "compact", "render", "turn_candidates"]
+__all__ = ["GENERIC_WORDS", "WindowTurn", "SummaryItem", "IMPORTANCE", "summarize", "compact", "render", "turn_candidates"]
 
 
 @dataclass(frozen=True)
@@ -269,7 +269,7 @@ _OBSERVATION_IMPORTANCE = 0.5
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'll|you'd|ya|u)\b", _I)
 #: Words that say how the speaker feels about something, not what happened: they do not make a
 #: sentence informative on their own.
-_GENERIC = frozenset("""great good nice fun cool awesome amazing wonderful fantastic lovely happy glad sad proud excited
+GENERIC_WORDS = _GENERIC = frozenset("""great good nice fun cool awesome amazing wonderful fantastic lovely happy glad sad proud excited
 love loved loves like liked likes enjoy enjoyed feel feels felt feeling think thought know knew see saw get got
 make made thing things stuff lot lots time times way ways really much many always never sometimes day days
 keep going go went want wanted hope hoped need needed thanks thank sure yeah also even still totally
