@@ -40,10 +40,8 @@ def _free_port() -> int:
 
 def _start_worker(kcfg, data_dir: Path, log: Path) -> tuple[subprocess.Popen, int]:
     port = _free_port()
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
-    for name, value in kcfg.model_dump(exclude_none=True).items():
-        env[f"MEMSTREAM_KAFKA_{name.upper()}"] = str(value)
-    env["MEMSTREAM_KAFKA_WEB_PORT"] = str(port)
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
+           **kcfg.environment(), "MEMSTREAM_KAFKA_WEB_PORT": str(port)}
     proc = subprocess.Popen([sys.executable, "-m", "streams.cli", "worker", "--data-dir", str(data_dir)],
                             cwd=REPO, env=env, stdout=open(log, "ab"), stderr=subprocess.STDOUT,
                             start_new_session=True)

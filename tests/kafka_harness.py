@@ -118,10 +118,8 @@ class WorkerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> "WorkerProcess":
-        env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
-        for name, value in self.kcfg.model_dump(exclude_none=True).items():
-            env[f"MEMSTREAM_KAFKA_{name.upper()}"] = str(value)
-        env["MEMSTREAM_KAFKA_WEB_PORT"] = str(self.port)
+        env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
+               **self.kcfg.environment(), "MEMSTREAM_KAFKA_WEB_PORT": str(self.port)}
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "streams.cli", "worker", "--data-dir", str(self.data_dir),

@@ -50,6 +50,11 @@ class KafkaSettings(BaseSettings):
         bootstrap_of(value)
         return value
 
+    def environment(self) -> dict[str, str]:
+        """These settings as MEMSTREAM_KAFKA_* variables: how to hand them to a worker process."""
+        return {f"MEMSTREAM_KAFKA_{name.upper()}": str(value)
+                for name, value in self.model_dump(exclude_none=True).items()}
+
     @property
     def bootstrap(self) -> str:
         return bootstrap_of(self.broker)

@@ -57,3 +57,13 @@ def test_a_subject_has_one_partition_in_every_topic():
     # Kafka's default partitioner (murmur2), as the Java client computes it for these bytes.
     assert {partition_of(KEY, 8) for _ in range(3)} == {partition_of(KEY, 8)}
     assert len({partition_of(subject_key("acme", f"u{i}"), 8) for i in range(64)}) == 8
+
+
+def test_settings_travel_to_a_worker_process_as_its_environment():
+    from streams.kafka.config import KafkaSettings
+
+    cfg = KafkaSettings(broker="kafka://h:1", partitions=3)
+    env = cfg.environment()
+    assert env["MEMSTREAM_KAFKA_PARTITIONS"] == "3" and "MEMSTREAM_KAFKA_WEB_ADVERTISED_HOST" not in env
+    names = {k.removeprefix("MEMSTREAM_KAFKA_").lower(): v for k, v in env.items()}
+    assert KafkaSettings(**names) == cfg

@@ -190,3 +190,12 @@ def test_handled_input_is_deleted_only_up_to_the_groups_committed_offset(broker,
         return first, second
 
     assert asyncio.run(scenario()) == (0, 7)
+
+
+def test_a_partition_count_other_than_the_topics_is_refused_with_a_clear_error(broker):
+    from streams.kafka.worker import TopicLayoutError, ensure_topics
+
+    kcfg = kafka_settings(broker, partitions=2)
+    asyncio.run(ensure_topics(kcfg))
+    with pytest.raises(TopicLayoutError, match="has 2 partitions"):
+        asyncio.run(ensure_topics(kcfg.model_copy(update={"partitions": 4})))
