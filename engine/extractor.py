@@ -257,14 +257,24 @@ def _third(verb: str) -> str:
 
 
 def to_third_person(text: str, name: str) -> str:
-    """"I prefer X" -> "<name> prefers X"; "my" -> "<name>'s"; "me" -> "<name>"; "myself" -> "themself".
+    """"I prefer X" -> "<name> prefers X"; "my" -> "<name>'s" ("their" once named); "me" -> "<name>" ("them" once named);
+    "myself" -> "themself".
 
     The speaker's gender is not known, so the name is used wherever English would need a pronoun.
     Sentences in the plural first person keep "we" and get a "<name>: " prefix instead.
     """
     text = _normalise(text)
+    named = [False]
 
     def repl(m: re.Match[str]) -> str:
+        said = named[0] or name in m.string[: m.start()]
+        named[0] = True
+        if m.group("me") or m.group("my") or m.group("mine"):
+            if said:
+                # Once the speaker is named, "their"/"them" say who it is in a word instead of three
+                # tokens of a name ("Caroline shared their own journey").
+                return "them" if m.group("me") else "their" if m.group("my") else "theirs"
+            return name if m.group("me") else f"{name}'s"
         if m.group("contr"):
             contr = m.group("contr").lower()
             if contr == "i'd" and _HAD_NEXT.match(m.string, m.end()):
@@ -281,10 +291,6 @@ def to_third_person(text: str, name: str) -> str:
                 return name + rest  # "my kids and I love it": plural verb stays
             head = rest[: len(rest) - len(verb)]
             return name + head + _third(verb)
-        if m.group("me"):
-            return name
-        if m.group("my") or m.group("mine"):
-            return f"{name}'s"
         return "themself"
 
     out = _PRONOUN.sub(repl, text)

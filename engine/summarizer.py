@@ -267,6 +267,25 @@ _FILLER = re.compile(
     r"peaceful|meaningful|cute|sweet|busy)\b)|kinda|sort\s+of|kind\s+of)\s+", _I)
 _OBSERVATION_IMPORTANCE = 0.5
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'll|you'd|ya|u)\b", _I)
+#: "the book you recommended": the other party named inside what the speaker did.
+_YOU_GAVE = re.compile(r"\byou\s+(?:\w+ed|told|gave|sent|showed|said|made|got|bought|taught|lent|brought|wrote|drew)\b", _I)
+_SPEAKER_SELF = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|mine|myself|we|we're|we've|we'll|our|ours|us)\b", _I)
+#: A comment on what the other party shared ("That bowl is gorgeous", "Sounds like a blast") or a
+#: stock phrase of conversation ("Long time no talk", "Can't wait"): how it went, not what happened.
+_EVALUATION = re.compile(
+    r"^(?:(?:that|this|it|those|these|they|(?:the|that|this|those|these|your)(?:\s+[\w-]+){1,4}?)(?:'s|\s+is|\s+are|\s+was|"
+    r"\s+were|\s+looks?|\s+sounds?|\s+seems?|\s+must\s+be|\s+must\s+have\s+been)|sounds?|looks?|seems?|what\s+an?)"
+    r"\s+(?:so\s+|really\s+|super\s+|very\s+|absolutely\s+|totally\s+|just\s+|pretty\s+|such\s+|like\s+)*"
+    r"(?:an?\s+)?(?:\w+\s+)?(?:great|good|nice|fun|cool|awesome|amazing|wonderful|fantastic|lovely|beautiful|"
+    r"gorgeous|stunning|fancy|cute|adorable|sweet|incredible|impressive|inspiring|interesting|exciting|neat|"
+    r"brilliant|perfect|peaceful|relaxing|calming|magical|special|blast|awesome|rewarding|tough|hard|scary|"
+    r"powerful|meaningful|tasty|delicious|unreal|wild|crazy|epic)\b",
+    _I)
+_STOCK_PHRASE = re.compile(
+    r"^(?:long\s+time\s+no\s+(?:see|talk|chat)|(?:i\s+)?can't\s+wait|spill\s+the\s+beans|congrat(?:s|ulations)|"
+    r"looking\s+forward|(?:i\s+)?(?:100%|totally|completely)\s+agree|keep\s+(?:it\s+)?up|good\s+(?:luck|job|for\s+you)|"
+    r"way\s+to\s+go|you\s+got\s+this|take\s+care|glad\s+to\s+hear|thanks?\s+for|thank\s+you)\b",
+    _I)
 #: Words that say how the speaker feels about something, not what happened: they do not make a
 #: sentence informative on their own.
 GENERIC_WORDS = _GENERIC = frozenset("""great good nice fun cool awesome amazing wonderful fantastic lovely happy glad sad proud excited
@@ -278,10 +297,12 @@ moment moments life world people everyone everything something someone anything 
 #: A sentence is kept when it is dense (at least 2 specific words, and at least 45% of its words
 #: specific: "The donations helped get a new fire truck", "Her name is Shadow") or holds many specific words
 #: (8, or 2 with a date or a proper name).
-_MIN_SPECIFIC = 8
-_VOCATIVE = re.compile(r",\s*(?:[A-Z][a-z]+)\s*[.!?]*\s*$|^(?:[A-Z][a-z]+)\s*,\s*")
+_MIN_SPECIFIC = 7
+#: A name said to the other party: "Melanie, ..." or a short remark ending ", Melanie!" ("my home country,
+#: Sweden" is not one).
+_VOCATIVE = re.compile(r"^(?:\W*\w+\W+){1,6}?\w+\W*,\s*(?P<n1>[A-Z][a-z]+)\s*[.!?]*\s*$|^(?P<n2>[A-Z][a-z]+)\s*,\s*")
 _MIN_NAMED_SPECIFIC = 2
-_MIN_DENSE_SPECIFIC = 2
+_MIN_DENSE_SPECIFIC = 3
 _DENSITY = 0.45
 
 
@@ -291,6 +312,14 @@ _ARTICLE = re.compile(r"(?<=\w[\s,])(?:a|an|the)\s+(?=\w)")
 
 def _compress(text: str) -> str:
     return re.sub(r"\s{2,}", " ", _ARTICLE.sub("", _FILLER.sub("", text))).strip()
+
+
+def _without_vocative(text: str) -> str:
+    m = _VOCATIVE.search(text)
+    if m is None:
+        return text
+    which = "n1" if m.group("n1") else "n2"
+    return (text[: m.start(which)] + text[m.end(which):]).strip(" ,")
 
 
 def _observation(sentence: str, name: str, at: datetime) -> Candidate | None:
@@ -308,12 +337,16 @@ def _observation(sentence: str, name: str, at: datetime) -> Candidate | None:
     body = strip_lead_in(sentence)
     if not body:
         return None
-    if _SECOND_PERSON.search(" ".join(body.split()[:3])):
-        # Said to the other party about them ("love your painting", "sorry about your job"):
-        # conversation. "Been reading the book you recommended" is about the speaker: kept.
+    about_self = _SPEAKER_SELF.search(body) or _YOU_GAVE.search(body)
+    if _SECOND_PERSON.search(" ".join(body.split()[:3])) or (_SECOND_PERSON.search(body) and not about_self):
+        # Said to the other party about them ("love your painting", "Congrats on following your
+        # dreams"): conversation. "Been reading the book you recommended" is about the speaker: kept.
         return None
+    n_all = len(_WORDS.findall(body))
+    if n_all <= 8 and not about_self and (_STOCK_PHRASE.search(body) and n_all <= 5 or _EVALUATION.search(body)):
+        return None  # a short comment or stock phrase; "Can't wait for tomorrow's grand opening" is kept
     _, when = resolve_dates(body, at)
-    core = _VOCATIVE.sub("", body)  # "That's so calming, Melanie": the name is who it is said to
+    core = _without_vocative(body)  # "That's so calming, Melanie": the name is who it is said to
     specific = [w for w in _WORDS.findall(core.lower()) if w not in STOP_WORDS and w not in _GENERIC
                 and w != name.lower()]
     # Informative: says when, names someone or something, or holds enough specific words.

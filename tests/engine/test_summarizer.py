@@ -45,7 +45,7 @@ def test_keeps_preferences_constraints_decisions_corrections_tasks_names_dates_a
     assert kinds["decision"] == ["Caroline: We decided to ship the beta on Friday (12 May 2023)"]
     assert kinds["correction"] == ["Caroline prefers light mode", "Caroline: No, Caroline meant Tuesday"]
     assert kinds["task"] == ["Caroline needs to finish the report by Friday (12 May 2023)",
-                             "Caroline: Remind Caroline to call Caroline's mom tomorrow (9 May 2023)"]
+                             "Caroline: Remind Caroline to call their mom tomorrow (9 May 2023)"]
     assert kinds["name"] == ["Caroline's sister Anna is visiting"]
     assert kinds["date"] == ["Caroline: The conference is on 12 June"]
     assert kinds["fact"] == ["Caroline: Painting is a fun way to express Caroline's feelings"]
@@ -212,3 +212,42 @@ def test_turn_candidates_keep_informative_sentences_attributed_and_dated():
     plain = turn_candidates("I adopted a rescue greyhound named Pixel. [photo: a photo of a dog on a sofa]",
                             role="user", speaker="Caroline", occurred_at=at)
     assert not any("sofa" in c.text for c in plain)
+
+
+@pytest.mark.parametrize("text", [
+    "That bowl is gorgeous!",
+    "The black and white design looks so fancy.",
+    "Congrats on following your dreams!",
+    "It's inspiring to see your dedication to helping others.",
+    "Long time no talk!",
+    "Can't wait!",
+    "Sounds like a blast.",
+])
+def test_comments_on_what_the_other_party_shared_are_conversation_not_memory(text):
+    from engine.summarizer import turn_candidates
+
+    at = datetime(2023, 5, 8, tzinfo=timezone.utc)
+    assert turn_candidates(text, role="user", speaker="Caroline", occurred_at=at) == []
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Can't wait for tomorrow's grand opening at the downtown store!", "grand opening"),
+    ("Been reading that book you recommended a while ago and painting to keep busy.", "book"),
+    ("This necklace is special to me - a gift from my grandma in my home country, Sweden.", "Sweden"),
+    ("It's been tough, but I'm living my true self and teaching dance to my students.", "dance"),
+])
+def test_statements_about_the_speaker_are_kept_even_when_they_mention_the_other_party(text, kept):
+    from engine.summarizer import turn_candidates
+
+    at = datetime(2023, 5, 8, tzinfo=timezone.utc)
+    texts = [c.text for c in turn_candidates(text, role="user", speaker="Caroline", occurred_at=at)]
+    assert any(kept in t for t in texts), texts
+
+
+def test_the_speaker_is_named_once_then_referred_to_as_they():
+    from engine.summarizer import turn_candidates
+
+    at = datetime(2023, 5, 8, tzinfo=timezone.utc)
+    [c] = turn_candidates("I shared my own journey and the struggles I had with my family.",
+                          role="user", speaker="Caroline", occurred_at=at)
+    assert c.text == "Caroline shared their own journey and the struggles Caroline had with their family"
