@@ -134,8 +134,11 @@ def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
             summary_items.append(_Item(f"summary:{item.turn_id}", f"- {item.text}", (item.turn_id,)))
 
     hit_ids = {h.record.memory_id for h in hits}
+    # With a query, what the user likes, decided or told about themself competes in recall on its
+    # relevance; what binds every answer (constraints, standing instructions) is always shown.
+    binding = ("temporary_instruction", "constraint")
     standing = [_Item(r.memory_id, _record_line(r), tuple(r.source_turn_ids), r.memory_id)
-                for r in profile if r.memory_id not in hit_ids]
+                for r in profile if r.memory_id not in hit_ids and (not query.strip() or r.kind in binding)]
     recalled = [h.record for h in hits if h.record.text]
     wanted = term_set(query)
     shown = {r.memory_id: "- " + focus(r.text or "", wanted) for r in recalled}

@@ -9,7 +9,7 @@ the same lines. An LLM summarizer can replace it as an adapter whose output is r
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Callable, Sequence
 
@@ -25,6 +25,7 @@ from engine.extractor import (
     to_third_person,
 )
 from engine.textnorm import STOP_WORDS
+from schemas.common import PRIVACY_ORDER
 from engine.tokens import count_tokens, count_tokens_many
 
 __all__ = ["GENERIC_WORDS", "WindowTurn", "SummaryItem", "IMPORTANCE", "summarize", "compact", "render", "turn_candidates"]
@@ -261,7 +262,8 @@ _POINTS_AT_PHOTO = re.compile(
 _CAPTION_LEAD = re.compile(r"^(?:a|an|the)\s+(?:photo|photography|picture|image|photograph|close\s*up)\s+of\s+", _I)
 #: Words that add emphasis, not content: dropped from observations ("really", "so", "super", ...).
 _FILLER = re.compile(
-    r"\b(?:really|super|totally|truly|honestly|literally|absolutely|definitely|basically|seriously|"
+    r"\b(?:really|super|totally|truly|honestly|literally|absolutely|definitely|basically|seriously|just|actually|"
+    r"anyway|"
     r"so(?=\s+(?:much|many|cool|great|good|happy|glad|proud|excited|fun|nice|amazing|awesome|powerful|"
     r"inspiring|special|rewarding|important|hard|tough|grateful|thankful|lucky|beautiful|relaxing|"
     r"peaceful|meaningful|cute|sweet|busy)\b)|kinda|sort\s+of|kind\s+of)\s+", _I)
@@ -302,6 +304,9 @@ _MIN_SPECIFIC = 7
 #: Sweden" is not one).
 _VOCATIVE = re.compile(r"^(?:\W*\w+\W+){1,6}?\w+\W*,\s*(?P<n1>[A-Z][a-z]+)\s*[.!?]*\s*$|^(?P<n2>[A-Z][a-z]+)\s*,\s*")
 _MIN_NAMED_SPECIFIC = 2
+#: ...or 3 when it follows a kept sentence of the same turn: "I went to a counseling workshop. They
+#: talked about therapeutic methods." says what the first one was about.
+_MIN_FOLLOW_SPECIFIC = 6
 _MIN_DENSE_SPECIFIC = 3
 _DENSITY = 0.45
 
@@ -322,7 +327,7 @@ def _without_vocative(text: str) -> str:
     return (text[: m.start(which)] + text[m.end(which):]).strip(" ,")
 
 
-def _observation(sentence: str, name: str, at: datetime) -> Candidate | None:
+def _observation(sentence: str, name: str, at: datetime, follows: bool = False) -> Candidate | None:
     """One informative sentence no rule typed, kept as a plain fact (an episode when it is dated).
 
     Informative: dense in specific words (not stop words, fillers or bare feelings: "Her name is
@@ -355,7 +360,8 @@ def _observation(sentence: str, name: str, at: datetime) -> Candidate | None:
         return None
     n_words = len(_WORDS.findall(core))
     dense = len(specific) >= _MIN_DENSE_SPECIFIC and len(specific) >= _DENSITY * n_words
-    if not dense and len(specific) < (_MIN_NAMED_SPECIFIC if named else _MIN_SPECIFIC):
+    least = _MIN_NAMED_SPECIFIC if named else _MIN_FOLLOW_SPECIFIC if follows else _MIN_SPECIFIC
+    if not dense and len(specific) < least:
         return None
     text = _compress(_attributed(body, name, at, strip=False))
     if text.startswith(name + ": ") and re.search(rf"\b{re.escape(name)}\b", text[len(name) + 2:]):
@@ -390,11 +396,13 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
     body = _PHOTO.sub("", text)
     out: list[Candidate] = []
     seen: set[str] = set()
+    follows = False
     for sentence in split_sentences(body):
         found = extract(sentence, role="user", speaker=name, occurred_at=occurred_at, session_ttl=session_ttl)
         if not found:
-            obs = _observation(sentence, name, occurred_at)
+            obs = _observation(sentence, name, occurred_at, follows)
             found = [obs] if obs is not None else []
+        follows = bool(found)
         for c in found:
             if c.text not in seen:
                 seen.add(c.text)
@@ -413,10 +421,18 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
     return _merge_observations(out, name)
 
 
+def _narrative(c: Candidate) -> bool:
+    """A statement of what was said or happened: an observation, or an episode no rule gave a slot."""
+    return c.fields.get("type") == "observation" or (
+        c.kind == "episode" and c.slot is None and not c.correction and c.source == "user_explicit")
+
+
 def _merge_observations(found: list[Candidate], name: str) -> list[Candidate]:
-    """The observations of one turn as one record: read together, as they were said ("Melanie
-    took kids to pottery workshop (14 July 2023); all made their own pots"), the speaker named once."""
-    obs = [c for c in found if c.fields.get("type") == "observation"]
+    """The narrative of one turn (its episodes and observations) as one record: read together, as
+    they were said ("Caroline went to counseling workshop last Friday (23 June 2023); they talked
+    about therapeutic methods"), the speaker named once. A later sentence often holds what the first
+    one is about, and apart it would not be found by the words of the first."""
+    obs = [c for c in found if _narrative(c)]
     if len(obs) < 2:
         return found
     parts = [obs[0].text]
@@ -425,6 +441,12 @@ def _merge_observations(found: list[Candidate], name: str) -> list[Candidate]:
         parts.append(t[0].lower() + t[1:] if t.startswith(("It ", "They ", "We ", "This ", "That ")) else t)
     when = next((c.happened_at for c in obs if c.happened_at is not None), None)
     merged = _observed("; ".join(parts), when)
+    merged = replace(
+        merged,
+        kind="episode" if when is not None or any(c.kind == "episode" for c in obs) else "fact",
+        importance=max(c.importance for c in obs),
+        privacy_level=max((c.privacy_level for c in [merged, *obs]), key=PRIVACY_ORDER.__getitem__),
+    )
     first = found.index(obs[0])
-    rest = [c for c in found if c.fields.get("type") != "observation"]
+    rest = [c for c in found if not _narrative(c)]
     return rest[:first] + [merged] + rest[first:]

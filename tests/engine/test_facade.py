@@ -184,3 +184,19 @@ def test_context_does_not_spend_its_budget_on_memories_that_repeat_each_other(en
                          now=T0 + timedelta(days=5))
     assert ctx.text.count("lucky") == 1 and "Geneva" in ctx.text
     assert any(o.reason == "says what a shown memory says" for o in ctx.omitted)
+
+
+def test_with_a_query_constraints_always_reach_the_context_and_other_standing_memories_compete(engine):
+    engine.ingest_many([
+        make_turn("I'm allergic to peanuts.", 1),
+        make_turn("I prefer window seats on flights.", 2),
+        make_turn("I love jazz music, especially Coltrane.", 3),
+    ])
+    engine.flush()
+    ctx = engine.context(tenant_id="acme", user_id="u1", query="What should I cook for dinner?", budget_tokens=400)
+    profile = ctx.text.split("## About the user\n", 1)[1].split("\n\n", 1)[0]
+    assert "peanut" in profile  # a constraint binds every answer
+    assert "window seats" not in profile  # a preference is shown for its relevance, among the recalled
+    plain = engine.context(tenant_id="acme", user_id="u1", budget_tokens=400)
+    profile = plain.text.split("## About the user\n", 1)[1].split("\n\n", 1)[0]
+    assert "window seats" in profile and "peanut" in profile  # no query: the whole profile

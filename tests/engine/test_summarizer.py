@@ -201,10 +201,13 @@ def test_turn_candidates_keep_informative_sentences_attributed_and_dated():
         "yesterday. Look what I made! [photo: a photo of a cup with a dog face on it]",
         role="user", speaker="Caroline", occurred_at=at)
     texts = [c.text for c in found]
-    assert any(t.startswith("Caroline went to") and "7 May 2023" in t for t in texts)
-    # The turn's untyped statements, one record, the speaker named once.
-    [obs] = [t for t in texts if "therapeutic" in t]
+    # The turn's narrative (its episode and untyped statements) is one record, the speaker named
+    # once, dated by the episode's resolved date.
+    [narrative] = [c for c in found if "therapeutic" in c.text]
+    obs = narrative.text
     assert obs.startswith("Caroline: They talked about") and "Her name is Shadow" in obs
+    assert "Caroline went to the museum with their sister Anna yesterday (7 May 2023)" in obs
+    assert narrative.kind == "episode" and narrative.happened_at.date() == datetime(2023, 5, 7).date()
     assert obs.endswith("Caroline shared photo of cup with dog face on it")
     assert not any("painting" in t or "Thanks" in t for t in texts)  # said to the other party, chatter
     assert turn_candidates("I went hiking yesterday.", role="assistant", speaker="Bot", occurred_at=at) == []
@@ -251,3 +254,16 @@ def test_the_speaker_is_named_once_then_referred_to_as_they():
     [c] = turn_candidates("I shared my own journey and the struggles I had with my family.",
                           role="user", speaker="Caroline", occurred_at=at)
     assert c.text == "Caroline shared their own journey and the struggles Caroline had with their family"
+
+
+def test_a_sentence_that_follows_a_kept_one_says_what_it_was_about():
+    from engine.summarizer import turn_candidates
+
+    at = datetime(2023, 6, 27, tzinfo=timezone.utc)
+    [c] = turn_candidates("Last Friday, I went to an LGBTQ+ counseling workshop. They talked about different "
+                          "therapeutic methods and how to best work with trans people.",
+                          role="user", speaker="Caroline", occurred_at=at)
+    assert "counseling workshop" in c.text and "therapeutic methods" in c.text
+    # On its own the same sentence is too thin to keep.
+    assert turn_candidates("They talked about different therapeutic methods and how to best work with trans people.",
+                           role="user", speaker="Caroline", occurred_at=at) == []
