@@ -135,7 +135,8 @@ def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
 
     hit_ids = {h.record.memory_id for h in hits}
     # With a query, what the user likes, decided or told about themself competes in recall on its
-    # relevance; what binds every answer (constraints, standing instructions) is always shown.
+    # relevance (it is in `hits` when relevant); what binds every answer (constraints, standing
+    # instructions) is always shown. Without a query the whole profile is.
     binding = ("temporary_instruction", "constraint")
     standing = [_Item(r.memory_id, _record_line(r), tuple(r.source_turn_ids), r.memory_id)
                 for r in profile if r.memory_id not in hit_ids and (not query.strip() or r.kind in binding)]

@@ -51,7 +51,7 @@ class SubjectIndex:
                 self.postings.setdefault(term, []).append((i, tf))
         self.lengths = lengths
         # Whom each record is about: the name it starts with ("Caroline went ...", "Caroline: We ...").
-        self.about = [_about(rec.text or "") for rec in records]
+        self.about = [person_of(rec.text or "") for rec in records]
         self.names = frozenset(a for a in self.about if a)
         # The people the memories are mostly about (the user, the people they talk with): a record
         # about one of them does not answer a question about another.
@@ -124,6 +124,19 @@ class SubjectIndex:
         return out[:k]
 
 
+    def people_named(self, query: str) -> set[str]:
+        """The people of these memories a query names ("Mel" names Melanie when she is the only
+        participant it starts)."""
+        named = set()
+        for w in _NAME_WORD.findall(query):
+            if w in self.names:
+                named.add(w)
+            elif len(w) >= 3:
+                starts = [n for n in self.participants if n.startswith(w)]
+                if len(starts) == 1:
+                    named.add(starts[0])
+        return named
+
     def _rerank(self, query: str, now: datetime, settings: Settings) -> np.ndarray:
         """Shifts relevance by what the query says beyond its words:
 
@@ -135,14 +148,7 @@ class SubjectIndex:
         shift = np.zeros(len(self.records), dtype=np.float32)
         if not query.strip() or not self.records:
             return shift
-        named = set()
-        for w in _NAME_WORD.findall(query):
-            if w in self.names:
-                named.add(w)
-            elif len(w) >= 3:  # a short form ("Mel" for Melanie) names the one person it starts
-                starts = [n for n in self.participants if n.startswith(w)]
-                if len(starts) == 1:
-                    named.add(starts[0])
+        named = self.people_named(query)
         if named:
             about = np.array([a in named for a in self.about])
             other = np.array([a in self.participants and a not in named for a in self.about])
@@ -163,7 +169,8 @@ _HAS_DATE = re.compile(r"\((?:[^()]*\d{4})\)")
 _WHEN = re.compile(r"^\s*(?:when|what\s+(?:year|month|date|day|time)|how\s+long\s+ago|since\s+when)\b", re.I)
 
 
-def _about(text: str) -> str | None:
+def person_of(text: str) -> str | None:
+    """Whom a record is about: the name it starts with ("Caroline went ...", "Caroline: We ...")."""
     m = _ABOUT.match(text)
     return m.group(1) if m else None
 
