@@ -112,6 +112,34 @@ def cmd_context(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_summary(view, as_json: bool) -> int:
+    if as_json:
+        print(view.model_dump_json(indent=2))
+        return 0
+    console.print(view.text or f"[dim]{view.title}: nothing in memory")
+    console.print(f"\n[bold]{view.tokens}[/] tokens; {len(view.memory_ids)} memories; "
+                  f"left out for the budget: {view.omitted}")
+    return 0
+
+
+def cmd_summary(args: argparse.Namespace) -> int:
+    with _open(args) as engine:
+        if args.topic is not None:
+            view = engine.topic_summary(tenant_id=args.tenant, user_id=args.user, topic=args.topic,
+                                        budget_tokens=args.budget)
+        else:
+            view = engine.session_summary(tenant_id=args.tenant, user_id=args.user, session_id=args.session_id,
+                                          budget_tokens=args.budget)
+    return _print_summary(view, args.json)
+
+
+def cmd_profile(args: argparse.Namespace) -> int:
+    with _open(args) as engine:
+        view = engine.profile(tenant_id=args.tenant, user_id=args.user, session_id=args.session,
+                              budget_tokens=args.budget)
+    return _print_summary(view, args.json)
+
+
 def cmd_forget(args: argparse.Namespace) -> int:
     from engine.errors import MemstreamError
 
@@ -247,6 +275,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--budget", type=int, default=2000)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_context)
+    p = command("summary", help="a session's summary, or a topic's (computed from the active memories)")
+    subject(p)
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument("--session", dest="session_id", help="the session to summarise")
+    g.add_argument("--topic", help="what to summarise, e.g. 'adoption'")
+    p.add_argument("--budget", type=int, default=200)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_summary)
+    p = command("profile", help="the user profile: standing instructions, constraints, preferences, facts")
+    subject(p, session=True)
+    p.add_argument("--budget", type=int, default=None, help="tokens (default: the profile_max_tokens setting)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_profile)
     p = command("forget", help="forget a memory for real (by id, query, 'that', or subject)")
     subject(p)
     g = p.add_mutually_exclusive_group(required=True)

@@ -48,7 +48,7 @@ from schemas.events import (
 )
 from schemas.records import MemoryRecord
 from schemas.turns import TurnIn
-from schemas.views import AuditEntry, ContextResult, RecallHit
+from schemas.views import AuditEntry, ContextResult, RecallHit, SummaryView
 from streams.codec import decode_event
 from streams.embedded import EmbeddedRuntime
 
@@ -488,6 +488,71 @@ class MemoryEngine:
             rt.process()
             session = rt.state(tenant_id, user_id).sessions.get(session_id)
             return [i.text for i in session.summary if i.text] if session else []
+
+    @staticmethod
+    def _budget(budget_tokens: object) -> int:
+        if not isinstance(budget_tokens, int) or isinstance(budget_tokens, bool) or budget_tokens < 16:
+            raise InvalidCommandError("budget_tokens must be a whole number, at least 16")
+        return budget_tokens
+
+    @staticmethod
+    def _view(summary) -> SummaryView:
+        return SummaryView(title=summary.title, text=summary.text, lines=list(summary.lines),
+                           memory_ids=list(summary.memory_ids), source_turn_ids=list(summary.source_turn_ids),
+                           tokens=summary.tokens, omitted=summary.omitted)
+
+    def session_summary(self, *, tenant_id: str, user_id: str, session_id: str, budget_tokens: int = 200,
+                        now: datetime | str | None = None, max_privacy: str | None = None) -> SummaryView:
+        """What a session left in long-term memory, most important first within the budget, in order
+        (engine.summaries). Computed from the active records, so it never holds forgotten content."""
+        from engine.summaries import session_summary
+
+        self._subject(tenant_id, user_id, session_id)
+        self._reading("", max_privacy)
+        budget = self._budget(budget_tokens)
+        rt = self._check()
+        with rt.lock:
+            rt.process()
+            return self._view(session_summary(
+                rt.state(tenant_id, user_id), session_id, now=_as_utc(now) or _utcnow(), settings=self.settings,
+                max_privacy=max_privacy or self.settings.recall_max_privacy, budget_tokens=budget))
+
+    def topic_summary(self, *, tenant_id: str, user_id: str, topic: str, budget_tokens: int = 200,
+                      now: datetime | str | None = None, max_privacy: str | None = None) -> SummaryView:
+        """What the memories say about a topic, in the order it happened (engine.summaries)."""
+        from engine.summaries import topic_summary
+
+        self._subject(tenant_id, user_id)
+        self._reading(topic, max_privacy)
+        if not topic.strip():
+            raise InvalidCommandError("topic must name something, e.g. 'adoption'")
+        budget = self._budget(budget_tokens)
+        rt = self._check()
+        with rt.lock:
+            rt.process()
+            index = rt.index(tenant_id, user_id)
+            qvec = rt.embedder.embed([topic], cache=False)[0] if index.records else None
+            return self._view(topic_summary(
+                index, topic, qvec, now=_as_utc(now) or _utcnow(), settings=self.settings,
+                max_privacy=max_privacy or self.settings.recall_max_privacy, budget_tokens=budget))
+
+    def profile(self, *, tenant_id: str, user_id: str, session_id: str | None = None,
+                budget_tokens: int | None = None, now: datetime | str | None = None,
+                max_privacy: str | None = None) -> SummaryView:
+        """The user profile: standing instructions, constraints, preferences, decisions and facts, one
+        line per person, within `profile_max_tokens` unless a budget is given (engine.summaries)."""
+        from engine.summaries import profile
+
+        self._subject(tenant_id, user_id, session_id)
+        self._reading("", max_privacy)
+        budget = self._budget(budget_tokens) if budget_tokens is not None else None
+        rt = self._check()
+        with rt.lock:
+            rt.process()
+            return self._view(profile(
+                rt.state(tenant_id, user_id), now=_as_utc(now) or _utcnow(), settings=self.settings,
+                max_privacy=max_privacy or self.settings.recall_max_privacy, session_id=session_id,
+                budget_tokens=budget))
 
     def window(self, tenant_id: str, user_id: str, session_id: str) -> list[str]:
         """Turn ids currently in the session's sliding window, oldest first."""

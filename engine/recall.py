@@ -55,11 +55,7 @@ class SubjectIndex:
         self.names = frozenset(a for a in self.about if a)
         # The people the memories are mostly about (the user, the people they talk with): a record
         # about one of them does not answer a question about another.
-        leads: dict[str, int] = {}
-        for a in self.about:
-            if a:
-                leads[a] = leads.get(a, 0) + 1
-        self.participants = frozenset(a for a, n in leads.items() if n >= max(3, 0.1 * len(records)))
+        self.participants = participants(self.about)
         self.said = np.array([rec.created_at.timestamp() for rec in records], dtype=np.float64)
         self.happened = np.array([(rec.happened_at or rec.created_at).timestamp() for rec in records],
                                  dtype=np.float64)
@@ -167,6 +163,16 @@ _NAME_WORD = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)?\b")
 _ABOUT = re.compile(r"^([A-Z][a-z]+)(?=\s|:|'s\b)")
 _HAS_DATE = re.compile(r"\((?:[^()]*\d{4})\)")
 _WHEN = re.compile(r"^\s*(?:when|what\s+(?:year|month|date|day|time)|how\s+long\s+ago|since\s+when)\b", re.I)
+
+
+def participants(leads: list[str | None]) -> frozenset[str]:
+    """The names that lead at least 3 records and a tenth of them: the people whose memories
+    these are (a capitalised first word such as "Next" or "Painting" is not one)."""
+    counts: dict[str, int] = {}
+    for a in leads:
+        if a:
+            counts[a] = counts.get(a, 0) + 1
+    return frozenset(a for a, n in counts.items() if n >= max(3, 0.1 * len(leads)))
 
 
 def person_of(text: str) -> str | None:

@@ -51,6 +51,20 @@ class ContextResult(BaseModel):
     memory_ids: list[str]
 
 
+class SummaryView(BaseModel):
+    """A session summary, topic summary or user profile: computed from the active records when read."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    title: str
+    text: str
+    lines: list[str]
+    memory_ids: list[str]
+    source_turn_ids: list[str]
+    tokens: int
+    omitted: int
+
+
 class AuditEntry(BaseModel):
     model_config = ConfigDict(extra="forbid")
 

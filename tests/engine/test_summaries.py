@@ -1,0 +1,103 @@
+"""Session summaries, topic summaries and the user profile (engine.summaries through the facade)."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from conftest import T0, make_turn
+from engine.errors import InvalidCommandError
+from engine.tokens import count_tokens
+
+CAROLINE = [
+    "I went to an LGBTQ support group yesterday and it was so powerful.",
+    "I'm keen on counseling or working in mental health.",
+    "I chose the adoption agency because they help LGBTQ+ folks with adoption.",
+    "I applied to adoption agencies last week.",
+]
+MELANIE = [
+    "I painted that lake sunrise last year.",
+    "I signed up for a pottery class yesterday.",
+    "I'm a big fan of pottery.",
+]
+
+
+def _ingest(engine):
+    turns = [make_turn(t, i, session="s1", speaker="Caroline") for i, t in enumerate(CAROLINE[:2], 1)]
+    turns += [make_turn(t, 10 + i, session="s1", speaker="Melanie") for i, t in enumerate(MELANIE[:1], 1)]
+    later = T0 + timedelta(days=30)
+    turns += [make_turn(t, i, session="s2", speaker="Caroline", at=later + timedelta(minutes=i))
+              for i, t in enumerate(CAROLINE[2:], 1)]
+    turns += [make_turn(t, 10 + i, session="s2", speaker="Melanie", at=later + timedelta(minutes=10 + i))
+              for i, t in enumerate(MELANIE[1:], 1)]
+    engine.ingest_many(turns)
+    engine.flush()
+    return later + timedelta(days=1)
+
+
+def test_a_session_summary_tells_what_the_session_left_in_memory_in_order(engine):
+    now = _ingest(engine)
+    s1 = engine.session_summary(tenant_id="acme", user_id="u1", session_id="s1", now=now)
+    assert s1.title.startswith("Session s1, ") and str(T0.year) in s1.title
+    assert any("support group" in line for line in s1.lines) and any("lake sunrise" in line for line in s1.lines)
+    assert not any("adoption" in line or "pottery" in line for line in s1.lines)  # those were session s2
+    assert s1.source_turn_ids and all(t.startswith("s1-") for t in s1.source_turn_ids)
+    assert s1.text.splitlines()[0] == s1.title and s1.tokens == count_tokens(s1.text)
+    assert engine.session_summary(tenant_id="acme", user_id="u1", session_id="nope", now=now).lines == []
+
+
+def test_a_summary_respects_its_budget_and_counts_what_it_left_out(engine):
+    now = _ingest(engine)
+    full = engine.session_summary(tenant_id="acme", user_id="u1", session_id="s2", now=now, budget_tokens=400)
+    small = engine.session_summary(tenant_id="acme", user_id="u1", session_id="s2", now=now, budget_tokens=24)
+    assert small.tokens <= 24 and small.omitted >= 1 and len(small.lines) < len(full.lines)
+    with pytest.raises(InvalidCommandError):
+        engine.session_summary(tenant_id="acme", user_id="u1", session_id="s2", budget_tokens=3)
+
+
+def test_a_topic_summary_lists_what_is_about_the_topic_in_the_order_it_happened(engine):
+    now = _ingest(engine)
+    topic = engine.topic_summary(tenant_id="acme", user_id="u1", topic="adoption", now=now)
+    assert topic.title == "Topic: adoption"
+    assert len(topic.lines) == 2 and all("adoption" in line for line in topic.lines)
+    # In the order each happened: the application "last week" before the choice said that day.
+    assert "applied" in topic.lines[0] and "chose" in topic.lines[1]
+    assert "pottery" not in topic.text and "support group" not in topic.text
+    with pytest.raises(InvalidCommandError):
+        engine.topic_summary(tenant_id="acme", user_id="u1", topic="  ")
+
+
+def test_the_profile_names_each_person_once_and_keeps_to_its_budget(engine):
+    now = _ingest(engine)
+    prof = engine.profile(tenant_id="acme", user_id="u1", now=now)
+    by_person = {line.split(": ", 1)[0]: line for line in prof.lines}
+    assert set(by_person) == {"Caroline", "Melanie"}
+    assert "counseling" in by_person["Caroline"] and "pottery" in by_person["Melanie"]
+    assert by_person["Melanie"].count("Melanie") == 1
+    # Episodes are not standing facts about a person.
+    assert "support group" not in prof.text and "lake sunrise" not in prof.text
+    assert prof.tokens <= engine.settings.profile_max_tokens
+    tiny = engine.profile(tenant_id="acme", user_id="u1", now=now, budget_tokens=16)
+    assert tiny.tokens <= 16 and tiny.omitted >= 1
+
+
+def test_summaries_never_show_what_was_forgotten(engine):
+    now = _ingest(engine)
+    before = engine.topic_summary(tenant_id="acme", user_id="u1", topic="pottery", now=now)
+    assert "pottery" in before.text
+    for mid in before.memory_ids:
+        engine.forget(tenant_id="acme", user_id="u1", memory_id=mid)
+    for view in (engine.topic_summary(tenant_id="acme", user_id="u1", topic="pottery", now=now),
+                 engine.session_summary(tenant_id="acme", user_id="u1", session_id="s2", now=now),
+                 engine.profile(tenant_id="acme", user_id="u1", now=now)):
+        assert "pottery" not in view.text
+
+
+def test_summaries_leave_out_what_the_reader_may_not_see(engine):
+    engine.ingest(make_turn("I was diagnosed with diabetes last year.", 1, speaker="Caroline"))
+    engine.ingest(make_turn("I love hiking in the mountains.", 2, speaker="Caroline"))
+    engine.flush()
+    now = T0 + timedelta(days=1)
+    assert "diabetes" in engine.session_summary(tenant_id="acme", user_id="u1", session_id="s1", now=now).text
+    public = engine.session_summary(tenant_id="acme", user_id="u1", session_id="s1", now=now, max_privacy="personal")
+    assert "diabetes" not in public.text and "hiking" in public.text
