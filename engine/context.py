@@ -10,8 +10,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from engine.recall import Scored
+
+if TYPE_CHECKING:
+    from engine.summaries import Summary
 from engine.scoring import record_keep_score
 from engine.settings import Settings
 from engine.state import SubjectState
@@ -104,10 +108,12 @@ _TIME_QUESTION = re.compile(
 
 def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
              hits: list[Scored], now: datetime, settings: Settings, max_privacy: str,
-             query: str = "") -> ContextResult:
+             query: str = "", previous: "Summary | None" = None) -> ContextResult:
     """Packs the layers into `budget_tokens`.
 
-    Order of filling: the working summary, the standing profile (records the query did not recall),
+    Order of filling: the working summary (and, when given, the summary of the user's previous
+    session, under its title: what an agent needs to pick up where they left off), the standing
+    profile (records the query did not recall),
     then the recalled records, most relevant first, with everything the first two left unused; what
     is still left goes back to the profile. When the query asks about time, recalled records are
     shown under the day they were said (one "8 May 2023:" line per day, days in order of their best
@@ -132,6 +138,18 @@ def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
                                        reason="also in a memory record"))
                 continue
             summary_items.append(_Item(f"summary:{item.turn_id}", f"- {item.text}", (item.turn_id,)))
+    if previous is not None and previous.lines:
+        shown_ids = {r.memory_id for r in profile} | {h.record.memory_id for h in hits}
+        lines = []
+        for memory_id, line in zip(previous.memory_ids, previous.lines):
+            if memory_id in shown_ids:
+                omitted.append(Omitted(layer="summary", ref=memory_id, tokens=0, reason="also in a memory record"))
+                continue
+            rec = state.records.get(memory_id)
+            lines.append(_Item(memory_id, f"- {line}", tuple(rec.source_turn_ids) if rec else (), memory_id))
+        if lines:
+            summary_items.append(_Item(f"summary:{previous.title}", f"{previous.title}:", ()))
+            summary_items.extend(lines)
 
     hit_ids = {h.record.memory_id for h in hits}
     # With a query, what the user likes, decided or told about themself competes in recall on its
@@ -180,6 +198,15 @@ def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
         return kept, used
 
     summary_kept, summary_used = fill("summary", summary_items, budgets["summary"])
+    if previous is not None:
+        # The previous session's lines only under their title, and its title only over some lines.
+        title_ref = f"summary:{previous.title}"
+        theirs = {i.ref for i in summary_items if i.memory_id and i.memory_id in set(previous.memory_ids)}
+        kept_refs = {i.ref for i in summary_kept}
+        if title_ref not in kept_refs or not (theirs & kept_refs):
+            summary_kept = [i for i in summary_kept if i.ref != title_ref and i.ref not in theirs]
+            summary_used = (sum(counts[i.line] for i in summary_kept) + counts[headers["summary"]]
+                            if summary_kept else 0)
     carry = budgets["summary"] - summary_used
     # Without a recall, what the summary left flows to the profile; with one, to the recalled records.
     profile_budget = budgets["profile"] + (0 if recalled else carry)

@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from engine.context import assemble
+from engine.context import assemble, layer_budgets
 from engine.embedder import Embedder, shared_embedder
 from engine.errors import (
     DataDirError,
@@ -32,6 +32,7 @@ from engine.ids import derive, turn_event_id
 from engine.policy import decide_sweep
 from engine.processor import OFFLINE, _Emitter, record_candidates
 from engine.settings import Settings
+from engine.summaries import previous_session, session_summary
 from engine.textnorm import term_set
 from engine.tokens import count_tokens
 from pydantic import ValidationError
@@ -453,9 +454,15 @@ class MemoryEngine:
             # Context fills a budget: a weaker match may still earn room the better ones left.
             scored = index.search(query, qvec, 40, at, self.settings, privacy,
                                   min_relevance=self.settings.context_min_relevance)
-            result = assemble(rt.state(tenant_id, user_id), session_id=session_id,
+            state = rt.state(tenant_id, user_id)
+            previous = None
+            before = previous_session(state, session_id, at) if session_id else None
+            if before is not None:
+                previous = session_summary(state, before, now=at, settings=self.settings, max_privacy=privacy,
+                                           budget_tokens=layer_budgets(budget_tokens, self.settings)["summary"])
+            result = assemble(state, session_id=session_id,
                               budget_tokens=budget_tokens, hits=scored, now=at, settings=self.settings,
-                              max_privacy=privacy, query=query)
+                              max_privacy=privacy, query=query, previous=previous)
             if record_use and result.memory_ids:
                 used = [m for m in result.memory_ids if m in {s.record.memory_id for s in scored}]
                 if used:

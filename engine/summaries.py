@@ -115,6 +115,21 @@ def session_summary(state: SubjectState, session_id: str, *, now: datetime, sett
     return _pack(f"Session {session_id}, {span}", chosen, budget_tokens)
 
 
+def previous_session(state: SubjectState, session_id: str, now: datetime) -> str | None:
+    """The session before `session_id`: the one of the latest active record made in another session
+    before this one began (its first record) and before `now`; None on a first session."""
+    began = min((r.created_at for r in state.records.values() if r.session_id == session_id), default=now)
+    cutoff = min(began, now)
+    best = None
+    for r in state.records.values():
+        if r.tier != "active" or r.session_id in (None, session_id) or r.created_at >= cutoff:
+            continue
+        key = (r.created_at, r.memory_id)
+        if best is None or key > best[0]:
+            best = (key, r.session_id)
+    return best[1] if best else None
+
+
 def topic_summary(index: SubjectIndex, topic: str, query_vec: np.ndarray | None, *, now: datetime,
                   settings: Settings, max_privacy: str, budget_tokens: int = 200) -> Summary:
     """What the memories say about a topic ("adoption", "the dance studio"), in the order it happened.

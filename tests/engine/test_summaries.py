@@ -101,3 +101,18 @@ def test_summaries_leave_out_what_the_reader_may_not_see(engine):
     assert "diabetes" in engine.session_summary(tenant_id="acme", user_id="u1", session_id="s1", now=now).text
     public = engine.session_summary(tenant_id="acme", user_id="u1", session_id="s1", now=now, max_privacy="personal")
     assert "diabetes" not in public.text and "hiking" in public.text
+
+
+def test_a_new_sessions_context_carries_the_previous_sessions_summary(engine):
+    now = _ingest(engine)
+    ctx = engine.context(tenant_id="acme", user_id="u1", session_id="s3", budget_tokens=600, now=now,
+                         record_use=False)
+    summary = ctx.text.split("## Working summary\n", 1)[1].split("\n\n", 1)[0]
+    assert summary.splitlines()[0].startswith("Session s2, ")
+    assert "pottery class" in summary and "adoption" in summary
+    assert "support group" not in summary  # s1 is older: recalled when relevant, not carried over
+    assert any(t.startswith("s2-") for t in ctx.sources)
+    # The first session has nothing before it.
+    first = engine.context(tenant_id="acme", user_id="u1", session_id="s1", budget_tokens=600, now=now,
+                           record_use=False)
+    assert "Session s" not in first.text
