@@ -92,6 +92,13 @@ def run_demo(data_dir: Path, console: Console) -> int:
         for h in engine.recall(tenant_id=TENANT, user_id=USER, query="what should I cook for Ada?", k=3,
                                session_id="s2", now=in_s2):
             console.print(f"  {h.score:.3f} \\[{h.kind}] {escape(h.text)}  (turns {', '.join(h.source_turn_ids)})")
+        summary = engine.session_summary(tenant_id=TENANT, user_id=USER, session_id="s1", budget_tokens=80,
+                                         now=in_s2)
+        console.print(f"\n[bold]session summary[/] of s1 (computed from the active records, {summary.tokens} tokens):")
+        console.print(escape(summary.text))
+        profile = engine.profile(tenant_id=TENANT, user_id=USER, now=in_s2)
+        console.print(f"\n[bold]user profile[/] ({profile.tokens} tokens):")
+        console.print(escape(profile.text))
         [where] = engine.recall(tenant_id=TENANT, user_id=USER, query="where does Ada live?", k=1,
                                 session_id="s2", now=in_s2)
         console.print(f"\n[bold]recall[/] in s2: 'where does Ada live?' -> {escape(where.text)}")
