@@ -238,6 +238,38 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
                 return result.model_dump(mode="json")
             return await serve(self, call, tenant, user)
 
+    @app.page("/subjects/{tenant}/{user}/summary")
+    class SummaryView(View):
+        """?session_id=S for a session's summary, or ?topic=T for a topic's."""
+
+        async def get(self, request: Request, tenant: str, user: str) -> Response:
+            if (answer := await routed(self, request, tenant, user)) is not None:
+                return answer
+
+            def call() -> Any:
+                common = dict(tenant_id=tenant, user_id=user, budget_tokens=_q(request, "budget_tokens", int) or 200,
+                              now=_q(request, "now"), max_privacy=_q(request, "max_privacy"))
+                topic, session_id = _q(request, "topic"), _q(request, "session_id")
+                if (topic is None) == (session_id is None):
+                    raise MemstreamError("give either session_id or topic")
+                view = (worker.engine.topic_summary(topic=topic, **common) if topic is not None
+                        else worker.engine.session_summary(session_id=session_id, **common))
+                return view.model_dump(mode="json")
+            return await serve(self, call, tenant, user)
+
+    @app.page("/subjects/{tenant}/{user}/profile")
+    class ProfileView(View):
+        async def get(self, request: Request, tenant: str, user: str) -> Response:
+            if (answer := await routed(self, request, tenant, user)) is not None:
+                return answer
+
+            def call() -> Any:
+                return worker.engine.profile(
+                    tenant_id=tenant, user_id=user, session_id=_q(request, "session_id"),
+                    budget_tokens=_q(request, "budget_tokens", int), now=_q(request, "now"),
+                    max_privacy=_q(request, "max_privacy")).model_dump(mode="json")
+            return await serve(self, call, tenant, user)
+
     @app.page("/subjects/{tenant}/{user}/forget")
     class ForgetView(View):
         async def post(self, request: Request, tenant: str, user: str) -> Response:

@@ -46,6 +46,13 @@ def test_ingest_recall_forget_and_digest_through_the_cli_with_two_workers(kcfg, 
     assert hits[0]["memory_id"] not in [h["memory_id"] for h in a.get(
         "/subjects/cli/user1/recall?query=food&record_use=false&k=50")]
     assert _cli("context", "--worker", b.url, "--tenant", "cli", "--user", "user2", "--budget", "120", "food") == 0
+    # Summaries and the profile are served (and routed) the same way.
+    session = next(t["session_id"] for t in turns if t["user_id"] == "user2")
+    for path_ in (f"/subjects/cli/user2/summary?session_id={session}&budget_tokens=120",
+                  "/subjects/cli/user2/summary?topic=food", "/subjects/cli/user2/profile"):
+        answer = a.get(path_)
+        assert answer == b.get(path_) and {"title", "text", "memory_ids", "tokens"} <= set(answer)
+    assert a.get(f"/subjects/cli/user2/summary?session_id={session}")["lines"]
 
     a.stop()
     b.stop()
