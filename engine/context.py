@@ -124,9 +124,16 @@ def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
     budgets = layer_budgets(budget_tokens, settings)
     profile = profile_records(state, now, settings, session_id, max_privacy)
     omitted: list[Omitted] = []
-    # A summary line says again what a record from the same turn says: the record carries it.
-    covered = {t for rec in profile for t in rec.source_turn_ids}
-    covered.update(t for h in hits for t in h.record.source_turn_ids)
+    hit_ids = {h.record.memory_id for h in hits}
+    # With a query, what the user likes, decided or told about themself competes in recall on its
+    # relevance (it is in `hits` when relevant); what binds every answer (constraints, standing
+    # instructions) is always shown. Without a query the whole profile is.
+    binding = ("temporary_instruction", "constraint")
+    standing_records = [r for r in profile if r.memory_id not in hit_ids and (not query.strip() or r.kind in binding)]
+    # A summary line says again what a record from the same turn says: the record, offered to this
+    # context, carries it.
+    offered = standing_records + [h.record for h in hits]
+    covered = {t for rec in offered for t in rec.source_turn_ids}
     summary_items: list[_Item] = []
     session = state.sessions.get(session_id) if session_id else None
     if session is not None:
@@ -139,7 +146,7 @@ def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
                 continue
             summary_items.append(_Item(f"summary:{item.turn_id}", f"- {item.text}", (item.turn_id,)))
     if previous is not None and previous.lines:
-        shown_ids = {r.memory_id for r in profile} | {h.record.memory_id for h in hits}
+        shown_ids = {r.memory_id for r in offered}
         lines = []
         for memory_id, line in zip(previous.memory_ids, previous.lines):
             if memory_id in shown_ids:
@@ -151,13 +158,8 @@ def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
             summary_items.append(_Item(f"summary:{previous.title}", f"{previous.title}:", ()))
             summary_items.extend(lines)
 
-    hit_ids = {h.record.memory_id for h in hits}
-    # With a query, what the user likes, decided or told about themself competes in recall on its
-    # relevance (it is in `hits` when relevant); what binds every answer (constraints, standing
-    # instructions) is always shown. Without a query the whole profile is.
-    binding = ("temporary_instruction", "constraint")
     standing = [_Item(r.memory_id, _record_line(r), tuple(r.source_turn_ids), r.memory_id)
-                for r in profile if r.memory_id not in hit_ids and (not query.strip() or r.kind in binding)]
+                for r in standing_records]
     recalled = [h.record for h in hits if h.record.text]
     wanted = term_set(query)
     shown = {r.memory_id: "- " + focus(r.text or "", wanted) for r in recalled}
@@ -204,6 +206,9 @@ def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
         theirs = {i.ref for i in summary_items if i.memory_id and i.memory_id in set(previous.memory_ids)}
         kept_refs = {i.ref for i in summary_kept}
         if title_ref not in kept_refs or not (theirs & kept_refs):
+            for i in summary_kept:
+                if i.ref in theirs:  # a line cannot stand without its title
+                    omitted.append(Omitted(layer="summary", ref=i.ref, tokens=counts[i.line], reason="layer budget"))
             summary_kept = [i for i in summary_kept if i.ref != title_ref and i.ref not in theirs]
             summary_used = (sum(counts[i.line] for i in summary_kept) + counts[headers["summary"]]
                             if summary_kept else 0)

@@ -265,9 +265,10 @@ def to_third_person(text: str, name: str) -> str:
     """
     text = _normalise(text)
     named = [False]
+    whole = re.compile(rf"\b{re.escape(name)}\b")  # "Mel" is not said by "Melbourne"
 
     def repl(m: re.Match[str]) -> str:
-        said = named[0] or name in m.string[: m.start()]
+        said = named[0] or whole.search(m.string, 0, m.start()) is not None
         named[0] = True
         if m.group("me") or m.group("my") or m.group("mine"):
             if said:
@@ -294,9 +295,9 @@ def to_third_person(text: str, name: str) -> str:
         return "themself"
 
     out = _PRONOUN.sub(repl, text)
-    if out.startswith(name):
+    if whole.match(out):
         return out
-    if _WE.search(out) or name not in out:
+    if _WE.search(out) or not whole.search(out):
         return f"{name}: {out}"
     return out
 

@@ -456,7 +456,7 @@ class MemoryEngine:
                                   min_relevance=self.settings.context_min_relevance)
             state = rt.state(tenant_id, user_id)
             previous = None
-            before = previous_session(state, session_id, at) if session_id else None
+            before = previous_session(state, session_id, at, privacy) if session_id else None
             if before is not None:
                 previous = session_summary(state, before, now=at, settings=self.settings, max_privacy=privacy,
                                            budget_tokens=layer_budgets(budget_tokens, self.settings)["summary"])

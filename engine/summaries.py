@@ -78,7 +78,7 @@ def _pack(title: str, chosen: list[tuple[MemoryRecord, str]], budget_tokens: int
     """Greedy in the given (priority) order within the budget, shown in `order` (default: time)."""
     if not chosen:
         return Summary(title, [])
-    costs = count_tokens_many([title] + [line for _, line in chosen])
+    costs = count_tokens_many([title] + [f"- {line}" for _, line in chosen])
     used, kept, omitted = costs[0], [], 0
     for (rec, line), cost in zip(chosen, costs[1:]):
         if used + cost > budget_tokens:
@@ -86,10 +86,11 @@ def _pack(title: str, chosen: list[tuple[MemoryRecord, str]], budget_tokens: int
             continue
         kept.append((rec, line))
         used += cost
-    kept.sort(key=lambda item: order(item[0]))
+    # Lines are counted apart; joined, the count can differ by a token: drop the least important.
     while kept and count_tokens_many(["\n".join([title, *(f"- {line}" for _, line in kept)])])[0] > budget_tokens:
-        kept.pop()  # the "- " of each line was not in the estimate
+        kept.pop()
         omitted += 1
+    kept.sort(key=lambda item: order(item[0]))
     turns: list[str] = []
     for rec, _ in kept:
         turns.extend(t for t in rec.source_turn_ids if t not in turns)
@@ -115,14 +116,15 @@ def session_summary(state: SubjectState, session_id: str, *, now: datetime, sett
     return _pack(f"Session {session_id}, {span}", chosen, budget_tokens)
 
 
-def previous_session(state: SubjectState, session_id: str, now: datetime) -> str | None:
-    """The session before `session_id`: the one of the latest active record made in another session
-    before this one began (its first record) and before `now`; None on a first session."""
+def previous_session(state: SubjectState, session_id: str, now: datetime, max_privacy: str) -> str | None:
+    """The session before `session_id`: the one of the latest record the reader may see, made in
+    another session before this one began (its first record) and before `now`; None on a first
+    session."""
     began = min((r.created_at for r in state.records.values() if r.session_id == session_id), default=now)
     cutoff = min(began, now)
     best = None
-    for r in state.records.values():
-        if r.tier != "active" or r.session_id in (None, session_id) or r.created_at >= cutoff:
+    for r in readable(state, now, max_privacy):
+        if r.session_id in (None, session_id) or r.created_at >= cutoff:
             continue
         key = (r.created_at, r.memory_id)
         if best is None or key > best[0]:

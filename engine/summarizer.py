@@ -269,6 +269,9 @@ _FILLER = re.compile(
     r"peaceful|meaningful|cute|sweet|busy)\b)|kinda|sort\s+of|kind\s+of)\s+", _I)
 _OBSERVATION_IMPORTANCE = 0.5
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'll|you'd|ya|u)\b", _I)
+#: Said to the other party anywhere in a sentence ("u"/"ya" only count at its start: "U-Haul");
+#: "as you know" / "you know" are fillers, not an address.
+_ADDRESSED = re.compile(r"\b(?:your|yours|yourself|you're|you've|you'll|you'd)\b|\byou\b(?!\s+know\b)", _I)
 #: "the book you recommended": the other party named inside what the speaker did.
 _YOU_GAVE = re.compile(r"\byou\s+(?:\w+ed|told|gave|sent|showed|said|made|got|bought|taught|lent|brought|wrote|drew)\b", _I)
 _SPEAKER_SELF = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|mine|myself|we|we're|we've|we'll|our|ours|us)\b", _I)
@@ -296,16 +299,17 @@ make made thing things stuff lot lots time times way ways really much many alway
 keep going go went want wanted hope hoped need needed thanks thank sure yeah also even still totally
 important special amazing awesome hard tough easy best better bad worse worst new old big little
 moment moments life world people everyone everything something someone anything nothing""".split())
-#: A sentence is kept when it is dense (at least 2 specific words, and at least 45% of its words
-#: specific: "The donations helped get a new fire truck", "Her name is Shadow") or holds many specific words
-#: (8, or 2 with a date or a proper name).
+#: A sentence is kept when it is dense (at least 3 specific words, and at least 45% of its words
+#: specific: "The donations helped get a new fire truck") or holds many specific words (7, or 2 with
+#: a date or a proper name: "Her name is Shadow").
 _MIN_SPECIFIC = 7
-#: A name said to the other party: "Melanie, ..." or a short remark ending ", Melanie!" ("my home country,
-#: Sweden" is not one).
-_VOCATIVE = re.compile(r"^(?:\W*\w+\W+){1,6}?\w+\W*,\s*(?P<n1>[A-Z][a-z]+)\s*[.!?]*\s*$|^(?P<n2>[A-Z][a-z]+)\s*,\s*")
+#: A name said to the other party: "Melanie, ..." or a short remark (at most 5 words) ending
+#: ", Melanie!". "This necklace is from my home country, Sweden" is not one. (The words are matched
+#: as word-then-separators so that no two parts of the pattern compete for the same characters.)
+_VOCATIVE = re.compile(r"^\W*(?:\w+\W+){0,4}?\w+\W*,\s*(?P<n1>[A-Z][a-z]+)\s*[.!?]*\s*$|^(?P<n2>[A-Z][a-z]+)\s*,\s*")
 _MIN_NAMED_SPECIFIC = 2
-#: ...or 3 when it follows a kept sentence of the same turn: "I went to a counseling workshop. They
-#: talked about therapeutic methods." says what the first one was about.
+#: ...or 6 when it follows a kept sentence of the same turn: "I went to a counseling workshop. They
+#: talked about different therapeutic methods." says what the first one was about.
 _MIN_FOLLOW_SPECIFIC = 6
 _MIN_DENSE_SPECIFIC = 3
 _DENSITY = 0.45
@@ -343,7 +347,7 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     if not body:
         return None
     about_self = _SPEAKER_SELF.search(body) or _YOU_GAVE.search(body)
-    if _SECOND_PERSON.search(" ".join(body.split()[:3])) or (_SECOND_PERSON.search(body) and not about_self):
+    if _SECOND_PERSON.search(" ".join(body.split()[:3])) or (_ADDRESSED.search(body) and not about_self):
         # Said to the other party about them ("love your painting", "Congrats on following your
         # dreams"): conversation. "Been reading the book you recommended" is about the speaker: kept.
         return None
@@ -418,7 +422,7 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
         if text not in seen:
             seen.add(text)
             out.append(_observed(text, None))
-    return _merge_observations(out, name)
+    return _merge_observations(out, name, occurred_at)
 
 
 def _narrative(c: Candidate) -> bool:
@@ -427,7 +431,7 @@ def _narrative(c: Candidate) -> bool:
         c.kind == "episode" and c.slot is None and not c.correction and c.source == "user_explicit")
 
 
-def _merge_observations(found: list[Candidate], name: str) -> list[Candidate]:
+def _merge_observations(found: list[Candidate], name: str, at: datetime) -> list[Candidate]:
     """The narrative of one turn (its episodes and observations) as one record: read together, as
     they were said ("Caroline went to counseling workshop last Friday (23 June 2023); they talked
     about therapeutic methods"), the speaker named once. A later sentence often holds what the first
@@ -439,7 +443,9 @@ def _merge_observations(found: list[Candidate], name: str) -> list[Candidate]:
     for c in obs[1:]:
         t = c.text.removeprefix(name + ": ")
         parts.append(t[0].lower() + t[1:] if t.startswith(("It ", "They ", "We ", "This ", "That ")) else t)
-    when = next((c.happened_at for c in obs if c.happened_at is not None), None)
+    # A date the words gave wins over a typed episode's default (the time it was said).
+    dates = [c.happened_at for c in obs if c.happened_at is not None]
+    when = next((d for d in dates if d != at), dates[0] if dates else None)
     merged = _observed("; ".join(parts), when)
     merged = replace(
         merged,

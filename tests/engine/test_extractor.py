@@ -336,3 +336,10 @@ def test_a_turn_of_dots_and_odd_punctuation_does_not_break_sentence_splitting():
     for text in ("...", ". . . I live in Porto.", "?!", "Mr. Smith and I went hiking yesterday."):
         extract(text, role="user", speaker="Caroline", occurred_at=AT)
     assert one("Dr. Lee and I went hiking yesterday.").kind == "episode"
+
+
+def test_a_name_inside_another_word_does_not_count_as_the_speaker_named():
+    from engine.extractor import to_third_person
+
+    assert to_third_person("Melbourne is my favourite city", "Mel") == "Melbourne is Mel's favourite city"
+    assert to_third_person("Also my dog is sick", "Al") == "Also Al's dog is sick"

@@ -116,3 +116,22 @@ def test_a_new_sessions_context_carries_the_previous_sessions_summary(engine):
     first = engine.context(tenant_id="acme", user_id="u1", session_id="s1", budget_tokens=600, now=now,
                            record_use=False)
     assert "Session s" not in first.text
+
+
+def test_the_previous_sessions_lines_are_shown_when_the_query_recalls_other_things(engine):
+    now = _ingest(engine)
+    ctx = engine.context(tenant_id="acme", user_id="u1", session_id="s3", query="marmots near the glacier",
+                         budget_tokens=600, now=now, record_use=False)
+    # A line left out of the summary as "also in a memory record" is in this context as a record.
+    carried = [o.ref for o in ctx.omitted if o.reason == "also in a memory record"]
+    assert carried and all(ref in ctx.memory_ids for ref in carried)
+
+
+def test_the_previous_session_is_one_the_reader_may_see(engine):
+    engine.ingest(make_turn("Yesterday I went hiking at Mount Tam with my sister.", 1, session="s1", speaker="Caroline"))
+    later = T0 + timedelta(days=2)
+    engine.ingest(make_turn("I was diagnosed with diabetes last year.", 1, session="s2", speaker="Caroline", at=later))
+    engine.flush()
+    ctx = engine.context(tenant_id="acme", user_id="u1", session_id="s3", budget_tokens=600,
+                         now=later + timedelta(days=1), max_privacy="personal", record_use=False)
+    assert "Session s1" in ctx.text and "hiking" in ctx.text and "diabetes" not in ctx.text

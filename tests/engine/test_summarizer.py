@@ -267,3 +267,35 @@ def test_a_sentence_that_follows_a_kept_one_says_what_it_was_about():
     # On its own the same sentence is too thin to keep.
     assert turn_candidates("They talked about different therapeutic methods and how to best work with trans people.",
                            role="user", speaker="Caroline", occurred_at=at) == []
+
+
+def test_a_long_run_of_separators_does_not_stall_the_observation_rules():
+    from engine.summarizer import turn_candidates
+
+    at = datetime(2023, 5, 8, tzinfo=timezone.utc)
+    # Before the vocative pattern was made linear this took minutes (it backtracked over the gaps).
+    text = (" ❤️" * 16 + " ").join("we hiked the long ridge near Boulder at dawn with friends".split())
+    assert turn_candidates(text, role="user", speaker="Caroline", occurred_at=at) is not None
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Moved the whole pottery studio to Portland in a U-Haul last weekend.", "Portland"),
+    ("Grandpa finally retired from the fire department after forty years, as you know.", "fire department"),
+    ("This necklace is from my home country, Sweden.", "Sweden"),
+])
+def test_words_that_only_look_like_an_address_keep_the_statement(text, kept):
+    from engine.summarizer import turn_candidates
+
+    at = datetime(2023, 5, 8, tzinfo=timezone.utc)
+    texts = [c.text for c in turn_candidates(text, role="user", speaker="Caroline", occurred_at=at)]
+    assert any(kept in t for t in texts), texts
+
+
+def test_a_turns_narrative_takes_the_date_its_words_give():
+    from engine.summarizer import turn_candidates
+
+    at = datetime(2023, 5, 8, tzinfo=timezone.utc)
+    [c] = turn_candidates("I ran a half marathon for the children's hospital. The charity race was on 3 March 2022 "
+                          "in Denver and raised money for new equipment.",
+                          role="user", speaker="Caroline", occurred_at=at)
+    assert "half marathon" in c.text and c.happened_at.date() == datetime(2022, 3, 3).date()
