@@ -56,6 +56,10 @@ class SubjectIndex:
         # The people the memories are mostly about (the user, the people they talk with): a record
         # about one of them does not answer a question about another.
         self.participants = participants(self.about)
+        # A record that starts with when ("Last Friday (23 June 2023), Caroline went ...") is about
+        # the first participant it names.
+        self.about = [a if a in self.participants else first_participant(rec.text or "", self.participants) or a
+                      for a, rec in zip(self.about, records)]
         self.said = np.array([rec.created_at.timestamp() for rec in records], dtype=np.float64)
         self.happened = np.array([(rec.happened_at or rec.created_at).timestamp() for rec in records],
                                  dtype=np.float64)
@@ -173,6 +177,13 @@ def participants(leads: list[str | None]) -> frozenset[str]:
         if a:
             counts[a] = counts.get(a, 0) + 1
     return frozenset(a for a, n in counts.items() if n >= max(3, 0.1 * len(leads)))
+
+
+def first_participant(text: str, known: frozenset[str]) -> str | None:
+    for m in _NAME_WORD.finditer(text):
+        if m.group(0) in known:
+            return m.group(0)
+    return None
 
 
 def person_of(text: str) -> str | None:

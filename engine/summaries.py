@@ -18,7 +18,7 @@ from datetime import datetime
 
 import numpy as np
 
-from engine.recall import SubjectIndex, participants, person_of
+from engine.recall import SubjectIndex, first_participant, participants, person_of
 from engine.scoring import record_keep_score
 from engine.settings import Settings
 from engine.state import SubjectState
@@ -153,11 +153,7 @@ def _whose(text: str, known: frozenset[str]) -> str:
     lead = person_of(text)
     if lead in known:
         return lead
-    for word in text.replace("'s", " ").split():
-        name = word.strip(".,;:!?()\"'")
-        if name in known:
-            return name
-    return "User"
+    return first_participant(text, known) or "User"
 
 
 def _strip_person(text: str, person: str | None) -> str:

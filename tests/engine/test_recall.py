@@ -64,6 +64,18 @@ def test_records_about_the_person_a_query_names_rank_above_another_persons():
     assert [h.record.memory_id for h in hits] == ["b", "a"]
 
 
+def test_a_record_that_starts_with_when_is_about_the_participant_it_names():
+    people = [rec(f"m{i}", f"Melanie likes thing {i}") for i in range(3)] + [
+        rec(f"c{i}", f"Caroline likes item {i}") for i in range(3)]
+    records = people + [rec("a", "Last Friday (23 June 2023), Melanie painted a sunrise over the lake"),
+                        rec("b", "Last Friday (23 June 2023), Caroline painted a sunrise over the lake")]
+    vectors = np.stack([unit(0, 0, 1)] * len(people) + [unit(1, 1), unit(1, 1)])
+    index = SubjectIndex(records, vectors)
+    assert index.about[-2:] == ["Melanie", "Caroline"]
+    hits = index.search("What did Caroline paint?", unit(1, 1), 2, AT, Settings())
+    assert [h.record.memory_id for h in hits] == ["b", "a"]
+
+
 def test_a_query_naming_a_period_favours_records_from_then():
     records = [rec("old", "User went to a concert", kind="episode", happened_at=datetime(2025, 3, 1, tzinfo=timezone.utc)),
                rec("new", "User went to a concert", kind="episode", happened_at=datetime(2025, 12, 1, tzinfo=timezone.utc),
