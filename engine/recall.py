@@ -160,12 +160,18 @@ class SubjectIndex:
             shift += settings.recall_time_weight * inside.astype(np.float32)
         elif _WHEN.search(query):
             shift += settings.recall_time_weight * self.dated.astype(np.float32)
+        if _RECENT.search(query) and len(self.records) > 1:
+            # "recently", "lately", "latest": the newer a record, the more it is what was asked.
+            first, last = float(self.happened.min()), float(self.happened.max())
+            if last > first:
+                shift += settings.recall_time_weight * ((self.happened - first) / (last - first)).astype(np.float32)
         return shift
 
 
 _NAME_WORD = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)?\b")
 _ABOUT = re.compile(r"^([A-Z][a-z]+)(?=\s|:|'s\b)")
 _HAS_DATE = re.compile(r"\((?:[^()]*\d{4})\)")
+_RECENT = re.compile(r"\b(?:recent(?:ly)?|lately|latest|these\s+days|nowadays|currently|now)\b", re.I)
 _WHEN = re.compile(r"^\s*(?:when|what\s+(?:year|month|date|day|time)|how\s+long\s+ago|since\s+when)\b", re.I)
 
 

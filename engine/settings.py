@@ -54,7 +54,7 @@ class Settings(BaseSettings):
     recall_min_relevance: float = Field(0.15, description="Hits below this relevance are not returned.")
     recall_max_privacy: str = Field("sensitive", description="Most private level recall may return.")
     recall_person_weight: float = Field(0.05, ge=0, description="Relevance shift for records about a person the query names (down for another person).")
-    recall_time_weight: float = Field(0.05, ge=0, description="Relevance shift for records in the period a query names, or dated ones for a 'when' question.")
+    recall_time_weight: float = Field(0.05, ge=0, description="Relevance shift for records in the period a query names, dated ones for a 'when' question, newer ones for 'recently'.")
     embed_batch_size: int = 64
     # Forget by query: which records a query names (see engine.recall.erasure_matches)
     forget_term_coverage: float = Field(0.6, gt=0, le=1, description="Share of the query's content words a record must hold.")

@@ -76,6 +76,18 @@ def test_a_record_that_starts_with_when_is_about_the_participant_it_names():
     assert [h.record.memory_id for h in hits] == ["b", "a"]
 
 
+def test_a_query_about_recent_things_favours_newer_records():
+    old_day, new_day = datetime(2025, 3, 1, tzinfo=timezone.utc), datetime(2025, 11, 1, tzinfo=timezone.utc)
+    records = [rec("b-new", "Melanie painted a lake", kind="episode", happened_at=new_day),
+               rec("a-old", "Melanie painted a lake", kind="episode", happened_at=old_day)]
+    index = SubjectIndex(records, np.stack([unit(1, 1), unit(1, 1)]))
+    settings = Settings(recall_keep_weight=0)
+    assert index.search("What did Melanie paint recently?", unit(1, 1), 2, AT, settings)[0].record.memory_id == "b-new"
+    # Without such a word the two tie, and the tie goes to the lower id.
+    plain = index.search("What did Melanie paint?", unit(1, 1), 2, AT, settings)
+    assert plain[0].record.memory_id == "a-old" and plain[0].score == plain[1].score
+
+
 def test_a_query_naming_a_period_favours_records_from_then():
     records = [rec("old", "User went to a concert", kind="episode", happened_at=datetime(2025, 3, 1, tzinfo=timezone.utc)),
                rec("new", "User went to a concert", kind="episode", happened_at=datetime(2025, 12, 1, tzinfo=timezone.utc),
