@@ -4,6 +4,7 @@ worker's directory."""
 from __future__ import annotations
 
 import json
+import urllib.error
 
 import pytest
 from kafka_harness import embedded_digest, replay_digest, synthetic_turns, wait_caught_up
@@ -53,6 +54,11 @@ def test_ingest_recall_forget_and_digest_through_the_cli_with_two_workers(kcfg, 
         answer = a.get(path_)
         assert answer == b.get(path_) and {"title", "text", "memory_ids", "tokens"} <= set(answer)
     assert a.get(f"/subjects/cli/user2/summary?session_id={session}")["lines"]
+    for bad in ("/subjects/cli/user2/summary", f"/subjects/cli/user2/summary?topic=food&session_id={session}",
+                "/subjects/cli/user2/summary?topic=food&budget_tokens=3"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            b.get(bad)
+        assert refused.value.code == 400  # a typed error the caller can act on, not a crash
 
     a.stop()
     b.stop()
