@@ -18,12 +18,13 @@ from datetime import datetime
 
 import numpy as np
 
+from engine.context import profile_records
 from engine.recall import SubjectIndex, first_participant, participants, person_of
 from engine.scoring import record_keep_score
 from engine.settings import Settings
 from engine.state import SubjectState
 from engine.textnorm import term_set
-from engine.tokens import count_tokens_many
+from engine.tokens import count_tokens, count_tokens_many
 from schemas.common import PRIVACY_ORDER
 from schemas.records import MemoryRecord
 
@@ -46,7 +47,12 @@ class Summary:
     def text(self) -> str:
         if not self.lines:
             return ""
-        return "\n".join([self.title, *(f"- {line}" for line in self.lines)])
+        return render(self.title, self.lines)
+
+
+def render(title: str, lines: list[str]) -> str:
+    """A summary as text: its title, then one dashed line each."""
+    return "\n".join([title, *(f"- {line}" for line in lines)])
 
 
 def readable(state: SubjectState, now: datetime, max_privacy: str) -> list[MemoryRecord]:
@@ -87,7 +93,7 @@ def _pack(title: str, chosen: list[tuple[MemoryRecord, str]], budget_tokens: int
         kept.append((rec, line))
         used += cost
     # Lines are counted apart; joined, the count can differ by a token: drop the least important.
-    while kept and count_tokens_many(["\n".join([title, *(f"- {line}" for _, line in kept)])])[0] > budget_tokens:
+    while kept and count_tokens(render(title, [line for _, line in kept])) > budget_tokens:
         kept.pop()
         omitted += 1
     kept.sort(key=lambda item: order(item[0]))
@@ -95,7 +101,7 @@ def _pack(title: str, chosen: list[tuple[MemoryRecord, str]], budget_tokens: int
     for rec, _ in kept:
         turns.extend(t for t in rec.source_turn_ids if t not in turns)
     lines = [line for _, line in kept]
-    tokens = count_tokens_many(["\n".join([title, *(f"- {line}" for line in lines)])])[0] if kept else 0
+    tokens = count_tokens(render(title, lines)) if kept else 0
     return Summary(title, lines, [r.memory_id for r, _ in kept], turns, tokens, omitted)
 
 
@@ -170,8 +176,6 @@ def profile(state: SubjectState, *, now: datetime, settings: Settings, max_priva
     line per person they are about ("Caroline: keen on counseling; prefers ..."), the person named
     once, within `profile_max_tokens` (DESIGN.md: 100-300 tokens). Plain statements from the
     conversation (observations) and episodes are not standing facts and stay out."""
-    from engine.context import profile_records
-
     budget = budget_tokens if budget_tokens is not None else settings.profile_max_tokens
     recs = profile_records(state, now, settings, session_id, max_privacy)
     recs.sort(key=lambda r: (_PROFILE_KINDS.index(r.kind), -record_keep_score(r, now, settings), r.memory_id))
@@ -192,7 +196,7 @@ def profile(state: SubjectState, *, now: datetime, settings: Settings, max_priva
     while people:
         order = sorted(people, key=lambda p: (-len(people[p]), p))
         lines = [f"{p}: " + "; ".join(t for _, t in people[p]) for p in order]
-        tokens = count_tokens_many(["\n".join([title, *(f"- {line}" for line in lines)])])[0]
+        tokens = count_tokens(render(title, lines))
         if tokens <= budget:
             break
         # The estimate above was short by a separator or two: drop the least important line part.

@@ -283,7 +283,7 @@ _EVALUATION = re.compile(
     r"\s+(?:so\s+|really\s+|super\s+|very\s+|absolutely\s+|totally\s+|just\s+|pretty\s+|such\s+|like\s+)*"
     r"(?:an?\s+)?(?:\w+\s+)?(?:great|good|nice|fun|cool|awesome|amazing|wonderful|fantastic|lovely|beautiful|"
     r"gorgeous|stunning|fancy|cute|adorable|sweet|incredible|impressive|inspiring|interesting|exciting|neat|"
-    r"brilliant|perfect|peaceful|relaxing|calming|magical|special|blast|awesome|rewarding|tough|hard|scary|"
+    r"brilliant|perfect|peaceful|relaxing|calming|magical|special|blast|rewarding|tough|hard|scary|"
     r"powerful|meaningful|tasty|delicious|unreal|wild|crazy|epic)\b",
     _I)
 _STOCK_PHRASE = re.compile(
