@@ -1,11 +1,24 @@
 """Every tunable of memstream in one object, overridable by `MEMSTREAM_*` environment variables."""
 from __future__ import annotations
 
+from datetime import timezone as _tz, tzinfo
+from functools import lru_cache
 from typing import Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+@lru_cache(maxsize=256)
+def _zone(name: str) -> tzinfo:
+    if name.upper() in ("UTC", "Z"):
+        return _tz.utc
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"unknown time zone {name!r}; use an IANA name such as 'Europe/Berlin'") from None
 
 
 class Settings(BaseSettings):
@@ -21,6 +34,9 @@ class Settings(BaseSettings):
     compact_at: float = Field(0.70, gt=0.0, le=1.0, description="Share of the window budget that triggers compaction.")
     summary_budget_tokens: int = Field(600, ge=16)
     session_ttl_hours: float = Field(4.0, gt=0, description="Life of a 'for this session' instruction.")
+    # Time zones: where a subject's "today", "this afternoon" and "until Friday" end.
+    timezone: str = Field("UTC", description="IANA time zone of every subject unless `timezones` names another.")
+    timezones: dict[str, str] = Field(default_factory=dict, description="Per tenant ('acme') or per subject ('acme/ada') IANA time zones; the subject's entry wins.")
 
     # Keep score (DESIGN.md): 0.40*importance + 0.20*recency + 0.20*confidence + 0.20*usage - sensitivity - duplicate
     weight_importance: float = 0.40
@@ -108,6 +124,24 @@ class Settings(BaseSettings):
         if parts.username is not None or parts.password is not None:
             raise ValueError("llm_url must not carry credentials; put the key in llm_api_key")
         return value.strip()
+
+    @field_validator("timezone")
+    @classmethod
+    def _zone_ok(cls, value: str) -> str:
+        _zone(value)
+        return value
+
+    @field_validator("timezones")
+    @classmethod
+    def _zones_ok(cls, value: dict[str, str]) -> dict[str, str]:
+        for zone in value.values():
+            _zone(zone)
+        return value
+
+    def zone_of(self, tenant_id: str, user_id: str) -> tzinfo:
+        """The subject's time zone: its own entry in `timezones`, else its tenant's, else `timezone`."""
+        name = self.timezones.get(f"{tenant_id}/{user_id}") or self.timezones.get(tenant_id) or self.timezone
+        return _zone(name)
 
     @property
     def llm_enabled(self) -> bool:
