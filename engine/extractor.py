@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta, timezone
+from datetime import datetime, time, timedelta, timezone, tzinfo
 
 from engine.dates import resolve_dates
 
@@ -1117,7 +1117,7 @@ def _privacy(kind: str, text: str, sensitive: bool) -> str:
 
 
 def _temporary(sentence: str, name: str, occurred_at: datetime, session_ttl: timedelta,
-               correction: bool, hedged: bool) -> Candidate | None:
+               correction: bool, hedged: bool, tz: tzinfo = timezone.utc) -> Candidate | None:
     m = _TEMP.search(sentence)
     if m is None:
         return None
@@ -1131,7 +1131,8 @@ def _temporary(sentence: str, name: str, occurred_at: datetime, session_ttl: tim
         scope = "session"
         marker = "session"
     elif m.group("today"):
-        expires = datetime.combine(occurred_at.date() + timedelta(days=1), time(0), tzinfo=timezone.utc)
+        local = occurred_at.astimezone(tz)
+        expires = datetime.combine(local.date() + timedelta(days=1), time(0), tzinfo=tz).astimezone(timezone.utc)
         marker = "today"
     elif m.group("tomorrow"):
         expires = occurred_at + timedelta(days=1)
@@ -1176,7 +1177,8 @@ def _build(hit: _Hit, clause: str, name: str, occurred_at: datetime, correction:
     )
 
 
-def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, session_ttl: timedelta) -> list[Candidate]:
+def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, session_ttl: timedelta,
+                         tz: tzinfo = timezone.utc) -> list[Candidate]:
     s = sentence.strip()
     if not s or "[REDACTED:" in s or is_chatter(s):
         return []
@@ -1189,7 +1191,7 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     body = _HEDGE_LEAD.sub("", body)
     if not body:
         return []
-    temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged)
+    temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz)
     if temp is not None:
         return [temp]
     if is_question(s) or is_question(body) or not _CUE.search(body):
@@ -1218,10 +1220,11 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
 
 
 def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
-            session_ttl: timedelta = timedelta(hours=4)) -> list[Candidate]:
+            session_ttl: timedelta = timedelta(hours=4), tz: tzinfo | None = None) -> list[Candidate]:
     """Typed memory candidates from the explicit statements of one user turn, in sentence order.
 
-    Only `role == "user"` turns yield candidates; the subject is `speaker`, else "User".
+    Only `role == "user"` turns yield candidates; the subject is `speaker`, else "User". `tz` is the
+    subject's time zone (None: UTC): a period such as "today" ends at the subject's local midnight.
     """
     if role != "user" or not text:
         return []
@@ -1232,7 +1235,7 @@ def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
     out: list[Candidate] = []
     seen: set[tuple[str, str | None, str]] = set()
     for sentence in split_sentences(text):
-        for cand in _sentence_candidates(sentence, name, occurred_at, session_ttl):
+        for cand in _sentence_candidates(sentence, name, occurred_at, session_ttl, tz or timezone.utc):
             key = (cand.kind, cand.slot, cand.text)
             if key not in seen:
                 seen.add(key)

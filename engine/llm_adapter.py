@@ -27,7 +27,7 @@ import json
 import logging
 import re
 import threading
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from typing import Literal, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
@@ -183,7 +183,7 @@ class LLMExtractor:
         self.client = client
 
     def __call__(self, text: str, *, role: str, speaker: str | None, occurred_at: datetime,
-                 session_ttl: timedelta = timedelta(hours=4)) -> list[Candidate]:
+                 session_ttl: timedelta = timedelta(hours=4), tz: tzinfo | None = None) -> list[Candidate]:
         if role != "user" or not text:
             return []
         if all(is_chatter(s) for s in split_sentences(text)):
@@ -285,8 +285,9 @@ class LLMAdapter:
         llm_extract, llm_summarize = LLMExtractor(self.client), LLMSummarizer(self.client)
 
         def guarded_extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
-                            session_ttl: timedelta = timedelta(hours=4)) -> list[Candidate]:
-            kw = dict(role=role, speaker=speaker, occurred_at=occurred_at, session_ttl=session_ttl)
+                            session_ttl: timedelta = timedelta(hours=4),
+                            tz: tzinfo | None = None) -> list[Candidate]:
+            kw = dict(role=role, speaker=speaker, occurred_at=occurred_at, session_ttl=session_ttl, tz=tz)
             return self._guarded("extractor", lambda: llm_extract(text, **kw), lambda: turn_candidates(text, **kw))
 
         def guarded_summarize(turns: Sequence[WindowTurn]) -> list[SummaryItem]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 from typing import Callable, Sequence
 
 from engine.dates import resolve_dates
@@ -386,12 +386,13 @@ def _observed(text: str, when: datetime | None) -> Candidate:
 
 
 def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
-                    session_ttl: timedelta = timedelta(hours=4)) -> list[Candidate]:
+                    session_ttl: timedelta = timedelta(hours=4), tz: tzinfo | None = None) -> list[Candidate]:
     """Everything worth remembering from one turn, sentence by sentence: the typed candidates of
     `extract` where a rule applies, else the sentence itself as an observation when it is
     informative (see `_observation`). A shared photo's caption ("[photo: a dog on a beach]") becomes
     "<speaker> shared photo of dog on beach" when the words point at the picture ("look at this!").
     The observations of one turn are kept as one record. Only the user's turns yield candidates.
+    `tz` is the subject's time zone (None: UTC), for the end of periods such as "today".
     """
     if role != "user" or not text:
         return []
@@ -402,7 +403,7 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
     seen: set[str] = set()
     follows = False
     for sentence in split_sentences(body):
-        found = extract(sentence, role="user", speaker=name, occurred_at=occurred_at, session_ttl=session_ttl)
+        found = extract(sentence, role="user", speaker=name, occurred_at=occurred_at, session_ttl=session_ttl, tz=tz)
         if not found:
             obs = _observation(sentence, name, occurred_at, follows)
             found = [obs] if obs is not None else []
