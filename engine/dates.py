@@ -20,15 +20,38 @@ Conventions (chosen once, applied everywhere):
 - Dates written out ("on 12 March", "March 2022", "2023-03-12") are read for `when` but never
   rewritten; a day and month without a year take the anchor's year (the year before when that would
   put an event told in the past tense after the anchor).
+- "Today" is the anchor's date in the subject's time zone `tz` (None: UTC).
+
+Periods (`find_periods`) are how long an instruction holds ("just for today", "until Friday", "for
+the next 20 minutes", "for this chat"); each ends at a moment in the subject's time zone:
+
+- "today", "for the rest of the day", "until the end of the day", "this evening": local midnight.
+  "this morning" ends at local 12:00, "this afternoon" at local 18:00 (at local midnight when that
+  hour has passed); "tonight" at 04:00 the next local morning.
+- "for the next N minutes/hours/days/weeks": N of them after the anchor. "until tomorrow": a day
+  after the anchor ("until tomorrow morning": 09:00 tomorrow); "for tomorrow", "tomorrow only": the
+  end of tomorrow.
+- "this week", "for the rest of the week", "until the end of the week": the end of Sunday; "this
+  weekend": the end of the Sunday that ends it; "until the weekend": the start of Saturday; "until
+  next week": the start of next Monday; "this month": the end of its last day.
+- "until Friday" (also "till", "through", "next", "this coming"): the end of the first Friday after the
+  anchor's date. "until the 14th", "until 14 March": the end of that day, the next one on or after
+  the anchor's date. "until 5pm", "until noon": the next such local time.
+- "for this chat/session/conversation", "for now", "this time": the session.
+- "until then", "in the meantime", "until <something happens>" ("until it's fixed", "until I've
+  submitted"), "while <something holds>": open; they end with a time said in the condition ("until
+  it's fixed later today"), else with a time said before them ("...at 3pm, so ... until then"), else
+  with a period said around them (the caller's choice).
 """
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta, timezone
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, timezone, tzinfo
 
 from dateutil.relativedelta import relativedelta
 
-__all__ = ["resolve_dates", "format_date", "MONTH_NAMES"]
+__all__ = ["resolve_dates", "format_date", "MONTH_NAMES", "Period", "find_periods"]
 
 MONTH_NAMES = (
     "January", "February", "March", "April", "May", "June",
@@ -302,8 +325,9 @@ def _parse_ours(m: re.Match[str]) -> date | None:
         return None
 
 
-def resolve_dates(text: str, anchor: datetime) -> tuple[str, datetime | None]:
-    """Rewrites relative time expressions into absolute ones, anchored at `anchor` (aware UTC).
+def resolve_dates(text: str, anchor: datetime, tz: tzinfo | None = None) -> tuple[str, datetime | None]:
+    """Rewrites relative time expressions into absolute ones, anchored at `anchor` (aware UTC), in
+    the subject's time zone `tz` (None: UTC): "today" is the anchor's local date.
 
     Returns (rewritten_text, when) where `when` is the date the text's main event happened, if the
     text names one (the first resolved expression, relative or written out), else None. `when` is
@@ -318,7 +342,7 @@ def resolve_dates(text: str, anchor: datetime) -> tuple[str, datetime | None]:
         return text, None
     if anchor.tzinfo is None:
         anchor = anchor.replace(tzinfo=timezone.utc)
-    today = anchor.astimezone(timezone.utc).date()
+    today = anchor.astimezone(tz or timezone.utc).date()
     out: list[str] = []
     pos = 0
     skip_until = 0
@@ -355,3 +379,258 @@ def resolve_dates(text: str, anchor: datetime) -> tuple[str, datetime | None]:
         return text, _as_dt(when) if when else None
     out.append(text[pos:])
     return "".join(out), _as_dt(when) if when else None
+
+
+# --------------------------------------------------------------------------------------------------
+# Periods: how long an instruction holds
+
+@dataclass(frozen=True)
+class Period:
+    """A period named in a text, and when it ends."""
+
+    start: int                 # span of its words in the text
+    end: int
+    words: str                 # as written: "just for today", "until Friday"
+    ends_at: datetime | None   # aware, UTC; None for a session or an open period
+    session: bool = False      # "for this chat": ends with the session
+    open: bool = False         # "until then", "until it's fixed": ends with a period said around it
+    bare: bool = False         # a time word on its own ("today", "this week"): a period only beside an instruction
+    label: str = ""            # "until the end of 2 March 2026", "until 15:00 on 2 March 2026", "for this session"
+
+
+_P_NUM = (r"(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+          r"thirty|forty(?:-five)?|forty|fifty|sixty|ninety|few|several|couple(?:\s+of)?)")
+_P_UNIT = r"(?:minutes?|mins?|hours?|hrs?|days?|weeks?|half[\s-]+(?:an\s+)?hour)"
+_P_PART = r"(?:today|tonight|this\s+(?:morning|afternoon|evening))"
+_P_CLOCK = r"(?:\d{1,2}(?::[0-5]\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|(?:[01]?\d|2[0-3]):[0-5]\d|noon|midday|midnight)"
+_P_SUBJ = r"(?:I|I'm|I've|I'd|I'll|we|we're|we've|it|it's|they|they're|he|she|he's|she's|you|you've|the|my|our|this|that|there)"
+_PERIOD_PATTERNS: list[tuple[str, str]] = [
+    ("standing", r"until\s+(?:further\s+notice|I\s+(?:say|tell\s+you)\s+(?:otherwise|so|to\s+stop)|I\s+change\s+my\s+mind)"),
+    ("session", r"(?:(?:just|only)\s+)?(?:for|during|in|within|through(?:out)?)\s+(?:the\s+rest\s+of\s+)?(?:this|the|our)\s+"
+                r"(?:current\s+)?(?:session|chat|conversation|thread)(?:\s+only)?"
+                r"|(?:this|the)\s+(?:session|chat|conversation|thread)\s+only"
+                r"|(?:until|till)\s+(?:the\s+end\s+of\s+)?(?:this|the|our)\s+(?:session|chat|conversation|thread)"
+                r"|(?:until|till)\s+we(?:'re|\s+are)\s+(?:done|finished)|for\s+now|for\s+the\s+time\s+being|"
+                r"(?:just\s+)?this\s+(?:time|once)"),
+    ("span", r"(?:for|over|during)\s+the\s+(?:next|coming|following)\s+(?:(?P<n>" + _P_NUM + r")\s+)?(?P<unit>" + _P_UNIT + r")"
+             r"|for\s+(?:the\s+next\s+)?(?P<n2>half\s+an|an?|one|" + _P_NUM + r")\s+(?P<unit2>" + _P_UNIT + r")\s+or\s+(?:so|two)"),
+    ("rest", r"(?:(?:for|during|through|over)\s+)?the\s+rest\s+of\s+(?:the\s+|this\s+)?(?P<rest_of>day|today|morning|afternoon|"
+             r"evening|night|tonight|week|weekend|month)"),
+    ("tomorrow_only", r"(?:(?:just|only)\s+)?for\s+tomorrow(?:\s+only)?|tomorrow\s+only|just\s+tomorrow"),
+    ("until_tomorrow", r"(?:until|till|til)\s+tomorrow(?P<tpart>\s+(?:morning|afternoon|evening|night))?"),
+    ("part", r"(?:(?:just|only)\s+)?(?:for|through(?:out)?|during)\s+(?:the\s+)?(?P<p1>" + _P_PART + r"|day|morning|afternoon|evening)"
+             r"(?:\s+only)?|(?P<p2>" + _P_PART + r")\s+only|(?:just|only)\s+(?P<p3>" + _P_PART + r")"
+             r"|all\s+(?P<p4>day|morning|afternoon|evening|night)(?:\s+(?:today|long|tonight))?"
+             r"|(?:until|till|til|through)\s+(?:the\s+end\s+of\s+)?(?:the\s+)?(?P<p5>today|tonight|day|end\s+of\s+(?:the\s+)?day|"
+             r"eod|close\s+of\s+business|this\s+evening|this\s+afternoon|evening|bedtime|sunset|sundown|dusk|dark)"),
+    ("week", r"(?:(?:just|only)\s+)?(?:for|during|through(?:out)?)\s+(?:this|the)\s+(?P<w1>week|weekend|month)(?:\s+only)?"
+             r"|(?:until|till|through)\s+(?:the\s+end\s+of\s+)?(?:this|the)\s+(?P<w2>week|weekend|month)"
+             r"|(?:until|till)\s+(?P<w3>next\s+(?:week|month))|(?P<w4>this\s+(?:week|weekend|month))\s+only"),
+    ("weekday", r"(?:until|till|til|through|thru)\s+(?:the\s+end\s+of\s+)?(?:(?:next|this(?:\s+coming)?)\s+)?(?P<wd>" + _WD + r")"
+                r"(?:\s+(?:morning|afternoon|evening|night))?"),
+    ("dom", r"(?:until|till|til|through|thru)\s+(?:the\s+)?(?P<dom1>\d{1,2})(?:st|nd|rd|th)(?:\s+(?:of\s+)?(?P<mon1>" + _MON + r"))?"
+            r"|(?:until|till|til|through|thru)\s+(?P<dom2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>" + _MON + r")"
+            r"|(?:until|till|til|through|thru)\s+(?P<mon3>" + _MON + r")\.?\s+(?P<dom3>\d{1,2})(?:st|nd|rd|th)?(?![\d:])"),
+    ("clock", r"(?:until|till|til)\s+(?P<clock_at>" + _P_CLOCK + r")"),
+    ("then", r"(?:until|till|til)\s+then|in\s+the\s+meantime"),
+    ("cond", r"(?:until|till|til|while|whilst|as\s+long\s+as)\s+(?P<condition>" + _P_SUBJ + r"\b[^,;:.!?()]*)"),
+    ("bare", r"later\s+today|(?<!\bthe\s)" + _P_PART + r"|this\s+(?:week|weekend|month)"),
+]
+_PERIOD_MASTER = re.compile("|".join(rf"(?P<{n}>\b(?:{p})\b)" for n, p in _PERIOD_PATTERNS), re.IGNORECASE)
+_PERIOD_TRIGGERS = frozenset("""today tonight tomorrow morning afternoon evening night day week weekend month session chat
+conversation thread now time once next coming following rest until till til through thru while whilst long meantime
+""".split())
+_CLOCK_AT = re.compile(r"\b(?:at|by|around|before)\s+(?P<clock>" + _P_CLOCK + r")(?!\w)", re.IGNORECASE)
+_P_NUMBERS = {**_NUMBER_WORDS, "several": 3, "thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60,
+              "ninety": 90, "couple": 2}
+
+
+def _local_at(d: date, t: time, tz: tzinfo) -> datetime:
+    return datetime.combine(d, t, tzinfo=tz).astimezone(timezone.utc)
+
+
+def _end_of(d: date, tz: tzinfo) -> datetime:
+    """The end of local day `d`: the next local midnight."""
+    return _local_at(d + timedelta(days=1), time(0), tz)
+
+
+def _clock(word: str) -> time | None:
+    w = " ".join(word.lower().replace(".", "").split())
+    if w in ("noon", "midday"):
+        return time(12)
+    if w == "midnight":
+        return time(0)
+    m = re.match(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?$", w)
+    if m is None:
+        return None
+    h, mi = int(m.group(1)), int(m.group(2) or 0)
+    if m.group(3) == "pm" and h < 12:
+        h += 12
+    elif m.group(3) == "am" and h == 12:
+        h = 0
+    return time(h, mi) if h < 24 else None
+
+
+def _next_clock(t: time, local: datetime, tz: tzinfo) -> datetime:
+    at = _local_at(local.date(), t, tz)
+    return at if at > local else _local_at(local.date() + timedelta(days=1), t, tz)
+
+
+def _part_end(part: str, local: datetime, tz: tzinfo) -> datetime:
+    """The end of a part of the anchor's day: "morning" 12:00, "afternoon" 18:00, "tonight" 04:00
+    the next morning, anything else ("today", "evening", "day") the local midnight."""
+    p = " ".join(part.lower().split()).removeprefix("this ").removeprefix("later ")
+    today = local.date()
+    if p in ("tonight", "night", "bedtime"):
+        return _local_at(today + timedelta(days=0 if local.hour < 4 else 1), time(4), tz)
+    hour = {"morning": 12, "afternoon": 18}.get(p)
+    if hour is not None:
+        at = _local_at(today, time(hour), tz)
+        if at > local:
+            return at
+    return _end_of(today, tz)
+
+
+def _span_end(n_raw: str | None, unit: str, anchor: datetime) -> datetime:
+    unit = " ".join(unit.lower().split())
+    if unit.startswith("half"):
+        return anchor + timedelta(minutes=30)
+    raw = " ".join((n_raw or "1").lower().split())
+    if raw.startswith("half"):
+        return anchor + timedelta(minutes=30)
+    n = int(raw) if raw.isdigit() else _P_NUMBERS.get(raw.removesuffix(" of"), 1)
+    if unit.startswith("min"):
+        return anchor + timedelta(minutes=n)
+    if unit.startswith(("hour", "hr")):
+        return anchor + timedelta(hours=n)
+    if unit.startswith("day"):
+        return anchor + timedelta(days=n)
+    return anchor + timedelta(weeks=n)
+
+
+def _week_end(which: str, local: datetime, tz: tzinfo) -> datetime:
+    """"week"/"weekend": the end of this week's Sunday; "next week": the start of next Monday;
+    "month"/"next month": the start of next month's first day."""
+    w = " ".join(which.lower().split()).removeprefix("this ")
+    today = local.date()
+    monday = _monday(today)
+    if w == "next week":
+        return _local_at(monday + timedelta(days=7), time(0), tz)
+    if w in ("month", "next month"):
+        return _local_at(today.replace(day=1) + relativedelta(months=1), time(0), tz)
+    return _end_of(monday + timedelta(days=6), tz)
+
+
+def _date_end(dom: int, month: int | None, local: datetime, tz: tzinfo) -> datetime | None:
+    today = local.date()
+    try:
+        if month is None:
+            d = date(today.year, today.month, dom)
+            if d < today:
+                nxt = today.replace(day=1) + relativedelta(months=1)
+                d = date(nxt.year, nxt.month, dom)
+        else:
+            d = date(today.year, month, dom)
+            if d < today:
+                d = date(today.year + 1, month, dom)
+    except ValueError:
+        return None
+    return _end_of(d, tz)
+
+
+def _label(ends_at: datetime, tz: tzinfo) -> str:
+    local = ends_at.astimezone(tz)
+    if local.time() == time(0):
+        return "until the end of " + format_date(local.date() - timedelta(days=1))
+    return f"until {local:%H:%M} on {format_date(local.date())}"
+
+
+def _resolve_period(m: re.Match[str], text: str, anchor: datetime, tz: tzinfo) -> Period | None:
+    kind = m.lastgroup or ""
+    g = m.groupdict()
+    local = anchor.astimezone(tz)
+    words = m.group(0)
+    start, end = m.span()
+    ends: datetime | None = None
+    if kind == "standing":
+        return None
+    if kind == "session":
+        return Period(start, end, words, None, session=True, label="for this session")
+    if kind == "span":
+        ends = _span_end(g["n"] or g["n2"], g["unit"] or g["unit2"], anchor)
+    elif kind == "rest":
+        r = g["rest_of"].lower()
+        ends = _week_end(r, local, tz) if r in ("week", "weekend", "month") else _part_end(r, local, tz)
+    elif kind == "tomorrow_only":
+        ends = _end_of(local.date() + timedelta(days=1), tz)
+    elif kind == "until_tomorrow":
+        part = (g["tpart"] or "").strip().lower()
+        ends = (anchor + timedelta(days=1) if not part else
+                _local_at(local.date() + timedelta(days=1), time({"morning": 9, "afternoon": 12}.get(part, 18)), tz))
+    elif kind == "part":
+        p = next(g[k] for k in ("p1", "p2", "p3", "p4", "p5") if g[k])
+        p = " ".join(p.lower().split())
+        ends = _part_end("today" if ("end of" in p or p in ("eod", "close of business")) else p, local, tz)
+    elif kind == "week":
+        w = next(g[k] for k in ("w1", "w2", "w3", "w4") if g[k])
+        if re.match(r"(?:until|till)\s+the\s+weekend", words, re.IGNORECASE):
+            ends = _local_at(_monday(local.date()) + timedelta(days=5), time(0), tz)  # the weekend starts
+            if ends <= anchor:
+                ends = _week_end("weekend", local, tz)
+        else:
+            ends = _week_end(w, local, tz)
+    elif kind == "weekday":
+        wd = _WD_PREFIX.index(_WD_RE.search(g["wd"]).group(1).lower())
+        d = local.date() + timedelta(days=(wd - local.date().weekday()) % 7 or 7)
+        ends = _end_of(d, tz)
+    elif kind == "dom":
+        dom = int(g["dom1"] or g["dom2"] or g["dom3"])
+        mon = g["mon1"] or g["mon2"] or g["mon3"]
+        ends = _date_end(dom, _MONTH_NUM[mon.lower().rstrip(".")] if mon else None, local, tz)
+    elif kind == "clock":
+        t = _clock(g["clock_at"])
+        ends = _next_clock(t, local, tz) if t is not None else None
+    elif kind == "then":
+        # "until then": the last time said before it, in the same text.
+        before = text[:start]
+        clocks = list(_CLOCK_AT.finditer(before))
+        parts = [p for p in find_periods(before, anchor, tz) if p.ends_at is not None]
+        named = [p for p in parts if not p.bare]  # "at 4pm today": the hour is the closer time
+        if clocks and (not named or clocks[-1].start() > named[-1].start):
+            t = _clock(clocks[-1].group("clock"))
+            ends = _next_clock(t, local, tz) if t is not None else None
+        elif parts:
+            ends = parts[-1].ends_at
+        else:
+            return Period(start, end, words, None, open=True)
+    elif kind == "cond":
+        inner = [p for p in find_periods(g["condition"], anchor, tz) if p.ends_at is not None or p.session]
+        clock = _CLOCK_AT.search(g["condition"])
+        if inner:
+            return Period(start, end, words, inner[0].ends_at, session=inner[0].session, label=inner[0].label)
+        if clock is not None and _clock(clock.group("clock")) is not None:
+            ends = _next_clock(_clock(clock.group("clock")), local, tz)
+        else:
+            return Period(start, end, words, None, open=True)
+    elif kind == "bare":
+        p = " ".join(words.lower().split())
+        ends = _week_end(p, local, tz) if p.endswith(("week", "weekend", "month")) else _part_end(p, local, tz)
+        return Period(start, end, words, ends, bare=True, label=_label(ends, tz))
+    if ends is None:
+        return None
+    return Period(start, end, words, ends, label=_label(ends, tz))
+
+
+def find_periods(text: str, anchor: datetime, tz: tzinfo | None = None) -> list[Period]:
+    """The periods a text names, in order (see the module notes for when each ends)."""
+    if _PERIOD_TRIGGERS.isdisjoint(_TOKEN.findall(text.lower())):
+        return []
+    if anchor.tzinfo is None:
+        anchor = anchor.replace(tzinfo=timezone.utc)
+    zone = tz or timezone.utc
+    out: list[Period] = []
+    for m in _PERIOD_MASTER.finditer(text):
+        p = _resolve_period(m, text, anchor, zone)
+        if p is not None:
+            out.append(p)
+    return out

@@ -24,9 +24,10 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone, tzinfo
 
-from engine.dates import resolve_dates
+from engine.dates import Period, find_periods, resolve_dates
+from engine.textnorm import STOP_WORDS
 
-__all__ = ["Candidate", "extract", "split_sentences", "to_third_person", "is_chatter", "is_question",
+__all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question",
            "strip_lead_in", "CORRECTION_CUE", "is_sensitive"]
 
 
@@ -177,10 +178,16 @@ def is_question(sentence: str) -> bool:
 _LEAD_IN = re.compile(
     r"^(?:(?:actually|correction|update|scratch\s+that|honestly|anyway|anyways|btw|by\s+the\s+way|plus|also|and|"
     r"but|so|then|besides|oh|wow|ah|aw+|hmm+|um+|uh+|haha+|lol|hey|hi|hello|yeah|yes|yep|yup|ok|okay|sure|"
-    r"wait|oops|sorry|totally|true|right|exactly|well|nope|no|gosh|omg|man|dude)\b\s*[,:;.!\-–—]*\s+)+",
+    r"wait|oops|sorry|totally|true|right|exactly|well|gosh|omg|man|dude)\b\s*[,:;.!\-–—]*\s+"
+    # "No, ..." is an interjection only with its comma: "No snacks today" is a rule, "Nope I" a reply
+    r"|(?:nope|no)\s*[,:;.!\-–—]+\s*)+",
     _I,
 )
-_VOCATIVE_LEAD = re.compile(r"^(?:[A-Z][a-z]+)[,!]\s+(?=[A-Za-z])")
+#: "Melanie, ..." said to someone; "Today, ..." / "Yesterday, ..." / "Friday, ..." say when (kept).
+_VOCATIVE_LEAD = re.compile(
+    r"^(?!(?:Today|Tonight|Tomorrow|Yesterday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|"
+    r"Later|Earlier|Afterwards|Meanwhile|Lately|Recently|Sometimes|Usually|Often|Once|Again|Later)\b)"
+    r"(?:[A-Z][a-z]+)[,!]\s+(?=[A-Za-z])")
 _SINCE_LEAD = re.compile(
     r"^(?:(?:(?:so\s+)?much|a\s+lot|lots|tons|a\s+bunch|plenty)(?:'s|\s+has|\s+have)?\s+(?:happened|going\s+on|been\s+going\s+on)\s+)?"
     r"since\s+(?:we|I)\s+(?:last\s+)?(?:spoke|talked|chatted|caught\s+up|met|saw\s+each\s+other|messaged)"
@@ -423,19 +430,7 @@ _SUBJ = r"(?P<subj>\bI|\bwe)\b"
 _BE = r"(?P<subj>\bI'm|\bI\s+am|\bwe're|\bwe\s+are)\b"
 _REST = r"(?P<obj>[^.!?;]+)"
 
-# temporary instructions
-_TEMP = re.compile(
-    r"\b(?:(?P<session>for\s+(?:this|the)\s+(?:session|chat|conversation|thread)|"
-    r"for\s+the\s+rest\s+of\s+(?:this|the)\s+(?:session|chat|conversation|thread|day)|"
-    r"in\s+this\s+(?:session|chat|conversation|thread)|for\s+now|for\s+the\s+time\s+being|this\s+time)"
-    r"|(?P<today>(?:just\s+|only\s+)?for\s+today|today\s+only|just\s+today|only\s+today)"
-    r"|(?P<tomorrow>(?:until|till|til)\s+tomorrow)"
-    r"|(?P<span>for\s+the\s+next\s+(?:(?P<n>\d+|an?|one|two|three|four|five|six|few|couple\s+of)\s+)?"
-    r"(?P<unit>hours?|minutes?|mins?)))\b",
-    _I,
-)
-_SPAN_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "few": 3,
-           "couple of": 2}
+# temporary instructions: what a period is, engine.dates.find_periods; what an instruction is, below
 _INSTRUCTION = re.compile(
     r"^(?:please\s+)?(?:answer|reply|respond|write|use|speak|talk|call\s+me|keep|be|give|show|format|don't|"
     r"do\s+not|never|always|avoid|stop|only|skip|include|explain|switch|make|list|put|send|let's|let\s+us|"
@@ -1116,42 +1111,130 @@ def _privacy(kind: str, text: str, sensitive: bool) -> str:
     return "personal"
 
 
-def _temporary(sentence: str, name: str, occurred_at: datetime, session_ttl: timedelta,
-               correction: bool, hedged: bool, tz: tzinfo = timezone.utc) -> Candidate | None:
-    m = _TEMP.search(sentence)
+#: What a request to the assistant can open with besides the cues of _INSTRUCTION ("open every reply
+#: with ...", "send any vendor questions to ...", "remind me ..."): a base-form verb that is commonly
+#: addressed to an assistant.
+_IMPERATIVE_VERBS = frozenset("""answer reply respond write use speak talk call keep be give show format tell remind send
+open start begin end close sign add put list mention include skip leave drop cut stop avoid suggest recommend offer quote
+convert translate summarize summarise explain draft address refer treat assume pretend act play quiz ask check flag mark
+note let make set switch change route forward redirect copy email text ping notify alert warn wait hold hide mute pause
+stick go limit cap round display print express proofread rewrite sort rank focus ignore read walk help bring try prepare
+price follow greet lead tag label highlight bold number wrap spell count double-check cc loop hand pass direct assign
+default address respond say sound reply prioritize prioritise order book plan nudge prompt ping refuse decline hold
+reserve mind watch track log record flag post publish share remember""".split())
+_STOP_START = STOP_WORDS | _NOT_VERB | _TIME_PREPS | frozenset("""i you he she we they it""".split())
+#: A request by form: a verb-like first word before its object ("humor me", "route all calls to ...").
+_OBJECT_START = frozenset("""me us it them him her every each all any the a an my our this these those some no everything
+anything nothing up out off down back""".split())
+#: Words that open a clause but never as a request: pronouns, determiners, conjunctions, fillers, and the
+#: verbs of a sentence with a dropped "I" ("love the idea", "need the report", "got a new one").
+_NOT_A_REQUEST = frozenset("""love like hate miss need want hope wish think guess feel know mean enjoy thanks thank loved
+liked hated missed needed wanted hoped wished thought guessed felt knew meant enjoyed got had went was were did been
+is are am has does seems looks sounds feels today tonight tomorrow yesterday there here it's that's what's who's
+where's how's one first last next""".split())
+#: Said to a friend, not an instruction for the assistant ("let me know how it goes", "have fun").
+_SOCIAL_REQUEST = re.compile(
+    r"^(?:let\s+me\s+know|keep\s+me\s+posted|keep\s+(?:it|that)\s+up|keep\s+up|have\s+(?:a|an|fun|a\s+good)|"
+    r"enjoy|take\s+care|good\s+luck|wish\s+me|check\s+(?:it|this|that)?\s*out|look\s+at|stay\s+(?:safe|strong|tuned)|"
+    r"hang\s+in|say\s+hi|give\s+(?:them|him|her|it)\s+a\s+(?:hug|pat|kiss))\b", _I)
+_REQUEST_LEAD = re.compile(r"^(?:(?:please|kindly|just|also|and|so|then|now|oh|ok|okay|instead)\b[\s,]*)+", _I)
+_REQUEST_HEAD = re.compile(
+    r"^(?:(?:don't|do\s+not|dont|never|no\s+more|stop)\s+(?:ever\s+)?)?(?P<verb>[a-z][a-z-]*)\b(?:\s+(?P<next>[a-z']+))?", _I)
+#: A request that holds as a rule, not for a period ("always ...", "from now on ...").
+_STANDING_MARK = re.compile(
+    r"\b(?:always|from\s+now\s+on|going\s+forward|whenever|every\s+time|any\s*time|by\s+default|"
+    r"in\s+(?:the\s+)?future|permanently|forever|from\s+here\s+on)\b", _I)
+_REQUEST_SPLIT = re.compile(
+    r"\s*(?:[,;:(]|\)|\s[-\u2013\u2014]+\s|[\u2013\u2014]|\.\.\.)\s*|\s+(?:so|which\s+means|therefore|and\s+then)\s+", _I)
+
+
+_POSSESSIVE_AFTER = re.compile(r"'s\b")
+
+
+def _is_request(clause: str) -> bool:
+    """Is the clause an instruction or a request to the assistant, by its form: an imperative
+    ("call me Captain", "open every reply with ...", "don't suggest ..."), "no X", a request
+    ("can you ...", "I'd like you to ...", "please ...")?"""
+    c = _REQUEST_LEAD.sub("", strip_lead_in(clause.strip(" ,;:-.!"))).strip()
+    if len(_WORDS.findall(c)) < 2 or _SOCIAL_REQUEST.match(c):
+        return False
+    if re.match(r"only\s", c, _I):
+        return _is_request(c[5:])  # "only use metric units"; "only one of them came" says what happened
+    if _INSTRUCTION.search(c) or re.match(r"(?:no|nothing)\s+\w", c, _I):
+        return True
+    m = _REQUEST_HEAD.match(c)
     if m is None:
+        return False
+    verb, nxt = m.group("verb").lower(), (m.group("next") or "").lower()
+    if verb in _NOT_A_REQUEST:
+        return False
+    if verb in _IMPERATIVE_VERBS:
+        return True
+    return (nxt in _OBJECT_START and verb not in _STOP_START and verb not in _ADV_SET and verb not in _MODALS
+            and verb not in _PAST_IRREGULAR and verb not in _TIME_WORDS and not verb.endswith(("ing", "ed"))
+            and m.start("verb") == 0 and not c[0].isdigit())
+
+
+def _request_clause(text: str) -> str | None:
+    """The first clause of `text` (its periods taken out) that is a request to the assistant."""
+    for part in _REQUEST_SPLIT.split(text):
+        if part and part.strip() and _is_request(part):
+            return part.strip(" ,;:-.!?")
+    return None
+
+
+def _temporary(sentence: str, name: str, occurred_at: datetime, session_ttl: timedelta,
+               correction: bool, hedged: bool, tz: tzinfo = timezone.utc,
+               setting: Period | None = None) -> Candidate | None:
+    """An instruction limited to a period ("just for today, call me Captain", "until Friday, send ...
+    to Marco", "for this chat, answer in French") expires at the end of that period in the subject's
+    time zone. The period may sit in a clause that gives the reason ("it's my birthday today, so
+    ..."), or, when the instruction's own bound is open ("until then", "until I've submitted my
+    answer", "while I'm away"), in what the turn said before (`setting`). A bare time word ("today")
+    or an open bound does not make a question or a standing rule ("always ...") temporary."""
+    if "[REDACTED:" in sentence:
         return None
-    core = (sentence[: m.start()] + " " + sentence[m.end():]).strip(" ,;:-.!?")
-    core = _SPACES.sub(" ", core)
-    if not core or not _INSTRUCTION.search(core) or "[REDACTED:" in sentence:
+    periods = find_periods(sentence, occurred_at, tz)
+    if not periods:
         return None
-    scope = None
-    if m.group("session"):
-        expires = occurred_at + session_ttl
-        scope = "session"
-        marker = "session"
-    elif m.group("today"):
-        local = occurred_at.astimezone(tz)
-        expires = datetime.combine(local.date() + timedelta(days=1), time(0), tzinfo=tz).astimezone(timezone.utc)
-        marker = "today"
-    elif m.group("tomorrow"):
-        expires = occurred_at + timedelta(days=1)
-        marker = "until tomorrow"
+    rest, pos = [], 0
+    for p in periods:
+        rest.append(sentence[pos:p.start])
+        pos = p.end
+    rest.append(sentence[pos:])
+    core = _request_clause(", ".join(rest))
+    if core is None:
+        return None
+    explicit = [p for p in periods if not p.bare and not p.open]
+    question = sentence.rstrip().endswith("?")
+    standing = bool(_STANDING_MARK.search(core))
+    appended = ""
+    if explicit:
+        period = explicit[0]
+    elif question or standing:
+        return None
+    elif any(p.bare and not _POSSESSIVE_AFTER.match(sentence, p.end) for p in periods):
+        # "this week's workouts" names what, not for how long
+        period = next(p for p in periods if p.bare and not _POSSESSIVE_AFTER.match(sentence, p.end))
+    elif setting is not None:
+        period = setting
+        appended = f" ({period.label})" if period.label else ""
     else:
-        n_raw = (m.group("n") or "1").lower()
-        n = int(n_raw) if n_raw.isdigit() else _SPAN_N.get(" ".join(n_raw.split()), 1)
-        unit = m.group("unit").lower()
-        expires = occurred_at + (timedelta(hours=n) if unit.startswith("hour") else timedelta(minutes=n))
-        marker = f"next {n} {'hours' if unit.startswith('hour') else 'minutes'}"
-    text, _ = resolve_dates(to_third_person(sentence, name), occurred_at)
-    text = _finish(text)
+        return None
+    if period.session:
+        expires, scope = occurred_at + session_ttl, "session"
+    else:
+        expires, scope = period.ends_at, None
+    text, _ = resolve_dates(to_third_person(sentence, name), occurred_at, tz)
+    text = _finish(text) + appended
     if not text.startswith(name):
         text = f"{name}: {text}"
     topic = _temp_topic(core)
     return Candidate(
         kind="temporary_instruction", text=text,
-        fields={"instruction": _finish(to_third_person(core, name).removeprefix(f"{name}: ")), "until": marker},
-        slot="temporary_instruction:" + topic,
+        fields={"instruction": _finish(to_third_person(core, name).removeprefix(f"{name}: ")),
+                "until": "session" if scope else period.label, "period": " ".join(period.words.split())},
+        slot="temporary_instruction:" + topic if topic != "general" else None,
         source="inferred" if hedged else "user_explicit",
         confidence=0.55 if hedged else (0.95 if correction else 0.9), importance=0.6,
         privacy_level=_privacy("temporary_instruction", text, False),
@@ -1178,7 +1261,7 @@ def _build(hit: _Hit, clause: str, name: str, occurred_at: datetime, correction:
 
 
 def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, session_ttl: timedelta,
-                         tz: tzinfo = timezone.utc) -> list[Candidate]:
+                         tz: tzinfo = timezone.utc, setting: Period | None = None) -> list[Candidate]:
     s = sentence.strip()
     if not s or "[REDACTED:" in s or is_chatter(s):
         return []
@@ -1191,7 +1274,7 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     body = _HEDGE_LEAD.sub("", body)
     if not body:
         return []
-    temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz)
+    temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz, setting)
     if temp is not None:
         return [temp]
     if is_question(s) or is_question(body) or not _CUE.search(body):
@@ -1219,12 +1302,23 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     return [_build(hit, clause, name, occurred_at, correction, hedged) for clause, hit in hits]
 
 
+def setting_of(text: str, occurred_at: datetime, tz: tzinfo | None = None) -> Period | None:
+    """The last period a text names that has an end ("Today's my exam day", "I'm away for the rest
+    of the week"): what an instruction's open bound said after it ("until I've submitted my
+    answer", "while I'm away") holds for."""
+    found = [p for p in find_periods(text, occurred_at, tz) if p.ends_at is not None or p.session]
+    return found[-1] if found else None
+
+
 def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
-            session_ttl: timedelta = timedelta(hours=4), tz: tzinfo | None = None) -> list[Candidate]:
+            session_ttl: timedelta = timedelta(hours=4), tz: tzinfo | None = None,
+            context: str = "") -> list[Candidate]:
     """Typed memory candidates from the explicit statements of one user turn, in sentence order.
 
     Only `role == "user"` turns yield candidates; the subject is `speaker`, else "User". `tz` is the
     subject's time zone (None: UTC): a period such as "today" ends at the subject's local midnight.
+    `context` is what the same turn said before `text` (a period it names bounds an instruction
+    whose own bound is open).
     """
     if role != "user" or not text:
         return []
@@ -1234,8 +1328,12 @@ def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
     name = (speaker or "").strip() or "User"
     out: list[Candidate] = []
     seen: set[tuple[str, str | None, str]] = set()
+    zone = tz or timezone.utc
+    setting = setting_of(context, occurred_at, zone) if context else None
     for sentence in split_sentences(text):
-        for cand in _sentence_candidates(sentence, name, occurred_at, session_ttl, tz or timezone.utc):
+        found = _sentence_candidates(sentence, name, occurred_at, session_ttl, zone, setting)
+        setting = setting_of(sentence, occurred_at, zone) or setting
+        for cand in found:
             key = (cand.kind, cand.slot, cand.text)
             if key not in seen:
                 seen.add(key)

@@ -402,8 +402,11 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
     out: list[Candidate] = []
     seen: set[str] = set()
     follows = False
+    said: list[str] = []
     for sentence in split_sentences(body):
-        found = extract(sentence, role="user", speaker=name, occurred_at=occurred_at, session_ttl=session_ttl, tz=tz)
+        found = extract(sentence, role="user", speaker=name, occurred_at=occurred_at, session_ttl=session_ttl, tz=tz,
+                        context=" ".join(said))
+        said.append(sentence)
         if not found:
             obs = _observation(sentence, name, occurred_at, follows)
             found = [obs] if obs is not None else []

@@ -197,7 +197,7 @@ def test_session_scoped_instruction_expires_with_the_session_ttl():
         ("Answer briefly for the next hour.", AT + timedelta(hours=1), None, "temporary_instruction:format"),
         ("Call me Cap until tomorrow.", AT + timedelta(days=1), None, "temporary_instruction:name"),
         ("This time, please be formal.", AT + timedelta(hours=4), "session", "temporary_instruction:tone"),
-        ("Please skip the intro for now.", AT + timedelta(hours=4), "session", "temporary_instruction:general"),
+        ("Please skip the intro for now.", AT + timedelta(hours=4), "session", None),
     ],
 )
 def test_temporary_instructions_get_their_expiry_and_scope(text, expires, scope, slot):
