@@ -123,3 +123,13 @@ def validate_turn(raw: TurnIn | Mapping[str, Any], settings: Settings,
 def redact_turn(turn: TurnIn) -> tuple[str, list[str]]:
     """(text with secrets replaced by [REDACTED:kind] markers, the kinds removed)."""
     return redact(turn.text)
+
+
+def redact_speaker(speaker: str | None) -> tuple[str | None, list[str]]:
+    """(the speaker with secrets and identifiers replaced by [REDACTED:kind] markers, the kinds
+    removed). The speaker is written next to the text (and sealed with it), so it goes through the
+    same redaction: a speaker field holding a phone number, an IBAN or a key must not reach the log.
+    None (no speaker) stays None."""
+    if speaker is None:
+        return None, []
+    return redact(speaker)

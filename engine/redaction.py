@@ -4,7 +4,14 @@ Two layers find secrets:
 
 1. memstream's own rules (compiled at import): PEM/PuTTY private keys, vendor API keys, AWS keys,
    GitHub/Slack tokens, JWTs, ``Bearer`` tokens, credentials in URLs, "my password is ..." style
-   disclosures in prose and Luhn-valid payment card numbers.
+   disclosures in prose and Luhn-valid payment card numbers. Also credentials named with other
+   nouns ("the door code is 4471", "the pass is fjord-pepper-17", "recovery codes: ...", "the
+   passphrase is ...", "security answer: ...", passwords spelled out letter by letter; a disclosed
+   value is redacted wherever else it appears in the turn), bank and national identifiers (IBANs,
+   SSNs, and account/routing numbers, sort codes, SWIFT/BIC codes, passport and national id numbers
+   introduced by words, checked with python-stdnum where it has a validator) and phone numbers
+   (phonenumbers' matcher, leniency VALID; numbers reserved for fiction, 555-xxxx and Ofcom's drama
+   ranges, are nobody's and stay).
 2. detect-secrets as a second opinion. Its plugin classes are instantiated once (lazily, on the first
    text that needs them, because importing detect-secrets costs ~0.2 s) and their compiled patterns
    are run directly on the text. This skips ``scan_line``'s settings and filter machinery, which
@@ -14,11 +21,13 @@ Two layers find secrets:
    still qualify and are redacted).
 
 A cheap pre-check sends text that has no digit run, no long token and no trigger word straight back
-as clean. Nothing in this module logs or prints a secret value.
+as clean, and each costlier rule runs only behind its own literal test (python-stdnum and
+phonenumbers are imported on first use). Nothing in this module logs or prints a secret value.
 """
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 import threading
 from dataclasses import dataclass
@@ -50,8 +59,11 @@ _P_ENTROPY = 0
 # Pre-checks. Every rule below needs at least one of these to fire, so text with no hit is clean.
 # --------------------------------------------------------------------------------------------------
 
-# A run of 3 digits: card numbers need one.
+# A run of 3 digits: card numbers, IBANs, SSNs and phone numbers need one.
 _DIGIT_RUN = re.compile(r"\d{3}")
+# Four digits in one group ("2024", "20-00-00", "48 27"): every identifier introduced by words has
+# one, except a SWIFT/BIC code.
+_ID_VALUE_HINT = re.compile(r"\d\d[ \-./]?\d\d")
 # A long token: every key/token format we and detect-secrets look for is at least 20 characters
 # (a signed JWT too), as is every high-entropy candidate; the exceptions are Slack's "xox"/"xapp"
 # (trigger words below) and Artifactory's AKC.../AP[0-9A-F]... (11+), matched here by prefix.
@@ -129,12 +141,16 @@ _URL_CREDENTIALS = re.compile(
     re.ASCII,
 )
 
+# After "for the ...", up to two more words name what a secret is for ("the PIN for the storage unit
+# is ..."), but not a relative clause ("the password for the account that is ...").
+_MORE_NAME_WORDS = r"(?:[ \t]+(?!(?:that|which|who|where|it|there|is|was|are|were)\b)[\w.\-@]+){0,2}"
+
 # Prose and config disclosures: "my password is hunter2", "password: hunter2", "pwd=...",
 # "the api key is abc123XYZ", "DB_PASSWORD='...'", "the wifi password for the office is Blue42!".
 _DISCLOSURE = re.compile(
     r"(?<![A-Za-z])"
     r"(?P<kw>"
-    r"pass(?:word|wd|phrase|\s?code)"
+    r"pass(?:word|wd|\s?phrase|\s?code)"
     r"|pwd?"
     r"|pins?(?:[ _\-]?(?:code|number))?"
     r"|(?:(?:client|app|api)[ _\-]?)?secret(?:[ _\-]?(?:access[ _\-]?)?key)?"
@@ -146,7 +162,7 @@ _DISCLOSURE = re.compile(
     r"(?P<sep>"
     r"[\"'\]]{0,2}[ \t]*(?::=|=>|=(?!=)|:)[ \t]*"
     r"|(?:'s|\u2019s)[ \t]+(?:now[ \t]+|still[ \t]+)?"
-    r"|(?:[ \t]+(?:for|to|of|on|at)[ \t]+(?:(?:the|my|our|your)[ \t]+)?[\w.\-@]+)?"
+    r"|(?:[ \t]+(?:for|to|of|on|at)[ \t]+(?:(?:the|my|our|your)[ \t]+)?[\w.\-@]+" + _MORE_NAME_WORDS + r")?"
     r"[ \t]+(?:is|was|will[ \t]+be|should[ \t]+be|=)[ \t]+"
     r"(?:now[ \t]+|still[ \t]+|just[ \t]+|actually[ \t]+|set[ \t]+to[ \t]+)?"
     r"(?::[ \t]*)?"
@@ -169,6 +185,8 @@ _CARD_CANDIDATE = re.compile(
 )
 _CARD_GROUP = re.compile(r"\d+")
 _CARD_MAX_GROUPS = 6  # 19 digits in groups of at least 3
+
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 _ALREADY_REDACTED = re.compile(r"\[REDACTED:[A-Za-z0-9_]+\]")
 
@@ -272,7 +290,8 @@ def _passphrase_end(text: str, first_end: int) -> int:
     return end
 
 
-def _disclosures(text: str) -> Iterator[_Span]:
+def _disclosures(text: str, lower: str) -> Iterator[_Span]:
+    cache: dict[str, bool] = {}
     for m in _DISCLOSURE.finditer(text):
         keyword = m.group("kw")
         kind = _disclosure_kind(keyword)
@@ -298,7 +317,16 @@ def _disclosures(text: str) -> Iterator[_Span]:
             assigned = "=" in sep or ":" in sep
             strong = kind == "password"
             plain = strong and _PASSPHRASE_WORD.fullmatch(value) is not None
-            if plain:
+            if strong and _has_spelling_cue(lower, cache) and _is_spelled(text, lower, start):
+                # "capital P, then pinecone, then eight eight": the spelling is the password.
+                end = _spelled_segment_end(text, start)
+            elif strong and "phrase" in keyword.lower() and plain:
+                # A passphrase runs to the end of its clause: "the passphrase is correct horse ...".
+                phrase_end = _spoken_phrase(text, start, 12)
+                if phrase_end is None:
+                    continue
+                end = phrase_end
+            elif plain:
                 # Letters only: a password spelled as words, or the start of talk about one.
                 phrase_end = _passphrase_end(text, end)
                 if not _plain_word_is_a_password(value):
@@ -368,7 +396,698 @@ def _cards(text: str) -> Iterator[_Span]:
             i = found + 1
 
 
-def _own_rules(text: str, lower: str, long_token: bool, digits: bool) -> Iterator[_Span]:
+# --------------------------------------------------------------------------------------------------
+# Credentials named in prose with other nouns: "the door code is 4471", "the pass is fjord-pepper-17",
+# "recovery codes: ...", "the security answer is ...", and passwords spelled out letter by letter.
+# --------------------------------------------------------------------------------------------------
+
+# One of these (in the lower-cased text) lets the rules of this section run ("pw"/"pin": the value
+# said before "... is my PIN"). A regex of plain literals costs about a microsecond a sentence.
+_CREDENTIAL_GATE = re.compile(r"pass|pw|pin|code|combination|answer|recovery|backup|back-up|seed|mnemonic|wi-?fi")
+# What separates a keyword from its value: the disclosure rule's separators, plus "are"/"were" for
+# lists ("the backup codes are ...").
+_CREDENTIAL_SEP = (
+    r"[\"'\]]{0,2}[ \t]*(?::=|=>|=(?!=)|:)[ \t]*(?:\r?\n[ \t]*)?"
+    r"|(?:'s|\u2019s)[ \t]+(?:now[ \t]+|still[ \t]+)?"
+    r"|(?:[ \t]+(?:for|to|of|on|at)[ \t]+(?:(?:the|my|our|your)[ \t]+)?[\w.\-@]+" + _MORE_NAME_WORDS + r")?"
+    r"[ \t]+(?:is|are|was|were|will[ \t]+be|should[ \t]+be|=)[ \t]+"
+    r"(?:now[ \t]+|still[ \t]+|just[ \t]+|actually[ \t]+|set[ \t]+to[ \t]+)?"
+    r"(?::[ \t]*)?"
+)
+# The noun that names the credential, found in the lower-cased text with a plain-literal regex (a
+# case-insensitive regex of all the phrasings costs ~20 us a sentence); the words before it say
+# which credential it is, and the separator and value are then matched right after it.
+_CREDENTIAL_ANCHOR = re.compile(r"pass|key|code|combination|answer|question|phrase|words")
+_CREDENTIAL_TAIL = re.compile(
+    r"(?P<sep>" + _CREDENTIAL_SEP + r")"
+    r"(?:\"(?P<dq>[^\"\n]{1,256})\"|'(?P<sq>[^'\n]{1,256})'|`(?P<bq>[^`\n]{1,256})`"
+    r"|(?P<v>[^\s\"'`,;]{1,256}))",
+    re.IGNORECASE,
+)
+_WIFI_WORDS = frozenset({"wifi", "wi-fi"})
+# "<word> code": codes that open something (doors, gates, alarms, lockers, keypads) or sign in.
+_ACCESS_CODE_WORDS = frozenset("""door gate garage alarm entry entrance access lock locker keypad keybox lockbox safe
+buzzer intercom unlock verification security one-time onetime 2fa mfa otp login sign-in signin""".split())
+_ACCESS_CODE_PAIRS = frozenset({("key", "box"), ("lock", "box"), ("one", "time"), ("sign", "in")})
+_RECOVERY_CODE_WORDS = frozenset({"recovery", "backup", "back-up"})
+_SEED_WORDS = frozenset({"recovery", "seed", "mnemonic", "backup"})
+_SECURITY_QUESTION = re.compile(r"answer[ \t]+to[ \t]+(?:my|the|your)[ \t]+security[ \t]+$")
+
+
+def _credential_anchors(lower: str) -> Iterator[tuple[str, int, int]]:
+    """(group, keyword start, keyword end) for each credential noun: "pass", "wifi", "access" (door
+    code, ...), "combo", "recovery" (codes), "seed" (phrase) or "answer" (security answer)."""
+    for a in _CREDENTIAL_ANCHOR.finditer(lower):
+        start, end = a.span()
+        noun = a.group()
+        if noun == "code" and lower.startswith("s", end):
+            end += 1  # "codes"
+        elif noun == "pass" and lower.startswith("key", end):
+            noun, end = "passkey", end + 3
+        if (start and (lower[start - 1].isalpha() or lower[start - 1] == "-")) or \
+                (end < len(lower) and lower[end].isalpha()):
+            continue  # part of a word: "passed", "monkey", "decode", "answered"
+        gap = start
+        while gap > 0 and lower[gap - 1] in " \t":
+            gap -= 1
+        before = lower[max(0, gap - 40):gap].split() if gap < start else []
+        prev = before[-1] if before else ""
+        prev2 = before[-2] if len(before) > 1 else ""
+        if noun == "pass":
+            yield ("wifi" if prev in _WIFI_WORDS else "pass"), start, end
+        elif noun in ("key", "passkey"):
+            if prev in _WIFI_WORDS:
+                yield "wifi", start, end
+        elif noun.startswith("code"):
+            if prev in _WIFI_WORDS:
+                yield "wifi", start, end
+            elif prev in _RECOVERY_CODE_WORDS:
+                yield "recovery", start, end
+            elif prev in _ACCESS_CODE_WORDS or (prev2, prev) in _ACCESS_CODE_PAIRS:
+                yield "access", start, end
+        elif noun == "combination":
+            yield "combo", start, end
+        elif noun in ("phrase", "words"):
+            if prev in _SEED_WORDS:
+                yield "seed", start, end
+        elif noun == "answer":
+            if prev == "security" or (prev == "question" and prev2 == "security"):
+                yield "answer", start, end
+        elif noun == "question" and _SECURITY_QUESTION.search(lower, max(0, start - 40), start):
+            yield "answer", start, end
+
+
+# "... pass is ...": passes that are tickets, not passwords.
+_TICKET_PASS = frozenset("""boarding bus day season ski mountain backstage press hall train rail park museum gym
+festival guest visitor transit travel weekly monthly annual free hall all-access vip parking metro""".split())
+_WIFI_SECURITY = re.compile(r"WPA\d?|WEP|WPA\d?-(?:PSK|Personal|Enterprise)", re.IGNORECASE)
+# A value "is" never starts with money, and is not followed by what measures it ("4 digits long").
+_CURRENCY = "$\u20ac\u00a3\u00a5"
+_MEASURE_WORDS = frozenset("""digits digit characters chars letters numbers long minutes seconds hours days weeks
+months years feet ft m meters metres km kilometers kilometres miles dollars euros pounds percent kg lbs""".split())
+# Passwords written as words joined by hyphens: "amber-falcon-river", "fjord-pepper-17".
+_WORD_CHAIN = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}")
+# A code of a recovery/backup list: digits ("4821 9930"), or hyphen groups ("abcd-efgh-1234").
+_CODE_TOKEN = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
+_CODE_LIST_GAP = re.compile(r"(?:[ \t\r\n,/|]|(?<=\s)(?:and|or|&)(?=\s))*")
+# Words that end a spoken phrase (a passphrase, a seed phrase, a security answer).
+_PHRASE_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
+_CONJUNCTIONS = frozenset("and or but so because which since if when while though although then".split())
+_PREPOSITIONS = frozenset("for to of with in on at by from as than like into about".split())
+
+
+def _digit_count(value: str) -> int:
+    return sum(c.isdigit() for c in value)
+
+
+def _next_word(text: str, pos: int) -> str:
+    while pos < len(text) and text[pos] in " \t":
+        pos += 1
+    m = _PHRASE_WORD.match(text, pos)
+    return m.group().lower() if m else ""
+
+
+def _code_value_ok(text: str, value: str, end: int) -> bool:
+    """A door/gate/alarm code or a "pass": digits ("4471", "0912#", "12-34-08"), a word chain
+    ("fjord-pepper-17") or a token that reads as a password; not money, not "4 digits long"."""
+    if value[0] in _CURRENCY or _next_word(text, end) in _MEASURE_WORDS:
+        return False
+    return (_digit_count(value) >= 3 or _WORD_CHAIN.fullmatch(value) is not None
+            or _looks_like_a_value(value))
+
+
+def _phrase_end(text: str, start: int, max_words: int) -> tuple[int, int, str]:
+    """(end, words, stop) for the run of words from `start`: it stops at the clause's end, at a
+    conjunction or preposition, or after `max_words`; `stop` says which ("clause", "conjunction",
+    "preposition", "limit")."""
+    pos = end = start
+    words = 0
+    while True:
+        m = _PHRASE_WORD.match(text, pos)
+        if m is None:
+            return end, words, "clause"
+        word = m.group().lower()
+        if words and word in _CONJUNCTIONS:
+            return end, words, "conjunction"
+        if words and word in _PREPOSITIONS:
+            return end, words, "preposition"
+        end = _strip_trailing(text, m.start(), m.end())
+        words += 1
+        if words >= max_words:
+            return end, words, "limit"
+        gap = end
+        while gap < len(text) and text[gap] in " \t":
+            gap += 1
+        if gap == end or gap >= len(text) or text[gap] in _CLAUSE_END:
+            return end, words, "clause"
+        pos = gap
+
+
+def _spoken_phrase(text: str, start: int, max_words: int) -> int | None:
+    """The end of a secret said as words ("correct horse battery staple", a seed phrase, a security
+    answer), or None when the words read as talk about it ("too long", "stored in the vault", "the
+    same as before", "something only I know")."""
+    end, words, stop = _phrase_end(text, start, max_words)
+    if not words:
+        return None
+    phrase = text[start:end].lower().split()
+    first = phrase[0]
+    if first in _NOT_A_PASSWORD_START or any(w in _NOT_A_PASSWORD_START or "'" in w for w in phrase[1:]):
+        return None
+    if first in _ASSESSMENT or not _plain_word_is_a_password(first):
+        # "correct horse battery staple": a describing first word still starts one when at least
+        # three more words run to the end of the clause.
+        if words < 4 or stop not in ("clause", "conjunction") or any(w in _ASSESSMENT for w in phrase[1:2]):
+            return None
+    return end
+
+
+def _code_list_end(text: str, start: int) -> int | None:
+    """The end of a list of recovery/backup codes starting at `start`, or None if none starts there."""
+    pos, end = start, None
+    while True:
+        m = _CODE_TOKEN.match(text, pos)
+        if m is None:
+            break
+        token = m.group()
+        if not ((_has_digit(token) and len(token) >= 4) or ("-" in token and len(token) >= 8)):
+            break
+        end = m.end()
+        pos = _CODE_LIST_GAP.match(text, end).end()
+        if pos == end:
+            break
+    return end
+
+
+# Spelling a password out: "capital P, then pinecone, then eight eight", "K as in kilo".
+_SPELLING_CUE = re.compile(
+    r"(?<![a-z])(?:capital|uppercase|upper[ \-]case|lowercase|lower[ \-]case|small letter|all caps|caps"
+    r"|the letter|letter [a-z]\b|[a-z] as in|spelled|spelt|spelling|followed by|no spaces|all one word"
+    r"|exclamation (?:mark|point)|at sign|underscore|hash sign)(?![a-z])"
+)
+# Where the spelled-out password is said whole: "So Pinecone88", "i.e. ...", "that's ...".
+_SPELLED_RESULT = re.compile(
+    r"(?<![A-Za-z])(?:so|i\.e\.?|that's|that\u2019s|that is|which (?:makes|gives)(?: it| you)?|making it|giving|"
+    r"altogether|all together|in full|together)[ \t]*[,:]?[ \t]*(?:it's[ \t]+|that's[ \t]+|you get[ \t]+)?"
+    r"(?P<v>[^\s\"'`,;]{4,64})",
+    re.IGNORECASE,
+)
+# A token that mixes letters with digits or symbols: how a spelled-out password reads when whole.
+_MIXED_TOKEN = re.compile(
+    r"(?<![\w@#$%^&*!+=~\-])(?=\S{0,63}[A-Za-z])(?=\S{0,63}[0-9!@#$%^&*+=~])[A-Za-z0-9!@#$%^&*+=~\-]{5,64}"
+)
+# A password is spelled out in one sentence: how far to look for its end.
+_SPELLED_MAX = 300
+_SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)|[.!?\n]$|\n")
+
+
+def _spelled_segment_end(text: str, start: int) -> int:
+    """The end of a password spelled out from `start`: the end of the sentence, or the word that
+    says it whole ("So ...")."""
+    limit = min(len(text), start + _SPELLED_MAX)
+    m = _SENTENCE_END.search(text, start, limit)
+    end = m.start() if m else limit
+    r = _SPELLED_RESULT.search(text, start, end)
+    if r is not None:
+        end = r.start()
+    return _strip_trailing(text, start, end, _TRAILING_PUNCTUATION + " \t")
+
+
+def _has_spelling_cue(lower: str, cache: dict[str, bool]) -> bool:
+    """Whether the turn spells anything out, computed once per turn (cache) and only when asked."""
+    if "cue" not in cache:
+        cache["cue"] = _SPELLING_CUE.search(lower) is not None
+    return cache["cue"]
+
+
+def _is_spelled(text: str, lower: str, start: int) -> bool:
+    """True when the value at `start` spells a password out rather than giving it: it starts with a
+    spelling cue ("capital P, then ...", "K as in kilo ..."), or starts like a password and its
+    sentence holds one ("Hunter22 with a capital H"; not "too weak, it needs a capital letter")."""
+    if _SPELLING_CUE.match(lower, start):
+        return True
+    limit = min(len(text), start + _SPELLED_MAX)
+    m = _SENTENCE_END.search(text, start, limit)
+    segment = lower[start:m.start() if m else limit]
+    if _SPELLING_CUE.search(segment) is None:
+        return False
+    first = segment.split(None, 1)[0].strip(_TRAILING_PUNCTUATION) if segment.strip() else ""
+    return bool(first) and first not in _ASSESSMENT and first not in _NOT_A_PASSWORD_START
+
+
+_CREDENTIAL_KINDS = {"pass": "password", "wifi": "password", "access": "access_code", "combo": "access_code",
+                     "recovery": "recovery_code", "seed": "recovery_code", "answer": "password"}
+
+
+def _credentials(text: str, lower: str) -> Iterator[_Span]:
+    cache: dict[str, bool] = {}
+    for group, kw_start, kw_end in _credential_anchors(lower):
+        m = _CREDENTIAL_TAIL.match(text, kw_end)
+        if m is None:
+            continue
+        kind = _CREDENTIAL_KINDS[group]
+        quoted = False
+        for quote in ("dq", "sq", "bq"):
+            if m.group(quote) is not None:
+                start, end = m.span(quote)
+                quoted = True
+                break
+        else:
+            start, end = m.span("v")
+            end = _strip_trailing(text, start, end)
+        value = text[start:end]
+        if not value.strip() or not any(c.isalnum() for c in value) or value.startswith(_TEMPLATE_STARTS):
+            continue
+        if quoted:
+            yield (start, end, kind, _P_PROSE)
+            continue
+        if group == "pass":
+            before = lower[max(0, kw_start - 24):kw_start].split()
+            if before and before[-1] in _TICKET_PASS:
+                continue
+            if not any(c.isalpha() for c in value) and "is" not in m.group("sep").lower():
+                continue  # "tests pass: 120/130" is a count; "the pass is 4471" is a code
+        if group in ("seed", "recovery", "answer"):
+            if group == "recovery":
+                phrase_end = _code_list_end(text, start)
+            else:
+                phrase_end = _spoken_phrase(text, start, 24 if group == "seed" else 6)
+            if phrase_end is not None:
+                yield (start, phrase_end, kind, _P_PROSE)
+            continue
+        if group in ("pass", "wifi") and _has_spelling_cue(lower, cache) and _is_spelled(text, lower, start):
+            yield (start, _spelled_segment_end(text, start), kind, _P_PROSE)
+            continue
+        if group == "wifi" and _WIFI_SECURITY.fullmatch(value):
+            continue  # "the wifi key is WPA2 protected"
+        if _code_value_ok(text, value, end):
+            yield (start, end, kind, _P_PROSE)
+        elif group == "wifi" and _PASSPHRASE_WORD.fullmatch(value):
+            # The wifi code, like a password, is often a plain word: "the wifi code is sunflower".
+            phrase_end = _spoken_phrase(text, start, 6)
+            if phrase_end is not None and _plain_word_is_a_password(value):
+                yield (start, phrase_end, kind, _P_PROSE)
+
+
+# "Fjord42 is my new password", "Hunter2 - that's the password": the value before the keyword. The
+# keyword phrase is found first (in the lower-cased text), then the word just before it.
+_KEYWORD_AFTER_VALUE = re.compile(
+    r"(?:that's|that\u2019s|that is|it's|it is|is|was|will be|as)[ \t]+"
+    r"(?:my|the|our|your|his|her|their)[ \t]+"
+    r"(?:(?:new|old|current|real|actual|wifi|wi-fi|admin|master|root|login)[ \t]+)?"
+    r"(?P<kw>password|passcode|passphrase|pw|pin)(?![\w\-])"
+    r"(?![ \t]+(?:manager|vault|app|policy|rules?|reset|hint|field|box|prompt|generator|requirements?))"
+)
+_VALUE_AT_END = re.compile(r"(?<![^\s\"'(\[])(?P<v>[^\s\"'`,;]{4,64}?)[.,;:!]?[ \t]*(?:[\-\u2013\u2014][ \t]*)?$")
+
+
+def _values_before_keywords(text: str, lower: str) -> Iterator[_Span]:
+    for k in _KEYWORD_AFTER_VALUE.finditer(lower):
+        m = _VALUE_AT_END.search(text, max(0, k.start() - 80), k.start())
+        if m is None:
+            continue
+        start, end = m.span("v")
+        end = _strip_trailing(text, start, end)
+        value = text[start:end]
+        kind = "pin" if k.group("kw") == "pin" else "password"
+        if kind == "pin" and not _PIN_VALUE.fullmatch(value):
+            continue
+        if kind == "password" and not (_looks_like_a_value(value) and any(c.isalpha() for c in value)):
+            continue
+        if value.startswith(_TEMPLATE_STARTS):
+            continue
+        yield (start, end, kind, _P_PROSE)
+
+
+def _spelled_passwords(text: str, lower: str) -> Iterator[_Span]:
+    """In a turn that spells a password out, the password said whole, wherever it stands: after
+    "So ..." / "that's ...", and any token that mixes letters with digits or symbols."""
+    for m in _SPELLED_RESULT.finditer(text):
+        start, end = m.span("v")
+        end = _strip_trailing(text, start, end)
+        value = text[start:end]
+        if len(value) < 4 or not any(c.isalpha() for c in value):
+            continue
+        if _looks_like_a_value(value):
+            yield (start, end, "password", _P_PROSE)
+        elif _PASSPHRASE_WORD.fullmatch(value) and _plain_word_is_a_password(value):
+            rest = text[end:].lstrip(" \t")
+            if not rest or rest[0] in _CLAUSE_END:  # "So pinecone." (not "so remember it")
+                yield (start, end, "password", _P_PROSE)
+    for m in _MIXED_TOKEN.finditer(text):
+        start, end = m.start(), _strip_trailing(text, m.start(), m.end())
+        if end - start >= 5:
+            yield (start, end, "password", _P_PROSE)
+
+
+# Kinds found in prose whose value is redacted again wherever else it appears in the same turn.
+_REPEATED_KINDS = frozenset({"password", "pin", "access_code", "recovery_code", "secret", "token", "api_key"})
+
+
+def _repeats(text: str, spans: list[_Span]) -> list[_Span]:
+    """Every other whole-word occurrence of a disclosed value: "my password is Fjord42 ... Fjord42"."""
+    seen: set[str] = set()
+    found: list[_Span] = []
+    for start, end, kind, priority in spans:
+        if kind not in _REPEATED_KINDS or end - start < 4:
+            continue
+        value = text[start:end]
+        if value in seen or text.count(value) < 2:
+            continue
+        seen.add(value)
+        rx = re.compile(r"(?<![\w])" + re.escape(value) + r"(?![\w])")
+        found.extend((m.start(), m.end(), kind, priority) for m in rx.finditer(text) if m.start() != start)
+    return found
+
+
+# --------------------------------------------------------------------------------------------------
+# Bank and national identifiers, phone numbers.
+# --------------------------------------------------------------------------------------------------
+
+# Bare, self-validating shapes (checked with python-stdnum): IBANs and US SSNs written 123-45-6789.
+_IBAN_CANDIDATE = re.compile(
+    r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?(?![A-Za-z0-9])"
+)
+_SSN_CANDIDATE = re.compile(r"(?<![\w\-])\d{3}-\d{2}-\d{4}(?![\w]|-\d)")
+_IBAN_HINT = re.compile(r"[A-Z]{2}\d{2}")
+
+# Identifiers introduced by words: (introducer, kind, validators). A validator is the name of a
+# python-stdnum module (its is_valid) or a function; the first prefix of the value (in whole
+# groups, longest first) that one of them accepts is redacted. Short acronyms only match in capitals.
+_ID_RULES: tuple[tuple[str, str, tuple[str | Callable[[str], bool], ...], str], ...]
+
+
+def _digits_only(value: str) -> str:
+    return re.sub(r"[ .\-/]", "", value)
+
+
+def _bank_account_ok(value: str) -> bool:
+    compact = _digits_only(value)
+    return compact.isdigit() and 6 <= len(compact) <= 20
+
+
+def _sort_code_ok(value: str) -> bool:
+    return re.fullmatch(r"\d{2}([ \-]?)\d{2}\1\d{2}", value) is not None
+
+
+def _bsb_ok(value: str) -> bool:
+    return re.fullmatch(r"\d{3}[ \-]?\d{3}", value) is not None
+
+
+def _transit_ok(value: str) -> bool:
+    compact = _digits_only(value)
+    return compact.isdigit() and 3 <= len(compact) <= 9
+
+
+def _ifsc_ok(value: str) -> bool:
+    return re.fullmatch(r"[A-Z]{4}0[A-Z0-9]{6}", value.upper()) is not None
+
+
+def _nino_ok(value: str) -> bool:
+    # UK National Insurance number: two letters, six digits, a suffix A-D (python-stdnum has no module).
+    return re.fullmatch(r"(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\d{6}[A-D]?",
+                        _digits_only(value).upper()) is not None
+
+
+def _has_id_digits(value: str) -> bool:
+    """An introduced id with no validator: it needs at least four digits."""
+    return _digit_count(value) >= 4
+
+
+def _bic_ok(value: str) -> bool:
+    # Written in capitals, as banks print them: "SWIFT code is REQUIRED" would pass stdnum's check.
+    return value.isupper() and _stdnum_valid("bic", value)
+
+
+def _passport_ok(value: str) -> bool:
+    compact = _digits_only(value)
+    return compact.isalnum() and 6 <= len(compact) <= 12 and _digit_count(compact) >= 4
+
+
+_NUMBER = r"(?:[ \t]+(?:number|no\.?|num\.?|nr\.?|#))?"
+# (introducer, kind, validators, stems). Stems ("|"-separated) are literals the introducer cannot be
+# without: lower-case ones are looked for in the lower-cased text, others (acronyms) as written.
+_ID_RULES = (
+    (r"(?:(?:bank|checking|savings|current|chequing)[ \t]+)?(?:account|acct\.?|a/c)[ \t]*(?:number|no\.?|num\.?|#)"
+     r"|(?:bank|checking|savings|chequing)[ \t]+account", "bank_account", (_bank_account_ok,), "account|acct|a/c"),
+    (r"(?:aba[ \t]+)?routing(?:[ \t]+transit)?" + _NUMBER + r"|(?-i:ABA|RTN)" + _NUMBER, "routing_number",
+     ("us.rtn",), "routing|ABA|RTN"),
+    (r"sort[ \t]+code", "routing_number", (_sort_code_ok,), "sort"),
+    (r"(?-i:BSB)" + _NUMBER, "routing_number", (_bsb_ok,), "BSB"),
+    (r"(?:transit|institution)[ \t]+(?:number|no\.?|#)", "routing_number", (_transit_ok,), "transit|institution"),
+    (r"(?-i:IFSC)(?:[ \t]+code)?", "routing_number", (_ifsc_ok,), "IFSC"),
+    (r"swift(?:[ \t]*/[ \t]*bic)?(?:[ \t]+code)?|(?-i:BIC)(?:[ \t]+code)?", "routing_number", (_bic_ok,), "swift|BIC"),
+    (r"(?-i:IBAN)", "iban", ("iban",), "IBAN"),
+    (r"passport[ \t]+(?:number|no\.?|num\.?|nr\.?|#)", "passport_number", (_passport_ok,), "passport"),
+    (r"social[ \t]+security" + _NUMBER + r"|ssn", "national_id", ("us.ssn",), "social|ssn"),
+    (r"(?-i:ITIN)", "national_id", ("us.itin",), "ITIN"),
+    (r"(?-i:EIN)|employer[ \t]+identification[ \t]+number", "national_id", ("us.ein",), "EIN|employer"),
+    (r"tax[ \t]+file[ \t]+number|(?-i:TFN)", "national_id", ("au.tfn",), "tax|TFN"),
+    (r"(?:tax(?:payer)?|fiscal)[ \t]+(?:id(?:entification)?|identity|number|code)" + _NUMBER + r"|(?-i:TIN)",
+     "national_id", (_has_id_digits,), "tax|fiscal|TIN"),
+    (r"national[ \t]+insurance" + _NUMBER + r"|(?-i:NI)[ \t]+(?:number|no\.?)|(?-i:NINO)", "national_id",
+     (_nino_ok,), "insurance|NI"),
+    (r"personnummer|person[ \t]+number", "national_id", ("se.personnummer", "dk.cpr", "no.fodselsnummer"), "person"),
+    (r"burgerservicenummer|(?-i:BSN)", "national_id", ("nl.bsn",), "burgerservicenummer|BSN"),
+    (r"(?-i:NIR|INSEE)" + _NUMBER + r"|num[eé]ro[ \t]+de[ \t]+s[eé]curit[eé][ \t]+sociale", "national_id",
+     ("fr.nir",), "NIR|INSEE|numero|numéro"),
+    (r"(?-i:DNI)", "national_id", ("es.dni",), "DNI"),
+    (r"(?-i:NIE)", "national_id", ("es.nie",), "NIE"),
+    (r"(?-i:NIF)", "national_id", ("es.nif", "pt.nif"), "NIF"),
+    (r"aadhaa?r(?:[ \t]+card)?" + _NUMBER, "national_id", ("in_.aadhaar",), "aadha"),
+    (r"(?-i:PAN)[ \t]+(?:card[ \t]+)?(?:number|no\.?)", "national_id", ("in_.pan",), "PAN"),
+    (r"social[ \t]+insurance" + _NUMBER + r"|(?-i:SIN)", "national_id", ("ca.sin",), "social|SIN"),
+    (r"(?-i:PESEL)", "national_id", ("pl.pesel",), "PESEL"),
+    (r"(?-i:CPR)[ \t\-]*(?:number|nummer|nr\.?|no\.?)", "national_id", ("dk.cpr",), "CPR"),
+    (r"f[oø]dselsnummer", "national_id", ("no.fodselsnummer",), "dselsnummer"),
+    (r"henkil[oö]tunnus|(?-i:HETU)", "national_id", ("fi.hetu",), "henkil|HETU"),
+    (r"codice[ \t]+fiscale", "national_id", ("it.codicefiscale",), "codice"),
+    (r"(?-i:CPF)", "national_id", ("br.cpf",), "CPF"),
+    (r"(?-i:CURP)", "national_id", ("mx.curp",), "CURP"),
+    (r"steuer[ \t\-]?(?:id|identifikationsnummer)|(?-i:IdNr)", "national_id", ("de.idnr",), "steuer|IdNr"),
+    (r"(?-i:NHS)[ \t]+(?:number|no\.?)", "national_id", ("gb.nhs",), "NHS"),
+    (r"(?-i:PPSN?)" + _NUMBER, "national_id", ("ie.pps",), "PPS"),
+    (r"rijksregisternummer|national[ \t]+register[ \t]+number", "national_id", ("be.nn",), "rijksregister|national"),
+    (r"(?-i:AHV)" + _NUMBER, "national_id", ("ch.ssn",), "AHV"),
+    (r"(?-i:EGN)", "national_id", ("bg.egn",), "EGN"),
+    (r"(?-i:CNP)", "national_id", ("ro.cnp",), "CNP"),
+    (r"(?-i:OIB)", "national_id", ("hr.oib",), "OIB"),
+    (r"(?-i:RUT)", "national_id", ("cl.rut",), "RUT"),
+    (r"national[ \t]+(?:id(?:entity|entification)?|identity)(?:[ \t]+card)?" + _NUMBER
+     + r"|identi(?:ty|fication)[ \t]+(?:card[ \t]+)?(?:number|no\.?)|id (?:card )?(?:number|no\.?)"
+     + r"|citizen[ \t]+(?:id|number)|driv(?:er'?s|ing|er)[ \t]+licen[cs]e" + _NUMBER,
+     "national_id", (_has_id_digits,), "national|identi|id card|id number|id no|citizen|licen"),
+)
+# An introducer, then what separates it from its value: "SSN: ", "routing number is ", "BSN ", "no. #".
+_ID_INTRO = re.compile(
+    r"(?<![A-Za-z0-9])(?:" + "|".join(f"(?P<r{i}>{rule[0]})" for i, rule in enumerate(_ID_RULES)) + r")"
+    r"(?![A-Za-z])(?:[ \t]*(?:'s|\u2019s))?[ \t]*"
+    r"(?:(?:[:=#]|[\-\u2013\u2014](?=[ \t]))[ \t]*|(?:is|was|reads)[ \t]+(?::[ \t]*)?)?(?:#[ \t]*)?",
+    re.IGNORECASE,
+)
+_ID_STEMS = sorted({stem for rule in _ID_RULES for stem in rule[3].split("|")})
+# Cheap gates for _ID_INTRO (~30 us a sentence): plain literals, lower-case ones and acronyms.
+_ID_WORD_GATE = re.compile("|".join(re.escape(s) for s in _ID_STEMS if s == s.lower()))
+_ID_ACRONYM_GATE = re.compile("|".join(re.escape(s) for s in _ID_STEMS if s != s.lower()))
+# How far before its value an introducer's stem can start ("employer identification number: ...").
+_ID_STEM_REACH = 64
+
+
+def _introduces_an_identifier(text: str, lower: str) -> bool:
+    """The cheap test before _ID_INTRO: an acronym anywhere, or a stem shortly before a number."""
+    if _ID_ACRONYM_GATE.search(text):
+        return True
+    if "swift" in lower:
+        return True
+    numbers = [m.start() for m in itertools.islice(_ID_VALUE_HINT.finditer(text), 4)]
+    if len(numbers) > 3:
+        return _ID_WORD_GATE.search(lower) is not None
+    return any(_ID_WORD_GATE.search(lower, max(0, n - _ID_STEM_REACH), n) for n in numbers)
+
+
+_ID_GROUP = re.compile(r"[A-Za-z0-9]+")
+_ID_MAX_GROUPS = 8
+
+_stdnum_validators: dict[str, Callable[[str], bool]] = {}
+
+
+def _stdnum_valid(module: str, value: str) -> bool:
+    fn = _stdnum_validators.get(module)
+    if fn is None:
+        import importlib
+
+        fn = _stdnum_validators[module] = importlib.import_module(f"stdnum.{module}").is_valid
+    try:
+        return bool(fn(value))
+    except Exception:  # a validator that chokes on odd input has not validated it
+        return False
+
+
+def _id_groups(text: str, pos: int, iban: bool = False) -> list[tuple[int, int]]:
+    """The groups of letters/digits of a value from `pos` ("123-45-6789", "AB 12 34 56 C"): a plain
+    word ("in", "and", "expires") ends it. An IBAN's groups may be four letters ("gb29 nwbk ...")."""
+    groups: list[tuple[int, int]] = []
+    while len(groups) < _ID_MAX_GROUPS:
+        m = _ID_GROUP.match(text, pos)
+        if m is None:
+            break
+        g = m.group()
+        if not groups and not (_has_digit(g) or g.isupper() or iban):
+            break  # "license in 2009": a value starts with a digit or a capital code
+        if groups and not _has_digit(g) and not (len(g) <= 2 and g.isupper()) and not (iban and len(g) <= 4):
+            break
+        groups.append(m.span())
+        nxt = m.end()
+        if nxt + 1 < len(text) and text[nxt] in " -./" and text[nxt + 1].isalnum():
+            pos = nxt + 1
+        else:
+            break
+    return groups
+
+
+def _id_valid(validator: str | Callable[[str], bool], value: str) -> bool:
+    if not isinstance(validator, str):
+        return validator(value)
+    # Some stdnum modules keep spaces ("401 22 9815" is not an SSN to us.ssn, "401229815" is).
+    return _stdnum_valid(validator, value) or _stdnum_valid(validator, _digits_only(value))
+
+
+def _identifiers(text: str) -> Iterator[_Span]:
+    for m in _ID_INTRO.finditer(text):
+        _, kind, validators, _ = _ID_RULES[int(m.lastgroup[1:])]
+        groups = _id_groups(text, m.end(), iban=kind == "iban")
+        for k in range(len(groups) - 1, -1, -1):
+            start, end = groups[0][0], groups[k][1]
+            value = text[start:end]
+            if any(_id_valid(v, value) for v in validators):
+                yield (start, end, kind, _P_CONTEXT)
+                break
+
+
+def _bare_identifiers(text: str) -> Iterator[_Span]:
+    if _IBAN_HINT.search(text):
+        for m in _IBAN_CANDIDATE.finditer(text):
+            start, end = m.span()
+            while end - start >= 15:
+                if _stdnum_valid("iban", text[start:end]):
+                    yield (start, end, "iban", _P_SPECIFIC)
+                    break
+                cut = text.rfind(" ", start, end)  # "... 7654 32 OK": drop the last group and retry
+                if cut < 0:
+                    break
+                end = cut
+    if "-" in text:
+        for m in _SSN_CANDIDATE.finditer(text):
+            if _stdnum_valid("us.ssn", m.group()):
+                yield (m.start(), m.end(), "national_id", _P_CONTEXT)
+
+
+# Phone numbers, found with phonenumbers (libphonenumber's matcher, leniency VALID). The matcher
+# costs ~60 us a sentence, so it runs only where the text holds a "+" before a digit, or ten digits
+# grouped as a North American number is ("(312) 814-2290", "312.814.2290", "1-312-814-2290"):
+# without a "+" the matcher reads numbers as US ones, which are grouped that way.
+_PLUS_DIGIT = re.compile(r"\+[ \t]*\(?\d")
+_TEN_DIGITS = re.compile(r"(?<!\d)(?:1[ \t.\-]?)?\(?\d{3}\)?[ \t.\-/]{0,2}\d{3}[ \t.\-/]?\d{4}(?!\d)")
+_PHONE_DEFAULT_REGION = "US"
+_P_PHONE = 15
+# Words before a number that make it a reference, not a phone number: "order 3128142290".
+_NOT_A_PHONE_CONTEXT = re.compile(
+    r"(?<![a-z])(?:order|invoice|ticket|tracking|ref|reference|case|confirmation|booking|item|sku|part|serial"
+    r"|model|version|build|isbn|reservation|transaction|receipt|policy|claim|account|acct|routing|id)"
+    r"[ \t]*(?:number|no\.?|num\.?|id|#)?[ \t]*(?:is|was|:|#|=)?[ \t]*#?$"
+)
+# Numbers reserved for fiction, which belong to no one: NANP 555-xxxx and Ofcom's drama ranges
+# (020 7946 0xxx, 0113 496 0xxx, 07700 900xxx, ...), as national significant numbers.
+_UK_DRAMA_PREFIXES = ("2079460", "1134960", "1144960", "1154960", "1164960", "1174960", "1184960", "1214960",
+                      "1314960", "1414960", "1514960", "1614960", "1914980", "2896496", "2920180", "1632960",
+                      "7700900", "8081570", "9098790", "3069990")
+
+
+# Words after a number that make it a quantity, not a phone number: "we sold 3128142290 units".
+_QUANTITY_WORDS = frozenset("""units items people users customers visitors dollars euros pounds usd eur gbp rows records
+lines bytes kb mb gb tb views downloads times years seconds ms km miles tokens points votes copies shares steps pieces
+packages requests calls transactions orders""".split())
+
+
+def _fictional_number(number: object) -> bool:
+    national = str(getattr(number, "national_number", ""))
+    country = getattr(number, "country_code", 0)
+    if country == 1:
+        return national[3:6] == "555"
+    if country == 44:
+        return national.startswith(_UK_DRAMA_PREFIXES)
+    return False
+
+
+class _Phones:
+    def __init__(self) -> None:
+        import phonenumbers
+
+        self.matcher = phonenumbers.PhoneNumberMatcher
+        self.leniency = phonenumbers.Leniency.VALID
+
+    def scan(self, text: str, lower: str) -> Iterator[_Span]:
+        seen: set[tuple[int, int]] = set()
+        for offset, window in _phone_windows(text):
+            for match in self.matcher(window, _PHONE_DEFAULT_REGION, leniency=self.leniency):
+                start, end = offset + match.start, offset + match.end
+                if (start, end) in seen:
+                    continue
+                seen.add((start, end))
+                if (start and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum()):
+                    continue  # the window cut a longer run of digits
+                raw = match.raw_string
+                international = raw.startswith("+")
+                if not international and _digit_count(raw) < 10:
+                    continue
+                if _fictional_number(match.number):
+                    continue
+                if not international and (_NOT_A_PHONE_CONTEXT.search(lower, max(0, start - 32), start)
+                                          or _next_word(lower, end) in _QUANTITY_WORDS):
+                    continue
+                yield (start, end, "phone_number", _P_PHONE)
+
+
+# The matcher reads only windows around the hints: on a text dense with digits (a table, a list of
+# codes) it costs milliseconds per hundred characters. A window reaches a little before its hint
+# (an opening parenthesis) and far enough after it for a number with an extension; windows that
+# overlap are joined, and a long joined region is read in overlapping pieces.
+_PHONE_BEFORE, _PHONE_AFTER = 4, 32
+_PHONE_WINDOW_MAX, _PHONE_WINDOW_STEP = 96, 64
+
+
+def _phone_windows(text: str) -> Iterator[tuple[int, str]]:
+    hints = sorted({m.start() for m in _PLUS_DIGIT.finditer(text)} | {m.start() for m in _TEN_DIGITS.finditer(text)})
+    regions: list[list[int]] = []
+    for h in hints:
+        start, end = max(0, h - _PHONE_BEFORE), min(len(text), h + _PHONE_AFTER)
+        if regions and start <= regions[-1][1]:
+            regions[-1][1] = max(regions[-1][1], end)
+        else:
+            regions.append([start, end])
+    for start, end in regions:
+        if end - start <= _PHONE_WINDOW_MAX:
+            yield start, text[start:end]
+            continue
+        for piece in range(start, end - _PHONE_WINDOW_MAX + _PHONE_WINDOW_STEP, _PHONE_WINDOW_STEP):
+            yield piece, text[piece:min(end, piece + _PHONE_WINDOW_MAX)]
+
+
+_phones: _Phones | None = None
+_phones_lock = threading.Lock()
+
+
+def _get_phones() -> _Phones:
+    global _phones
+    if _phones is None:
+        with _phones_lock:
+            if _phones is None:
+                _phones = _Phones()
+    return _phones
+
+
+def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: bool,
+               credential_words: bool) -> Iterator[_Span]:
     """Our rules. Each runs only when the cheap substring test it needs passes."""
     if "PRIVATE KEY" in text:
         for m in _PEM_PRIVATE_KEY.finditer(text):
@@ -397,9 +1116,22 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool) -> Iterato
         for m in _URL_CREDENTIALS.finditer(text):
             yield (*m.span("v"), "basic_auth_credentials", _P_CONTEXT)
     if any(w in lower for w in _DISCLOSURE_WORDS):
-        yield from _disclosures(text)
+        yield from _disclosures(text, lower)
+    if credential_words:
+        yield from _credentials(text, lower)
+        if "pass" in lower or "pw" in lower or "pin" in lower:
+            yield from _values_before_keywords(text, lower)
+            if _SPELLING_CUE.search(lower):
+                yield from _spelled_passwords(text, lower)
+    if id_hint and _introduces_an_identifier(text, lower):
+        yield from _identifiers(text)
+    # A phone number has a "+" before a digit, or ten digits starting with a run of three.
+    if ("+" in text and _PLUS_DIGIT.search(text)) or (digits and _TEN_DIGITS.search(text)):
+        yield from _get_phones().scan(text, lower)
     if digits:
         yield from _cards(text)
+        if "-" in text or _IBAN_HINT.search(text):
+            yield from _bare_identifiers(text)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -646,16 +1378,21 @@ def find_secrets(text: str) -> list[Redaction]:
     if not text:
         return []
     lower = text.lower()
+    if len(lower) != len(text):  # "İ" lower-cases to two characters: keep offsets shared with text
+        lower = text.translate(_ASCII_LOWER)
     long_token = _LONG_TOKEN.search(text) is not None
     digits = _DIGIT_RUN.search(text) is not None
+    id_hint = _ID_VALUE_HINT.search(text) is not None or "BIC" in text or "swift" in lower
     ds_words = any(w in lower for w in _DETECT_SECRETS_WORDS)
-    if not (long_token or digits or ds_words or any(w in lower for w in _OWN_WORDS)):
+    credential_words = _CREDENTIAL_GATE.search(lower) is not None
+    if not (long_token or digits or id_hint or ds_words or credential_words or any(w in lower for w in _OWN_WORDS)):
         return []  # obviously clean: no digit run, no long token, no trigger word
-    spans: list[_Span] = list(_own_rules(text, lower, long_token, digits))
+    spans: list[_Span] = list(_own_rules(text, lower, long_token, digits, id_hint, credential_words))
     if long_token or ds_words:
         spans.extend(_get_detect_secrets().scan(text, lower))
     if not spans:
         return []
+    spans.extend(_repeats(text, spans))
     if REDACTION_MARK in text:
         # Never re-redact a placeholder: this is what makes redact() idempotent.
         marks = [m.span() for m in _ALREADY_REDACTED.finditer(text)]
