@@ -155,6 +155,28 @@ def cmd_forget(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_rederive(args: argparse.Namespace) -> int:
+    with _open(args) as engine:
+        diffs = engine.rederive(tenant_id=args.tenant, user_id=args.user, dry_run=args.dry_run)
+        if not args.dry_run and diffs:
+            engine.compact()
+    verb = "would" if args.dry_run else "did"
+    for d in diffs:
+        console.print(f"[bold]{d.tenant_id}/{d.user_id}[/]: {d.turns_read} readable turns "
+                      f"({d.turns_unreadable} forgotten, left out)")
+        for rec in d.recorded:
+            console.print(f"  + {rec.memory_id} [{rec.kind}] {rec.text}")
+        for memory_id, by in d.superseded:
+            console.print(f"  ~ {memory_id} superseded by {by}")
+        for memory_id in d.forgotten:
+            console.print(f"  - {memory_id} forgotten (the user asked)")
+    totals = [sum(len(d.recorded) for d in diffs), sum(len(d.superseded) for d in diffs),
+              sum(len(d.forgotten) for d in diffs)]
+    console.print(f"rederive {verb} record {totals[0]}, supersede {totals[1]}, forget {totals[2]} "
+                  f"in {len(diffs)} subject(s)" + (" (dry run: nothing written)" if args.dry_run else ""))
+    return 0
+
+
 def cmd_sweep(args: argparse.Namespace) -> int:
     with _open(args) as engine:
         counts = engine.sweep(args.now)
@@ -296,6 +318,11 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--that", metavar="SESSION_ID", help="the memory most recently recorded or recalled in this session")
     g.add_argument("--subject", action="store_true", help="everything about this user")
     p.set_defaults(func=cmd_forget)
+    p = command("rederive", help="re-decide readable turns under the current deciders; append the differences")
+    p.add_argument("--tenant", default=None)
+    p.add_argument("--user", default=None)
+    p.add_argument("--dry-run", action="store_true", help="print the differences; write nothing")
+    p.set_defaults(func=cmd_rederive)
     p = command("sweep", help="run the forgetting policy")
     p.add_argument("--now", default=None, help="ISO time to sweep at (default: now)")
     p.set_defaults(func=cmd_sweep)

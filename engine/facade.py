@@ -26,7 +26,7 @@ from engine.errors import (
     UnknownMemoryError,
 )
 from engine.extractor import Candidate, extract
-from engine.guard import check_id, redact_turn, validate_turn
+from engine.guard import check_id, redact_speaker, redact_turn, validate_turn
 from engine.redaction import redact
 from engine.ids import derive, turn_event_id
 from engine.policy import decide_sweep
@@ -180,11 +180,13 @@ class MemoryEngine:
     # -- ingest ----------------------------------------------------------------------------------
     def _turn_events(self, turn: TurnIn, recorded_at: datetime) -> list[Event]:
         text, kinds = redact_turn(turn)
+        speaker, speaker_kinds = redact_speaker(turn.speaker)
+        kinds = kinds + speaker_kinds
         event_id = turn_event_id(turn.tenant_id, turn.user_id, turn.session_id, turn.turn_id)
         common = dict(tenant_id=turn.tenant_id, user_id=turn.user_id, session_id=turn.session_id,
                       occurred_at=turn.occurred_at, recorded_at=recorded_at)
         events = [Event(event_id=event_id, type="turn_received", **common, payload=TurnReceived(
-            turn_id=turn.turn_id, role=turn.role, speaker=turn.speaker, text=text, tokens=count_tokens(text)))]
+            turn_id=turn.turn_id, role=turn.role, speaker=speaker, text=text, tokens=count_tokens(text)))]
         if kinds:
             events.append(Event(event_id=derive(event_id, "redaction"), type="secret_redacted",
                                 causation_id=event_id, **common,
@@ -268,7 +270,8 @@ class MemoryEngine:
         with rt.lock:
             rt.process()
             state = rt.state(cmd.tenant_id, cmd.user_id)
-            record_candidates(state, [candidate], cause, out, self.settings, command_id)
+            meaning = rt.deciders.meaning if self.settings.decide_by_meaning else None
+            record_candidates(state, [candidate], cause, out, self.settings, command_id, meaning=meaning)
             rt.append(out.events)
             rt.process()
         for event in out.events:
@@ -468,6 +471,41 @@ class MemoryEngine:
                 if used:
                     self._record_use(tenant_id, user_id, used, at, session_id, request_id)
             return result
+
+    def rederive(self, *, tenant_id: str | None = None, user_id: str | None = None, dry_run: bool = False,
+                 now: datetime | str | None = None) -> list:
+        """Re-decides the still-readable turns under the current deciders and appends the
+        differences (new, superseded and forgotten records) as ordinary events; `dry_run` only
+        returns them. One `engine.rederive.RederiveDiff` per subject with a difference. Forgotten
+        turns stay forgotten; `remember()` records are left alone (see engine.rederive)."""
+        from engine.rederive import rederive_subject
+
+        rt = self._check()
+        if user_id is not None and tenant_id is None:
+            raise InvalidCommandError("rederive --user needs --tenant")
+        if tenant_id is not None:
+            self._subject(tenant_id, user_id or "-")
+        tenant = tenant_id or self.tenant_id
+        at = _as_utc(now) or _utcnow()
+        diffs = []
+        with rt.lock:
+            rt.process()
+            turns: dict[tuple[str, str], list[Event]] = {}
+            for _, raw in rt.log.read(0):
+                event = decode_event(raw, rt.sealer)
+                if event.type != "turn_received" or (tenant and event.tenant_id != tenant) or (
+                        user_id and event.user_id != user_id):
+                    continue
+                turns.setdefault((event.tenant_id, event.user_id), []).append(event)
+            for (t, u), subject_turns in sorted(turns.items()):
+                diff = rederive_subject(rt.state(t, u), subject_turns, self.settings, rt.deciders, at, _utcnow())
+                if diff.empty:
+                    continue
+                diffs.append(diff)
+                if not dry_run:
+                    rt.append(diff.events)
+                    rt.process()
+        return diffs
 
     def view_digest(self) -> str:
         from engine.digest import view_digest

@@ -12,11 +12,17 @@ replay folds the logged decisions and never asks a decider again.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+import re
+
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta, tzinfo
 from typing import Callable, Protocol, Sequence
 
-from engine.extractor import Candidate
+import numpy as np
+
+from engine.dates import resolve_dates
+from engine.extractor import Candidate, split_sentences
+from engine.meaning import Meaning, habit_of, mentions, relate
 from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState
@@ -27,6 +33,7 @@ from schemas.common import PRIVACY_ORDER, SOURCE_RANK
 from schemas.events import (
     Event,
     MemoryExpired,
+    MemoryForgotten,
     MemoryRecorded,
     MemorySuperseded,
     MemoryUpdated,
@@ -40,16 +47,29 @@ class Extractor(Protocol):
     """The signature of engine.extractor.extract."""
 
     def __call__(self, text: str, *, role: str, speaker: str | None, occurred_at: datetime,
-                 session_ttl: timedelta = ...) -> list[Candidate]: ...
+                 session_ttl: timedelta = ..., tz: tzinfo | None = None) -> list[Candidate]: ...
+
+
+#: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
+RULES = "rules/2"
 
 
 @dataclass(frozen=True)
 class Deciders:
-    """What decide_turn asks to read a turn and to summarize evicted turns."""
+    """What decide_turn asks to read a turn and to summarize evicted turns, and to judge by meaning."""
 
     # The offline reader: typed candidates where a rule applies, informative sentences otherwise.
     extract: Extractor = turn_candidates
     summarize: Callable[[Sequence[WindowTurn]], list[SummaryItem]] = summarize
+    #: Embeddings and the kind classifier (engine.meaning); None: rules alone decide.
+    meaning: Meaning | None = None
+    #: Names and versions of the reader and summarizer, e.g. "rules/2" or "llm:qwen2.5-7b".
+    reader: str = RULES
+
+    @property
+    def version(self) -> str:
+        """What every decision event records in `decided_by`."""
+        return self.reader + (f"+{self.meaning.name}" if self.meaning is not None else "")
 
 
 OFFLINE = Deciders()
@@ -58,8 +78,9 @@ OFFLINE = Deciders()
 class _Emitter:
     """Builds derived events that inherit subject, session and time from their cause."""
 
-    def __init__(self, cause: Event):
+    def __init__(self, cause: Event, decided_by: str | None = None):
         self.cause = cause
+        self.decided_by = decided_by
         self.events: list[Event] = []
 
     def emit(self, payload, *, session_id: str | None = None) -> Event:
@@ -73,6 +94,7 @@ class _Emitter:
             occurred_at=c.occurred_at,
             recorded_at=c.recorded_at,
             causation_id=c.event_id,
+            decided_by=self.decided_by,
             payload=payload,
         )
         self.events.append(event)
@@ -290,31 +312,140 @@ def consolidation(state: SubjectState, c: Candidate, speaker: str, turn: Event, 
     return record, chosen
 
 
+def _ref(turn: Event) -> TurnRef:
+    return TurnRef(session_id=turn.session_id or "", turn_id=turn.payload.turn_id)
+
+
+def _retyped(c: Candidate, probs: dict[str, float], settings: Settings) -> Candidate:
+    """A hard rule or limit is a constraint, whatever sentence shape the rules saw in it."""
+    if (c.kind in ("fact", "preference", "episode", "decision")
+            and probs.get("constraint", 0.0) >= settings.constraint_probability):
+        fields = {k: v for k, v in c.fields.items() if k != "type"}
+        return replace(c, kind="constraint", importance=max(c.importance, 0.85), happened_at=None,
+                       fields=fields)
+    return c
+
+
+def _pool(state: SubjectState, speaker: str, pending: list[MemoryRecord]) -> list[MemoryRecord]:
+    """The speaker's active standing records (and this turn's), the ones a statement can repeat or
+    update: temporary instructions and habits are judged elsewhere."""
+    out = [r for r in state.records.values()
+           if r.tier == "active" and r.text and r.kind != "temporary_instruction"
+           and r.fields.get("type") != "habit" and mentions(r.text, speaker)]
+    out.sort(key=lambda r: r.memory_id)
+    return out + [p for p in pending if p.kind != "temporary_instruction" and mentions(p.text or "", speaker)]
+
+
+def _habit(state: SubjectState, record: MemoryRecord, speaker: str, turn: Event, out: _Emitter,
+           settings: Settings, meaning: Meaning, memory_id: str) -> None:
+    """Repeated similar episodes of one speaker on different days become a standing record (a habit)
+    with the union of their provenance; the episodes stay, each with its date. One episode never
+    does. A later repeat replaces the habit record with a fuller one."""
+    if not settings.consolidate or record.kind != "episode" or not record.text:
+        return
+    episodes = sorted((r for r in state.records.values()
+                       if r.tier == "active" and r.kind == "episode" and r.text and r.memory_id != record.memory_id
+                       and mentions(r.text, speaker)), key=lambda r: r.memory_id)
+    day = (record.happened_at or record.created_at).date()
+    similar = habit_of(meaning, record.text, day, speaker, episodes, settings)
+    days = {(r.happened_at or r.created_at).date() for r in similar} | {day}
+    if len(days) < settings.consolidate_min_evidence:
+        return
+    group = sorted(similar + [record], key=lambda r: ((r.happened_at or r.created_at), r.memory_id))
+    first, last = group[0].happened_at or group[0].created_at, group[-1].happened_at or group[-1].created_at
+    span = max(1, (last.date() - first.date()).days)
+    gap = span / (len(days) - 1)
+    cadence = ("daily" if gap <= 1.5 else "every few days" if gap <= 4.5 else "weekly" if gap <= 10
+               else "every few weeks" if gap <= 21 else "monthly" if gap <= 45 else "now and then")
+    what = group[0].text.removeprefix(speaker + ": ")
+    text = (f"{speaker} does this {cadence} ({len(days)} times, {first.day} {first:%B %Y} to "
+            f"{last.day} {last:%B %Y}): {what}")
+    sources: list[TurnRef] = []
+    for r in group:
+        sources.extend(x for x in r.sources if x not in sources)
+    habit = MemoryRecord(
+        memory_id=memory_id, tenant_id=turn.tenant_id, user_id=turn.user_id, session_id=turn.session_id,
+        kind="fact", text=text, fields={"type": "habit", "episodes": str(len(days)), "cadence": cadence},
+        source="reflection", sources=sources,
+        confidence=round(min(0.95, 0.6 + 0.05 * len(days)), 4),
+        importance=max(r.importance for r in group), created_at=turn.occurred_at, updated_at=turn.occurred_at,
+        privacy_level=max((r.privacy_level for r in group), key=lambda p: PRIVACY_ORDER[p]),
+        evidence_count=len(group),
+    )
+    refs = {(x.session_id, x.turn_id) for x in sources}
+    older = sorted(r.memory_id for r in state.records.values()
+                   if r.tier == "active" and r.fields.get("type") == "habit" and mentions(r.text or "", speaker)
+                   and refs & {(x.session_id, x.turn_id) for x in r.sources})
+    out.emit(MemoryRecorded(record=habit))
+    for old in older:
+        out.emit(MemorySuperseded(memory_id=old, superseded_by=memory_id, reason="habit grew"))
+
+
 def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Event,
-                      out: _Emitter, settings: Settings, id_prefix: str, speaker: str | None = None) -> None:
+                      out: _Emitter, settings: Settings, id_prefix: str, speaker: str | None = None,
+                      meaning: Meaning | None = None) -> None:
     """Applies the duplicate and conflict rules to candidates and emits the resulting events.
+
+    With `meaning`, statements are also typed, merged and superseded by meaning (engine.meaning):
+    a paraphrase of a record is that record said again; the same attribute of the same holder with
+    a new value supersedes the old record; repeated similar episodes become a habit.
 
     Emitted events are folded into `state` by the caller afterwards; candidates of one turn are
     checked against each other through `pending`.
     """
+    name = (speaker or "").strip() or "User"
+    if meaning is not None and candidates:
+        vectors = meaning.vectors([c.text for c in candidates])
+        probs = meaning.classifier.probabilities(vectors)
+        candidates = [c if c.kind == "temporary_instruction" else _retyped(c, p, settings)
+                      for c, p in zip(candidates, probs)]
     pending: list[MemoryRecord] = []
     for n, c in enumerate(candidates):
         dup = find_duplicate(state, c.kind, c.text, c.happened_at, settings.duplicate_similarity)
         if dup is None and any(jaccard(term_set(c.text), term_set(p.text or "")) >= settings.duplicate_similarity
                                for p in pending if p.kind == c.kind):
             continue  # the same statement twice in one turn
+        superseded_by_meaning: list[MemoryRecord] = []
+        if dup is None and speaker and c.fields.get("type") == "observation" and not _conflicting(state, c.slot):
+            # Repeated evidence by plain repeats (the consolidation rule) first: one reflection record.
+            consolidated = consolidation(state, c, speaker, turn, derive(id_prefix, "mem", str(n)), settings)
+            if consolidated is not None:
+                record, pieces = consolidated
+                out.emit(MemoryRecorded(record=record))
+                pending.append(record)
+                for old in pieces:
+                    out.emit(MemorySuperseded(memory_id=old.memory_id, superseded_by=record.memory_id,
+                                              reason="consolidated"))
+                continue
+        if dup is None and meaning is not None and c.kind != "temporary_instruction":
+            pool = _pool(state, name, pending)
+            relations = relate(meaning, c.text, c.kind, name, pool, settings,
+                               day=(c.happened_at or turn.occurred_at).date())
+            by_id = {r.memory_id: r for r in pool}
+            same = [r for r in relations if r.verdict == "same"
+                    # Loose consolidation asked for: related statements that each add something
+                    # are evidence to combine (consolidation), not one statement said twice.
+                    and not (settings.consolidate_similarity < 1.0 and c.fields.get("type") == "observation")]
+            if same:
+                dup = by_id[same[0].memory_id]
+                if any(p.memory_id == dup.memory_id for p in pending):
+                    continue  # said twice in one turn
+            else:
+                superseded_by_meaning = [by_id[r.memory_id] for r in relations if r.verdict == "update"
+                                         and SOURCE_RANK[by_id[r.memory_id].source] <= SOURCE_RANK[c.source]]
         if dup is not None:
             out.emit(MemoryUpdated(
                 memory_id=dup.memory_id,
-                add_sources=[TurnRef(session_id=turn.session_id or "", turn_id=turn.payload.turn_id)],
+                add_sources=[_ref(turn)],
                 confidence=round(min(1.0, max(dup.confidence, c.confidence) + 0.05), 4),
+                importance=max(dup.importance, c.importance) if c.importance > dup.importance else None,
                 reason="repeated",
             ))
             continue
         conflicts = _conflicting(state, c.slot)
         if any(SOURCE_RANK[r.source] > SOURCE_RANK[c.source] for r in conflicts):
             continue  # an explicit memory is not overruled by an inference
-        if speaker and not conflicts:
+        if speaker and not conflicts and not superseded_by_meaning:
             consolidated = consolidation(state, c, speaker, turn, derive(id_prefix, "mem", str(n)), settings)
             if consolidated is not None:
                 record, pieces = consolidated
@@ -333,12 +464,104 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                 superseded_by=record.memory_id,
                 reason="corrected" if c.correction else "newer statement",
             ))
+        for old in superseded_by_meaning:
+            if old.memory_id in {x.memory_id for x in conflicts} or old.memory_id in {p.memory_id for p in pending}:
+                continue
+            out.emit(MemorySuperseded(memory_id=old.memory_id, superseded_by=record.memory_id,
+                                      reason="updated"))
+        if meaning is not None and speaker:
+            _habit(state, record, name, turn, out, settings, meaning, derive(id_prefix, "habit", str(n)))
+
+
+#: Words without which a sentence is not asked whether it requests forgetting (the classifier
+#: decides; this only spares it the sentences that cannot be one).
+_FORGET_WORDS = re.compile(
+    r"\b(?:forg[eo]t|scratch|delet|remov|eras|wip|unlearn|drop|disregard|ignor|keep|kept|stor|sav|rememb|"
+    r"record|memor|notes?\b|noted|writ|log|track)", re.IGNORECASE)
+#: A request that points back ("scratch that", "don't keep it") rather than naming its topic.
+_DEICTIC = re.compile(r"\b(?:that|this|it|what\s+I\s+(?:just\s+)?(?:said|told|wrote|mentioned))\b", re.IGNORECASE)
+_REQUEST_WORDS = frozenset("""forget forgot scratch delete remove erase wipe unlearn drop disregard ignore keep store
+stored save saved remember record recorded memory memories note noted notes written write log logged track please
+could can would you your just actually rather prefer want wanted don't do not didn't never anywhere anything
+everything thing stuff part bit said told mentioned earlier before last week today also wait oh hey okay ok
+mind that this it what about from""".split())
+
+
+def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[list[str], list[str]]:
+    """(sentences that ask to forget, the other sentences) of a user's turn."""
+    sentences = split_sentences(text)
+    asked = [s for s in sentences if _FORGET_WORDS.search(s)]
+    if not asked:
+        return [], sentences
+    probs = meaning.kinds(asked)
+    requests = {s for s, p in zip(asked, probs) if p.get("forget_request", 0.0) >= settings.forget_probability}
+    return [s for s in sentences if s in requests], [s for s in sentences if s not in requests]
+
+
+def _topic_words(sentence: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z][a-z'\-]+", sentence.lower())
+            if w not in _REQUEST_WORDS and w not in _GENERIC_TERMS and len(w) > 2 and w not in
+            ("i'd", "i'm", "i've", "you're", "that's", "what's", "there", "here", "any", "the", "and", "for",
+             "with", "was", "were", "are", "have", "has", "had", "been", "not", "all", "our", "out", "one")]
+
+
+def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Meaning,
+                   settings: Settings) -> list[MemoryRecord]:
+    """What a user's "forget ..." refers to: "about X" by meaning (the records closest to the
+    request, in every tier), "that" the records of what the user said just before."""
+    records = sorted((r for r in state.records.values() if r.text and r.tier != "superseded"),
+                     key=lambda r: r.memory_id)
+    session = state.sessions.get(turn.session_id or "")
+    previous: list[MemoryRecord] = []
+    if session is not None:
+        # "that" is what the user just said: their last two turns of this session
+        earlier = [t.turn_id for t in session.window if t.turn_id != turn.payload.turn_id and t.role == "user"][-2:]
+        previous = [r for r in records
+                    if any(x.turn_id in earlier and x.session_id == (turn.session_id or "") for x in r.sources)]
+    # "what I said last week": what was said in that period (a week either side of the date it names)
+    _, when = resolve_dates(request, turn.occurred_at)
+    if when is not None and when < turn.occurred_at - timedelta(hours=12):
+        said = [r for r in records if when - timedelta(days=1) <= r.created_at <= when + timedelta(days=7)
+                and r.created_at < turn.occurred_at - timedelta(hours=12)]
+        records = said or records
+    topic = _topic_words(request)
+    if topic and records:
+        texts = [r.text for r in records]
+        mat = meaning.vectors(texts)
+        qv = meaning.vectors([request, " ".join(topic)])
+        named = {t[:5] for t in terms(" ".join(topic))}
+        scores = np.maximum(mat @ qv[0], mat @ qv[1]) + np.array(
+            [0.1 if named & {t[:5] for t in terms(x)} else 0.0 for x in texts])
+        best = float(scores.max())
+        if best >= settings.forget_target_similarity:
+            floor = max(settings.forget_target_similarity, best - 0.05)
+            return [r for r, s in zip(records, scores) if s >= floor]
+    if _DEICTIC.search(request) and previous:
+        return previous
+    return []
+
+
+def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meaning: Meaning,
+                    settings: Settings, out: _Emitter) -> None:
+    """A user's request to forget acts like `forget()`: the same content-free events, the same
+    shredding of the memory's source turns. The request's own turn is shredded with them: it may
+    repeat what it asks to forget."""
+    done: set[str] = set()
+    own = _ref(turn)
+    for request in requests:
+        for rec in forget_targets(state, turn, request, meaning, settings):
+            if rec.memory_id in done:
+                continue
+            done.add(rec.memory_id)
+            shredded = list(rec.sources) + ([own] if own not in rec.sources else [])
+            out.emit(MemoryForgotten(memory_id=rec.memory_id, kind=rec.kind, shredded_turns=shredded,
+                                     reason="user_request"))
 
 
 def decide_turn(state: SubjectState, turn: Event, settings: Settings,
                 deciders: Deciders = OFFLINE) -> list[Event]:
     p = turn.payload
-    out = _Emitter(turn)
+    out = _Emitter(turn, deciders.version)
     for memory_id, reason in due_expiries(state, turn.session_id, turn.occurred_at):
         out.emit(MemoryExpired(memory_id=memory_id, reason=reason))
     for session_id in _idle_sessions(state, turn, settings):
@@ -346,15 +569,23 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
     compacted = _compaction(state, turn.session_id or "", settings, deciders.summarize)
     if compacted is not None:
         out.emit(compacted)
-    if p.text:
+    text = p.text
+    meaning = deciders.meaning if settings.decide_by_meaning else None
+    if text and meaning is not None and p.role == "user":
+        requests, rest = forget_requests(meaning, text, settings)
+        if requests:
+            _forget_in_turn(state, turn, requests, meaning, settings, out)
+            text = " ".join(rest)  # the request itself is not a memory
+    if text:
         candidates = deciders.extract(
-            p.text,
+            text,
             role=p.role,
             speaker=p.speaker,
             occurred_at=turn.occurred_at,
             session_ttl=timedelta(hours=settings.session_ttl_hours),
+            tz=settings.zone_of(turn.tenant_id, turn.user_id),
         )
         if candidates:
             record_candidates(state, candidates, turn, out, settings, turn.event_id,
-                              speaker=(p.speaker or "").strip() or "User")
+                              speaker=(p.speaker or "").strip() or "User", meaning=meaning)
     return out.events

@@ -177,6 +177,8 @@ class Event(BaseModel):
     occurred_at: UtcDatetime
     recorded_at: UtcDatetime
     causation_id: str | None = Field(None, description="The event this one was derived from.")
+    decided_by: str | None = Field(None, description="For a decision (an event the processor or rederive derived): "
+                                   "the deciders and their versions that made it, e.g. 'rules/2+meaning/1'.")
     payload: Payload
 
     @model_validator(mode="after")

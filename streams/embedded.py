@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -18,6 +18,7 @@ import numpy as np
 
 from engine.crypto import KeyRef, Sealer
 from engine.embedder import Embedder
+from engine.meaning import Meaning
 from engine.errors import DataDirError
 from engine.ids import derive
 from engine.processor import OFFLINE, Deciders, decide_turn
@@ -98,6 +99,8 @@ class EmbeddedRuntime:
         self.data_dir = Path(data_dir)
         _check_format(self.data_dir)
         self.settings = settings
+        if deciders.meaning is None and settings.decide_by_meaning:
+            deciders = replace(deciders, meaning=Meaning(lambda: self.embedder))
         self.deciders = deciders
         self._embedder_factory = embedder
         self._embedder: Embedder | None = None

@@ -62,14 +62,25 @@ def test_later_evidence_grows_the_consolidated_record(data_dir):
     assert merged[0].source_turn_ids == ["s1-t0", "s1-t1", "s1-t2", "s1-t3"]
 
 
-def test_plain_repeats_consolidate_by_default_and_distinct_statements_do_not(engine):
-    _ingest(engine, POTTERY)
-    assert not [r for r in engine.records("acme", "u1") if r.source == "reflection"]
-    _ingest(engine, ["The pottery studio kiln fired glazed bowls and blue mugs for the spring market.",
-                     "The pottery studio kiln fired glazed bowls with our teacher Anna and her two assistants.",
-                     "Glazed bowls from the pottery studio kiln."], start=3)
-    merged = [r for r in engine.records("acme", "u1") if r.source == "reflection"]
-    assert len(merged) == 1 and merged[0].evidence_count >= 3
+def test_plain_repeats_consolidate_by_default_and_distinct_statements_do_not(data_dir):
+    # The rule-based consolidation alone (deciding by meaning off).
+    with MemoryEngine.open(data_dir, decide_by_meaning=False) as engine:
+        _ingest(engine, POTTERY)
+        assert not [r for r in engine.records("acme", "u1") if r.source == "reflection"]
+        _ingest(engine, REPEATS, start=3)
+        merged = [r for r in engine.records("acme", "u1") if r.source == "reflection"]
+        assert len(merged) == 1 and merged[0].evidence_count >= 3
+
+
+def test_with_meaning_repeats_still_end_in_one_memory_with_their_evidence(engine):
+    _ingest(engine, POTTERY + REPEATS)
+    holding = [r for r in engine.records("acme", "u1") if "kiln" in (r.text or "")]
+    assert max(len(r.sources) for r in holding) >= 3
+
+
+REPEATS = ["The pottery studio kiln fired glazed bowls and blue mugs for the spring market.",
+           "The pottery studio kiln fired glazed bowls with our teacher Anna and her two assistants.",
+           "Glazed bowls from the pottery studio kiln."]
 
 
 def test_consolidation_can_be_turned_off(data_dir):

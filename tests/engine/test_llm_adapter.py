@@ -44,7 +44,8 @@ def texts(engine: MemoryEngine) -> list[str]:
 
 
 def test_the_adapter_is_off_by_default(engine):
-    assert engine._llm is None and engine._rt.deciders is OFFLINE
+    deciders = engine._rt.deciders
+    assert engine._llm is None and (deciders.extract, deciders.summarize) == (OFFLINE.extract, OFFLINE.summarize)
     engine.ingest(make_turn("I prefer Python examples.", 1))
     assert not any(k.startswith("llm_") for k in engine.stats())
 

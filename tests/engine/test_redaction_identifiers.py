@@ -477,7 +477,7 @@ def test_redact_speaker_redacts_a_speaker_like_a_text(speaker, expected, kinds):
     assert redact_speaker(speaker) == (expected, kinds)
 
 
-@pytest.mark.xfail(strict=True, reason="engine/facade.py _turn_events must write guard.redact_speaker's speaker")
+
 def test_a_secret_in_the_speaker_field_never_reaches_the_log(engine):
     from streams.codec import decode_event
 

@@ -1,0 +1,400 @@
+"""Decisions by meaning: what a statement is, whether it repeats, updates or asks to forget another.
+
+The rule-based reader (engine.extractor) says what a sentence literally holds; this module decides
+what it means for memory, from sentence embeddings (all-MiniLM-L6-v2) and a few exact rules:
+
+- **Kind.** A logistic-regression classifier over sentence embeddings, trained on labelled sentences
+  that ship with memstream (`engine/data/kinds.jsonl`, kept apart from every evaluation set). It
+  types hard rules as `constraint` and recognises a request to forget. Its held-out accuracy is
+  measured on its own test split (`KindClassifier.held_out_accuracy`).
+- **Same thing, said again.** Two statements of one speaker about one holder (the speaker, or a named
+  relation such as "my son") are one memory when their embeddings are near-identical, or close and
+  they share a distinctive anchor (a rare word, a name, a number) with no value in conflict.
+- **Same attribute, new value.** Compared with their values (numbers, dates, names) masked, two
+  statements about one holder that say the same thing of different values are an update: the newer
+  supersedes the older. A change cue ("no longer", "switched", "moved to", "instead") lowers the bar;
+  a word of addition ("also", "too") means both stand; preferences and past events are only
+  superseded with a cue, since likes accumulate and events do not undo each other.
+- **Repeated episodes.** Similar episodes of one speaker on several different days are a habit.
+
+The rules (negation scope, dates, values, cue words, relation words) are exact and small; the
+judgement of "similar" is the embedding's. Thresholds are settings. Every event these decisions emit
+names the decider and its version (`DECIDER`), so `rederive` can re-decide readable history when they
+improve.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+import numpy as np
+
+from engine.textnorm import STOP_WORDS, terms
+
+__all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue",
+           "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder"]
+
+#: Name and version of the decisions this module makes; recorded on every event they cause.
+DECIDER = "meaning/1"
+
+LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
+          "forget_request", "chatter")
+DATA = Path(__file__).resolve().parent / "data" / "kinds.jsonl"
+Embed = Callable[[Sequence[str]], np.ndarray]
+
+
+# -- the kind classifier ---------------------------------------------------------------------------
+
+def load_examples(path: Path = DATA) -> list[tuple[str, str]]:
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [(r["text"], r["label"]) for r in rows if r["label"] in LABELS]
+
+
+def split_examples(rows: list[tuple[str, str]], test_share: float = 0.2
+                   ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """A fixed split by a hash of each sentence: the same sentences are held out on every machine."""
+    cut = int(256 * test_share)
+    test = [r for r in rows if hashlib.blake2b(r[0].encode(), digest_size=1).digest()[0] < cut]
+    train = [r for r in rows if hashlib.blake2b(r[0].encode(), digest_size=1).digest()[0] >= cut]
+    return train, test
+
+
+def _third_person(text: str) -> str:
+    """Records are written in the third person; the classifier learns both forms."""
+    from engine.extractor import to_third_person
+
+    return to_third_person(text, "Robin")
+
+
+class KindClassifier:
+    """Multinomial logistic regression over sentence embeddings (deterministic: lbfgs, fixed data)."""
+
+    def __init__(self, embed: Embed, rows: list[tuple[str, str]] | None = None):
+        from sklearn.linear_model import LogisticRegression
+
+        self._embed = embed
+        self.train_rows, self.test_rows = split_examples(rows if rows is not None else load_examples())
+        texts = [t for t, _ in self.train_rows]
+        labels = [label for _, label in self.train_rows]
+        x = np.vstack([embed(texts), embed([_third_person(t) for t in texts])])
+        self.model = LogisticRegression(C=4.0, max_iter=3000)
+        self.model.fit(x, labels + labels)
+        self.labels: list[str] = list(self.model.classes_)
+
+    def probabilities(self, vectors: np.ndarray) -> list[dict[str, float]]:
+        if len(vectors) == 0:
+            return []
+        p = self.model.predict_proba(vectors)
+        return [dict(zip(self.labels, map(float, row))) for row in p]
+
+    def held_out_accuracy(self) -> float:
+        texts = [t for t, _ in self.test_rows]
+        predicted = self.model.predict(self._embed(texts))
+        return float(np.mean([p == label for p, (_, label) in zip(predicted, self.test_rows)]))
+
+
+# -- exact rules: values, holders, cues -------------------------------------------------------------
+
+_MONTHS = ("january february march april may june july august september october november december "
+           "jan feb mar apr jun jul aug sep sept oct nov dec").split()
+_WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
+_ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5", "sixth": "6",
+             "seventh": "7", "eighth": "8", "ninth": "9", "tenth": "10", "eleventh": "11", "twelfth": "12",
+             "thirteenth": "13", "fourteenth": "14", "fifteenth": "15", "twentieth": "20",
+             "thirtieth": "30"}
+_NUMBER = re.compile(r"(?<![\w.])[$€£]?\d+(?:[.,:]\d+)*(?:st|nd|rd|th|%|k)?(?![\w])", re.IGNORECASE)
+_CAPITALISED = re.compile(r"\b[A-Z][\w'’\-]*[a-z][\w'’\-]*\b|\b[A-Z][A-Z0-9]+\b")
+_SENTENCE_START = re.compile(r"(?:^|[.!?;:]\s+|\(\s*)$")
+#: Capitalised words that are not names of things.
+_NOT_VALUES = frozenset("""i i'm i've i'd i'll im the a an my our we us you your he she they it this that these
+those there here what when where why how who which if so but and or also just please ok okay yes no not
+mr mrs ms dr user assistant""".split())
+
+#: Who a statement can be about besides the speaker: relations and owned things that hold attributes.
+_RELATIONS = frozenset("""mother mom mum father dad parent parents sister brother sibling siblings son sons
+daughter daughters kid kids child children baby wife husband partner spouse girlfriend boyfriend fiance
+fiancee grandma grandpa grandmother grandfather grandson granddaughter aunt uncle cousin niece nephew
+friend friends roommate neighbor neighbour boss manager colleague coworker teammate team company
+landlord doctor dentist lawyer teacher coach tutor dog cat pet puppy kitten horse stepson stepdaughter
+stepmother stepfather in-law mother-in-law father-in-law""".split())
+
+_STRONG_CUE = re.compile(
+    r"\b(?:no\s+longer|not\s+any\s*more|anymore|any\s+more|switched|switching|moved|moving\s+to|changed|"
+    r"instead|these\s+days|from\s+now\s+on|used\s+to|replaced|got\s+(?:moved|pushed|bumped|changed|"
+    r"rescheduled|voted|promoted|transferred)|pushed\s+(?:back|to)|rescheduled|revised|updated|went\s+up|"
+    r"went\s+down|raised|lowered|refinanced|now\s+(?:it'?s|is|are|lives?|works?|uses?)|actually)\b",
+    re.IGNORECASE,
+)
+_WEAK_CUE = re.compile(r"\b(?:now|new|newly|currently|latest|nowadays|lately)\b", re.IGNORECASE)
+_ADDITIVE = re.compile(r"\b(?:also|too|as\s+well|another|additionally|besides|second|both|again)\b", re.IGNORECASE)
+
+
+def _norm_value(word: str) -> str:
+    w = word.lower().strip("'’.,")
+    w = re.sub(r"(?:'s|’s)$", "", w)
+    w = re.sub(r"^[$€£]", "", w)
+    w = re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", w)
+    w = w.replace(",", "")
+    return _ORDINALS.get(w, w)
+
+
+def _speaker_words(speaker: str) -> frozenset[str]:
+    return frozenset(w.lower() for w in re.findall(r"[A-Za-z]+", speaker or ""))
+
+
+def values(text: str, speaker: str = "") -> frozenset[str]:
+    """What a statement says of its attribute, as far as exact rules can tell: numbers, dates, and
+    names (capitalised words that do not start a sentence), normalised ("9th" = "ninth" = "9")."""
+    own = _speaker_words(speaker)
+    out = {_norm_value(m.group()) for m in _NUMBER.finditer(text)}
+    for m in _CAPITALISED.finditer(text):
+        word = _norm_value(m.group())
+        if word in own or word in _NOT_VALUES or not word:
+            continue
+        if _SENTENCE_START.search(text[: m.start()]) and word not in _MONTHS and word not in _WEEKDAYS:
+            continue  # capitalised because it starts a sentence
+        out.add(word)
+    for w in re.findall(r"[a-z]+", text.lower()):
+        if w in _ORDINALS:
+            out.add(_ORDINALS[w])
+    return frozenset(v for v in out if v)
+
+
+def mask(text: str, speaker: str = "") -> str:
+    """The statement with its values replaced by a placeholder: what it says, not of what."""
+    found = values(text, speaker)
+    if not found:
+        return text
+
+    def sub(m: re.Match[str]) -> str:
+        return "something" if _norm_value(m.group()) in found else m.group()
+
+    text = _NUMBER.sub(sub, text)
+    return _CAPITALISED.sub(sub, text)
+
+
+def holder(text: str, speaker: str = "") -> frozenset[str]:
+    """Who or what a statement is about besides its speaker: relation words and names in its first
+    words ("Sam's sister lives in Rome" -> {"sister"}; "Sam lives in Oslo" -> {})."""
+    body = re.sub(r"^[^:]{1,40}:\s+", "", text)  # "Sam: ..."
+    head = re.findall(r"[A-Za-z][A-Za-z'’\-]*", body)[:5]
+    own = _speaker_words(speaker)
+    out = set()
+    for i, w in enumerate(head):
+        base = re.sub(r"(?:'s|’s)$", "", w)
+        low = base.lower()
+        if low in own:
+            continue
+        if low in _RELATIONS or low.rstrip("s") in _RELATIONS:
+            out.add(low.rstrip("s") if low.rstrip("s") in _RELATIONS else low)
+        elif (base[:1].isupper() and (base != w or 0 < i <= 1) and low not in _NOT_VALUES
+              and low not in _MONTHS and low not in _WEEKDAYS):
+            out.add(low)  # a name in the subject's place, or a possessive one ("Amara's birthday")
+    return frozenset(out)
+
+
+def same_holder(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Two statements are about one holder when they name the same one, or one names it more fully
+    ("Sam's daughter Amara" / "Amara"); the speaker (no holder) is not anybody else."""
+    return a == b or (bool(a) and bool(b) and (a <= b or b <= a))
+
+
+def _content(text: str, speaker: str) -> frozenset[str]:
+    own = _speaker_words(speaker)
+    found = (_norm_value(t) for t in terms(text))
+    return frozenset(t for t in found if t and t not in own and t not in _RELATIONS)
+
+
+def other_filler(a: str, b: str, speaker: str = "") -> bool:
+    """Two statements in one frame with a different filler: each says one or two things the other
+    does not ("likes hiking in the mountains" / "along the coast", "allergic to peanuts" / "to
+    cats"). Close in embedding space, yet two memories. A paraphrase rewords more than that."""
+    ca, cb = _content(a, speaker), _content(b, speaker)
+    da, db = ca - cb, cb - ca
+    if _overlap(frozenset(da), frozenset(db)):
+        return False
+    return 0 < len(da) <= 2 and 0 < len(db) <= 2
+
+
+def change_cue(text: str) -> str | None:
+    """'strong', 'weak' or None: how plainly a statement says that something changed."""
+    if _STRONG_CUE.search(text):
+        return "strong"
+    if _WEAK_CUE.search(text):
+        return "weak"
+    return None
+
+
+def additive(text: str) -> bool:
+    return _ADDITIVE.search(text) is not None
+
+
+def anchors(text: str, speaker: str = "") -> frozenset[str]:
+    """Distinctive words that pin what a statement is about: its values, and its content terms of
+    five letters or more (stemmed), without the speaker's name."""
+    own = {w for w in _speaker_words(speaker)}
+    long_terms = {t[:5] for t in terms(text) if len(t) >= 4 and t not in own and t not in STOP_WORDS}
+    return frozenset(long_terms | {v for v in values(text, speaker)})
+
+
+# -- the decider ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Relation:
+    """How a new statement relates to one record."""
+
+    memory_id: str
+    similarity: float
+    verdict: str  # "same" | "update"
+    anchored: bool = False  # "same" by a shared anchor rather than near-identical meaning
+
+
+class Meaning:
+    """Embeddings and the kind classifier, for the deciders of one runtime.
+
+    `embedder` is called for the embedder when first needed (loading the model costs seconds). The
+    classifier is trained once per embedder in a process and shared."""
+
+    name = DECIDER
+
+    def __init__(self, embedder: Callable[[], object]):
+        self._embedder = embedder
+
+    def vectors(self, texts: Sequence[str]) -> np.ndarray:
+        return self._embedder().embed(list(texts))
+
+    @property
+    def classifier(self) -> KindClassifier:
+        return classifier_for(self._embedder())
+
+    def kinds(self, texts: Sequence[str]) -> list[dict[str, float]]:
+        return self.classifier.probabilities(self.vectors(texts)) if texts else []
+
+
+_classifiers: dict[int, tuple[object, KindClassifier]] = {}
+_classifiers_lock = threading.Lock()
+
+
+def classifier_for(embedder) -> KindClassifier:
+    """One trained classifier per embedder object in a process (training embeds ~1,000 sentences)."""
+    with _classifiers_lock:
+        held = _classifiers.get(id(embedder))
+        if held is None or held[0] is not embedder:
+            held = _classifiers[id(embedder)] = (embedder, KindClassifier(embedder.embed))
+        return held[1]
+
+
+# -- relations between a new statement and the records -----------------------------------------------
+
+def _overlap(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Shared values, counting a value that starts another ("go" / "golang", "cell" / "cellist")."""
+    for x in a:
+        for y in b:
+            short, long_ = (x, y) if len(x) <= len(y) else (y, x)
+            if x == y or (len(short) >= 2 and long_.startswith(short) and not short.isdigit()):
+                return True
+    return False
+
+
+def mentions(text: str, speaker: str) -> bool:
+    """Whether a record is told of `speaker`: records name their speaker ("Sam: ...", "Sam's ...",
+    "Put Sam by the aisle"), and the first person a record names is the one it is about."""
+    lead = re.match(r"^([^:]{1,40}):\s", text)
+    if lead:
+        return lead.group(1).strip() == speaker
+    own = re.search(r"(?<![\w])" + re.escape(speaker) + r"(?![\w])", text)
+    if own is None:
+        return False
+    for m in _CAPITALISED.finditer(text[: own.start()]):
+        word = _norm_value(m.group())
+        if m.start() > 0 and word not in _NOT_VALUES and word not in _MONTHS and word not in _WEEKDAYS:
+            return False  # another name comes first: the record is about them
+    return True
+
+
+def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequence, settings,
+           day=None) -> list[Relation]:
+    """How a new statement relates to the speaker's records: "same" (one memory, said again) or
+    "update" (same attribute of the same holder, a new value). Records are MemoryRecord-like
+    (memory_id, text, kind, happened_at). Best first; at most one "same"."""
+    if not records:
+        return []
+    v = meaning.vectors([text])[0]
+    mat = meaning.vectors([r.text for r in records])
+    sims = mat @ v
+    mine_holder = holder(text, speaker)
+    mine_values = values(text, speaker)
+    mine_anchors = anchors(text, speaker)
+    cue = change_cue(text)
+    adds = additive(text)
+    same: list[Relation] = []
+    updates: list[Relation] = []
+    # An anchor pins a statement only when it is rare in the speaker's memory: a word most of their
+    # records share ("pottery" for a potter) is their frame, not what one record is about.
+    their_anchors = [anchors(r.text, speaker) for r in records]
+    df: dict[str, int] = {}
+    for found in their_anchors:
+        for a in found:
+            df[a] = df.get(a, 0) + 1
+    rare = frozenset(a for a in mine_anchors if df.get(a, 0) <= 1)
+    masked_needed = [i for i, r in enumerate(records)
+                     if same_holder(holder(r.text, speaker), mine_holder) and sims[i] >= 0.25]
+    masked_sims: dict[int, float] = {}
+    if masked_needed:
+        mv = meaning.vectors([mask(text, speaker)] + [mask(records[i].text, speaker) for i in masked_needed])
+        for j, i in enumerate(masked_needed):
+            masked_sims[i] = float(mv[j + 1] @ mv[0])
+    for i, rec in enumerate(records):
+        if i not in masked_sims:
+            continue
+        sim = float(sims[i])
+        theirs = values(rec.text, speaker)
+        conflict = bool(mine_values and theirs and not _overlap(mine_values, theirs))
+        other_day = (kind == "episode" and rec.kind == "episode" and _day(rec) is not None and day is not None
+                     and _day(rec) != day)
+        if other_day and cue != "strong":
+            continue  # the same thing on another day happened again: a habit, not a repeat or an update
+        # An event and a standing fact are two memories (episodic and semantic), however alike.
+        filler = other_filler(text, rec.text, speaker) or ((kind == "episode") != (rec.kind == "episode"))
+        if sim >= settings.same_similarity and not conflict and not other_day and not filler:
+            same.append(Relation(rec.memory_id, sim, "same"))
+            continue
+        if (sim >= settings.same_anchor_similarity and not conflict and not other_day and not filler
+                and _overlap(rare, their_anchors[i])):
+            same.append(Relation(rec.memory_id, sim, "same", anchored=True))
+            continue
+        if adds:
+            continue
+        ms = masked_sims[i]
+        new_value = bool(mine_values - theirs) or (cue is not None)
+        if not new_value:
+            continue
+        if cue == "strong" and max(sim, ms) >= settings.update_cue_similarity:
+            updates.append(Relation(rec.memory_id, ms, "update"))
+        elif cue == "weak" and ms >= settings.update_weak_cue_similarity and kind != "episode":
+            updates.append(Relation(rec.memory_id, ms, "update"))
+        elif (cue is None and ms >= settings.update_similarity and conflict
+              and kind not in ("preference", "episode") and rec.kind not in ("preference", "episode")):
+            updates.append(Relation(rec.memory_id, ms, "update"))
+    same.sort(key=lambda r: (-r.similarity, r.memory_id))
+    updates.sort(key=lambda r: (-r.similarity, r.memory_id))
+    return same[:1] + updates
+
+
+def habit_of(meaning: Meaning, text: str, day, speaker: str, episodes: Sequence, settings) -> list:
+    """Earlier episodes of the speaker on other days that are the same activity as this one."""
+    if not episodes:
+        return []
+    v = meaning.vectors([text])[0]
+    sims = meaning.vectors([e.text for e in episodes]) @ v
+    return [e for e, s in zip(episodes, sims) if s >= settings.habit_similarity and _day(e) != day]
+
+
+def _day(rec):
+    when = rec.happened_at or rec.created_at
+    return when.date() if when is not None else None

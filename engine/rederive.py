@@ -1,0 +1,130 @@
+"""Re-deciding readable history under the current deciders.
+
+When memstream's deciders improve (a better reader, classifier or threshold), the memory already
+stored was decided by the old ones. `rederive` folds the subject's still-readable turns, in log order,
+into a scratch state under the current deciders, compares what that gives with the live view, and
+returns the differences as ordinary events (never rewriting history):
+
+- a record the current deciders would make and the view lacks: `memory_recorded` (a new id);
+- a live record they would not make (it reads otherwise now, or it was a request to forget, or a
+  newer statement supersedes it): `memory_superseded` (by the record that replaces it, or by
+  "rederive" when nothing does);
+- a live record whose content the user asked to forget in words the old deciders missed:
+  `memory_forgotten`, with the same shredding as `forget()`.
+
+Forgotten turns stay forgotten: a turn whose key was destroyed is unreadable and takes no part.
+Records made by `remember()` are commands, not decisions, and are left alone. Appending the result
+and replaying the log gives the same view (the events are ordinary ones). Running it twice with the
+same deciders finds nothing the second time.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from engine.ids import derive
+from engine.processor import Deciders, decide_turn
+from engine.projector import apply
+from engine.settings import Settings
+from engine.state import SubjectState
+from schemas.events import Event, MemoryForgotten, MemoryRecorded, MemorySuperseded
+from schemas.records import MemoryRecord
+
+
+@dataclass
+class RederiveDiff:
+    """What rederive would change for one subject."""
+
+    tenant_id: str
+    user_id: str
+    turns_read: int = 0
+    turns_unreadable: int = 0
+    recorded: list[MemoryRecord] = field(default_factory=list)
+    superseded: list[tuple[str, str]] = field(default_factory=list)  # (memory_id, superseded_by)
+    forgotten: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.recorded or self.superseded or self.forgotten)
+
+
+def _key(rec: MemoryRecord) -> tuple[str, str]:
+    return (rec.kind, " ".join((rec.text or "").lower().split()))
+
+
+def _from_turns(rec: MemoryRecord) -> bool:
+    """Decided from conversation turns (not a remember() command)."""
+    return bool(rec.sources) and not all(s.turn_id.startswith("remember:") for s in rec.sources)
+
+
+def scratch_state(tenant_id: str, user_id: str, turns: Iterable[Event], settings: Settings,
+                  deciders: Deciders) -> tuple[SubjectState, list[str], int, int]:
+    """Folds readable turns under `deciders` into a fresh state. Returns (state, ids of the records
+    the deciders forgot on a user's request, turns read, turns unreadable)."""
+    state = SubjectState(tenant_id, user_id)
+    forgotten: list[str] = []
+    read = unreadable = 0
+    for turn in turns:
+        if turn.payload.text is None:
+            unreadable += 1
+            continue
+        read += 1
+        apply(state, turn)
+        for event in decide_turn(state, turn, settings, deciders):
+            if event.payload.type == "memory_forgotten":
+                rec = state.records.get(event.payload.memory_id)
+                if rec is not None and rec.text:
+                    forgotten.append(rec.text)
+            apply(state, event)
+    return state, forgotten, read, unreadable
+
+
+def rederive_subject(live: SubjectState, turns: list[Event], settings: Settings, deciders: Deciders,
+                     at, recorded_at) -> RederiveDiff:
+    """The events that bring `live` to what `deciders` make of the readable `turns` (log order)."""
+    diff = RederiveDiff(live.tenant_id, live.user_id)
+    scratch, forgotten_texts, diff.turns_read, diff.turns_unreadable = scratch_state(
+        live.tenant_id, live.user_id, turns, settings, deciders)
+    version = deciders.version
+    known = {_key(r) for r in live.records.values() if r.text}
+    live_active = sorted((r for r in live.records.values() if r.tier == "active" and r.text and _from_turns(r)),
+                         key=lambda r: r.memory_id)
+    wanted = sorted((r for r in scratch.records.values() if r.tier == "active" and r.text),
+                    key=lambda r: r.memory_id)
+    wanted_keys = {_key(r) for r in wanted}
+    forgotten_keys = {" ".join(t.lower().split()) for t in forgotten_texts}
+
+    def event(payload, *parts: str) -> Event:
+        e = Event(event_id=derive("rederive", live.tenant_id, live.user_id, version, payload.type, *parts),
+                  type=payload.type, tenant_id=live.tenant_id, user_id=live.user_id, occurred_at=at,
+                  recorded_at=recorded_at, decided_by=version, payload=payload)
+        diff.events.append(e)
+        return e
+
+    new_ids: dict[tuple[str, str], str] = {}
+    for rec in wanted:
+        if _key(rec) in known:
+            continue
+        memory_id = derive("rederive", version, rec.memory_id)
+        new = rec.model_copy(update={"memory_id": memory_id})
+        new_ids[_key(rec)] = memory_id
+        diff.recorded.append(new)
+        event(MemoryRecorded(record=new), rec.memory_id)
+    for rec in live_active:
+        key = _key(rec)
+        if key in wanted_keys:
+            continue
+        if key[1] in forgotten_keys:
+            diff.forgotten.append(rec.memory_id)
+            event(MemoryForgotten(memory_id=rec.memory_id, kind=rec.kind, shredded_turns=list(rec.sources),
+                                  reason="user_request"), rec.memory_id)
+            continue
+        # The record that replaces it: a new one from the same turns, if the deciders made one.
+        refs = {(s.session_id, s.turn_id) for s in rec.sources}
+        successor = next((new_ids[_key(w)] for w in wanted if _key(w) in new_ids
+                          and refs & {(s.session_id, s.turn_id) for s in w.sources}), "rederive")
+        diff.superseded.append((rec.memory_id, successor))
+        event(MemorySuperseded(memory_id=rec.memory_id, superseded_by=successor,
+                               reason=f"rederived under {version}"), rec.memory_id)
+    return diff

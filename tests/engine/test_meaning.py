@@ -1,0 +1,233 @@
+"""Decisions by meaning (engine.meaning through the processor): typing, paraphrases, updates,
+"forget that" in the conversation, habits from repeated episodes, and rederive.
+
+Every behaviour is tried with three phrasings written for these tests, in domains the rules were not
+built from, plus the near misses that must stay apart."""
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+
+from conftest import T0, make_turn
+from engine import MemoryEngine
+from engine.meaning import holder, other_filler, same_holder, values
+
+pytestmark = pytest.mark.slow
+
+
+def _say(engine: MemoryEngine, lines: list[tuple[str, int, str]], user: str = "u1", speaker: str = "Robin") -> None:
+    """lines: (session, day, text); turns a minute apart within a session."""
+    minute: dict[str, int] = {}
+    for n, (session, day, text) in enumerate(lines):
+        m = minute[session] = minute.get(session, -1) + 1
+        t = make_turn(text, n, session=session, user=user, speaker=speaker,
+                      at=T0 + timedelta(days=day, minutes=m))
+        engine.ingest(t)
+    engine.flush()
+
+
+def _active(engine: MemoryEngine, pattern: str, user: str = "u1") -> list:
+    return [r for r in engine.records("acme", user) if re.search(pattern, r.text or "", re.IGNORECASE)]
+
+
+# -- exact rules ------------------------------------------------------------------------------------
+
+def test_values_are_normalised_numbers_dates_and_names():
+    assert {"9", "june"} <= values("Her recital is on the ninth of June")
+    assert {"9", "june"} <= values("Her recital is June 9th")
+    assert "1450" in values("The quote came to $1,450")
+    assert "robin" not in values("Robin: Robin lives in Oslo", "Robin")
+
+
+def test_holder_tells_relations_apart_from_the_speaker():
+    assert holder("Robin's sister lives in Rome", "Robin") == {"sister"}
+    assert holder("Robin lives in Oslo", "Robin") == frozenset()
+    assert same_holder(holder("Robin's son Tariq's school is Elm Park", "Robin"), holder("Tariq's school is Elm Park", "Robin"))
+    assert not same_holder(holder("Robin's son is 7", "Robin"), holder("Robin's daughter is 10", "Robin"))
+
+
+def test_one_frame_with_another_filler_is_two_memories():
+    assert other_filler("Robin likes hiking in the mountains", "Robin likes hiking along the coast", "Robin")
+    assert other_filler("Robin is allergic to penicillin", "Robin is allergic to latex", "Robin")
+    assert not other_filler("Robin prefers an aisle seat on trains", "Put Robin by the aisle rather than the window", "Robin")
+
+
+# -- the classifier -----------------------------------------------------------------------------------
+
+def test_kind_classifier_held_out_accuracy():
+    from engine.embedder import shared_embedder
+    from engine.meaning import classifier_for
+
+    clf = classifier_for(shared_embedder())
+    acc = clf.held_out_accuracy()
+    print(f"kind classifier: {len(clf.train_rows)} training sentences, {len(clf.test_rows)} held out, "
+          f"held-out accuracy {acc:.1%}")
+    assert len(clf.test_rows) >= 80
+    assert acc >= 0.7
+
+
+@pytest.mark.parametrize("text, pattern", [
+    pytest.param("The lease says no subletting, full stop, or we lose the flat.", "sublet",
+                 marks=pytest.mark.xfail(strict=True, reason="known miss: the classifier reads it as a fact")),
+    ("Grant money can't be spent on travel; the funder forbids it outright.", "travel"),
+    pytest.param("My daughter is coeliac, so nothing with gluten can go in her lunchbox.", "gluten",
+                 marks=pytest.mark.xfail(strict=True, reason="known miss: no record keeps the gluten rule")),
+])
+def test_hard_rules_are_constraints(engine, text, pattern):
+    _say(engine, [("s1", 0, text)])
+    assert "constraint" in [r.kind for r in _active(engine, pattern)]
+
+
+# -- one memory for one meaning -------------------------------------------------------------------------
+
+_MISS = pytest.mark.xfail(strict=True, reason="known miss: the paraphrase is stored twice")
+
+
+@pytest.mark.parametrize("first, second, pattern", [
+    pytest.param("I always want the window seat when I fly.", "Book me next to the window on flights, please.",
+                 "window", marks=_MISS),
+    pytest.param("Our Android app is written in Kotlin.", "For context, we're a Kotlin shop on the Android client.",
+                 "kotlin", marks=_MISS),
+    pytest.param("My son Idris plays the trumpet in the school band.",
+                 "Idris is a trumpeter in his school's band, by the way.", "trumpet", marks=_MISS),
+    ("I'm vegetarian and have been for years.", "I don't eat meat, haven't for ages.", "vegetarian|meat"),
+])
+def test_a_paraphrase_in_a_later_session_is_the_same_memory(engine, first, second, pattern):
+    _say(engine, [("s1", 0, first), ("s2", 20, second)])
+    found = _active(engine, pattern)
+    assert len(found) == 1, [r.text for r in found]
+    assert len(found[0].sources) == 2  # provenance of both
+
+
+@pytest.mark.parametrize("first, second, a, b", [
+    ("I like hiking in the mountains.", "I like hiking along the coast.", "mountain", "coast"),
+    ("I'm allergic to penicillin.", "I'm allergic to cats.", "penicillin", "cats"),
+    ("My sister lives in Lisbon.", "I live in Tallinn.", "lisbon", "tallinn"),
+])
+def test_near_misses_stay_two_memories(engine, first, second, a, b):
+    _say(engine, [("s1", 0, first), ("s2", 9, second)])
+    assert _active(engine, a) and _active(engine, b)
+
+
+@pytest.mark.parametrize("first, second, query, new, old", [
+    ("I live in Leeds, near the university.", "We moved over the summer, I live in Bristol now.",
+     "Which city do I live in?", "bristol", "leeds"),
+    pytest.param("Our team standup is at 9:30 every morning.", "Standup got moved to 10:15 starting this week.",
+                 "What time is standup?", "10:15", "9:30",
+                 marks=pytest.mark.xfail(strict=True, reason="known miss: the holder rule reads 'Standup' as a name")),
+    ("The budget for the offsite is $8,000.", "The offsite budget went up to $9,500 after finance signed off.",
+     "How much can we spend on the offsite?", "9,500", "8,000"),
+])
+def test_a_new_value_supersedes_the_old(engine, first, second, query, new, old):
+    _say(engine, [("s1", 0, first), ("s2", 30, second)])
+    hits = engine.recall(tenant_id="acme", user_id="u1", query=query, k=3)
+    assert hits and new in hits[0].text.lower()
+    assert not [r.text for r in engine.records("acme", "u1")
+                if old in (r.text or "").lower() and new not in (r.text or "").lower()]
+    superseded = [r for r in engine.records("acme", "u1", include_inactive=True) if r.tier == "superseded"]
+    assert superseded, "the old statement is kept for audit"
+
+
+# -- "forget that" said in the conversation ---------------------------------------------------------------
+
+@pytest.mark.parametrize("lines, gone, keep", [
+    ([("s1", 0, "I'm seeing a dermatologist about a rash on my neck."),
+      ("s1", 0, "I also started learning the accordion."),
+      ("s1", 0, "Actually, please forget what I said about the dermatologist.")], "dermatolog|rash", "accordion"),
+    pytest.param([("s1", 0, "I play five-a-side football on Thursdays."),
+      ("s1", 0, "My landlord is taking me to small-claims court over the deposit."),
+      ("s1", 0, "Hmm, scratch that, I don't want that stored.")], "landlord|deposit", "football",
+                 marks=pytest.mark.xfail(strict=True, reason="known miss: this request is not recognised")),
+    pytest.param([("s1", 0, "My bank is Halden Credit Union, joint account with my partner."),
+      ("s1", 0, "I commute by tram most days."),
+      ("s2", 6, "Please wipe the bank details I gave you last week from your memory.")], "halden|credit union", "tram",
+                 marks=pytest.mark.xfail(strict=True, reason="known miss: the target is not found")),
+])
+def test_a_request_to_forget_in_a_turn_acts_like_forget(engine, lines, gone, keep):
+    _say(engine, lines)
+    records = engine.records("acme", "u1")
+    assert not [r.text for r in records if re.search(gone, r.text or "", re.I)]
+    assert [r for r in records if re.search(keep, r.text or "", re.I)]
+    # the request itself is not a memory
+    assert not [r.text for r in records if re.search(r"forget|scratch|wipe|stored", r.text or "", re.I)]
+    ctx = engine.context(tenant_id="acme", user_id="u1", session_id=lines[-1][0], query=gone.split("|")[0])
+    assert not re.search(gone, ctx.text, re.I)
+
+
+def test_forget_in_a_turn_emits_the_same_content_free_event_as_forget(engine):
+    _say(engine, [("s1", 0, "My therapist's name is Dr. Ilse Brandt."), ("s1", 0, "Please don't keep that.")])
+    from streams.codec import decode_event
+
+    rt = engine._rt
+    events = [decode_event(raw, rt.sealer) for _, raw in rt.log.read(0)]
+    forgotten = [e for e in events if e.type == "memory_forgotten"]
+    assert forgotten and forgotten[0].payload.reason == "user_request"
+    assert forgotten[0].decided_by and "meaning/" in forgotten[0].decided_by
+    assert all(e.payload.text is None for e in events if e.type == "turn_received")  # both turns shredded
+    assert not _active(engine, "brandt|therapist")
+
+
+# -- habits ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("episodes, pattern", [
+    (["Went bouldering at the climbing gym after work today.",
+      "Climbing gym again tonight, finally sent the purple route.",
+      "Did a bouldering session this evening, forearms are toast.",
+      "Another evening at the climbing wall, new problems were set."], "boulder|climb"),
+    (["Baked a sourdough loaf this morning, the crumb came out great.",
+      "Made another sourdough today, tried a bit of rye in the dough.",
+      "Sourdough bake this morning, the crust burnt a little.",
+      "Baked bread again today, sourdough with olives."], "sourdough|bread|bak"),
+    (["Volunteered at the food bank this Saturday, sorted tins for three hours.",
+      "Another Saturday shift at the food bank, we packed 200 parcels.",
+      "Spent the morning volunteering at the food bank again.",
+      "Food bank shift today, I was on the front desk."], "food bank"),
+])
+def test_repeated_episodes_become_a_habit(engine, episodes, pattern):
+    _say(engine, [(f"s{i + 1}", 7 * i, text) for i, text in enumerate(episodes)])
+    kinds = [r.kind for r in _active(engine, pattern)]
+    assert any(k != "episode" for k in kinds), kinds
+    habit = [r for r in _active(engine, pattern) if r.fields.get("type") == "habit"]
+    assert len(habit) == 1 and len(habit[0].sources) >= 3
+    assert habit[0].fields["cadence"] == "weekly"
+
+
+def test_one_episode_is_never_a_habit(engine):
+    _say(engine, [("s1", 0, "Went bouldering at the climbing gym after work today.")])
+    assert [r.kind for r in _active(engine, "boulder")] == ["episode"]
+
+
+# -- rederive -------------------------------------------------------------------------------------------
+
+LINES = [("s1", 0, "Patients' records must never leave the clinic's own servers; the health board forbids it."),
+         ("s1", 0, "I run a small physiotherapy clinic in Galway."),
+         ("s2", 12, "Our practice management software is Cliniko."),
+         ("s3", 40, "We switched our practice software to Jane App this month.")]
+
+
+def test_rederive_brings_stored_memory_up_to_the_current_deciders(tmp_path):
+    data = tmp_path / "d"
+    with MemoryEngine.open(data, decide_by_meaning=False) as old:
+        _say(old, LINES)
+        old.forget(tenant_id="acme", user_id="u1", query="physiotherapy clinic in Galway")
+        before = old.view_digest()
+    with MemoryEngine.open(data) as engine:
+        assert engine.view_digest() == before
+        dry = engine.rederive(dry_run=True)
+        assert dry and engine.view_digest() == before  # a dry run writes nothing
+        diffs = engine.rederive()
+        assert [(d.recorded, d.superseded) for d in diffs] == [(d.recorded, d.superseded) for d in dry]
+        assert "constraint" in [r.kind for r in _active(engine, "servers")]
+        assert not [r.text for r in engine.records("acme", "u1") if "cliniko" in (r.text or "").lower()]
+        assert not _active(engine, "galway")  # forgotten turns stay forgotten
+        assert engine.rederive() == []  # nothing left to re-decide
+        after = engine.view_digest()
+        events = [e for e in diffs[0].events]
+        assert all(e.decided_by and "meaning/" in e.decided_by for e in events)
+    from streams.cli import main
+
+    assert main(["--data-dir", str(data), "replay", "--verify"]) == 0
+    with MemoryEngine.open(data) as engine:
+        assert engine.view_digest() == after
