@@ -124,10 +124,9 @@ landlord doctor dentist lawyer teacher coach tutor dog cat pet puppy kitten hors
 stepmother stepfather in-law mother-in-law father-in-law""".split())
 
 _STRONG_CUE = re.compile(
-    r"\b(?:no\s+longer|not\s+any\s*more|anymore|any\s+more|switched|switching|moved|moving\s+to|changed|"
-    r"instead|these\s+days|from\s+now\s+on|used\s+to|replaced|got\s+(?:moved|pushed|bumped|changed|"
-    r"rescheduled|voted|promoted|transferred)|pushed\s+(?:back|to)|rescheduled|revised|updated|went\s+up|"
-    r"went\s+down|raised|lowered|refinanced|now\s+(?:it'?s|is|are|lives?|works?|uses?)|actually)\b",
+    r"\b(?:no\s+longer|not\s+any\s*more|switched|moved\s+to|instead|these\s+days|from\s+now\s+on|replaced|"
+    r"got\s+(?:moved|pushed|bumped|rescheduled|voted|promoted|transferred)|pushed\s+(?:back|to)|rescheduled|"
+    r"revised|went\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced)\b",
     re.IGNORECASE,
 )
 _WEAK_CUE = re.compile(r"\b(?:now|new|newly|currently|latest|nowadays|lately)\b", re.IGNORECASE)
@@ -371,9 +370,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         if adds:
             continue
         ms = masked_sims[i]
-        new_value = bool(mine_values - theirs) or (cue is not None)
-        if not new_value:
-            continue
+        if not (mine_values - theirs) and ms < settings.update_cue_similarity + 0.1:
+            continue  # no new value, and not plainly the same attribute said anew
         if cue == "strong" and max(sim, ms) >= settings.update_cue_similarity:
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif cue == "weak" and ms >= settings.update_weak_cue_similarity and kind != "episode":

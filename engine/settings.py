@@ -65,12 +65,12 @@ class Settings(BaseSettings):
     same_similarity: float = Field(0.82, gt=0, le=1, description="Cosine at which two statements of one speaker about one holder say the same thing.")
     same_anchor_similarity: float = Field(0.6, gt=0, le=1, description="...or this cosine when they share a distinctive word, name or number and no value conflicts.")
     update_similarity: float = Field(0.72, gt=0, le=1, description="Cosine of two statements with their values masked at which different values are an update (no change cue).")
-    update_cue_similarity: float = Field(0.45, gt=0, le=1, description="...the same with a plain change cue ('no longer', 'switched', 'moved to').")
+    update_cue_similarity: float = Field(0.55, gt=0, le=1, description="...the same with a plain change cue ('no longer', 'switched', 'moved to').")
     update_weak_cue_similarity: float = Field(0.6, gt=0, le=1, description="...the same with a weak cue ('now', 'new').")
     constraint_probability: float = Field(0.5, gt=0, le=1, description="Classifier probability at which a statement is typed as a constraint.")
-    forget_probability: float = Field(0.5, gt=0, le=1, description="Classifier probability at which a user's sentence is a request to forget.")
+    forget_probability: float = Field(0.6, gt=0, le=1, description="Classifier probability at which a user's sentence is a request to forget.")
     forget_target_similarity: float = Field(0.25, ge=0, le=1, description="Cosine a record needs with a request to forget 'what I said about X' to be its target.")
-    habit_similarity: float = Field(0.5, gt=0, le=1, description="Cosine at which episodes of one speaker on different days are the same activity.")
+    habit_similarity: float = Field(0.6, gt=0, le=1, description="Cosine at which episodes of one speaker on different days are the same activity.")
 
     # Recall
     recall_k: int = 8
