@@ -44,15 +44,15 @@ class WindowTurn:
 @dataclass(frozen=True)
 class SummaryItem:
     turn_id: str
-    kind: str        # "preference" | "constraint" | "decision" | "correction" | "task" | "name" | "date" | "fact"
+    kind: str        # "preference" | "constraint" | "decision" | "correction" | "task" | "outcome" | "name" | "date" | "fact"
     text: str        # compressed, speaker-attributed line, dates resolved
     importance: float
     occurred_at: datetime
 
 
 IMPORTANCE: dict[str, float] = {
-    "correction": 0.95, "constraint": 0.9, "decision": 0.85, "preference": 0.8, "task": 0.8,
-    "name": 0.7, "date": 0.7, "fact": 0.6,
+    "correction": 0.95, "constraint": 0.9, "decision": 0.85, "outcome": 0.85, "preference": 0.8, "task": 0.8,
+    "state": 0.75, "name": 0.7, "date": 0.7, "fact": 0.6,
 }
 
 _I = re.IGNORECASE
@@ -82,6 +82,7 @@ _REACTION = re.compile(
     r"|^(?:I\s+can't\s+wait|I\s+can\s+imagine|I\s+can\s+tell|I'm\s+sure\s+you)",
     _I,
 )
+_ASKS_ASSISTANT = re.compile(r"\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?!believe|imagine|tell\s+if)[a-z]+", _I)
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|mine|we|we're|we've|our|us)\b", _I)
 _PROPER = re.compile(r"(?<![.!?:]\s)\b[A-Z][a-z]+(?:[A-Z][a-z]+)?\b")
 _NOT_NAMES = frozenset("""I I'm I've I'd I'll Mom Mum Dad OK Ok Okay Yes No Thanks Thank Hi Hey Hello Oh Wow God Lol Haha
@@ -139,10 +140,17 @@ def _user_items(t: WindowTurn) -> list[SummaryItem]:
             for c in found:
                 add(_kind_of(c, t.occurred_at), c.text)
             continue
+        if is_question(sentence):
+            # What the user asks the assistant to do is the job ("can you look at the flaky tests?");
+            # other questions are answered in the turns that follow, which carry the state.
+            if _ASKS_ASSISTANT.search(sentence) and len(_WORDS.findall(sentence)) >= 4:
+                asked = _attributed(sentence, name, t.occurred_at).removeprefix(name + ": ")
+                add("task", f"{name} asked: {asked}")
+            continue
         if _TASK.search(sentence):
             add("task", _attributed(sentence, name, t.occurred_at))
             continue
-        if is_question(sentence) or len(_WORDS.findall(sentence)) < 3:
+        if len(_WORDS.findall(sentence)) < 3:
             continue
         if CORRECTION_CUE.search(sentence):
             add("correction", _attributed(sentence, name, t.occurred_at, strip=False))
@@ -160,33 +168,168 @@ def _user_items(t: WindowTurn) -> list[SummaryItem]:
     return out
 
 
+# --------------------------------------------------------------------------------------------------
+# The job's state: what an assistant or a tool says that a later turn needs
+
+#: Identifiers and references: ticket, order, booking and claim numbers (CS-40219, QB-7K4M2, 7719-204,
+#: #512), file paths and names (src/app/main.py, lru.go), code names (parseConfig, TestLogin, get_user(),
+#: TimeoutError, ECONNRESET), and a number named by what it is ("order 55812", "room 12").
+_IDENT = re.compile(
+    r"(?<![\w-])(?:[A-Za-z]{1,6}-?\d[\w-]*|[A-Z0-9]+-[A-Z0-9-]*\d[A-Z0-9-]*|\d{3,}-\d+|#\d+)(?![\w-])"
+    r"|(?<![\w/])[\w.-]*\w/[\w./-]*\w|\b[\w-]+\.(?:py|go|ts|tsx|js|jsx|java|kt|rb|rs|c|h|cpp|cs|php|swift|md|json|"
+    r"ya?ml|toml|ini|cfg|sql|sh|css|html|txt|csv|log|lock|xml)\b"
+    r"|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z]+(?:_[a-z0-9]+)+\b|\b\w+\(\)"
+    r"|\b\w*(?:Error|Exception)\b|\bE[A-Z]{4,}\b"
+    r"|(?i:\b(?:order|ticket|case|claim|booking|reservation|confirmation|reference|ref|invoice|incident|issue|PR|"
+    r"pull\s+request|policy|account|room|flight|seat|item|tracking|job|build|version)\s*(?:number|no\.?|#|:)?\s*)"
+    r"[A-Z0-9][\w-]*\d[\w-]*"
+)
+#: Statuses and outcomes: what was done or found, and where a case stands.
+_OUTCOME = re.compile(
+    r"\b(?:re)?(?:open(?:ed)?|created|filed|logged|raised|submitted|issued|replac(?:ed|ement)|refund(?:ed)?|credited|"
+    r"charged|captured|authori[sz]ed|settled|cancell?ed|booked|reserved|confirmed|scheduled|escalated|assigned|"
+    r"resolved|closed|"
+    r"fix(?:ed)?|changed|updated|edited|patched|rewrote|renamed|added|removed|deleted|deployed|merged|reverted|"
+    r"rolled\s+back|restarted|reset|restored|unlocked|locked|approved|denied|rejected|declined|shipped|ships|"
+    r"delivered|dispatched|returned|picked\s+up|collected|pass(?:es|ed|ing)?|fail(?:s|ed|ing|ure|ures)?|broken|"
+    r"works|working|succeeded|success(?:ful)?|errors?|timed\s+out|eligible|ineligible|awaiting|pending|"
+    r"in\s+progress|on\s+hold|completed|installed|upgraded|downgraded|enrolled|paid|sent|received|verified|"
+    r"expired|blocked|missing|found|status|diagnos\w+|on\s+(?:its|the)\s+way|out\s+of\s+stock|in\s+stock|"
+    r"available|unavailable|sold\s+out|green)\b", re.IGNORECASE)
+#: What is still to be done, by whom: next steps, promises and what the user is asked to do.
+_NEXT = re.compile(
+    r"\b(?:still\s+to\s+do|to\s*-?\s*do|next(?:\s+steps?|\s+up|\s+exercise|\s+problem|\s+I'll|\s+we'll|\s*[,:])|"
+    r"then\s+(?:I'll|we'll|you|re-?\w+)|once\s+(?:they|it|that|you|we|the)|as\s+soon\s+as|before\s+(?:then|you|we)|"
+    r"follow\s+up|I'll|I\s+will|we'll|we\s+will|(?:will|'ll)\s+(?!be\s+(?:fine|ok|okay|great|good)\b)[a-z]+|"
+    r"going\s+to|needs?\s+to|we\s+need|remember\s+to|don't\s+forget|make\s+sure|please\s+[a-z]+|"
+    r"(?:send|upload|check|finish|try|sign|call|reply|confirm|bring|keep)\s+(?:me|us|it|them|the|your|all|back)\b)",
+    re.IGNORECASE)
+#: A finding: what went wrong and why.
+#: (A plain "because" explains as often as it diagnoses: "X fails because ..." is kept for its status.)
+_DIAGNOSIS = re.compile(
+    r"\b(?:root\s+cause|turns\s+out|(?:the|that's\s+the|it's\s+the|this\s+is\s+the)\s+(?:\w+\s+)?(?:problem|issue|"
+    r"cause|bug|mistake|mix-?up|misconception|misunderstanding|culprit|confusion)|"
+    r"you(?:'re|\s+are)\s+(?:confusing|mixing\s+up|treating|forgetting|missing|skipping|dropping)|"
+    r"you\s+(?:think|thought|assumed|forgot|mixed\s+up)\s+(?:that\s+)?\w+)\b", re.IGNORECASE)
+#: The small talk of a job: "let me check", "looking now", "you're welcome", "happy to help", "how can I help".
+_SMALL_TALK = re.compile(
+    r"^(?:(?:sure|okay|ok|alright|right|great|perfect|yes|no\s+problem|of\s+course|absolutely|got\s+it|thanks|"
+    r"thank\s+you|sorry|found\s+it)\b[\s,!.]*)*(?:let\s+me\s+(?:check|look|see|pull|take|find|have|get|dig)|"
+    r"(?:I'm\s+|I\s+am\s+)?(?:looking|checking|having\s+a\s+look|taking\s+a\s+look|on\s+it|one\s+(?:moment|sec|second)|"
+    r"hang\s+on|give\s+me\s+a\s+(?:moment|sec|second|minute))|you're\s+welcome|happy\s+to\s+help|glad\s+(?:to|I\s+could)\s+help|"
+    r"how\s+can\s+I\s+help|anything\s+else|no\s+problem|sounds\s+good|good\s+(?:plan|idea|question|call|luck)|"
+    r"enjoy|have\s+a\s+(?:good|great|nice|lovely)|take\s+care|I'm\s+(?:so\s+)?sorry|that's\s+(?:a\s+)?(?:rough|"
+    r"frustrating|annoying|a\s+shame|too\s+bad))\b", re.IGNORECASE)
+#: An acknowledgement before the state: "Found it, order 7719-204" says "order 7719-204".
+_ACK_LEAD = re.compile(
+    r"^(?:(?:sure|okay|ok|alright|great|perfect|yes|yep|found\s+it|got\s+it|all\s+right|good\s+news|no\s+problem|"
+    r"thanks|thank\s+you)\b\s*[,!:;.\u2013\u2014-]+\s*)+", re.IGNORECASE)
+_MAX_LINE_WORDS = 45
+
+
+def _clip(text: str, limit: int = _MAX_LINE_WORDS) -> str:
+    words = text.split()
+    return text if len(words) <= limit else " ".join(words[:limit]) + " …"
+
+
+#: What the agent did: "I've set you a quiz", "we restarted the spooler", "I have sent the invoice".
+_AGENT_DONE = re.compile(
+    r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|now\s+|also\s+)*(?!(?:needed|wanted|wondered|hoped|liked|"
+    r"loved|used|guessed|assumed|supposed|seemed|tried)\b)(?:[a-z]+ed|set|put|sent|made|built|wrote|written|gave|given|"
+    r"found|ran|run|cut|paid|sold|bought|told|taken|took|done|shut|split|rebuilt|rewritten|withdrawn|drawn)\b",
+    re.IGNORECASE)
+
+
+def job_state(sentence: str) -> str | None:
+    """What a sentence of an assistant carries for the job's state, by its content: "task" for an
+    open next step ("still to do: ...", "next, ...", "I'll ...", "please upload ..."), "outcome" for
+    an identifier, a status or a finding ("I've opened ticket CS-40219", "all tests pass", "the
+    problem is a missing index"), None for small talk and explanation."""
+    s = sentence.strip()
+    if not s or "[REDACTED:" in s or is_chatter(s) or _SMALL_TALK.match(s):
+        return None
+    ident = _IDENT.search(s) is not None
+    if is_question(s) and not ident:
+        return None  # "Want me to book it?": an offer, not a state
+    if len(_WORDS.findall(s)) < 3 and not ident:
+        return None
+    if _NEXT.search(s):
+        m = _COMMITMENT.search(s)
+        narrating = m is not None and (m.group("verb") or "").lower() in _NARRATION
+        if not (narrating and not ident and not _OUTCOME.search(s)):
+            return "task"
+    if ident or _OUTCOME.search(s) or _DIAGNOSIS.search(s) or _AGENT_DONE.search(s):
+        return "outcome"
+    return None
+
+
 def _assistant_items(t: WindowTurn) -> list[SummaryItem]:
+    """What an assistant said that the job needs later: identifiers, statuses and outcomes,
+    findings, decisions and open next steps; its greetings, small talk and explanations are dropped."""
     name = (t.speaker or "").strip() or "Assistant"
     out: list[SummaryItem] = []
     for sentence in split_sentences(t.text):
-        if "[REDACTED:" in sentence or is_chatter(sentence) or is_question(sentence):
-            continue
-        m = _COMMITMENT.search(sentence)
-        if m and (m.group("verb") or "").lower() not in _NARRATION:
-            out.append(SummaryItem(t.turn_id, "task", _attributed(sentence, name, t.occurred_at),
-                                   IMPORTANCE["task"], t.occurred_at))
+        if "[REDACTED:" in sentence or is_chatter(sentence):
             continue
         decisions = [c for c in extract(sentence, role="user", speaker=name, occurred_at=t.occurred_at)
                      if c.kind == "decision" and c.fields.get("predicate") in ("decided", "chose")]
-        for c in decisions:
-            text = c.text if c.text.startswith(name) else f"{name}: {c.text.removeprefix(name + ': ')}"
-            out.append(SummaryItem(t.turn_id, "decision", text, IMPORTANCE["decision"], t.occurred_at))
-        # everything else an assistant says is explanation: dropped
+        if decisions:
+            for c in decisions:
+                text = c.text if c.text.startswith(name) else f"{name}: {c.text.removeprefix(name + ': ')}"
+                out.append(SummaryItem(t.turn_id, "decision", text, IMPORTANCE["decision"], t.occurred_at))
+            continue
+        kind = job_state(sentence)
+        if kind is None:
+            continue
+        text = _clip(_attributed(_ACK_LEAD.sub("", sentence) or sentence, name, t.occurred_at))
+        out.append(SummaryItem(t.turn_id, kind, text, IMPORTANCE[kind], t.occurred_at))
     return out
+
+
+_JSON_PUNCT = re.compile(r'["{}\[\]]')
+_KEY_VALUE = re.compile(r"^[\w .()/-]{1,30}:\s*\S")
+_COMMAND = re.compile(r"^\s*[$>]\s+(?P<cmd>\S.*)$")
+_MAX_TOOL_LINES = 6
+
+
+def _tool_items(t: WindowTurn) -> list[SummaryItem]:
+    """The state-bearing lines of a tool's output, compressed into one line: the lines that hold an
+    identifier, a status, a number or a "key: value" (their '|'-separated fields joined with '; ',
+    the lines with ' / '), and the command a shell ran; at most six lines and 45 words, relative
+    dates resolved."""
+    name = (t.speaker or "").strip() or "tool"
+    kept: list[str] = []
+    for raw in t.text.splitlines():
+        line = " ".join(raw.split())
+        if not line or "[REDACTED:" in line:
+            continue
+        cmd = _COMMAND.match(line)
+        if cmd:
+            kept.append("ran " + cmd.group("cmd"))
+            continue
+        line = _JSON_PUNCT.sub("", line).strip(" ,")  # {"status": "shipped"} reads as status: shipped
+        fields = [f.strip() for f in line.split("|") if f.strip() and "[REDACTED:" not in f]
+        if any(_IDENT.search(f) or _OUTCOME.search(f) or _KEY_VALUE.match(f) or _NEXT.search(f)
+               or any(ch.isdigit() for ch in f) for f in fields):
+            kept.append("; ".join(fields))
+    if not kept:
+        return []
+    if len(kept) > _MAX_TOOL_LINES:
+        # the first lines say what ran, the last ones how it ended
+        kept = kept[:2] + [k for k in kept[2:-2] if _OUTCOME.search(k)][: _MAX_TOOL_LINES - 4] + kept[-2:]
+    text, _ = resolve_dates(f"{name}: " + " / ".join(kept), t.occurred_at)
+    return [SummaryItem(t.turn_id, "outcome", _clip(text), IMPORTANCE["state"], t.occurred_at)]
 
 
 def summarize(turns: Sequence[WindowTurn]) -> list[SummaryItem]:
     """Lines worth keeping from turns leaving the window, in turn order.
 
-    Keeps preferences, constraints, decisions, corrections, open tasks (the user's "I need to...",
-    "remind me", an assistant's "I'll ..." commitment), names and dates, and other factual statements
-    by the user; drops greetings, thanks, acknowledgements, small talk and the assistant's
-    explanations. System and tool turns contribute nothing.
+    From the user: preferences, constraints, decisions, corrections, open tasks ("I need to...",
+    "remind me", a request to the assistant), names and dates, and other factual statements. From an
+    assistant or a tool, the job's state: identifiers and references, statuses and outcomes,
+    findings, decisions and open next steps (a tool's output compressed to its state-bearing
+    lines). Greetings, thanks, acknowledgements, small talk and explanations are dropped, whoever
+    says them. System turns contribute nothing.
     """
     items: list[SummaryItem] = []
     seen: set[str] = set()
@@ -197,6 +340,8 @@ def summarize(turns: Sequence[WindowTurn]) -> list[SummaryItem]:
             new = _user_items(t)
         elif t.role == "assistant":
             new = _assistant_items(t)
+        elif t.role == "tool":
+            new = _tool_items(t)
         else:
             continue
         for item in new:

@@ -54,8 +54,8 @@ def test_keeps_preferences_constraints_decisions_corrections_tasks_names_dates_a
 
 
 def test_importance_follows_the_kind():
-    assert IMPORTANCE == {"correction": 0.95, "constraint": 0.9, "decision": 0.85, "preference": 0.8,
-                          "task": 0.8, "name": 0.7, "date": 0.7, "fact": 0.6}
+    assert IMPORTANCE == {"correction": 0.95, "constraint": 0.9, "decision": 0.85, "outcome": 0.85,
+                          "preference": 0.8, "task": 0.8, "state": 0.75, "name": 0.7, "date": 0.7, "fact": 0.6}
 
 
 def test_items_keep_turn_order_and_provenance():
@@ -95,9 +95,13 @@ def test_an_assistants_first_person_statements_are_not_user_memories():
     assert summarize(turns(("assistant", "I prefer to be concise. I live in the cloud."))) == []
 
 
-def test_system_and_tool_turns_contribute_nothing():
-    assert summarize(turns(("system", "You are a helpful assistant. Always answer in English."),
-                           ("tool", '{"temperature": 21, "city": "Porto"}'))) == []
+def test_system_turns_contribute_nothing():
+    assert summarize(turns(("system", "You are a helpful assistant. Always answer in English."))) == []
+
+
+def test_a_tool_turn_contributes_its_fields():
+    items = summarize(turns(("tool", '{"temperature": 21, "city": "Porto"}')))
+    assert [(i.kind, i.text) for i in items] == [("outcome", "tool: temperature: 21, city: Porto")]
 
 
 def test_redacted_sentences_are_left_out():
