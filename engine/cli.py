@@ -156,6 +156,8 @@ def cmd_forget(args: argparse.Namespace) -> int:
 
 
 def cmd_rederive(args: argparse.Namespace) -> int:
+    from rich.markup import escape
+
     with _open(args) as engine:
         diffs = engine.rederive(tenant_id=args.tenant, user_id=args.user, dry_run=args.dry_run)
         if not args.dry_run and diffs:
@@ -165,7 +167,7 @@ def cmd_rederive(args: argparse.Namespace) -> int:
         console.print(f"[bold]{d.tenant_id}/{d.user_id}[/]: {d.turns_read} readable turns "
                       f"({d.turns_unreadable} forgotten, left out)")
         for rec in d.recorded:
-            console.print(f"  + {rec.memory_id} [{rec.kind}] {rec.text}")
+            console.print(f"  + {rec.memory_id} ({rec.kind}) {escape(rec.text or '')}")
         for memory_id, by in d.superseded:
             console.print(f"  ~ {memory_id} superseded by {by}")
         for memory_id in d.forgotten:
