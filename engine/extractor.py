@@ -227,8 +227,15 @@ def strip_lead_in(sentence: str) -> str:
 # --------------------------------------------------------------------------------------------------
 # First person -> third person
 
+#: Words between "I" and its verb, negations among them: "I never drink" -> "<name> never drinks",
+#: "I no longer live" -> "<name> no longer lives" (not "nevers drink", "noes longer live").
+_PRON_ADV_WORDS = ("never", "no longer", "hardly", "barely", "scarcely", "seldom", "nearly", "almost", "not only",
+                   "not even", "not always", "not really", "not usually", *_ADV_WORDS)
+_PRON_ADV = r"(?:\s+(?:" + "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in _PRON_ADV_WORDS),
+                                           key=len, reverse=True)) + r"))*"
+_PRON_ADV_SET = frozenset(w for w in _PRON_ADV_WORDS if " " not in w) | {"no", "not"}
 _PRONOUN = re.compile(
-    r"\b(?:(?P<contr>I'm|I've|I'd|I'll|Im)\b|(?P<iam>I\s+am)\b|(?P<i>I)\b(?!')(?P<rest>" + _ADV
+    r"\b(?:(?P<contr>I'm|I've|I'd|I'll|Im)\b|(?P<iam>I\s+am)\b|(?P<i>I)\b(?!')(?P<rest>" + _PRON_ADV
     + r"\s+(?P<verb>[A-Za-z]+(?:'t)?)\b)?|(?P<me>me)\b|(?P<my>my)\b|(?P<mine>mine)\b|(?P<myself>myself)\b)",
     _I,
 )
@@ -253,7 +260,7 @@ def _third(verb: str) -> str:
     low = verb.lower()
     if low in _THIRD_SPECIAL:
         return _THIRD_SPECIAL[low]
-    if (low in _MODALS or low in _PAST_IRREGULAR or low in _NOT_VERB or low in _ADV_SET
+    if (low in _MODALS or low in _PAST_IRREGULAR or low in _NOT_VERB or low in _ADV_SET or low in _PRON_ADV_SET
             or (low.endswith("ed") and low not in _ED_PRESENT) or "'" in low or not low.isalpha()):
         return verb
     if low.endswith(("s", "sh", "ch", "x", "z", "o")):
@@ -489,6 +496,15 @@ _IMPERATIVE_RULE = re.compile(
     r"(?P<verb>use|include|add|write|answer|reply|respond|show|suggest|recommend|send|mention|call|ask|put|format|"
     r"give|provide|assume|cite|explain|translate|share|book|schedule|email|contact|recommending|suggesting|"
     r"using|including|mentioning)\b\s*" + _REST, _I)
+#: "No dairy for me", "Nothing spicy for the kids", "Absolutely no meetings before 10": a rule in a noun
+#: phrase, its negation kept in the record.
+_NO_RULE = re.compile(
+    r"^(?:(?:absolutely|definitely|strictly|please|so|and|but|also|just)\s+)*(?P<neg>no(?:\s+more)?|nothing|zero)\s+"
+    r"(?P<obj>(?P<head>[A-Za-z][\w'-]*)[^.!?;]*)", _I)
+_NO_IDIOM = frozenset("""problem problems worries worry idea way thanks thank one clue luck time doubt wonder matter kidding
+joke offense offence rush deal biggie pressure plans plan longer better sooner less fewer sense big need reason
+chance hard shame question questions kidding harm doubt pun such doubts prob probs np thx comment comments
+pain gain excuse excuses fun much new else special wrong left like compares beats matters happened is was""".split())
 _MUST = re.compile(
     r"\b(?P<subj>I|we|you)\s+(?:must\s+always|must\s+never|should\s+always|should\s+never|have\s+got\s+to|"
     r"must|have\s+to|need\s+to|gotta)\s+(?P<verb>[a-z]+(?:-[a-z]+)?)\s*" + _REST, _I)
@@ -659,7 +675,7 @@ _GOT_THING = frozenset("a an another my our the some new two three married engag
 _DATED_ONLY = frozenset("""was wasn't were weren't did didn't felt loved liked enjoyed hated got used""".split())
 
 _CUE = re.compile(
-    r"\b(?:i|i'm|i've|i'd|i'll|my|me|we|we're|we've|we'll|our|us|let's|please|never|always|don't|do\s+not|"
+    r"\b(?:i|i'm|i've|i'd|i'll|my|me|we|we're|we've|we'll|our|us|let's|please|never|always|don't|do\s+not|no|nothing|"
     r"budget|deadline|due|must|avoid|only|gonna|going\s+to|planning|call|answer|reply|respond|use|write|"
     r"speak|keep|format|be)\b", _I)
 
@@ -742,6 +758,7 @@ _GATES: dict[str, frozenset[str]] = {
     "_BUDGET": frozenset("budget spend".split()),
     "_DEADLINE": frozenset("deadline due".split()),
     "_NOT_ALLOWED": frozenset("allowed".split()),
+    "_NO_RULE": frozenset("no nothing zero".split()),
     "_IMPERATIVE_RULE": frozenset("never always don do only avoid".split()),
     "_FREQ_RULE": frozenset("never always".split()),
     "_MUST": frozenset("must have need gotta should got".split()),
@@ -810,6 +827,14 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         if o:
             return _Hit("constraint", "constraint:" + _head(o), {"type": "not_allowed", "object": _clean_obj(o, name),
                                                                 "polarity": "-"}, 0.9)
+    m = (_NO_RULE.match(c) if vocab & _GATES["_NO_RULE"] else None)
+    if (m and m.group("head").lower() not in _NO_IDIOM and len(_WORDS.findall(c)) <= 12
+            and not (m.group("neg").lower() == "nothing" and m.group("head").lower().endswith("s"))):  # "nothing beats"
+        o = _object(m.group("obj"))
+        if o and not _DEICTIC.match(o):
+            return _Hit("constraint", "constraint:" + _head(o),
+                        {"type": "rule", "predicate": " ".join(m.group("neg").lower().split()), "object": _clean_obj(o, name),
+                         "polarity": "-"}, 0.9)
     m = (_IMPERATIVE_RULE.search(c) if vocab & _GATES["_IMPERATIVE_RULE"] else None)
     if m:
         o = _object(m.group("obj"))
@@ -1160,7 +1185,10 @@ def _is_request(clause: str) -> bool:
         return False
     if re.match(r"only\s", c, _I):
         return _is_request(c[5:])  # "only use metric units"; "only one of them came" says what happened
-    if _INSTRUCTION.search(c) or re.match(r"(?:no|nothing)\s+\w", c, _I):
+    no = re.match(r"(?:no(?:\s+more)?|nothing)\s+([\w'-]+)", c, _I)
+    if no is not None:
+        return no.group(1).lower() not in _NO_IDIOM  # "no spoilers tonight"; "no idea what to cook tonight"
+    if _INSTRUCTION.search(c):
         return True
     m = _REQUEST_HEAD.match(c)
     if m is None:

@@ -240,6 +240,14 @@ _AGENT_DONE = re.compile(
     re.IGNORECASE)
 
 
+#: What could not be done or is not done yet, said of the work: "we can't ship on Friday", "I didn't
+#: restart it", "the replica is still syncing", "not yet".
+_BLOCKED = re.compile(
+    r"\b(?:(?:I|we|it|this|that|they)\s+(?:can't|cannot|couldn't|won't|didn't|haven't|hasn't|isn't|wasn't|aren't|"
+    r"am\s+not|is\s+not|are\s+not|was\s+not|could\s+not|did\s+not|have\s+not|has\s+not)|not\s+yet|unable\s+to|"
+    r"still\s+[a-z]+ing)\b", re.IGNORECASE)
+
+
 def job_state(sentence: str) -> str | None:
     """What a sentence of an assistant carries for the job's state, by its content: "task" for an
     open next step ("still to do: ...", "next, ...", "I'll ...", "please upload ..."), "outcome" for
@@ -258,7 +266,7 @@ def job_state(sentence: str) -> str | None:
         narrating = m is not None and (m.group("verb") or "").lower() in _NARRATION
         if not (narrating and not ident and not _OUTCOME.search(s)):
             return "task"
-    if ident or _OUTCOME.search(s) or _DIAGNOSIS.search(s) or _AGENT_DONE.search(s):
+    if ident or _OUTCOME.search(s) or _DIAGNOSIS.search(s) or _AGENT_DONE.search(s) or _BLOCKED.search(s):
         return "outcome"
     return None
 
