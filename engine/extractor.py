@@ -180,7 +180,10 @@ _LEAD_IN = re.compile(
     r"but|so|then|besides|oh|wow|ah|aw+|hmm+|um+|uh+|haha+|lol|hey|hi|hello|yeah|yes|yep|yup|ok|okay|sure|"
     r"wait|oops|sorry|totally|true|right|exactly|well|gosh|omg|man|dude)\b\s*[,:;.!\-–—]*\s+"
     # "No, ..." is an interjection only with its comma: "No snacks today" is a rule, "Nope I" a reply
-    r"|(?:nope|no)\s*[,:;.!\-–—]+\s*)+",
+    r"|(?:nope|no)\s*[,:;.!\-–—]+\s*"
+    # a note-taker's opener: "Just a reminder:", "Quick update:", "FYI,", "Heads up -"
+    r"|(?:just\s+)?(?:an?\s+)?(?:quick|small|little|friendly|short)?\s*(?:reminder|update|note|heads[\s-]?up|fyi|psa|"
+    r"side\s+note|for\s+the\s+record|just\s+so\s+you\s+know|for\s+your\s+info(?:rmation)?)\s*[,:;!\-–—]+\s*)+",
     _I,
 )
 #: "Melanie, ..." said to someone; "Today, ..." / "Yesterday, ..." / "Friday, ..." say when (kept).
@@ -270,16 +273,32 @@ def _third(verb: str) -> str:
     return verb + "s"
 
 
+#: "Do I ...", "Can I ...", "Should I ...": the subject after its auxiliary (a question), the verb stays bare.
+_INVERTED = re.compile(
+    r"(?:^|[,;:.!?(]\s*|\b(?:and|or|but|so|then|where|when|what|how|why|which|who|whether|if)\s+)"
+    r"(?:do|does|did|can|could|will|would|should|shall|may|might|must|am|was|have|had|didn't|don't|can't|won't|"
+    r"shouldn't|couldn't|wouldn't)\s+$", _I)
+_AUX_THIRD = {"do": "does", "am": "is", "have": "has"}
+#: Verbs whose past is their present: kept as said unless the sentence speaks of a habit.
+_SAME_FORM = frozenset("""set reset upset offset preset put input output cut shut hit let quit spread bet beat cast broadcast
+forecast cost hurt burst read reread split thrust""".split())
+_HABITUAL = re.compile(r"\b(?:every|each|always|usually|often|normally|typically|generally|daily|weekly|monthly|"
+                       r"sometimes|regularly|whenever|tend\s+to)\b", _I)
+_PAST_MARK = re.compile(r"\b(?:yesterday|ago|last|earlier|was|were|did|had|once)\b", _I)
+
+
 def to_third_person(text: str, name: str) -> str:
     """"I prefer X" -> "<name> prefers X"; "my" -> "<name>'s" ("their" once named); "me" -> "<name>" ("them" once named);
     "myself" -> "themself".
 
     The speaker's gender is not known, so the name is used wherever English would need a pronoun.
-    Sentences in the plural first person keep "we" and get a "<name>: " prefix instead.
+    Sentences in the plural first person keep "we" and get a "<name>: " prefix instead. A question
+    keeps its order ("Does <name> need ...?"); "I'm <name>, ..." does not become "<name> is <name>".
     """
     text = _normalise(text)
     named = [False]
     whole = re.compile(rf"\b{re.escape(name)}\b")  # "Mel" is not said by "Melbourne"
+    habitual = bool(_HABITUAL.search(text)) and not _PAST_MARK.search(text)
 
     def repl(m: re.Match[str]) -> str:
         said = named[0] or whole.search(m.string, 0, m.start()) is not None
@@ -304,11 +323,22 @@ def to_third_person(text: str, name: str) -> str:
             verb = m.group("verb")
             if _compound_subject(m.string, m.start()):
                 return name + rest  # "my kids and I love it": plural verb stays
+            if _INVERTED.search(m.string, 0, m.start()):
+                return name + rest  # "Do I need ...?" -> "Does <name> need ...?"
             head = rest[: len(rest) - len(verb)]
+            if verb.lower() in _SAME_FORM:
+                # "I reset it yesterday": past, the same form as the present; "I read every night": a habit
+                return name + (head + verb + "s" if habitual else rest)
             return name + head + _third(verb)
         return "themself"
 
     out = _PRONOUN.sub(repl, text)
+    out = re.sub(rf"\b(?P<aux>Do|do|Am|am|Have|have)(?=\s+{re.escape(name)}\b)",
+                 lambda a: _AUX_THIRD[a.group("aux").lower()].capitalize() if a.group("aux")[0].isupper()
+                 else _AUX_THIRD[a.group("aux").lower()], out)
+    # "I'm Nora, I run the data team" -> "Nora runs the data team", not "Nora is Nora, Nora runs ..."
+    out = re.sub(rf"^{re.escape(name)}\s+is\s+{re.escape(name)}\s*(?:[,;:\-\u2013\u2014]+\s*|\s+and\s+)(?=\S)", "",
+                 out)
     if whole.match(out):
         return out
     if _WE.search(out) or not whole.search(out):
@@ -1118,12 +1148,16 @@ _PAST_CTX = re.compile(
     r"a\s+child|younger|kids|in\s+\w+))\b", _I)
 
 
+_ATTRIBUTED_LOWER = re.compile(r"^(?P<who>[^:]{1,40}: )(?P<first>[a-z])")
+
+
 def _finish(text: str) -> str:
     text = _SPACES.sub(" ", text).strip()
     text = _TRAILING.sub("", text)
     if text and text[0].islower():
         text = text[0].upper() + text[1:]
-    return text
+    # "Nora: we moved the launch" (an opener was dropped) -> "Nora: We moved the launch"
+    return _ATTRIBUTED_LOWER.sub(lambda m: m.group("who") + m.group("first").upper(), text)
 
 
 def _privacy(kind: str, text: str, sensitive: bool) -> str:

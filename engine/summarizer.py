@@ -111,7 +111,7 @@ def _attributed(sentence: str, name: str, at: datetime, *, strip: bool = True) -
     text, _ = resolve_dates(to_third_person(sentence, name), at)
     text = " ".join(text.split()).rstrip(" .!,;:")
     if not text.startswith(name):
-        text = f"{name}: {text}"
+        text = f"{name}: {text[:1].upper()}{text[1:]}"
     return text
 
 

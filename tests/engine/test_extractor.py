@@ -343,3 +343,55 @@ def test_a_name_inside_another_word_does_not_count_as_the_speaker_named():
 
     assert to_third_person("Melbourne is my favourite city", "Mel") == "Melbourne is Mel's favourite city"
     assert to_third_person("Also my dog is sick", "Al") == "Also Al's dog is sick"
+
+
+# ------------------------------------------------------------------------------- texts that read well
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Do I need to bring my passport?", "Does Caroline need to bring their passport?"),
+    ("Can I pay the deposit by card?", "Can Caroline pay the deposit by card?"),
+    ("Should I call the landlord first?", "Should Caroline call the landlord first?"),
+    ("Have I sent you the floor plan?", "Has Caroline sent you the floor plan?"),
+    ("Where do I park?", "Where does Caroline park?"),
+])
+def test_a_question_keeps_its_order_when_rewritten(text, expected):
+    assert to_third_person(text, "Caroline") == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I'm Nora, I run the data platform team.", "Nora runs the data platform team."),
+    ("I'm Nora and I teach chemistry at the high school.", "Nora teaches chemistry at the high school."),
+    ("I am Nora - I manage the night shift at the depot.", "Nora manages the night shift at the depot."),
+])
+def test_introducing_oneself_does_not_read_name_is_name(text, expected):
+    assert to_third_person(text, "Nora") == expected
+
+
+def test_an_introduction_with_a_fact_is_recorded_as_the_fact():
+    from engine.summarizer import turn_candidates
+
+    texts = [c.text for c in turn_candidates("Hi! I'm Nora, I run the data platform team.", role="user",
+                                             speaker="Nora", occurred_at=AT)]
+    assert texts == ["Nora runs data platform team"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I reset my password yesterday.", "Caroline reset their password yesterday."),
+    ("I put the spare keys in the blue drawer last night.", "Caroline put the spare keys in the blue drawer last night."),
+    ("I cut my hair short last week.", "Caroline cut their hair short last week."),
+    ("I reset the router every week.", "Caroline resets the router every week."),
+    ("I usually read before bed.", "Caroline usually reads before bed."),
+])
+def test_a_verb_whose_past_is_its_present_keeps_its_tense(text, expected):
+    assert to_third_person(text, "Caroline") == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Just a reminder: I'm allergic to latex.", "Caroline is allergic to latex"),
+    ("Quick update: I moved to Porto in March.", "Caroline moved to Porto in March"),
+    ("FYI, I switched to the night shift last month.", "Caroline switched to the night shift last month (April 2023)"),
+    ("Heads up - I'm flying to Oslo next Friday.", "Caroline is flying to Oslo next Friday (12 May 2023)"),
+    ("Quick update: we moved the launch to June.", "Caroline: We moved the launch to June"),
+])
+def test_a_note_takers_opener_is_not_kept(text, expected):
+    assert [c.text for c in extract(text, role="user", speaker="Caroline", occurred_at=AT)] == [expected]
