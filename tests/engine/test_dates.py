@@ -114,3 +114,17 @@ def test_the_anchor_is_converted_to_utc_before_taking_its_date():
 
 def test_date_format_has_no_leading_zero():
     assert format_date(_day(2023, 5, 7).date()) == "7 May 2023"
+
+
+# ------------------------------------------------------------------------------ the subject's zone
+
+def test_today_is_the_anchors_date_in_the_subjects_zone():
+    from zoneinfo import ZoneInfo
+
+    at = datetime(2024, 9, 10, 20, 30, tzinfo=timezone.utc)  # Wednesday 05:30 in Tokyo
+    assert resolve_dates("I flew in today.", at, ZoneInfo("Asia/Tokyo"))[0] == "I flew in today (11 September 2024)."
+    assert resolve_dates("I flew in today.", at, ZoneInfo("America/Los_Angeles"))[0] == \
+        "I flew in today (10 September 2024)."
+    assert resolve_dates("I flew in yesterday.", at, ZoneInfo("Asia/Tokyo"))[0] == \
+        "I flew in yesterday (10 September 2024)."
+    assert resolve_dates("I flew in today.", at)[0] == "I flew in today (10 September 2024)."
