@@ -316,11 +316,27 @@ def mentions(text: str, speaker: str) -> bool:
     return True
 
 
+def single_statement(text: str, max_words: int = 32) -> bool:
+    """A statement (or two said together), not a turn's long narrative: the unit that can repeat
+    or update another. A narrative says many things; one shared theme does not make it the same
+    memory as another, nor a new value of it."""
+    return text.count("; ") <= 1 and len(re.findall(r"\w+", text)) <= max_words
+
+
 def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequence, settings,
            day=None) -> list[Relation]:
     """How a new statement relates to the speaker's records: "same" (one memory, said again) or
     "update" (same attribute of the same holder, a new value). Records are MemoryRecord-like
     (memory_id, text, kind, happened_at). Best first; at most one "same"."""
+    if not single_statement(text):
+        return []
+    # An anchor pins a statement only when it is rare in the speaker's memory: a word many of their
+    # records share ("dance" for a dancer) is their frame, not what one record is about.
+    df: dict[str, int] = {}
+    for r in records:
+        for a in anchors(r.text, speaker):
+            df[a] = df.get(a, 0) + 1
+    records = [r for r in records if single_statement(r.text)]
     if not records:
         return []
     v = meaning.vectors([text])[0]
@@ -333,13 +349,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     adds = additive(text)
     same: list[Relation] = []
     updates: list[Relation] = []
-    # An anchor pins a statement only when it is rare in the speaker's memory: a word most of their
-    # records share ("pottery" for a potter) is their frame, not what one record is about.
     their_anchors = [anchors(r.text, speaker) for r in records]
-    df: dict[str, int] = {}
-    for found in their_anchors:
-        for a in found:
-            df[a] = df.get(a, 0) + 1
     rare = frozenset(a for a in mine_anchors if df.get(a, 0) <= 1)
     masked_needed = [i for i, r in enumerate(records)
                      if same_holder(holder(r.text, speaker), mine_holder) and sims[i] >= 0.25]
@@ -360,11 +370,15 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             continue  # the same thing on another day happened again: a habit, not a repeat or an update
         # An event and a standing fact are two memories (episodic and semantic), however alike.
         filler = other_filler(text, rec.text, speaker) or ((kind == "episode") != (rec.kind == "episode"))
+        # A statement that names something the record does not (a name, a number, a date) adds to it:
+        # merging would lose that.
+        adds_value = any(not _overlap(frozenset([x]), theirs) for x in mine_values)
+        filler = filler or adds_value
         if sim >= settings.same_similarity and not conflict and not other_day and not filler:
             same.append(Relation(rec.memory_id, sim, "same"))
             continue
         if (sim >= settings.same_anchor_similarity and not conflict and not other_day and not filler
-                and _overlap(rare, their_anchors[i])):
+                and (rare & their_anchors[i] or _overlap(rare & mine_values, theirs))):
             same.append(Relation(rec.memory_id, sim, "same", anchored=True))
             continue
         if adds:

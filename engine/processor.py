@@ -484,17 +484,42 @@ _REQUEST_WORDS = frozenset("""forget forgot scratch delete remove erase wipe unl
 stored save saved remember record recorded memory memories note noted notes written write log logged track please
 could can would you your just actually rather prefer want wanted don't do not didn't never anywhere anything
 everything thing stuff part bit said told mentioned earlier before last week today also wait oh hey okay ok
-mind that this it what about from""".split())
+mind that this it what about from hmm umm oh wait yeah sorry second thought thoughts reflection honestly
+gave shared details detail info information anyone""".split())
+
+
+#: The form of a request to the assistant about what it keeps: an imperative ("forget the part
+#: about ...", "please drop it"), a question to it ("can you delete ..."), what the user said ("what
+#: I told you"), its memory or notes, or not wanting something kept ("I'd rather that not be stored").
+_REQUEST_FORM = re.compile(
+    r"^(?:[\W_]*(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|and|also|so|hey|no|on\s+second\s+thoughts?|"
+    r"on\s+reflection|never\s*mind|just)\b[\W_]*)*(?:forget|scratch|delete|erase|wipe|remove|drop|strike|unlearn|"
+    r"disregard|don'?t\s+(?:keep|store|save|remember|record|write)|do\s+not\s+(?:keep|store|save|remember))\b"
+    r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:not\s+)?(?:forget|delete|erase|wipe|remove|drop|"
+    r"unlearn|keep|store|save|remember)\b"
+    r"|\b(?:what|everything|anything|the\s+(?:\w+\s+){0,3}(?:thing|stuff|part|bit|details?|info(?:rmation)?))\s+"
+    r"(?:I|i)\s+(?:just\s+)?(?:said|told|mentioned|shared|gave|wrote|brought\s+up)\b"
+    r"|\b(?:your|from\s+your)\s+(?:memory|memories|notes|records?|files?)\b"
+    r"|\bscratch\s+that\b"
+    r"|\b(?:rather|don'?t\s+want|do\s+not\s+want|not\s+comfy|not\s+comfortable)\b[^.!?]*\b(?:stored|kept|saved|"
+    r"remembered|recorded|on\s+record|written\s+down|having\s+that\s+saved)\b",
+    re.IGNORECASE)
 
 
 def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[list[str], list[str]]:
-    """(sentences that ask to forget, the other sentences) of a user's turn."""
+    """(sentences that ask to forget, the other sentences) of a user's turn.
+
+    The classifier judges the meaning; a sentence in the form of a request to the assistant about
+    what it keeps needs `forget_probability`, any other sentence `forget_probability_alone`
+    (people talk about memories and forgetting without asking anything of the assistant)."""
     sentences = split_sentences(text)
     asked = [s for s in sentences if _FORGET_WORDS.search(s)]
     if not asked:
         return [], sentences
     probs = meaning.kinds(asked)
-    requests = {s for s, p in zip(asked, probs) if p.get("forget_request", 0.0) >= settings.forget_probability}
+    requests = {s for s, p in zip(asked, probs)
+                if p.get("forget_request", 0.0) >= (settings.forget_probability if _REQUEST_FORM.search(s)
+                                                    else settings.forget_probability_alone)}
     return [s for s in sentences if s in requests], [s for s in sentences if s not in requests]
 
 
@@ -503,6 +528,38 @@ def _topic_words(sentence: str) -> list[str]:
             if w not in _REQUEST_WORDS and w not in _GENERIC_TERMS and len(w) > 2 and w not in
             ("i'd", "i'm", "i've", "you're", "that's", "what's", "there", "here", "any", "the", "and", "for",
              "with", "was", "were", "are", "have", "has", "had", "been", "not", "all", "our", "out", "one")]
+
+
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|my|we|we're|our)\b", re.IGNORECASE)
+_WORDS_RE = re.compile(r"[A-Za-z0-9']+")
+
+
+def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
+                        settings: Settings) -> list[Candidate]:
+    """What the rules found nothing in can still be a standing statement of the speaker's ("I
+    commute by tram most days"): the classifier reads the turn's first-person sentences, and those
+    it takes, with `standing_probability`, for a fact, preference, rule or decision are kept as
+    such, in the speaker's own words told in the third person."""
+    from engine.extractor import is_chatter, is_question, is_sensitive
+    from engine.summarizer import _attributed
+
+    sentences = [x for x in split_sentences(text)
+                 if "[REDACTED:" not in x and 4 <= len(_WORDS_RE.findall(x)) <= 30 and _FIRST_PERSON.search(x)
+                 and not is_question(x) and not is_chatter(x)]
+    if not sentences:
+        return []
+    out = []
+    for sentence, probs in zip(sentences, meaning.kinds(sentences)):
+        kind = max(probs, key=probs.get)
+        if kind not in ("fact", "preference", "constraint", "decision") or probs[kind] < settings.standing_probability:
+            continue
+        said = _attributed(sentence, name, at)
+        out.append(Candidate(kind=kind, text=said, fields={"type": "observation"} if kind == "fact" else {},
+                             slot=None, source="user_explicit", confidence=round(0.6 + 0.3 * probs[kind], 4),
+                             importance=0.85 if kind == "constraint" else 0.6,
+                             privacy_level="sensitive" if is_sensitive(said) else "personal",
+                             happened_at=None, expires_at=None, scope=None, correction=False))
+    return out
 
 
 def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Meaning,
@@ -514,14 +571,18 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
     session = state.sessions.get(turn.session_id or "")
     previous: list[MemoryRecord] = []
     if session is not None:
-        # "that" is what the user just said: their last two turns of this session
-        earlier = [t.turn_id for t in session.window if t.turn_id != turn.payload.turn_id and t.role == "user"][-2:]
-        previous = [r for r in records
-                    if any(x.turn_id in earlier and x.session_id == (turn.session_id or "") for x in r.sources)]
+        # "that" is what the user just said: their latest statement that left a memory, or a
+        # sensitive one of their last three turns (what people ask not to keep).
+        earlier = [t.turn_id for t in session.window if t.turn_id != turn.payload.turn_id and t.role == "user"][-3:]
+        by_turn = [[r for r in records if any(x.turn_id == tid and x.session_id == (turn.session_id or "")
+                                               for x in r.sources)] for tid in earlier]
+        sensitive = [r for group in by_turn for r in group if r.privacy_level in ("sensitive", "secret")]
+        latest = next((group for group in reversed(by_turn) if group), [])
+        previous = sensitive or latest
     # "what I said last week": what was said in that period (a week either side of the date it names)
     _, when = resolve_dates(request, turn.occurred_at)
     if when is not None and when < turn.occurred_at - timedelta(hours=12):
-        said = [r for r in records if when - timedelta(days=1) <= r.created_at <= when + timedelta(days=7)
+        said = [r for r in records if when - timedelta(days=1) <= r.created_at <= when + timedelta(days=14)
                 and r.created_at < turn.occurred_at - timedelta(hours=12)]
         records = said or records
     topic = _topic_words(request)
@@ -585,6 +646,9 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
             session_ttl=timedelta(hours=settings.session_ttl_hours),
             tz=settings.zone_of(turn.tenant_id, turn.user_id),
         )
+        if not candidates and meaning is not None and p.role == "user":
+            candidates = standing_statements(meaning, text, (p.speaker or "").strip() or "User",
+                                             turn.occurred_at, settings)
         if candidates:
             record_candidates(state, candidates, turn, out, settings, turn.event_id,
                               speaker=(p.speaker or "").strip() or "User", meaning=meaning)

@@ -72,8 +72,7 @@ def test_kind_classifier_held_out_accuracy():
     pytest.param("The lease says no subletting, full stop, or we lose the flat.", "sublet",
                  marks=pytest.mark.xfail(strict=True, reason="known miss: the classifier reads it as a fact")),
     ("Grant money can't be spent on travel; the funder forbids it outright.", "travel"),
-    pytest.param("My daughter is coeliac, so nothing with gluten can go in her lunchbox.", "gluten",
-                 marks=pytest.mark.xfail(strict=True, reason="known miss: no record keeps the gluten rule")),
+    ("My daughter is coeliac, so nothing with gluten can go in her lunchbox.", "gluten"),
 ])
 def test_hard_rules_are_constraints(engine, text, pattern):
     _say(engine, [("s1", 0, text)])
@@ -138,12 +137,10 @@ def test_a_new_value_supersedes_the_old(engine, first, second, query, new, old):
       ("s1", 0, "Actually, please forget what I said about the dermatologist.")], "dermatolog|rash", "accordion"),
     pytest.param([("s1", 0, "I play five-a-side football on Thursdays."),
       ("s1", 0, "My landlord is taking me to small-claims court over the deposit."),
-      ("s1", 0, "Hmm, scratch that, I don't want that stored.")], "landlord|deposit", "football",
-                 marks=pytest.mark.xfail(strict=True, reason="known miss: this request is not recognised")),
+      ("s1", 0, "Hmm, scratch that, I don't want that stored.")], "landlord|deposit", "football"),
     pytest.param([("s1", 0, "My bank is Halden Credit Union, joint account with my partner."),
       ("s1", 0, "I commute by tram most days."),
-      ("s2", 6, "Please wipe the bank details I gave you last week from your memory.")], "halden|credit union", "tram",
-                 marks=pytest.mark.xfail(strict=True, reason="known miss: the target is not found")),
+      ("s2", 6, "Please wipe the bank details I gave you last week from your memory.")], "halden|credit union", "tram"),
 ])
 def test_a_request_to_forget_in_a_turn_acts_like_forget(engine, lines, gone, keep):
     _say(engine, lines)
@@ -167,6 +164,16 @@ def test_forget_in_a_turn_emits_the_same_content_free_event_as_forget(engine):
     assert forgotten[0].decided_by and "meaning/" in forgotten[0].decided_by
     assert all(e.payload.text is None for e in events if e.type == "turn_received")  # both turns shredded
     assert not _active(engine, "brandt|therapist")
+
+
+@pytest.mark.parametrize("text, pattern", [
+    ("I commute by tram most days.", "tram"),
+    ("We rent our flat from a housing co-op.", "co-op"),
+    ("I teach piano on weekday evenings.", "piano"),
+])
+def test_a_plain_standing_statement_the_rules_miss_is_still_kept(engine, text, pattern):
+    _say(engine, [("s1", 0, text)])
+    assert _active(engine, pattern)
 
 
 # -- habits ------------------------------------------------------------------------------------------------
