@@ -35,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from engine.errors import LLMError, LLMReplyError
 from engine.extractor import Candidate, is_chatter, split_sentences
 from engine.llm import ChatClient, parse_json_reply
-from engine.processor import Deciders
+from engine.processor import RULES, Deciders
 from engine.summarizer import turn_candidates
 from engine.redaction import REDACTION_MARK, redact
 from engine.settings import Settings
@@ -296,6 +296,8 @@ class LLMAdapter:
         self.deciders = Deciders(
             extract=guarded_extract if tasks in ("extract", "both") else turn_candidates,
             summarize=guarded_summarize if tasks in ("summarize", "both") else summarize,
+            # Decisions name what made them: the LLM (with the rules as its fallback), or the rules.
+            reader=f"llm:{self.settings.llm_model}+{RULES}",
         )
 
     def __repr__(self) -> str:

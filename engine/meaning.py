@@ -28,6 +28,7 @@ import hashlib
 import json
 import re
 import threading
+from functools import lru_cache
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
@@ -146,6 +147,7 @@ def _speaker_words(speaker: str) -> frozenset[str]:
     return frozenset(w.lower() for w in re.findall(r"[A-Za-z]+", speaker or ""))
 
 
+@lru_cache(maxsize=65_536)
 def values(text: str, speaker: str = "") -> frozenset[str]:
     """What a statement says of its attribute, as far as exact rules can tell: numbers, dates, and
     names (capitalised words that do not start a sentence), normalised ("9th" = "ninth" = "9")."""
@@ -177,6 +179,7 @@ def mask(text: str, speaker: str = "") -> str:
     return _CAPITALISED.sub(sub, text)
 
 
+@lru_cache(maxsize=65_536)
 def holder(text: str, speaker: str = "") -> frozenset[str]:
     """Who or what a statement is about besides its speaker: relation words and names in its first
     words ("Sam's sister lives in Rome" -> {"sister"}; "Sam lives in Oslo" -> {})."""
@@ -203,6 +206,7 @@ def same_holder(a: frozenset[str], b: frozenset[str]) -> bool:
     return a == b or (bool(a) and bool(b) and (a <= b or b <= a))
 
 
+@lru_cache(maxsize=65_536)
 def _content(text: str, speaker: str) -> frozenset[str]:
     own = _speaker_words(speaker)
     found = (_norm_value(t) for t in terms(text))
@@ -233,6 +237,7 @@ def additive(text: str) -> bool:
     return _ADDITIVE.search(text) is not None
 
 
+@lru_cache(maxsize=65_536)
 def anchors(text: str, speaker: str = "") -> frozenset[str]:
     """Distinctive words that pin what a statement is about: its values, and its content terms of
     five letters or more (stemmed), without the speaker's name."""
@@ -410,3 +415,9 @@ def habit_of(meaning: Meaning, text: str, day, speaker: str, episodes: Sequence,
 def _day(rec):
     when = rec.happened_at or rec.created_at
     return when.date() if when is not None else None
+
+
+def clear_caches() -> None:
+    """Forgotten text must not linger in process caches: the rule caches are keyed by text."""
+    for cached in (values, anchors, _content, holder):
+        cached.cache_clear()

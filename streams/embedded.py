@@ -21,7 +21,7 @@ from engine.embedder import Embedder
 from engine.meaning import Meaning
 from engine.errors import DataDirError
 from engine.ids import derive
-from engine.processor import OFFLINE, Deciders, decide_turn
+from engine.processor import RULES, warm_up, OFFLINE, Deciders, decide_turn
 from engine.projector import apply
 from engine.recall import SubjectIndex, erasure_matches
 from engine.settings import Settings
@@ -231,6 +231,9 @@ class EmbeddedRuntime:
             for text in texts:
                 self._embedder.forget_text(text)
         term_set.cache_clear()
+        from engine.meaning import clear_caches
+
+        clear_caches()
 
     def process(self, *, decide: bool = True, embed: bool = True, progress: Callable[[int], None] | None = None) -> int:
         """Brings state up to the end of the log; returns the number of log entries handled.
@@ -276,6 +279,15 @@ class EmbeddedRuntime:
             return 0
         step = _Step()
         handled = 0
+        if decide and self._pending:
+            # Turns appended in this process and not decided yet: embed what deciding them needs in
+            # one batch (an LLM reader is not asked here: it would be asked twice).
+            ahead = [e for q, e in sorted(self._pending.items()) if offset <= q < end]
+            if self.deciders.reader == RULES:
+                try:
+                    warm_up(ahead, self.settings, self.deciders)
+                except Exception:
+                    pass  # only a cache: deciding embeds what it needs itself
         for seq, raw in self.log.read(offset):
             if seq >= end:
                 break
