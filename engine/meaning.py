@@ -72,19 +72,69 @@ def _third_person(text: str) -> str:
     return to_third_person(text, "Robin")
 
 
+def _weights_path(key: str) -> Path:
+    import os
+
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "memstream"
+    return base / f"kinds-{key}.npz"
+
+
+def _load_weights(key: str | None):
+    if key is None:
+        return None
+    try:
+        with np.load(_weights_path(key), allow_pickle=False) as f:
+            return f["classes"], f["coef"], f["intercept"]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def _save_weights(key: str | None, model) -> None:
+    import os
+
+    if key is None:
+        return
+    path = _weights_path(key)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.parent / f".{path.name}.{os.getpid()}.tmp.npz"
+        np.savez(tmp, classes=np.asarray(model.classes_, dtype=str), coef=model.coef_, intercept=model.intercept_)
+        tmp.replace(path)
+    except OSError:
+        pass  # a cache: training again next time is the fallback
+
+
+def model_key(embedder) -> str | None:
+    """Names the training data and the embedding model, or None for an embedder that does not say
+    which model it is (a test double): its classifier is fitted every time."""
+    model = getattr(embedder, "model_id", None)
+    if not model:
+        return None
+    data = hashlib.blake2b(DATA.read_bytes(), digest_size=8).hexdigest()
+    return hashlib.blake2b(f"{model}|{data}|C=4|third-person".encode(), digest_size=8).hexdigest()
+
+
 class KindClassifier:
     """Multinomial logistic regression over sentence embeddings (deterministic: lbfgs, fixed data)."""
 
-    def __init__(self, embed: Embed, rows: list[tuple[str, str]] | None = None):
+    def __init__(self, embed: Embed, rows: list[tuple[str, str]] | None = None, cache_key: str | None = None):
+        """`cache_key` names the data and the embedding model; with it the fitted weights are kept in
+        memstream's cache directory (they hold no user data: the examples ship with memstream)."""
         from sklearn.linear_model import LogisticRegression
 
         self._embed = embed
         self.train_rows, self.test_rows = split_examples(rows if rows is not None else load_examples())
         texts = [t for t, _ in self.train_rows]
         labels = [label for _, label in self.train_rows]
-        x = np.vstack([embed(texts), embed([_third_person(t) for t in texts])])
         self.model = LogisticRegression(C=4.0, max_iter=3000)
-        self.model.fit(x, labels + labels)
+        cached = _load_weights(cache_key)
+        if cached is not None:
+            # The same data and model give the same weights: fitted once per machine, not per process.
+            self.model.classes_, self.model.coef_, self.model.intercept_ = cached
+        else:
+            x = np.vstack([embed(texts), embed([_third_person(t) for t in texts])])
+            self.model.fit(x, labels + labels)
+            _save_weights(cache_key, self.model)
         self.labels: list[str] = list(self.model.classes_)
 
     def probabilities(self, vectors: np.ndarray) -> list[dict[str, float]]:
@@ -289,7 +339,7 @@ def classifier_for(embedder) -> KindClassifier:
     with _classifiers_lock:
         held = _classifiers.get(id(embedder))
         if held is None or held[0] is not embedder:
-            held = _classifiers[id(embedder)] = (embedder, KindClassifier(embedder.embed))
+            held = _classifiers[id(embedder)] = (embedder, KindClassifier(embedder.embed, cache_key=model_key(embedder)))
         return held[1]
 
 

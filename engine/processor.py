@@ -534,18 +534,25 @@ _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|my|we|we're|our)\b", re.IGNOREC
 _WORDS_RE = re.compile(r"[A-Za-z0-9']+")
 
 
+def _standing_candidates(sentences: list[str]) -> list[str]:
+    """The first-person sentences the classifier is asked about when the rules kept nothing."""
+    from engine.extractor import is_chatter, is_question
+
+    return [x for x in sentences
+            if "[REDACTED:" not in x and 4 <= len(_WORDS_RE.findall(x)) <= 30 and _FIRST_PERSON.search(x)
+            and not is_question(x) and not is_chatter(x)]
+
+
 def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
                         settings: Settings) -> list[Candidate]:
     """What the rules found nothing in can still be a standing statement of the speaker's ("I
     commute by tram most days"): the classifier reads the turn's first-person sentences, and those
     it takes, with `standing_probability`, for a fact, preference, rule or decision are kept as
     such, in the speaker's own words told in the third person."""
-    from engine.extractor import is_chatter, is_question, is_sensitive
+    from engine.extractor import is_sensitive
     from engine.summarizer import _attributed
 
-    sentences = [x for x in split_sentences(text)
-                 if "[REDACTED:" not in x and 4 <= len(_WORDS_RE.findall(x)) <= 30 and _FIRST_PERSON.search(x)
-                 and not is_question(x) and not is_chatter(x)]
+    sentences = _standing_candidates(split_sentences(text))
     if not sentences:
         return []
     out = []
@@ -647,7 +654,7 @@ def warm_up(turns: Sequence[Event], settings: Settings, deciders: Deciders) -> N
             for c in found:
                 texts.extend((c.text, mask(c.text, name)))
         else:
-            texts.extend(x for x in sentences if _FIRST_PERSON.search(x))
+            texts.extend(_standing_candidates(sentences))
     if texts:
         meaning.vectors(list(dict.fromkeys(texts)))
 
