@@ -238,3 +238,23 @@ def test_rederive_brings_stored_memory_up_to_the_current_deciders(tmp_path):
     assert main(["--data-dir", str(data), "replay", "--verify"]) == 0
     with MemoryEngine.open(data) as engine:
         assert engine.view_digest() == after
+
+
+def test_fitted_weights_are_cached_by_data_and_model_and_a_bad_cache_is_refitted(tmp_path, monkeypatch):
+    import numpy as np
+
+    from engine.embedder import shared_embedder
+    from engine.meaning import KindClassifier, _weights_path, model_key
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    emb = shared_embedder()
+    key = model_key(emb)
+    assert key and not _weights_path(key).exists()
+    fitted = KindClassifier(emb.embed, cache_key=key)
+    assert _weights_path(key).exists()
+    loaded = KindClassifier(emb.embed, cache_key=key)
+    probe = emb.embed(["Nothing with sesame can go in his lunch.", "haha fair enough", "Please forget my old phone number."])
+    assert np.allclose(fitted.model.predict_proba(probe), loaded.model.predict_proba(probe))
+    _weights_path(key).write_bytes(b"not an npz file")
+    refitted = KindClassifier(emb.embed, cache_key=key)
+    assert np.allclose(fitted.model.predict_proba(probe), refitted.model.predict_proba(probe))
