@@ -78,13 +78,17 @@ def check(engine, case: dict, turns: list[dict]) -> Outcome:
     held = [f"[{r.kind}] {r.text}" for r in records]
     out = Outcome(case["id"], cat, False, held=held)
     last_session = turns[-1]["session_id"]
+    # Reads happen right after the conversation (or the session) they ask about, not today.
+    ends = {t["session_id"]: datetime.fromisoformat(t["occurred_at"]) + timedelta(minutes=1) for t in turns}
+    now = ends[last_session]
 
     def ctx(session: str, query: str = "") -> list[str]:
         return _lines(engine.context(tenant_id=TENANT, user_id=user, session_id=session, query=query,
-                                     budget_tokens=400).text)
+                                     budget_tokens=400, now=ends.get(session, now), record_use=False).text)
 
-    def recall(query: str, k: int = 10) -> list[str]:
-        return [h.text for h in engine.recall(tenant_id=TENANT, user_id=user, query=query, k=k)]
+    def recall(query: str, k: int = 10, session: str | None = None) -> list[str]:
+        return [h.text for h in engine.recall(tenant_id=TENANT, user_id=user, query=query, k=k,
+                                              now=ends.get(session, now), record_use=False)]
 
     if cat == "negation":
         key = exp["key"].lower()
@@ -130,7 +134,7 @@ def check(engine, case: dict, turns: list[dict]) -> Outcome:
     elif cat == "day_scope":
         later = exp["later_session"]
         seen = [ln for ln in ctx(later, exp["query"]) if _search(exp["pattern"], ln)]
-        seen += [x for x in recall(exp["query"]) if _search(exp["pattern"], x)]
+        seen += [x for x in recall(exp["query"], session=later) if _search(exp["pattern"], x)]
         out.passed, out.why = not seen, f"still served: {seen}" if seen else ""
     elif cat == "job_summary":
         summary = engine.summary(TENANT, user, last_session)

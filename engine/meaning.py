@@ -181,7 +181,7 @@ _STRONG_CUE = re.compile(
     re.IGNORECASE,
 )
 _WEAK_CUE = re.compile(r"\b(?:now|new|newly|currently|latest|nowadays|lately)\b", re.IGNORECASE)
-_ADDITIVE = re.compile(r"\b(?:also|too|as\s+well|another|additionally|besides|second|both|again)\b", re.IGNORECASE)
+_ADDITIVE = re.compile(r"\b(?:also|too|as\s+well|another|additionally|besides|in\s+addition)\b", re.IGNORECASE)
 
 
 def _norm_value(word: str) -> str:
@@ -371,6 +371,15 @@ def mentions(text: str, speaker: str) -> bool:
     return True
 
 
+_CLAUSE_BREAK = re.compile(r";\s+|,\s+(?:so|but|and|because|since|though|although)\s+|\s+(?:but|because)\s+|:\s+",
+                           re.IGNORECASE)
+
+
+def clauses(text: str) -> list[str]:
+    """The clauses of a statement with three words or more (joined by "; ", ", so", "but", ...)."""
+    return [c.strip() for c in _CLAUSE_BREAK.split(text) if len(re.findall(r"\w+", c)) >= 3]
+
+
 def single_statement(text: str, max_words: int = 32) -> bool:
     """A statement (or two said together), not a turn's long narrative: the unit that can repeat
     or update another. A narrative says many things; one shared theme does not make it the same
@@ -409,10 +418,18 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     masked_needed = [i for i, r in enumerate(records)
                      if same_holder(holder(r.text, speaker), mine_holder) and sims[i] >= 0.25]
     masked_sims: dict[int, float] = {}
+    clause_sims: dict[int, float] = {}
     if masked_needed:
         mv = meaning.vectors([mask(text, speaker)] + [mask(records[i].text, speaker) for i in masked_needed])
         for j, i in enumerate(masked_needed):
             masked_sims[i] = float(mv[j + 1] @ mv[0])
+        # A change is often said in one clause of a longer sentence ("the committee had no slot, so
+        # the defense got moved to April 2"): the clauses that say it are compared too.
+        if cue == "strong":
+            cv = meaning.vectors(clauses(text) or [text])
+            for i in masked_needed:
+                rv = meaning.vectors(clauses(records[i].text) or [records[i].text])
+                clause_sims[i] = float((rv @ cv.T).max())
     for i, rec in enumerate(records):
         if i not in masked_sims:
             continue
@@ -441,7 +458,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         ms = masked_sims[i]
         if not (mine_values - theirs) and ms < settings.update_cue_similarity + 0.1:
             continue  # no new value, and not plainly the same attribute said anew
-        if cue == "strong" and max(sim, ms) >= settings.update_cue_similarity:
+        if cue == "strong" and max(sim, ms, clause_sims.get(i, 0.0)) >= settings.update_cue_similarity:
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif cue == "weak" and ms >= settings.update_weak_cue_similarity and kind != "episode":
             updates.append(Relation(rec.memory_id, ms, "update"))

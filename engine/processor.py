@@ -547,8 +547,9 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
                         settings: Settings) -> list[Candidate]:
     """What the rules found nothing in can still be a standing statement of the speaker's ("I
     commute by tram most days"): the classifier reads the turn's first-person sentences, and those
-    it takes, with `standing_probability`, for a fact, preference, rule or decision are kept as
-    such, in the speaker's own words told in the third person."""
+    it takes, with `standing_probability`, for a fact, preference or decision (a rule with
+    `standing_constraint_probability`) are kept as such, in the speaker's own words told in the
+    third person."""
     from engine.extractor import is_sensitive
     from engine.summarizer import _attributed
 
@@ -558,7 +559,11 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
     out = []
     for sentence, probs in zip(sentences, meaning.kinds(sentences)):
         kind = max(probs, key=probs.get)
-        if kind not in ("fact", "preference", "constraint", "decision") or probs[kind] < settings.standing_probability:
+        # A rule the rules did not read needs the classifier near-certain: "we've gotta do what we
+        # can" sounds like one and is not.
+        needed = (settings.standing_constraint_probability if kind == "constraint"
+                  else settings.standing_probability)
+        if kind not in ("fact", "preference", "decision", "constraint") or probs[kind] < needed:
             continue
         said = _attributed(sentence, name, at)
         out.append(Candidate(kind=kind, text=said, fields={"type": "observation"} if kind == "fact" else {},

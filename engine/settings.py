@@ -71,6 +71,7 @@ class Settings(BaseSettings):
     forget_probability: float = Field(0.3, gt=0, le=1, description="Classifier probability at which a user's sentence in the form of a request to the assistant ('please forget ...', 'what I told you', 'your memory') asks to forget.")
     forget_probability_alone: float = Field(0.85, gt=0, le=1, description="...and at which any other sentence does.")
     standing_probability: float = Field(0.6, gt=0, le=1, description="Classifier probability at which a first-person sentence the rules kept nothing of is kept as a fact, preference, rule or decision.")
+    standing_constraint_probability: float = Field(0.85, gt=0, le=1, description="...and at which such a sentence is kept as a constraint.")
     forget_target_similarity: float = Field(0.25, ge=0, le=1, description="Cosine a record needs with a request to forget 'what I said about X' to be its target.")
     habit_similarity: float = Field(0.6, gt=0, le=1, description="Cosine at which episodes of one speaker on different days are the same activity.")
 

@@ -118,6 +118,10 @@ def test_near_misses_stay_two_memories(engine, first, second, a, b):
                  marks=pytest.mark.xfail(strict=True, reason="known miss: the holder rule reads 'Standup' as a name")),
     ("The budget for the offsite is $8,000.", "The offsite budget went up to $9,500 after finance signed off.",
      "How much can we spend on the offsite?", "9,500", "8,000"),
+    ("Our release train ships on Tuesdays.", "Management wanted more soak time, so releases got moved to Thursdays.",
+     "Which day do releases ship?", "thursday", "tuesday"),
+    ("I've been on a low-FODMAP diet since spring.", "Quick note: I switched to a plain gluten-free diet, beans are fine again.",
+     "What diet am I on?", "gluten-free", "fodmap"),
 ])
 def test_a_new_value_supersedes_the_old(engine, first, second, query, new, old):
     _say(engine, [("s1", 0, first), ("s2", 30, second)])
