@@ -305,7 +305,6 @@ class Relation:
     memory_id: str
     similarity: float
     verdict: str  # "same" | "update"
-    anchored: bool = False  # "same" by a shared anchor rather than near-identical meaning
 
 
 class Meaning:
@@ -451,7 +450,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             continue
         if (sim >= settings.same_anchor_similarity and not conflict and not other_day and not filler
                 and (rare & their_anchors[i] or _overlap(rare & mine_values, theirs))):
-            same.append(Relation(rec.memory_id, sim, "same", anchored=True))
+            same.append(Relation(rec.memory_id, sim, "same"))
             continue
         if adds:
             continue

@@ -445,16 +445,6 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
         conflicts = _conflicting(state, c.slot)
         if any(SOURCE_RANK[r.source] > SOURCE_RANK[c.source] for r in conflicts):
             continue  # an explicit memory is not overruled by an inference
-        if speaker and not conflicts and not superseded_by_meaning:
-            consolidated = consolidation(state, c, speaker, turn, derive(id_prefix, "mem", str(n)), settings)
-            if consolidated is not None:
-                record, pieces = consolidated
-                out.emit(MemoryRecorded(record=record))
-                pending.append(record)
-                for old in pieces:
-                    out.emit(MemorySuperseded(memory_id=old.memory_id, superseded_by=record.memory_id,
-                                              reason="consolidated"))
-                continue
         record = _record_from(c, derive(id_prefix, "mem", str(n)), turn)
         out.emit(MemoryRecorded(record=record))
         pending.append(record)
