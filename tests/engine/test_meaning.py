@@ -262,3 +262,20 @@ def test_fitted_weights_are_cached_by_data_and_model_and_a_bad_cache_is_refitted
     _weights_path(key).write_bytes(b"not an npz file")
     refitted = KindClassifier(emb.embed, cache_key=key)
     assert np.allclose(fitted.model.predict_proba(probe), refitted.model.predict_proba(probe))
+
+
+def test_rederive_and_time_zones_refuse_bad_input_with_typed_errors(tmp_path):
+    from engine.errors import InvalidCommandError, InvalidSettingsError
+
+    with pytest.raises(InvalidSettingsError, match="unknown time zone"):
+        MemoryEngine.open(tmp_path / "a", timezone="Mars/Olympus")
+    with pytest.raises(InvalidSettingsError, match="unknown time zone"):
+        MemoryEngine.open(tmp_path / "b", timezones={"acme/u1": "Not/AZone"})
+    with MemoryEngine.open(tmp_path / "c") as engine:
+        _say(engine, [("s1", 0, "I teach piano on weekday evenings.")])
+        before = engine.view_digest()
+        with pytest.raises(InvalidCommandError, match="needs --tenant"):
+            engine.rederive(user_id="u1")
+        with pytest.raises(InvalidCommandError):
+            engine.rederive(tenant_id="acme", user_id="bad\x00id")
+        assert engine.view_digest() == before  # nothing written
