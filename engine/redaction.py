@@ -409,7 +409,8 @@ _CREDENTIAL_GATE = re.compile(r"pass|pw|pin|code|combination|answer|recovery|bac
 _CREDENTIAL_SEP = (
     r"[\"'\]]{0,2}[ \t]*(?::=|=>|=(?!=)|:)[ \t]*(?:\r?\n[ \t]*)?"
     r"|(?:'s|\u2019s)[ \t]+(?:now[ \t]+|still[ \t]+)?"
-    r"|(?:[ \t]+(?:for|to|of|on|at)[ \t]+(?:(?:the|my|our|your)[ \t]+)?[\w.\-@]+" + _MORE_NAME_WORDS + r")?"
+    r"|[ \t]+(?:for|to|of|on|at)[ \t]+(?:(?:the|my|our|your)[ \t]+)?[\w.\-@'\u2019]+" + _MORE_NAME_WORDS + r"[ \t]*:[ \t]*"
+    r"|(?:[ \t]+(?:for|to|of|on|at)[ \t]+(?:(?:the|my|our|your)[ \t]+)?[\w.\-@'\u2019]+" + _MORE_NAME_WORDS + r")?"
     r"[ \t]+(?:is|are|was|were|will[ \t]+be|should[ \t]+be|=)[ \t]+"
     r"(?:now[ \t]+|still[ \t]+|just[ \t]+|actually[ \t]+|set[ \t]+to[ \t]+)?"
     r"(?::[ \t]*)?"
@@ -432,6 +433,16 @@ _ACCESS_CODE_PAIRS = frozenset({("key", "box"), ("lock", "box"), ("one", "time")
 _RECOVERY_CODE_WORDS = frozenset({"recovery", "backup", "back-up"})
 _SEED_WORDS = frozenset({"recovery", "seed", "mnemonic", "backup"})
 _SECURITY_QUESTION = re.compile(r"answer[ \t]+to[ \t]+(?:my|the|your)[ \t]+security[ \t]+$")
+
+
+# "code for the front door keypad": what the code is for, named after it.
+_CODE_FOR = re.compile(r"[ \t]+(?:for|to|of|on|at)[ \t]+(?:(?:the|my|our|your|their)[ \t]+)?((?:[\w\-'\u2019]+[ \t]+){0,3}[\w\-]+)")
+
+
+def _opens_something(lower: str, end: int) -> bool:
+    """Whether the words after "code" say it opens something ("code for the front door keypad")."""
+    m = _CODE_FOR.match(lower, end)
+    return m is not None and any(w in _ACCESS_CODE_WORDS for w in m.group(1).split())
 
 
 def _credential_anchors(lower: str) -> Iterator[tuple[str, int, int]]:
@@ -465,6 +476,8 @@ def _credential_anchors(lower: str) -> Iterator[tuple[str, int, int]]:
                 yield "recovery", start, end
             elif prev in _ACCESS_CODE_WORDS or (prev2, prev) in _ACCESS_CODE_PAIRS:
                 yield "access", start, end
+            elif _opens_something(lower, end):
+                yield "access", start, end  # "the code for the side gate is ..."
         elif noun == "combination":
             yield "combo", start, end
         elif noun in ("phrase", "words"):
@@ -687,6 +700,40 @@ def _credentials(text: str, lower: str) -> Iterator[_Span]:
             phrase_end = _spoken_phrase(text, start, 6)
             if phrase_end is not None and _plain_word_is_a_password(value):
                 yield (start, phrase_end, kind, _P_PROSE)
+
+
+# "The PIN they mailed me is 4817", "the door code the host gave us was 2950", "the password I picked
+# is Tulip-77": a short clause between the credential and its value. The value must read as one:
+# digits for a PIN or a code, a token that is not English for a password.
+_RELATIVE_DISCLOSURE = re.compile(
+    r"(?<![A-Za-z])(?P<kw>pins?|pin[ \-]?(?:code|number)s?|passcodes?|passwords?|"
+    r"(?P<opens>[a-z\-]+)[ \t]+codes?)"
+    r"(?P<clause>(?:[ \t]+(?!(?:is|was|are|were|will|should|and|or|but|because|so|if|when)\b)"
+    r"[a-z][a-z'\u2019\-]*){1,7})"
+    r"[ \t]+(?:is|was)[ \t]+(?:now[ \t]+|still[ \t]+|just[ \t]+)?",
+    re.IGNORECASE,
+)
+_CODE_VALUE = re.compile(r"\d[\d\-#*]{2,11}")
+
+
+def _relative_disclosures(text: str, lower: str) -> Iterator[_Span]:
+    for m in _RELATIVE_DISCLOSURE.finditer(lower):
+        opens = m.group("opens")
+        if opens is not None and opens not in _ACCESS_CODE_WORDS and not _opens_something(lower, m.end("kw")):
+            continue  # "the zip code they gave me is ...": not a credential
+        v = re.match(r"[^\s\"'`,;]{1,64}", text[m.end():])
+        if v is None:
+            continue
+        start = m.end()
+        end = _strip_trailing(text, start, start + v.end())
+        value = text[start:end]
+        kw = m.group("kw")
+        if kw.startswith("password"):
+            if _looks_like_a_value(value) and any(c.isalpha() for c in value):
+                yield (start, end, "password", _P_PROSE)
+        elif _CODE_VALUE.fullmatch(value) and _digit_count(value) >= 4 and _next_word(text, end) not in _MEASURE_WORDS:
+            kind = "pin" if kw.startswith("pin") else "password" if kw.startswith("passcode") else "access_code"
+            yield (start, end, kind, _P_PROSE)
 
 
 # "Fjord42 is my new password", "Hunter2 - that's the password": the value before the keyword. The
@@ -1119,6 +1166,7 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: b
         yield from _disclosures(text, lower)
     if credential_words:
         yield from _credentials(text, lower)
+        yield from _relative_disclosures(text, lower)
         if "pass" in lower or "pw" in lower or "pin" in lower:
             yield from _values_before_keywords(text, lower)
             if _SPELLING_CUE.search(lower):

@@ -156,6 +156,29 @@ def test_passcodes_are_redacted(text, expected):
     assert redact(text) == (expected, ["password"])
 
 
+@pytest.mark.parametrize(("text", "value", "kind"), [
+    ("The PIN the bank mailed me is 30417, ugh", "30417", "pin"),
+    ("the pin number my aunt set up was 228104.", "228104", "pin"),
+    ("The gate code our landlord texted is 7731#.", "7731#", "access_code"),
+    ("the alarm code the installer left us is 0-6-4-4", "0-6-4-4", "access_code"),
+    ("My phone passcode that I finally changed is 906512", "906512", "password"),
+    ("the password I picked for the router is Tulip-77", "Tulip-77", "password"),
+])
+def test_a_credential_with_a_clause_before_its_value_is_redacted(text, value, kind):
+    redacted, kinds = redact(text)
+    assert value not in redacted and kinds == [kind]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("They said the code for the back gate is 55190, and parking is free", "55190"),
+    ("The code to the bike locker in the basement is 3308.", "3308"),
+    ("code for our building's front entrance: 41-22-90", "41-22-90"),
+])
+def test_a_code_named_by_what_it_opens_after_it_is_redacted(text, value):
+    redacted, kinds = redact(text)
+    assert value not in redacted and kinds == ["access_code"]
+
+
 @pytest.mark.parametrize(("text", "codes"), [
     ("recovery codes: abcd-efgh-1234 ijkl-mnop-5678", ["abcd-efgh-1234", "ijkl-mnop-5678"]),
     ("My backup codes are 4821 9930, 1182 7734 and 5520 1193.", ["4821 9930", "1182 7734", "5520 1193"]),
@@ -271,6 +294,13 @@ def test_a_value_said_before_the_word_password_is_redacted(text, value):
     "the combination is what matters here",
     "Bitwarden is my password manager.",
     "This is my password manager.",
+    "The zip code they gave me is 90210.",
+    "The PIN they sent me is in the envelope.",
+    "the password I use is too long to remember",
+    "The code for the project is 4000 lines long.",
+    "The code for the new checkout page is ready for review.",
+    "The PIN pad at the store was broken.",
+    "The door code they changed last week is 4 digits long.",
 ])
 def test_talk_about_codes_and_passwords_is_untouched(text):
     assert_untouched(text)
