@@ -5,14 +5,18 @@
 For each conversation every session is ingested through the facade (session dates as occurred_at,
 dia_id as turn_id, both speakers' turns, photo captions as text; the dataset's own observations and
 summaries are never read). Then every question asks `context(..., budget_tokens=400)` and
-`recall(k=10)`, and the same budget is given to three raw-turn baselines (MiniLM, BM25, their RRF).
-Printed: answer-token coverage (categories 1, 2, 4), evidence recall_any@5/@10, how often the context
-holds the adversarial answer (category 5), and the tokens of the active view against the raw turns.
+`recall(k=10)`, and the same budget is given to three raw-turn baselines (MiniLM, BM25, their RRF)
+whose units are the turns with their session's date, "(8 May 2023) Speaker: text".
+Printed, memstream and the baselines side by side: answer-token coverage (categories 1, 2, 4),
+evidence recall_any@5/@10, how often the context holds the adversarial answer (category 5), and the
+view size: tokens of the engine's active records plus its running session summaries, against the
+raw turns. Engine settings come from MEMSTREAM_* variables; the reproduce line repeats them.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -27,6 +31,12 @@ from bench.quality.run import COVERAGE_CATEGORIES, RECALL_CATEGORIES, SYSTEMS, R
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = REPO.parent / "shared" / "datasets" / "locomo-dev"
 LABELS = {"memstream": "memstream", "dense": "raw MiniLM", "bm25": "raw BM25", "rrf": "raw RRF"}
+NOTES = (
+    'raw baselines: one unit per turn, "(8 May 2023) Speaker: text" (its session\'s date, the speaker, the '
+    "words, a photo's caption), the same text indexed, ranked, packed into the context and scored",
+    "view size: tokens of memstream's active view = its active records (engine.records) + the running "
+    "summaries of every session (engine.summary); raw tokens = the turns' text alone (no speakers, no dates)",
+)
 
 
 def _pct(value: float | None) -> str:
@@ -70,7 +80,7 @@ def render(report: Report, console: Console) -> None:
     adv.add_row(str(report.adversarial("memstream")[1]), *(_pct(report.adversarial(s)[0]) for s in SYSTEMS))
     console.print(adv)
 
-    st = Table(title="storage: tokens in the active view (records + running summaries) against raw turns")
+    st = Table(title="view size: active records + running summaries, in tokens, against the raw turns")
     for col in ("conversation", "turns", "raw tokens", "records", "record tokens", "summary tokens", "view / raw"):
         st.add_column(col, justify="right")
     for s in report.storage:
@@ -82,6 +92,36 @@ def render(report: Report, console: Console) -> None:
                f"{sum(s.summary_tokens for s in report.storage):,}",
                _pct(report.view_tokens / total_raw if total_raw else None), style="bold")
     console.print(st)
+
+    ov = Table(title="overall: memstream against the raw baselines (stored: the view / the dated turns)")
+    for col in ("system", "coverage (1, 2, 4)", "recall@5 (1-4)", "recall@10 (1-4)", "adversarial held (lower better)",
+                "stored tokens"):
+        ov.add_column(col, justify="right")
+    for s in SYSTEMS:
+        stored = report.view_tokens if s == "memstream" else report.raw_doc_tokens
+        ov.add_row(LABELS[s], _pct(report.coverage(s, COVERAGE_CATEGORIES)[0]),
+                   _pct(report.recall(s, 5, RECALL_CATEGORIES)[0]), _pct(report.recall(s, 10, RECALL_CATEGORIES)[0]),
+                   _pct(report.adversarial(s)[0]), f"{stored:,}", style="bold" if s == "memstream" else None)
+    console.print(ov)
+    for note in NOTES:
+        console.print(note, soft_wrap=True, highlight=False)
+
+
+def reproduce_command(args: argparse.Namespace, environ: dict[str, str] | None = None) -> str:
+    """The command line that gives the same figures: the options that differ from the defaults and
+    the MEMSTREAM_* variables that change the engine's settings."""
+    environ = os.environ if environ is None else environ
+    env = [f"{k}={shlex.quote(environ[k])}" for k in sorted(environ) if k.startswith("MEMSTREAM_")]
+    opts = []
+    if args.data:
+        opts.append(f"--data {shlex.quote(str(args.data))}")
+    if args.budget != 400:
+        opts.append(f"--budget {args.budget}")
+    if args.words != 300:
+        opts.append(f"--words {args.words}")
+    if args.only:
+        opts.append(f"--only {shlex.quote(args.only)}")
+    return " ".join([*env, "python -m bench.quality", *opts])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    console = Console()
+    # Piped into a file or a log, rich would squeeze the side-by-side tables into 80 columns.
+    console = Console(width=None if sys.stdout.isatty() or "COLUMNS" in os.environ else 132)
     folder = args.data or DEFAULT_DATA
     paths = find_conversations(folder) if folder.is_dir() else []
     if args.only:
@@ -124,10 +165,9 @@ def main(argv: list[str] | None = None) -> int:
                           on_start=on_start, advance=advance)
     render(report, console)
     names = ",".join(c.name for c in conversations)
-    cmd = "python -m bench.quality" + (f" --data {args.data}" if args.data else "") + (
-        f" --budget {args.budget}" if args.budget != 400 else "") + (f" --only {args.only}" if args.only else "")
+    cmd = reproduce_command(args)
     console.print(f"conversations {names}: {len(report.scores)} questions in {time.perf_counter() - started:.0f} s; "
-                  f"reproduce: {cmd}")
+                  f"reproduce: {cmd}", soft_wrap=True, highlight=False)
     return 0
 
 

@@ -1,6 +1,8 @@
 """Raw-turn baselines: what an agent gets without a memory engine, from the same turns.
 
-Every turn ("Speaker: text", photo captions included) is a retrieval unit. Three rankers: dense
+Every turn ("(8 May 2023) Speaker: text": its session's date, the speaker, the words, photo captions
+included; built by `locomo.Conversation.raw_units`) is a retrieval unit, the same text indexed,
+embedded, ranked and packed into the context that is scored. Three rankers: dense
 cosine with all-MiniLM-L6-v2, BM25 (Okapi, k1=1.2, b=0.75) and their reciprocal-rank fusion (k=60).
 A context is the best-ranked turns packed into the same token budget the engine gets.
 """

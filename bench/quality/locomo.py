@@ -35,6 +35,11 @@ def parse_session_date(raw: str) -> datetime:
     return datetime(int(m.group("y")), month, int(m.group("d")), hour, int(m.group("m")), tzinfo=timezone.utc)
 
 
+def session_day(when: datetime) -> str:
+    """The session's date as a raw turn carries it: 2023-05-08T13:56 -> "8 May 2023"."""
+    return f"{when.day} {when:%B %Y}"
+
+
 def turn_text(turn: dict) -> str:
     """The turn's words, with a shared photo's caption as text ("[photo: a dog on a beach]")."""
     text = (turn.get("text") or "").strip()
@@ -89,13 +94,17 @@ class Conversation:
         return out
 
     def raw_units(self) -> list[tuple[str, str]]:
-        """(turn id, "Speaker: text") for every turn: the units the raw-turn baselines retrieve."""
+        """(turn id, "(8 May 2023) Speaker: text") for every turn: the units the raw-turn baselines
+        index, retrieve and pack into their contexts. Each carries its session's date (the dataset's
+        ``session_<n>_date_time``), as the engine's turns carry it as `occurred_at`: without it a raw
+        turn cannot answer "when", and the temporal comparison would mean nothing."""
         out = []
-        for _, _, raw in self.sessions:
+        for _, when, raw in self.sessions:
+            day = session_day(when)
             for t in raw:
                 text = turn_text(t)
                 if text:
-                    out.append((t["dia_id"], f"{t.get('speaker') or 'Someone'}: {text}"))
+                    out.append((t["dia_id"], f"({day}) {t.get('speaker') or 'Someone'}: {text}"))
         return out
 
 

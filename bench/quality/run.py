@@ -37,6 +37,8 @@ class Storage:
     record_tokens: int
     summary_tokens: int
     records: int
+    raw_doc_tokens: int = 0   # the raw baselines' documents: "(date) Speaker: text" per turn
+
 
     @property
     def view_tokens(self) -> int:
@@ -74,6 +76,10 @@ class Report:
     def view_tokens(self) -> int:
         return sum(s.view_tokens for s in self.storage)
 
+    @property
+    def raw_doc_tokens(self) -> int:
+        return sum(s.raw_doc_tokens for s in self.storage)
+
 
 Progress = Callable[[str, int], None]
 
@@ -105,7 +111,10 @@ def evaluate(conversations: list[Conversation], *, budget_tokens: int = 400, max
                     if advance:
                         for _ in batch:
                             advance("turn")
-                raw = RawTurns(conv.raw_units(), embedder.embed([t for _, t in conv.raw_units()]))
+                units = conv.raw_units()  # dated turns: what the baselines index, rank and pack
+                raw = RawTurns(units, embedder.embed([t for _, t in units]))
+                # The view's size: its active records and every session's running summary, read
+                # through the facade (records(), summary()).
                 records = engine.records(TENANT, conv.user_id)
                 summary_lines = [line for n, _, _ in conv.sessions
                                  for line in engine.summary(TENANT, conv.user_id, f"session_{n}")]
@@ -115,6 +124,7 @@ def evaluate(conversations: list[Conversation], *, budget_tokens: int = 400, max
                     record_tokens=sum(count_tokens_many([r.text or "" for r in records])),
                     summary_tokens=sum(count_tokens_many(summary_lines)),
                     records=len(records),
+                    raw_doc_tokens=sum(raw.tokens),
                 ))
                 qvecs = embedder.embed([q.question for q in conv.questions], cache=False)
                 for q, qvec in zip(conv.questions, qvecs):

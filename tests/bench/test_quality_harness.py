@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from bench.quality.__main__ import main
+from bench.quality.__main__ import main, reproduce_command
 from bench.quality.locomo import load_conversation, parse_session_date, turn_text
 from bench.quality.run import evaluate
 
@@ -66,6 +66,14 @@ def test_conversation_becomes_facade_turns_without_the_annotations(dataset):
     assert conv.questions[1].evidence == ["D1:2"] and conv.questions[3].evidence == ["D2:2"]
 
 
+def test_raw_units_carry_their_session_date(dataset):
+    units = load_conversation(dataset / "7.json").raw_units()
+    assert [u[0] for u in units] == ["D1:1", "D1:2", "D1:3", "D2:1", "D2:2"]
+    assert units[0][1] == "(8 May 2023) Ada: Hi Ben! I went hiking in the Alps yesterday."
+    assert units[1][1].startswith("(8 May 2023) Ben: Nice!") and "[photo: a photo of a small brown dog]" in units[1][1]
+    assert units[3][1] == "(20 May 2023) Ben: I started a pottery class on Monday."
+
+
 def test_evaluate_scores_the_engine_and_the_baselines(dataset, tmp_path):
     conv = load_conversation(dataset / "7.json")
     report = evaluate([conv], budget_tokens=400, work_dir=tmp_path)
@@ -78,6 +86,12 @@ def test_evaluate_scores_the_engine_and_the_baselines(dataset, tmp_path):
     # Five short turns fit whole in 400 tokens: every raw context holds every answer word it can.
     assert report.recall("rrf", 10, (1, 2, 3, 4))[0] == 1.0
     assert report.storage[0].turns == 5 and report.storage[0].raw_tokens > 0
+    # The baselines index and pack the dated turns: their documents cost more than the bare text.
+    assert report.storage[0].raw_doc_tokens > report.storage[0].raw_tokens
+    # A raw turn answers "when" by its session's date ("7 May 2023": "may" and "2023", not the day).
+    assert report.scores[0].coverage["rrf"] == pytest.approx(2 / 3)
+    # The view is its records and its running summaries.
+    assert report.storage[0].view_tokens == report.storage[0].record_tokens + report.storage[0].summary_tokens
     # The engine resolves "yesterday" said on 8 May 2023.
     assert report.scores[0].coverage["memstream"] == 1.0
 
@@ -88,6 +102,19 @@ def test_command_prints_the_tables(dataset, capsys, monkeypatch):
     out = capsys.readouterr().out
     assert "answer-token coverage" in out and "recall_any" in out and "adversarial" in out
     assert "view / raw" in out and "reproduce: python -m bench.quality --data" in out
+    assert "active records (engine.records) + the running summaries" in out and "(8 May 2023) Speaker: text" in out
+
+
+def test_reproduce_command_repeats_options_and_engine_settings(tmp_path):
+    import argparse
+
+    args = argparse.Namespace(data=tmp_path / "a b", budget=300, words=200, only="26")
+    env = {"MEMSTREAM_DECIDE_BY_MEANING": "false", "HOME": "/root"}
+    assert reproduce_command(args, env) == (
+        f"MEMSTREAM_DECIDE_BY_MEANING=false python -m bench.quality --data '{tmp_path / 'a b'}' "
+        "--budget 300 --words 200 --only 26")
+    assert reproduce_command(argparse.Namespace(data=None, budget=400, words=300, only=""), {}) == \
+        "python -m bench.quality"
 
 
 def test_command_skips_cleanly_without_the_dataset(tmp_path, capsys):
