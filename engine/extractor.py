@@ -113,6 +113,17 @@ def split_sentences(text: str) -> list[str]:
     return out
 
 
+#: A few words and a colon or dash before a first-person clause: a label the speaker puts on what
+#: follows ("Side note: I ...", "What you can keep: I ...", "Quick update - we ..."), not part of it.
+_LABEL = re.compile(r"^[\W_]*(?:[A-Za-z'\u2019]+[ \t]+){0,4}[A-Za-z'\u2019]+[ \t]*[:\u2013\u2014-][ \t]+"
+                    r"(?=(?:I|I'm|I've|I'd|I'll|my|we|we're|we've|our|me)\b)")
+
+
+def without_label(sentence: str) -> str:
+    """The sentence without a label put before its first-person clause."""
+    return _LABEL.sub("", sentence, count=1)
+
+
 def _normalise(text: str) -> str:
     return (text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
             .replace("\u00a0", " "))
@@ -1393,7 +1404,7 @@ def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
     zone = tz or timezone.utc
     setting = setting_of(context, occurred_at, zone) if context else None
     for sentence in split_sentences(text):
-        found = _sentence_candidates(sentence, name, occurred_at, session_ttl, zone, setting)
+        found = _sentence_candidates(without_label(sentence), name, occurred_at, session_ttl, zone, setting)
         setting = setting_of(sentence, occurred_at, zone) or setting
         for cand in found:
             key = (cand.kind, cand.slot, cand.text)

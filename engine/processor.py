@@ -21,13 +21,13 @@ from typing import Callable, Protocol, Sequence
 import numpy as np
 
 from engine.dates import resolve_dates
-from engine.extractor import Candidate, split_sentences
+from engine.extractor import Candidate, split_sentences, without_label
 from engine.meaning import Meaning, habit_of, mentions, relate
 from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState
 from engine.summarizer import GENERIC_WORDS, SummaryItem, WindowTurn, compact, summarize, turn_candidates
-from engine.textnorm import jaccard, term_set, terms
+from engine.textnorm import STOP_WORDS, jaccard, term_set, terms
 from engine.tokens import count_tokens
 from schemas.common import PRIVACY_ORDER, SOURCE_RANK
 from schemas.events import (
@@ -506,18 +506,38 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     asked = [s for s in sentences if _FORGET_WORDS.search(s)]
     if not asked:
         return [], sentences
-    probs = meaning.kinds(asked)
-    requests = {s for s, p in zip(asked, probs)
-                if p.get("forget_request", 0.0) >= (settings.forget_probability if _REQUEST_FORM.search(s)
-                                                    else settings.forget_probability_alone)}
+    # A request said in one clause of a longer sentence ("forget the part about X, I withdrew and
+    # ...") is judged on that clause too: the rest of the sentence dilutes its meaning.
+    parts = {s: [s] + [c for c in _request_clauses(s) if c != s] for s in asked}
+    texts = list(dict.fromkeys(x for s in asked for x in parts[s]))
+    prob = {t: p.get("forget_request", 0.0) for t, p in zip(texts, meaning.kinds(texts))}
+    requests = set()
+    for s in asked:
+        formed = [x for x in parts[s] if _REQUEST_FORM.search(x)]
+        if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
+                prob[s] >= settings.forget_probability_alone:
+            requests.add(s)
     return [s for s in sentences if s in requests], [s for s in sentences if s not in requests]
 
 
+_REQUEST_CLAUSE_BREAK = re.compile(r"\s*(?:[,;:]|\s[\u2013\u2014-])\s+")
+
+
+def _request_clauses(sentence: str) -> list[str]:
+    """The clauses of a sentence that may hold a request: split at commas, semicolons and dashes,
+    three words or more each."""
+    return [c for c in _REQUEST_CLAUSE_BREAK.split(sentence) if len(_WORDS_RE.findall(c)) >= 3]
+
+
+_REQUEST_STEMS = frozenset(w[:5] for w in _REQUEST_WORDS if len(w) >= 5)
+
+
 def _topic_words(sentence: str) -> list[str]:
+    """The words of a request to forget that name its topic: not the request's own words in any
+    inflection ("remembered", "keeping"), not function words."""
     return [w for w in re.findall(r"[a-z][a-z'\-]+", sentence.lower())
-            if w not in _REQUEST_WORDS and w not in _GENERIC_TERMS and len(w) > 2 and w not in
-            ("i'd", "i'm", "i've", "you're", "that's", "what's", "there", "here", "any", "the", "and", "for",
-             "with", "was", "were", "are", "have", "has", "had", "been", "not", "all", "our", "out", "one")]
+            if w not in _REQUEST_WORDS and w not in _GENERIC_TERMS and w not in STOP_WORDS and len(w) > 2
+            and not (len(w) >= 5 and w[:5] in _REQUEST_STEMS)]
 
 
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|my|we|we're|our)\b", re.IGNORECASE)
@@ -525,10 +545,11 @@ _WORDS_RE = re.compile(r"[A-Za-z0-9']+")
 
 
 def _standing_candidates(sentences: list[str]) -> list[str]:
-    """The first-person sentences the classifier is asked about when the rules kept nothing."""
+    """The first-person sentences the classifier is asked about when the rules kept nothing,
+    without a label put before them."""
     from engine.extractor import is_chatter, is_question
 
-    return [x for x in sentences
+    return [x for x in map(without_label, sentences)
             if "[REDACTED:" not in x and 4 <= len(_WORDS_RE.findall(x)) <= 30 and _FIRST_PERSON.search(x)
             and not is_question(x) and not is_chatter(x)]
 
@@ -595,10 +616,17 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
         named = {t[:5] for t in terms(" ".join(topic))}
         scores = np.maximum(mat @ qv[0], mat @ qv[1]) + np.array(
             [0.1 if named & {t[:5] for t in terms(x)} else 0.0 for x in texts])
-        best = float(scores.max())
+        order = np.argsort(-scores)
+        best = float(scores[order[0]])
+        runner_up = float(scores[order[1]]) if len(order) > 1 else None
         if best >= settings.forget_target_similarity:
             floor = max(settings.forget_target_similarity, best - 0.05)
             return [r for r, s in zip(records, scores) if s >= floor]
+        # A topic named in other words than the record's ("leaving my job" for "quitting <firm>")
+        # scores low in absolute terms; the record that stands clearly above every other is still it.
+        if best >= settings.forget_target_similarity / 2 and (
+                runner_up is None or best - runner_up >= settings.forget_target_margin):
+            return [records[int(order[0])]]
     if _DEICTIC.search(request) and previous:
         return previous
     return []

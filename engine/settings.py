@@ -73,6 +73,7 @@ class Settings(BaseSettings):
     standing_probability: float = Field(0.6, gt=0, le=1, description="Classifier probability at which a first-person sentence the rules kept nothing of is kept as a fact, preference, rule or decision.")
     standing_constraint_probability: float = Field(0.85, gt=0, le=1, description="...and at which such a sentence is kept as a constraint.")
     forget_target_similarity: float = Field(0.25, ge=0, le=1, description="Cosine a record needs with a request to forget 'what I said about X' to be its target.")
+    forget_target_margin: float = Field(0.15, ge=0, le=1, description="A record below forget_target_similarity (but above half of it) is still the target of 'forget what I said about X' when it leads every other record by this much.")
     habit_similarity: float = Field(0.6, gt=0, le=1, description="Cosine at which episodes of one speaker on different days are the same activity.")
 
     # Recall

@@ -23,6 +23,7 @@ from engine.extractor import (
     split_sentences,
     strip_lead_in,
     to_third_person,
+    without_label,
 )
 from engine.textnorm import STOP_WORDS
 from schemas.common import PRIVACY_ORDER
@@ -561,7 +562,7 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
                         context=" ".join(said))
         said.append(sentence)
         if not found:
-            obs = _observation(sentence, name, occurred_at, follows)
+            obs = _observation(without_label(sentence), name, occurred_at, follows)
             found = [obs] if obs is not None else []
         follows = bool(found)
         for c in found:
