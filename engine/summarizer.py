@@ -409,11 +409,6 @@ def compact(items: Sequence[SummaryItem], budget_tokens: int,
 # --------------------------------------------------------------------------------------------------
 # Observations: the facts a turn states that no typed rule captures
 
-_PHOTO = re.compile(r"\s*\[(?:photo|image|picture)\s*:\s*(?P<caption>[^\]]+)\]", _I)
-_POINTS_AT_PHOTO = re.compile(
-    r"\b(?:this|these|that\s+one|here's|here\s+(?:is|are)|pic|pics|picture|photo|photos|snap|shot|look|check\s+(?:it|this)\s+out|"
-    r"check\s+out|see)\b|^\s*$", _I)
-_CAPTION_LEAD = re.compile(r"^(?:a|an|the)\s+(?:photo|photography|picture|image|photograph|close\s*up)\s+of\s+", _I)
 #: Words that add emphasis, not content: dropped from observations ("really", "so", "super", ...).
 _FILLER = re.compile(
     r"\b(?:really|super|totally|truly|honestly|literally|absolutely|definitely|basically|seriously|just|actually|"
@@ -543,21 +538,18 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
                     session_ttl: timedelta = timedelta(hours=4), tz: tzinfo | None = None) -> list[Candidate]:
     """Everything worth remembering from one turn, sentence by sentence: the typed candidates of
     `extract` where a rule applies, else the sentence itself as an observation when it is
-    informative (see `_observation`). A shared photo's caption ("[photo: a dog on a beach]") becomes
-    "<speaker> shared photo of dog on beach" when the words point at the picture ("look at this!").
-    The observations of one turn are kept as one record. Only the user's turns yield candidates.
-    `tz` is the subject's time zone (None: UTC), for the end of periods such as "today".
+    informative (see `_observation`). Every turn's text is read as plain words. The observations of
+    one turn are kept as one record. Only the user's turns yield candidates. `tz` is the subject's
+    time zone (None: UTC), for the end of periods such as "today".
     """
     if role != "user" or not text:
         return []
     name = (speaker or "").strip() or "User"
-    captions = [m.group("caption").strip() for m in _PHOTO.finditer(text)]
-    body = _PHOTO.sub("", text)
     out: list[Candidate] = []
     seen: set[str] = set()
     follows = False
     said: list[str] = []
-    for sentence in split_sentences(body):
+    for sentence in split_sentences(text):
         found = extract(sentence, role="user", speaker=name, occurred_at=occurred_at, session_ttl=session_ttl, tz=tz,
                         context=" ".join(said))
         said.append(sentence)
@@ -569,17 +561,6 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
             if c.text not in seen:
                 seen.add(c.text)
                 out.append(c)
-    for caption in captions:
-        if "[REDACTED:" in caption or len(_WORDS.findall(caption)) < 2:
-            continue
-        if not _POINTS_AT_PHOTO.search(body):
-            continue  # the words stand alone: the picture only illustrates them
-        lead = _CAPTION_LEAD.match(caption)
-        what = caption[lead.end():] if lead else caption
-        text = _compress(f"{name} shared photo of {what.rstrip(' .')}")
-        if text not in seen:
-            seen.add(text)
-            out.append(_observed(text, None))
     return _merge_observations(out, name, occurred_at)
 
 

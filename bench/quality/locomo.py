@@ -1,8 +1,9 @@
 """Reading LoCoMo conversations (the public release's JSON format) into facade turns and questions.
 
-Only the conversation itself is read: speakers, session dates, turns (with photo captions as text)
-and the questions. The dataset's own observations, session summaries and event annotations are
-never touched: a memory engine under test must build its memory from the turns alone.
+Only the conversation itself is read: speakers, session dates, turns (a shared photo's caption
+said in words, see `turn_text`) and the questions. The dataset's own observations, session
+summaries and event annotations are never touched: a memory engine under test must build its
+memory from the turns alone.
 """
 from __future__ import annotations
 
@@ -40,13 +41,34 @@ def session_day(when: datetime) -> str:
     return f"{when.day} {when:%B %Y}"
 
 
+#: BLIP's own lead ("a photo of", "a photography of"): the adapter says "photo" itself.
+_CAPTION_LEAD = re.compile(
+    r"^\s*(?:a|an|the)\s+(?:photo|photography|picture|image|photograph|close\s*up)\s+of\b\s*", re.IGNORECASE)
+#: Words that point at the picture ("look at this!", "here's a pic of ...", "check it out").
+_POINTS_AT_PHOTO = re.compile(
+    r"\b(?:this|these|that\s+one|here's|here\s+(?:is|are)|pic|pics|picture|photo|photos|snap|shot|look|"
+    r"check\s+(?:it|this)\s+out|check\s+out|see)\b", re.IGNORECASE)
+
+
+def photo_text(words: str, caption: str) -> str:
+    """How a shared photo reads as words: "I'm sharing a photo of <what>." when the turn's words
+    point at the picture (or there are none), else "(photo: <what>)" after them, as context that
+    illustrates them. "" when the caption says nothing ("a photo of")."""
+    what = _CAPTION_LEAD.sub("", caption.strip()).strip().rstrip(" .")
+    if not what:
+        return ""
+    if not words.strip() or _POINTS_AT_PHOTO.search(words):
+        return f"I'm sharing a photo of {what}."
+    return f"(photo: {what})"
+
+
 def turn_text(turn: dict) -> str:
-    """The turn's words, with a shared photo's caption as text ("[photo: a dog on a beach]")."""
+    """The turn's words, with a shared photo (LoCoMo's ``blip_caption``) said in words as well:
+    "Look at my new pup! I'm sharing a photo of a dog on a beach." The same text is what the engine
+    ingests and what the raw baselines index, so both see every caption the dataset holds."""
     text = (turn.get("text") or "").strip()
-    caption = (turn.get("blip_caption") or "").strip()
-    if caption:
-        text = f"{text} [photo: {caption}]" if text else f"[photo: {caption}]"
-    return text
+    photo = photo_text(text, turn.get("blip_caption") or "")
+    return f"{text} {photo}".strip() if photo else text
 
 
 @dataclass

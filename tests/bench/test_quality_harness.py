@@ -51,7 +51,38 @@ def dataset(tmp_path):
 def test_session_dates_and_captions_are_read():
     assert parse_session_date("1:56 pm on 8 May, 2023") == datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)
     assert parse_session_date("12:05 am on 1 January, 2024") == datetime(2024, 1, 1, 0, 5, tzinfo=timezone.utc)
-    assert turn_text({"text": "Look!", "blip_caption": "a photo of a cat"}) == "Look! [photo: a photo of a cat]"
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    # Words that point at the picture, or none: the speaker says what they are sharing.
+    ({"text": "Look!", "blip_caption": "a photo of a cat"}, "Look! I'm sharing a photo of a cat."),
+    ({"text": "Here's a pic from the trip.", "blip_caption": "a photography of a red kayak on a lake"},
+     "Here's a pic from the trip. I'm sharing a photo of a red kayak on a lake."),
+    ({"text": "Check it out, finally done", "blip_caption": "a photo of a wooden bookshelf."},
+     "Check it out, finally done I'm sharing a photo of a wooden bookshelf."),
+    ({"text": "", "blip_caption": "a close up of a lemon tart on a plate"},
+     "I'm sharing a photo of a lemon tart on a plate."),
+    ({"blip_caption": "two bikes leaning on a fence"}, "I'm sharing a photo of two bikes leaning on a fence."),
+    # Words that stand alone: the picture illustrates them, as context after them.
+    ({"text": "I repaired the old clock yesterday.", "blip_caption": "a photo of a clock on a shelf"},
+     "I repaired the old clock yesterday. (photo: a clock on a shelf)"),
+    # No caption, or one that says nothing: the words alone.
+    ({"text": "I repaired the old clock yesterday."}, "I repaired the old clock yesterday."),
+    ({"text": "Look!", "blip_caption": "a photo of"}, "Look!"),
+    ({"text": "", "blip_caption": "  "}, ""),
+])
+def test_a_shared_photo_is_said_in_words(turn, text):
+    assert turn_text(turn) == text
+    assert "[" not in turn_text(turn)  # no marker: the engine reads plain words
+
+
+def test_the_engine_reads_a_shared_photo_as_any_other_words():
+    from engine.summarizer import turn_candidates
+
+    at = datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)
+    found = turn_candidates(turn_text({"text": "Look at this!", "blip_caption": "a photo of a dog on a beach"}),
+                            role="user", speaker="Ada", occurred_at=at)
+    assert [c.text for c in found] == ["Ada is sharing photo of dog on beach"]
 
 
 def test_conversation_becomes_facade_turns_without_the_annotations(dataset):
@@ -61,7 +92,7 @@ def test_conversation_becomes_facade_turns_without_the_annotations(dataset):
     assert {t["speaker"] for t in turns} == {"Ada", "Ben"}
     assert all(t["role"] == "user" for t in turns)
     assert turns[0]["occurred_at"].startswith("2023-05-08T13:56")
-    assert "photo of a small brown dog" in turns[1]["text"]
+    assert turns[1]["text"] == "Nice! I adopted a puppy named Rex last week. (photo: a small brown dog)"
     assert not any("astronaut" in t["text"] for t in turns)
     assert conv.questions[1].evidence == ["D1:2"] and conv.questions[3].evidence == ["D2:2"]
 
@@ -70,7 +101,7 @@ def test_raw_units_carry_their_session_date(dataset):
     units = load_conversation(dataset / "7.json").raw_units()
     assert [u[0] for u in units] == ["D1:1", "D1:2", "D1:3", "D2:1", "D2:2"]
     assert units[0][1] == "(8 May 2023) Ada: Hi Ben! I went hiking in the Alps yesterday."
-    assert units[1][1].startswith("(8 May 2023) Ben: Nice!") and "[photo: a photo of a small brown dog]" in units[1][1]
+    assert units[1][1].startswith("(8 May 2023) Ben: Nice!") and units[1][1].endswith("(photo: a small brown dog)")
     assert units[3][1] == "(20 May 2023) Ben: I started a pottery class on Monday."
 
 
