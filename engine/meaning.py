@@ -390,7 +390,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
            day=None) -> list[Relation]:
     """How a new statement relates to the speaker's records: "same" (one memory, said again) or
     "update" (same attribute of the same holder, a new value). Records are MemoryRecord-like
-    (memory_id, text, kind, happened_at). Best first; at most one "same"."""
+    (memory_id, text, kind, happened_at). Best first; at most one "same" and one "update"."""
     if not single_statement(text):
         return []
     # An anchor pins a statement only when it is rare in the speaker's memory: a word many of their
@@ -459,14 +459,17 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             continue  # no new value, and not plainly the same attribute said anew
         if cue == "strong" and max(sim, ms, clause_sims.get(i, 0.0)) >= settings.update_cue_similarity:
             updates.append(Relation(rec.memory_id, ms, "update"))
-        elif cue == "weak" and ms >= settings.update_weak_cue_similarity and kind != "episode":
+        elif cue == "weak" and ms >= settings.update_weak_cue_similarity and kind != "episode" and conflict:
+            # "now" / "new" also say what is new to the story ("a new chapter", "now I'm ready"):
+            # they mark a change only where an old value meets a new one.
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif (cue is None and ms >= settings.update_similarity and conflict
               and kind not in ("preference", "episode") and rec.kind not in ("preference", "episode")):
             updates.append(Relation(rec.memory_id, ms, "update"))
     same.sort(key=lambda r: (-r.similarity, r.memory_id))
     updates.sort(key=lambda r: (-r.similarity, r.memory_id))
-    return same[:1] + updates
+    # A statement gives one attribute its new value: the record it replaces is the closest one.
+    return same[:1] + updates[:1]
 
 
 def habit_of(meaning: Meaning, text: str, day, speaker: str, episodes: Sequence, settings) -> list:

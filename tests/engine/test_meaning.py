@@ -133,6 +133,24 @@ def test_a_new_value_supersedes_the_old(engine, first, second, query, new, old):
     assert superseded, "the old statement is kept for audit"
 
 
+@pytest.mark.parametrize("earlier, later", [
+    (["I love restoring old furniture.", "Woodwork is how I unwind after work.", "I sand and varnish chairs on weekends."],
+     "Now I'm excited to try upholstery for a change."),
+    (["I volunteer with a youth football club.", "Coaching the under-tens is the highlight of my week."],
+     "I'm starting a new chapter as assistant coach of the under-twelves."),
+    (["My garden is mostly roses.", "I water the roses every evening."],
+     "These days I'm into growing vegetables too, tomatoes and courgettes."),
+])
+def test_a_statement_with_now_or_new_does_not_supersede_what_it_only_relates_to(engine, earlier, later):
+    """'now' / 'new' that only say what is new to the story replace nothing; and one statement
+    never supersedes more than one record."""
+    _say(engine, [("s1", 0, text) for text in earlier] + [("s2", 20, later)])
+    superseded = [r for r in engine.records("acme", "u1", include_inactive=True) if r.tier == "superseded"]
+    assert len(superseded) <= 1
+    if "now" in later.lower() or "new" in later.lower():
+        assert not superseded, [r.text for r in superseded]
+
+
 # -- "forget that" said in the conversation ---------------------------------------------------------------
 
 @pytest.mark.parametrize("lines, gone, keep", [
