@@ -13,15 +13,15 @@ from bench.quality.metrics import (
 
 
 def test_answer_terms_drop_stop_words_and_case_but_keep_months_and_numbers():
-    assert answer_terms("The week before 1 May 2023") == {"week", "before", "1", "may", "2023"}
+    assert answer_terms("The week before 14 June 2021") == {"week", "before", "14", "june", "2021"}
     assert answer_terms(2022) == {"2022"}
-    assert answer_terms("Her mother's house") == {"mother", "house"}
-    assert answer_terms("it is what it is") == set()
+    assert answer_terms("Their uncle's cabin") == {"uncle", "cabin"}
+    assert answer_terms("that was all it was") == set()
 
 
 def test_coverage_is_the_share_of_answer_words_in_the_context():
-    assert coverage("Kickboxing, Taekwondo", "John did taekwondo as a kid") == 0.5
-    assert coverage("7 May 2023", "- [7 May 2023] Caroline went to a support group") == 1.0
+    assert coverage("Judo, Fencing", "Ravi did fencing as a teenager") == 0.5
+    assert coverage("12 August 2021", "- [12 August 2021] Priya went to a choir rehearsal") == 1.0
     assert coverage("the", "anything") is None
 
 
@@ -32,8 +32,8 @@ def test_coverage_only_reads_the_first_words_of_the_context():
 
 
 def test_contains_answer_needs_every_answer_word():
-    assert contains_answer("a charity race", "Melanie ran a charity race")
-    assert not contains_answer("a charity race", "Melanie ran a race")
+    assert contains_answer("a night market", "Odette visited a night market")
+    assert not contains_answer("a night market", "Odette visited a market")
 
 
 @pytest.mark.parametrize("raw, expected", [

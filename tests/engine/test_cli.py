@@ -69,17 +69,17 @@ def test_demo_refuses_to_overwrite_a_directory_it_did_not_make(tmp_path, capsys)
 
 def test_summary_and_profile_commands(tmp_path, capsys):
     path = tmp_path / "turns.jsonl"
-    rows = [make_turn("I prefer tea over coffee.", 1), make_turn("I applied to adoption agencies yesterday.", 2),
-            make_turn("I went to a pottery class with my kids yesterday.", 1, session="s2")]
+    rows = [make_turn("I prefer tea over coffee.", 1), make_turn("I applied to two architecture firms yesterday.", 2),
+            make_turn("I went to a climbing gym with my nephews yesterday.", 1, session="s2")]
     path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     data = str(tmp_path / "d")
     assert main(["--data-dir", data, "ingest", str(path)]) == 0
     capsys.readouterr()
     assert main(["--data-dir", data, "summary", "--tenant", "acme", "--user", "u1", "--session", "s1", "--json"]) == 0
     s1 = json.loads(capsys.readouterr().out)
-    assert s1["title"].startswith("Session s1") and "adoption" in s1["text"] and "pottery" not in s1["text"]
-    assert main(["--data-dir", data, "summary", "--tenant", "acme", "--user", "u1", "--topic", "pottery"]) == 0
-    assert "pottery class" in capsys.readouterr().out
+    assert s1["title"].startswith("Session s1") and "architecture" in s1["text"] and "climbing" not in s1["text"]
+    assert main(["--data-dir", data, "summary", "--tenant", "acme", "--user", "u1", "--topic", "climbing"]) == 0
+    assert "climbing gym" in capsys.readouterr().out
     assert main(["--data-dir", data, "profile", "--tenant", "acme", "--user", "u1", "--json"]) == 0
     prof = json.loads(capsys.readouterr().out)
     assert prof["lines"] == ["User: prefers tea over coffee"]

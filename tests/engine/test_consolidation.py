@@ -14,7 +14,7 @@ LOOSE = {"consolidate_similarity": 0.5}
 BAKERY = "The bakery on Main Street sells sourdough bread with olives."
 
 
-def _ingest(engine: MemoryEngine, texts: list[str], speaker: str = "Mel", start: int = 0) -> None:
+def _ingest(engine: MemoryEngine, texts: list[str], speaker: str = "Dara", start: int = 0) -> None:
     for n, text in enumerate(texts, start):
         engine.ingest(make_turn(text, n, speaker=speaker))
     engine.flush()
@@ -48,7 +48,7 @@ def test_repeated_evidence_becomes_one_reflection_record_that_supersedes_the_pie
 def test_consolidation_needs_enough_evidence_from_one_speaker(data_dir):
     with MemoryEngine.open(data_dir, **LOOSE) as engine:
         _ingest(engine, POTTERY[:2])
-        _ingest(engine, POTTERY[2:], speaker="Caroline", start=2)
+        _ingest(engine, POTTERY[2:], speaker="Priya", start=2)
         assert not [r for r in engine.records("acme", "u1") if r.source == "reflection"]
 
 

@@ -50,8 +50,8 @@ def test_each_relative_expression_is_resolved_against_the_anchor(text, rewritten
 
 
 def test_original_words_are_kept_and_the_date_is_appended_in_parentheses():
-    text, _ = resolve_dates("Yesterday I went to a support group.", ANCHOR)
-    assert text == "Yesterday (7 May 2023) I went to a support group."
+    text, _ = resolve_dates("Yesterday I went to a bouldering session.", ANCHOR)
+    assert text == "Yesterday (7 May 2023) I went to a bouldering session."
 
 
 def test_resolving_twice_changes_nothing():

@@ -11,14 +11,14 @@ from engine.extractor import Candidate, extract, to_third_person
 AT = datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)  # Monday
 
 
-def one(text: str, speaker: str | None = "Caroline", **kw) -> Candidate:
+def one(text: str, speaker: str | None = "Priya", **kw) -> Candidate:
     found = extract(text, role="user", speaker=speaker, occurred_at=AT, **kw)
     assert len(found) == 1, found
     return found[0]
 
 
 def kinds(text: str) -> list[str]:
-    return [c.kind for c in extract(text, role="user", speaker="Caroline", occurred_at=AT)]
+    return [c.kind for c in extract(text, role="user", speaker="Priya", occurred_at=AT)]
 
 
 # ---------------------------------------------------------------------------------------------- kinds
@@ -26,14 +26,14 @@ def kinds(text: str) -> list[str]:
 @pytest.mark.parametrize(
     ("text", "expected_text", "slot", "polarity"),
     [
-        ("I prefer Python examples.", "Caroline prefers Python examples", "preference:example", "+"),
-        ("I love hiking in the mountains!", "Caroline loves hiking in the mountains", "preference:mountain", "+"),
-        ("I really enjoy pottery", "Caroline really enjoys pottery", "preference:pottery", "+"),
-        ("I'm a big fan of jazz.", "Caroline is a big fan of jazz", "preference:jazz", "+"),
-        ("I don't like horror movies.", "Caroline doesn't like horror movies", "preference:movie", "-"),
-        ("I hate spicy food.", "Caroline hates spicy food", "preference:food", "-"),
-        ("I can't stand country music.", "Caroline can't stand country music", "preference:music", "-"),
-        ("I'd rather take the train than fly.", "Caroline would rather take the train than fly", "preference:train", "+"),
+        ("I prefer Python examples.", "Priya prefers Python examples", "preference:example", "+"),
+        ("I love canoeing on quiet rivers!", "Priya loves canoeing on quiet rivers", "preference:river", "+"),
+        ("I really enjoy origami", "Priya really enjoys origami", "preference:origami", "+"),
+        ("I'm a huge fan of bluegrass.", "Priya is a huge fan of bluegrass", "preference:bluegrass", "+"),
+        ("I don't like horror movies.", "Priya doesn't like horror movies", "preference:movie", "-"),
+        ("I hate spicy food.", "Priya hates spicy food", "preference:food", "-"),
+        ("I can't stand country music.", "Priya can't stand country music", "preference:music", "-"),
+        ("I'd rather take the train than fly.", "Priya would rather take the train than fly", "preference:train", "+"),
     ],
 )
 def test_preferences_are_attributed_with_polarity_and_a_head_noun_slot(text, expected_text, slot, polarity):
@@ -45,7 +45,7 @@ def test_preferences_are_attributed_with_polarity_and_a_head_noun_slot(text, exp
 
 def test_favorite_x_is_y_uses_the_category_as_slot():
     c = one("My favorite color is blue.")
-    assert c.text == "Caroline's favorite color is blue"
+    assert c.text == "Priya's favorite color is blue"
     assert c.slot == "preference:favorite color" and c.fields["object"] == "blue"
     assert one("Blue is my favorite color.").slot == "preference:favorite color"
 
@@ -55,7 +55,7 @@ def test_a_correction_shares_the_slot_of_the_preference_it_replaces():
     second = one("Actually I prefer Java examples.")
     assert first.slot == second.slot == "preference:example"
     assert first.correction is False and second.correction is True
-    assert second.confidence == 0.95 and second.text == "Caroline prefers Java examples"
+    assert second.confidence == 0.95 and second.text == "Priya prefers Java examples"
 
 
 def test_prefer_x_over_y_keeps_x_as_the_object():
@@ -96,11 +96,11 @@ def test_vegetarian_diet_change_supersedes_by_slot():
     ("text", "expected_text", "slot"),
     [
         ("We decided to ship the beta on Friday.",
-         "Caroline: We decided to ship the beta on Friday (12 May 2023)", "decision:beta"),
-        ("Let's go with Postgres.", "Caroline: Let's go with Postgres", "decision:postgres"),
-        ("I've settled on the blue sofa.", "Caroline has settled on the blue sofa", "decision:sofa"),
+         "Priya: We decided to ship the beta on Friday (12 May 2023)", "decision:beta"),
+        ("Let's go with Postgres.", "Priya: Let's go with Postgres", "decision:postgres"),
+        ("I've settled on the blue sofa.", "Priya has settled on the blue sofa", "decision:sofa"),
         ("I'm going to start a new job next month.",
-         "Caroline is going to start a new job next month (June 2023)", "decision:job"),
+         "Priya is going to start a new job next month (June 2023)", "decision:job"),
     ],
 )
 def test_decisions_and_commitments(text, expected_text, slot):
@@ -116,18 +116,18 @@ def test_conversational_promises_are_not_decisions():
 @pytest.mark.parametrize(
     ("text", "expected_text", "slot", "importance"),
     [
-        ("My name is Sam Carter.", "Caroline's name is Sam Carter", "fact:name", 0.8),
-        ("I live in Porto.", "Caroline lives in Porto", "fact:residence", 0.8),
-        ("I moved to Boston last year.", "Caroline moved to Boston last year (2022)", "fact:residence", 0.8),
-        ("I work at Google.", "Caroline works at Google", "fact:employer", 0.8),
-        ("I work as a nurse in Boston.", "Caroline works as a nurse in Boston", "fact:occupation", 0.8),
-        ("I'm a software engineer.", "Caroline is a software engineer", "fact:occupation", 0.8),
-        ("I'm 32 years old.", "Caroline is 32 years old", "fact:age", 0.8),
-        ("I study marine biology.", "Caroline studies marine biology", "fact:study", 0.8),
-        ("I was born in Lisbon.", "Caroline was born in Lisbon", "fact:born", 0.8),
-        ("My husband is a doctor.", "Caroline's husband is a doctor", "fact:my husband", 0.6),
-        ("I have two kids.", "Caroline has two kids", None, 0.6),
-        ("I've got a dog named Rex.", "Caroline has got a dog named Rex", None, 0.6),
+        ("My name is Sam Carter.", "Priya's name is Sam Carter", "fact:name", 0.8),
+        ("I live in Porto.", "Priya lives in Porto", "fact:residence", 0.8),
+        ("I moved to Boston last year.", "Priya moved to Boston last year (2022)", "fact:residence", 0.8),
+        ("I work at Google.", "Priya works at Google", "fact:employer", 0.8),
+        ("I work as a nurse in Boston.", "Priya works as a nurse in Boston", "fact:occupation", 0.8),
+        ("I'm a software engineer.", "Priya is a software engineer", "fact:occupation", 0.8),
+        ("I'm 32 years old.", "Priya is 32 years old", "fact:age", 0.8),
+        ("I study marine biology.", "Priya studies marine biology", "fact:study", 0.8),
+        ("I was born in Lisbon.", "Priya was born in Lisbon", "fact:born", 0.8),
+        ("My husband is a doctor.", "Priya's husband is a doctor", "fact:my husband", 0.6),
+        ("I have two kids.", "Priya has two kids", None, 0.6),
+        ("I've got a dog named Rex.", "Priya has got a dog named Rex", None, 0.6),
     ],
 )
 def test_facts_about_the_user(text, expected_text, slot, importance):
@@ -142,12 +142,12 @@ def test_a_residence_value_leaves_out_the_time_words():
 @pytest.mark.parametrize(
     ("text", "expected_text", "day"),
     [
-        ("I went camping with my kids yesterday.",
-         "Caroline went camping with their kids yesterday (7 May 2023)", (2023, 5, 7)),
-        ("Last Saturday I ran a charity race.", "Last Saturday (6 May 2023) Caroline ran a charity race", (2023, 5, 6)),
-        ("We went hiking last weekend.", "Caroline: We went hiking last weekend (weekend of 6 May 2023)", (2023, 5, 6)),
-        ("My kids and I painted a mural two days ago.",
-         "Caroline's kids and Caroline painted a mural two days ago (6 May 2023)", (2023, 5, 6)),
+        ("I went fishing with my nephews yesterday.",
+         "Priya went fishing with their nephews yesterday (7 May 2023)", (2023, 5, 7)),
+        ("Last Saturday I rowed in a regatta.", "Last Saturday (6 May 2023) Priya rowed in a regatta", (2023, 5, 6)),
+        ("We went hiking last weekend.", "Priya: We went hiking last weekend (weekend of 6 May 2023)", (2023, 5, 6)),
+        ("My nephews and I built a treehouse two days ago.",
+         "Priya's nephews and Priya built a treehouse two days ago (6 May 2023)", (2023, 5, 6)),
     ],
 )
 def test_episodes_carry_the_resolved_date(text, expected_text, day):
@@ -158,12 +158,12 @@ def test_episodes_carry_the_resolved_date(text, expected_text, day):
 
 
 def test_an_episode_without_a_date_happened_when_it_was_told():
-    c = one("I just signed up for a pottery class.")
+    c = one("I just enrolled in a welding course.")
     assert c.kind == "episode" and c.happened_at == AT
 
 
 def test_one_meal_is_an_episode_not_a_preference():
-    found = extract("I had sushi yesterday.", role="user", speaker="Caroline", occurred_at=AT)
+    found = extract("I had sushi yesterday.", role="user", speaker="Priya", occurred_at=AT)
     assert [c.kind for c in found] == ["episode"]
     assert found[0].happened_at == datetime(2023, 5, 7, tzinfo=timezone.utc)
 
@@ -173,8 +173,8 @@ def test_a_past_liking_is_not_a_standing_preference():
 
 
 def test_the_setting_of_a_memory_is_not_its_event():
-    assert kinds("When I was younger, my family moved a lot.") in ([], ["episode"])
-    assert kinds("Check out this piece I made!") == []
+    assert kinds("When I was a teenager, my parents switched cities often.") in ([], ["episode"])
+    assert kinds("Take a look at this vase I carved!") == []
 
 
 # ------------------------------------------------------------------------------ temporary instructions
@@ -184,7 +184,7 @@ def test_session_scoped_instruction_expires_with_the_session_ttl():
     assert c.kind == "temporary_instruction" and c.scope == "session"
     assert c.expires_at == AT + timedelta(hours=2)
     assert c.slot == "temporary_instruction:language" and c.privacy_level == "public"
-    assert c.text == "Caroline: For this session, answer in French please"
+    assert c.text == "Priya: For this session, answer in French please"
 
 
 @pytest.mark.parametrize(
@@ -203,7 +203,7 @@ def test_session_scoped_instruction_expires_with_the_session_ttl():
 def test_temporary_instructions_get_their_expiry_and_scope(text, expires, scope, slot):
     c = one(text)
     assert (c.kind, c.expires_at, c.scope, c.slot) == ("temporary_instruction", expires, scope, slot)
-    assert c.importance == 0.6 and c.text.startswith("Caroline")
+    assert c.importance == 0.6 and c.text.startswith("Priya")
 
 
 def test_for_now_in_a_plain_statement_is_not_an_instruction():
@@ -215,43 +215,43 @@ def test_for_now_in_a_plain_statement_is_not_an_instruction():
 
 _STATEMENTS = [
     "I prefer Python examples.", "I'm allergic to peanuts.", "I've got two kids and I love them.",
-    "I'd rather walk.", "My name is Sam.", "I went to a support group yesterday and it made me feel accepted.",
+    "I'd rather walk.", "My name is Sam.", "I went to a chess club yesterday and it made me feel welcome.",
     "I don't eat meat anymore.", "I study biology and I work at a lab.", "Me and my husband went hiking.",
-    "I'll use Postgres for the backend.", "I was born in Lisbon.", "My kids and I went camping.",
-    "I think I might like jazz.", "I taught myself to paint last year.", "I'm vegan.",
+    "I'll use Postgres for the backend.", "I was born in Lisbon.", "My nephews and I went fishing.",
+    "I think I might like jazz.", "I taught myself to juggle last year.", "I'm vegan.",
 ]
 
 
 @pytest.mark.parametrize("text", _STATEMENTS)
 def test_no_first_person_is_left_in_the_text_of_a_named_speaker(text):
-    for c in extract(text, role="user", speaker="Caroline", occurred_at=AT):
+    for c in extract(text, role="user", speaker="Priya", occurred_at=AT):
         assert not re.search(r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b", c.text, re.IGNORECASE), c.text
-        assert "Caroline" in c.text
+        assert "Priya" in c.text
 
 
 @pytest.mark.parametrize(
     ("first_person", "third_person"),
     [
-        ("I prefer tea", "Caroline prefers tea"),
-        ("I love it", "Caroline loves it"),
-        ("I have a cat", "Caroline has a cat"),
-        ("I don't know", "Caroline doesn't know"),
-        ("I went home", "Caroline went home"),
-        ("I can't swim", "Caroline can't swim"),
-        ("I was there", "Caroline was there"),
-        ("I'm here", "Caroline is here"),
-        ("I am here", "Caroline is here"),
-        ("I've left", "Caroline has left"),
-        ("I'd go", "Caroline would go"),
-        ("I'd been there", "Caroline had been there"),
-        ("I'll go", "Caroline will go"),
-        ("I study and I watch TV", "Caroline studies and Caroline watches TV"),
-        ("my kids and I love it", "Caroline's kids and Caroline love it"),
-        ("tell me about my plan", "tell Caroline about their plan"),
+        ("I prefer tea", "Priya prefers tea"),
+        ("I love it", "Priya loves it"),
+        ("I have a cat", "Priya has a cat"),
+        ("I don't know", "Priya doesn't know"),
+        ("I went home", "Priya went home"),
+        ("I can't swim", "Priya can't swim"),
+        ("I was there", "Priya was there"),
+        ("I'm here", "Priya is here"),
+        ("I am here", "Priya is here"),
+        ("I've left", "Priya has left"),
+        ("I'd go", "Priya would go"),
+        ("I'd been there", "Priya had been there"),
+        ("I'll go", "Priya will go"),
+        ("I study and I watch TV", "Priya studies and Priya watches TV"),
+        ("my kids and I love it", "Priya's kids and Priya love it"),
+        ("tell me about my plan", "tell Priya about their plan"),
     ],
 )
 def test_verbs_agree_with_the_name(first_person, third_person):
-    assert to_third_person(first_person, "Caroline").removeprefix("Caroline: ") == third_person
+    assert to_third_person(first_person, "Priya").removeprefix("Priya: ") == third_person
 
 
 def test_without_a_speaker_the_subject_is_user():
@@ -261,14 +261,14 @@ def test_without_a_speaker_the_subject_is_user():
 def test_hedged_statements_are_inferred_with_lower_confidence():
     c = one("I think I might like jazz.")
     assert c.source == "inferred" and 0.5 <= c.confidence <= 0.6
-    assert c.text == "Caroline might like jazz"
+    assert c.text == "Priya might like jazz"
 
 
 def test_sensitive_topics_are_marked_sensitive_and_nothing_is_secret():
-    assert one("I'm transgender and I went to a pride parade last week.").privacy_level == "sensitive"
+    assert one("I'm Catholic and I went on a pilgrimage to Fatima last week.").privacy_level == "sensitive"
     assert one("I live at 221 Baker Street.").privacy_level == "sensitive"
     for text in _STATEMENTS:
-        for c in extract(text, role="user", speaker="Caroline", occurred_at=AT):
+        for c in extract(text, role="user", speaker="Priya", occurred_at=AT):
             assert c.privacy_level in ("public", "personal", "sensitive")
 
 
@@ -284,12 +284,12 @@ def test_only_user_turns_yield_candidates(role):
     "text",
     [
         "Do you like hiking?", "What's your favorite color?", "How are you?", "Are you allergic to anything?",
-        "Hi!", "Hey Caroline! Good to see you!", "Thanks, Melanie!", "ok got it", "Sounds good.", "bye for now",
+        "Hi!", "Hey Priya! Lovely to see you again!", "Thanks, Odette!", "ok got it", "Sounds good.", "bye for now",
         "I love it!", "Cool.", "", "   ",
     ],
 )
 def test_questions_greetings_and_acknowledgements_yield_nothing(text):
-    assert extract(text, role="user", speaker="Caroline", occurred_at=AT) == []
+    assert extract(text, role="user", speaker="Priya", occurred_at=AT) == []
 
 
 def test_sentences_with_a_redaction_marker_are_skipped():
@@ -304,7 +304,7 @@ def test_short_sentences_are_skipped_but_contractions_count_as_two_words():
 
 
 def test_each_sentence_of_a_turn_is_read_in_order():
-    text = "Hey Mel! I went to a LGBTQ support group yesterday. I'm allergic to cats. What about you?"
+    text = "Hey Odi! I went to a salsa class yesterday. I'm allergic to cats. What about you?"
     assert kinds(text) == ["episode", "constraint"]
 
 
@@ -314,16 +314,16 @@ def test_two_statements_joined_by_and_are_both_kept():
 
 def test_candidate_text_is_one_line_without_trailing_punctuation():
     c = one("I live in \t  Porto!!")
-    assert c.text == "Caroline lives in Porto"
-    assert [c.text for c in extract("I live in Porto\nI work at Google", role="user", speaker="Caroline",
-                                    occurred_at=AT)] == ["Caroline lives in Porto", "Caroline works at Google"]
+    assert c.text == "Priya lives in Porto"
+    assert [c.text for c in extract("I live in Porto\nI work at Google", role="user", speaker="Priya",
+                                    occurred_at=AT)] == ["Priya lives in Porto", "Priya works at Google"]
 
 
 def test_the_same_turn_always_gives_the_same_candidates():
-    text = ("Yesterday I went camping with my kids. I prefer tents over cabins. For now, answer in Spanish. "
-            "My name is Mel and I work at a school.")
-    a = extract(text, role="user", speaker="Melanie", occurred_at=AT)
-    b = extract(text, role="user", speaker="Melanie", occurred_at=AT)
+    text = ("Yesterday I went fishing with my nephews. I prefer kayaks over canoes. For now, answer in Spanish. "
+            "My name is Odi and I work at a library.")
+    a = extract(text, role="user", speaker="Odette", occurred_at=AT)
+    b = extract(text, role="user", speaker="Odette", occurred_at=AT)
     assert a == b and len(a) >= 4
 
 
@@ -334,28 +334,28 @@ def test_naive_occurred_at_is_read_as_utc():
 
 def test_a_turn_of_dots_and_odd_punctuation_does_not_break_sentence_splitting():
     for text in ("...", ". . . I live in Porto.", "?!", "Mr. Smith and I went hiking yesterday."):
-        extract(text, role="user", speaker="Caroline", occurred_at=AT)
+        extract(text, role="user", speaker="Priya", occurred_at=AT)
     assert one("Dr. Lee and I went hiking yesterday.").kind == "episode"
 
 
 def test_a_name_inside_another_word_does_not_count_as_the_speaker_named():
     from engine.extractor import to_third_person
 
-    assert to_third_person("Melbourne is my favourite city", "Mel") == "Melbourne is Mel's favourite city"
+    assert to_third_person("Lincoln is my favourite city", "Lin") == "Lincoln is Lin's favourite city"
     assert to_third_person("Also my dog is sick", "Al") == "Also Al's dog is sick"
 
 
 # ------------------------------------------------------------------------------- texts that read well
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("Do I need to bring my passport?", "Does Caroline need to bring their passport?"),
-    ("Can I pay the deposit by card?", "Can Caroline pay the deposit by card?"),
-    ("Should I call the landlord first?", "Should Caroline call the landlord first?"),
-    ("Have I sent you the floor plan?", "Has Caroline sent you the floor plan?"),
-    ("Where do I park?", "Where does Caroline park?"),
+    ("Do I need to bring my passport?", "Does Priya need to bring their passport?"),
+    ("Can I pay the deposit by card?", "Can Priya pay the deposit by card?"),
+    ("Should I call the landlord first?", "Should Priya call the landlord first?"),
+    ("Have I sent you the floor plan?", "Has Priya sent you the floor plan?"),
+    ("Where do I park?", "Where does Priya park?"),
 ])
 def test_a_question_keeps_its_order_when_rewritten(text, expected):
-    assert to_third_person(text, "Caroline") == expected
+    assert to_third_person(text, "Priya") == expected
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -376,22 +376,22 @@ def test_an_introduction_with_a_fact_is_recorded_as_the_fact():
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("I reset my password yesterday.", "Caroline reset their password yesterday."),
-    ("I put the spare keys in the blue drawer last night.", "Caroline put the spare keys in the blue drawer last night."),
-    ("I cut my hair short last week.", "Caroline cut their hair short last week."),
-    ("I reset the router every week.", "Caroline resets the router every week."),
-    ("I usually read before bed.", "Caroline usually reads before bed."),
+    ("I reset my password yesterday.", "Priya reset their password yesterday."),
+    ("I put the spare keys in the blue drawer last night.", "Priya put the spare keys in the blue drawer last night."),
+    ("I cut my hair short last week.", "Priya cut their hair short last week."),
+    ("I reset the router every week.", "Priya resets the router every week."),
+    ("I usually read before bed.", "Priya usually reads before bed."),
 ])
 def test_a_verb_whose_past_is_its_present_keeps_its_tense(text, expected):
-    assert to_third_person(text, "Caroline") == expected
+    assert to_third_person(text, "Priya") == expected
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("Just a reminder: I'm allergic to latex.", "Caroline is allergic to latex"),
-    ("Quick update: I moved to Porto in March.", "Caroline moved to Porto in March"),
-    ("FYI, I switched to the night shift last month.", "Caroline switched to the night shift last month (April 2023)"),
-    ("Heads up - I'm flying to Oslo next Friday.", "Caroline is flying to Oslo next Friday (12 May 2023)"),
-    ("Quick update: we moved the launch to June.", "Caroline: We moved the launch to June"),
+    ("Just a reminder: I'm allergic to latex.", "Priya is allergic to latex"),
+    ("Quick update: I moved to Porto in March.", "Priya moved to Porto in March"),
+    ("FYI, I switched to the night shift last month.", "Priya switched to the night shift last month (April 2023)"),
+    ("Heads up - I'm flying to Oslo next Friday.", "Priya is flying to Oslo next Friday (12 May 2023)"),
+    ("Quick update: we moved the launch to June.", "Priya: We moved the launch to June"),
 ])
 def test_a_note_takers_opener_is_not_kept(text, expected):
-    assert [c.text for c in extract(text, role="user", speaker="Caroline", occurred_at=AT)] == [expected]
+    assert [c.text for c in extract(text, role="user", speaker="Priya", occurred_at=AT)] == [expected]

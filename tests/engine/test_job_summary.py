@@ -148,7 +148,7 @@ def test_what_a_sentence_carries_decides_its_kind():
     assert job_state("Next, try solving the second equation the same way.") == "task"
     assert job_state("The problem is that the cron entry points at the old host.") == "outcome"
     for talk in ("Sure, let me take a look.", "You're welcome, glad I could help!", "Checking that for you now.",
-                 "Photosynthesis happens in the chloroplasts of plant cells.", "Want me to book it?"):
+                 "Photosynthesis happens in the chloroplasts of plant cells.", "Shall I reserve it for you?"):
         assert job_state(talk) is None, talk
 
 

@@ -263,7 +263,7 @@ def test_only_user_turns_with_something_to_say_are_sent():
     client = _Canned('{"memories": []}')
     extract = LLMExtractor(client)
     assert extract("I prefer tea.", role="assistant", speaker=None, occurred_at=T0) == []
-    assert extract("Thanks, Mel! Ok, got it.", role="user", speaker=None, occurred_at=T0) == []
+    assert extract("Thanks, Odi! Ok, got it.", role="user", speaker=None, occurred_at=T0) == []
     assert client.calls == []
 
 

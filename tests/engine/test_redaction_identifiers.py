@@ -170,7 +170,10 @@ def test_a_credential_with_a_clause_before_its_value_is_redacted(text, value, ki
 
 
 @pytest.mark.parametrize(("text", "value"), [
-    ("They said the code for the back gate is 55190, and parking is free", "55190"),
+    ("My neighbour says the code for the garage door is 55190, and guests park on the street", "55190"),
+    pytest.param("Apparently the code for the bin shed is 61734, and the bins go out on Mondays", "61734",
+                 marks=pytest.mark.xfail(strict=True, reason="what a code opens is read from a fixed word list "
+                                         "(door, gate, locker, keypad, ...): a shed is not in it, so the value stays")),
     ("The code to the bike locker in the basement is 3308.", "3308"),
     ("code for our building's front entrance: 41-22-90", "41-22-90"),
 ])
@@ -295,7 +298,7 @@ def test_a_value_said_before_the_word_password_is_redacted(text, value):
     "Bitwarden is my password manager.",
     "This is my password manager.",
     "The zip code they gave me is 90210.",
-    "The PIN they sent me is in the envelope.",
+    "The PIN the bank posted to me is in a sealed envelope.",
     "the password I use is too long to remember",
     "The code for the project is 4000 lines long.",
     "The code for the new checkout page is ready for review.",
@@ -495,7 +498,7 @@ def test_many_identifiers_in_one_turn_are_all_redacted_in_order():
 # ---- the speaker field ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("speaker", "expected", "kinds"), [
-    ("Caroline", "Caroline", []),
+    ("Priya", "Priya", []),
     (None, None, []),
     ("+44 7911 123456", "[REDACTED:phone_number]", ["phone_number"]),
     ("Bob (312) 814-2290", "Bob [REDACTED:phone_number]", ["phone_number"]),

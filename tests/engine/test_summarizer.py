@@ -11,7 +11,7 @@ from engine.tokens import count_tokens
 T0 = datetime(2023, 5, 8, 9, 0, tzinfo=timezone.utc)  # Monday
 
 
-def turns(*spec: tuple[str, str], speaker: str | None = "Caroline") -> list[WindowTurn]:
+def turns(*spec: tuple[str, str], speaker: str | None = "Priya") -> list[WindowTurn]:
     return [
         WindowTurn(f"t{i}", role, speaker if role == "user" else None, text, count_tokens(text),
                    T0 + timedelta(minutes=i))
@@ -36,19 +36,19 @@ def test_keeps_preferences_constraints_decisions_corrections_tasks_names_dates_a
         ("user", "Remind me to call my mom tomorrow."),
         ("user", "My sister Anna is visiting."),
         ("user", "The conference is on 12 June."),
-        ("user", "Painting is a fun way to express my feelings."),
+        ("user", "Gardening is a calming way to clear my head."),
         ("user", "No, I meant Tuesday."),
     ))
     kinds = by_kind(items)
-    assert kinds["preference"] == ["Caroline prefers dark mode in every editor"]
-    assert kinds["constraint"] == ["Caroline is allergic to shellfish"]
-    assert kinds["decision"] == ["Caroline: We decided to ship the beta on Friday (12 May 2023)"]
-    assert kinds["correction"] == ["Caroline prefers light mode", "Caroline: No, Caroline meant Tuesday"]
-    assert kinds["task"] == ["Caroline needs to finish the report by Friday (12 May 2023)",
-                             "Caroline: Remind Caroline to call their mom tomorrow (9 May 2023)"]
-    assert kinds["name"] == ["Caroline's sister Anna is visiting"]
-    assert kinds["date"] == ["Caroline: The conference is on 12 June"]
-    assert kinds["fact"] == ["Caroline: Painting is a fun way to express Caroline's feelings"]
+    assert kinds["preference"] == ["Priya prefers dark mode in every editor"]
+    assert kinds["constraint"] == ["Priya is allergic to shellfish"]
+    assert kinds["decision"] == ["Priya: We decided to ship the beta on Friday (12 May 2023)"]
+    assert kinds["correction"] == ["Priya prefers light mode", "Priya: No, Priya meant Tuesday"]
+    assert kinds["task"] == ["Priya needs to finish the report by Friday (12 May 2023)",
+                             "Priya: Remind Priya to call their mom tomorrow (9 May 2023)"]
+    assert kinds["name"] == ["Priya's sister Anna is visiting"]
+    assert kinds["date"] == ["Priya: The conference is on 12 June"]
+    assert kinds["fact"] == ["Priya: Gardening is a calming way to clear Priya's head"]
     for item in items:
         assert item.importance == IMPORTANCE[item.kind]
 
@@ -65,15 +65,18 @@ def test_items_keep_turn_order_and_provenance():
         ("user", "I went hiking yesterday. I'm vegan."),
     ))
     assert [(i.turn_id, i.kind) for i in items] == [("t0", "fact"), ("t2", "date"), ("t2", "constraint")]
-    assert items[1].text == "Caroline went hiking yesterday (7 May 2023)"
+    assert items[1].text == "Priya went hiking yesterday (7 May 2023)"
     assert items[2].occurred_at == T0 + timedelta(minutes=2)
 
 
 @pytest.mark.parametrize(
     "text",
     ["Hi!", "Hello again", "Thanks, sounds good.", "ok", "got it", "sounds good", "cool", "bye for now",
-     "Thanks so much, Melanie!", "How is the weather?", "That's so cool, you'd be a great counselor!",
-     "I'm so happy for you!", "Wow, love that painting!"],
+     "Thanks a lot, Odette!", "How is the weather?", "That's brilliant, you'd make a fine architect!",
+     "I'm really glad for you!", "Ooh, love that quilt!",
+     pytest.param("Thanks a ton, Odette!", marks=pytest.mark.xfail(
+         strict=True, reason="is_chatter knows a fixed list of thanks words: 'thanks a ton' (like 'many thanks', "
+                             "'thanks heaps') is not in it, so the vocative line is kept as a name item"))],
 )
 def test_drops_greetings_acknowledgements_questions_and_small_talk(text):
     assert summarize(turns(("user", text))) == []
@@ -106,7 +109,7 @@ def test_a_tool_turn_contributes_its_fields():
 
 def test_redacted_sentences_are_left_out():
     items = summarize(turns(("user", "My deploy key is [REDACTED:api_key]. I live in Porto.")))
-    assert [i.text for i in items] == ["Caroline lives in Porto"]
+    assert [i.text for i in items] == ["Priya lives in Porto"]
 
 
 def test_without_a_speaker_lines_are_attributed_to_user():
@@ -119,9 +122,9 @@ def test_the_same_line_twice_is_kept_once():
 
 
 def test_summarize_is_deterministic():
-    spec = (("user", "I went camping last weekend with my kids. I prefer tents."),
-            ("assistant", "I'll send you a packing list tomorrow."),
-            ("user", "Actually, I prefer cabins. My budget is $200."))
+    spec = (("user", "I went kayaking last weekend with my nephews. I prefer canoes."),
+            ("assistant", "I'll email you a gear checklist tomorrow."),
+            ("user", "Actually, I prefer paddleboards. My budget is $200."))
     assert summarize(turns(*spec)) == summarize(turns(*spec))
 
 
@@ -132,12 +135,12 @@ def item(n: int, kind: str, text: str) -> SummaryItem:
 
 
 ITEMS = [
-    item(0, "fact", "Caroline: painting is a fun way to relax after a long day at work"),
-    item(1, "constraint", "Caroline is allergic to shellfish"),
-    item(2, "date", "Caroline went camping last weekend (weekend of 6 May 2023)"),
-    item(3, "preference", "Caroline prefers dark mode in every editor"),
-    item(4, "fact", "Caroline: the kids loved the museum trip and want to go back"),
-    item(5, "correction", "Caroline prefers light mode"),
+    item(0, "fact", "Priya: baking bread is how she unwinds after a late shift at the clinic"),
+    item(1, "constraint", "Priya is allergic to shellfish"),
+    item(2, "date", "Priya went kayaking last weekend (weekend of 6 May 2023)"),
+    item(3, "preference", "Priya prefers dark mode in every editor"),
+    item(4, "fact", "Priya: the nephews loved the aquarium visit and want to return"),
+    item(5, "correction", "Priya prefers light mode"),
 ]
 
 
@@ -183,15 +186,15 @@ def test_compact_uses_the_given_counter():
 
 
 def test_compact_is_deterministic_on_ties():
-    same = [SummaryItem(f"t{n}", "fact", f"Caroline: fact number {n} about the garden", 0.6, T0) for n in range(6)]
+    same = [SummaryItem(f"t{n}", "fact", f"Priya: fact number {n} about the garden", 0.6, T0) for n in range(6)]
     budget = count_tokens(render(same[:3]))
     assert [i.turn_id for i in compact(same, budget)] == ["t3", "t4", "t5"]
     assert compact(same, budget) == compact(list(same), budget)
 
 
 def test_render_is_one_dashed_line_per_item():
-    assert render(ITEMS[1:3]) == ("- Caroline is allergic to shellfish\n"
-                                  "- Caroline went camping last weekend (weekend of 6 May 2023)")
+    assert render(ITEMS[1:3]) == ("- Priya is allergic to shellfish\n"
+                                  "- Priya went kayaking last weekend (weekend of 6 May 2023)")
     assert render([]) == ""
 
 
@@ -200,49 +203,49 @@ def test_turn_candidates_keep_informative_sentences_attributed_and_dated():
 
     at = datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)
     found = turn_candidates(
-        "Thanks Mel! They talked about different therapeutic methods for trans people at the workshop. "
-        "Love your painting! Her name is Shadow. I went to the museum with my sister Anna "
-        "yesterday. Look what I made!",
-        role="user", speaker="Caroline", occurred_at=at)
+        "Thanks Odi! They demonstrated several grafting techniques for old apple trees at the orchard. "
+        "Love your scarf! His name is Pretzel. I went to the planetarium with my cousin Tariq "
+        "yesterday. Look what I built!",
+        role="user", speaker="Priya", occurred_at=at)
     texts = [c.text for c in found]
     # The turn's narrative (its episode and untyped statements) is one record, the speaker named
     # once, dated by the episode's resolved date.
-    [narrative] = [c for c in found if "therapeutic" in c.text]
+    [narrative] = [c for c in found if "grafting" in c.text]
     obs = narrative.text
-    assert obs.startswith("Caroline: They talked about") and "Her name is Shadow" in obs
-    assert "Caroline went to the museum with their sister Anna yesterday (7 May 2023)" in obs
+    assert obs.startswith("Priya: They demonstrated") and "His name is Pretzel" in obs
+    assert "Priya went to the planetarium with their cousin Tariq yesterday (7 May 2023)" in obs
     assert narrative.kind == "episode" and narrative.happened_at.date() == datetime(2023, 5, 7).date()
-    assert not any("painting" in t or "Thanks" in t for t in texts)  # said to the other party, chatter
+    assert not any("scarf" in t or "Thanks" in t for t in texts)  # said to the other party, chatter
     assert turn_candidates("I went hiking yesterday.", role="assistant", speaker="Bot", occurred_at=at) == []
 
 
 @pytest.mark.parametrize("text", [
-    "That bowl is gorgeous!",
-    "The black and white design looks so fancy.",
-    "Congrats on following your dreams!",
-    "It's inspiring to see your dedication to helping others.",
-    "Long time no talk!",
-    "Can't wait!",
-    "Sounds like a blast.",
+    "That teapot is stunning!",
+    "The red and cream stitching looks so neat.",
+    "Congratulations on finishing your thesis!",
+    "It's moving to watch your commitment to coaching those kids.",
+    "Long time no chat, friend!",
+    "I can't wait!",
+    "Sounds like a wild night.",
 ])
 def test_comments_on_what_the_other_party_shared_are_conversation_not_memory(text):
     from engine.summarizer import turn_candidates
 
     at = datetime(2023, 5, 8, tzinfo=timezone.utc)
-    assert turn_candidates(text, role="user", speaker="Caroline", occurred_at=at) == []
+    assert turn_candidates(text, role="user", speaker="Priya", occurred_at=at) == []
 
 
 @pytest.mark.parametrize("text, kept", [
-    ("Can't wait for tomorrow's grand opening at the downtown store!", "grand opening"),
-    ("Been reading that book you recommended a while ago and painting to keep busy.", "book"),
-    ("This necklace is special to me - a gift from my grandma in my home country, Sweden.", "Sweden"),
-    ("It's been tough, but I'm living my true self and teaching dance to my students.", "dance"),
+    ("Can't wait for tomorrow's ribbon cutting at the new library branch!", "ribbon cutting"),
+    ("Been trying the recipes from that cookbook you lent me and knitting socks in the evenings.", "cookbook"),
+    ("This teapot matters to me - a present from my uncle in my birth town, Valparaiso.", "Valparaiso"),
+    ("It's been hard, but I'm finding my rhythm and coaching chess at the youth club.", "chess"),
 ])
 def test_statements_about_the_speaker_are_kept_even_when_they_mention_the_other_party(text, kept):
     from engine.summarizer import turn_candidates
 
     at = datetime(2023, 5, 8, tzinfo=timezone.utc)
-    texts = [c.text for c in turn_candidates(text, role="user", speaker="Caroline", occurred_at=at)]
+    texts = [c.text for c in turn_candidates(text, role="user", speaker="Priya", occurred_at=at)]
     assert any(kept in t for t in texts), texts
 
 
@@ -250,22 +253,22 @@ def test_the_speaker_is_named_once_then_referred_to_as_they():
     from engine.summarizer import turn_candidates
 
     at = datetime(2023, 5, 8, tzinfo=timezone.utc)
-    [c] = turn_candidates("I shared my own journey and the struggles I had with my family.",
-                          role="user", speaker="Caroline", occurred_at=at)
-    assert c.text == "Caroline shared their own journey and the struggles Caroline had with their family"
+    [c] = turn_candidates("I described my own path and the setbacks I faced with my startup.",
+                          role="user", speaker="Priya", occurred_at=at)
+    assert c.text == "Priya described their own path and the setbacks Priya faced with their startup"
 
 
 def test_a_sentence_that_follows_a_kept_one_says_what_it_was_about():
     from engine.summarizer import turn_candidates
 
     at = datetime(2023, 6, 27, tzinfo=timezone.utc)
-    [c] = turn_candidates("Last Friday, I went to an LGBTQ+ counseling workshop. They talked about different "
-                          "therapeutic methods and how to best work with trans people.",
-                          role="user", speaker="Caroline", occurred_at=at)
-    assert "counseling workshop" in c.text and "therapeutic methods" in c.text
+    [c] = turn_candidates("Last Friday I attended a beekeeping workshop. They covered which smokers to use "
+                          "and how to handle the frames with the bees on them.",
+                          role="user", speaker="Priya", occurred_at=at)
+    assert "beekeeping workshop" in c.text and "smokers" in c.text
     # On its own the same sentence is too thin to keep.
-    assert turn_candidates("They talked about different therapeutic methods and how to best work with trans people.",
-                           role="user", speaker="Caroline", occurred_at=at) == []
+    assert turn_candidates("They covered which smokers to use and how to handle the frames with the bees on them.",
+                           role="user", speaker="Priya", occurred_at=at) == []
 
 
 def test_a_long_run_of_separators_does_not_stall_the_observation_rules():
@@ -274,19 +277,19 @@ def test_a_long_run_of_separators_does_not_stall_the_observation_rules():
     at = datetime(2023, 5, 8, tzinfo=timezone.utc)
     # Before the vocative pattern was made linear this took minutes (it backtracked over the gaps).
     text = (" ❤️" * 16 + " ").join("we hiked the long ridge near Boulder at dawn with friends".split())
-    assert turn_candidates(text, role="user", speaker="Caroline", occurred_at=at) is not None
+    assert turn_candidates(text, role="user", speaker="Priya", occurred_at=at) is not None
 
 
 @pytest.mark.parametrize("text, kept", [
-    ("Moved the whole pottery studio to Portland in a U-Haul last weekend.", "Portland"),
-    ("Grandpa finally retired from the fire department after forty years, as you know.", "fire department"),
-    ("This necklace is from my home country, Sweden.", "Sweden"),
+    ("Moved the whole woodshop to Tucson in a U-Haul last weekend.", "Tucson"),
+    ("Grandpa finally retired from the railway after forty years, as you know.", "railway"),
+    ("These spices are from my grandmother's village, Oaxaca.", "Oaxaca"),
 ])
 def test_words_that_only_look_like_an_address_keep_the_statement(text, kept):
     from engine.summarizer import turn_candidates
 
     at = datetime(2023, 5, 8, tzinfo=timezone.utc)
-    texts = [c.text for c in turn_candidates(text, role="user", speaker="Caroline", occurred_at=at)]
+    texts = [c.text for c in turn_candidates(text, role="user", speaker="Priya", occurred_at=at)]
     assert any(kept in t for t in texts), texts
 
 
@@ -294,7 +297,7 @@ def test_a_turns_narrative_takes_the_date_its_words_give():
     from engine.summarizer import turn_candidates
 
     at = datetime(2023, 5, 8, tzinfo=timezone.utc)
-    [c] = turn_candidates("I ran a half marathon for the children's hospital. The charity race was on 3 March 2022 "
-                          "in Denver and raised money for new equipment.",
-                          role="user", speaker="Caroline", occurred_at=at)
-    assert "half marathon" in c.text and c.happened_at.date() == datetime(2022, 3, 3).date()
+    [c] = turn_candidates("I swam a relay for the animal shelter. The fundraiser swim was on 3 March 2022 "
+                          "in Tampa and paid for new kennels.",
+                          role="user", speaker="Priya", occurred_at=at)
+    assert "relay" in c.text and c.happened_at.date() == datetime(2022, 3, 3).date()

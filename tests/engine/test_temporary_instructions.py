@@ -56,10 +56,10 @@ def test_the_time_zone_also_dates_the_words_of_the_record():
 
 
 @pytest.mark.parametrize("text", [
-    "It's our anniversary today, so just for today, address me as Your Majesty.",
-    "My sister is visiting today, so for today please write everything in Italian.",
-    "I'm on a juice cleanse today, so don't recommend any recipes with solid food.",
-    "We have guests over today, so no spoilers for the football results.",
+    "The inspectors visit the kitchen today, so for today only, list allergens first in every recipe.",
+    "My daughter is doing homework beside me today, so for today please keep every example family friendly.",
+    "I'm recovering from a dental filling today, so don't suggest anything crunchy.",
+    "We're moving house today, so no long reading recommendations.",
 ])
 def test_a_clause_that_gives_the_reason_comes_before_the_instruction(text):
     c = temp(text, LA)
@@ -72,7 +72,7 @@ def test_a_clause_that_gives_the_reason_comes_before_the_instruction(text):
 @pytest.mark.parametrize(("text", "local_end"), [
     ("This afternoon, answer with bullet points only.", datetime(2024, 9, 10, 18, 0)),
     ("For this afternoon, keep me updated on the match score whenever I ask.", datetime(2024, 9, 10, 18, 0)),
-    ("I'm in meetings all afternoon, so send me one-line answers only.", datetime(2024, 9, 10, 18, 0)),
+    ("I'm stuck in workshops all afternoon, so reply with one-liners only.", datetime(2024, 9, 10, 18, 0)),
     ("Tonight, read me the recipes slowly, step by step.", datetime(2024, 9, 11, 4, 0)),
     ("Just for tonight, pretend you are a sports commentator.", datetime(2024, 9, 11, 4, 0)),
     ("No caffeine suggestions tonight please.", datetime(2024, 9, 11, 4, 0)),
@@ -97,7 +97,7 @@ def test_a_morning_that_has_passed_ends_with_the_day(text):
 # ------------------------------------------------------------------------------------------ spans
 
 @pytest.mark.parametrize(("text", "span"), [
-    ("For the next hour, remind me to stretch whenever I message you.", timedelta(hours=1)),
+    ("For the next hour, nudge me about my posture every time I write to you.", timedelta(hours=1)),
     ("Reply in French for the next two hours.", timedelta(hours=2)),
     ("For the next 20 minutes, treat every message as a quiz answer.", timedelta(minutes=20)),
     ("Over the next 45 minutes keep a running tally of my points.", timedelta(minutes=45)),
@@ -111,7 +111,7 @@ def test_spans_count_from_the_turn(text, span):
 # ------------------------------------------------------------------------------ until a named day
 
 @pytest.mark.parametrize("text", [
-    "Until Friday, send any supplier questions to Dmitri instead of me.",
+    "Until Friday, forward questions about the swim gala to Kwame, not me.",
     "Forward the invoice reminders to my accountant until Friday.",
     "Till Friday please address me as Dr. Okafor.",
     "Until this coming Friday, don't book anything before 10am.",
@@ -155,11 +155,12 @@ def test_until_a_clock_time_ends_at_its_next_occurrence(text, local_end):
 # ---------------------------------------------------------------------------- open bounds
 
 @pytest.mark.parametrize(("text", "local_end"), [
-    ("Until it's sorted out later today, open every reply with a short apology.", datetime(2024, 9, 11, 0, 0)),
+    ("Until the power is back later today, start each answer by reminding me to save my work.",
+     datetime(2024, 9, 11, 0, 0)),
     ("While I'm travelling this week, give me times in the local zone.", datetime(2024, 9, 16, 0, 0)),
     ("Until the plumber has been this afternoon, don't suggest anything that uses water.",
      datetime(2024, 9, 10, 18, 0)),
-    ("I have a blood test at 3pm, so don't suggest anything to eat until then.", datetime(2024, 9, 10, 15, 0)),
+    ("My driving test is at 3pm, so don't bring up accident statistics until then.", datetime(2024, 9, 10, 15, 0)),
     ("The exam starts at 16:00 today; until then, only quiz me on chapter four.", datetime(2024, 9, 10, 16, 0)),
 ])
 def test_an_open_bound_ends_with_the_time_it_names(text, local_end):
@@ -167,9 +168,9 @@ def test_an_open_bound_ends_with_the_time_it_names(text, local_end):
 
 
 @pytest.mark.parametrize(("text", "local_end"), [
-    ("Today is my piano exam. Don't correct my music theory until I've tried each question myself.",
+    ("My crossword club meets today. Hold back the solutions to any clue until I've guessed it myself.",
      datetime(2024, 9, 11, 0, 0)),
-    ("I'm at a retreat for the rest of the week. While I'm away, send any landlord emails to my brother.",
+    ("This week I'm on jury duty. While that lasts, send anything about the garden project to my neighbour.",
      datetime(2024, 9, 16, 0, 0)),
     ("The office wifi is down this afternoon. In the meantime, give me offline options only.",
      datetime(2024, 9, 10, 18, 0)),
@@ -193,7 +194,10 @@ def test_an_open_bound_alone_is_not_a_period(text):
 # --------------------------------------------------------------------------------- weeks
 
 @pytest.mark.parametrize("text", [
-    "For the rest of the week, quote prices in won please.",
+    "For the rest of this week, give me costs in Korean won.",
+    pytest.param("For the remainder of the week, give me costs in Korean won.", marks=pytest.mark.xfail(
+        strict=True, reason="find_periods knows 'the rest of' a period but not 'the remainder of' it: "
+                            "no period is found and the instruction is kept as a plain fact")),
     "This week, keep my workout plans under thirty minutes.",
     "Until the end of the week, cc my deputy on every draft.",
 ])
@@ -204,7 +208,7 @@ def test_the_week_ends_with_its_sunday_locally(text):
 # ------------------------------------------------------------------------------ the session
 
 @pytest.mark.parametrize("text", [
-    "For this chat only, answer like a grumpy pirate.",
+    "Only in this chat, talk like a sleepy wizard.",
     "In this conversation, call me Boss.",
     "For the rest of this session, reply in Dutch.",
     "Could you answer in Welsh for the rest of this chat?",
@@ -219,9 +223,9 @@ def test_session_scoped_instructions_end_with_the_session(text):
 @pytest.mark.parametrize("text", [
     "I went to the gym this morning and it was great.",
     "Only two of the kids came today.",
-    "Can you help me plan this week's workouts?",
+    "Could you help me sketch out this week's meal prep?",
     "Have a lovely evening tonight!",
-    "Let me know how it goes today!",
+    "Do tell me how your recital goes today!",
     "Always use metric units, even today.",
     "I'm staying with my parents for now.",
     "The deploy is scheduled for tomorrow afternoon.",
@@ -242,10 +246,10 @@ def test_periods_are_found_with_their_words():
 
 
 def test_instructions_about_different_things_do_not_share_a_slot():
-    a = temp("Until Friday, send any supplier questions to Dmitri instead of me.", LA)
-    b = temp("For the next hour, remind me to stretch whenever I message you.", LA)
+    a = temp("Until Friday, forward questions about the swim gala to Kwame, not me.", LA)
+    b = temp("For the next hour, nudge me about my posture every time I write to you.", LA)
     assert a.slot is None and b.slot is None  # neither supersedes the other
-    assert temp("Just for today, call me Chef.", LA).slot == "temporary_instruction:name"
+    assert temp("Today only, call me Chef.", LA).slot == "temporary_instruction:name"
 
 
 @pytest.mark.parametrize(("text", "kept"), [
