@@ -3,11 +3,11 @@
 Rule based and deterministic (part of the core): the same turn always gives the same candidates, with
 no model, no clock and no I/O. It reads what the user says about themselves, plainly:
 
-    "I prefer Python examples."               -> preference  "Caroline prefers Python examples"
-    "I'm allergic to peanuts."                -> constraint  "Caroline is allergic to peanuts"
-    "We decided to ship the beta on Friday."  -> decision    "Caroline: We decided to ship the beta on Friday (12 May 2023)"
-    "I live in Porto."                        -> fact        "Caroline lives in Porto"
-    "I went camping yesterday."               -> episode     "Caroline went camping yesterday (7 May 2023)"
+    "I prefer Python examples."               -> preference  "Priya prefers Python examples"
+    "I'm allergic to peanuts."                -> constraint  "Priya is allergic to peanuts"
+    "We decided to ship the beta on Friday."  -> decision    "Priya: We decided to ship the beta on Friday (12 May 2023)"
+    "I live in Porto."                        -> fact        "Priya lives in Porto"
+    "I went camping yesterday."               -> episode     "Priya went camping yesterday (7 May 2023)"
     "For this session, answer in French."     -> temporary_instruction, expires with the session
 
 Every candidate's text is a rewrite of one sentence (or one clause of it) of the input: first person
@@ -149,7 +149,7 @@ _GREETING_START = re.compile(r"^(?:hi|hey|hello|hiya|howdy|good\s+(?:morning|aft
 
 
 def is_chatter(sentence: str) -> bool:
-    """A greeting, thanks or acknowledgement with nothing else in it ("Thanks, Melanie!", "ok got it")."""
+    """A greeting, thanks or acknowledgement with nothing else in it ("Thanks, Odette!", "ok got it")."""
     words = _WORD_RE.findall(sentence)
     if not words:
         return True
@@ -164,7 +164,7 @@ def is_chatter(sentence: str) -> bool:
         if lw in _ACK_WORDS:
             continue
         if i > 0 and w[0].isupper() and names == 0:
-            names += 1  # a vocative: "Thanks, Melanie!"
+            names += 1  # a vocative: "Thanks, Odette!"
             continue
         return False
     return True
@@ -200,7 +200,7 @@ _LEAD_IN = re.compile(
     r"confidentially|to\s+be\s+honest|tbh|frankly)\s*[,:;!\-–—]+\s*)+",
     _I,
 )
-#: "Melanie, ..." said to someone; "Today, ..." / "Yesterday, ..." / "Friday, ..." say when (kept).
+#: "Odette, ..." said to someone; "Today, ..." / "Yesterday, ..." / "Friday, ..." say when (kept).
 _VOCATIVE_LEAD = re.compile(
     r"^(?!(?:Today|Tonight|Tomorrow|Yesterday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|"
     r"Later|Earlier|Afterwards|Meanwhile|Lately|Recently|Sometimes|Usually|Often|Once|Again|Later)\b)"
@@ -320,7 +320,7 @@ def to_third_person(text: str, name: str) -> str:
         if m.group("me") or m.group("my") or m.group("mine"):
             if said:
                 # Once the speaker is named, "their"/"them" say who it is in a word instead of three
-                # tokens of a name ("Caroline shared their own journey").
+                # tokens of a name ("Priya shared their own journey").
                 return "them" if m.group("me") else "their" if m.group("my") else "theirs"
             return name if m.group("me") else f"{name}'s"
         if m.group("contr"):

@@ -263,11 +263,17 @@ def _content(text: str, speaker: str) -> frozenset[str]:
     return frozenset(t for t in found if t and t not in own and t not in _RELATIONS)
 
 
+#: What a statement sets its filler against ("by the aisle, not at the window", "rather than the
+#: window", "instead of tea"): the alternative turned down, not a filler of its own.
+_CONTRAST = re.compile(r"(?:[,;]\s*not\b|\brather\s+than\b|\binstead\s+of\b|\bas\s+opposed\s+to\b)[^,;.]*",
+                       re.IGNORECASE)
+
+
 def other_filler(a: str, b: str, speaker: str = "") -> bool:
     """Two statements in one frame with a different filler: each says one or two things the other
     does not ("likes hiking in the mountains" / "along the coast", "allergic to peanuts" / "to
     cats"). Close in embedding space, yet two memories. A paraphrase rewords more than that."""
-    ca, cb = _content(a, speaker), _content(b, speaker)
+    ca, cb = _content(_CONTRAST.sub("", a), speaker), _content(_CONTRAST.sub("", b), speaker)
     da, db = ca - cb, cb - ca
     if _overlap(frozenset(da), frozenset(db)):
         return False

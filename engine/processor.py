@@ -472,6 +472,7 @@ _FORGET_WORDS = re.compile(
 _DEICTIC = re.compile(r"\b(?:that|this|it|what\s+I\s+(?:just\s+)?(?:said|told|wrote|mentioned))\b", re.IGNORECASE)
 _REQUEST_WORDS = frozenset("""forget forgot scratch delete remove erase wipe unlearn drop disregard ignore keep store
 stored save saved remember record recorded memory memories note noted notes written write log logged track please
+kindly pls plz
 could can would you your just actually rather prefer want wanted don't do not didn't never anywhere anything
 everything thing stuff part bit said told mentioned earlier before last week today also wait oh hey okay ok
 mind that this it what about from hmm umm oh wait yeah sorry second thought thoughts reflection honestly

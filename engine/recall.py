@@ -50,13 +50,13 @@ class SubjectIndex:
             for term, tf in counts.items():
                 self.postings.setdefault(term, []).append((i, tf))
         self.lengths = lengths
-        # Whom each record is about: the name it starts with ("Caroline went ...", "Caroline: We ...").
+        # Whom each record is about: the name it starts with ("Priya went ...", "Priya: We ...").
         self.about = [person_of(rec.text or "") for rec in records]
         self.names = frozenset(a for a in self.about if a)
         # The people the memories are mostly about (the user, the people they talk with): a record
         # about one of them does not answer a question about another.
         self.participants = participants(self.about)
-        # A record that starts with when ("Last Friday (23 June 2023), Caroline went ...") is about
+        # A record that starts with when ("Last Friday (23 June 2023), Priya went ...") is about
         # the first participant it names.
         self.about = [a if a in self.participants else first_participant(rec.text or "", self.participants) or a
                       for a, rec in zip(self.about, records)]
@@ -125,7 +125,7 @@ class SubjectIndex:
 
 
     def people_named(self, query: str) -> set[str]:
-        """The people of these memories a query names ("Mel" names Melanie when she is the only
+        """The people of these memories a query names ("Mel" names Odette when she is the only
         participant it starts)."""
         named = set()
         for w in _NAME_WORD.findall(query):
@@ -141,7 +141,7 @@ class SubjectIndex:
         """Shifts relevance by what the query says beyond its words:
 
         - whom it asks about: records about a person the query names rise, records about another
-          known person sink ("What did Caroline paint?" is not answered by what Melanie painted);
+          known person sink ("What did Priya paint?" is not answered by what Odette painted);
         - when: a query naming a time ("last year", "in May 2023") favours records said or
           happened then; a "when" question favours records that carry a date.
         """
@@ -193,7 +193,7 @@ def first_participant(text: str, known: frozenset[str]) -> str | None:
 
 
 def person_of(text: str) -> str | None:
-    """Whom a record is about: the name it starts with ("Caroline went ...", "Caroline: We ...")."""
+    """Whom a record is about: the name it starts with ("Priya went ...", "Priya: We ...")."""
     m = _ABOUT.match(text)
     return m.group(1) if m else None
 
