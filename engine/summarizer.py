@@ -450,7 +450,7 @@ important special amazing awesome hard tough easy best better bad worse worst ne
 moment moments life world people everyone everything something someone anything nothing""".split())
 #: A sentence is kept when it is dense (at least 3 specific words, and at least 45% of its words
 #: specific: "The donations helped get a new fire truck") or holds many specific words (7, or 2 with
-#: a date or a proper name: "Her name is Shadow").
+#: a date or a proper name: "Her name is Biscuit").
 _MIN_SPECIFIC = 7
 #: A name said to the other party: "Melanie, ..." or a short remark (at most 5 words) ending
 #: ", Melanie!". "This necklace is from my home country, Sweden" is not one. (The words are matched
@@ -484,7 +484,7 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     """One informative sentence no rule typed, kept as a plain fact (an episode when it is dated).
 
     Informative: dense in specific words (not stop words, fillers or bare feelings: "Her name is
-    Shadow"), or rich in them (a long sentence, or one with a date or a proper
+    Biscuit"), or rich in them (a long sentence, or one with a date or a proper
     name). Dropped: chatter, questions, reactions ("I'm so happy for you") and what is said to the
     other party ("love your painting").
     """
