@@ -449,11 +449,11 @@ keep going go went want wanted hope hoped need needed thanks thank sure yeah als
 important special amazing awesome hard tough easy best better bad worse worst new old big little
 moment moments life world people everyone everything something someone anything nothing""".split())
 #: A sentence is kept when it is dense (at least 3 specific words, and at least 45% of its words
-#: specific: "The donations helped get a new fire truck") or holds many specific words (7, or 2 with
+#: specific: "The raffle paid for a new minibus") or holds many specific words (7, or 2 with
 #: a date or a proper name: "Her name is Biscuit").
 _MIN_SPECIFIC = 7
-#: A name said to the other party: "Melanie, ..." or a short remark (at most 5 words) ending
-#: ", Melanie!". "This necklace is from my home country, Sweden" is not one. (The words are matched
+#: A name said to the other party: "Odette, ..." or a short remark (at most 5 words) ending
+#: ", Odette!". "This necklace is from my home country, Sweden" is not one. (The words are matched
 #: as word-then-separators so that no two parts of the pattern compete for the same characters.)
 _VOCATIVE = re.compile(r"^\W*(?:\w+\W+){0,4}?\w+\W*,\s*(?P<n1>[A-Z][a-z]+)\s*[.!?]*\s*$|^(?P<n2>[A-Z][a-z]+)\s*,\s*")
 _MIN_NAMED_SPECIFIC = 2
@@ -464,7 +464,7 @@ _MIN_DENSE_SPECIFIC = 3
 _DENSITY = 0.45
 
 
-#: Articles carry no fact: observations are kept in note form ("Melanie took kids to pottery workshop").
+#: Articles carry no fact: observations are kept in note form ("Odette took kids to pottery workshop").
 _ARTICLE = re.compile(r"(?<=\w[\s,])(?:a|an|the)\s+(?=\w)")
 
 
@@ -504,7 +504,7 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     if n_all <= 8 and not about_self and (_STOCK_PHRASE.search(body) and n_all <= 5 or _EVALUATION.search(body)):
         return None  # a short comment or stock phrase; "Can't wait for tomorrow's grand opening" is kept
     _, when = resolve_dates(body, at)
-    core = _without_vocative(body)  # "That's so calming, Melanie": the name is who it is said to
+    core = _without_vocative(body)  # "That's so calming, Odette": the name is who it is said to
     specific = [w for w in _WORDS.findall(core.lower()) if w not in STOP_WORDS and w not in _GENERIC
                 and w != name.lower()]
     # Informative: says when, names someone or something, or holds enough specific words.
@@ -518,7 +518,7 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
         return None
     text = _compress(_attributed(body, name, at, strip=False))
     if text.startswith(name + ": ") and re.search(rf"\b{re.escape(name)}\b", text[len(name) + 2:]):
-        text = text[len(name) + 2:]  # "Caroline: It reminds Caroline of ..." names the speaker already
+        text = text[len(name) + 2:]  # "Priya: It reminds Priya of ..." names the speaker already
         text = text[0].upper() + text[1:]
     return _observed(text, when)
 
@@ -572,7 +572,7 @@ def _narrative(c: Candidate) -> bool:
 
 def _merge_observations(found: list[Candidate], name: str, at: datetime) -> list[Candidate]:
     """The narrative of one turn (its episodes and observations) as one record: read together, as
-    they were said ("Caroline went to counseling workshop last Friday (23 June 2023); they talked
+    they were said ("Priya went to counseling workshop last Friday (23 June 2023); they talked
     about therapeutic methods"), the speaker named once. A later sentence often holds what the first
     one is about, and apart it would not be found by the words of the first."""
     obs = [c for c in found if _narrative(c)]
