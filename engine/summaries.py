@@ -173,7 +173,7 @@ def _strip_person(text: str, person: str | None) -> str:
 def profile(state: SubjectState, *, now: datetime, settings: Settings, max_privacy: str,
             session_id: str | None = None, budget_tokens: int | None = None) -> Summary:
     """The user profile: standing instructions, constraints, preferences, decisions and facts, one
-    line per person they are about ("Caroline: keen on counseling; prefers ..."), the person named
+    line per person they are about ("Priya: keen on glassblowing; prefers ..."), the person named
     once, within `profile_max_tokens` (DESIGN.md: 100-300 tokens). Plain statements from the
     conversation (observations) and episodes are not standing facts and stay out."""
     budget = budget_tokens if budget_tokens is not None else settings.profile_max_tokens
