@@ -392,6 +392,13 @@ def single_statement(text: str, max_words: int = 32) -> bool:
     return text.count("; ") <= 1 and len(re.findall(r"\w+", text)) <= max_words
 
 
+def _family(kind: str) -> str:
+    """A preference (what someone likes) and a statement of how things are (a fact, a rule, a
+    decision, an event, however the rules typed it) are never one attribute: "lives in Lisbon now"
+    gives no new value to "prefers Python examples"."""
+    return "preference" if kind == "preference" else "state"
+
+
 def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequence, settings,
            day=None) -> list[Relation]:
     """How a new statement relates to the speaker's records: "same" (one memory, said again) or
@@ -460,6 +467,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             continue
         if adds:
             continue
+        if _family(kind) != _family(rec.kind):
+            continue  # "lives in Lisbon now" gives no new value to "prefers Python examples"
         ms = masked_sims[i]
         if not (mine_values - theirs) and ms < settings.update_cue_similarity + 0.1:
             continue  # no new value, and not plainly the same attribute said anew

@@ -19,6 +19,25 @@ def test_demo_then_replay_verify_and_digest(tmp_path, capsys):
     assert capsys.readouterr().out.strip() == digest
 
 
+def test_the_demo_decides_what_its_narration_says(tmp_path, capsys):
+    """The move to Lisbon is a new fact (it replaces no preference); the Rust preference replaces
+    the Python one; "where does Ada live?" finds Lisbon, and "forget that" forgets Lisbon."""
+    from engine import MemoryEngine
+    from engine.demo import TENANT, USER, _conversation
+
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        engine.ingest_many(_conversation())
+        engine.flush()
+        records = engine.records(TENANT, USER, include_inactive=True)
+        tier = {r.text: r.tier for r in records}
+        assert tier["Ada lives in Lisbon now"] == "active"
+        assert [t for t, x in tier.items() if "Python" in t] and all(
+            x == "superseded" for t, x in tier.items() if "Python" in t)
+        assert [t for t, x in tier.items() if "Rust" in t and x == "active"]
+        hits = engine.recall(tenant_id=TENANT, user_id=USER, query="where does Ada live?", k=1)
+        assert "Lisbon" in hits[0].text
+
+
 def test_ingest_file_reports_rejected_lines_and_keeps_the_good_ones(tmp_path, capsys):
     path = tmp_path / "turns.jsonl"
     rows = [json.dumps(make_turn("I live in Porto.", 1)), "{not json", json.dumps({**make_turn("x", 2), "role": "robot"}),

@@ -162,6 +162,18 @@ def test_a_statement_with_now_or_new_does_not_supersede_what_it_only_relates_to(
         assert not superseded, [r.text for r in superseded]
 
 
+@pytest.mark.parametrize("first, second, kept", [
+    ("I prefer Python examples over Java ones.", "I live in Lisbon now.", "python"),
+    ("I like my coffee black.", "These days I work from a coworking space in Ghent.", "coffee"),
+    ("I'd rather get updates by email than by text.", "I drive an electric Kia now.", "email"),
+])
+def test_a_new_fact_does_not_replace_a_preference(engine, first, second, kept):
+    """An update gives one attribute a new value: a fact and a preference are not one attribute."""
+    _say(engine, [("s1", 0, first), ("s2", 5, second)])
+    assert _active(engine, kept)
+    assert not [r for r in engine.records("acme", "u1", include_inactive=True) if r.tier == "superseded"]
+
+
 # -- "forget that" said in the conversation ---------------------------------------------------------------
 
 @pytest.mark.parametrize("lines, gone, keep", [
