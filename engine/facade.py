@@ -31,6 +31,7 @@ from engine.redaction import redact
 from engine.ids import derive, turn_event_id
 from engine.policy import decide_sweep
 from engine.processor import OFFLINE, _Emitter, record_candidates
+from engine.recall import as_told_of
 from engine.settings import Settings
 from engine.summaries import previous_session, session_summary
 from engine.textnorm import term_set
@@ -52,6 +53,17 @@ from schemas.turns import TurnIn
 from schemas.views import AuditEntry, ContextResult, RecallHit, SummaryView
 from streams.codec import decode_event
 from streams.embedded import EmbeddedRuntime
+
+
+def _query_vectors(embedder, query: str, index):
+    """The query's embedding, and with it the query told of the subject when it is asked in the
+    first person (records name the person: "Dev works as ..."); None without a query or records."""
+    if not query.strip() or not index.records:
+        return None
+    told = as_told_of(query, index)
+    if told is None:
+        return embedder.embed([query], cache=False)[0]
+    return embedder.embed([query, told], cache=False)
 
 
 def _utcnow() -> datetime:
@@ -385,7 +397,7 @@ class MemoryEngine:
                 kinds: set[str] | None = None, request_id: str | None = None) -> list[RecallHit]:
         rt = self._rt
         index = rt.index(tenant_id, user_id)
-        qvec = rt.embedder.embed([query], cache=False)[0] if query.strip() and index.records else None
+        qvec = _query_vectors(rt.embedder, query, index)
         scored = index.search(query, qvec, k, now, self.settings, max_privacy, kinds)
         hits = [RecallHit(memory_id=s.record.memory_id, text=s.record.text or "", kind=s.record.kind,
                           score=round(s.score, 6), source_turn_ids=s.record.source_turn_ids,
@@ -453,7 +465,7 @@ class MemoryEngine:
         with rt.lock:
             rt.process()
             index = rt.index(tenant_id, user_id)
-            qvec = rt.embedder.embed([query], cache=False)[0] if query.strip() and index.records else None
+            qvec = _query_vectors(rt.embedder, query, index)
             # Context fills a budget: a weaker match may still earn room the better ones left.
             scored = index.search(query, qvec, 40, at, self.settings, privacy,
                                   min_relevance=self.settings.context_min_relevance)

@@ -229,6 +229,28 @@ def mask(text: str, speaker: str = "") -> str:
     return _CAPITALISED.sub(sub, text)
 
 
+def _opening_name(text: str, speaker: str = "") -> str | None:
+    """The capitalised word that starts a statement, before a lower-case one ("Zuri is in fourth
+    grade"), or None. Alone it may be any sentence's first word ("Dairy doesn't agree with me"), so
+    it names a holder only where another statement already holds it as a name."""
+    body = re.sub(r"^[^:]{1,40}:\s+", "", text)
+    head = re.findall(r"[A-Za-z][A-Za-z'’\-]*", body)[:2]
+    if len(head) == 2 and head[0][:1].isupper() and head[1][:1].islower():
+        low = head[0].lower()
+        if low not in _speaker_words(speaker) and low not in _NOT_VALUES:
+            return low
+    return None
+
+
+def _one_holder(text_a: str, a: frozenset[str], text_b: str, b: frozenset[str], speaker: str) -> bool:
+    """same_holder, where a statement that opens with a name the other holds ("Zuri is ..." /
+    "Nkechi's daughter Zuri ...") is about that holder."""
+    if same_holder(a, b):
+        return True
+    first_a, first_b = _opening_name(text_a, speaker), _opening_name(text_b, speaker)
+    return (first_a is not None and first_a in b and a <= b) or (first_b is not None and first_b in a and b <= a)
+
+
 @lru_cache(maxsize=65_536)
 def holder(text: str, speaker: str = "") -> frozenset[str]:
     """Who or what a statement is about besides its speaker: relation words and names in its first
@@ -244,8 +266,11 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
             continue
         if low in _RELATIONS or low.rstrip("s") in _RELATIONS:
             out.add(low.rstrip("s") if low.rstrip("s") in _RELATIONS else low)
-        elif (base[:1].isupper() and (base != w or 0 < i <= 1) and low not in _NOT_VALUES
-              and low not in _MONTHS and low not in _WEEKDAYS):
+        elif (base[:1].isupper() and low not in _NOT_VALUES and low not in _MONTHS and low not in _WEEKDAYS
+              and (base != w or 0 < i <= 1
+                   # "daughter Zuri": a name right after a relation word is that relation's name
+                   or (i > 0 and head[i - 1].lower().rstrip("s") in _RELATIONS)
+                   )):
             out.add(low)  # a name in the subject's place, or a possessive one ("Amara's birthday")
     return frozenset(out)
 
@@ -376,7 +401,9 @@ def mentions(text: str, speaker: str) -> bool:
     return True
 
 
-_CLAUSE_BREAK = re.compile(r";\s+|,\s+(?:so|but|and|because|since|though|although)\s+|\s+(?:but|because)\s+|:\s+",
+_CLAUSE_BREAK = re.compile(r";\s+|,\s+(?:so|but|and|because|since|though|although)\s+|\s+(?:but|because)\s+|:\s+"
+                           # ", she's relaxed about it": a comma, then a pronoun starting a clause of its own
+                           r"|,\s+(?=(?:he|she|they|it|we|i)(?:'s|’s|'re|’re|'m|’m|'ve|’ve|'d|’d)?\s)",
                            re.IGNORECASE)
 
 
@@ -428,7 +455,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     their_anchors = [anchors(r.text, speaker) for r in records]
     rare = frozenset(a for a in mine_anchors if df.get(a, 0) <= 1)
     masked_needed = [i for i, r in enumerate(records)
-                     if same_holder(holder(r.text, speaker), mine_holder) and sims[i] >= 0.25]
+                     if _one_holder(text, mine_holder, r.text, holder(r.text, speaker), speaker) and sims[i] >= 0.25]
     masked_sims: dict[int, float] = {}
     clause_sims: dict[int, float] = {}
     if masked_needed:
@@ -442,6 +469,17 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             for i in masked_needed:
                 rv = meaning.vectors(clauses(records[i].text) or [records[i].text])
                 clause_sims[i] = float((rv @ cv.T).max())
+        elif mine_values:
+            # Without a cue the new value is said in one clause too ("my team lead is <name>, and he
+            # wants ..."): that clause, values masked, is compared with the record's clauses.
+            masked_clauses = clauses(mask(text, speaker))
+            if len(masked_clauses) > 1:
+                cv = meaning.vectors(masked_clauses)
+                for i in masked_needed:
+                    theirs = values(records[i].text, speaker)
+                    if theirs and not _overlap(mine_values, theirs):
+                        rv = meaning.vectors(clauses(mask(records[i].text, speaker)) or [mask(records[i].text, speaker)])
+                        clause_sims[i] = float((rv @ cv.T).max())
     for i, rec in enumerate(records):
         if i not in masked_sims:
             continue
@@ -478,7 +516,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             # "now" / "new" also say what is new to the story ("a new chapter", "now I'm ready"):
             # they mark a change only where an old value meets a new one.
             updates.append(Relation(rec.memory_id, ms, "update"))
-        elif (cue is None and ms >= settings.update_similarity and conflict
+        elif (cue is None and max(ms, clause_sims.get(i, 0.0)) >= settings.update_similarity and conflict
               and kind not in ("preference", "episode") and rec.kind not in ("preference", "episode")):
             updates.append(Relation(rec.memory_id, ms, "update"))
     same.sort(key=lambda r: (-r.similarity, r.memory_id))

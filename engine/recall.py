@@ -97,10 +97,12 @@ class SubjectIndex:
         )
         if kinds is not None:
             allowed &= np.array([r.kind in kinds for r in self.records])
-        dense = (
-            np.clip(self.vectors @ query_vec, 0.0, 1.0) if query_vec is not None
-            else np.zeros(len(self.records), dtype=np.float32)
-        )
+        if query_vec is None:
+            dense = np.zeros(len(self.records), dtype=np.float32)
+        elif query_vec.ndim == 2:  # the query said more than one way: its best match counts
+            dense = np.clip((self.vectors @ query_vec.T).max(axis=1), 0.0, 1.0)
+        else:
+            dense = np.clip(self.vectors @ query_vec, 0.0, 1.0)
         raw_kw = self.bm25(query)
         # Bounded and absolute (a weak match stays weak), nearly linear over the usual range.
         keyword = raw_kw / (raw_kw + settings.recall_keyword_saturation)
@@ -173,6 +175,29 @@ _ABOUT = re.compile(r"^([A-Z][a-z]+)(?=\s|:|'s\b)")
 _HAS_DATE = re.compile(r"\((?:[^()]*\d{4})\)")
 _RECENT = re.compile(r"\b(?:recent(?:ly)?|lately|latest|these\s+days|nowadays|currently|now)\b", re.I)
 _WHEN = re.compile(r"^\s*(?:when|what\s+(?:year|month|date|day|time)|how\s+long\s+ago|since\s+when)\b", re.I)
+
+
+_FIRST_PERSON_QUERY = re.compile(r"\b(?:I|I'm|I've|I'd|me|my|mine|myself)\b")
+_TOLD_AS = ((re.compile(r"\bam I\b", re.I), "is {n}"), (re.compile(r"\bI'm\b|\bI am\b"), "{n} is"),
+            (re.compile(r"\bI've\b"), "{n} has"), (re.compile(r"\bI'd\b"), "{n} would"),
+            (re.compile(r"\b(do|did) I\b", re.I), "\\1 {n}"), (re.compile(r"\bmy\b", re.I), "{n}'s"),
+            (re.compile(r"\bmine\b", re.I), "{n}'s"), (re.compile(r"\b(?:me|myself)\b", re.I), "{n}"),
+            (re.compile(r"\bI\b"), "{n}"))
+
+
+def as_told_of(query: str, index: "SubjectIndex") -> str | None:
+    """A first-person question ("What do I do for work?") told of the one person whose memories
+    these are ("What do Dev do for work?"), the way the records are written; None when the query
+    is not in the first person or the memories lead with more than one name."""
+    if len(index.names) != 1 or not _FIRST_PERSON_QUERY.search(query):
+        return None
+    name = next(iter(index.names))
+    if name == "User":
+        return None  # no name was given: "User" is a placeholder, not how anyone asks
+    out = query
+    for pattern, repl in _TOLD_AS:
+        out = pattern.sub(repl.replace("{n}", name), out)
+    return out if out != query else None
 
 
 def participants(leads: list[str | None]) -> frozenset[str]:
