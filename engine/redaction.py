@@ -403,7 +403,7 @@ def _cards(text: str) -> Iterator[_Span]:
 
 # One of these (in the lower-cased text) lets the rules of this section run ("pw"/"pin": the value
 # said before "... is my PIN"). A regex of plain literals costs about a microsecond a sentence.
-_CREDENTIAL_GATE = re.compile(r"pass|pw|pin|code|combination|answer|recovery|backup|back-up|seed|mnemonic|wi-?fi")
+_CREDENTIAL_GATE = re.compile(r"pass|pw|pin|code|combination|combo|answer|recovery|backup|back-up|seed|mnemonic|wi-?fi")
 # What separates a keyword from its value: the disclosure rule's separators, plus "are"/"were" for
 # lists ("the backup codes are ...").
 _CREDENTIAL_SEP = (
@@ -418,7 +418,7 @@ _CREDENTIAL_SEP = (
 # The noun that names the credential, found in the lower-cased text with a plain-literal regex (a
 # case-insensitive regex of all the phrasings costs ~20 us a sentence); the words before it say
 # which credential it is, and the separator and value are then matched right after it.
-_CREDENTIAL_ANCHOR = re.compile(r"pass|key|code|combination|answer|question|phrase|words")
+_CREDENTIAL_ANCHOR = re.compile(r"pass|key|code|combination|combo|answer|question|phrase|words")
 _CREDENTIAL_TAIL = re.compile(
     r"(?P<sep>" + _CREDENTIAL_SEP + r")"
     r"(?:\"(?P<dq>[^\"\n]{1,256})\"|'(?P<sq>[^'\n]{1,256})'|`(?P<bq>[^`\n]{1,256})`"
@@ -478,7 +478,7 @@ def _credential_anchors(lower: str) -> Iterator[tuple[str, int, int]]:
                 yield "access", start, end
             elif _opens_something(lower, end):
                 yield "access", start, end  # "the code for the side gate is ..."
-        elif noun == "combination":
+        elif noun in ("combination", "combo"):
             yield "combo", start, end
         elif noun in ("phrase", "words"):
             if prev in _SEED_WORDS:
@@ -706,7 +706,7 @@ def _credentials(text: str, lower: str) -> Iterator[_Span]:
 # is Tulip-77": a short clause between the credential and its value. The value must read as one:
 # digits for a PIN or a code, a token that is not English for a password.
 _RELATIVE_DISCLOSURE = re.compile(
-    r"(?<![A-Za-z])(?P<kw>pins?|pin[ \-]?(?:code|number)s?|passcodes?|passwords?|"
+    r"(?<![A-Za-z])(?P<kw>pins?|pin[ \-]?(?:code|number)s?|passcodes?|passwords?|pass ?phrases?|combos?|combinations?|"
     r"(?P<opens>[a-z\-]+)[ \t]+codes?)"
     r"(?P<clause>(?:[ \t]+(?!(?:is|was|are|were|will|should|and|or|but|because|so|if|when)\b)"
     r"[a-z][a-z'\u2019\-]*){1,7})"
@@ -714,6 +714,8 @@ _RELATIVE_DISCLOSURE = re.compile(
     re.IGNORECASE,
 )
 _CODE_VALUE = re.compile(r"\d[\d\-#*]{2,11}")
+# A passphrase said as words runs to the end of its clause, prepositions and all ("otter sings at dawn").
+_PHRASE_STOP = re.compile(r"[,;.!?\n(]|\s[\u2013\u2014-]\s")
 
 
 def _relative_disclosures(text: str, lower: str) -> Iterator[_Span]:
@@ -728,7 +730,14 @@ def _relative_disclosures(text: str, lower: str) -> Iterator[_Span]:
         end = _strip_trailing(text, start, start + v.end())
         value = text[start:end]
         kw = m.group("kw")
-        if kw.startswith("password"):
+        if kw.replace(" ", "").startswith("passphrase"):
+            # said as words: "the passphrase there is otter sings at dawn, all lowercase"
+            if _spoken_phrase(text, start, 6) is not None:  # words that read as one, not talk about it
+                stop = _PHRASE_STOP.search(text, start)
+                end = _strip_trailing(text, start, stop.start() if stop else len(text))
+                if len(text[start:end].split()) <= 8:
+                    yield (start, end, "password", _P_PROSE)
+        elif kw.startswith("password"):
             if _looks_like_a_value(value) and any(c.isalpha() for c in value):
                 yield (start, end, "password", _P_PROSE)
         elif _CODE_VALUE.fullmatch(value) and _digit_count(value) >= 4 and _next_word(text, end) not in _MEASURE_WORDS:

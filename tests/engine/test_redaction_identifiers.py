@@ -169,6 +169,19 @@ def test_a_credential_with_a_clause_before_its_value_is_redacted(text, value, ki
     assert value not in redacted and kinds == [kind]
 
 
+@pytest.mark.parametrize(("text", "value", "kind"), [
+    ("combo's 71-03-22, my brother chose it", "71-03-22", "access_code"),
+    ("The shed padlock combo is 4096", "4096", "access_code"),
+    ("The locker combination the coach gave me is 8-15-27", "8-15-27", "access_code"),
+    ("The router passphrase there is marble fox under rain, no caps.", "marble fox under rain", "password"),
+    ("The passphrase my team uses is seven quiet lanterns.", "seven quiet lanterns", "password"),
+])
+def test_combos_and_passphrases_said_in_other_words_are_redacted(text, value, kind):
+    redacted, kinds = redact(text)
+    assert value not in redacted and not any(w in redacted.split() for w in value.split() if len(w) > 3)
+    assert kinds == [kind]
+
+
 @pytest.mark.parametrize(("text", "value"), [
     ("My neighbour says the code for the garage door is 55190, and guests park on the street", "55190"),
     pytest.param("Apparently the code for the bin shed is 61734, and the bins go out on Mondays", "61734",
@@ -304,6 +317,9 @@ def test_a_value_said_before_the_word_password_is_redacted(text, value):
     "The code for the new checkout page is ready for review.",
     "The PIN pad at the store was broken.",
     "The door code they changed last week is 4 digits long.",
+    "What a combo of flavours that was.",
+    "Our lunch combo is 3 tacos and a drink.",
+    "The passphrase we use is too long to type.",
 ])
 def test_talk_about_codes_and_passwords_is_untouched(text):
     assert_untouched(text)
