@@ -466,7 +466,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
 #: Words without which a sentence is not asked whether it requests forgetting (the classifier
 #: decides; this only spares it the sentences that cannot be one).
 _FORGET_WORDS = re.compile(
-    r"\b(?:forg[eo]t|scratch|delet|remov|eras|wip|unlearn|drop|disregard|ignor|keep|kept|stor|sav|rememb|"
+    r"\b(?:forg[eo]t|scratch|scrap|delet|remov|eras|wip|unlearn|drop|disregard|ignor|keep|kept|stor|sav|rememb|hang|hold|"
     r"record|memor|notes?\b|noted|writ|log|track)", re.IGNORECASE)
 #: A request that points back ("scratch that", "don't keep it") rather than naming its topic.
 _DEICTIC = re.compile(r"\b(?:that|this|it|what\s+I\s+(?:just\s+)?(?:said|told|wrote|mentioned))\b", re.IGNORECASE)
@@ -476,6 +476,7 @@ kindly pls plz
 could can would you your just actually rather prefer want wanted don't do not didn't never anywhere anything
 everything thing stuff part bit said told mentioned earlier before last week today also wait oh hey okay ok
 mind that this it what about from hmm umm oh wait yeah sorry second thought thoughts reflection honestly
+scrap hang hold onto last bit
 gave shared details detail info information anyone""".split())
 
 
@@ -484,14 +485,16 @@ gave shared details detail info information anyone""".split())
 #: I told you"), its memory or notes, or not wanting something kept ("I'd rather that not be stored").
 _REQUEST_FORM = re.compile(
     r"^(?:[\W_]*(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|and|also|so|hey|no|on\s+second\s+thoughts?|"
-    r"on\s+reflection|never\s*mind|just)\b[\W_]*)*(?:forget|scratch|delete|erase|wipe|remove|drop|strike|unlearn|"
-    r"disregard|don'?t\s+(?:keep|store|save|remember|record|write)|do\s+not\s+(?:keep|store|save|remember))\b"
+    r"on\s+reflection|never\s*mind|just)\b[\W_]*)*(?:forget|scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|"
+    r"disregard|don'?t\s+(?:keep|store|save|remember|record|write|hang\s+on|hold\s+on)|"
+    r"do\s+not\s+(?:keep|store|save|remember|hang\s+on|hold\s+on))\b"
     r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:not\s+)?(?:forget|delete|erase|wipe|remove|drop|"
     r"unlearn|keep|store|save|remember)\b"
     r"|\b(?:what|everything|anything|the\s+(?:\w+\s+){0,3}(?:thing|stuff|part|bit|details?|info(?:rmation)?))\s+"
     r"(?:I|i)\s+(?:just\s+)?(?:said|told|mentioned|shared|gave|wrote|brought\s+up)\b"
     r"|\b(?:your|from\s+your)\s+(?:memory|memories|notes|records?|files?)\b"
-    r"|\bscratch\s+that\b"
+    r"|\b(?:scratch|scrap)\s+(?:that|this|it)\b"
+    r"|\bdon'?t\s+(?:keep|store|save|remember|hang\s+on\s*to|hold\s+on\s*to)\s+(?:that|this|it)\b"
     r"|\b(?:rather|don'?t\s+want|do\s+not\s+want|not\s+comfy|not\s+comfortable)\b[^.!?]*\b(?:stored|kept|saved|"
     r"remembered|recorded|on\s+record|written\s+down|having\s+that\s+saved)\b",
     re.IGNORECASE)

@@ -268,6 +268,25 @@ def test_a_request_to_forget_finds_its_topic_when_named_loosely(engine, lines, g
     assert [r for r in records if re.search(keep, r.text or "", re.I)]
 
 
+@pytest.mark.parametrize("lines, gone, keep", [
+    ([("s1", 0, "I'm planning a sailing weekend on the coast in June."),
+      ("s1", 0, "My old flatmate Kev owes me money and won't answer my texts."),
+      ("s1", 0, "Oh scrap that, don't hang on to it please.")], "kev|owes", "sailing"),
+    ([("s1", 0, "I teach yoga on Thursday evenings."),
+      ("s1", 0, "My cousin was arrested last month for shoplifting."),
+      ("s1", 0, "Hmm, please don't hold on to that, it's not mine to share.")], "arrest|shoplift", "yoga"),
+    ([("s1", 0, "I'm training for a half marathon in October."),
+      ("s1", 0, "My blood pressure readings have been high lately, my GP is watching it."),
+      ("s1", 0, "Scrap that, I'd rather my health stuff wasn't kept.")], "blood pressure|gp", "marathon"),
+])
+def test_a_request_to_forget_with_other_verbs_points_back(engine, lines, gone, keep):
+    _say(engine, lines)
+    records = engine.records("acme", "u1")
+    assert not [r.text for r in records if re.search(gone, r.text or "", re.I)]
+    assert [r for r in records if re.search(keep, r.text or "", re.I)]
+    assert not [r.text for r in records if re.search(r"scrap|hang|hold on", r.text or "", re.I)]
+
+
 def test_forget_in_a_turn_emits_the_same_content_free_event_as_forget(engine):
     _say(engine, [("s1", 0, "My therapist's name is Dr. Ilse Brandt."), ("s1", 0, "Please don't keep that.")])
     from streams.codec import decode_event
