@@ -512,7 +512,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
         return [], sentences
     # A request said in one clause of a longer sentence ("forget the part about X, I withdrew and
     # ...") is judged on that clause too: the rest of the sentence dilutes its meaning.
-    parts = {s: [s] + [c for c in _request_clauses(s) if c != s] for s in asked}
+    parts = {s: [s] + _formed_clauses(s) for s in asked}
     texts = list(dict.fromkeys(x for s in asked for x in parts[s]))
     prob = {t: p.get("forget_request", 0.0) for t, p in zip(texts, meaning.kinds(texts))}
     requests = set()
@@ -531,6 +531,12 @@ def _request_clauses(sentence: str) -> list[str]:
     """The clauses of a sentence that may hold a request: split at commas, semicolons and dashes,
     three words or more each."""
     return [c for c in _REQUEST_CLAUSE_BREAK.split(sentence) if len(_WORDS_RE.findall(c)) >= 3]
+
+
+def _formed_clauses(sentence: str) -> list[str]:
+    """The clauses of a sentence other than itself that are in the form of a request: the only ones
+    forget_requests reads a probability of."""
+    return [c for c in _request_clauses(sentence) if c != sentence and _REQUEST_FORM.search(c)]
 
 
 _REQUEST_STEMS = frozenset(w[:5] for w in _REQUEST_WORDS if len(w) >= 5)
@@ -653,41 +659,70 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
                                      reason="user_request"))
 
 
-def warm_up(turns: Sequence[Event], settings: Settings, deciders: Deciders) -> None:
+def warm_up(turns: Sequence[Event], settings: Settings, deciders: Deciders) -> dict[str, list[Candidate]]:
     """Embeds, in one batch, what deciding these turns will ask the meaning layer for: their
     candidates (and those with values masked) and the sentences that may be requests to forget or
     standing statements. Deciding then finds them in the embedder's cache, turn by turn: one batch
-    costs a fraction of many one-text calls. Changes nothing else; skipping it changes no decision."""
+    costs a fraction of many one-text calls. Changes nothing else; skipping it changes no decision.
+
+    Returns the candidates it read of each turn (by event id), for decide_turn not to read the
+    turn again."""
     meaning = deciders.meaning if settings.decide_by_meaning else None
     if meaning is None:
-        return
-    from engine.meaning import mask
+        return {}
+    from engine.meaning import change_cue, clauses, mask, mask_may_be_read
 
+    read: dict[str, list[Candidate]] = {}
     texts: list[str] = []
+    standing: list[tuple[str, str, datetime]] = []
+    found_by: list[tuple[Candidate, str]] = []
     for turn in turns:
         p = turn.payload
         if p.type != "turn_received" or p.role != "user" or not p.text:
             continue
         name = (p.speaker or "").strip() or "User"
         sentences = split_sentences(p.text)
-        texts.extend(x for x in sentences if _FORGET_WORDS.search(x))
+        for x in sentences:
+            if _FORGET_WORDS.search(x):
+                texts.append(x)
+                texts.extend(_formed_clauses(x))
         try:
             found = deciders.extract(p.text, role=p.role, speaker=p.speaker, occurred_at=turn.occurred_at,
                                      session_ttl=timedelta(hours=settings.session_ttl_hours),
                                      tz=settings.zone_of(turn.tenant_id, turn.user_id))
         except Exception:
             continue  # deciding the turn reports it
+        read[turn.event_id] = found
         if found:
             for c in found:
-                texts.extend((c.text, mask(c.text, name)))
-        else:
-            texts.extend(_standing_candidates(sentences))
+                texts.append(c.text)
+                found_by.append((c, name))
+                if change_cue(c.text) == "strong":
+                    texts.extend(clauses(c.text))  # relate compares a change's clauses
+        elif standing_sentences := _standing_candidates(sentences):
+            texts.extend(standing_sentences)
+            standing.append((p.text, name, turn.occurred_at))
     if texts:
         meaning.vectors(list(dict.fromkeys(texts)))
+    # Known once the first batch is classified, a second batch: the masked forms relate may read
+    # (by the kind a candidate is typed as), and what the classifier keeps of the standing
+    # sentences, recorded in the third person.
+    second: list[str] = []
+    for (c, name), probs in zip(found_by, meaning.kinds([c.text for c, _ in found_by])):
+        kind = c.kind if c.kind == "temporary_instruction" else _retyped(c, probs, settings).kind
+        if mask_may_be_read(c.text, kind):
+            second.append(mask(c.text, name))
+    for text, name, at in standing:
+        for c in standing_statements(meaning, text, name, at, settings):
+            second.extend((c.text, mask(c.text, name)))
+    if second:
+        meaning.vectors(list(dict.fromkeys(second)))
+    return read
 
 
 def decide_turn(state: SubjectState, turn: Event, settings: Settings,
-                deciders: Deciders = OFFLINE) -> list[Event]:
+                deciders: Deciders = OFFLINE, read: list[Candidate] | None = None) -> list[Event]:
+    """`read`: what warm_up read of this turn's text with the same reader (not read again)."""
     p = turn.payload
     out = _Emitter(turn, deciders.version)
     for memory_id, reason in due_expiries(state, turn.session_id, turn.occurred_at):
@@ -705,7 +740,7 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
             _forget_in_turn(state, turn, requests, meaning, settings, out)
             text = " ".join(rest)  # the request itself is not a memory
     if text:
-        candidates = deciders.extract(
+        candidates = list(read) if read is not None and text == p.text else deciders.extract(
             text,
             role=p.role,
             speaker=p.speaker,

@@ -113,6 +113,7 @@ class EmbeddedRuntime:
         self._vectors: dict[Subject, dict[str, np.ndarray]] = {}
         self._indexes: dict[Subject, tuple[int, SubjectIndex]] = {}
         self._pending: dict[int, Event] = {}
+        self._read: dict[str, list] = {}  # what warm_up read of the turns being processed
 
     # -- state access ----------------------------------------------------------------------------
     @property
@@ -270,6 +271,7 @@ class EmbeddedRuntime:
         self._vectors.clear()
         self._indexes.clear()
         self._pending.clear()
+        self._read = {}
 
     def _process(self, decide: bool, embed: bool, progress: Callable[[int], None] | None,
                  stop_at: int | None = None) -> int:
@@ -285,9 +287,9 @@ class EmbeddedRuntime:
             ahead = [e for q, e in sorted(self._pending.items()) if offset <= q < end]
             if self.deciders.reader == RULES:
                 try:
-                    warm_up(ahead, self.settings, self.deciders)
+                    self._read = warm_up(ahead, self.settings, self.deciders)
                 except Exception:
-                    pass  # only a cache: deciding embeds what it needs itself
+                    self._read = {}  # only a cache: deciding reads and embeds what it needs itself
         for seq, raw in self.log.read(offset):
             if seq >= end:
                 break
@@ -314,6 +316,7 @@ class EmbeddedRuntime:
             self._embed_new(step)
         self._commit(step, None if stop_at is None else stop_at)
         self._pending.clear()
+        self._read = {}
         return handled
 
     def _fold(self, event: Event, step: _Step, decide: bool, seq: int) -> None:
@@ -325,7 +328,7 @@ class EmbeddedRuntime:
             return
         state = self.state(event.tenant_id, event.user_id)
         try:
-            derived = decide_turn(state, event, self.settings, self.deciders)
+            derived = decide_turn(state, event, self.settings, self.deciders, self._read.pop(event.event_id, None))
         except Exception as exc:
             # The turn stays in its window; only the decisions about it are skipped.
             step.dead_letters.append({"seq": seq, "event_id": event.event_id,
