@@ -111,7 +111,11 @@ def reproduce_command(args: argparse.Namespace, environ: dict[str, str] | None =
     """The command line that gives the same figures: the options that differ from the defaults and
     the MEMSTREAM_* variables that change the engine's settings."""
     environ = os.environ if environ is None else environ
-    env = [f"{k}={shlex.quote(environ[k])}" for k in sorted(environ) if k.startswith("MEMSTREAM_")]
+    from engine.settings import Settings
+
+    fields = {f.upper() for f in Settings.model_fields}
+    env = [f"{k}={shlex.quote(environ[k])}" for k in sorted(environ)
+           if k.startswith("MEMSTREAM_") and k[len("MEMSTREAM_"):].upper() in fields]
     opts = []
     if args.data:
         opts.append(f"--data {shlex.quote(str(args.data))}")

@@ -140,7 +140,7 @@ def test_reproduce_command_repeats_options_and_engine_settings(tmp_path):
     import argparse
 
     args = argparse.Namespace(data=tmp_path / "a b", budget=300, words=200, only="26")
-    env = {"MEMSTREAM_DECIDE_BY_MEANING": "false", "HOME": "/root"}
+    env = {"MEMSTREAM_DECIDE_BY_MEANING": "false", "HOME": "/root", "MEMSTREAM_TEST_BROKER": "localhost:9092"}
     assert reproduce_command(args, env) == (
         f"MEMSTREAM_DECIDE_BY_MEANING=false python -m bench.quality --data '{tmp_path / 'a b'}' "
         "--budget 300 --words 200 --only 26")
