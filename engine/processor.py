@@ -51,7 +51,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/2"
+RULES = "rules/3"
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class Deciders:
     summarize: Callable[[Sequence[WindowTurn]], list[SummaryItem]] = summarize
     #: Embeddings and the kind classifier (engine.meaning); None: rules alone decide.
     meaning: Meaning | None = None
-    #: Names and versions of the reader and summarizer, e.g. "rules/2" or "llm:qwen2.5-7b".
+    #: Names and versions of the reader and summarizer, e.g. "rules/3" or "llm:qwen2.5-7b".
     reader: str = RULES
 
     @property
