@@ -517,11 +517,25 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     prob = {t: p.get("forget_request", 0.0) for t, p in zip(texts, meaning.kinds(texts))}
     requests = set()
     for s in asked:
+        if _DISMISSAL.search(s) and not _ABOUT_MEMORY.search(s):
+            continue  # "Oh forget it, never mind, I'll ask her myself": let it go, not "forget what I said"
         formed = [x for x in parts[s] if _REQUEST_FORM.search(x)]
         if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
                 prob[s] >= settings.forget_probability_alone:
             requests.add(s)
     return [s for s in sentences if s in requests], [s for s in sentences if s not in requests]
+
+
+#: "Forget it" said to drop the matter, not a memory: with a dismissal beside it and no word about
+#: what the assistant keeps.
+_DISMISSAL = re.compile(
+    r"\b(?:forget\s+(?:about\s+)?it|never\s*mind|nvm)\b[^.!?]*?\b(?:never\s*mind|nvm|no\s+big\s+deal|no\s+worries|"
+    r"it'?s\s+fine|doesn'?t\s+matter|not\s+important|whatever|myself|I'?ll\s+(?:just\s+)?(?:do|sort|handle|ask|figure|"
+    r"manage|cook|find|check|deal|work)\b)"
+    r"|\b(?:never\s*mind|no\s+big\s+deal|no\s+worries)\b[^.!?]*?\bforget\s+(?:about\s+)?it\b",
+    re.IGNORECASE)
+_ABOUT_MEMORY = re.compile(r"\b(?:memor|remember|stor|kept|keep|sav|record|notes?\b|written|log|what\s+I\s+(?:said|told|"
+                           r"mentioned))", re.IGNORECASE)
 
 
 _REQUEST_CLAUSE_BREAK = re.compile(r"\s*(?:[,;:]|\s[\u2013\u2014-])\s+")

@@ -287,6 +287,17 @@ def test_a_request_to_forget_with_other_verbs_points_back(engine, lines, gone, k
     assert not [r.text for r in records if re.search(r"scrap|hang|hold on", r.text or "", re.I)]
 
 
+@pytest.mark.parametrize("lines, keep", [
+    ([("s1", 0, "My sister Ana lives in Porto."), ("s1", 0, "Oh forget it, never mind, I'll ask her myself.")], "porto"),
+    ([("s1", 0, "I'm allergic to shellfish."), ("s1", 0, "Forget about it, no big deal, I'll cook something else.")],
+     "shellfish"),
+    ([("s1", 0, "Our office moved to Canal Street."), ("s1", 0, "Nvm, forget it, I'll check the map myself.")], "canal"),
+])
+def test_forget_it_said_to_drop_the_matter_forgets_nothing(engine, lines, keep):
+    _say(engine, lines)
+    assert _active(engine, keep)
+
+
 def test_forget_in_a_turn_emits_the_same_content_free_event_as_forget(engine):
     _say(engine, [("s1", 0, "My therapist's name is Dr. Ilse Brandt."), ("s1", 0, "Please don't keep that.")])
     from streams.codec import decode_event
