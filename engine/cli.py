@@ -13,6 +13,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from engine.errors import MemstreamError
+
 console = Console(soft_wrap=True)
 err_console = Console(stderr=True)
 
@@ -24,9 +26,17 @@ def _progress() -> Progress:
                     TimeElapsedColumn(), console=err_console, transient=False)
 
 
-def _open(args: argparse.Namespace):
+class NoStoreError(MemstreamError):
+    """A command that reads a store was pointed at a directory that holds none."""
+
+
+def _open(args: argparse.Namespace, create: bool = False):
+    """The engine on `--data-dir`. Only `ingest` creates a store: opening one creates it, and a
+    mistyped --data-dir would otherwise answer "nothing" from a new, empty store."""
     from engine import MemoryEngine
 
+    if not create and not (Path(args.data_dir) / "log").exists():
+        raise NoStoreError(f"{args.data_dir} holds no memstream log (check --data-dir)")
     return MemoryEngine.open(args.data_dir, tenant_id=getattr(args, "bound_tenant", None))
 
 
@@ -41,7 +51,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     lines = path.read_text().splitlines()
     rejects: list[dict[str, Any]] = []
     accepted = new = 0
-    with _open(args) as engine, _progress() as progress:
+    with _open(args, create=True) as engine, _progress() as progress:
         task = progress.add_task("ingest", total=len(lines))
         batch: list = []  # validated TurnIn models
 

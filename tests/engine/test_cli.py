@@ -103,3 +103,13 @@ def test_summary_and_profile_commands(tmp_path, capsys):
     prof = json.loads(capsys.readouterr().out)
     assert prof["lines"] == ["User: prefers tea over coffee"]
     assert main(["--data-dir", data, "summary", "--tenant", "acme", "--user", "u1", "--topic", " "]) == 2
+
+
+def test_commands_that_read_a_store_refuse_a_directory_without_one(tmp_path, capsys):
+    """A mistyped --data-dir is an error, not an empty store that answers nothing."""
+    missing = tmp_path / "no-such-store"
+    for argv in (["rederive", "--dry-run"], ["recall", "--tenant", "acme", "--user", "u1", "where do I live"],
+                 ["summary", "--tenant", "acme", "--user", "u1", "--session", "s1"], ["digest"]):
+        assert main(["--data-dir", str(missing), *argv]) == 2
+        assert "holds no memstream log" in capsys.readouterr().err
+    assert not missing.exists()
