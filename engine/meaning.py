@@ -236,12 +236,18 @@ def mask(text: str, speaker: str = "") -> str:
     return _CAPITALISED.sub(sub, text)
 
 
+def _head_words(text: str, n: int) -> list[str]:
+    """The first `n` words of a statement, after the "Sam: " a record may start with."""
+    body = re.sub(r"^[^:]{1,40}:\s+", "", text)
+    return re.findall(r"[A-Za-z][A-Za-z'’\-]*", body)[:n]
+
+
+@lru_cache(maxsize=65_536)
 def _opening_name(text: str, speaker: str = "") -> str | None:
     """The capitalised word that starts a statement, before a lower-case one ("Zuri is in fourth
     grade"), or None. Alone it may be any sentence's first word ("Dairy doesn't agree with me"), so
     it names a holder only where another statement already holds it as a name."""
-    body = re.sub(r"^[^:]{1,40}:\s+", "", text)
-    head = re.findall(r"[A-Za-z][A-Za-z'’\-]*", body)[:2]
+    head = _head_words(text, 2)
     if len(head) == 2 and head[0][:1].isupper() and head[1][:1].islower():
         low = head[0].lower()
         if low not in _speaker_words(speaker) and low not in _NOT_VALUES:
@@ -262,8 +268,7 @@ def _one_holder(text_a: str, a: frozenset[str], text_b: str, b: frozenset[str], 
 def holder(text: str, speaker: str = "") -> frozenset[str]:
     """Who or what a statement is about besides its speaker: relation words and names in its first
     words ("Sam's sister lives in Rome" -> {"sister"}; "Sam lives in Oslo" -> {})."""
-    body = re.sub(r"^[^:]{1,40}:\s+", "", text)  # "Sam: ..."
-    head = re.findall(r"[A-Za-z][A-Za-z'’\-]*", body)[:5]
+    head = _head_words(text, 5)
     own = _speaker_words(speaker)
     out = set()
     for i, w in enumerate(head):
@@ -582,5 +587,5 @@ def _day(rec):
 
 def clear_caches() -> None:
     """Forgotten text must not linger in process caches: the rule caches are keyed by text."""
-    for cached in (values, anchors, _content, holder, mask, mentions, single_statement, _filler_terms):
+    for cached in (values, anchors, _content, holder, _opening_name, mask, mentions, single_statement, _filler_terms):
         cached.cache_clear()

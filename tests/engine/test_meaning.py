@@ -32,6 +32,14 @@ def _active(engine: MemoryEngine, pattern: str, user: str = "u1") -> list:
     return [r for r in engine.records("acme", user) if re.search(pattern, r.text or "", re.IGNORECASE)]
 
 
+def _forgot_and_kept(engine: MemoryEngine, gone: str, keep: str) -> list:
+    """The active records, after asserting that none matches `gone` and some match `keep`."""
+    records = engine.records("acme", "u1")
+    assert not [r.text for r in records if re.search(gone, r.text or "", re.I)]
+    assert [r for r in records if re.search(keep, r.text or "", re.I)]
+    return records
+
+
 # -- exact rules ------------------------------------------------------------------------------------
 
 def test_values_are_normalised_numbers_dates_and_names():
@@ -230,9 +238,7 @@ def test_a_question_in_the_first_person_finds_what_the_person_said(engine, text,
 ])
 def test_a_request_to_forget_in_a_turn_acts_like_forget(engine, lines, gone, keep):
     _say(engine, lines)
-    records = engine.records("acme", "u1")
-    assert not [r.text for r in records if re.search(gone, r.text or "", re.I)]
-    assert [r for r in records if re.search(keep, r.text or "", re.I)]
+    records = _forgot_and_kept(engine, gone, keep)
     # the request itself is not a memory
     assert not [r.text for r in records if re.search(r"forget|scratch|wipe|stored", r.text or "", re.I)]
     ctx = engine.context(tenant_id="acme", user_id="u1", session_id=lines[-1][0], query=gone.split("|")[0])
@@ -263,9 +269,7 @@ def test_a_request_to_forget_in_a_turn_acts_like_forget(engine, lines, gone, kee
 ])
 def test_a_request_to_forget_finds_its_topic_when_named_loosely(engine, lines, gone, keep):
     _say(engine, lines)
-    records = engine.records("acme", "u1")
-    assert not [r.text for r in records if re.search(gone, r.text or "", re.I)]
-    assert [r for r in records if re.search(keep, r.text or "", re.I)]
+    records = _forgot_and_kept(engine, gone, keep)
 
 
 @pytest.mark.parametrize("lines, gone, keep", [
@@ -281,9 +285,7 @@ def test_a_request_to_forget_finds_its_topic_when_named_loosely(engine, lines, g
 ])
 def test_a_request_to_forget_with_other_verbs_points_back(engine, lines, gone, keep):
     _say(engine, lines)
-    records = engine.records("acme", "u1")
-    assert not [r.text for r in records if re.search(gone, r.text or "", re.I)]
-    assert [r for r in records if re.search(keep, r.text or "", re.I)]
+    records = _forgot_and_kept(engine, gone, keep)
     assert not [r.text for r in records if re.search(r"scrap|hang|hold on", r.text or "", re.I)]
 
 
