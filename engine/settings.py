@@ -87,6 +87,8 @@ class Settings(BaseSettings):
     recall_person_weight: float = Field(0.05, ge=0, description="Relevance shift for records about a person the query names (down for another person).")
     recall_time_weight: float = Field(0.05, ge=0, description="Relevance shift for records in the period a query names, dated ones for a 'when' question, newer ones for 'recently'.")
     embed_batch_size: int = 64
+    embedder: Literal["onnx-int8", "torch"] = Field("onnx-int8", description="How records and queries are embedded: the int8 ONNX export of the packaged all-MiniLM-L6-v2 on ONNX Runtime, or the packaged fp32 model on torch (also the fallback when the export cannot be built).")
+    ann_threshold: int = Field(50_000, ge=1, description="Active records from which a subject's dense search uses an approximate nearest-neighbour index (usearch) with exact rescoring instead of a scan.")
     # Forget by query: which records a query names (see engine.recall.erasure_matches)
     forget_term_coverage: float = Field(0.6, gt=0, le=1, description="Share of the query's content words a record must hold.")
     forget_min_similarity: float = Field(0.4, ge=0, le=1, description="...and at least this cosine similarity.")
@@ -100,6 +102,11 @@ class Settings(BaseSettings):
     profile_max_tokens: int = 300
     context_redundancy: float = Field(0.4, gt=0, le=1, description="Word-set Jaccard at which a recalled record repeats one already in the context and is left out.")
     context_min_relevance: float = Field(0.05, description="Relevance floor for recalled records in a context (recall() uses recall_min_relevance).")
+
+    # Runtime and memory
+    runtime: str = Field("embedded", description="Which runtime stores and processes the log: 'embedded' (one process, RocksDB), or 'module:Class' of another implementation of engine.runtime.Runtime.")
+    subject_cache_subjects: int = Field(2_000, ge=1, description="Most subjects whose state and index stay in memory; the least recently used are dropped and reloaded from the state store on demand.")
+    subject_cache_mb: int = Field(1_024, ge=16, description="Memory budget of the subject cache (estimated), in MiB; whichever bound is reached first evicts.")
 
     # Durability
     sync_writes: bool = Field(True, description="fsync the log on every acknowledged append.")
