@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
                 engine.flush()
             e2e_s = time.perf_counter() - t
             stats = engine.stats()
-            embedded_records = sum(len(v) for v in engine._rt._vectors.values())
+            embedded_records = sum(len(e.vectors or {}) for _, e in engine.runtime.cache.items())
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

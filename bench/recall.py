@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     tmp = Path(tempfile.mkdtemp(prefix="memstream-bench-"))
     try:
         with MemoryEngine.open(tmp / "data", sync_writes=False) as engine:
-            rt = engine._rt
+            rt = engine.runtime
             t = time.perf_counter()
             with Progress(console=console, transient=True) as progress:
                 task = progress.add_task("build", total=args.subjects)

@@ -5,6 +5,7 @@ import argparse
 import json
 import os
 import sys
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -78,9 +79,9 @@ def cmd_ingest(args: argparse.Namespace) -> int:
             if len(batch) >= 500:
                 send()
         send()
-        pending = len(engine._rt.log) - engine._rt.store.offset()
+        pending = engine.pending()
         task2 = progress.add_task("process", total=max(pending, 1))
-        engine._rt.process(progress=lambda n: progress.advance(task2, n))
+        engine.flush(progress=lambda n: progress.advance(task2, n))
         progress.update(task2, completed=max(pending, 1))
         stats = engine.stats()
     if args.rejects and rejects:
@@ -217,33 +218,27 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 
 def replay_verify(data_dir: Path, into: Path | None = None, show_progress: bool = True) -> tuple[str, str]:
-    """Rebuilds the view from `data_dir`'s log in a fresh directory; returns (live, replayed) digests."""
+    """Rebuilds the view from `data_dir`'s log in a fresh directory; returns (live, replayed) digests.
+    Without `into` the rebuilt directory is temporary and removed afterwards."""
     from engine import MemoryEngine
-    from engine.digest import view_digest
-    from engine.embedder import shared_embedder
-    from engine.settings import Settings
-    from streams.embedded import EmbeddedRuntime
 
     if not (data_dir / "log").exists():
         raise SystemExit(f"{data_dir} holds no memstream log")
+    if into is not None and into.exists() and any(into.iterdir()):
+        raise SystemExit(f"replay target {into} is not empty")
     with MemoryEngine.open(data_dir) as engine:
         live = engine.view_digest()
     target = into or Path(tempfile.mkdtemp(prefix="memstream-replay-"))
-    if target.exists() and any(target.iterdir()):
-        raise SystemExit(f"replay target {target} is not empty")
-    rt = EmbeddedRuntime(target, Settings(), shared_embedder, log_dir=data_dir / "log",
-                         keys_dir=data_dir / "keys", replay=True)
     try:
-        total = len(rt.log)
         if show_progress:
             with _progress() as progress:
-                task = progress.add_task("replay", total=total)
-                rt.process(decide=False, embed=False, progress=lambda n: progress.advance(task, n))
+                task = progress.add_task("replay", total=None)
+                replayed = MemoryEngine.replay(data_dir, target, progress=lambda n: progress.advance(task, n))
         else:
-            rt.process(decide=False, embed=False)
-        replayed = view_digest(rt.all_states())
+            replayed = MemoryEngine.replay(data_dir, target)
     finally:
-        rt.close()
+        if into is None:
+            shutil.rmtree(target, ignore_errors=True)
     return live, replayed
 
 

@@ -10,24 +10,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
-
 from engine.recall import Scored
-
-if TYPE_CHECKING:
-    from engine.summaries import Summary
-from engine.scoring import record_keep_score
 from engine.settings import Settings
 from engine.state import SubjectState
+from engine.summaries import Summary, profile_records
 from engine.textnorm import jaccard, term_set
 from engine.tokens import count_tokens_many
-from schemas.common import PRIVACY_ORDER
 from schemas.records import MemoryRecord
 from schemas.views import ContextResult, LayerReport, Omitted
-
-PROFILE_KINDS = ("temporary_instruction", "constraint", "preference", "fact", "decision")
-_KIND_ORDER = {k: i for i, k in enumerate(PROFILE_KINDS)}
-
 
 @dataclass(frozen=True)
 class _Item:
@@ -52,25 +42,6 @@ def layer_budgets(total: int, settings: Settings) -> dict[str, int]:
     }
     scale = total / sum(base.values())
     return {name: int(b * scale) for name, b in base.items()}
-
-
-def profile_records(state: SubjectState, now: datetime, settings: Settings, session_id: str | None,
-                    max_privacy: str) -> list[MemoryRecord]:
-    """Standing facts about the user, most useful first: instructions, constraints, preferences, facts."""
-    limit = PRIVACY_ORDER[max_privacy]
-    out = []
-    for rec in state.records.values():
-        if rec.tier != "active" or rec.text is None or rec.kind == "episode":
-            continue
-        if rec.fields.get("type") == "observation":
-            continue  # a plain statement from the conversation: recalled when relevant, not standing
-        if PRIVACY_ORDER[rec.privacy_level] > limit or (rec.expires_at and rec.expires_at <= now):
-            continue
-        if rec.kind == "temporary_instruction" and rec.fields.get("scope") == "session" and rec.session_id != session_id:
-            continue
-        out.append(rec)
-    out.sort(key=lambda r: (_KIND_ORDER[r.kind], -record_keep_score(r, now, settings), r.memory_id))
-    return out
 
 
 def _said_on(rec: MemoryRecord) -> str:
@@ -108,7 +79,7 @@ _TIME_QUESTION = re.compile(
 
 def assemble(state: SubjectState, *, session_id: str | None, budget_tokens: int,
              hits: list[Scored], now: datetime, settings: Settings, max_privacy: str,
-             query: str = "", previous: "Summary | None" = None) -> ContextResult:
+             query: str = "", previous: Summary | None = None) -> ContextResult:
     """Packs the layers into `budget_tokens`.
 
     Order of filling: the working summary (and, when given, the summary of the user's previous

@@ -34,9 +34,11 @@ def subject_digest_items(state: SubjectState) -> list:
     return items
 
 
-def view_digest(states: Iterable[SubjectState]) -> str:
+def view_digest(states: Iterable[SubjectState], *, ordered: bool = False) -> str:
+    """`ordered`: the states come sorted by (tenant, user) already, so they are hashed as they come
+    and never all held at once (a runtime that loads subjects on demand passes a generator)."""
     h = hashlib.sha256()
-    for state in sorted(states, key=lambda s: (s.tenant_id, s.user_id)):
+    for state in states if ordered else sorted(states, key=lambda s: (s.tenant_id, s.user_id)):
         if not state.records and not state.sessions:
             continue
         h.update(json.dumps([state.tenant_id, state.user_id, subject_digest_items(state)],

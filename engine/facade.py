@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
+from engine.commands import forget_events, forget_targets, remember_events, remembered_id, usage_event
 from engine.context import assemble, layer_budgets
 from engine.embedder import Embedder, shared_embedder
 from engine.errors import (
@@ -25,13 +26,13 @@ from engine.errors import (
     TenantMismatchError,
     UnknownMemoryError,
 )
-from engine.extractor import Candidate, extract
 from engine.guard import check_id, redact_speaker, redact_turn, validate_turn
 from engine.redaction import redact
 from engine.ids import derive, turn_event_id
 from engine.policy import decide_sweep
-from engine.processor import OFFLINE, _Emitter, record_candidates
+from engine.processor import OFFLINE
 from engine.recall import as_told_of
+from engine.runtime import Runtime, resolve
 from engine.settings import Settings
 from engine.summaries import previous_session, session_summary
 from engine.textnorm import term_set
@@ -40,19 +41,10 @@ from pydantic import ValidationError
 
 from schemas.commands import Forget, Remember
 from schemas.common import PRIVACY_ORDER
-from schemas.events import (
-    Event,
-    MemoryForgotten,
-    MemoryReinforced,
-    SecretRedacted,
-    SubjectForgotten,
-    TurnReceived,
-)
+from schemas.events import Event, SecretRedacted, TurnReceived
 from schemas.records import MemoryRecord
 from schemas.turns import TurnIn
 from schemas.views import AuditEntry, ContextResult, RecallHit, SummaryView
-from streams.codec import decode_event
-from streams.embedded import EmbeddedRuntime
 
 
 def _query_vectors(embedder, query: str, index):
@@ -93,10 +85,10 @@ def _encodable(text: str) -> bool:
     return True
 
 
-def _salt(request_id: str | None, rt: EmbeddedRuntime) -> str:
+def _salt(request_id: str | None, rt: Runtime) -> str:
     """What makes a command's event ids unique: the caller's request id (idempotent on retry, and the
     same on every runtime), else the log position (each call is a new request)."""
-    return f"request:{request_id}" if request_id is not None else str(rt.log.next_seq)
+    return f"request:{request_id}" if request_id is not None else str(rt.position())
 
 
 def _command_data(command: object, kw: dict[str, Any], model: type) -> dict[str, Any]:
@@ -109,14 +101,44 @@ def _command_data(command: object, kw: dict[str, Any], model: type) -> dict[str,
     raise InvalidCommandError(f"expected a {model.__name__} or a dict, not {type(command).__name__}")
 
 
+def _settings(overrides: Mapping[str, Any]) -> Settings:
+    try:
+        return Settings(**overrides)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise InvalidSettingsError(f"invalid settings: {problems}") from None
+
+
+def _data_dir(data_dir: object) -> Path:
+    if not isinstance(data_dir, (str, Path)) or not str(data_dir):
+        raise DataDirError("data_dir must be a path to a directory")
+    path = Path(data_dir)
+    if path.exists() and not path.is_dir():
+        raise DataDirError(f"{path} is a file; give a directory for memstream's data")
+    return path
+
+
+def _embedder_factory(embedder: Embedder | None, cfg: Settings):
+    return (lambda: embedder) if embedder is not None else shared_embedder  # TEMP: (lambda: shared_embedder(cfg.embedder)) once it takes a kind
+
+
 class MemoryEngine:
-    def __init__(self, runtime: EmbeddedRuntime, settings: Settings, tenant_id: str | None = None,
+    """The public facade. Give it a runtime (engine.runtime.Runtime) and settings, or let `open`
+    resolve the runtime the settings name. It validates, decides through the pure core
+    (engine.processor, engine.commands, engine.policy) under the runtime's lock, and reads."""
+
+    def __init__(self, runtime: Runtime, settings: Settings | None = None, tenant_id: str | None = None,
                  llm: Any = None):
         self._rt = runtime
-        self.settings = settings
+        self.settings = settings or runtime.settings
         self.tenant_id = tenant_id
         self._llm = llm  # engine.llm_adapter.LLMAdapter when llm_url is set
         self._closed = False
+
+    @property
+    def runtime(self) -> Runtime:
+        """The runtime this engine drives (for tools that work at the runtime's level)."""
+        return self._rt
 
     # -- lifecycle -------------------------------------------------------------------------------
     @classmethod
@@ -127,17 +149,9 @@ class MemoryEngine:
         `settings` override `Settings` fields (and `MEMSTREAM_*` variables). `tenant_id` binds the
         engine to one tenant: anything for another tenant is refused.
         """
-        try:
-            cfg = Settings(**settings)
-        except ValidationError as exc:
-            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-            raise InvalidSettingsError(f"invalid settings: {problems}") from None
-        if not isinstance(data_dir, (str, Path)) or not str(data_dir):
-            raise DataDirError("data_dir must be a path to a directory")
-        path = Path(data_dir)
-        if path.exists() and not path.is_dir():
-            raise DataDirError(f"{path} is a file; give a directory for memstream's data")
-        factory = (lambda: embedder) if embedder is not None else shared_embedder
+        cfg = _settings(settings)
+        path = _data_dir(data_dir)
+        factory = _embedder_factory(embedder, cfg)
         llm, deciders = None, OFFLINE
         if cfg.llm_enabled:
             # Opt-in: the HTTP adapter decides turns, the offline path is its fallback; its decisions
@@ -147,7 +161,7 @@ class MemoryEngine:
             llm = LLMAdapter(cfg)
             deciders = llm.deciders
         try:
-            runtime = EmbeddedRuntime(path, cfg, factory, deciders=deciders)
+            runtime = resolve(cfg.runtime).open(path, cfg, factory, deciders=deciders)
         except BaseException:
             if llm is not None:
                 llm.close()
@@ -171,7 +185,25 @@ class MemoryEngine:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _check(self) -> EmbeddedRuntime:
+    @classmethod
+    def replay(cls, data_dir: str | Path, into: str | Path, *, embedder: Embedder | None = None,
+               progress: Callable[[int], None] | None = None, **settings: Any) -> str:
+        """Rebuilds the view from `data_dir`'s log and keys in the empty directory `into`, writing
+        nothing to `data_dir`; returns the rebuilt view's digest (equal to the live one's when the
+        log replays to the same state)."""
+        from engine.digest import view_digest
+
+        cfg = _settings(settings)
+        source, target = _data_dir(data_dir), _data_dir(into)
+        rt = resolve(cfg.runtime).open(target, cfg, _embedder_factory(embedder, cfg), deciders=OFFLINE,
+                                       replay_from=source)
+        try:
+            rt.process(decide=False, embed=False, progress=progress)
+            return view_digest((rt.state(*s) for s in rt.subjects()), ordered=True)
+        finally:
+            rt.close()
+
+    def _check(self) -> Runtime:
         if self._closed:
             raise EngineClosedError("this MemoryEngine is closed; open the data directory again")
         return self._rt
@@ -226,9 +258,14 @@ class MemoryEngine:
             new = rt.append(events)
         return sum(1 for e, is_new in zip(events, new) if is_new and e.type == "turn_received")
 
-    def flush(self) -> int:
-        """Returns once the processor and the view have caught up with the log."""
-        return self._check().process()
+    def flush(self, progress: Callable[[int], None] | None = None) -> int:
+        """Returns once the processor and the view have caught up with the log; `progress` is called
+        with the number of entries handled as they are."""
+        return self._check().process(progress=progress)
+
+    def pending(self) -> int:
+        """Log entries the view has not caught up with (what `flush` would process)."""
+        return self._check().pending()
 
     # -- commands --------------------------------------------------------------------------------
     def remember(self, command: Remember | Mapping[str, Any] | None = None, **kw: Any) -> str:
@@ -259,39 +296,16 @@ class MemoryEngine:
         else:
             command_id = derive("remember", cmd.tenant_id, cmd.user_id, occurred.isoformat(), text,
                                 _salt(None, rt))
-        cause = Event(event_id=command_id, type="turn_received", tenant_id=cmd.tenant_id, user_id=cmd.user_id,
-                      session_id=cmd.session_id, occurred_at=occurred, recorded_at=_utcnow(),
-                      payload=TurnReceived(turn_id=f"remember:{command_id}", role="user", text=text,
-                                           tokens=count_tokens(text)))
-        found = extract(text, role="user", speaker=None, occurred_at=occurred)
-        first = found[0] if found else None
-        candidate = Candidate(
-            kind=cmd.kind or (first.kind if first else "fact"),
-            text=first.text if first and (cmd.kind is None or cmd.kind == first.kind) else text,
-            fields=dict(first.fields) if first else {},
-            slot=first.slot if first else None,
-            source="user_explicit", confidence=1.0,
-            importance=cmd.importance if cmd.importance is not None else (first.importance if first else 0.7),
-            privacy_level=cmd.privacy_level or (first.privacy_level if first else "personal"),
-            happened_at=first.happened_at if first else None,
-            expires_at=cmd.expires_at or (first.expires_at if first else None),
-            scope=first.scope if first else None,
-            correction=bool(first and first.correction),
-        )
-        out = _Emitter(cause)
         with rt.lock:
             rt.process()
-            state = rt.state(cmd.tenant_id, cmd.user_id)
             meaning = rt.deciders.meaning if self.settings.decide_by_meaning else None
-            record_candidates(state, [candidate], cause, out, self.settings, command_id, meaning=meaning)
-            rt.append(out.events)
+            events = remember_events(rt.state(cmd.tenant_id, cmd.user_id), cmd, text, occurred, command_id,
+                                     _utcnow(), self.settings, meaning)
+            rt.append(events)
             rt.process()
-        for event in out.events:
-            p = event.payload
-            if p.type == "memory_recorded":
-                return p.record.memory_id
-            if p.type == "memory_updated":
-                return p.memory_id
+        memory_id = remembered_id(events)
+        if memory_id is not None:
+            return memory_id
         raise InvalidCommandError("an explicit memory with the same slot and a stronger source exists")
 
     def forget(self, command: Forget | Mapping[str, Any] | None = None, **kw: Any) -> list[str]:
@@ -325,47 +339,18 @@ class MemoryEngine:
         with rt.lock:
             rt.process()
             state = rt.state(cmd.tenant_id, cmd.user_id)
-            if dry_run:
-                return self._forget_targets(cmd, state)
-            if cmd.mode == "subject":
-                # Unique per request (the log position makes it so): forgetting twice forgets twice.
-                event = Event(event_id=derive("forget-subject", cmd.tenant_id, cmd.user_id, _salt(cmd.request_id, rt)),
-                              type="subject_forgotten", tenant_id=cmd.tenant_id, user_id=cmd.user_id,
-                              occurred_at=occurred, recorded_at=_utcnow(),
-                              payload=SubjectForgotten(keys_before=rt.keys.watermark))
-                ids = sorted(state.records)
-                rt.append([event])
-                rt.process()
-                return ids
             ids = self._forget_targets(cmd, state)
-            events = []
-            for memory_id in ids:
-                rec = state.records[memory_id]
-                events.append(Event(
-                    event_id=derive("forget", cmd.tenant_id, cmd.user_id, memory_id),
-                    type="memory_forgotten", tenant_id=cmd.tenant_id, user_id=cmd.user_id,
-                    session_id=cmd.session_id, occurred_at=occurred, recorded_at=_utcnow(),
-                    payload=MemoryForgotten(memory_id=memory_id, kind=rec.kind,
-                                            shredded_turns=list(rec.sources), reason="user_request"),
-                ))
-            rt.append(events)
+            if dry_run:
+                return ids
+            rt.append(forget_events(state, cmd, ids, occurred, _utcnow(), _salt(cmd.request_id, rt),
+                                    rt.key_watermark()))
             rt.process()
             return ids
 
     def _forget_targets(self, cmd: Forget, state) -> list[str]:
-        if cmd.mode == "subject":
-            return sorted(state.records)
-        if cmd.mode == "id":
-            if cmd.memory_id not in state.records:
-                raise UnknownMemoryError(f"no memory {cmd.memory_id!r} for this user; it may be forgotten already")
-            return [cmd.memory_id]
-        if cmd.mode == "that":
-            session = state.sessions.get(cmd.session_id or "")
-            ids = [m for m in (session.last_memory_ids if session else []) if m in state.records]
-            if not ids:
-                raise UnknownMemoryError(f"nothing was recorded or recalled in session {cmd.session_id!r} to forget")
-            return ids
-        return self._rt.erasure_matches(cmd.tenant_id, cmd.user_id, cmd.query or "")
+        rt = self._rt
+        return forget_targets(state, cmd, lambda ids: rt.vectors(cmd.tenant_id, cmd.user_id, ids),
+                              lambda q: rt.embedder.embed([q], cache=False)[0], self.settings)
 
     def sweep(self, now: datetime | str | None = None, *, tenant_id: str | None = None,
               user_id: str | None = None, request_id: str | None = None) -> dict[str, int]:
@@ -411,14 +396,8 @@ class MemoryEngine:
     def _record_use(self, tenant_id: str, user_id: str, memory_ids: list[str], now: datetime,
                     session_id: str | None, request_id: str | None = None) -> None:
         rt = self._rt
-        unique = f"request:{request_id}" if request_id is not None else f"seq:{rt.log.next_seq}"
-        event = Event(
-            event_id=derive("used", tenant_id, user_id, unique, *memory_ids),
-            type="memory_reinforced", tenant_id=tenant_id, user_id=user_id, session_id=session_id,
-            occurred_at=now, recorded_at=_utcnow(),
-            payload=MemoryReinforced(memory_ids=memory_ids, used_at=now),
-        )
-        rt.append([event])
+        unique = f"request:{request_id}" if request_id is not None else f"seq:{rt.position()}"
+        rt.append([usage_event(tenant_id, user_id, memory_ids, now, _utcnow(), session_id, unique)])
         rt.process()
 
     def recall(self, *, tenant_id: str, user_id: str, query: str, k: int | None = None,
@@ -503,8 +482,7 @@ class MemoryEngine:
         with rt.lock:
             rt.process()
             turns: dict[tuple[str, str], list[Event]] = {}
-            for _, raw in rt.log.read(0):
-                event = decode_event(raw, rt.sealer)
+            for event in rt.events(0):
                 if event.type != "turn_received" or (tenant and event.tenant_id != tenant) or (
                         user_id and event.user_id != user_id):
                     continue
@@ -525,7 +503,7 @@ class MemoryEngine:
         rt = self._check()
         with rt.lock:
             rt.process()
-            return view_digest(rt.all_states())
+            return view_digest((rt.state(*s) for s in rt.subjects()), ordered=True)
 
     def records(self, tenant_id: str, user_id: str, *, include_inactive: bool = False) -> list[MemoryRecord]:
         """The subject's records in the view (active only unless asked), oldest first."""
@@ -627,8 +605,7 @@ class MemoryEngine:
         rt = self._check()
         with rt.lock:
             entries = []
-            for seq in rt.log.seqs_for_memory(memory_id):
-                event = decode_event(rt.log.get(seq), rt.sealer)
+            for event in rt.events_about(memory_id):
                 if tenant_id is not None and event.tenant_id != tenant_id:
                     raise TenantMismatchError(f"memory {memory_id!r} does not belong to tenant {tenant_id!r}")
                 if self.tenant_id is not None and event.tenant_id != self.tenant_id:
@@ -651,7 +628,7 @@ class MemoryEngine:
         rt = self._check()
         with rt.lock:
             rt.process()
-            return rt.store.dead_letters()
+            return rt.dead_letters()
 
     def compact(self) -> None:
         """Compacts every store so that deleted and shredded bytes leave the files on disk."""
@@ -664,13 +641,18 @@ class MemoryEngine:
         rt = self._check()
         with rt.lock:
             rt.process()
-            states = rt.all_states()
+            tiers = {"active": 0, "archived": 0, "superseded": 0}
+            subjects = rt.subjects()
+            for subject in subjects:
+                for r in rt.state(*subject).records.values():
+                    if r.tier in tiers:
+                        tiers[r.tier] += 1
             return {
-                "subjects": len(states),
-                "log_events": len(rt.log),
-                "records_active": sum(1 for s in states for r in s.records.values() if r.tier == "active"),
-                "records_archived": sum(1 for s in states for r in s.records.values() if r.tier == "archived"),
-                "records_superseded": sum(1 for s in states for r in s.records.values() if r.tier == "superseded"),
+                "subjects": len(subjects),
+                "log_events": rt.position(),
+                "records_active": tiers["active"],
+                "records_archived": tiers["archived"],
+                "records_superseded": tiers["superseded"],
                 # With the LLM adapter on: decisions asked of it, and how many fell back to the
                 # offline path (llm_fallbacks, by reason); counted since this engine was opened.
                 **(self._llm.stats() if self._llm is not None else {}),

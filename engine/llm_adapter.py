@@ -39,7 +39,8 @@ from engine.processor import RULES, Deciders
 from engine.summarizer import turn_candidates
 from engine.redaction import REDACTION_MARK, redact
 from engine.settings import Settings
-from engine.summarizer import IMPORTANCE, SummaryItem, WindowTurn, summarize
+from engine.state import SummaryItem, WindowTurn
+from engine.summarizer import IMPORTANCE, summarize
 
 __all__ = ["LLMAdapter", "LLMExtractor", "LLMSummarizer", "EXTRACT_SYSTEM", "SUMMARIZE_SYSTEM"]
 

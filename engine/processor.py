@@ -25,8 +25,8 @@ from engine.extractor import Candidate, split_sentences, without_label
 from engine.meaning import Meaning, habit_of, mentions, relate
 from engine.ids import derive
 from engine.settings import Settings
-from engine.state import SubjectState
-from engine.summarizer import GENERIC_WORDS, SummaryItem, WindowTurn, compact, summarize, turn_candidates
+from engine.state import SubjectState, SummaryItem, WindowTurn
+from engine.summarizer import GENERIC_WORDS, compact, summarize, turn_candidates
 from engine.textnorm import STOP_WORDS, jaccard, term_set, terms
 from engine.tokens import count_tokens
 from schemas.common import PRIVACY_ORDER, SOURCE_RANK

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from engine.crypto import KeyRef
 from engine.state import SubjectState
-from engine.summarizer import SummaryItem, WindowTurn
+from engine.state import SummaryItem, WindowTurn
 from schemas.events import Event
 from schemas.records import TurnRef
 
@@ -30,7 +30,6 @@ def _drop_memory(state: SubjectState, memory_id: str) -> None:
     for session in state.sessions.values():
         if memory_id in session.last_memory_ids:
             session.last_memory_ids = [m for m in session.last_memory_ids if m != memory_id]
-    state.version += 1
 
 
 def _shred_turns(state: SubjectState, refs: list[TurnRef]) -> None:
@@ -78,7 +77,6 @@ def apply(state: SubjectState, event: Event) -> list[KeyRef]:
         state.records[record.memory_id] = record
         if record.expires_at is not None or record.fields.get("scope") == "session":
             state.expiring.add(record.memory_id)
-        state.version += 1
         if record.session_id:
             session = state.session(record.session_id)
             if session.last_cause != event.causation_id:
@@ -87,15 +85,11 @@ def apply(state: SubjectState, event: Event) -> list[KeyRef]:
             session.last_memory_ids.append(record.memory_id)
         return []
     if t == "memory_reinforced":
-        changed = False
         for memory_id in p.memory_ids:
             rec = state.records.get(memory_id)
             if rec is not None:
                 rec.use_count += 1
                 rec.last_used_at = p.used_at
-                changed = True
-        if changed:
-            state.version += 1
         if event.session_id and p.memory_ids:
             session = state.session(event.session_id)
             session.last_memory_ids = [m for m in p.memory_ids[:1] if m in state.records]
@@ -113,7 +107,6 @@ def apply(state: SubjectState, event: Event) -> list[KeyRef]:
                 rec.importance = p.importance
             rec.evidence_count += 1
             rec.updated_at = event.occurred_at
-            state.version += 1
         return []
     if t == "memory_superseded":
         rec = state.records.get(p.memory_id)
@@ -121,7 +114,6 @@ def apply(state: SubjectState, event: Event) -> list[KeyRef]:
             rec.tier = "superseded"
             rec.superseded_by = p.superseded_by
             rec.updated_at = event.occurred_at
-            state.version += 1
         return []
     if t == "memories_merged":
         target = state.records.get(p.target_id)
@@ -135,14 +127,12 @@ def apply(state: SubjectState, event: Event) -> list[KeyRef]:
             if memory_id != p.target_id:
                 _drop_memory(state, memory_id)
                 destroyed.append(_mem_key(state, memory_id))
-        state.version += 1
         return destroyed
     if t == "memory_archived":
         rec = state.records.get(p.memory_id)
         if rec is not None:
             rec.tier = "archived"
             rec.updated_at = event.occurred_at
-            state.version += 1
         return []
     if t == "memory_expired":
         _drop_memory(state, p.memory_id)
@@ -155,7 +145,6 @@ def apply(state: SubjectState, event: Event) -> list[KeyRef]:
         state.expiring.clear()
         state.records.clear()
         state.sessions.clear()
-        state.version += 1
         return []  # the shell destroys every key of the subject
     raise ValueError(f"unknown event type {t!r}")
 

@@ -5,8 +5,26 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from engine.summarizer import SummaryItem, WindowTurn
 from schemas.records import MemoryRecord
+
+
+@dataclass(frozen=True)
+class WindowTurn:
+    turn_id: str
+    role: str
+    speaker: str | None
+    text: str
+    tokens: int
+    occurred_at: datetime
+
+
+@dataclass(frozen=True)
+class SummaryItem:
+    turn_id: str
+    kind: str        # "preference" | "constraint" | "decision" | "correction" | "task" | "outcome" | "name" | "date" | "fact"
+    text: str        # compressed, speaker-attributed line, dates resolved
+    importance: float
+    occurred_at: datetime
 
 
 @dataclass
@@ -30,8 +48,6 @@ class SubjectState:
     user_id: str
     records: dict[str, MemoryRecord] = field(default_factory=dict)
     sessions: dict[str, SessionState] = field(default_factory=dict)
-    #: Bumped on every change to `records`; readers (the recall index) rebuild when it moves.
-    version: int = 0
     #: Ids of records that can expire (an expiry time or a session scope): checked on every turn,
     #: so the check must not scan every record.
     expiring: set[str] = field(default_factory=set)

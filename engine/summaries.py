@@ -18,7 +18,6 @@ from datetime import datetime
 
 import numpy as np
 
-from engine.context import profile_records
 from engine.recall import SubjectIndex, first_participant, participants, person_of
 from engine.scoring import record_keep_score
 from engine.settings import Settings
@@ -30,6 +29,31 @@ from schemas.records import MemoryRecord
 
 #: Profile lines in this order: what binds every answer first.
 _PROFILE_KINDS = ("temporary_instruction", "constraint", "preference", "decision", "fact")
+
+
+#: The order standing records come in a context's profile layer (engine.context).
+_KIND_ORDER = {k: i for i, k in enumerate(("temporary_instruction", "constraint", "preference", "fact", "decision"))}
+
+
+def profile_records(state: SubjectState, now: datetime, settings: Settings, session_id: str | None,
+                    max_privacy: str) -> list[MemoryRecord]:
+    """Standing facts about the user, most useful first: instructions, constraints, preferences, facts."""
+    limit = PRIVACY_ORDER[max_privacy]
+    out = []
+    for rec in state.records.values():
+        if rec.tier != "active" or rec.text is None or rec.kind == "episode":
+            continue
+        if rec.fields.get("type") == "observation":
+            continue  # a plain statement from the conversation: recalled when relevant, not standing
+        if PRIVACY_ORDER[rec.privacy_level] > limit or (rec.expires_at and rec.expires_at <= now):
+            continue
+        if rec.kind == "temporary_instruction" and rec.fields.get("scope") == "session" and rec.session_id != session_id:
+            continue
+        out.append(rec)
+    out.sort(key=lambda r: (_KIND_ORDER[r.kind], -record_keep_score(r, now, settings), r.memory_id))
+    return out
+
+
 
 
 @dataclass(frozen=True)

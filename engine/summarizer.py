@@ -9,7 +9,7 @@ the same lines. An LLM summarizer can replace it as an adapter whose output is r
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timedelta, tzinfo
 from typing import Callable, Sequence
 
@@ -25,30 +25,12 @@ from engine.extractor import (
     to_third_person,
     without_label,
 )
+from engine.state import SummaryItem, WindowTurn
 from engine.textnorm import STOP_WORDS
 from schemas.common import PRIVACY_ORDER
 from engine.tokens import count_tokens, count_tokens_many
 
 __all__ = ["GENERIC_WORDS", "WindowTurn", "SummaryItem", "IMPORTANCE", "summarize", "compact", "render", "turn_candidates"]
-
-
-@dataclass(frozen=True)
-class WindowTurn:
-    turn_id: str
-    role: str
-    speaker: str | None
-    text: str
-    tokens: int
-    occurred_at: datetime
-
-
-@dataclass(frozen=True)
-class SummaryItem:
-    turn_id: str
-    kind: str        # "preference" | "constraint" | "decision" | "correction" | "task" | "outcome" | "name" | "date" | "fact"
-    text: str        # compressed, speaker-attributed line, dates resolved
-    importance: float
-    occurred_at: datetime
 
 
 IMPORTANCE: dict[str, float] = {

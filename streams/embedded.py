@@ -12,7 +12,7 @@ import threading
 import traceback
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -23,7 +23,7 @@ from engine.errors import DataDirError
 from engine.ids import derive
 from engine.processor import RULES, warm_up, OFFLINE, Deciders, decide_turn
 from engine.projector import apply
-from engine.recall import SubjectIndex, erasure_matches
+from engine.recall import SubjectIndex
 from engine.settings import Settings
 from engine.state import SubjectState
 from schemas.events import Event
@@ -31,6 +31,7 @@ from streams.codec import decode_event, encode_event, memory_ids_of
 from streams.keystore import RocksKeyStore
 from streams.log import EventLog
 from streams.statestore import StateStore
+from streams.subject_cache import Entry, SubjectCache
 
 Subject = tuple[str, str]
 COMMIT_EVERY = 2_000
@@ -91,6 +92,22 @@ class _Step:
 
 
 class EmbeddedRuntime:
+    """engine.runtime.Runtime on one machine: the log, keys and state in RocksDB under `data_dir`."""
+
+    @classmethod
+    def open(cls, data_dir: Path, settings: Settings, embedder: Callable[[], Embedder], *,
+             deciders: Deciders = OFFLINE, replay_from: Path | None = None) -> "EmbeddedRuntime":
+        if replay_from is None:
+            return cls(data_dir, settings, embedder, deciders=deciders)
+        source = Path(replay_from)
+        if not (source / "log").exists():
+            raise DataDirError(f"{source} holds no memstream log")
+        target = Path(data_dir)
+        if target.exists() and any(target.iterdir()):
+            raise DataDirError(f"replay target {target} is not empty")
+        return cls(target, settings, embedder, log_dir=source / "log", keys_dir=source / "keys",
+                   replay=True, deciders=deciders)
+
     def __init__(self, data_dir: Path, settings: Settings, embedder: Callable[[], Embedder],
                  *, log_dir: Path | None = None, keys_dir: Path | None = None, replay: bool = False,
                  deciders: Deciders = OFFLINE):
@@ -109,9 +126,8 @@ class EmbeddedRuntime:
         self.log = EventLog(log_dir or self.data_dir / "log", sync=settings.sync_writes, read_only=replay)
         self.store = StateStore(self.data_dir / "state", self.sealer, sync=settings.sync_writes)
         self.lock = threading.RLock()
-        self._states: dict[Subject, SubjectState] = {}
-        self._vectors: dict[Subject, dict[str, np.ndarray]] = {}
-        self._indexes: dict[Subject, tuple[int, SubjectIndex]] = {}
+        self.cache = SubjectCache(settings.subject_cache_subjects, settings.subject_cache_mb * 1024 * 1024)
+        self._stepping = False  # inside a processing step: subjects hold uncommitted changes
         self._pending: dict[int, Event] = {}
         self._read: dict[str, list] = {}  # what warm_up read of the turns being processed
 
@@ -122,25 +138,47 @@ class EmbeddedRuntime:
             self._embedder = self._embedder_factory()
         return self._embedder
 
-    def state(self, tenant_id: str, user_id: str) -> SubjectState:
-        subject = (tenant_id, user_id)
-        st = self._states.get(subject)
-        if st is None:
-            st = self._states[subject] = self.store.load_subject(tenant_id, user_id)
-        return st
+    def _entry(self, subject: Subject) -> Entry:
+        entry = self.cache.get(subject)
+        if entry is None:
+            entry = self.cache.put(subject, Entry(self.store.load_subject(*subject)))
+            if not self._stepping:
+                self.cache.evict(keep=subject)
+        return entry
 
-    def vectors(self, subject: Subject) -> dict[str, np.ndarray]:
-        vecs = self._vectors.get(subject)
-        if vecs is None:
-            vecs = self._vectors[subject] = self.store.load_vectors(*subject)
-        return vecs
+    def state(self, tenant_id: str, user_id: str) -> SubjectState:
+        return self._entry((tenant_id, user_id)).state
+
+    def _vectors(self, subject: Subject) -> dict[str, np.ndarray]:
+        entry = self._entry(subject)
+        if entry.vectors is None:
+            entry.vectors = self.store.load_vectors(*subject)
+            self.cache.resize(subject)
+        return entry.vectors
 
     def subjects(self) -> list[Subject]:
-        found = set(self.store.subjects()) | {s for s, st in self._states.items() if st.records or st.sessions}
+        found = set(self.store.subjects()) | {s for s, e in self.cache.items() if e.state.records or e.state.sessions}
         return sorted(found)
 
-    def all_states(self) -> list[SubjectState]:
-        return [self.state(*s) for s in self.subjects()]
+    def position(self) -> int:
+        return self.log.next_seq
+
+    def pending(self) -> int:
+        return max(0, self.log.next_seq - self.store.offset())
+
+    def events(self, start: int = 0) -> Iterator[Event]:
+        for _, raw in self.log.read(start):
+            yield decode_event(raw, self.sealer)
+
+    def events_about(self, memory_id: str) -> Iterator[Event]:
+        for seq in self.log.seqs_for_memory(memory_id):
+            yield decode_event(self.log.get(seq), self.sealer)
+
+    def key_watermark(self) -> int:
+        return self.keys.watermark
+
+    def dead_letters(self) -> list[dict]:
+        return self.store.dead_letters()
 
     # -- writing ---------------------------------------------------------------------------------
     def append(self, events: list[Event]) -> list[bool]:
@@ -179,8 +217,9 @@ class EmbeddedRuntime:
             apply(state, event)
             step.forgotten_subjects.append((*subject, p.keys_before))
             step.dirty.pop(subject, None)
-            self._vectors[subject] = {}
-            self._indexes.pop(subject, None)
+            entry = self._entry(subject)
+            entry.vectors, entry.index = {}, None
+            entry.stale.clear()
         else:
             removing = p.type in ("memory_expired", "memory_forgotten", "memories_merged")
             if removing:
@@ -193,10 +232,12 @@ class EmbeddedRuntime:
             if removing:
                 # Any session may have named the removed memory as its latest ("forget that").
                 sessions = list(state.sessions)
-                vecs = self.vectors(subject)
+                vecs = self._vectors(subject)
                 for memory_id in memory_ids_of(event):
                     if memory_id not in state.records:
                         vecs.pop(memory_id, None)
+            if p.type != "memory_reinforced":  # use moves no index: the keep score reads the record
+                self._entry(subject).stale.update(memory_ids_of(event))
             step.touch(subject, memory_ids_of(event), sessions)
         step.applied.append(event.event_id)
         step.applied_set.add(event.event_id)
@@ -218,7 +259,7 @@ class EmbeddedRuntime:
             offset=self.log.next_seq if offset is None else offset,
             applied=step.applied,
             dirty=step.dirty,
-            states=self._states,
+            states={s: e.state for s in step.dirty if (e := self.cache.get(s)) is not None},
             new_vectors=step.new_vectors,
             forgotten_subjects=[(t, u) for t, u, _ in step.forgotten_subjects],
             dead_letters=step.dead_letters,
@@ -267,9 +308,8 @@ class EmbeddedRuntime:
     def _forget_uncommitted(self) -> None:
         """Whatever a step folded in memory but did not commit must not survive: reload from the
         store on next use, which holds exactly the committed state."""
-        self._states.clear()
-        self._vectors.clear()
-        self._indexes.clear()
+        self._stepping = False
+        self.cache.clear()
         self._pending.clear()
         self._read = {}
 
@@ -281,6 +321,8 @@ class EmbeddedRuntime:
             return 0
         step = _Step()
         handled = 0
+        # Until a step commits, its subjects' memory is ahead of the store: none may be dropped.
+        self._stepping = True
         if decide and self._pending:
             # Turns appended in this process and not decided yet: embed what deciding them needs in
             # one batch (an LLM reader is not asked here: it would be asked twice).
@@ -310,11 +352,18 @@ class EmbeddedRuntime:
                 if embed:
                     self._embed_new(step)
                 self._commit(step, seq + 1)
+                self._stepping = False
+                self.cache.evict()
+                self._stepping = True
                 step = _Step()
         # Everything appended during this pass was applied as it was appended.
         if embed:
             self._embed_new(step)
         self._commit(step, None if stop_at is None else stop_at)
+        self._stepping = False
+        for subject in step.dirty:
+            self.cache.resize(subject)
+        self.cache.evict()
         self._pending.clear()
         self._read = {}
         return handled
@@ -356,10 +405,11 @@ class EmbeddedRuntime:
         """Embeds, in one batch, the records this step created (records, not turns)."""
         todo: list[tuple[Subject, str, str]] = []
         for subject, (memory_ids, _) in step.dirty.items():
-            state = self._states.get(subject)
-            if state is None:
+            entry = self.cache.get(subject)
+            if entry is None:
                 continue
-            vecs = self.vectors(subject)
+            state = entry.state
+            vecs = self._vectors(subject)
             for memory_id in memory_ids:
                 rec = state.records.get(memory_id)
                 if rec is not None and rec.tier == "active" and rec.text and memory_id not in vecs:
@@ -373,42 +423,49 @@ class EmbeddedRuntime:
             # is missing when it builds its index.
             return
         for (subject, memory_id, _), vec in zip(todo, vectors):
-            self._vectors[subject][memory_id] = vec
-            step.new_vectors[(subject[0], subject[1], memory_id)] = vec
+            compact = vec.astype(np.float16)  # what is stored; recall rescores in float32
+            self._vectors(subject)[memory_id] = compact
+            step.new_vectors[(subject[0], subject[1], memory_id)] = compact
 
     # -- recall ----------------------------------------------------------------------------------
     def index(self, tenant_id: str, user_id: str) -> SubjectIndex:
+        """The subject's recall index: built once when the subject is loaded, then updated with just
+        the records that changed (recorded, superseded, merged, forgotten ...); use changes nothing."""
         subject = (tenant_id, user_id)
-        state = self.state(tenant_id, user_id)
-        cached = self._indexes.get(subject)
-        if cached is not None and cached[0] == state.version:
-            return cached[1]
-        records = [r for r in state.records.values() if r.tier == "active" and r.text]
-        records.sort(key=lambda r: r.memory_id)
-        vecs = self.vectors(subject)
-        missing = [r for r in records if r.memory_id not in vecs]
-        if missing:
-            for rec, vec in zip(missing, self.embedder.embed([r.text for r in missing])):
-                vecs[rec.memory_id] = vec
-        matrix = (np.stack([vecs[r.memory_id] for r in records]) if records
-                  else np.zeros((0, self.embedder.dim), dtype=np.float32))
-        index = SubjectIndex(records, matrix)
-        self._indexes[subject] = (state.version, index)
-        return index
+        entry = self._entry(subject)
+        state = entry.state
+        if entry.stale and not hasattr(entry.index, "upsert"):  # TEMP until SubjectIndex updates in place
+            entry.index = None
+        if entry.index is None:
+            records = sorted((r for r in state.records.values() if r.tier == "active" and r.text),
+                             key=lambda r: r.memory_id)
+            entry.index = SubjectIndex(records, self.vectors(tenant_id, user_id, [r.memory_id for r in records]))
+        elif entry.stale:
+            changed = sorted(entry.stale)
+            live = [state.records[m] for m in changed
+                    if m in state.records and state.records[m].tier == "active" and state.records[m].text]
+            vecs = dict(zip((r.memory_id for r in live),
+                            self.vectors(tenant_id, user_id, [r.memory_id for r in live])))
+            for memory_id in changed:
+                if memory_id in vecs:
+                    entry.index.upsert(state.records[memory_id], vecs[memory_id])
+                else:
+                    entry.index.remove(memory_id)
+        entry.stale.clear()
+        self.cache.resize(subject)
+        return entry.index
 
-    def erasure_matches(self, tenant_id: str, user_id: str, query: str) -> list[str]:
-        """Memories of any tier that a forget-by-query names (see engine.recall.erasure_matches)."""
-        subject = (tenant_id, user_id)
+    def vectors(self, tenant_id: str, user_id: str, memory_ids: Sequence[str]) -> np.ndarray:
+        """The records' stored embeddings in this order; missing ones are embedded (and kept)."""
+        vecs = self._vectors((tenant_id, user_id))
         state = self.state(tenant_id, user_id)
-        records = sorted((r for r in state.records.values() if r.text), key=lambda r: r.memory_id)
-        if not records or not query.strip():
-            return []
-        vecs = self.vectors(subject)
-        missing = [r for r in records if r.memory_id not in vecs]
-        extra = dict(zip((r.memory_id for r in missing), self.embedder.embed([r.text for r in missing])))
-        matrix = np.stack([vecs.get(r.memory_id, extra.get(r.memory_id)) for r in records])
-        qvec = self.embedder.embed([query], cache=False)[0]
-        return erasure_matches(SubjectIndex(records, matrix), query, qvec, self.settings)
+        missing = [m for m in memory_ids if m not in vecs and m in state.records and state.records[m].text]
+        if missing:
+            for memory_id, vec in zip(missing, self.embedder.embed([state.records[m].text for m in missing])):
+                vecs[memory_id] = vec.astype(np.float16)
+        if not memory_ids:
+            return np.zeros((0, self.embedder.dim), dtype=np.float16)
+        return np.stack([vecs[m] for m in memory_ids])
 
     # -- maintenance -----------------------------------------------------------------------------
     def compact(self) -> None:

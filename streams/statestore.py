@@ -22,7 +22,7 @@ from rocksdict import Rdict, WriteBatch
 
 from engine.crypto import Sealer, subject_prefix
 from engine.state import SessionState, SubjectState
-from engine.summarizer import SummaryItem, WindowTurn
+from engine.state import SummaryItem, WindowTurn
 from schemas.records import MemoryRecord
 from streams.codec import mem_ref, open_record, seal_record, turn_ref
 from streams.rocks import open_db, purge, write_options

@@ -124,6 +124,6 @@ async def replay(kcfg: KafkaSettings, into: str | Path, *, embedder: Embedder | 
                 append_events(rt, chunk)
         with rt.keys.subject_destruction_suspended():
             rt.process(decide=False, embed=False)
-        return view_digest(rt.all_states())
+        return view_digest((rt.state(*s) for s in rt.subjects()), ordered=True)
     finally:
         rt.close()

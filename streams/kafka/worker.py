@@ -106,7 +106,7 @@ class Worker:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self._state_path = self.data_dir / STATE_FILE
         self.engine = self._open_trusted(embedder)
-        self.rt = self.engine._rt
+        self.rt = self.engine.runtime  # the embedded runtime this worker publishes
         self.rt.keys.listener = self._key_changed
         self._unpublished_keys: list[tuple[str, bytes | None]] = []
         self.ready: set[int] = set()
@@ -130,7 +130,7 @@ class Worker:
         state = self._load_state()
         if engine_dir.exists():
             engine = MemoryEngine.open(engine_dir, **factory)
-            if state.get("published") == len(engine._rt.log):
+            if state.get("published") == engine.runtime.position():
                 self._state = state
                 return engine
             engine.close()

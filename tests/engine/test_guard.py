@@ -31,7 +31,7 @@ def test_invalid_turn_raises_a_typed_error_and_writes_nothing(engine, change, er
     turn = {**make_turn("fine", 1), **change}
     with pytest.raises(error, match=words):
         engine.ingest(turn)
-    assert len(engine._rt.log) == 0
+    assert len(engine.runtime.log) == 0
 
 
 def test_one_bad_turn_rejects_the_whole_batch(engine):
@@ -39,7 +39,7 @@ def test_one_bad_turn_rejects_the_whole_batch(engine):
     bad = {**make_turn("x", 2), "role": "wizard"}
     with pytest.raises(UnknownRoleError):
         engine.ingest_many([good, bad])
-    assert len(engine._rt.log) == 0
+    assert len(engine.runtime.log) == 0
     assert engine.ingest_many([good]) == 1
 
 
@@ -49,7 +49,7 @@ def test_engine_bound_to_a_tenant_refuses_other_tenants(tmp_path):
             engine.ingest(make_turn("hi there friend", 1, tenant="other"))
         with pytest.raises(TenantMismatchError):
             engine.recall(tenant_id="other", user_id="u1", query="x")
-        assert len(engine._rt.log) == 0
+        assert len(engine.runtime.log) == 0
 
 
 def test_reingesting_a_turn_is_a_no_op(engine):

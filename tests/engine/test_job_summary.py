@@ -11,7 +11,8 @@ from datetime import datetime, timedelta, timezone
 
 from conftest import make_turn
 from engine import MemoryEngine
-from engine.summarizer import WindowTurn, compact, job_state, render, summarize
+from engine.state import WindowTurn
+from engine.summarizer import compact, job_state, render, summarize
 from engine.tokens import count_tokens
 
 T0 = datetime(2025, 11, 4, 10, 0, tzinfo=timezone.utc)  # Tuesday

@@ -17,7 +17,8 @@ from engine.cli import replay_verify
 from engine.errors import LLMReplyError
 from engine.llm_adapter import LLMExtractor, LLMSummarizer
 from engine.processor import OFFLINE
-from engine.summarizer import IMPORTANCE, WindowTurn
+from engine.state import WindowTurn
+from engine.summarizer import IMPORTANCE
 from tests.conftest import T0, make_turn
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -44,8 +45,8 @@ def texts(engine: MemoryEngine) -> list[str]:
 
 
 def test_the_adapter_is_off_by_default(engine):
-    deciders = engine._rt.deciders
-    assert engine._llm is None and (deciders.extract, deciders.summarize) == (OFFLINE.extract, OFFLINE.summarize)
+    deciders = engine.runtime.deciders
+    assert (deciders.extract, deciders.summarize) == (OFFLINE.extract, OFFLINE.summarize)
     engine.ingest(make_turn("I prefer Python examples.", 1))
     assert not any(k.startswith("llm_") for k in engine.stats())
 
@@ -156,7 +157,7 @@ def test_the_api_key_only_travels_in_the_authorization_header(data_dir, server, 
             ["I prefer Python examples.", "I live in Porto.", "I work at Acme."], 1)])
         engine.flush()
         shown = [repr(engine.settings), str(engine.settings), engine.settings.model_dump_json(),
-                 repr(engine._llm), str(engine.stats()), str(engine.dead_letters())]
+                 repr(engine.runtime.deciders), str(engine.stats()), str(engine.dead_letters())]
         engine.compact()
     finally:
         engine.close()
@@ -207,10 +208,10 @@ def test_a_crash_after_the_decisions_were_logged_does_not_ask_the_llm_again(data
     server.default = _answers("first")
     engine = open_llm(data_dir, server)
     engine.ingest(make_turn("I live in Porto.", 1))
-    engine._rt.store.commit = lambda **kw: (_ for _ in ()).throw(OSError("crash before the state commit"))
+    engine.runtime.store.commit = lambda **kw: (_ for _ in ()).throw(OSError("crash before the state commit"))
     with pytest.raises(OSError):
         engine.flush()
-    engine._rt.close()  # the process dies here
+    engine.runtime.close()  # the process dies here
     server.default = _answers("second")
     with open_llm(data_dir, server) as engine:
         assert texts(engine) == ["User said (first): I live in Porto"]

@@ -304,7 +304,7 @@ def test_forget_in_a_turn_emits_the_same_content_free_event_as_forget(engine):
     _say(engine, [("s1", 0, "My therapist's name is Dr. Ilse Brandt."), ("s1", 0, "Please don't keep that.")])
     from streams.codec import decode_event
 
-    rt = engine._rt
+    rt = engine.runtime
     events = [decode_event(raw, rt.sealer) for _, raw in rt.log.read(0)]
     forgotten = [e for e in events if e.type == "memory_forgotten"]
     assert forgotten and forgotten[0].payload.reason == "user_request"

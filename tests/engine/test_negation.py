@@ -12,7 +12,8 @@ from datetime import datetime, timezone
 import pytest
 
 from engine.extractor import extract, to_third_person
-from engine.summarizer import WindowTurn, summarize, turn_candidates
+from engine.state import WindowTurn
+from engine.summarizer import summarize, turn_candidates
 
 AT = datetime(2024, 5, 6, 12, 0, tzinfo=timezone.utc)
 NEGATION = re.compile(

@@ -531,7 +531,7 @@ def test_a_secret_in_the_speaker_field_never_reaches_the_log(engine):
     from streams.codec import decode_event
 
     engine.ingest(make_turn("hello there", 1, speaker="Bob +44 7911 123456"))
-    rt = engine._rt
+    rt = engine.runtime
     turns = [e for e in (decode_event(raw, rt.sealer) for _, raw in rt.log.read()) if e.type == "turn_received"]
     assert turns and all("7911" not in (t.payload.speaker or "") for t in turns)
     assert turns[0].payload.speaker == "Bob [REDACTED:phone_number]"

@@ -22,7 +22,7 @@ from engine.errors import (
 def test_timestamps_out_of_range_are_refused(engine, when):
     with pytest.raises(BadTimestampError, match="outside"):
         engine.ingest({**make_turn("I went hiking yesterday.", 1), "occurred_at": when})
-    assert len(engine._rt.log) == 0
+    assert len(engine.runtime.log) == 0
 
 
 @pytest.mark.parametrize("field, value", [("tenant_id", "a\x1fb"), ("user_id", "tab\there"), ("turn_id", "x" * 200)])

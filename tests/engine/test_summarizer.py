@@ -5,7 +5,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from engine.summarizer import IMPORTANCE, SummaryItem, WindowTurn, compact, render, summarize
+from engine.state import SummaryItem, WindowTurn
+from engine.summarizer import IMPORTANCE, compact, render, summarize
 from engine.tokens import count_tokens
 
 T0 = datetime(2023, 5, 8, 9, 0, tzinfo=timezone.utc)  # Monday

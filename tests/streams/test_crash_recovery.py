@@ -40,7 +40,7 @@ def test_sigkill_during_ingest_loses_no_acknowledged_turn_and_applies_none_twice
 
     with MemoryEngine.open(data_dir, window_max_messages=8) as engine:
         engine.flush()
-        log = engine._rt.log
+        log = engine.runtime.log
         n_logged = sum(1 for i in range(len(acked) + 5) if log.contains(
             turn_event_id("acme", f"u{i % 3}", f"s{i // 40}", f"t{i}")))
         # Every acknowledged turn is in the log (at most one more got in before the kill).

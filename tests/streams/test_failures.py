@@ -35,7 +35,7 @@ def test_a_processor_failure_dead_letters_the_turn_and_processing_goes_on(data_d
 def test_a_failed_commit_leaves_nothing_half_applied(data_dir, tmp_path):
     with MemoryEngine.open(data_dir) as engine:
         engine.ingest(make_turn("I prefer tea over coffee.", 1))
-        store = engine._rt.store
+        store = engine.runtime.store
         real = store.commit
         calls = {"n": 0}
 
@@ -61,11 +61,11 @@ def test_keys_are_destroyed_even_if_the_forget_commit_fails(data_dir):
         engine.ingest(make_turn("My favorite band is Zqwertones.", 1))
         engine.flush()
         [rec] = engine.records("acme", "u1")
-        store = engine._rt.store
+        store = engine.runtime.store
         store.commit = lambda **kw: (_ for _ in ()).throw(OSError("crash before commit"))
         with pytest.raises(OSError):
             engine.forget(tenant_id="acme", user_id="u1", memory_id=rec.memory_id)
-        assert engine._rt.keys.get(mem_ref("acme", "u1", rec.memory_id)) is None
+        assert engine.runtime.keys.get(mem_ref("acme", "u1", rec.memory_id)) is None
     with MemoryEngine.open(data_dir) as engine:  # the forget is in the log: it completes on reopen
         assert engine.records("acme", "u1", include_inactive=True) == []
 
@@ -76,7 +76,7 @@ def test_forgetting_one_sessions_turn_spares_the_same_turn_id_in_another_session
     engine.flush()
     tea = next(r for r in engine.records("acme", "u1") if "tea" in r.text)
     engine.forget(tenant_id="acme", user_id="u1", memory_id=tea.memory_id)
-    state = engine._rt.state("acme", "u1")
+    state = engine.runtime.state("acme", "u1")
     assert state.sessions["s1"].window[0].text is None
     assert state.sessions["s2"].window[0].text == "I live in Porto."
 
@@ -97,7 +97,7 @@ def test_a_turn_that_arrives_after_a_subject_forget_keeps_its_key(data_dir, tmp_
     with MemoryEngine.open(data_dir) as engine:
         engine.ingest(make_turn("I live in Porto.", 1))
         engine.flush()
-        store = engine._rt.store
+        store = engine.runtime.store
         real = store.commit
         store.commit = lambda **kw: (_ for _ in ()).throw(OSError("commit fails once"))
         with pytest.raises(OSError):

@@ -72,15 +72,15 @@ def test_recovery_after_decisions_were_logged_but_state_not_committed_gives_the_
 
     crashed = MemoryEngine.open(tmp_path / "crashed")
     crashed.ingest_many(batch)
-    real_commit = crashed._rt.store.commit
+    real_commit = crashed.runtime.store.commit
 
     def crash(**kw):  # the pass's decisions are in the log by now; its state never lands
         raise OSError("crash before the state commit")
 
-    crashed._rt.store.commit = crash
+    crashed.runtime.store.commit = crash
     with pytest.raises(OSError):
         crashed.flush()
-    crashed._rt.store.commit = real_commit
+    crashed.runtime.store.commit = real_commit
     crashed.close()
     with MemoryEngine.open(tmp_path / "crashed") as engine:
         assert engine.view_digest() == clean

@@ -37,7 +37,7 @@ def test_forgotten_memory_key_and_source_turn_key_are_destroyed(data_dir):
         engine.ingest(make_turn(f"I prefer {CANARY} notebooks.", 1))
         engine.flush()
         [rec] = engine.records("acme", "u1")
-        rt = engine._rt
+        rt = engine.runtime
         from streams.codec import mem_ref, turn_ref
 
         mem_key = rt.keys.get(mem_ref("acme", "u1", rec.memory_id))

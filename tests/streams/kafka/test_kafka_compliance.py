@@ -90,7 +90,7 @@ def test_a_forgotten_subject_cannot_be_read_back_from_the_broker_or_the_worker(b
 
     replay_digest(kcfg, tmp_path / "replay")
     with MemoryEngine.open(tmp_path / "replay") as engine:
-        rt = engine._rt
+        rt = engine.runtime
         turns = [e for _, raw in rt.log.read(0)
                  if (e := decode_event(raw, rt.sealer)).type == "turn_received" and e.user_id == "x"]
         assert {t.payload.turn_id: t.payload.text for t in turns} == {

@@ -32,7 +32,7 @@ def _turn_ids_in_changelog(kcfg, tmp_path) -> list[str]:
     into = tmp_path / "audit-replay"
     replay_digest(kcfg, into)
     with MemoryEngine.open(into) as engine:
-        rt = engine._rt
+        rt = engine.runtime
         from streams.codec import decode_event
 
         ids = []

@@ -1,0 +1,114 @@
+"""The port between memstream's pure core and the runtimes that store and process its log.
+
+The core (this package) decides and folds: it turns a subject's state and an input into events, and
+events into state. A runtime keeps the log and the state somewhere (RocksDB in one process, Kafka
+topics across workers), runs the core over each new log entry, and answers reads. `MemoryEngine`
+drives any object that has this shape; which one is a setting (`runtime`), resolved by name when an
+engine is opened, the way a persistence module is chosen by name in other event-sourced systems:
+
+    "embedded"            -> streams.embedded.EmbeddedRuntime (the default)
+    "package.module:Name" -> any other class with the same `open` and methods
+
+The core never imports a runtime: names are resolved here, at open time, with importlib.
+"""
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Callable, ContextManager, Iterator, Protocol, Sequence, runtime_checkable
+
+import numpy as np
+
+from engine.embedder import Embedder
+from engine.errors import InvalidSettingsError
+from engine.processor import Deciders
+from engine.recall import SubjectIndex
+from engine.settings import Settings
+from engine.state import SubjectState
+from schemas.events import Event
+
+Subject = tuple[str, str]
+
+#: Runtimes known by a short name.
+NAMES = {"embedded": "streams.embedded:EmbeddedRuntime"}
+
+
+@runtime_checkable
+class Runtime(Protocol):
+    """What the engine needs of a runtime. Writes happen under `lock`: read the state, decide, append,
+    process, with no other writer in between (a transaction on one subject's state)."""
+
+    settings: Settings
+    deciders: Deciders
+    lock: ContextManager
+
+    @property
+    def embedder(self) -> Embedder: ...
+
+    # -- the log -----------------------------------------------------------------------------------
+    def append(self, events: Sequence[Event]) -> list[bool]:
+        """Durably appends events, skipping ids already logged; one flag per event: was it new?"""
+
+    def position(self) -> int:
+        """How many entries the log holds (what makes a command without a request id unique)."""
+
+    def pending(self) -> int:
+        """Log entries not yet folded into the view."""
+
+    def process(self, *, decide: bool = True, embed: bool = True,
+                progress: Callable[[int], None] | None = None) -> int:
+        """Folds every new log entry into the view (deciding on turns unless `decide=False`)."""
+
+    def events(self, start: int = 0) -> Iterator[Event]:
+        """The log's events from `start`, decoded (forgotten content reads as None)."""
+
+    def events_about(self, memory_id: str) -> Iterator[Event]:
+        """Every logged event that names a memory, oldest first."""
+
+    def key_watermark(self) -> int:
+        """The key store's position: a subject forget destroys every key of the subject made before it."""
+
+    # -- state and indexes -------------------------------------------------------------------------
+    def state(self, tenant_id: str, user_id: str) -> SubjectState:
+        """The subject's folded state (empty for a subject never seen)."""
+
+    def subjects(self) -> list[Subject]:
+        """Every subject with state, sorted."""
+
+    def index(self, tenant_id: str, user_id: str) -> SubjectIndex:
+        """The recall index over the subject's active records, current with its state."""
+
+    def vectors(self, tenant_id: str, user_id: str, memory_ids: Sequence[str]) -> np.ndarray:
+        """Embeddings of the subject's records, in the given order (any tier; made when missing)."""
+
+    def dead_letters(self) -> list[dict]:
+        """Log entries that could not be processed, with their reasons."""
+
+    # -- maintenance -------------------------------------------------------------------------------
+    def compact(self) -> None:
+        """Makes deleted and shredded bytes leave the files on disk."""
+
+    def close(self) -> None: ...
+
+
+class RuntimeFactory(Protocol):
+    def open(self, data_dir: Path, settings: Settings, embedder: Callable[[], Embedder], *,
+             deciders: Deciders, replay_from: Path | None = None) -> Runtime:
+        """Opens (creating if needed) a runtime on `data_dir`. With `replay_from`, rebuilds a view in
+        `data_dir` from another directory's log without writing to that directory."""
+
+
+def resolve(name: str) -> RuntimeFactory:
+    """The runtime class a `runtime` setting names."""
+    target = NAMES.get(name, name)
+    module_name, _, attr = target.partition(":")
+    if not module_name or not attr:
+        raise InvalidSettingsError(f"runtime {name!r} is neither one of {', '.join(NAMES)} nor 'module:Class'")
+    try:
+        factory = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError) as exc:
+        raise InvalidSettingsError(f"runtime {name!r} cannot be loaded: {exc}") from None
+    if not callable(getattr(factory, "open", None)):
+        raise InvalidSettingsError(f"runtime {name!r} has no open(data_dir, settings, embedder, ...)")
+    return factory
+
