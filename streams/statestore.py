@@ -6,7 +6,7 @@ Layout (raw bytes keys; <sp> is the subject's length-prefixed id):
   a<event_id>            -> b""                   applied marker (idempotency by event id)
   r<sp><memory_id>       -> sealed record JSON
   w<sp><session_id>      -> sealed session JSON (window turns and summary lines, per-turn keys)
-  v<sp><memory_id>       -> sealed float32 embedding (the memory's key)
+  v<sp><memory_id>       -> sealed float16 embedding (the memory's key; float32 in older directories)
   d<seq:8>               -> dead letter: a log entry that could not be processed, and why
 """
 from __future__ import annotations
@@ -21,6 +21,7 @@ import numpy as np
 from rocksdict import Rdict, WriteBatch
 
 from engine.crypto import Sealer, subject_prefix
+from engine.embedder import DIM
 from engine.state import SessionState, SubjectState
 from engine.state import SummaryItem, WindowTurn
 from schemas.records import MemoryRecord
@@ -28,6 +29,7 @@ from streams.codec import mem_ref, open_record, seal_record, turn_ref
 from streams.rocks import open_db, purge, write_options
 
 _SEQ = struct.Struct(">Q")
+
 
 
 def _sp(tenant_id: str, user_id: str) -> bytes:
@@ -110,7 +112,9 @@ class StateStore:
             memory_id = key[1 + len(sp):].decode()
             raw = self.sealer.open_bytes(mem_ref(tenant_id, user_id, memory_id), blob)
             if raw is not None:
-                out[memory_id] = np.frombuffer(raw, dtype=np.float32).copy()
+                # Two bytes a dimension; a directory written before may hold four.
+                dtype = np.float32 if len(raw) == 4 * DIM else np.float16
+                out[memory_id] = np.frombuffer(raw, dtype=dtype).astype(np.float16)
         return out
 
     # -- writing ----------------------------------------------------------------------------
@@ -189,7 +193,7 @@ class StateStore:
             if state is not None and memory_id in state.records:
                 batch.put(b"v" + _sp(tenant, user) + memory_id.encode(),
                           self.sealer.seal_bytes(mem_ref(tenant, user, memory_id),
-                                                 vec.astype(np.float32).tobytes()))
+                                                 vec.astype(np.float16).tobytes()))
         for event_id in applied:
             batch.put(b"a" + event_id.encode(), b"")
         for letter in dead_letters:
