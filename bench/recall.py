@@ -95,7 +95,8 @@ def build(data_dir: Path, subjects: int, records: int, pool_size: int, batch_eve
     from engine import MemoryEngine
 
     rng = random.Random(3)
-    pool = memory_texts(max(pool_size, records))
+    # A subject larger than the pool draws its texts with repetition (the build embeds the pool only).
+    pool = memory_texts(pool_size)
     out: dict = {"subjects": subjects, "records": records, "pool": len(pool)}
     per_batch = max(1, batch_events // records)
     total = subjects if stop_after is None else min(subjects, stop_after)
@@ -112,7 +113,8 @@ def build(data_dir: Path, subjects: int, records: int, pool_size: int, batch_eve
             t = time.perf_counter()
             events = []
             for s in range(start, min(start + per_batch, total)):
-                events.extend(_records_events(s, rng.sample(pool, records), rng))
+                texts = rng.sample(pool, records) if records <= len(pool) else rng.choices(pool, k=records)
+                events.extend(_records_events(s, texts, rng))
             t1 = time.perf_counter()
             rt.append(events)
             t2 = time.perf_counter()
@@ -279,7 +281,8 @@ def _report(args, built: dict | None, rec: dict | None, sweep: dict | None, repl
         console.print(f"build: {built['built_subjects'] * args.records:,} records through the log in "
                       f"{built['build_s']:.0f}s ({built['built_subjects'] * args.records / built['build_s']:,.0f} "
                       f"records/s: making events {built['events_s']:.0f}s, append {built['append_s']:.0f}s, "
-                      f"process {built['process_s']:.0f}s; pool embedding {built['pool_embed_s']:.0f}s); "
+                      f"process {built['process_s']:.0f}s; pool of {built['pool']:,} distinct texts embedded in "
+                      f"{built['pool_embed_s']:.0f}s{', texts repeat within a subject' if args.records > built['pool'] else ''}); "
                       f"build process peak RSS {built['peak_rss_mb']:,.0f} MiB")
     if rec:
         table = Table(title=f"recall: {args.subjects:,} subjects x {args.records:,} records = {n:,}")

@@ -1,6 +1,6 @@
 """Replay throughput: `MemoryEngine.replay(src, into)` rebuilds the view from a log, in events/s.
 
-    python -m bench.replay [--turns 20000] [--subjects 50]       # ingests a synthetic log, then replays it
+    python -m bench.replay [--turns 5000] [--subjects 50]       # ingests a synthetic log, then replays it
     python -m bench.replay --src DIR [--profile] [--verify]      # replays an existing data directory
 
 Events/s is given two ways: the replay call alone, and from this process's start (interpreter,
@@ -118,7 +118,7 @@ def _ingest_log(data: Path, turns: int, subjects: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--src", type=Path, help="data directory to replay (default: ingest a synthetic one)")
-    ap.add_argument("--turns", type=int, default=20_000)
+    ap.add_argument("--turns", type=int, default=5_000)
     ap.add_argument("--subjects", type=int, default=50)
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--verify", action="store_true", help="compare with the source's live digest")
