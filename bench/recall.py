@@ -136,7 +136,7 @@ def build(data_dir: Path, subjects: int, records: int, pool_size: int, batch_eve
 
 # -- recall ----------------------------------------------------------------------------------------
 def measure_recall(data_dir: Path, subjects: int, queries: int, cold: int, touch: int | None,
-                   warm_set: int, settings: dict) -> dict:
+                   warm_set: int, settings: dict, profile: bool = False) -> dict:
     from engine import MemoryEngine
 
     rng = random.Random(5)
@@ -188,6 +188,23 @@ def measure_recall(data_dir: Path, subjects: int, queries: int, cold: int, touch
         if ("bench", user) in cache:  # loading another may not bring it back, but be exact
             continue
         cold_lat.append(ask(user, question(i), record_use=False))
+    if profile:  # where a cold recall's time goes: other evicted subjects, under cProfile
+        import cProfile
+        import io
+        import pstats
+
+        prof = cProfile.Profile()
+        n = 0
+        for i, user in enumerate(evicted[cold: 2 * cold]):
+            if ("bench", user) not in cache:
+                prof.enable()
+                ask(user, question(i), record_use=False)
+                prof.disable()
+                n += 1
+        buf = io.StringIO()
+        pstats.Stats(prof, stream=buf).sort_stats("tottime").print_stats(20)
+        pstats.Stats(prof, stream=buf).sort_stats("cumulative").print_stats(25)
+        out["cold_profile"] = f"{n} cold recalls profiled\n" + buf.getvalue()
     out["cold"] = cold_lat
     out["evicted_available"] = len(evicted)
     out["rss_mb"]["cold pass"] = rss_mb()
@@ -308,6 +325,10 @@ def _report(args, built: dict | None, rec: dict | None, sweep: dict | None, repl
                       f"(estimate), {c1['evictions']} evictions; at the end {c2['subjects']} subjects, "
                       f"~{c2['mib']:,.0f} MiB; evicted subjects available for the cold pass: "
                       f"{rec['evicted_available']}; warm queries whose subject was not cached: {rec['warm_misses']}")
+        if "cold_profile" in rec:
+            print("cold recalls under cProfile (other evicted subjects, after the timed ones; cProfile slows "
+                  "Python code):")
+            print(rec["cold_profile"])
     if sweep:
         console.print(f"sweep at {NOW.date()} over {args.subjects:,} subjects / {n:,} records: "
                       f"{sweep['sweep_s']:.1f}s, events {sweep['counts']}; peak RSS {sweep['peak_rss_mb']:,.0f} MiB "
@@ -339,7 +360,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-recall", action="store_true")
     ap.add_argument("--sweep", action="store_true", help="also time engine.sweep(now) over every subject (changes DIR)")
     ap.add_argument("--replay", action="store_true", help="also replay the log (bench.replay) before the sweep")
-    ap.add_argument("--profile", action="store_true", help="with --replay: a second, profiled replay")
+    ap.add_argument("--profile", action="store_true",
+                    help="also profile cold recalls of other evicted subjects after the timed ones and, with "
+                         "--replay, add a second, profiled replay")
     ap.add_argument("--embedder", choices=("torch", "onnx-int8"), help="engine setting (default: the engine's)")
     ap.add_argument("--cache-subjects", type=int, help="subject_cache_subjects (default: the engine's)")
     ap.add_argument("--cache-mb", type=int, help="subject_cache_mb (default: the engine's)")
@@ -356,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
             result = build(args.dir, args.subjects, args.records, args.pool, args.batch_events, args.build_only)
         elif args.phase == "recall":
             result = measure_recall(args.dir, args.subjects, args.queries, args.cold, args.touch or None,
-                                    args.warm_set, _settings(args))
+                                    args.warm_set, _settings(args), args.profile)
         else:
             result = measure_sweep(args.dir, _settings(args))
         args.out.write_text(json.dumps(result, default=str))
@@ -394,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.no_recall:
             rec = _phase("recall", [*common, "--dir", str(data), "--queries", str(args.queries), "--cold",
                                     str(args.cold), "--touch", str(args.touch), "--warm-set", str(args.warm_set),
-                                    *settings_argv])
+                                    *settings_argv, *(["--profile"] if args.profile else [])])
         if args.replay:
             replay = _phase("replay", ["--src", str(data), *(["--profile"] if args.profile else [])])
         if args.sweep:
