@@ -8,11 +8,11 @@ from __future__ import annotations
 from datetime import datetime
 
 from engine.ids import derive
+from engine.neardup import NearDupIndex
 from engine.processor import due_expiries
 from engine.scoring import decide, record_keep_score
 from engine.settings import Settings
 from engine.state import SubjectState
-from engine.textnorm import jaccard, term_set
 from schemas.common import SOURCE_RANK
 from schemas.events import (
     Event,
@@ -31,36 +31,11 @@ def _best_sourced(records: list[MemoryRecord]) -> MemoryRecord:
     )
 
 
-def _root(parent: list[int], i: int) -> int:
-    """Union-find root with path halving."""
-    while parent[i] != i:
-        parent[i] = parent[parent[i]]
-        i = parent[i]
-    return i
-
-
 def duplicate_clusters(records: list[MemoryRecord], threshold: float) -> list[list[MemoryRecord]]:
-    """Groups of two or more active records of one kind that say the same thing."""
-    by_kind: dict[str, list[MemoryRecord]] = {}
-    for r in sorted(records, key=lambda r: r.memory_id):
-        if r.tier == "active" and r.text is not None:
-            by_kind.setdefault(r.kind, []).append(r)
-    clusters = []
-    for group in by_kind.values():
-        terms = [term_set(r.text or "") for r in group]
-        parent = list(range(len(group)))
-        for i in range(len(group)):
-            for j in range(i + 1, len(group)):
-                a, b = group[i], group[j]
-                if a.kind == "episode" and a.happened_at and b.happened_at and a.happened_at.date() != b.happened_at.date():
-                    continue
-                if jaccard(terms[i], terms[j]) >= threshold:
-                    parent[_root(parent, j)] = _root(parent, i)
-        roots: dict[int, list[MemoryRecord]] = {}
-        for i, r in enumerate(group):
-            roots.setdefault(_root(parent, i), []).append(r)
-        clusters.extend(c for c in roots.values() if len(c) > 1)
-    return clusters
+    """Groups of two or more active records of one kind that say the same thing, found through a
+    term index (engine.neardup) rather than by comparing every pair: kinds in the order of their
+    lowest id, groups by their lowest id, members by id."""
+    return NearDupIndex(records).clusters(threshold)
 
 
 def decide_sweep(state: SubjectState, now: datetime, settings: Settings, recorded_at: datetime,

@@ -23,6 +23,7 @@ import numpy as np
 from engine.dates import resolve_dates
 from engine.extractor import Candidate, split_sentences, without_label
 from engine.meaning import Meaning, habit_of, mentions, relate
+from engine.neardup import NearDupIndex
 from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
@@ -188,22 +189,18 @@ def _record_from(c: Candidate, memory_id: str, turn: Event) -> MemoryRecord:
 
 
 def find_duplicate(state: SubjectState, kind: str, text: str, happened_at: datetime | None,
-                   threshold: float) -> MemoryRecord | None:
+                   threshold: float, index: NearDupIndex | None = None) -> MemoryRecord | None:
     """The most similar active record of the same kind at or above `threshold` (ties: lowest id,
-    so the answer never depends on the order records were loaded in)."""
-    terms = term_set(text)
-    best, best_key = None, None
-    for rec in state.records.values():
-        if rec.tier != "active" or rec.kind != kind or rec.text is None:
-            continue
-        if kind == "episode" and (rec.happened_at and happened_at) and rec.happened_at.date() != happened_at.date():
-            continue
-        sim = jaccard(terms, term_set(rec.text))
-        if sim >= threshold:
-            key = (-sim, rec.memory_id)
-            if best_key is None or key < best_key:
-                best, best_key = rec, key
-    return best
+    so the answer never depends on the order records were loaded in). `index` is the subject's
+    near-duplicate index when the caller keeps one; without it one is built for this kind."""
+    if index is None:
+        index = _kind_index(state, kind)
+    return index.find(kind, text, happened_at, threshold)
+
+
+def _kind_index(state: SubjectState, kind: str) -> NearDupIndex:
+    """A near-duplicate index over the state's records of one kind (engine.neardup)."""
+    return NearDupIndex(r for r in state.records.values() if r.kind == kind)
 
 
 def _conflicting(state: SubjectState, slot: str | None) -> list[MemoryRecord]:
