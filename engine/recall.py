@@ -1,5 +1,6 @@
 """Hybrid recall over one subject's records: dense cosine (MiniLM) plus BM25 keywords, re-ranked with
-the keep score. Per-subject data sits in contiguous arrays so a query is a few vector operations.
+the keep score. Per-subject data sits in arrays by slot, kept incrementally as records come, change
+and go, so a query is a few vector operations and a change never rebuilds the index.
 
 Only active, unexpired records at or below the permitted privacy level are ever returned.
 """
@@ -13,14 +14,16 @@ from datetime import datetime
 import numpy as np
 
 from engine.dates import MONTH_NAMES, resolve_dates
+from engine.keyword_index import KeywordIndex, grown
 from engine.scoring import record_keep_score
 from engine.settings import Settings
-from engine.textnorm import term_set, terms
+from engine.textnorm import term_set
+from engine.vector_index import VectorStore
 from schemas.common import PRIVACY_ORDER
 from schemas.records import MemoryRecord
 
-_K1 = 1.2
-_B = 0.75
+_ANN_POOL = 200  # dense neighbours asked of the graph (at least twice the re-rank pool)
+_SLACK = 1e-5  # float32 rounding between the bound's sums and the exact ones
 
 
 @dataclass(frozen=True)
@@ -33,113 +36,386 @@ class Scored:
     keep: float
 
 
+def recallable(record: MemoryRecord) -> bool:
+    """What recall may return: active records with text."""
+    return record.tier == "active" and bool(record.text)
+
+
 class SubjectIndex:
-    """Built from the records' embeddings; rebuilt by the owner when the subject's state changes."""
+    """One subject's records for recall, kept incrementally by `upsert` and `remove`.
+
+    Every record sits in a slot; each per-record value (float16 embedding, length, when it was said
+    and happened, expiry, privacy, kind, whom it is about) lives in a numpy array indexed by slot,
+    so a query is a few vector operations over all of them. A removed record frees its slot for the
+    next one (and the arrays are compacted when most slots are free). Reinforcement and other
+    metadata changes only rewrite a slot's values: nothing is rebuilt. The keep score reads the
+    record object itself, which the index holds by id.
+
+    Results after any sequence of updates equal those of a fresh build over the same records: every
+    value is computed per record, and ties go to the lower memory_id.
+    """
 
     def __init__(self, records: list[MemoryRecord], vectors: np.ndarray):
-        self.records = records
-        self.vectors = vectors.astype(np.float32, copy=False)
-        self.postings: dict[str, list[tuple[int, int]]] = {}
-        lengths = np.zeros(len(records), dtype=np.float32)
-        for i, rec in enumerate(records):
-            doc_terms = terms(rec.text or "")
-            lengths[i] = len(doc_terms)
-            counts: dict[str, int] = {}
-            for term in doc_terms:
-                counts[term] = counts.get(term, 0) + 1
-            for term, tf in counts.items():
-                self.postings.setdefault(term, []).append((i, tf))
-        self.lengths = lengths
-        # Whom each record is about: the name it starts with ("Priya went ...", "Priya: We ...").
-        self.about = [person_of(rec.text or "") for rec in records]
-        self.names = frozenset(a for a in self.about if a)
-        # The people the memories are mostly about (the user, the people they talk with): a record
-        # about one of them does not answer a question about another.
-        self.participants = participants(self.about)
-        # A record that starts with when ("Last Friday (23 June 2023), Priya went ...") is about
-        # the first participant it names.
-        self.about = [a if a in self.participants else first_participant(rec.text or "", self.participants) or a
-                      for a, rec in zip(self.about, records)]
-        self.said = np.array([rec.created_at.timestamp() for rec in records], dtype=np.float64)
-        self.happened = np.array([(rec.happened_at or rec.created_at).timestamp() for rec in records],
-                                 dtype=np.float64)
-        self.dated = np.array([rec.kind == "episode" or bool(_HAS_DATE.search(rec.text or "")) for rec in records])
-        self.avg_len = float(lengths.mean()) if len(records) else 0.0
-        self.privacy = np.array([PRIVACY_ORDER[r.privacy_level] for r in records], dtype=np.int8)
-        self.expires = np.array(
-            [r.expires_at.timestamp() if r.expires_at else math.inf for r in records], dtype=np.float64
-        )
+        """Indexes `records` as given (the recall index passes active records with text; a forget
+        search passes every tier); `vectors` holds their embeddings in the same order."""
+        vectors = np.asarray(vectors)
+        self._vec = VectorStore(vectors.shape[1] if vectors.ndim == 2 and vectors.shape[1] else 384)
+        self._kw = KeywordIndex()
+        self._slot: dict[str, int] = {}
+        self._recs: list[MemoryRecord | None] = []
+        self._texts: list[str | None] = []
+        self._mentions: list[tuple[str, ...]] = []
+        self._free: list[int] = []
+        self._size = 0  # slots in use or free; the arrays hold at least this many
+        self._live = np.zeros(0, dtype=bool)
+        self._said = np.zeros(0, dtype=np.float64)
+        self._happened = np.zeros(0, dtype=np.float64)
+        self._expires = np.zeros(0, dtype=np.float64)
+        self._privacy = np.zeros(0, dtype=np.int8)
+        self._kind = np.zeros(0, dtype=np.int16)
+        self._dated = np.zeros(0, dtype=bool)
+        self._lead = np.zeros(0, dtype=np.int32)  # code of the name a record starts with, -1 for none
+        self._about = np.zeros(0, dtype=np.int32)  # code of the person it is about, -1 for none
+        self._kind_codes: dict[str, int] = {}
+        self._name_codes: dict[str, int] = {}
+        self._name_list: list[str] = []
+        self._lead_counts: dict[str, int] = {}
+        self._participants: frozenset[str] = frozenset()
+        self._people_dirty = False
+        self._insert_many(list(records), vectors)
+        self._refresh_people()
 
-    def bm25(self, query: str) -> np.ndarray:
-        scores = np.zeros(len(self.records), dtype=np.float32)
-        n = len(self.records)
-        if n == 0:
-            return scores
-        for term in sorted(set(terms(query))):  # fixed order: float sums must not vary by run
-            posting = self.postings.get(term)
-            if not posting:
-                continue
-            idf = math.log(1 + (n - len(posting) + 0.5) / (len(posting) + 0.5))
-            for i, tf in posting:
-                norm = tf + _K1 * (1 - _B + _B * self.lengths[i] / (self.avg_len or 1.0))
-                scores[i] += idf * tf * (_K1 + 1) / norm
-        return scores
+    # -- updates -------------------------------------------------------------------------------
+    def upsert(self, record: MemoryRecord, vector: np.ndarray | None = None) -> bool:
+        """Brings the index in line with `record`; returns whether it is indexed afterwards.
+
+        A record that is not recallable (archived, superseded, without text) leaves the index. A
+        record already indexed with the same text keeps its slot and embedding; only its values are
+        rewritten (use, importance, expiry, privacy, kind, tier). A new or reworded record needs
+        its `vector`."""
+        memory_id = record.memory_id
+        if not recallable(record):
+            self.remove(memory_id)
+            return False
+        slot = self._slot.get(memory_id)
+        if slot is not None and self._texts[slot] == record.text:
+            self._recs[slot] = record
+            self._write_values(slot, record)
+            if vector is not None and not np.array_equal(self._vec.rows[slot], np.asarray(vector, dtype=np.float16)):
+                self._vec.put(slot, vector)  # a new embedding of the same words (a model upgrade)
+            return True
+        if vector is None:
+            raise ValueError(f"memory {memory_id} is new or reworded: pass its embedding")
+        if slot is not None:
+            self.remove(memory_id)
+        self._insert(record, vector)
+        return True
+
+    def remove(self, memory_id: str) -> bool:
+        """Takes a record out (forgotten, expired, merged, archived); False when it was not in."""
+        slot = self._slot.pop(memory_id, None)
+        if slot is None:
+            return False
+        self._kw.remove(slot)
+        self._vec.clear(slot)
+        lead = self._lead[slot]
+        if lead >= 0:
+            name = self._name_list[lead]
+            self._lead_counts[name] -= 1
+            if not self._lead_counts[name]:
+                del self._lead_counts[name]
+        self._recs[slot] = self._texts[slot] = None
+        self._mentions[slot] = ()
+        self._live[slot] = False
+        self._lead[slot] = self._about[slot] = -1
+        self._free.append(slot)
+        self._people_dirty = True
+        if len(self._free) > 1024 and len(self._free) > len(self._slot):
+            self._compact()
+        return True
+
+    def __len__(self) -> int:
+        return len(self._slot)
+
+    def __contains__(self, memory_id: object) -> bool:
+        return memory_id in self._slot
+
+    def get(self, memory_id: str) -> MemoryRecord | None:
+        slot = self._slot.get(memory_id)
+        return None if slot is None else self._recs[slot]
+
+    @property
+    def records(self):
+        """The indexed records (a live view: no copy per query)."""
+        return _Records(self)
+
+    @property
+    def nbytes(self) -> int:
+        """An estimate of the memory the index holds: arrays, postings, and the record objects
+        (for a cache that bounds memory, not an exact count)."""
+        arrays = sum(a.nbytes for a in (self._live, self._said, self._happened, self._expires,
+                                         self._privacy, self._kind, self._dated, self._lead, self._about))
+        per_record = _RECORD_BYTES + 100  # the record object, its dict entry and list slots
+        texts = sum(len(t) for t in self._texts if t)
+        mentions = sum(56 + 8 * len(m) for m in self._mentions if m)
+        return (self._vec.nbytes + self._kw.nbytes + arrays + len(self._slot) * per_record + texts
+                + mentions + 8 * len(self._free))
+
+    def _insert(self, record: MemoryRecord, vector: np.ndarray) -> None:
+        self._insert_many([record], np.asarray(vector)[None])
+
+    def _insert_many(self, records: list[MemoryRecord], vectors: np.ndarray) -> None:
+        """Fills free slots first, then new ones; array values are written in one go."""
+        seen: dict[str, int] = {}
+        for j, rec in enumerate(records):
+            seen[rec.memory_id] = j  # the last of repeated ids wins, as a series of upserts would
+        if len(seen) < len(records):
+            keep = sorted(seen.values())
+            records, vectors = [records[j] for j in keep], vectors[keep]
+        for rec in records:
+            self.remove(rec.memory_id)
+        reuse = min(len(self._free), len(records))
+        slots = [self._free.pop() for _ in range(reuse)]
+        fresh = len(records) - reuse
+        slots.extend(range(self._size, self._size + fresh))
+        self._size += fresh
+        if self._size > len(self._live):
+            self._grow(self._size)
+        self._recs.extend([None] * fresh)
+        self._texts.extend([None] * fresh)
+        self._mentions.extend([()] * fresh)
+        at = np.array(slots, dtype=np.int64)
+        self._vec.put_many(at, vectors)
+        self._live[at] = True
+        self._said[at] = [r.created_at.timestamp() for r in records]
+        self._happened[at] = [(r.happened_at or r.created_at).timestamp() for r in records]
+        self._expires[at] = [r.expires_at.timestamp() if r.expires_at else math.inf for r in records]
+        self._privacy[at] = [PRIVACY_ORDER[r.privacy_level] for r in records]
+        self._kind[at] = [self._kind_codes.setdefault(r.kind, len(self._kind_codes)) for r in records]
+        self._dated[at] = [r.kind == "episode" or bool(_HAS_DATE.search(r.text or "")) for r in records]
+        for slot, record in zip(slots, records):
+            text = record.text or ""
+            self._slot[record.memory_id] = slot
+            self._recs[slot] = record
+            self._texts[slot] = record.text
+            self._kw.add(slot, text)
+            lead = person_of(text)
+            self._mentions[slot] = tuple(dict.fromkeys(_NAME_WORD.findall(text)))
+            self._lead[slot] = self._code(lead)
+            if lead:
+                self._lead_counts[lead] = self._lead_counts.get(lead, 0) + 1
+            # Whom it is about under the participants as they stand; `_refresh_people` redoes every
+            # slot when they change.
+            self._about[slot] = self._code(self._about_of(slot))
+        self._people_dirty = True
+
+    def _write_values(self, slot: int, record: MemoryRecord) -> None:
+        self._said[slot] = record.created_at.timestamp()
+        self._happened[slot] = (record.happened_at or record.created_at).timestamp()
+        self._expires[slot] = record.expires_at.timestamp() if record.expires_at else math.inf
+        self._privacy[slot] = PRIVACY_ORDER[record.privacy_level]
+        self._kind[slot] = self._kind_codes.setdefault(record.kind, len(self._kind_codes))
+        self._dated[slot] = record.kind == "episode" or bool(_HAS_DATE.search(record.text or ""))
+
+    def _grow(self, size: int) -> None:
+        for name in ("_live", "_said", "_happened", "_expires", "_privacy", "_kind", "_dated"):
+            setattr(self, name, grown(getattr(self, name), size))
+        for name in ("_lead", "_about"):
+            old = getattr(self, name)
+            new = grown(old, size)
+            new[len(old):] = -1
+            setattr(self, name, new)
+
+    def _compact(self) -> None:
+        """Renumbers the slots densely (in their order) once most are free; the graph, if any, is
+        rebuilt over the new slots."""
+        slots = self._live_slots()
+        had_graph = self._vec.ann is not None
+        records = [self._recs[s] for s in slots]
+        rows = self._vec.rows[slots]
+        self.__init__(records, rows)
+        if had_graph:
+            self._vec.build_ann(self._live_slots())
+
+    def _live_slots(self) -> np.ndarray:
+        return np.flatnonzero(self._live[: self._size])
+
+    # -- the people the memories are about -----------------------------------------------------
+    def _code(self, name: str | None) -> int:
+        if name is None:
+            return -1
+        code = self._name_codes.get(name)
+        if code is None:
+            code = self._name_codes[name] = len(self._name_list)
+            self._name_list.append(name)
+        return code
+
+    def _about_of(self, slot: int) -> str | None:
+        """The name a record starts with when that is a participant, else the first participant it
+        names ("Last Friday (23 June 2023), Priya went ..."), else the name it starts with."""
+        lead = self._name_list[self._lead[slot]] if self._lead[slot] >= 0 else None
+        if lead in self._participants:
+            return lead
+        for name in self._mentions[slot]:
+            if name in self._participants:
+                return name
+        return lead
+
+    def _refresh_people(self) -> None:
+        """Participants depend on every record (names leading at least 3 records and a tenth of
+        them): recount from the running counts, and redo whom each record is about only when the
+        set changed."""
+        if not self._people_dirty:
+            return
+        self._people_dirty = False
+        floor = max(3, 0.1 * len(self._slot))
+        found = frozenset(a for a, n in self._lead_counts.items() if n >= floor)
+        if found == self._participants:
+            return
+        self._participants = found
+        for slot in self._live_slots():
+            self._about[slot] = self._code(self._about_of(slot))
+
+    @property
+    def names(self) -> frozenset[str]:
+        """Every name a record starts with."""
+        return frozenset(self._lead_counts)
+
+    @property
+    def participants(self) -> frozenset[str]:
+        """The people the memories are mostly about (the user, the people they talk with): a
+        record about one of them does not answer a question about another."""
+        self._refresh_people()
+        return self._participants
+
+    @property
+    def about(self) -> list[str | None]:
+        """Whom each record is about, in slot order (a fresh build: the order it was given)."""
+        self._refresh_people()
+        return [self._name_list[c] if c >= 0 else None for c in self._about[self._live_slots()]]
+
+    # -- search --------------------------------------------------------------------------------
+    def bm25(self, query: str) -> dict[str, float]:
+        """BM25 of each record that shares a term with the query, by memory_id."""
+        scores = self._kw.scores(query, self._size)
+        return {self._recs[s].memory_id: float(scores[s]) for s in self._live_slots() if scores[s]}
 
     def search(self, query: str, query_vec: np.ndarray | None, k: int, now: datetime,
                settings: Settings, max_privacy: str | None = None,
                kinds: set[str] | None = None, min_relevance: float | None = None) -> list[Scored]:
         """The k best records by relevance re-ranked with the keep score; `min_relevance` (default
-        the `recall_min_relevance` setting) is the floor under which a record is not returned."""
-        if not self.records:
+        the `recall_min_relevance` setting) is the floor under which a record is not returned.
+
+        Relevance is `dense_weight * cosine + keyword_weight * saturated BM25 + shift` (the shift
+        says whom and when the query asks about). The `max(4k, 32)` most relevant are re-ranked
+        with the keep score. Only candidates that can reach that pool are scored exactly (float32
+        from the float16 rows): the SIMD scan, or past `ann_threshold` records the graph, bounds
+        everyone else (engine.vector_index)."""
+        n = len(self._slot)
+        if n == 0:
             return []
-        allowed = (self.privacy <= PRIVACY_ORDER[max_privacy or settings.recall_max_privacy]) & (
-            self.expires > now.timestamp()
-        )
+        self._refresh_people()
+        size = self._size
+        allowed = self._live[:size] & (
+            self._privacy[:size] <= PRIVACY_ORDER[max_privacy or settings.recall_max_privacy]
+        ) & (self._expires[:size] > now.timestamp())
         if kinds is not None:
-            allowed &= np.array([r.kind in kinds for r in self.records])
-        if query_vec is None:
-            dense = np.zeros(len(self.records), dtype=np.float32)
-        elif query_vec.ndim == 2:  # the query said more than one way: its best match counts
-            dense = np.clip((self.vectors @ query_vec.T).max(axis=1), 0.0, 1.0)
-        else:
-            dense = np.clip(self.vectors @ query_vec, 0.0, 1.0)
-        raw_kw = self.bm25(query)
+            allowed &= np.isin(self._kind[:size], [c for kind, c in self._kind_codes.items() if kind in kinds])
+        raw_kw = self._kw.scores(query, size)
         # Bounded and absolute (a weak match stays weak), nearly linear over the usual range.
         keyword = raw_kw / (raw_kw + settings.recall_keyword_saturation)
-        relevance = settings.recall_dense_weight * dense + settings.recall_keyword_weight * keyword
-        relevance = relevance + self._rerank(query, now, settings)
-        relevance = np.where(allowed, relevance, -1.0)
+        shift = self._rerank(query, now, settings, size)
         # Re-rank a generous candidate set with the keep score, then cut to k.
-        pool = min(len(self.records), max(k * 4, 32))
-        top = np.argpartition(-relevance, pool - 1)[:pool] if pool < len(self.records) else np.arange(len(self.records))
+        pool = min(n, max(k * 4, 32))
+        if query_vec is None:
+            slots = np.flatnonzero(allowed)
+            dense = np.zeros(len(slots), dtype=np.float32)
+        else:
+            slots = self._candidates(query_vec, keyword, shift, allowed, pool, settings)
+            dense = self._vec.exact(query_vec, slots)
+        relevance = settings.recall_dense_weight * dense + settings.recall_keyword_weight * keyword[slots]
+        relevance = relevance + shift[slots]
+        floor = settings.recall_min_relevance if min_relevance is None else min_relevance
         out = []
         kw = settings.recall_keep_weight
-        for i in top:
-            rel = float(relevance[i])
-            if rel < (settings.recall_min_relevance if min_relevance is None else min_relevance):
+        for j in self._best(slots, relevance, pool):
+            rel = float(relevance[j])
+            if rel < floor:
                 continue
-            rec = self.records[i]
+            rec = self._recs[slots[j]]
             keep = record_keep_score(rec, now, settings)
             score = (1 - kw) * rel + kw * max(0.0, min(1.0, keep))
-            out.append(Scored(rec, score, rel, float(dense[i]), float(keyword[i]), keep))
+            out.append(Scored(rec, score, rel, float(dense[j]), float(keyword[slots[j]]), keep))
         out.sort(key=lambda s: (-s.score, s.record.memory_id))
         return out[:k]
 
+    def _best(self, slots: np.ndarray, values: np.ndarray, count: int) -> np.ndarray:
+        """Positions of the `count` highest values; ties at the cut go to the lower memory_id, so
+        the choice does not depend on slot order."""
+        if len(values) <= count:
+            return np.arange(len(values))
+        cut = np.partition(values, len(values) - count)[len(values) - count]
+        above = np.flatnonzero(values > cut)
+        tied = np.flatnonzero(values == cut)
+        tied = sorted(tied, key=lambda j: self._recs[slots[j]].memory_id)[: count - len(above)]
+        return np.concatenate([above, np.array(tied, dtype=np.int64)])
+
+    def _candidates(self, query_vec: np.ndarray, keyword: np.ndarray, shift: np.ndarray,
+                    allowed: np.ndarray, pool: int, settings: Settings) -> np.ndarray:
+        """Slots that may be among the `pool` most relevant, to be scored exactly.
+
+        Fast dense scores (float16 query) are within `eps` of the exact ones, so with T the
+        pool-th best fast relevance less that error, a record whose fast relevance plus the error
+        stays under T cannot make the pool. With the graph, records it did not return score at most
+        its last neighbour's dense score: their bound is that plus their keyword and shift parts,
+        and those that reach T (strong keyword matches, records the question's time or person
+        lifts) are scored too. Exact, given that the graph returned the true nearest neighbours."""
+        q = np.asarray(query_vec, dtype=np.float32)
+        q16 = q.astype(np.float16)
+        eps = self._vec.error_bound(q, q16)
+        wd = settings.recall_dense_weight
+        base = settings.recall_keyword_weight * keyword + shift
+        n = len(self._slot)
+        if n >= settings.ann_threshold:
+            if self._vec.ann is None:
+                self._vec.build_ann(self._live_slots())
+            found, bound = self._vec.ann_search(q16, max(_ANN_POOL, 2 * pool))
+            slots = found[allowed[found]]
+            fast = self._vec.approx(q16, slots, 0)
+        else:
+            if self._vec.ann is not None and n < settings.ann_threshold // 2:
+                self._vec.drop_ann()  # well under the threshold again: the scan is cheaper
+            slots = np.flatnonzero(allowed)
+            fast = self._vec.approx(q16, None, self._size)[slots]
+            bound = -np.inf
+        rel = wd * np.clip(fast, 0.0, 1.0) + base[slots]
+        cut = _kth_largest(rel, pool) - wd * eps
+        if bound > -np.inf:
+            outside = allowed.copy()
+            outside[slots] = False
+            reach = wd * min(1.0, max(0.0, bound + eps)) + base
+            extra = np.flatnonzero(outside & (reach >= cut - _SLACK))
+            if len(extra):
+                slots = np.concatenate([slots, extra])
+                rel = np.concatenate([rel, wd * np.clip(self._vec.approx(q16, extra, 0), 0.0, 1.0) + base[extra]])
+                cut = _kth_largest(rel, pool) - wd * eps
+        return slots[rel + wd * eps + _SLACK >= cut]
 
     def people_named(self, query: str) -> set[str]:
         """The people of these memories a query names ("Mel" names Odette when she is the only
         participant it starts)."""
+        names, participants = self.names, self.participants
         named = set()
         for w in _NAME_WORD.findall(query):
-            if w in self.names:
+            if w in names:
                 named.add(w)
             elif len(w) >= 3:
-                starts = [n for n in self.participants if n.startswith(w)]
+                starts = [n for n in participants if n.startswith(w)]
                 if len(starts) == 1:
                     named.add(starts[0])
         return named
 
-    def _rerank(self, query: str, now: datetime, settings: Settings) -> np.ndarray:
+    def _rerank(self, query: str, now: datetime, settings: Settings, size: int) -> np.ndarray:
         """Shifts relevance by what the query says beyond its words:
 
         - whom it asks about: records about a person the query names rise, records about another
@@ -147,27 +423,55 @@ class SubjectIndex:
         - when: a query naming a time ("last year", "in May 2023") favours records said or
           happened then; a "when" question favours records that carry a date.
         """
-        shift = np.zeros(len(self.records), dtype=np.float32)
-        if not query.strip() or not self.records:
+        shift = np.zeros(size, dtype=np.float32)
+        if not query.strip() or not self._slot:
             return shift
         named = self.people_named(query)
         if named:
-            about = np.array([a in named for a in self.about])
-            other = np.array([a in self.participants and a not in named for a in self.about])
-            shift += settings.recall_person_weight * (about.astype(np.float32) - other.astype(np.float32))
+            about = self._about[:size]
+            is_named = np.isin(about, [self._name_codes[a] for a in named])
+            other = np.isin(about, [self._name_codes[a] for a in self._participants]) & ~is_named
+            shift += settings.recall_person_weight * (is_named.astype(np.float32) - other.astype(np.float32))
+        happened, said = self._happened[:size], self._said[:size]
         span = _query_span(query, now)
         if span is not None:
             start, end = span
-            inside = ((self.happened >= start) & (self.happened < end)) | ((self.said >= start) & (self.said < end))
+            inside = ((happened >= start) & (happened < end)) | ((said >= start) & (said < end))
             shift += settings.recall_time_weight * inside.astype(np.float32)
         elif _WHEN.search(query):
-            shift += settings.recall_time_weight * self.dated.astype(np.float32)
-        if _RECENT.search(query) and len(self.records) > 1:
+            shift += settings.recall_time_weight * self._dated[:size].astype(np.float32)
+        if _RECENT.search(query) and len(self._slot) > 1:
             # "recently", "lately", "latest": the newer a record, the more it is what was asked.
-            first, last = float(self.happened.min()), float(self.happened.max())
+            live = happened[self._live[:size]]
+            first, last = float(live.min()), float(live.max())
             if last > first:
-                shift += settings.recall_time_weight * ((self.happened - first) / (last - first)).astype(np.float32)
+                shift += settings.recall_time_weight * ((happened - first) / (last - first)).astype(np.float32)
         return shift
+
+
+class _Records:
+    """The indexed records as a sized, iterable view (what callers ask of `index.records`)."""
+
+    def __init__(self, index: SubjectIndex):
+        self._index = index
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+    def __iter__(self):
+        index = self._index
+        return (index._recs[s] for s in index._live_slots())
+
+
+def _kth_largest(values: np.ndarray, k: int) -> float:
+    """The k-th largest value, or -inf when there are fewer than k."""
+    if len(values) < k:
+        return -math.inf
+    return float(np.partition(values, len(values) - k)[len(values) - k])
+
+
+# A MemoryRecord object with its lists, dict and datetimes, text aside (bench/index.py measures it).
+_RECORD_BYTES = 2_400
 
 
 _NAME_WORD = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)?\b")
@@ -252,15 +556,16 @@ def erasure_matches(index: SubjectIndex, query: str, query_vec: np.ndarray | Non
     (`forget_min_similarity`), or means nearly the same (`forget_near_identical`). "I live in
     Lisbon" does not erase "lives in Porto"; "allergic to shellfish" does not erase peanuts."""
     wanted = term_set(query)
-    if not index.records or not wanted:
+    if not len(index) or not wanted:
         return []
-    dense = (np.clip(index.vectors @ query_vec, 0.0, 1.0) if query_vec is not None
-             else np.zeros(len(index.records), dtype=np.float32))
+    slots = index._live_slots()
+    dense = (index._vec.exact(query_vec, slots) if query_vec is not None
+             else np.zeros(len(slots), dtype=np.float32))
     out = []
-    for i in np.argsort(-dense, kind="stable"):
-        rec = index.records[i]
+    for j in sorted(range(len(slots)), key=lambda j: (-dense[j], index._recs[slots[j]].memory_id)):
+        rec = index._recs[slots[j]]
         coverage = len(wanted & term_set(rec.text or "")) / len(wanted)
-        sim = float(dense[i])
+        sim = float(dense[j])
         if (coverage >= settings.forget_term_coverage and sim >= settings.forget_min_similarity) or (
             sim >= settings.forget_near_identical
         ):
