@@ -7,7 +7,7 @@ texts, in one run; then where the time goes, from a second pass under cProfile.
 The raw figure embeds every turn's text with the packaged fp32 model (sentence-transformers on
 torch, `engine.embedder.MiniLMEmbedder`), batched, no cache. memstream is timed end to end:
 `ingest_many` (validate, redact, append to the log) and `flush` (decide, embed records, fold, commit),
-with the engine's configured embedder (`--embedder` overrides the setting).
+with the engine's default embedder (`--embedder torch|onnx-int8` hands `open` that embedder).
 
 Stage shares come from a second, profiled pass over the same turns in a fresh process (an empty
 embedding cache, a new directory). cProfile slows Python code, so the profiled pass is slower than the
@@ -117,13 +117,15 @@ def _warm_up(engine) -> None:
     engine.flush()
 
 
-def run_engine(turns: list[dict], batch: int, settings: dict, profile: bool) -> dict:
+def run_engine(turns: list[dict], batch: int, embedder: str | None, profile: bool) -> dict:
     from engine import MemoryEngine
 
     tmp = Path(tempfile.mkdtemp(prefix="memstream-bench-"))
     out: dict = {}
     try:
-        with MemoryEngine.open(tmp / "data", **settings) as engine:
+        from bench.recall import make_embedder
+
+        with MemoryEngine.open(tmp / "data", embedder=make_embedder(embedder)) as engine:
             _warm_up(engine)
             prof = cProfile.Profile() if profile else None
             t = time.perf_counter()
@@ -137,7 +139,7 @@ def run_engine(turns: list[dict], batch: int, settings: dict, profile: bool) -> 
             out["e2e_s"] = time.perf_counter() - t
             stats = engine.stats()
             out.update(records_active=stats["records_active"], log_events=stats["log_events"],
-                       embedder=type(engine.runtime.embedder).__name__)
+                       embedder=type(engine.runtime.embedder).__name__, dead_letters=len(engine.dead_letters()))
             if prof:
                 ps = pstats.Stats(prof)
                 out["stages"] = attribute(ps.stats, out["e2e_s"])
@@ -163,11 +165,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--phase", choices=("profile",), help=argparse.SUPPRESS)
     ap.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    settings = {"embedder": args.embedder} if args.embedder else {}
     turns, what = load_turns(args.data, args.turns, args.subjects)
 
     if args.phase == "profile":
-        args.out.write_text(json.dumps(run_engine(turns, args.batch, settings, profile=True)))
+        args.out.write_text(json.dumps(run_engine(turns, args.batch, args.embedder, profile=True)))
         return 0
 
     from rich.console import Console
@@ -184,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     raw_s = time.perf_counter() - t
     del raw
 
-    plain = run_engine(turns, args.batch, settings, profile=False)
+    plain = run_engine(turns, args.batch, args.embedder, profile=False)
     e2e_s = plain["e2e_s"]
     prof = None
     if not args.no_profile:
@@ -205,6 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     table.add_row("end to end / embedder alone (target >= 4x)", f"{raw_s / e2e_s:.2f}x")
     table.add_row("active records / log events", f"{plain['records_active']:,} / {plain['log_events']:,}")
     table.add_row("distinct turn texts", f"{len(set(texts)):,}")
+    table.add_row("dead letters (entries processing set aside: should be 0)", f"{plain['dead_letters']:,}")
     console.print(table)
     if prof:
         st = Table(title=f"where the time goes: profiled pass {prof['e2e_s']:.1f}s against {e2e_s:.1f}s plain "

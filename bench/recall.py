@@ -65,6 +65,21 @@ def extrapolate(done: int, elapsed_s: float, total: int) -> float:
     return elapsed_s * total / done if done else float("nan")
 
 
+def make_embedder(kind: str | None):
+    """The embedder object a kind names, for MemoryEngine.open(embedder=...): open's `embedder`
+    parameter takes an object, so the `embedder` setting cannot be passed to it by name."""
+    if kind is None:
+        return None
+    from engine import embedder as emb
+
+    try:
+        return emb.shared_embedder(kind)
+    except TypeError:  # an engine whose shared_embedder takes no kind
+        if kind == "torch":
+            return emb.MiniLMEmbedder()
+        raise SystemExit(f"this engine has no {kind!r} embedder")
+
+
 def _log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
@@ -136,14 +151,15 @@ def build(data_dir: Path, subjects: int, records: int, pool_size: int, batch_eve
 
 # -- recall ----------------------------------------------------------------------------------------
 def measure_recall(data_dir: Path, subjects: int, queries: int, cold: int, touch: int | None,
-                   warm_set: int, settings: dict, profile: bool = False) -> dict:
+                   warm_set: int, settings: dict, profile: bool = False, embedder: str | None = None) -> dict:
     from engine import MemoryEngine
 
     rng = random.Random(5)
     out: dict = {"rss_mb": {}, "settings": settings}
     out["rss_mb"]["start"] = rss_mb()
     t = time.perf_counter()
-    engine = MemoryEngine.open(data_dir, **settings)
+    engine = MemoryEngine.open(data_dir, embedder=make_embedder(embedder), **settings)
+    out["embedder"] = type(engine.runtime.embedder).__name__
     out["open_s"] = time.perf_counter() - t
     rt = engine.runtime
     cache = rt.cache
@@ -237,11 +253,11 @@ def measure_recall(data_dir: Path, subjects: int, queries: int, cold: int, touch
 
 
 # -- sweep -----------------------------------------------------------------------------------------
-def measure_sweep(data_dir: Path, settings: dict) -> dict:
+def measure_sweep(data_dir: Path, settings: dict, embedder: str | None = None) -> dict:
     from engine import MemoryEngine
 
     out: dict = {}
-    with MemoryEngine.open(data_dir, **settings) as engine:
+    with MemoryEngine.open(data_dir, embedder=make_embedder(embedder), **settings) as engine:
         out["rss_open_mb"] = rss_mb()
         t = time.perf_counter()
         out["counts"] = engine.sweep(NOW)
@@ -279,8 +295,6 @@ def _phase(name: str, argv: list[str]) -> dict:
 
 def _settings(args) -> dict:
     out = {}
-    if args.embedder:
-        out["embedder"] = args.embedder
     if args.cache_subjects:
         out["subject_cache_subjects"] = args.cache_subjects
     if args.cache_mb:
@@ -318,7 +332,8 @@ def _report(args, built: dict | None, rec: dict | None, sweep: dict | None, repl
         row("cold recall: first after the subject was evicted", rec["cold"])
         console.print(table)
         console.print(f"recall process: peak RSS (ru_maxrss) {rec['peak_rss_mb']:,.0f} MiB including the model; "
-                      f"open {rec['open_s']:.1f}s, model load {rec['model_load_s']:.1f}s; settings {rec['settings'] or 'defaults'}")
+                      f"open {rec['open_s']:.1f}s, model load {rec['model_load_s']:.1f}s; embedder {rec.get('embedder')}; "
+                      f"settings {rec['settings'] or 'defaults'}")
         console.print("current RSS: " + ", ".join(f"{k} {v:,.0f} MiB" for k, v in rec["rss_mb"].items()))
         c1, c2 = rec["cache_after_touch"], rec["cache_end"]
         console.print(f"subject cache after touching every subject: {c1['subjects']} subjects, ~{c1['mib']:,.0f} MiB "
@@ -379,9 +394,9 @@ def main(argv: list[str] | None = None) -> int:
             result = build(args.dir, args.subjects, args.records, args.pool, args.batch_events, args.build_only)
         elif args.phase == "recall":
             result = measure_recall(args.dir, args.subjects, args.queries, args.cold, args.touch or None,
-                                    args.warm_set, _settings(args), args.profile)
+                                    args.warm_set, _settings(args), args.profile, args.embedder)
         else:
-            result = measure_sweep(args.dir, _settings(args))
+            result = measure_sweep(args.dir, _settings(args), args.embedder)
         args.out.write_text(json.dumps(result, default=str))
         return 0
 
