@@ -398,7 +398,8 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                       for c, p in zip(candidates, probs)]
     pending: list[MemoryRecord] = []
     for n, c in enumerate(candidates):
-        dup = find_duplicate(state, c.kind, c.text, c.happened_at, settings.duplicate_similarity)
+        dup = find_duplicate(state, c.kind, c.text, c.happened_at, settings.duplicate_similarity,
+                             index=state.duplicates())
         if dup is None and any(jaccard(term_set(c.text), term_set(p.text or "")) >= settings.duplicate_similarity
                                for p in pending if p.kind == c.kind):
             continue  # the same statement twice in one turn

@@ -47,7 +47,38 @@ def _shred_turns(state: SubjectState, refs: list[TurnRef]) -> None:
         session.summary = [i for i in session.summary if i.turn_id not in turn_ids]
 
 
+def memory_ids_of(event: Event) -> list[str]:
+    """The memories an event is about."""
+    p = event.payload
+    if p.type == "memory_recorded":
+        return [p.record.memory_id]
+    if p.type == "memory_reinforced":
+        return list(p.memory_ids)
+    if p.type == "memories_merged":
+        return [p.target_id, *p.merged_ids]
+    if p.type == "memory_superseded":
+        return [p.memory_id, p.superseded_by]
+    memory_id = getattr(p, "memory_id", None)
+    return [memory_id] if memory_id else []
+
+
+#: Events that change what a record says or whether it is active (use changes neither).
+_RECORD_CHANGES = frozenset({"memory_recorded", "memory_updated", "memory_superseded", "memories_merged",
+                             "memory_archived", "memory_expired", "memory_forgotten"})
+
+
 def apply(state: SubjectState, event: Event) -> list[KeyRef]:
+    """Folds one event into the subject's state; returns the data keys it destroys."""
+    destroyed = _apply(state, event)
+    t = event.payload.type
+    if t in _RECORD_CHANGES:
+        state.records_changed(memory_ids_of(event))
+    elif t == "subject_forgotten":
+        state._duplicates = None
+    return destroyed
+
+
+def _apply(state: SubjectState, event: Event) -> list[KeyRef]:
     p = event.payload
     t = p.type
     if t == "turn_received":

@@ -88,7 +88,7 @@ class Settings(BaseSettings):
     recall_time_weight: float = Field(0.05, ge=0, description="Relevance shift for records in the period a query names, dated ones for a 'when' question, newer ones for 'recently'.")
     embed_batch_size: int = 64
     embedder: Literal["onnx-int8", "torch"] = Field("onnx-int8", description="How records and queries are embedded: the int8 ONNX export of the packaged all-MiniLM-L6-v2 on ONNX Runtime, or the packaged fp32 model on torch (also the fallback when the export cannot be built).")
-    ann_threshold: int = Field(50_000, ge=1, description="Active records from which a subject's dense search uses an approximate nearest-neighbour index (usearch) with exact rescoring instead of a scan.")
+    ann_threshold: int = Field(20_000, ge=1, description="Active records from which a subject's dense search uses an approximate nearest-neighbour index (usearch) with exact rescoring instead of a scan.")
     # Forget by query: which records a query names (see engine.recall.erasure_matches)
     forget_term_coverage: float = Field(0.6, gt=0, le=1, description="Share of the query's content words a record must hold.")
     forget_min_similarity: float = Field(0.4, ge=0, le=1, description="...and at least this cosine similarity.")

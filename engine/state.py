@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from engine.neardup import NearDupIndex
 from schemas.records import MemoryRecord
 
 
@@ -51,6 +52,25 @@ class SubjectState:
     #: Ids of records that can expire (an expiry time or a session scope): checked on every turn,
     #: so the check must not scan every record.
     expiring: set[str] = field(default_factory=set)
+    #: Derived from `records`, not state of its own: their near-duplicate index, built on first use
+    #: and kept current by the projector (engine.projector.apply), so a duplicate check reads postings.
+    _duplicates: NearDupIndex | None = field(default=None, repr=False, compare=False)
+
+    def duplicates(self) -> NearDupIndex:
+        if self._duplicates is None:
+            self._duplicates = NearDupIndex(self.records.values())
+        return self._duplicates
+
+    def records_changed(self, memory_ids) -> None:
+        """The projector changed or dropped these records: derived indexes follow."""
+        if self._duplicates is None:
+            return
+        for memory_id in memory_ids:
+            rec = self.records.get(memory_id)
+            if rec is None:
+                self._duplicates.remove(memory_id)
+            else:
+                self._duplicates.upsert(rec)
 
     def session(self, session_id: str) -> SessionState:
         s = self.sessions.get(session_id)

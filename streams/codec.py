@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from engine.crypto import KeyRef, Sealer
+from engine.projector import memory_ids_of  # noqa: F401 (the log indexes events by it)
 from schemas.events import Event
 
 SEALED_FIELDS_MARK = "$sealed"
@@ -83,16 +84,3 @@ def decode_event(raw: bytes, sealer: Sealer) -> Event:
     return Event.model_validate(data)
 
 
-def memory_ids_of(event: Event) -> list[str]:
-    """The memories an event is about, for the log's audit index."""
-    p = event.payload
-    if p.type == "memory_recorded":
-        return [p.record.memory_id]
-    if p.type == "memory_reinforced":
-        return list(p.memory_ids)
-    if p.type == "memories_merged":
-        return [p.target_id, *p.merged_ids]
-    if p.type == "memory_superseded":
-        return [p.memory_id, p.superseded_by]
-    memory_id = getattr(p, "memory_id", None)
-    return [memory_id] if memory_id else []

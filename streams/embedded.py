@@ -434,8 +434,6 @@ class EmbeddedRuntime:
         subject = (tenant_id, user_id)
         entry = self._entry(subject)
         state = entry.state
-        if entry.stale and not hasattr(entry.index, "upsert"):  # TEMP until SubjectIndex updates in place
-            entry.index = None
         if entry.index is None:
             records = sorted((r for r in state.records.values() if r.tier == "active" and r.text),
                              key=lambda r: r.memory_id)
