@@ -143,12 +143,14 @@ class MemoryEngine:
     # -- lifecycle -------------------------------------------------------------------------------
     @classmethod
     def open(cls, data_dir: str | Path, *, tenant_id: str | None = None,
-             embedder: Embedder | None = None, **settings: Any) -> "MemoryEngine":
+             embedder: Embedder | str | None = None, **settings: Any) -> "MemoryEngine":
         """Opens (creating if needed) a data directory and catches up with its log.
 
         `settings` override `Settings` fields (and `MEMSTREAM_*` variables). `tenant_id` binds the
         engine to one tenant: anything for another tenant is refused.
         """
+        if isinstance(embedder, str):  # the `embedder` setting by name ("onnx-int8", "torch")
+            settings["embedder"], embedder = embedder, None
         cfg = _settings(settings)
         path = _data_dir(data_dir)
         factory = _embedder_factory(embedder, cfg)

@@ -57,7 +57,12 @@ class Runtime(Protocol):
 
     def process(self, *, decide: bool = True, embed: bool = True,
                 progress: Callable[[int], None] | None = None) -> int:
-        """Folds every new log entry into the view (deciding on turns unless `decide=False`)."""
+        """Folds every new log entry into the view (deciding on turns unless `decide=False`).
+
+        A turn is decided right after it is folded, and what it decides is appended and folded
+        before the next entry. A turn whose decisions are already logged (events named
+        `engine.ids.derive(turn.event_id, "0")`, `"1"`, ...: a remember command's, or a turn decided
+        before a crash) has them folded right after it instead, and is not decided again."""
 
     def events(self, start: int = 0) -> Iterator[Event]:
         """The log's events from `start`, decoded (forgotten content reads as None)."""

@@ -229,11 +229,14 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
                 return answer
             q = request.query
 
+            record_use = _q(request, "record_use", bool)
+
             def call() -> Any:
                 result = worker.engine.context(
                     tenant_id=tenant, user_id=user, session_id=_q(request, "session_id"),
                     query=q.get("query", ""), budget_tokens=_q(request, "budget_tokens", int) or 2_000,
                     now=_q(request, "now"), max_privacy=_q(request, "max_privacy"),
+                    record_use=True if record_use is None else record_use,
                     request_id=_q(request, "request_id"))
                 return result.model_dump(mode="json")
             return await serve(self, call, tenant, user)
