@@ -178,7 +178,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         wanted = {w.strip() for w in args.only.split(",") if w.strip()}
         cases = [c for c in cases if c["category"] in wanted or c["id"] in wanted]
-    embedder = shared_embedder()
+    from engine.settings import Settings
+
+    embedder = shared_embedder(Settings().embedder)  # MEMSTREAM_EMBEDDER=torch for the fp32 model
     started = time.perf_counter()
     outcomes = [run_case(c, embedder) for c in cases]
     took = time.perf_counter() - started

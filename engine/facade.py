@@ -119,7 +119,7 @@ def _data_dir(data_dir: object) -> Path:
 
 
 def _embedder_factory(embedder: Embedder | None, cfg: Settings):
-    return (lambda: embedder) if embedder is not None else shared_embedder  # TEMP: (lambda: shared_embedder(cfg.embedder)) once it takes a kind
+    return (lambda: embedder) if embedder is not None else (lambda: shared_embedder(cfg.embedder))
 
 
 class MemoryEngine:

@@ -114,7 +114,8 @@ async def replay(kcfg: KafkaSettings, into: str | Path, *, embedder: Embedder | 
     if into.exists() and any(into.iterdir()):
         raise FileExistsError(f"replay target {into} is not empty")
     topics = Topics(kcfg.topic_prefix)
-    rt = EmbeddedRuntime(into, Settings(), (lambda: embedder) if embedder else shared_embedder)
+    settings = Settings()
+    rt = EmbeddedRuntime(into, settings, (lambda: embedder) if embedder else (lambda: shared_embedder(settings.embedder)))
     try:
         for p in range(kcfg.partitions):
             async for chunk in read_partition(kcfg.bootstrap, topics.keys, p):
