@@ -131,7 +131,19 @@ def main(argv: list[str] | None = None) -> int:
         src = tmp / "data"
         _ingest_log(src, args.turns, args.subjects)
     try:
-        result = measure(src, args.profile, args.verify)
+        if tmp is None:
+            result = measure(src, args.profile, args.verify)
+        else:  # replay in a fresh process, so that "from process start" is the replay's own
+            import subprocess
+
+            fd, path = tempfile.mkstemp(suffix=".json")
+            os.close(fd)
+            subprocess.run([sys.executable, "-m", "bench.replay", "--src", str(src), "--out", path,
+                            *(["--profile"] if args.profile else []), *(["--verify"] if args.verify else [])],
+                           check=True)
+            result = json.loads(Path(path).read_text())
+            Path(path).unlink(missing_ok=True)
+            result["src"] = f"a synthetic log ({args.turns:,} turns, {args.subjects} subjects)"
     finally:
         if tmp is not None:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -140,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from rich.console import Console
 
-    report(result, Console())
+    report(result, Console(width=160))
     line = "python -m bench.replay " + (f"--src {args.src}" if args.src else
                                         f"--turns {args.turns} --subjects {args.subjects}")
     print(f"reproduce: HF_HUB_OFFLINE=1 {line}" + (" --profile" if args.profile else "")
