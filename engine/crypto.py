@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 import os
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, Sequence
 
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
@@ -110,6 +110,38 @@ class Sealer:
         if key is None:
             return None
         return open_sealed(key, ref, base64.b64decode(sealed)).decode()
+
+    def seal_texts(self, ref: KeyRef, texts: Sequence[str | None]) -> list[str | None]:
+        """Several texts under one key: the key is looked up once (and not made when all are None)."""
+        if all(t is None for t in texts):
+            return [None] * len(texts)
+        key, aad = self.keys.get_or_create(ref), _aad(ref)
+        aead = AESGCM(key)
+        out: list[str | None] = []
+        for text in texts:
+            if text is None:
+                out.append(None)
+                continue
+            nonce = os.urandom(NONCE_BYTES)
+            out.append(base64.b64encode(nonce + aead.encrypt(nonce, text.encode(), aad)).decode())
+        return out
+
+    def open_texts(self, ref: KeyRef, sealed: Sequence[str | None]) -> list[str | None]:
+        """Several texts sealed under one key (all None when it was destroyed)."""
+        if all(s is None for s in sealed):
+            return [None] * len(sealed)
+        key = self.keys.get(ref)
+        if key is None:
+            return [None] * len(sealed)
+        from cryptography.exceptions import InvalidTag
+
+        aead, aad = AESGCM(key), _aad(ref)
+        try:
+            return [None if s is None else aead.decrypt((blob := base64.b64decode(s))[:NONCE_BYTES],
+                                                        blob[NONCE_BYTES:], aad).decode() for s in sealed]
+        except InvalidTag:
+            return [open_sealed(key, ref, base64.b64decode(s)).decode() if s is not None else None
+                    for s in sealed]  # raises the typed error for the one that fails
 
     def seal_bytes(self, ref: KeyRef, data: bytes) -> bytes:
         return seal(self.keys.get_or_create(ref), ref, data)

@@ -28,59 +28,90 @@ def mem_ref(tenant_id: str, user_id: str, memory_id: str) -> KeyRef:
     return KeyRef(tenant_id, user_id, "mem", memory_id)
 
 
-def seal_record(sealer: Sealer, record: dict[str, Any]) -> dict[str, Any]:
+#: What a decoded record was sealed as, by memory id: (text, slot, fields JSON) in plain and sealed
+#: form. Writing the same content again reuses the sealed form instead of encrypting it anew.
+SealedParts = dict[str, tuple[tuple[str | None, str | None, str], tuple[str | None, str | None, str | None]]]
+
+
+def seal_record(sealer: Sealer, record: dict[str, Any], known: SealedParts | None = None) -> dict[str, Any]:
     ref = mem_ref(record["tenant_id"], record["user_id"], record["memory_id"])
     out = dict(record)
     if record.get("text") is None:
         # Already shredded: nothing to seal, and no key may be created for it again.
         out.update(text=None, slot=None, fields={})
         return out
-    out["text"] = sealer.seal_text(ref, record.get("text"))
-    out["slot"] = sealer.seal_text(ref, record.get("slot"))
-    fields = record.get("fields") or {}
-    out["fields"] = {SEALED_FIELDS_MARK: sealer.seal_text(ref, json.dumps(fields, sort_keys=True))}
+    plain = (record.get("text"), record.get("slot"), json.dumps(record.get("fields") or {}, sort_keys=True))
+    seen = known.get(record["memory_id"]) if known else None
+    if seen is not None and seen[0] == plain:
+        text, slot, fields = seen[1]
+    else:
+        text, slot, fields = sealer.seal_texts(ref, plain)
+    out["text"], out["slot"] = text, slot
+    out["fields"] = {SEALED_FIELDS_MARK: fields}
     return out
 
 
-def open_record(sealer: Sealer, record: dict[str, Any]) -> dict[str, Any]:
-    ref = mem_ref(record["tenant_id"], record["user_id"], record["memory_id"])
-    out = dict(record)
-    out["text"] = sealer.open_text(ref, record.get("text"))
-    out["slot"] = sealer.open_text(ref, record.get("slot"))
-    sealed_fields = (record.get("fields") or {}).get(SEALED_FIELDS_MARK)
-    opened = sealer.open_text(ref, sealed_fields) if sealed_fields else None
-    out["fields"] = json.loads(opened) if opened else {}
-    return out
+def sealed_record_json(sealer: Sealer, record: Any, known: SealedParts | None = None) -> bytes:
+    """A MemoryRecord as JSON with its content sealed (what `seal_record` makes of its dump, with
+    pydantic serializing the rest)."""
+    sealed = seal_record(sealer, {"tenant_id": record.tenant_id, "user_id": record.user_id,
+                                  "memory_id": record.memory_id, "text": record.text, "slot": record.slot,
+                                  "fields": record.fields}, known)
+    return record.model_copy(update={"text": sealed["text"], "slot": sealed["slot"],
+                                     "fields": sealed["fields"]}).model_dump_json().encode()
 
 
-def _map_content(data: dict[str, Any], tenant: str, user: str, sealer: Sealer, sealing: bool) -> None:
+def _seal_content(data: dict[str, Any], tenant: str, user: str, sealer: Sealer) -> None:
     payload = data["payload"]
     kind = payload["type"]
     session = data.get("session_id")
-    text_op = sealer.seal_text if sealing else sealer.open_text
     if kind == "turn_received":
         ref = turn_ref(tenant, user, session, payload["turn_id"])
-        payload["text"] = text_op(ref, payload.get("text"))
-        payload["speaker"] = text_op(ref, payload.get("speaker"))
+        payload["text"], payload["speaker"] = sealer.seal_texts(ref, (payload.get("text"), payload.get("speaker")))
     elif kind == "window_compacted":
         for line in payload["summary"]:
-            line["text"] = text_op(turn_ref(tenant, user, session, line["turn_id"]), line.get("text"))
+            line["text"] = sealer.seal_text(turn_ref(tenant, user, session, line["turn_id"]), line.get("text"))
     elif kind == "memory_recorded":
-        payload["record"] = (seal_record if sealing else open_record)(sealer, payload["record"])
+        payload["record"] = seal_record(sealer, payload["record"])
 
 
 def encode_event(event: Event, sealer: Sealer) -> bytes:
     data = event.model_dump(mode="json")
-    _map_content(data, event.tenant_id, event.user_id, sealer, sealing=True)
+    _seal_content(data, event.tenant_id, event.user_id, sealer)
     return json.dumps(data, separators=(",", ":")).encode()
 
 
-def decode_event(raw: bytes, sealer: Sealer) -> Event:
-    """Raises ValueError (pydantic ValidationError, JSONDecodeError) on a malformed message."""
-    data = json.loads(raw)
-    if not isinstance(data, dict) or not isinstance(data.get("payload"), dict):
-        raise ValueError("event is not an object with a payload")
-    _map_content(data, str(data.get("tenant_id")), str(data.get("user_id")), sealer, sealing=False)
-    return Event.model_validate(data)
+def decode_event(raw: bytes, sealer: Sealer, known: SealedParts | None = None) -> Event:
+    """Raises ValueError (pydantic ValidationError) on a malformed message. With `known`, a record's
+    sealed form is kept there for `seal_record` to reuse.
+
+    The envelope is validated as it was logged (content still sealed, in one pass of pydantic's
+    JSON parser), then the sealed fields are opened in place; what they open to is authenticated
+    (AES-GCM), so only its shape is checked."""
+    event = Event.model_validate_json(raw)
+    p = event.payload
+    tenant, user = event.tenant_id, event.user_id
+    if p.type == "turn_received":
+        p.text, p.speaker = sealer.open_texts(turn_ref(tenant, user, event.session_id, p.turn_id), (p.text, p.speaker))
+    elif p.type == "window_compacted":
+        for line in p.summary:
+            line.text = sealer.open_text(turn_ref(tenant, user, event.session_id, line.turn_id), line.text)
+    elif p.type == "memory_recorded":
+        if p.record.tenant_id != tenant or p.record.user_id != user:
+            raise ValueError("a record names another subject than its event")
+        open_record_in_place(sealer, p.record, known)
+    return event
 
 
+def open_record_in_place(sealer: Sealer, rec: Any, known: SealedParts | None = None) -> Any:
+    """Opens a MemoryRecord validated in its sealed form (text, slot and fields come back as None
+    and {} when its key was destroyed); returns it."""
+    sealed = (rec.text, rec.slot, rec.fields.get(SEALED_FIELDS_MARK))
+    text, slot, fields = sealer.open_texts(mem_ref(rec.tenant_id, rec.user_id, rec.memory_id), sealed)
+    opened = json.loads(fields) if fields else {}
+    if not isinstance(opened, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in opened.items()):
+        raise ValueError("a record's fields are not a map of strings")
+    rec.text, rec.slot, rec.fields = text, slot, opened
+    if known is not None and text is not None and fields is not None:
+        known[rec.memory_id] = ((text, slot, fields), sealed)
+    return rec

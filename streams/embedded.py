@@ -84,6 +84,7 @@ class _Step:
     derived: list[Event] = field(default_factory=list)
     dead_letters: list[dict] = field(default_factory=list)
     dropped_texts: list[str] = field(default_factory=list)
+    known: dict = field(default_factory=dict)  # records' sealed forms as read (streams.codec.SealedParts)
 
     def touch(self, subject: Subject, memory_ids: Iterable[str] = (), session_ids: Iterable[str] = ()) -> None:
         mems, sessions = self.dirty.setdefault(subject, (set(), set()))
@@ -125,6 +126,7 @@ class EmbeddedRuntime:
         self.sealer = Sealer(self.keys)
         self.log = EventLog(log_dir or self.data_dir / "log", sync=settings.sync_writes, read_only=replay)
         self.store = StateStore(self.data_dir / "state", self.sealer, sync=settings.sync_writes)
+        self._replay = replay
         self.lock = threading.RLock()
         self.cache = SubjectCache(settings.subject_cache_subjects, settings.subject_cache_mb * 1024 * 1024)
         self._stepping = False  # inside a processing step: subjects hold uncommitted changes
@@ -206,7 +208,8 @@ class EmbeddedRuntime:
 
     # -- processing ------------------------------------------------------------------------------
     def _is_applied(self, event_id: str, step: _Step) -> bool:
-        return event_id in step.applied_set or self.store.applied(event_id)
+        # A replay builds a new state store: nothing in it was applied before this process.
+        return event_id in step.applied_set or (not self._replay and self.store.applied(event_id))
 
     def _apply(self, event: Event, step: _Step) -> None:
         subject = (event.tenant_id, event.user_id)
@@ -263,6 +266,7 @@ class EmbeddedRuntime:
             new_vectors=step.new_vectors,
             forgotten_subjects=[(t, u) for t, u, _ in step.forgotten_subjects],
             dead_letters=step.dead_letters,
+            known=step.known,
         )
 
     def _drop_cached(self, texts: list[str]) -> None:
@@ -337,7 +341,7 @@ class EmbeddedRuntime:
                 break
             handled += 1
             try:
-                event = self._pending.pop(seq, None) or decode_event(raw, self.sealer)
+                event = self._pending.pop(seq, None) or decode_event(raw, self.sealer, step.known)
             except Exception as exc:  # a malformed entry is set aside with its reason, never fatal
                 step.dead_letters.append({"seq": seq, "event_id": None, "reason": _reason("undecodable", exc)})
                 continue

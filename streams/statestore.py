@@ -25,7 +25,7 @@ from engine.embedder import DIM
 from engine.state import SessionState, SubjectState
 from engine.state import SummaryItem, WindowTurn
 from schemas.records import MemoryRecord
-from streams.codec import mem_ref, open_record, seal_record, turn_ref
+from streams.codec import SealedParts, mem_ref, open_record_in_place, sealed_record_json, turn_ref
 from streams.rocks import open_db, purge, write_options
 
 _SEQ = struct.Struct(">Q")
@@ -96,7 +96,7 @@ class StateStore:
         sp = _sp(tenant_id, user_id)
         state = SubjectState(tenant_id, user_id)
         for _, raw in self._scan(b"r" + sp):
-            record = MemoryRecord.model_validate(open_record(self.sealer, json.loads(raw)))
+            record = open_record_in_place(self.sealer, MemoryRecord.model_validate_json(raw))
             state.records[record.memory_id] = record
             if record.expires_at is not None or record.fields.get("scope") == "session":
                 state.expiring.add(record.memory_id)
@@ -156,11 +156,13 @@ class StateStore:
                dirty: dict[tuple[str, str], tuple[set[str], set[str]]],
                states: dict[tuple[str, str], SubjectState],
                new_vectors: dict[tuple[str, str, str], np.ndarray],
-               forgotten_subjects: list[tuple[str, str]], dead_letters: list[dict] = ()) -> None:
+               forgotten_subjects: list[tuple[str, str]], dead_letters: list[dict] = (),
+               known: SealedParts | None = None) -> None:
         """One atomic write of everything a processing step changed.
 
         `dirty` maps a subject to (memory ids, session ids) touched; a dirty id that is no longer in
-        the state is deleted (with its embedding).
+        the state is deleted (with its embedding). `known` holds records' sealed forms as read from
+        the log: content that is the same is written in that form, not encrypted again.
         """
         batch = WriteBatch(raw_mode=True)
         for tenant, user in forgotten_subjects:
@@ -178,9 +180,7 @@ class StateStore:
                     batch.delete(b"r" + sp + memory_id.encode())
                     batch.delete(b"v" + sp + memory_id.encode())
                 else:
-                    batch.put(b"r" + sp + memory_id.encode(),
-                              json.dumps(seal_record(self.sealer, rec.model_dump(mode="json")),
-                                         separators=(",", ":")).encode())
+                    batch.put(b"r" + sp + memory_id.encode(), sealed_record_json(self.sealer, rec, known))
             for session_id in session_ids:
                 session = state.sessions.get(session_id)
                 if session is None:
