@@ -111,7 +111,9 @@ def open_record_in_place(sealer: Sealer, rec: Any, known: SealedParts | None = N
     opened = json.loads(fields) if fields else {}
     if not isinstance(opened, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in opened.items()):
         raise ValueError("a record's fields are not a map of strings")
-    rec.text, rec.slot, rec.fields = text, slot, opened
+    # Straight into the model's fields: the values are checked above, and pydantic's __setattr__
+    # costs more than the decryption on a replay.
+    rec.__dict__.update(text=text, slot=slot, fields=opened)
     if known is not None and text is not None and fields is not None:
         known[rec.memory_id] = ((text, slot, fields), sealed)
     return rec
