@@ -155,7 +155,7 @@ class SubjectIndex:
         (for a cache that bounds memory, not an exact count)."""
         arrays = sum(a.nbytes for a in (self._live, self._said, self._happened, self._expires,
                                          self._privacy, self._kind, self._dated, self._lead, self._about))
-        per_record = _RECORD_BYTES + 100  # the record object, its dict entry and list slots
+        per_record = RECORD_BYTES + 100  # the record object, its dict entry and list slots
         texts = sum(len(t) for t in self._texts if t)
         mentions = sum(56 + 8 * len(m) for m in self._mentions if m)
         return (self._vec.nbytes + self._kw.nbytes + arrays + len(self._slot) * per_record + texts
@@ -471,7 +471,7 @@ def _kth_largest(values: np.ndarray, k: int) -> float:
 
 
 # A MemoryRecord object with its lists, dict and datetimes, text aside (bench/index.py measures it).
-_RECORD_BYTES = 2_400
+RECORD_BYTES = 2_400
 
 
 _NAME_WORD = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)?\b")

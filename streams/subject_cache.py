@@ -13,14 +13,17 @@ from typing import Iterator
 
 import numpy as np
 
-from engine.recall import SubjectIndex
+from engine.recall import RECORD_BYTES as SHARED_RECORD_BYTES, SubjectIndex
 from engine.state import SubjectState
 
 Subject = tuple[str, str]
 
-#: A record's own objects (the pydantic model, its sources, fields and datetimes) without its text,
-#: measured with tracemalloc on records of the synthetic benchmark.
-RECORD_OVERHEAD = 3_000
+#: Memory per record, measured with tracemalloc on the synthetic benchmark's records (texts of about
+#: 60 characters): the record objects of the state about 4,400 bytes, its float16 embedding in the dict
+#: about 1,000. The recall index counts the record objects it shares with the state; they are
+#: subtracted here (engine.recall's estimate of them).
+RECORD_OVERHEAD = 4_300
+VECTOR_OVERHEAD = 230
 #: A session's window turns and summary lines, roughly.
 SESSION_OVERHEAD = 4_000
 
@@ -38,9 +41,9 @@ class Entry:
         size = len(st.records) * RECORD_OVERHEAD + len(st.sessions) * SESSION_OVERHEAD
         size += sum(len(r.text or "") for r in st.records.values())
         if self.vectors:
-            size += sum(v.nbytes + 100 for v in self.vectors.values())
+            size += sum(v.nbytes + VECTOR_OVERHEAD for v in self.vectors.values())
         if self.index is not None:
-            size += getattr(self.index, "nbytes", 0)
+            size += max(0, self.index.nbytes - len(self.index) * (SHARED_RECORD_BYTES + 100))
         return size
 
 
