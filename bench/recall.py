@@ -20,7 +20,6 @@ import argparse
 import json
 import os
 import random
-import resource
 import shutil
 import subprocess
 import sys
@@ -31,28 +30,13 @@ from pathlib import Path
 
 import numpy as np
 
+from bench.measure import peak_rss_mb, rss_mb
 from bench.synth import T0, THINGS, memory_texts
 
 NOW = T0 + timedelta(days=320)  # what recall and sweep are asked at: records are 20 to 320 days old
 
 
 # -- process measurements (pure enough to test) ----------------------------------------------------
-def rss_mb() -> float:
-    """Current resident set size of this process (VmRSS), in MiB; 0 where /proc is missing."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return 0.0
-
-
-def peak_rss_mb(who: int = resource.RUSAGE_SELF) -> float:
-    """Peak resident set size (ru_maxrss, KiB on Linux) in MiB."""
-    return resource.getrusage(who).ru_maxrss / 1024
-
-
 def pct(seconds: list[float], p: float) -> float:
     """The p-th percentile of durations in seconds, in milliseconds (nan for no samples)."""
     if not seconds:

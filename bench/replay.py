@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.recall import peak_rss_mb, rss_mb
+from bench.measure import peak_rss_mb, rss_mb
 
 
 def process_age_s() -> float:

@@ -58,6 +58,10 @@ def _query_vectors(embedder, query: str, index):
     return embedder.embed([query, told], cache=False)
 
 
+#: Events a sweep appends before it has the runtime fold them.
+_SWEEP_PROCESS_EVERY = 5_000
+
+
 def _utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
@@ -369,12 +373,19 @@ class MemoryEngine:
                 subjects = [(tenant_id, user_id)]
             else:
                 subjects = [s for s in rt.subjects() if self.tenant_id is None or s[0] == self.tenant_id]
+            unprocessed = 0
             for tenant, user in subjects:
                 events = decide_sweep(rt.state(tenant, user), at, self.settings, _utcnow(),
                                       salt=_salt(request_id, rt))
                 for e, new in zip(events, rt.append(events)):
                     if new:
                         counts[e.type] = counts.get(e.type, 0) + 1
+                        unprocessed += 1
+                if unprocessed >= _SWEEP_PROCESS_EVERY:
+                    # Fold as it goes: what waits to be folded is held in memory, and a sweep over
+                    # every subject can decide about most of their records.
+                    rt.process()
+                    unprocessed = 0
             rt.process()
         return counts
 
