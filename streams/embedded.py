@@ -115,6 +115,9 @@ class EmbeddedRuntime:
         """replay: rebuild a view from another directory's log and keys without writing to either.
         deciders: what the processor asks to read turns and summarize windows (offline by default)."""
         self.data_dir = Path(data_dir)
+        if not replay and log_dir is None and (self.data_dir / "state").is_dir() and not (self.data_dir / "log").exists():
+            raise DataDirError(f"{self.data_dir} holds a view replayed from another directory's log, and no log "
+                               "of its own: open the directory it was replayed from")
         _check_format(self.data_dir)
         self.settings = settings
         if deciders.meaning is None and settings.decide_by_meaning:

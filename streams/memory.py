@@ -146,8 +146,9 @@ class MemoryRuntime:
         target = _STORES.get(_name(data_dir))
         if target is not None and (target[0].events or target[1].states):
             raise DataDirError(f"replay target {data_dir} is not empty")
-        view = _STORES[_name(data_dir)] = (source[0], _View())
-        return cls(view[0], view[1], settings, embedder, deciders, replay=True)
+        # Not registered under the target's name: the source's log stays the source's, and opening
+        # the target again later starts a store of its own.
+        return cls(source[0], _View(), settings, embedder, deciders, replay=True)
 
     def __init__(self, log: _Log, view: _View, settings: Settings, embedder: Callable[[], Embedder],
                  deciders: Deciders = OFFLINE, *, replay: bool = False):

@@ -72,6 +72,12 @@ def test_replay_rebuilds_the_same_view_from_the_log_alone(tmp_path: Path) -> Non
     assert MemoryEngine.replay(tmp_path / "m", tmp_path / "replayed", runtime=MEMORY) == live
     with pytest.raises(Exception, match="not empty"):
         MemoryEngine.replay(tmp_path / "m", tmp_path / "m", runtime=MEMORY)
+    # The replay's directory does not share the source's log: writing there leaves the source as it was.
+    with MemoryEngine.open(tmp_path / "replayed", runtime=MEMORY) as other:
+        other.ingest(make_turn("I collect vintage postcards.", 9, user="zed"))
+        other.flush()
+    with MemoryEngine.open(tmp_path / "m", runtime=MEMORY) as engine:
+        assert engine.view_digest() == live
 
 
 def test_appending_an_event_twice_changes_nothing(tmp_path: Path) -> None:

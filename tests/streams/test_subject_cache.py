@@ -117,3 +117,17 @@ def test_the_cache_evicts_least_recently_used_by_count_and_by_bytes():
     huge.get(("t", "a"))
     huge.evict(keep=("t", "a"))
     assert [s for s, _ in huge.items()] == [("t", "a")]
+
+
+def test_a_replayed_view_is_not_opened_as_a_store_of_its_own(tmp_path):
+    import pytest
+
+    from engine.errors import DataDirError
+
+    with MemoryEngine.open(tmp_path / "data") as engine:
+        _fill(engine, 1)
+        digest = engine.view_digest()
+    assert MemoryEngine.replay(tmp_path / "data", tmp_path / "replayed") == digest
+    with pytest.raises(DataDirError, match="replayed from another directory"):
+        MemoryEngine.open(tmp_path / "replayed")
+    assert not (tmp_path / "replayed" / "log").exists()
