@@ -72,7 +72,7 @@ _LONG_TOKEN = re.compile(r"\S{20,}|(?<![A-Za-z0-9])(?:AKC|AP[0-9A-F])[A-Za-z0-9]
 # plugins (Keyword, Cloudant, IBM, SoftLayer, AWS secret keys, Azure "AccountKey=") and its Slack
 # and basic-auth patterns need one of the first group; our own rules may also need the second.
 _DETECT_SECRETS_WORDS = ("pass", "pwd", "key", "token", "secret", "contrase", "xox", "://")
-_OWN_WORDS = ("pin", "pw", "bearer", "authoriz", "xapp")
+_OWN_WORDS = ("pin", "pw", "bearer", "authoriz", "xapp", "login", "log-in", "log in", "credential", "creds")
 # Any of these in the text lets detect-secrets' keyword-context patterns run.
 _KEYWORD_CONTEXT_WORDS = ("key", "pw", "pass", "token", "secret", "contrase", "cloudant", "softlayer")
 _DISCLOSURE_WORDS = ("pass", "pw", "pin", "secret", "key", "token")
@@ -1142,6 +1142,41 @@ def _get_phones() -> _Phones:
     return _phones
 
 
+# A password named without "is": "with password X", "use the password X", "set my password to X",
+# "pw X", and a login written as "user / X" or "user:X" after "login" or "credentials". The value must
+# read as a password and hold a digit or a symbol (mixed case alone is how names read: "to GitHub").
+_PASSWORD_IN_PROSE = re.compile(
+    r"(?<![A-Za-z])(?:pass(?:word|wd|code)|pwd?)(?![A-Za-z])"
+    r"(?:[ \t]+(?:to|as|was|now|reads|became|changed|set|will[ \t]+be))?(?:[ \t]+(?:to|as))?"
+    r"(?:[ \t]*:)?[ \t]+(?P<v>[^\s\"'`,;]{6,256})",
+    re.IGNORECASE,
+)
+_LOGIN_PAIR = re.compile(
+    r"(?<![A-Za-z])(?:log[ \-]?in|credentials?|creds)(?![A-Za-z])[ \t]*:?[ \t]+"
+    r"(?:[\w.\-@+]{1,64}[ \t]*/[ \t]*(?:(?:pw|pwd|pass(?:word)?)[ \t]*:?[ \t]+)?(?P<v>[^\s\"'`,;]{4,256})"
+    r"|(?P<pair>[\w.\-@+]{1,64}:[^\s\"'`,;]{4,256}))",
+    re.IGNORECASE,
+)
+
+
+def _password_in_prose(text: str) -> Iterator[_Span]:
+    for m in _PASSWORD_IN_PROSE.finditer(text):
+        start, end = m.span("v")
+        end = _strip_trailing(text, start, end)
+        value = text[start:end]
+        if _has_digit(value) or any(not (c.isalnum() or c in _WORD_PUNCTUATION) for c in value):
+            if _looks_like_a_value(value) and value[0] not in _TEMPLATE_STARTS:
+                yield (start, end, "password", _P_PROSE)
+    for m in _LOGIN_PAIR.finditer(text):
+        group = "v" if m.group("v") is not None else "pair"
+        start, end = m.span(group)
+        end = _strip_trailing(text, start, end)
+        value = text[start:end].rsplit(":", 1)[-1] if group == "pair" else text[start:end]
+        if _has_digit(value) or any(not (c.isalnum() or c in _WORD_PUNCTUATION) for c in value):
+            if _looks_like_a_value(value):
+                yield (start, end, "password", _P_PROSE)
+
+
 def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: bool,
                credential_words: bool) -> Iterator[_Span]:
     """Our rules. Each runs only when the cheap substring test it needs passes."""
@@ -1173,6 +1208,8 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: b
             yield (*m.span("v"), "basic_auth_credentials", _P_CONTEXT)
     if any(w in lower for w in _DISCLOSURE_WORDS):
         yield from _disclosures(text, lower)
+    if "pass" in lower or "pw" in lower or "log" in lower or "cred" in lower:
+        yield from _password_in_prose(text)
     if credential_words:
         yield from _credentials(text, lower)
         yield from _relative_disclosures(text, lower)

@@ -93,7 +93,10 @@ def evaluate(conversations: list[Conversation], *, budget_tokens: int = 400, max
     from engine.embedder import shared_embedder
     from engine.tokens import count_tokens_many
 
-    embedder = embedder or shared_embedder()
+    from engine.settings import Settings
+
+    # The embedder the engine settings name (MEMSTREAM_EMBEDDER), for memstream and the raw MiniLM baseline alike.
+    embedder = embedder or shared_embedder(Settings(**(engine_settings or {})).embedder)
     tmp = Path(tempfile.mkdtemp(prefix="memstream-quality-", dir=work_dir))
     scores: list[Scores] = []
     storage: list[Storage] = []

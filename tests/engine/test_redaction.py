@@ -323,3 +323,30 @@ def test_a_hex_token_without_digest_context_is_still_redacted():
     token = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
     clean, kinds = redact(f"export SERVICE_TOKEN_VALUE {token}")
     assert token not in clean and kinds
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("The staging box takes the password Tr0mbone-77 since Monday.", "Tr0mbone-77"),
+    ("I changed my password to Kettle$Drum41 this morning.", "Kettle$Drum41"),
+    ("Ping me if passcode Nimbus_2290 stops working.", "Nimbus_2290"),
+    ("My password became Velvet9Sparrow after the reset.", "Velvet9Sparrow"),
+    ("For the NAS, login admin / Quartz&Lily8 works.", "Quartz&Lily8"),
+    ("creds: jonas.k:Pebble!Cove3", "Pebble!Cove3"),
+    ("log in as ops with pw Harbor#1994", "Harbor#1994"),
+])
+def test_a_password_named_without_is_is_redacted(text, secret):
+    clean, kinds = redact(text)
+    assert secret not in clean and kinds == ["password"]
+
+
+@pytest.mark.parametrize("text", [
+    "I forgot my password again, can you remind me how to reset it?",
+    "Login to GitHub and open the settings page.",
+    "The password policy needs 12 characters and a symbol.",
+    "Use a password manager like Bitwarden.",
+    "The login page has a bug on Safari 17.",
+    "I'll set the password to something memorable later.",
+    "credentials are in the vault, ask Priya.",
+])
+def test_talk_about_passwords_and_logins_is_kept(text):
+    assert redact(text) == (text, [])
