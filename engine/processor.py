@@ -21,6 +21,7 @@ from typing import Callable, Protocol, Sequence
 import numpy as np
 
 from engine.dates import resolve_dates
+from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, split_sentences, without_label
 from engine.meaning import Meaning, habit_of, mentions, relate
 from engine.neardup import NearDupIndex
@@ -623,7 +624,11 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
                                                for x in r.sources)] for tid in earlier]
         sensitive = [r for group in by_turn for r in group if r.privacy_level in ("sensitive", "secret")]
         latest = next((group for group in reversed(by_turn) if group), [])
-        previous = sensitive or latest
+        # Just before, the user said a secret that was redacted and kept nothing: "that" is the
+        # secret, which no memory holds; an older memory is not what they asked to forget.
+        texts = {t.turn_id: t.text or "" for t in session.window}
+        secret_said = bool(earlier) and not by_turn[-1] and REDACTION_MARK in texts.get(earlier[-1], "")
+        previous = [] if secret_said else (sensitive or latest)
     # "what I said last week": what was said in that period (a week either side of the date it names)
     _, when = resolve_dates(request, turn.occurred_at)
     if when is not None and when < turn.occurred_at - timedelta(hours=12):
