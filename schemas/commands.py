@@ -51,4 +51,10 @@ class Forget(BaseModel):
         needed = {"id": "memory_id", "query": "query", "that": "session_id"}.get(self.mode)
         if needed and not getattr(self, needed):
             raise ValueError(f"forget by {self.mode} needs {needed}")
+        # Erasure cannot be undone: a command naming two things to forget is refused, not read as
+        # one of them (a session id only says where "forget that" was said).
+        other = [name for name in ("memory_id", "query") if name != needed and getattr(self, name)]
+        if other:
+            raise ValueError(f"forget by {self.mode} does not take {' or '.join(other)}; "
+                             "send one forget for each thing to forget")
         return self

@@ -203,3 +203,16 @@ def test_with_a_query_constraints_always_reach_the_context_and_other_standing_me
     plain = engine.context(tenant_id="acme", user_id="u1", budget_tokens=400)
     profile = plain.text.split("## About the user\n", 1)[1].split("\n\n", 1)[0]
     assert "window seats" in profile and "peanut" in profile  # no query: the whole profile
+
+
+def test_a_forget_naming_two_things_is_refused_and_forgets_nothing(engine):
+    from engine.errors import InvalidCommandError
+
+    engine.ingest_many([make_turn("I'm allergic to sesame.", 1), make_turn("My daughter plays the cello.", 2)])
+    engine.flush()
+    before = [r.memory_id for r in engine.records("acme", "u1")]
+    for kwargs in ({"subject": True, "query": "sesame"}, {"memory_id": before[0], "query": "cello"},
+                   {"mode": "subject", "memory_id": before[0]}):
+        with pytest.raises(InvalidCommandError, match="does not take"):
+            engine.forget(tenant_id="acme", user_id="u1", **kwargs)
+    assert [r.memory_id for r in engine.records("acme", "u1")] == before
