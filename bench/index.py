@@ -196,8 +196,9 @@ def recall_rows(sizes: list[int], n_queries: int, baseline, console: Console) ->
 
 
 # -- near duplicates -------------------------------------------------------------------------------
-def _pairwise_find(records, kind, text, happened_at, threshold):
-    """find_duplicate as it was: every active record of the kind compared."""
+def pairwise_find(records, kind, text, happened_at, threshold):
+    """find_duplicate as it was: every active record of the kind compared (also the reference the
+    near-duplicate index is tested against, tests/engine/test_index.py)."""
     terms = term_set(text)
     best, best_key = None, None
     for rec in records:
@@ -235,7 +236,7 @@ def neardup_rows(sizes: list[int], pairwise_max: int) -> list[dict]:
         row = {"n": n}
         t = time.perf_counter()
         for p in probes:
-            _pairwise_find(records, p.kind, p.text, p.happened_at, 0.8)
+            pairwise_find(records, p.kind, p.text, p.happened_at, 0.8)
         row["find_pairwise_ms"] = (time.perf_counter() - t) / len(probes) * 1000
         t = time.perf_counter()
         for p in probes:

@@ -21,10 +21,12 @@ import numpy as np
 
 from engine.embedder import Embedder
 from engine.errors import InvalidSettingsError
+from engine.meaning import clear_caches
 from engine.processor import Deciders
 from engine.recall import SubjectIndex
 from engine.settings import Settings
 from engine.state import SubjectState
+from engine.textnorm import term_set
 from schemas.events import Event
 
 Subject = tuple[str, str]
@@ -117,3 +119,12 @@ def resolve(name: str) -> RuntimeFactory:
         raise InvalidSettingsError(f"runtime {name!r} has no open(data_dir, settings, embedder, ...)")
     return factory
 
+
+def drop_forgotten_texts(embedder: Embedder | None, texts: Sequence[str]) -> None:
+    """What every runtime does once content is forgotten: no process cache keeps it (the
+    embedder's vectors by text, the term sets and the meaning rules' caches, all keyed by text)."""
+    if embedder is not None and hasattr(embedder, "forget_text"):
+        for text in texts:
+            embedder.forget_text(text)
+    term_set.cache_clear()
+    clear_caches()

@@ -24,6 +24,7 @@ from engine.ids import derive
 from engine.processor import RULES, warm_up, OFFLINE, Deciders, decide_turn
 from engine.projector import apply
 from engine.recall import SubjectIndex
+from engine.runtime import drop_forgotten_texts
 from engine.settings import Settings
 from engine.state import SubjectState
 from schemas.events import Event
@@ -260,7 +261,7 @@ class EmbeddedRuntime:
             self.keys.destroy_subject(tenant, user, before)
         self.keys.destroy(step.destroy)
         if step.dropped_texts:
-            self._drop_cached(step.dropped_texts)
+            drop_forgotten_texts(self._embedder, step.dropped_texts)
         self.store.commit(
             offset=self.log.next_seq if offset is None else offset,
             applied=step.applied,
@@ -271,18 +272,6 @@ class EmbeddedRuntime:
             dead_letters=step.dead_letters,
             known=step.known,
         )
-
-    def _drop_cached(self, texts: list[str]) -> None:
-        """Forgotten text must not linger in process caches either."""
-        from engine.textnorm import term_set
-
-        if self._embedder is not None and hasattr(self._embedder, "forget_text"):
-            for text in texts:
-                self._embedder.forget_text(text)
-        term_set.cache_clear()
-        from engine.meaning import clear_caches
-
-        clear_caches()
 
     def process(self, *, decide: bool = True, embed: bool = True, progress: Callable[[int], None] | None = None) -> int:
         """Brings state up to the end of the log; returns the number of log entries handled.

@@ -36,6 +36,7 @@ from engine.meaning import Meaning
 from engine.processor import OFFLINE, RULES, Deciders, decide_turn, warm_up
 from engine.projector import apply
 from engine.recall import SubjectIndex
+from engine.runtime import drop_forgotten_texts
 from engine.settings import Settings
 from engine.state import SubjectState
 from schemas.events import Event
@@ -241,7 +242,7 @@ class MemoryRuntime:
                     log.destroy_subject(tenant, user, before)
                 log.destroy(step.destroy)
             if step.dropped:
-                self._drop_cached(step.dropped)
+                drop_forgotten_texts(self._embedder, step.dropped)
             return end - start
 
     def _fold(self, seq: int, event: Event, decide: bool, read: dict, step: _Pass) -> None:
@@ -318,17 +319,6 @@ class MemoryRuntime:
             return  # a cache: recall embeds what is missing
         for (subject, memory_id, _), vec in zip(todo, vectors):
             self._view.vectors.setdefault(subject, {})[memory_id] = vec.astype(np.float16)
-
-    def _drop_cached(self, texts: list[str]) -> None:
-        """Forgotten text must not linger in process caches either."""
-        from engine.meaning import clear_caches
-        from engine.textnorm import term_set
-
-        if self._embedder is not None and hasattr(self._embedder, "forget_text"):
-            for text in texts:
-                self._embedder.forget_text(text)
-        term_set.cache_clear()
-        clear_caches()
 
     # -- state and indexes -----------------------------------------------------------------------
     def state(self, tenant_id: str, user_id: str) -> SubjectState:

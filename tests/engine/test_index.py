@@ -8,6 +8,7 @@ from datetime import datetime, timedelta, timezone
 import numpy as np
 import pytest
 
+from bench.index import pairwise_find
 from engine.neardup import NearDupIndex
 from engine.policy import duplicate_clusters
 from engine.processor import find_duplicate
@@ -229,23 +230,6 @@ def test_erasure_reads_every_record_it_was_given():
 
 
 # -- near duplicates ---------------------------------------------------------------------------
-def _pairwise_find(state: SubjectState, kind, text, happened_at, threshold):
-    """The comparison with every record that find_duplicate made before the index."""
-    terms = term_set(text)
-    best, best_key = None, None
-    for rec in state.records.values():
-        if rec.tier != "active" or rec.kind != kind or rec.text is None:
-            continue
-        if kind == "episode" and (rec.happened_at and happened_at) and rec.happened_at.date() != happened_at.date():
-            continue
-        sim = jaccard(terms, term_set(rec.text))
-        if sim >= threshold:
-            key = (-sim, rec.memory_id)
-            if best_key is None or key < best_key:
-                best, best_key = rec, key
-    return best
-
-
 def _pairwise_clusters(records, threshold):
     """The pairwise sweep duplicate_clusters made before the index."""
     by_kind: dict[str, list[MemoryRecord]] = {}
@@ -322,7 +306,7 @@ def test_near_duplicates_by_index_equal_the_pairwise_comparison(seed):
             probe = _dup_record(rng, "probe", bases)
             if probe.text is None:
                 continue
-            expected = _pairwise_find(state, probe.kind, probe.text, probe.happened_at, threshold)
+            expected = pairwise_find(state.records.values(), probe.kind, probe.text, probe.happened_at, threshold)
             assert find_duplicate(state, probe.kind, probe.text, probe.happened_at, threshold) is expected
 
 
@@ -353,4 +337,4 @@ def test_a_near_duplicate_index_kept_incrementally_answers_as_a_fresh_one(seed):
         probe = _dup_record(rng, "probe", bases)
         if probe.text is not None:
             assert index.find(probe.kind, probe.text, probe.happened_at, 0.8) is \
-                _pairwise_find(state, probe.kind, probe.text, probe.happened_at, 0.8)
+                pairwise_find(state.records.values(), probe.kind, probe.text, probe.happened_at, 0.8)
