@@ -60,3 +60,22 @@ def test_invalid_llm_settings_raise_the_typed_error_without_echoing_secrets(tmp_
         MemoryEngine.open(tmp_path / "data", llm_api_key="sk-never-shown-SECRET", **settings)
     assert "sk-never-shown-SECRET" not in str(info.value) and "pw@" not in str(info.value)
     assert not (tmp_path / "data").exists()
+
+
+@pytest.mark.parametrize("settings, message", [
+    ({"runtime": "nowhere"}, "runtime 'nowhere' is neither"),
+    ({"runtime": "no_such_module:Runtime"}, "cannot be loaded"),
+    ({"runtime": "streams.memory:NoSuchRuntime"}, "cannot be loaded"),
+    ({"runtime": "json:loads"}, "has no open"),
+    ({"runtime": ":X"}, "neither"),
+    ({"embedder": "fp64"}, "embedder"),
+    ({"subject_cache_subjects": 0}, "subject_cache_subjects"),
+    ({"subject_cache_mb": 1}, "subject_cache_mb"),
+])
+def test_a_bad_runtime_embedder_or_cache_setting_is_a_typed_error_and_writes_nothing(tmp_path, settings, message):
+    from engine import MemoryEngine
+    from engine.errors import InvalidSettingsError
+
+    with pytest.raises(InvalidSettingsError, match=message):
+        MemoryEngine.open(tmp_path / "data", **settings)
+    assert not (tmp_path / "data").exists()
