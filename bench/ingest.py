@@ -31,8 +31,7 @@ from pathlib import Path
 STAGES: dict[str, list[tuple[str, str]]] = {
     "guard and redaction": [("engine/guard.py", "validate_turn"), ("engine/guard.py", "redact_turn"),
                             ("engine/guard.py", "redact_speaker")],
-    "embedding": [("engine/embedder.py", "embed"), ("engine/embedder.py", "_encode"),
-                  ("engine/onnx_embedder.py", "embed"), ("engine/embedder_onnx.py", "embed")],
+    "embedding": [("engine/embedder.py", "embed"), ("engine/embedder.py", "_encode")],
     "log (encode, seal, keys, write)": [("streams/codec.py", "encode_event"), ("streams/log.py", "append"),
                                         ("streams/keystore.py", "persist")],
     "state (commit, load)": [("streams/statestore.py", "commit"), ("streams/statestore.py", "load_subject"),
@@ -123,9 +122,7 @@ def run_engine(turns: list[dict], batch: int, embedder: str | None, profile: boo
     tmp = Path(tempfile.mkdtemp(prefix="memstream-bench-"))
     out: dict = {}
     try:
-        from bench.recall import make_embedder
-
-        with MemoryEngine.open(tmp / "data", embedder=make_embedder(embedder)) as engine:
+        with MemoryEngine.open(tmp / "data", embedder=embedder) as engine:
             _warm_up(engine)
             prof = cProfile.Profile() if profile else None
             t = time.perf_counter()

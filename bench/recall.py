@@ -49,21 +49,6 @@ def extrapolate(done: int, elapsed_s: float, total: int) -> float:
     return elapsed_s * total / done if done else float("nan")
 
 
-def make_embedder(kind: str | None):
-    """The embedder object a kind names, for MemoryEngine.open(embedder=...): open's `embedder`
-    parameter takes an object, so the `embedder` setting cannot be passed to it by name."""
-    if kind is None:
-        return None
-    from engine import embedder as emb
-
-    try:
-        return emb.shared_embedder(kind)
-    except TypeError:  # an engine whose shared_embedder takes no kind
-        if kind == "torch":
-            return emb.MiniLMEmbedder()
-        raise SystemExit(f"this engine has no {kind!r} embedder")
-
-
 def _log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
@@ -142,7 +127,7 @@ def measure_recall(data_dir: Path, subjects: int, queries: int, cold: int, touch
     out: dict = {"rss_mb": {}, "settings": settings}
     out["rss_mb"]["start"] = rss_mb()
     t = time.perf_counter()
-    engine = MemoryEngine.open(data_dir, embedder=make_embedder(embedder), **settings)
+    engine = MemoryEngine.open(data_dir, embedder=embedder, **settings)
     out["embedder"] = type(engine.runtime.embedder).__name__
     out["open_s"] = time.perf_counter() - t
     rt = engine.runtime
@@ -241,7 +226,7 @@ def measure_sweep(data_dir: Path, settings: dict, embedder: str | None = None) -
     from engine import MemoryEngine
 
     out: dict = {}
-    with MemoryEngine.open(data_dir, embedder=make_embedder(embedder), **settings) as engine:
+    with MemoryEngine.open(data_dir, embedder=embedder, **settings) as engine:
         out["rss_open_mb"] = rss_mb()
         t = time.perf_counter()
         out["counts"] = engine.sweep(NOW)

@@ -17,7 +17,7 @@ from engine.extractor import Candidate, extract
 from engine.ids import derive
 from engine.meaning import Meaning
 from engine.processor import _Emitter, record_candidates
-from engine.recall import SubjectIndex, erasure_matches
+from engine.recall import erasure_matches
 from engine.settings import Settings
 from engine.state import SubjectState
 from engine.tokens import count_tokens
@@ -88,8 +88,7 @@ def forget_targets(state: SubjectState, cmd: Forget,
     records = sorted((r for r in state.records.values() if r.text), key=lambda r: r.memory_id)
     if not records or not query.strip():
         return []
-    index = SubjectIndex(records, vectors([r.memory_id for r in records]))
-    return erasure_matches(index, query, query_vector(query), settings)
+    return erasure_matches(records, vectors([r.memory_id for r in records]), query, query_vector(query), settings)
 
 
 def forget_events(state: SubjectState, cmd: Forget, memory_ids: Sequence[str], occurred_at: datetime,

@@ -50,7 +50,7 @@ from schemas.views import AuditEntry, ContextResult, RecallHit, SummaryView
 def _query_vectors(embedder, query: str, index):
     """The query's embedding, and with it the query told of the subject when it is asked in the
     first person (records name the person: "Dev works as ..."); None without a query or records."""
-    if not query.strip() or not index.records:
+    if not query.strip() or not len(index):
         return None
     told = as_told_of(query, index)
     if told is None:
@@ -579,7 +579,7 @@ class MemoryEngine:
         with rt.lock:
             rt.process()
             index = rt.index(tenant_id, user_id)
-            qvec = rt.embedder.embed([topic], cache=False)[0] if index.records else None
+            qvec = rt.embedder.embed([topic], cache=False)[0] if len(index) else None
             return self._view(topic_summary(
                 index, topic, qvec, now=_as_utc(now) or _utcnow(), settings=self.settings,
                 max_privacy=max_privacy or self.settings.recall_max_privacy, budget_tokens=budget))

@@ -13,7 +13,7 @@ import math
 from datetime import datetime
 from typing import Iterable
 
-from engine.textnorm import term_set
+from engine.textnorm import jaccard, term_set
 from schemas.records import MemoryRecord
 
 
@@ -98,7 +98,7 @@ class NearDupIndex:
             rec = self._records[memory_id]
             if kind == "episode" and (rec.happened_at and happened_at) and rec.happened_at.date() != happened_at.date():
                 continue
-            sim = _jaccard(words, self._terms[memory_id])
+            sim = jaccard(words, self._terms[memory_id])
             if sim >= threshold:
                 key = (-sim, memory_id)
                 if best_key is None or key < best_key:
@@ -122,7 +122,7 @@ class NearDupIndex:
                 if (kind == "episode" and rec.happened_at and b.happened_at
                         and rec.happened_at.date() != b.happened_at.date()):
                     continue
-                if _jaccard(words, self._terms[other]) >= threshold:
+                if jaccard(words, self._terms[other]) >= threshold:
                     ra, rb = _union_root(parent, memory_id), _union_root(parent, other)
                     if ra != rb:
                         parent[max(ra, rb)] = min(ra, rb)
@@ -136,10 +136,3 @@ class NearDupIndex:
         found.sort(key=lambda g: (first_of_kind[g[0].kind], g[0].memory_id))
         return found
 
-
-def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
-    """engine.textnorm.jaccard, from the same integers: the same float."""
-    if not a or not b:
-        return 0.0
-    overlap = len(a & b)
-    return overlap / (len(a) + len(b) - overlap)

@@ -18,7 +18,7 @@ from engine.keyword_index import KeywordIndex, grown
 from engine.scoring import record_keep_score
 from engine.settings import Settings
 from engine.textnorm import term_set
-from engine.vector_index import VectorStore
+from engine.vector_index import VectorStore, exact_scores
 from schemas.common import PRIVACY_ORDER
 from schemas.records import MemoryRecord
 
@@ -145,21 +145,19 @@ class SubjectIndex:
         return None if slot is None else self._recs[slot]
 
     @property
-    def records(self):
-        """The indexed records (a live view: no copy per query)."""
-        return _Records(self)
+    def nbytes(self) -> int:
+        """An estimate of the memory the index holds: its own arrays and postings, and the record
+        objects (for a cache that bounds memory, not an exact count)."""
+        return self.own_nbytes + len(self._slot) * (RECORD_BYTES + 100)  # a record, its dict entry, list slots
 
     @property
-    def nbytes(self) -> int:
-        """An estimate of the memory the index holds: arrays, postings, and the record objects
-        (for a cache that bounds memory, not an exact count)."""
+    def own_nbytes(self) -> int:
+        """`nbytes` without the record objects, which the index shares with the subject's state."""
         arrays = sum(a.nbytes for a in (self._live, self._said, self._happened, self._expires,
                                          self._privacy, self._kind, self._dated, self._lead, self._about))
-        per_record = RECORD_BYTES + 100  # the record object, its dict entry and list slots
         texts = sum(len(t) for t in self._texts if t)
         mentions = sum(56 + 8 * len(m) for m in self._mentions if m)
-        return (self._vec.nbytes + self._kw.nbytes + arrays + len(self._slot) * per_record + texts
-                + mentions + 8 * len(self._free))
+        return self._vec.nbytes + self._kw.nbytes + arrays + texts + mentions + 8 * len(self._free)
 
     def _insert(self, record: MemoryRecord, vector: np.ndarray) -> None:
         self._insert_many([record], np.asarray(vector)[None])
@@ -187,13 +185,8 @@ class SubjectIndex:
         at = np.array(slots, dtype=np.int64)
         self._vec.put_many(at, vectors)
         self._live[at] = True
-        self._said[at] = [r.created_at.timestamp() for r in records]
-        self._happened[at] = [(r.happened_at or r.created_at).timestamp() for r in records]
-        self._expires[at] = [r.expires_at.timestamp() if r.expires_at else math.inf for r in records]
-        self._privacy[at] = [PRIVACY_ORDER[r.privacy_level] for r in records]
-        self._kind[at] = [self._kind_codes.setdefault(r.kind, len(self._kind_codes)) for r in records]
-        self._dated[at] = [r.kind == "episode" or bool(_HAS_DATE.search(r.text or "")) for r in records]
         for slot, record in zip(slots, records):
+            self._write_values(slot, record)
             text = record.text or ""
             self._slot[record.memory_id] = slot
             self._recs[slot] = record
@@ -449,20 +442,6 @@ class SubjectIndex:
         return shift
 
 
-class _Records:
-    """The indexed records as a sized, iterable view (what callers ask of `index.records`)."""
-
-    def __init__(self, index: SubjectIndex):
-        self._index = index
-
-    def __len__(self) -> int:
-        return len(self._index)
-
-    def __iter__(self):
-        index = self._index
-        return (index._recs[s] for s in index._live_slots())
-
-
 def _kth_largest(values: np.ndarray, k: int) -> float:
     """The k-th largest value, or -inf when there are fewer than k."""
     if len(values) < k:
@@ -548,7 +527,7 @@ def _query_span(query: str, now: datetime) -> tuple[float, float] | None:
     return start, start + days * 86_400
 
 
-def erasure_matches(index: SubjectIndex, query: str, query_vec: np.ndarray | None,
+def erasure_matches(records: list[MemoryRecord], vectors: np.ndarray, query: str, query_vec: np.ndarray | None,
                     settings: Settings) -> list[str]:
     """Ids a "forget ... <query>" request names, in every tier (archived and superseded copies are
     erased too). Erasure cannot be undone, so a record must name what the query names: it holds
@@ -556,14 +535,13 @@ def erasure_matches(index: SubjectIndex, query: str, query_vec: np.ndarray | Non
     (`forget_min_similarity`), or means nearly the same (`forget_near_identical`). "I live in
     Lisbon" does not erase "lives in Porto"; "allergic to shellfish" does not erase peanuts."""
     wanted = term_set(query)
-    if not len(index) or not wanted:
+    if not records or not wanted:
         return []
-    slots = index._live_slots()
-    dense = (index._vec.exact(query_vec, slots) if query_vec is not None
-             else np.zeros(len(slots), dtype=np.float32))
+    dense = (exact_scores(vectors, query_vec) if query_vec is not None
+             else np.zeros(len(records), dtype=np.float32))
     out = []
-    for j in sorted(range(len(slots)), key=lambda j: (-dense[j], index._recs[slots[j]].memory_id)):
-        rec = index._recs[slots[j]]
+    for j in sorted(range(len(records)), key=lambda j: (-dense[j], records[j].memory_id)):
+        rec = records[j]
         coverage = len(wanted & term_set(rec.text or "")) / len(wanted)
         sim = float(dense[j])
         if (coverage >= settings.forget_term_coverage and sim >= settings.forget_min_similarity) or (

@@ -50,4 +50,5 @@ def term_set(text: str) -> frozenset[str]:
 def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     if not a or not b:
         return 0.0  # nothing to compare: never a duplicate
-    return len(a & b) / len(a | b)
+    overlap = len(a & b)
+    return overlap / (len(a) + len(b) - overlap)  # |a | b| without building it

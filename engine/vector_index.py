@@ -55,13 +55,7 @@ class VectorStore:
     def exact(self, query: np.ndarray, slots: np.ndarray) -> np.ndarray:
         """Dot products in float32 from the float16 rows, the best of the query's rows, clipped to
         [0, 1]. Each row is summed on its own, so a record's score does not depend on its slot."""
-        rows = self.rows[slots].astype(np.float32)
-        q = query.astype(np.float32, copy=False)
-        if q.ndim == 1:
-            dots = (rows * q).sum(axis=1)
-        else:
-            dots = np.max(np.stack([(rows * r).sum(axis=1) for r in q]), axis=0)
-        return np.clip(dots, 0.0, 1.0)
+        return exact_scores(self.rows[slots], query)
 
     def approx(self, q16: np.ndarray, slots: np.ndarray | None, size: int) -> np.ndarray:
         """Dot products with the float16 query by the SIMD kernel, for `slots` (every slot below
@@ -123,3 +117,15 @@ class VectorStore:
     @property
     def nbytes(self) -> int:
         return self.rows.nbytes + (int(self.ann.memory_usage) if self.ann is not None else 0)
+
+
+def exact_scores(rows: np.ndarray, query: np.ndarray) -> np.ndarray:
+    """Dot products in float32 of float16 rows with a query (the best of its rows when it has
+    several), clipped to [0, 1]; each row summed on its own, so a score never depends on the others."""
+    rows = np.asarray(rows, dtype=np.float16).astype(np.float32)
+    q = query.astype(np.float32, copy=False)
+    if q.ndim == 1:
+        dots = (rows * q).sum(axis=1)
+    else:
+        dots = np.max(np.stack([(rows * r).sum(axis=1) for r in q]), axis=0)
+    return np.clip(dots, 0.0, 1.0)

@@ -23,7 +23,7 @@ from engine.errors import DataDirError
 from engine.ids import derive
 from engine.processor import RULES, warm_up, OFFLINE, Deciders, decide_turn
 from engine.projector import apply
-from engine.recall import SubjectIndex
+from engine.recall import SubjectIndex, recallable
 from engine.runtime import drop_forgotten_texts
 from engine.settings import Settings
 from engine.state import SubjectState
@@ -86,6 +86,7 @@ class _Step:
     dead_letters: list[dict] = field(default_factory=list)
     dropped_texts: list[str] = field(default_factory=list)
     known: dict = field(default_factory=dict)  # records' sealed forms as read (streams.codec.SealedParts)
+    grown: set[Subject] = field(default_factory=set)  # subjects whose size changed (use changes none)
 
     def touch(self, subject: Subject, memory_ids: Iterable[str] = (), session_ids: Iterable[str] = ()) -> None:
         mems, sessions = self.dirty.setdefault(subject, (set(), set()))
@@ -227,6 +228,7 @@ class EmbeddedRuntime:
             entry = self._entry(subject)
             entry.vectors, entry.index = {}, None
             entry.stale.clear()
+            step.grown.add(subject)
         else:
             removing = p.type in ("memory_expired", "memory_forgotten", "memories_merged")
             if removing:
@@ -245,6 +247,7 @@ class EmbeddedRuntime:
                         vecs.pop(memory_id, None)
             if p.type != "memory_reinforced":  # use moves no index: the keep score reads the record
                 self._entry(subject).stale.update(memory_ids_of(event))
+                step.grown.add(subject)
             step.touch(subject, memory_ids_of(event), sessions)
         step.applied.append(event.event_id)
         step.applied_set.add(event.event_id)
@@ -357,7 +360,7 @@ class EmbeddedRuntime:
             self._embed_new(step)
         self._commit(step, None if stop_at is None else stop_at)
         self._stepping = False
-        for subject in step.dirty:
+        for subject in step.grown:
             self.cache.resize(subject)
         self.cache.evict()
         self._pending.clear()
@@ -408,7 +411,7 @@ class EmbeddedRuntime:
             vecs = self._vectors(subject)
             for memory_id in memory_ids:
                 rec = state.records.get(memory_id)
-                if rec is not None and rec.tier == "active" and rec.text and memory_id not in vecs:
+                if rec is not None and recallable(rec) and memory_id not in vecs:
                     todo.append((subject, memory_id, rec.text))
         if not todo:
             return
@@ -431,13 +434,11 @@ class EmbeddedRuntime:
         entry = self._entry(subject)
         state = entry.state
         if entry.index is None:
-            records = sorted((r for r in state.records.values() if r.tier == "active" and r.text),
-                             key=lambda r: r.memory_id)
+            records = sorted(filter(recallable, state.records.values()), key=lambda r: r.memory_id)
             entry.index = SubjectIndex(records, self.vectors(tenant_id, user_id, [r.memory_id for r in records]))
         elif entry.stale:
             changed = sorted(entry.stale)
-            live = [state.records[m] for m in changed
-                    if m in state.records and state.records[m].tier == "active" and state.records[m].text]
+            live = [rec for m in changed if (rec := state.records.get(m)) is not None and recallable(rec)]
             vecs = dict(zip((r.memory_id for r in live),
                             self.vectors(tenant_id, user_id, [r.memory_id for r in live])))
             for memory_id in changed:
@@ -445,8 +446,10 @@ class EmbeddedRuntime:
                     entry.index.upsert(state.records[memory_id], vecs[memory_id])
                 else:
                     entry.index.remove(memory_id)
+        else:
+            return entry.index
         entry.stale.clear()
-        self.cache.resize(subject)
+        self.cache.resize(subject)  # the index was built or changed: so did the subject's size
         return entry.index
 
     def vectors(self, tenant_id: str, user_id: str, memory_ids: Sequence[str]) -> np.ndarray:

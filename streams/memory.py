@@ -35,7 +35,7 @@ from engine.ids import derive
 from engine.meaning import Meaning
 from engine.processor import OFFLINE, RULES, Deciders, decide_turn, warm_up
 from engine.projector import apply
-from engine.recall import SubjectIndex
+from engine.recall import SubjectIndex, recallable
 from engine.runtime import drop_forgotten_texts
 from engine.settings import Settings
 from engine.state import SubjectState
@@ -303,14 +303,15 @@ class MemoryRuntime:
             for memory_id in memory_ids_of(event):
                 if memory_id not in state.records:
                     vecs.pop(memory_id, None)
-        view.indexes.pop(subject, None)  # rebuilt from the records on the next read
+        if p.type != "memory_reinforced":  # use changes no index: the keep score reads the record
+            view.indexes.pop(subject, None)  # rebuilt from the records on the next read
         step.touched.add(subject)
         return True
 
     def _embed_new(self, subjects: set[Subject]) -> None:
         """Embeds, in one batch, the active records of these subjects that have no vector yet."""
         todo = [(s, r.memory_id, r.text) for s in sorted(subjects) for r in self.state(*s).records.values()
-                if r.tier == "active" and r.text and r.memory_id not in self._view.vectors.get(s, {})]
+                if recallable(r) and r.memory_id not in self._view.vectors.get(s, {})]
         if not todo:
             return
         try:
@@ -337,7 +338,7 @@ class MemoryRuntime:
         subject = (tenant_id, user_id)
         index = self._view.indexes.get(subject)
         if index is None:
-            records = sorted((r for r in self.state(*subject).records.values() if r.tier == "active" and r.text),
+            records = sorted(filter(recallable, self.state(*subject).records.values()),
                              key=lambda r: r.memory_id)
             index = SubjectIndex(records, self.vectors(tenant_id, user_id, [r.memory_id for r in records]))
             self._view.indexes[subject] = index

@@ -13,15 +13,14 @@ from typing import Iterator
 
 import numpy as np
 
-from engine.recall import RECORD_BYTES as SHARED_RECORD_BYTES, SubjectIndex
+from engine.recall import SubjectIndex
 from engine.state import SubjectState
 
 Subject = tuple[str, str]
 
 #: Memory per record, measured with tracemalloc on the synthetic benchmark's records (texts of about
 #: 60 characters): the record objects of the state about 4,400 bytes, its float16 embedding in the dict
-#: about 1,000. The recall index counts the record objects it shares with the state; they are
-#: subtracted here (engine.recall's estimate of them).
+#: about 1,000. Of the recall index, only what it holds beyond the records it shares with the state.
 RECORD_OVERHEAD = 4_300
 VECTOR_OVERHEAD = 230
 #: A session's window turns and summary lines, roughly.
@@ -41,9 +40,10 @@ class Entry:
         size = len(st.records) * RECORD_OVERHEAD + len(st.sessions) * SESSION_OVERHEAD
         size += sum(len(r.text or "") for r in st.records.values())
         if self.vectors:
-            size += sum(v.nbytes + VECTOR_OVERHEAD for v in self.vectors.values())
+            # Every row has the model's dimension in float16: one row's size tells them all.
+            size += len(self.vectors) * (next(iter(self.vectors.values())).nbytes + VECTOR_OVERHEAD)
         if self.index is not None:
-            size += max(0, self.index.nbytes - len(self.index) * (SHARED_RECORD_BYTES + 100))
+            size += self.index.own_nbytes
         return size
 
 

@@ -225,8 +225,7 @@ def test_erasure_reads_every_record_it_was_given():
     records = [_record(rng, f"m{i}") for i in range(10)]
     records[0] = records[0].model_copy(update={"text": "Priya painted a heron by the canal", "tier": "archived"})
     vecs = np.stack([_vector(rng, pool) for _ in records])
-    index = SubjectIndex(records, vecs)
-    assert erasure_matches(index, "heron canal", vecs[0].astype(np.float32), Settings())[:1] == ["m0"]
+    assert erasure_matches(records, vecs, "heron canal", vecs[0].astype(np.float32), Settings())[:1] == ["m0"]
 
 
 # -- near duplicates ---------------------------------------------------------------------------
