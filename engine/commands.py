@@ -12,6 +12,8 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from engine import erasure
+from engine.erasure import Embed
 from engine.errors import UnknownMemoryError
 from engine.extractor import Candidate, extract
 from engine.ids import derive
@@ -23,6 +25,7 @@ from engine.state import SubjectState
 from engine.tokens import count_tokens
 from schemas.commands import Forget, Remember
 from schemas.events import Event, MemoryForgotten, MemoryReinforced, SubjectForgotten, TurnReceived
+from schemas.records import MemoryRecord
 
 
 def remember_events(state: SubjectState, cmd: Remember, text: str, occurred_at: datetime, command_id: str,
@@ -92,24 +95,30 @@ def forget_targets(state: SubjectState, cmd: Forget,
 
 
 def forget_events(state: SubjectState, cmd: Forget, memory_ids: Sequence[str], occurred_at: datetime,
-                  recorded_at: datetime, salt: str, keys_before: int) -> list[Event]:
+                  recorded_at: datetime, salt: str, keys_before: int, settings: Settings | None = None,
+                  embed: Embed | None = None,
+                  record_vectors: Callable[[Sequence[MemoryRecord]], np.ndarray] | None = None) -> list[Event]:
     """A forget of a whole subject is one event that destroys every key the subject had before it
     (`keys_before`, the key store's watermark); a forget of memories is one event per memory, which
-    destroys the keys of its source turns. `salt` makes a subject forget unique per request."""
+    destroys the keys of every turn the memory can still be read from: its sources and the turns
+    that repeat it, and which forgets the records that repeat it too (engine.erasure.plan; `embed`
+    and `record_vectors` are the meaning layer's, None: by distinctive terms alone). `salt` makes a
+    subject forget unique per request."""
     if cmd.mode == "subject":
         return [Event(event_id=derive("forget-subject", cmd.tenant_id, cmd.user_id, salt),
                       type="subject_forgotten", tenant_id=cmd.tenant_id, user_id=cmd.user_id,
                       occurred_at=occurred_at, recorded_at=recorded_at,
                       payload=SubjectForgotten(keys_before=keys_before))]
     events = []
-    for memory_id in memory_ids:
-        rec = state.records[memory_id]
+    for gone in erasure.plan(state, memory_ids, embed, record_vectors, settings or Settings()):
+        rec = state.records[gone.memory_id]
         events.append(Event(
-            event_id=derive("forget", cmd.tenant_id, cmd.user_id, memory_id),
+            event_id=derive("forget", cmd.tenant_id, cmd.user_id, gone.memory_id),
             type="memory_forgotten", tenant_id=cmd.tenant_id, user_id=cmd.user_id,
             session_id=cmd.session_id, occurred_at=occurred_at, recorded_at=recorded_at,
-            payload=MemoryForgotten(memory_id=memory_id, kind=rec.kind,
-                                    shredded_turns=list(rec.sources), reason="user_request"),
+            payload=MemoryForgotten(memory_id=gone.memory_id, kind=rec.kind, shredded_turns=gone.shredded_turns,
+                                    reason="user_request", turns_shredded=len(gone.shredded_turns),
+                                    echo_of=gone.echo_of),
         ))
     return events
 

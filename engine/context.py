@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from engine.errors import InvalidCommandError
 from engine.recall import Scored
 from engine.settings import Settings
 from engine.state import SubjectState
@@ -18,6 +19,20 @@ from engine.textnorm import jaccard, term_set
 from engine.tokens import count_tokens_many
 from schemas.records import MemoryRecord
 from schemas.views import ContextResult, LayerReport, Omitted
+
+#: The smallest context budget anything may ask for (the facade, the CLI and the Kafka worker's
+#: /context alike): below it not even a profile line fits.
+MIN_BUDGET_TOKENS = 16
+
+
+def check_budget_tokens(value: object) -> int:
+    """The one rule for a requested budget: a whole number of at least MIN_BUDGET_TOKENS, else
+    InvalidCommandError (never a silent default)."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < MIN_BUDGET_TOKENS:
+        raise InvalidCommandError(f"budget_tokens must be a whole number, at least {MIN_BUDGET_TOKENS} "
+                                  f"(got {value!r})")
+    return value
+
 
 @dataclass(frozen=True)
 class _Item:

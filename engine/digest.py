@@ -23,6 +23,8 @@ def subject_digest_items(state: SubjectState) -> list:
         d["text"] = _h(rec.text)
         d["slot"] = _h(rec.slot)
         d["fields"] = _h(json.dumps(rec.fields, sort_keys=True))
+        if not d["echoes"]:
+            del d["echoes"]  # a view without echo links hashes as it did before they existed
         items.append(["record", d])
     for sid in sorted(state.sessions):
         s = state.sessions[sid]

@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Mapping
 from engine.commands import forget_events, forget_targets, remember_events, remembered_id, usage_event
 from engine.context import assemble, layer_budgets
 from engine.embedder import Embedder, shared_embedder
+from engine.erasure import record_vectors_of, uncached
 from engine.errors import (
     DataDirError,
     EngineClosedError,
@@ -348,10 +349,21 @@ class MemoryEngine:
             ids = self._forget_targets(cmd, state)
             if dry_run:
                 return ids
-            rt.append(forget_events(state, cmd, ids, occurred, _utcnow(), _salt(cmd.request_id, rt),
-                                    rt.key_watermark()))
+            events = forget_events(state, cmd, ids, occurred, _utcnow(), _salt(cmd.request_id, rt),
+                                   rt.key_watermark(), self.settings, *self._echo_embedders())
+            rt.append(events)
             rt.process()
-            return ids
+            if cmd.mode == "subject":
+                return ids
+            # With the records that repeat what was named (engine.erasure).
+            return [e.payload.memory_id for e in events]
+
+    def _echo_embedders(self):
+        """What engine.erasure compares by meaning with (None, None: by distinctive terms alone)."""
+        if not self.settings.decide_by_meaning:
+            return None, None
+        embedder = self._rt.embedder
+        return uncached(embedder), record_vectors_of(embedder)
 
     def _forget_targets(self, cmd: Forget, state) -> list[str]:
         rt = self._rt

@@ -84,10 +84,12 @@ def decide_sweep(state: SubjectState, now: datetime, settings: Settings, recorde
         score = record_keep_score(rec, now, settings)
         verdict = decide(score, settings)
         if verdict == "delete":
+            turns = list(rec.sources) + [t for t in rec.echoes if t not in rec.sources]
             emit(MemoryForgotten(
                 memory_id=rec.memory_id,
                 kind=rec.kind,
-                shredded_turns=list(rec.sources),
+                shredded_turns=turns,
+                turns_shredded=len(turns),
                 reason="secret" if rec.privacy_level == "secret" else "policy",
             ))
         elif verdict == "archive" and rec.tier == "active":

@@ -20,11 +20,13 @@ from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
+from engine import erasure
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, split_sentences, without_label
 from engine.meaning import Meaning, habit_of, mentions, relate
 from engine.neardup import NearDupIndex
+from engine.projector import memory_ids_of
 from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
@@ -34,6 +36,7 @@ from engine.tokens import count_tokens
 from schemas.common import PRIVACY_ORDER, SOURCE_RANK
 from schemas.events import (
     Event,
+    MemoryEchoed,
     MemoryExpired,
     MemoryForgotten,
     MemoryRecorded,
@@ -659,21 +662,44 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
     return []
 
 
+def _meaning_embedders(meaning: Meaning | None):
+    """(uncached sentence embedder, record vectors) of the meaning layer; (None, None) without it."""
+    if meaning is None:
+        return None, None
+    embedder = meaning._embedder()
+    return erasure.uncached(embedder), erasure.record_vectors_of(embedder)
+
+
 def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meaning: Meaning,
                     settings: Settings, out: _Emitter) -> None:
     """A user's request to forget acts like `forget()`: the same content-free events, the same
-    shredding of the memory's source turns. The request's own turn is shredded with them: it may
-    repeat what it asks to forget."""
-    done: set[str] = set()
-    own = _ref(turn)
+    shredding of every turn the memory can be read from (engine.erasure). The request's own turn is
+    shredded with them: it may repeat what it asks to forget."""
+    targets: list[str] = []
     for request in requests:
-        for rec in forget_targets(state, turn, request, meaning, settings):
-            if rec.memory_id in done:
-                continue
-            done.add(rec.memory_id)
-            shredded = list(rec.sources) + ([own] if own not in rec.sources else [])
-            out.emit(MemoryForgotten(memory_id=rec.memory_id, kind=rec.kind, shredded_turns=shredded,
-                                     reason="user_request"))
+        targets.extend(r.memory_id for r in forget_targets(state, turn, request, meaning, settings)
+                       if r.memory_id not in targets)
+    embed, vectors = _meaning_embedders(meaning)
+    for gone in erasure.plan(state, targets, embed, vectors, settings, also_shred=[_ref(turn)]):
+        rec = state.records[gone.memory_id]
+        out.emit(MemoryForgotten(memory_id=rec.memory_id, kind=rec.kind, shredded_turns=gone.shredded_turns,
+                                 reason="user_request", turns_shredded=len(gone.shredded_turns),
+                                 echo_of=gone.echo_of))
+
+
+def _link_echoes(state: SubjectState, turn: Event, meaning: Meaning | None, settings: Settings,
+                 out: _Emitter) -> None:
+    """Links the turn to the existing records it repeats without being their evidence (an assistant's
+    acknowledgement, a paraphrase): they take it with them when forgotten (engine.erasure)."""
+    named: set[str] = set()
+    for e in out.events:
+        if e.payload.type == "memory_forgotten":
+            return  # a request to forget: its turn is shredded with what it names
+        named.update(memory_ids_of(e))
+    embed, vectors = _meaning_embedders(meaning)
+    ids = erasure.links(state, _ref(turn), turn.payload.text, named, embed, vectors, settings)
+    if ids:
+        out.emit(MemoryEchoed(turn=_ref(turn), memory_ids=ids))
 
 
 def warm_up(turns: Sequence[Event], settings: Settings, deciders: Deciders) -> dict[str, list[Candidate]]:
@@ -771,4 +797,6 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
         if candidates:
             record_candidates(state, candidates, turn, out, settings, turn.event_id,
                               speaker=(p.speaker or "").strip() or "User", meaning=meaning)
+    if p.text:
+        _link_echoes(state, turn, meaning, settings, out)
     return out.events

@@ -45,6 +45,8 @@ def _shred_turns(state: SubjectState, refs: list[TurnRef]) -> None:
             replace(t, text=None, speaker=None) if t.turn_id in turn_ids else t for t in session.window
         ]
         session.summary = [i for i in session.summary if i.turn_id not in turn_ids]
+    for session_id, turn_ids in by_session.items():
+        state.drop_raw_turns(session_id, turn_ids)
 
 
 def memory_ids_of(event: Event) -> list[str]:
@@ -56,6 +58,8 @@ def memory_ids_of(event: Event) -> list[str]:
         return list(p.memory_ids)
     if p.type == "memories_merged":
         return [p.target_id, *p.merged_ids]
+    if p.type == "memory_echoed":
+        return list(p.memory_ids)
     if p.type == "memory_superseded":
         return [p.memory_id, p.superseded_by]
     memory_id = getattr(p, "memory_id", None)
@@ -82,7 +86,11 @@ def _apply(state: SubjectState, event: Event) -> list[KeyRef]:
     p = event.payload
     t = p.type
     if t == "turn_received":
+        if not (state.records or state.sessions or state.raw_turns):
+            state.raw_turns_complete = True  # folded from the subject's first turn on
         session = state.session(event.session_id or "")
+        if p.text is not None or p.speaker is not None:  # None: its key is destroyed already
+            state.raw_turns.setdefault(session.session_id, {})[p.turn_id] = event.occurred_at
         session.window.append(
             WindowTurn(p.turn_id, p.role, p.speaker, p.text, p.tokens, event.occurred_at)
         )
@@ -103,7 +111,7 @@ def _apply(state: SubjectState, event: Event) -> list[KeyRef]:
         return []
     if t == "memory_recorded":
         # A copy: the view mutates its records, and the event must stay as it was logged.
-        record = p.record.model_copy(update={"sources": list(p.record.sources),
+        record = p.record.model_copy(update={"sources": list(p.record.sources), "echoes": list(p.record.echoes),
                                              "fields": dict(p.record.fields)})
         state.records[record.memory_id] = record
         if record.expires_at is not None or record.fields.get("scope") == "session":
@@ -172,10 +180,22 @@ def _apply(state: SubjectState, event: Event) -> list[KeyRef]:
         _drop_memory(state, p.memory_id)
         _shred_turns(state, p.shredded_turns)
         return [_mem_key(state, p.memory_id)] + [_turn_key(state, ref) for ref in p.shredded_turns]
+    if t == "memory_echoed":
+        for memory_id in p.memory_ids:
+            rec = state.records.get(memory_id)
+            if rec is not None and p.turn not in rec.sources and p.turn not in rec.echoes:
+                rec.echoes.append(p.turn)
+        return []
+    if t == "turns_expired":
+        refs = [TurnRef(session_id=event.session_id or "", turn_id=turn_id) for turn_id in p.turn_ids]
+        _shred_turns(state, refs)
+        return [_turn_key(state, ref) for ref in refs]
     if t == "subject_forgotten":
         state.expiring.clear()
         state.records.clear()
         state.sessions.clear()
+        state.raw_turns.clear()
+        state.raw_turns_complete = True
         return []  # the shell destroys every key of the subject
     raise ValueError(f"unknown event type {t!r}")
 

@@ -93,6 +93,13 @@ class Settings(BaseSettings):
     forget_term_coverage: float = Field(0.6, gt=0, le=1, description="Share of the query's content words a record must hold.")
     forget_min_similarity: float = Field(0.4, ge=0, le=1, description="...and at least this cosine similarity.")
     forget_near_identical: float = Field(0.9, ge=0, le=1, description="Or this similarity alone.")
+    # Erasure (engine.erasure): the turns that repeat a forgotten memory are shredded with it
+    echo_similarity: float = Field(0.75, gt=0, le=1, description="Cosine at which a sentence of a turn (any role) repeats a memory in other words: the turn is shredded when the memory is forgotten.")
+    echo_term_similarity: float = Field(0.35, ge=0, le=1, description="...or this cosine when the sentence holds every distinctive term (rare word, name, number) of the memory.")
+
+    # Raw-turn retention (engine.retention): the sweep destroys the keys of raw turns older than this
+    retention_days: float | None = Field(None, gt=0, description="Days raw turns are kept for every subject unless `retention` names its tenant or the subject; None: kept for ever (records and summaries are never expired by it).")
+    retention: dict[str, float | None] = Field(default_factory=dict, description="Per tenant ('acme') or per subject ('acme/ada') retention in days (None: for ever); the subject's entry wins over its tenant's.")
 
     # Context assembly: per-layer budgets, scaled to the requested total
     layer_summary_tokens: int = 2_000
@@ -159,6 +166,23 @@ class Settings(BaseSettings):
         for zone in value.values():
             _zone(zone)
         return value
+
+    @field_validator("retention")
+    @classmethod
+    def _retention_ok(cls, value: dict[str, float | None]) -> dict[str, float | None]:
+        for key, days in value.items():
+            if days is not None and not days > 0:
+                raise ValueError(f"retention[{key!r}] must be a positive number of days, or null for ever")
+        return value
+
+    def retention_of(self, tenant_id: str, user_id: str) -> tuple[float | None, str]:
+        """(days raw turns are kept, which setting says so) for one subject: its own entry in
+        `retention`, else its tenant's, else `retention_days`."""
+        for key, scope in ((f"{tenant_id}/{user_id}", f"subject {tenant_id}/{user_id}"),
+                           (tenant_id, f"tenant {tenant_id}")):
+            if key in self.retention:
+                return self.retention[key], scope
+        return self.retention_days, "default"
 
     def zone_of(self, tenant_id: str, user_id: str) -> tzinfo:
         """The subject's time zone: its own entry in `timezones`, else its tenant's, else `timezone`."""

@@ -52,6 +52,13 @@ class SubjectState:
     #: Ids of records that can expire (an expiry time or a session scope): checked on every turn,
     #: so the check must not scan every record.
     expiring: set[str] = field(default_factory=set)
+    #: The subject's raw turns whose keys still live, by session: turn id -> when it was said (ids
+    #: and times, never text). What retention (engine.retention) expires; forgets and expiries
+    #: take turns out. Processor state, not part of the view: no digest includes it.
+    raw_turns: dict[str, dict[str, datetime]] = field(default_factory=dict)
+    #: True when `raw_turns` was folded from the subject's first event (a state loaded from a store
+    #: that does not keep the index has it False: retention then reads the turns from the log).
+    raw_turns_complete: bool = False
     #: Derived from `records`, not state of its own: their near-duplicate index, built on first use
     #: and kept current by the projector (engine.projector.apply), so a duplicate check reads postings.
     _duplicates: NearDupIndex | None = field(default=None, repr=False, compare=False)
@@ -71,6 +78,15 @@ class SubjectState:
                 self._duplicates.remove(memory_id)
             else:
                 self._duplicates.upsert(rec)
+
+    def drop_raw_turns(self, session_id: str, turn_ids) -> None:
+        turns = self.raw_turns.get(session_id)
+        if turns is None:
+            return
+        for turn_id in turn_ids:
+            turns.pop(turn_id, None)
+        if not turns:
+            del self.raw_turns[session_id]
 
     def session(self, session_id: str) -> SessionState:
         s = self.sessions.get(session_id)

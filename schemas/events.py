@@ -116,9 +116,10 @@ class MemoryArchived(_Payload):
 
 
 class MemoryForgotten(_Payload):
-    """A record was deleted for real: its key and the keys of its source turns are destroyed.
+    """A record was deleted for real: its key and the keys of the turns it can still be read from
+    (its source turns and the turns that repeat it) are destroyed.
 
-    PII-free by construction: ids and a reason, never the text.
+    PII-free by construction: ids, counts and a reason, never the text.
     """
 
     type: Literal["memory_forgotten"] = "memory_forgotten"
@@ -126,6 +127,31 @@ class MemoryForgotten(_Payload):
     kind: MemoryKind | None = None
     shredded_turns: list[TurnRef] = Field(default_factory=list)
     reason: Literal["user_request", "policy", "secret", "expired"]
+    turns_shredded: int | None = Field(None, ge=0, description=(
+        "How many turns this forget shredded (sources and echoes); None in logs written before it was counted."))
+    echo_of: str | None = Field(None, description=(
+        "Set when this record is forgotten because it repeats another memory forgotten by the same request."))
+
+
+class MemoryEchoed(_Payload):
+    """A turn (any role) repeats existing memories without being their evidence, e.g. an assistant's
+    acknowledgement: it is shredded with them when they are forgotten. Content-free: ids only."""
+
+    type: Literal["memory_echoed"] = "memory_echoed"
+    turn: TurnRef
+    memory_ids: list[str] = Field(min_length=1)
+
+
+class TurnsExpired(_Payload):
+    """Raw turns of one session (the envelope's) whose keys are destroyed under a retention policy or
+    an archive request; the records, session and topic summaries and their provenance ids stay.
+    Content-free: ids and the policy."""
+
+    type: Literal["turns_expired"] = "turns_expired"
+    turn_ids: list[str] = Field(min_length=1)
+    reason: Literal["retention", "archived"]
+    policy: str = Field(description="Which rule expired them, e.g. 'retention_days=30 (tenant acme)' or "
+                                    "'archive_session'.")
 
 
 class SubjectForgotten(_Payload):
@@ -152,6 +178,8 @@ Payload = Annotated[
         MemoryArchived,
         MemoryForgotten,
         SubjectForgotten,
+        MemoryEchoed,
+        TurnsExpired,
     ],
     Field(discriminator="type"),
 ]
@@ -159,7 +187,7 @@ Payload = Annotated[
 EVENT_TYPES: tuple[str, ...] = (
     "turn_received", "secret_redacted", "window_compacted", "memory_recorded", "memory_reinforced",
     "memory_updated", "memory_superseded", "memories_merged", "memory_expired", "memory_archived",
-    "memory_forgotten", "subject_forgotten",
+    "memory_forgotten", "subject_forgotten", "memory_echoed", "turns_expired",
 )
 
 

@@ -34,6 +34,9 @@ class MemoryRecord(BaseModel):
     )
     source: Source
     sources: list[TurnRef] = Field(default_factory=list, description="Provenance: the turns it came from.")
+    echoes: list[TurnRef] = Field(default_factory=list, description=(
+        "Other turns (any role) that repeat this memory, e.g. an assistant's acknowledgement: not "
+        "evidence, but shredded with the memory when it is forgotten (engine.erasure)."))
     confidence: float = Field(ge=0.0, le=1.0)
     importance: float = Field(ge=0.0, le=1.0)
     created_at: UtcDatetime
