@@ -68,6 +68,46 @@ class DataDirError(MemstreamError, OSError):
     """The data directory is missing, locked by another process, or not a memstream directory."""
 
 
+class DataDirLockedError(DataDirError):
+    """Another memstream process (or another engine in this process) holds the data directory's
+    lock. Close it first, or point --data-dir elsewhere."""
+
+
+class DataDirPermissionError(DataDirError):
+    """The operating system refused access to the data directory (EACCES / EPERM): the directory is
+    not this user's to read or write. Fix its owner or mode, or run as the user who owns it."""
+
+
+class DamagedStoreError(CorruptDataError):
+    """One of a data directory's stores ("log", "keys" or "state") is damaged: a file is corrupt,
+    missing or truncated, or it disagrees with the other stores. `store` names it and the message
+    says what to do: the log and the keys are the record (restore them from a backup); the state is
+    derived from them (rebuild it with `memstream replay --rebuild`)."""
+
+    def __init__(self, store: str, path: object, problem: str, advice: str):
+        self.store = store
+        self.path = path
+        self.problem = problem
+        self.advice = advice
+        super().__init__(f"the {store} store at {path} is damaged: {problem}. {advice}")
+
+
+class MissingStoreError(DamagedStoreError):
+    """A store of an existing data directory is gone (its directory or its CURRENT file). memstream
+    never creates a store over an existing directory's missing one."""
+
+
+class LostKeysError(DamagedStoreError):
+    """Data keys that the log needs are gone although no forget or expiry destroyed them: the
+    content they sealed is lost, not forgotten. `lost` holds their storage names (ids, no content)."""
+
+    def __init__(self, path: object, lost: list[str], advice: str):
+        self.lost = list(lost)
+        shown = ", ".join(self.lost[:3]) + (f" and {len(self.lost) - 3} more" if len(self.lost) > 3 else "")
+        super().__init__("keys", path, f"{len(self.lost)} data key(s) the log needs were never destroyed by a "
+                         f"forget or expiry and are gone ({shown})", advice)
+
+
 class LLMError(MemstreamError, RuntimeError):
     """The optional LLM adapter got no usable answer from its chat-completions endpoint. The engine
     catches it, decides that turn with the offline extractor or summarizer instead, and counts the

@@ -75,6 +75,28 @@ def _seal_content(data: dict[str, Any], tenant: str, user: str, sealer: Sealer) 
         payload["record"] = seal_record(sealer, payload["record"])
 
 
+def needed_keys(data: dict[str, Any]) -> list[KeyRef]:
+    """The keys a logged event's sealed content needs to be read (its JSON as logged, still sealed):
+    the fields `_seal_content` seals, where they hold something. An entry whose content was sealed
+    under a key that is gone reads as forgotten, so a key listed here and gone must have been
+    destroyed by some event; otherwise it is lost."""
+    payload = data.get("payload") or {}
+    kind = payload.get("type")
+    tenant, user, session = data["tenant_id"], data["user_id"], data.get("session_id")
+    if kind == "turn_received":
+        if payload.get("text") is not None or payload.get("speaker") is not None:
+            return [turn_ref(tenant, user, session, payload["turn_id"])]
+    elif kind == "window_compacted":
+        return [turn_ref(tenant, user, session, line["turn_id"]) for line in payload.get("summary") or ()
+                if line.get("text") is not None]
+    elif kind == "memory_recorded":
+        record = payload["record"]
+        fields = record.get("fields") or {}
+        if record.get("text") is not None or record.get("slot") is not None or fields.get(SEALED_FIELDS_MARK):
+            return [mem_ref(tenant, user, record["memory_id"])]
+    return []
+
+
 def encode_event(event: Event, sealer: Sealer) -> bytes:
     data = event.model_dump(mode="json")
     _seal_content(data, event.tenant_id, event.user_id, sealer)

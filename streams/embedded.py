@@ -19,7 +19,7 @@ import numpy as np
 from engine.crypto import KeyRef, Sealer
 from engine.embedder import Embedder
 from engine.meaning import Meaning
-from engine.errors import DataDirError
+from engine.errors import DamagedStoreError, DataDirError, LostKeysError
 from engine.ids import derive
 from engine.processor import RULES, warm_up, OFFLINE, Deciders, decide_turn
 from engine.projector import apply
@@ -28,9 +28,12 @@ from engine.runtime import drop_forgotten_texts
 from engine.settings import Settings
 from engine.state import SubjectState
 from schemas.events import Event
+from engine.crypto import subject_of
+from streams import datadir
 from streams.codec import decode_event, encode_event, memory_ids_of
-from streams.keystore import RocksKeyStore
+from streams.keystore import RocksKeyStore, newest as _newest
 from streams.log import EventLog
+from streams.rocks import advice
 from streams.statestore import StateStore
 from streams.subject_cache import Entry, SubjectCache
 
@@ -46,22 +49,8 @@ class _Poison(Exception):
         self.seq, self.event_id, self.reason = seq, event_id, reason
 
 
-FORMAT = "memstream-data 1"
-
-
-def _check_format(data_dir: Path) -> None:
-    """Each data directory names its layout, so a future layout is refused rather than misread."""
-    marker = data_dir / "FORMAT"
-    try:
-        if marker.exists():
-            found = marker.read_text().strip()
-            if found != FORMAT:
-                raise DataDirError(f"{data_dir} holds {found!r}; this memstream reads {FORMAT!r}")
-            return
-        data_dir.mkdir(parents=True, exist_ok=True)
-        marker.write_text(FORMAT + "\n")
-    except OSError as exc:
-        raise DataDirError(f"cannot use {data_dir}: {exc.strerror or exc}") from None
+#: Errors of the stores themselves: they stop processing (typed), never become dead letters.
+_STORAGE_ERRORS = (DamagedStoreError, DataDirError)
 
 
 def _reason(stage: str, exc: BaseException) -> str:
@@ -103,40 +92,116 @@ class EmbeddedRuntime:
         if replay_from is None:
             return cls(data_dir, settings, embedder, deciders=deciders)
         source = Path(replay_from)
-        if not (source / "log").exists():
+        layout = datadir.inspect(source)
+        if layout.new or "log" not in layout.stores:
             raise DataDirError(f"{source} holds no memstream log")
         target = Path(data_dir)
-        if target.exists() and any(target.iterdir()):
-            raise DataDirError(f"replay target {target} is not empty")
+        try:
+            if target.exists() and (not target.is_dir() or any(target.iterdir())):
+                raise DataDirError(f"replay target {target} is " + ("a file" if not target.is_dir() else "not empty")
+                                   + "; give a new directory")
+        except OSError as exc:
+            raise DataDirError(f"cannot use replay target {target}: {exc.strerror or exc}") from None
         return cls(target, settings, embedder, log_dir=source / "log", keys_dir=source / "keys",
                    replay=True, deciders=deciders)
+
+    @staticmethod
+    def doctor(data_dir: Path) -> list:
+        """Checks a data directory end to end without writing to it; returns the findings
+        (streams.doctor.Finding: store, problem, advice), empty for a healthy directory."""
+        from streams.doctor import check
+
+        return check(Path(data_dir))
+
+    @staticmethod
+    def rebuild_state(data_dir: Path) -> Path | None:
+        """Sets the directory's state store aside (as state.damaged-<time>) and creates an empty one,
+        which the next open rebuilds from the log and keys; returns where the old state went."""
+        from streams.doctor import rebuild_state
+
+        return rebuild_state(Path(data_dir))
 
     def __init__(self, data_dir: Path, settings: Settings, embedder: Callable[[], Embedder],
                  *, log_dir: Path | None = None, keys_dir: Path | None = None, replay: bool = False,
                  deciders: Deciders = OFFLINE):
         """replay: rebuild a view from another directory's log and keys without writing to either.
-        deciders: what the processor asks to read turns and summarize windows (offline by default)."""
+        deciders: what the processor asks to read turns and summarize windows (offline by default).
+
+        A new directory gets its stores and then its manifest (streams.datadir); an existing one's
+        stores are opened, never created, and checked against each other (see `_cross_check`)."""
         self.data_dir = Path(data_dir)
-        if not replay and log_dir is None and (self.data_dir / "state").is_dir() and not (self.data_dir / "log").exists():
+        layout = datadir.inspect(self.data_dir)
+        if not replay and log_dir is None and not layout.new and "log" not in layout.stores:
             raise DataDirError(f"{self.data_dir} holds a view replayed from another directory's log, and no log "
                                "of its own: open the directory it was replayed from")
-        _check_format(self.data_dir)
+        if replay and not layout.new:
+            raise DataDirError(f"replay target {self.data_dir} is not empty; give a new directory")
+        create = layout.new
+        if create:
+            datadir.write_format(self.data_dir)
         self.settings = settings
         if deciders.meaning is None and settings.decide_by_meaning:
             deciders = replace(deciders, meaning=Meaning(lambda: self.embedder))
         self.deciders = deciders
         self._embedder_factory = embedder
         self._embedder: Embedder | None = None
-        self.keys = RocksKeyStore(keys_dir or self.data_dir / "keys", sync=settings.sync_writes, read_only=replay)
-        self.sealer = Sealer(self.keys)
-        self.log = EventLog(log_dir or self.data_dir / "log", sync=settings.sync_writes, read_only=replay)
-        self.store = StateStore(self.data_dir / "state", self.sealer, sync=settings.sync_writes)
+        source_dir = Path(log_dir).parent if log_dir is not None else self.data_dir
+        opened = []
+        try:
+            self.keys = RocksKeyStore(keys_dir or self.data_dir / "keys", sync=settings.sync_writes, read_only=replay,
+                                      create=create and keys_dir is None, data_dir=source_dir)
+            opened.append(self.keys)
+            self.sealer = Sealer(self.keys)
+            self.log = EventLog(log_dir or self.data_dir / "log", sync=settings.sync_writes, read_only=replay,
+                                create=create and log_dir is None, data_dir=source_dir)
+            opened.append(self.log)
+            self.store = StateStore(self.data_dir / "state", self.sealer, sync=settings.sync_writes, create=create,
+                                    data_dir=self.data_dir)
+            opened.append(self.store)
+            self._cross_check(replay)
+        except BaseException:
+            for store in reversed(opened):
+                try:
+                    store.db.close()
+                except Exception:
+                    pass
+            raise
+        if create:
+            datadir.write_manifest(self.data_dir, ("state",) if replay else datadir.STORES,
+                                   replayed_from=source_dir if replay else None)
+        elif layout.adopt:
+            datadir.write_manifest(self.data_dir, datadir.STORES)
         self._replay = replay
         self.lock = threading.RLock()
         self.cache = SubjectCache(settings.subject_cache_subjects, settings.subject_cache_mb * 1024 * 1024)
         self._stepping = False  # inside a processing step: subjects hold uncommitted changes
         self._pending: dict[int, Event] = {}
         self._read: dict[str, list] = {}  # what warm_up read of the turns being processed
+        # Replay tells keys that are lost from keys a forget destroyed (see `_check_lost_keys`).
+        self._seq_now = 0
+        self._missing: dict[str, int] = {}  # storage name -> first seq whose content needed it
+        self._destroyed: set[str] = set()
+        self._subject_forgets: dict[Subject, list[int]] = {}
+        if replay:
+            self.keys.on_missing = lambda name: self._missing.setdefault(name, self._seq_now)
+
+    def _cross_check(self, replay: bool) -> None:
+        """What one store says about another: the log's record of the keys its entries needed, and
+        the state's offset in the log. A store that lost its newest writes (a truncated WAL, a file
+        restored from an older backup) is found here, at open, not by a read that comes back empty."""
+        needed = self.log.keys_watermark()
+        if needed is not None and self.keys.watermark < needed:
+            raise DamagedStoreError(
+                "keys", self.keys.db.path,
+                f"the log's entries need keys numbered up to {needed - 1}, but the key store's newest is "
+                f"{_newest(self.keys.watermark)}: its newest {needed - self.keys.watermark} key(s) are gone",
+                advice("keys", self.keys.db.data_dir))
+        if not replay and self.store.offset() > self.log.next_seq:
+            raise DamagedStoreError(
+                "log", self.log.db.path,
+                f"the state has processed {self.store.offset()} log entries, but the log holds only "
+                f"{self.log.next_seq}: the log lost its newest entries",
+                advice("log", self.data_dir))
 
     # -- state access ----------------------------------------------------------------------------
     @property
@@ -198,7 +263,7 @@ class EmbeddedRuntime:
         fresh = [e for e in events if unique.get(e.event_id) is e and not self.log.contains(e.event_id)]
         entries = [(e.event_id, encode_event(e, self.sealer), memory_ids_of(e)) for e in fresh]
         self.keys.persist()
-        seqs = self.log.append(entries)
+        seqs = self.log.append(entries, keys_watermark=None if self.keys.read_only else self.keys.watermark)
         new_ids = set()
         # Keep the objects for the processor: no need to read back and decrypt what we just wrote.
         for seq, event in zip(seqs, fresh):
@@ -224,6 +289,8 @@ class EmbeddedRuntime:
             step.dropped_texts.extend(r.text for r in state.records.values() if r.text)
             apply(state, event)
             step.forgotten_subjects.append((*subject, p.keys_before))
+            if self._replay:
+                self._subject_forgets.setdefault(subject, []).append(self._seq_now)
             step.dirty.pop(subject, None)
             entry = self._entry(subject)
             entry.vectors, entry.index = {}, None
@@ -237,6 +304,8 @@ class EmbeddedRuntime:
                 )
             destroy = apply(state, event)
             step.destroy.extend(destroy)
+            if self._replay:
+                self._destroyed.update(ref.storage_key() for ref in destroy)
             sessions = [event.session_id] if event.session_id else []
             if removing:
                 # Any session may have named the removed memory as its latest ("forget that").
@@ -286,7 +355,10 @@ class EmbeddedRuntime:
             handled = 0
             while True:
                 try:
-                    return handled + self._process(decide, embed, progress)
+                    handled += self._process(decide, embed, progress)
+                    if self._replay:
+                        self._check_lost_keys()
+                    return handled
                 except _Poison as poison:
                     self._forget_uncommitted()
                     # Commit everything before the poisoned entry, then set it aside.
@@ -303,6 +375,24 @@ class EmbeddedRuntime:
                 except BaseException:
                     self._forget_uncommitted()
                     raise
+
+    def _check_lost_keys(self) -> None:
+        """After a replay read the whole log: a key that some content needed and that is gone,
+        although no event destroyed it (a forget, an expiry, a merge, a subject forget logged after
+        the content), is lost, not forgotten."""
+        lost = []
+        for name, seq in sorted(self._missing.items(), key=lambda item: item[1]):
+            if name in self._destroyed:
+                continue
+            try:
+                subject = subject_of(name)
+            except ValueError:
+                subject = None
+            if subject is not None and any(seq < at for at in self._subject_forgets.get(subject, ())):
+                continue
+            lost.append(name)
+        if lost:
+            raise LostKeysError(self.keys.db.path, lost, advice("keys", self.keys.db.data_dir))
 
     def _forget_uncommitted(self) -> None:
         """Whatever a step folded in memory but did not commit must not survive: reload from the
@@ -335,14 +425,19 @@ class EmbeddedRuntime:
             if seq >= end:
                 break
             handled += 1
+            self._seq_now = seq
             try:
                 event = self._pending.pop(seq, None) or decode_event(raw, self.sealer, step.known)
+            except _STORAGE_ERRORS:
+                raise  # a damaged store is not a malformed entry: it stops processing, typed
             except Exception as exc:  # a malformed entry is set aside with its reason, never fatal
                 step.dead_letters.append({"seq": seq, "event_id": None, "reason": _reason("undecodable", exc)})
                 continue
             if not self._is_applied(event.event_id, step):
                 try:
                     self._fold(event, step, decide, seq)
+                except _STORAGE_ERRORS:
+                    raise
                 except Exception as exc:
                     raise _Poison(seq, event.event_id, _reason("projector failed", exc)) from exc
             if progress is not None:
@@ -377,6 +472,8 @@ class EmbeddedRuntime:
         state = self.state(event.tenant_id, event.user_id)
         try:
             derived = decide_turn(state, event, self.settings, self.deciders, self._read.pop(event.event_id, None))
+        except _STORAGE_ERRORS:
+            raise
         except Exception as exc:
             # The turn stays in its window; only the decisions about it are skipped.
             step.dead_letters.append({"seq": seq, "event_id": event.event_id,
@@ -471,8 +568,9 @@ class EmbeddedRuntime:
             self.store.purge()
             self.log.flush()
             self.log.db.compact_range(None, None)
-            self.keys.db.flush(True)
-            self.keys.db.compact_range(None, None)
+            if not self.keys.read_only:
+                self.keys.db.flush(True)
+                self.keys.db.compact_range(None, None)
 
     def close(self) -> None:
         with self.lock:

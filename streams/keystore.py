@@ -14,11 +14,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-from rocksdict import Rdict, WriteBatch
+from rocksdict import WriteBatch
 
 from engine.crypto import KEY_BYTES, KeyRef, new_key, subject_prefix
 from engine.errors import CorruptDataError
-from streams.rocks import open_db, purge, write_options
+from streams.rocks import Store, open_db, purge, write_options
 
 _COUNTER_KEY = b"\x00counter"
 _N = struct.Struct(">Q")
@@ -28,11 +28,21 @@ _N = struct.Struct(">Q")
 KeyListener = Callable[[str, "bytes | None"], None]
 
 
+def newest(watermark: int) -> str:
+    """The newest key's creation number as a reader sees it, from a store's watermark."""
+    return str(watermark - 1) if watermark > 0 else "none (it holds no key)"
+
+
 class RocksKeyStore:
-    def __init__(self, path: Path, *, sync: bool = True, read_only: bool = False):
-        """read_only: for replay. Keys are read; none is created, destroyed or written."""
+    def __init__(self, path: Path, *, sync: bool = True, read_only: bool = False, create: bool = True,
+                 data_dir: Path | None = None):
+        """read_only: for replay. Keys are read; none is created, destroyed or written.
+        create=False: the store must exist already (see streams.rocks.open_db)."""
         self.read_only = read_only
-        self.db: Rdict = open_db(path, read_only=read_only)
+        self.db: Store = open_db(path, read_only=read_only, create=create, store="keys", data_dir=data_dir)
+        #: Told the storage name of every key asked for and not found (replay uses it to tell keys
+        #: that a forget destroyed from keys that are lost).
+        self.on_missing: Callable[[str], None] | None = None
         self._sync = write_options(sync)
         self._cache: dict[str, bytes] = {}
         self._unsaved: dict[str, bytes] = {}
@@ -46,18 +56,31 @@ class RocksKeyStore:
         """The creation number the next key will get: everything below it exists already."""
         return self._counter
 
-    def get(self, ref: KeyRef) -> bytes | None:
-        name = ref.storage_key()
+    def _lookup(self, name: str) -> bytes | None:
         key = self._cache.get(name)
         if key is None:
             raw = self.db.get(name.encode())
             if raw is not None:
+                if len(raw) not in (KEY_BYTES, _N.size + KEY_BYTES):  # older stores kept no number
+                    raise CorruptDataError(f"the key store holds {len(raw)} bytes for {name!r}: it was altered; "
+                                           "restore the data directory (its log and keys together) from a backup")
                 key = raw[-KEY_BYTES:]
                 self._cache[name] = key
         return key
 
+    def get(self, ref: KeyRef) -> bytes | None:
+        name = ref.storage_key()
+        key = self._lookup(name)
+        if key is None and self.on_missing is not None:
+            self.on_missing(name)
+        return key
+
+    def exists(self, name: str) -> bool:
+        """Whether the key stored under `name` exists (without caching it)."""
+        return name in self._cache or self.db.get(name.encode()) is not None
+
     def get_or_create(self, ref: KeyRef) -> bytes:
-        key = self.get(ref)
+        key = self._lookup(ref.storage_key())
         if key is None:
             if self.read_only:
                 raise CorruptDataError(f"no key for {ref.scope} {ref.name!r}, and this key store is read-only")

@@ -4,7 +4,12 @@ Layout (raw bytes keys):
   e<seq:8 big-endian>            -> encoded event
   i<event_id>                    -> seq            (idempotency: an id is appended once)
   m<memory_id>\0<seq:8>          -> b""            (audit index: every event about one memory)
+  k                              -> keys:8         (the key store's watermark at the last append)
 An append is one synced write batch: either every event of it is on disk, or none is.
+
+The watermark lets an open find a key store that lost its newest keys (a truncated WAL, an older
+backup): every key an appended event needs was created below it. Reads check the order too: a seq
+that skips one is a damaged log, never the end of it.
 """
 from __future__ import annotations
 
@@ -12,18 +17,24 @@ import struct
 from pathlib import Path
 from typing import Iterator
 
-from rocksdict import Rdict, WriteBatch
+from rocksdict import WriteBatch
 
-from streams.rocks import open_db, write_options
+from engine.errors import DamagedStoreError
+from streams.rocks import Store, advice, open_db, write_options
 
 _SEQ = struct.Struct(">Q")
 
 
 class EventLog:
-    def __init__(self, path: Path, *, sync: bool = True, read_only: bool = False):
-        self.db: Rdict = open_db(path, read_only=read_only)
+    def __init__(self, path: Path, *, sync: bool = True, read_only: bool = False, create: bool = True,
+                 data_dir: Path | None = None):
+        """create=False: the log must exist already (see streams.rocks.open_db)."""
+        self.db: Store = open_db(path, read_only=read_only, create=create, store="log", data_dir=data_dir)
         self._write = write_options(sync)
         self._next_seq = self._find_next_seq()
+
+    def damaged(self, problem: str) -> DamagedStoreError:
+        return DamagedStoreError("log", self.db.path, problem, advice("log", self.db.data_dir))
 
     def _find_next_seq(self) -> int:
         it = self.db.iter()
@@ -43,11 +54,18 @@ class EventLog:
         raw = self.db.get(b"i" + event_id.encode())
         return _SEQ.unpack(raw)[0] if raw is not None else None
 
-    def append(self, entries: list[tuple[str, bytes, list[str]]]) -> list[int | None]:
+    def keys_watermark(self) -> int | None:
+        """The key store's watermark recorded with the last append (None: never recorded)."""
+        raw = self.db.get(b"k")
+        return _SEQ.unpack(raw)[0] if raw else None
+
+    def append(self, entries: list[tuple[str, bytes, list[str]]], *,
+               keys_watermark: int | None = None) -> list[int | None]:
         """Appends (event_id, encoded, memory_ids) entries whose ids are new.
 
         Returns one item per entry: its seq, or None where the id was already in the log (a retried
-        delivery) or repeated inside `entries`.
+        delivery) or repeated inside `entries`. `keys_watermark`: the key store's watermark after
+        the keys these entries need were persisted, recorded in the same batch.
         """
         batch = WriteBatch(raw_mode=True)
         seqs: list[int | None] = []
@@ -66,18 +84,26 @@ class EventLog:
             seqs.append(seq)
             seq += 1
         if seq > self._next_seq:
+            if keys_watermark is not None:
+                batch.put(b"k", _SEQ.pack(keys_watermark))
             self.db.write(batch, self._write)
             self._next_seq = seq
         return seqs
 
     def read(self, from_seq: int = 0) -> Iterator[tuple[int, bytes]]:
+        """Entries from `from_seq` in order. Raises DamagedStoreError where one is missing."""
         it = self.db.iter()
         it.seek(b"e" + _SEQ.pack(from_seq))
+        expected = from_seq
         while it.valid():
             key = it.key()
             if not key.startswith(b"e"):
                 break
-            yield _SEQ.unpack(key[1:9])[0], it.value()
+            seq = _SEQ.unpack(key[1:9])[0]
+            if seq != expected:
+                raise self.damaged(f"entries {expected} to {seq - 1} are missing")
+            yield seq, it.value()
+            expected += 1
             it.next()
 
     def get(self, seq: int) -> bytes | None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Iterator
 
 import numpy as np
-from rocksdict import Rdict, WriteBatch
+from rocksdict import WriteBatch
 
 from engine.crypto import Sealer, subject_prefix
 from engine.embedder import DIM
@@ -26,7 +26,7 @@ from engine.state import SessionState, SubjectState
 from engine.state import SummaryItem, WindowTurn
 from schemas.records import MemoryRecord
 from streams.codec import SealedParts, mem_ref, open_record_in_place, sealed_record_json, turn_ref
-from streams.rocks import open_db, purge, write_options
+from streams.rocks import Store, open_db, purge, write_options
 
 _SEQ = struct.Struct(">Q")
 
@@ -54,8 +54,10 @@ def _dt(value: str | None) -> datetime | None:
 
 
 class StateStore:
-    def __init__(self, path: Path, sealer: Sealer, *, sync: bool = True):
-        self.db: Rdict = open_db(path)
+    def __init__(self, path: Path, sealer: Sealer, *, sync: bool = True, create: bool = True,
+                 read_only: bool = False, data_dir: Path | None = None):
+        """create=False: the store must exist already (see streams.rocks.open_db)."""
+        self.db: Store = open_db(path, create=create, read_only=read_only, store="state", data_dir=data_dir)
         self.sealer = sealer
         self._write = write_options(sync)
 
