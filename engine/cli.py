@@ -1,12 +1,19 @@
-"""The `memstream` command line: demo, ingest, recall, context, forget, sweep, replay, digest, audit."""
+"""The `memstream` command line: demo, ingest, recall, context, forget, sweep, replay, digest, audit, doctor.
+
+Exit codes: 0 success; 1 the command ran and found a problem it reports (ingest rejected lines,
+replay --verify saw different digests, doctor has findings); 2 an error stopped the command (a bad
+argument or data directory, a damaged store): one line on stderr saying what to do."""
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import signal
 import sys
 import shutil
 import tempfile
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +21,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from engine.errors import MemstreamError
+from engine.errors import DataDirError, MemstreamError
 
 console = Console(soft_wrap=True)
 err_console = Console(stderr=True)
@@ -36,24 +43,50 @@ def _open(args: argparse.Namespace, create: bool = False):
     mistyped --data-dir would otherwise answer "nothing" from a new, empty store."""
     from engine import MemoryEngine
 
-    if not create and not (Path(args.data_dir) / "log").exists():
+    if not create and not _exists(Path(args.data_dir) / "log"):
         raise NoStoreError(f"{args.data_dir} holds no memstream log (check --data-dir)")
+    _exists(Path(args.data_dir))
     return MemoryEngine.open(args.data_dir, tenant_id=getattr(args, "bound_tenant", None))
 
 
+def _exists(path: Path) -> bool:
+    """Path.exists, with what the OS refuses (a name too long, a file where a directory should be,
+    no permission) as a typed error."""
+    try:
+        return path.exists()
+    except OSError as exc:
+        raise _path_error(path, exc) from None
+
+
+def _path_error(path: Path, exc: OSError) -> DataDirError:
+    import errno
+
+    if exc.errno == errno.ENAMETOOLONG:
+        return DataDirError(f"cannot use {str(path)[:60]}...: a name in the path is longer than the file system "
+                            "allows (255 bytes a name); choose a shorter path")
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        from engine.errors import DataDirPermissionError
+
+        return DataDirPermissionError(f"cannot use {path}: permission denied (fix its owner or mode, or run as "
+                                      "the user who owns it)")
+    return DataDirError(f"cannot use {path}: {exc.strerror or exc}")
+
+
 def cmd_ingest(args: argparse.Namespace) -> int:
+    """Exit 0 when every line was ingested, 1 when some lines were rejected (every good line is
+    still ingested; the reasons are printed and, with --rejects, written out), 2 on an error."""
     from engine.errors import MemstreamError
     from engine.guard import validate_turn
+    from engine.jsonl import read_jsonl
 
     path = Path(args.file)
-    if not path.exists():
+    if not _exists(path) or path.is_dir():
         err_console.print(f"[red]no such file: {path}")
         return 2
-    lines = path.read_text().splitlines()
     rejects: list[dict[str, Any]] = []
     accepted = new = 0
     with _open(args, create=True) as engine, _progress() as progress:
-        task = progress.add_task("ingest", total=len(lines))
+        task = progress.add_task("ingest", total=max(path.stat().st_size, 1))
         batch: list = []  # validated TurnIn models
 
         def send() -> None:
@@ -62,23 +95,23 @@ def cmd_ingest(args: argparse.Namespace) -> int:
                 new += engine.ingest_many(batch)
                 batch.clear()
 
-        for lineno, line in enumerate(lines, 1):
-            progress.advance(task)
-            if not line.strip():
+        for line in read_jsonl(path):
+            progress.advance(task, line.size)
+            if line.reason is not None:
+                rejects.append({"line": line.lineno, "reason": line.reason})
                 continue
             try:
-                raw = json.loads(line)
-                if not isinstance(raw, dict):
-                    raise ValueError("a line must hold one JSON object")
-                turn = validate_turn(raw, engine.settings, engine.tenant_id)
-            except (ValueError, MemstreamError) as exc:
-                rejects.append({"line": lineno, "reason": f"{type(exc).__name__}: {exc}"})
+                turn = validate_turn(line.value, engine.settings, engine.tenant_id)
+            except (ValueError, RecursionError, MemstreamError) as exc:
+                reason = "nested too deeply to read" if isinstance(exc, RecursionError) else f"{type(exc).__name__}: {exc}"
+                rejects.append({"line": line.lineno, "reason": reason})
                 continue
             batch.append(turn)  # validated once: ingest_many takes the model as it is
             accepted += 1
             if len(batch) >= 500:
                 send()
         send()
+        progress.update(task, completed=max(path.stat().st_size, 1))
         pending = engine.pending()
         task2 = progress.add_task("process", total=max(pending, 1))
         engine.flush(progress=lambda n: progress.advance(task2, n))
@@ -90,10 +123,11 @@ def cmd_ingest(args: argparse.Namespace) -> int:
                   f"rejected {len(rejects)}; active records: {stats['records_active']}, "
                   f"log events: {stats['log_events']}")
     for r in rejects[:10]:
-        err_console.print(f"  line {r['line']}: {r['reason']}")
+        err_console.print(f"  line {r['line']}: {r['reason']}", markup=False, highlight=False)
     if len(rejects) > 10:
-        err_console.print(f"  ... {len(rejects) - 10} more" + (f" (all in {args.rejects})" if args.rejects else ""))
-    return 1 if rejects and not accepted else 0
+        err_console.print(f"  ... {len(rejects) - 10} more" + (f" (all in {args.rejects})" if args.rejects else ""),
+                          markup=False, highlight=False)
+    return 1 if rejects else 0
 
 
 def cmd_recall(args: argparse.Namespace) -> int:
@@ -217,32 +251,74 @@ def cmd_audit(args: argparse.Namespace) -> int:
     return 0
 
 
+class Interrupted(KeyboardInterrupt):
+    """SIGTERM during a replay, raised like Ctrl-C so that the replay's temporary directory is removed."""
+
+
+@contextmanager
+def _sigterm_interrupts():
+    """While the block runs, SIGTERM raises Interrupted (in the main thread; elsewhere nothing changes)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum, frame):
+        raise Interrupted("terminated (SIGTERM)")
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def replay_verify(data_dir: Path, into: Path | None = None, show_progress: bool = True) -> tuple[str, str]:
     """Rebuilds the view from `data_dir`'s log in a fresh directory; returns (live, replayed) digests.
-    Without `into` the rebuilt directory is temporary and removed afterwards."""
+    Without `into` the rebuilt directory is temporary and removed afterwards, also when the replay
+    fails or is interrupted (Ctrl-C, SIGTERM)."""
     from engine import MemoryEngine
 
-    if not (data_dir / "log").exists():
-        raise SystemExit(f"{data_dir} holds no memstream log")
-    if into is not None and into.exists() and any(into.iterdir()):
-        raise SystemExit(f"replay target {into} is not empty")
+    if not _exists(data_dir / "log"):
+        raise NoStoreError(f"{data_dir} holds no memstream log (check --data-dir)")
+    if into is not None and _exists(into):
+        if not into.is_dir():
+            raise DataDirError(f"replay target {into} is a file; give a new directory for the rebuilt view")
+        if any(into.iterdir()):
+            raise DataDirError(f"replay target {into} is not empty; give a new directory for the rebuilt view")
     with MemoryEngine.open(data_dir) as engine:
         live = engine.view_digest()
-    target = into or Path(tempfile.mkdtemp(prefix="memstream-replay-"))
-    try:
-        if show_progress:
-            with _progress() as progress:
-                task = progress.add_task("replay", total=None)
-                replayed = MemoryEngine.replay(data_dir, target, progress=lambda n: progress.advance(task, n))
-        else:
-            replayed = MemoryEngine.replay(data_dir, target)
-    finally:
-        if into is None:
-            shutil.rmtree(target, ignore_errors=True)
+    with _sigterm_interrupts():
+        target = into or Path(tempfile.mkdtemp(prefix="memstream-replay-"))
+        try:
+            if show_progress:
+                with _progress() as progress:
+                    task = progress.add_task("replay", total=None)
+                    replayed = MemoryEngine.replay(data_dir, target, progress=lambda n: progress.advance(task, n))
+            else:
+                replayed = MemoryEngine.replay(data_dir, target)
+        finally:
+            if into is None:
+                shutil.rmtree(target, ignore_errors=True)
     return live, replayed
 
 
+def _runtime_factory():
+    from pydantic import ValidationError
+
+    from engine.errors import InvalidSettingsError
+    from engine.runtime import resolve
+    from engine.settings import Settings
+
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        raise InvalidSettingsError(f"invalid settings: {exc.errors()[0]['loc']}: {exc.errors()[0]['msg']}") from None
+    return resolve(settings.runtime)
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
+    if args.rebuild:
+        return _rebuild_state(args)
     live, replayed = replay_verify(Path(args.data_dir), Path(args.into) if args.into else None)
     console.print(f"live view digest:     {live}")
     console.print(f"replayed view digest: {replayed}")
@@ -252,6 +328,50 @@ def cmd_replay(args: argparse.Namespace) -> int:
         console.print("[green]replay verified: digests are equal")
         return 0
     console.print("[red]replay differs from the live view")
+    return 1
+
+
+def _rebuild_state(args: argparse.Namespace) -> int:
+    """`replay --rebuild`: the state store set aside and rebuilt from the log and the keys."""
+    from engine import MemoryEngine
+
+    if args.into or args.verify:
+        err_console.print("[red]error:[/] --rebuild rebuilds the directory's own state; it takes neither --into nor --verify")
+        return 2
+    data_dir = Path(args.data_dir)
+    factory = _runtime_factory()
+    if not callable(getattr(factory, "rebuild_state", None)):
+        err_console.print(f"[red]error:[/] the {factory.__name__} runtime cannot rebuild a state store")
+        return 2
+    aside = factory.rebuild_state(data_dir)
+    with _sigterm_interrupts(), MemoryEngine.open(data_dir) as engine:
+        digest = engine.view_digest()
+        entries = engine.runtime.position()
+    if aside is not None:
+        console.print(f"the old state is kept in {aside} (delete it once the rebuilt view serves you)")
+    console.print(f"state rebuilt from {entries} log entries; view digest: {digest}")
+    return 0
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    """Exit 0: no findings; 1: findings (printed, one a line); 2: the directory could not be checked."""
+    data_dir = Path(args.data_dir)
+    _exists(data_dir)
+    factory = _runtime_factory()
+    if not callable(getattr(factory, "doctor", None)):
+        err_console.print(f"[red]error:[/] the {factory.__name__} runtime has no doctor")
+        return 2
+    findings = factory.doctor(data_dir)
+    facts = getattr(findings, "facts", {})
+    if facts:
+        console.print("checked: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in facts.items()),
+                      markup=False, highlight=False)
+    if not findings:
+        console.print(f"{data_dir}: no findings; the directory is healthy", markup=False, highlight=False)
+        return 0
+    for finding in findings:
+        console.print(f"finding: {finding}", markup=False, highlight=False)
+    console.print(f"{data_dir}: {len(findings)} finding(s)", markup=False, highlight=False)
     return 1
 
 
@@ -336,12 +456,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("replay", help="rebuild the view from the log in a fresh directory")
     p.add_argument("--verify", action="store_true", help="exit 1 unless the digests are equal")
     p.add_argument("--into", default=None, help="fresh directory for the rebuilt view (default: a temp dir)")
+    p.add_argument("--rebuild", action="store_true",
+                   help="rebuild this directory's state store from its log and keys (the old one is kept aside)")
     p.set_defaults(func=cmd_replay)
     p = command("digest", help="print the view digest of a (stopped) data directory")
     p.set_defaults(func=cmd_digest)
     p = command("audit", help="every event about one memory")
     p.add_argument("memory_id")
     p.set_defaults(func=cmd_audit)
+    p = command("doctor", help="check a (stopped) data directory end to end without changing it; "
+                               "exit 1 on any finding")
+    p.set_defaults(func=cmd_doctor)
     return parser
 
 
@@ -358,8 +483,17 @@ def main(argv: list[str] | None = None, parser: argparse.ArgumentParser | None =
     try:
         return args.func(args)
     except MemstreamError as exc:
-        err_console.print(f"[red]error:[/] {exc}")
+        err_console.print(f"[red]error:[/] {_one_line(exc)}", highlight=False, soft_wrap=True)
         return 2
+    except KeyboardInterrupt as exc:
+        err_console.print(f"[red]interrupted[/] ({exc or 'Ctrl-C'})", highlight=False)
+        return 130
+
+
+def _one_line(exc: BaseException) -> str:
+    from rich.markup import escape
+
+    return escape(" ".join(str(exc).split()))
 
 
 if __name__ == "__main__":
