@@ -17,7 +17,9 @@ from typing import Any, Callable, Iterable, Mapping
 from engine.commands import forget_events, forget_targets, remember_events, remembered_id, usage_event
 from engine.context import assemble, layer_budgets
 from engine.embedder import Embedder, shared_embedder
+from engine.context import check_budget_tokens
 from engine.erasure import record_vectors_of, uncached
+from engine.retention import ARCHIVE_POLICY, read_raw_turns
 from engine.errors import (
     DataDirError,
     EngineClosedError,
@@ -42,7 +44,7 @@ from pydantic import ValidationError
 
 from schemas.commands import Forget, Remember
 from schemas.common import PRIVACY_ORDER
-from schemas.events import Event, SecretRedacted, TurnReceived
+from schemas.events import Event, SecretRedacted, TurnReceived, TurnsExpired
 from schemas.records import MemoryRecord
 from schemas.turns import TurnIn
 from schemas.views import AuditEntry, ContextResult, RecallHit, SummaryView
@@ -386,9 +388,10 @@ class MemoryEngine:
             else:
                 subjects = [s for s in rt.subjects() if self.tenant_id is None or s[0] == self.tenant_id]
             unprocessed = 0
+            from_log = self._raw_turns_from_log(subjects)
             for tenant, user in subjects:
                 events = decide_sweep(rt.state(tenant, user), at, self.settings, _utcnow(),
-                                      salt=_salt(request_id, rt))
+                                      salt=_salt(request_id, rt), raw_turns=from_log.get((tenant, user)))
                 for e, new in zip(events, rt.append(events)):
                     if new:
                         counts[e.type] = counts.get(e.type, 0) + 1
@@ -400,6 +403,45 @@ class MemoryEngine:
                     unprocessed = 0
             rt.process()
         return counts
+
+    def _raw_turns_from_log(self, subjects) -> dict:
+        """Raw turns of the subjects under a retention whose state does not hold the complete index
+        (a state store that does not keep it): read from the log in one pass (engine.retention)."""
+        rt = self._rt
+        wanted = {s for s in subjects if self.settings.retention_of(*s)[0] is not None
+                  and not rt.state(*s).raw_turns_complete}
+        if not wanted:
+            return {}
+        found = read_raw_turns(rt.events(0), wanted)
+        return {s: found.get(s, {}) for s in wanted}
+
+    def archive_session(self, tenant_id: str, user_id: str, session_id: str, *,
+                        now: datetime | str | None = None, request_id: str | None = None) -> int:
+        """"Archive this session": shreds its raw turns (their keys; window entries and running-summary
+        lines go with them) and keeps its records, its session summary and every provenance id.
+        One content-free `turns_expired` event (policy 'archive_session'); returns how many turns
+        it shredded (0 when none was readable any more)."""
+        self._subject(tenant_id, user_id, session_id)
+        rt = self._check()
+        at = _as_utc(now) or _utcnow()
+        with rt.lock:
+            rt.process()
+            state = rt.state(tenant_id, user_id)
+            if state.raw_turns_complete:
+                raw = state.raw_turns
+            else:
+                raw = read_raw_turns(rt.events(0), {(tenant_id, user_id)}).get((tenant_id, user_id), {})
+            turn_ids = sorted(raw.get(session_id, {}))
+            if not turn_ids:
+                if session_id not in state.sessions:
+                    raise InvalidCommandError(f"user {user_id!r} has no session {session_id!r} to archive")
+                return 0
+            rt.append([Event(event_id=derive("archive", tenant_id, user_id, session_id, _salt(request_id, rt)),
+                             type="turns_expired", tenant_id=tenant_id, user_id=user_id, session_id=session_id,
+                             occurred_at=at, recorded_at=_utcnow(),
+                             payload=TurnsExpired(turn_ids=turn_ids, reason="archived", policy=ARCHIVE_POLICY))])
+            rt.process()
+            return len(turn_ids)
 
     # -- reads -----------------------------------------------------------------------------------
     def _recall(self, tenant_id: str, user_id: str, query: str, k: int, now: datetime,
@@ -461,8 +503,7 @@ class MemoryEngine:
         """Packs summary, profile, episodes and recalled memories into `budget_tokens`."""
         self._subject(tenant_id, user_id, session_id)
         self._reading(query, max_privacy)
-        if not isinstance(budget_tokens, int) or budget_tokens < 16:
-            raise InvalidCommandError("budget_tokens must be a whole number, at least 16")
+        check_budget_tokens(budget_tokens)
         rt = self._check()
         at = _as_utc(now) or _utcnow()
         privacy = max_privacy or self.settings.recall_max_privacy
@@ -522,13 +563,18 @@ class MemoryEngine:
                     rt.process()
         return diffs
 
+    def _own_subjects(self) -> list[tuple[str, str]]:
+        """Every subject with state, or only this engine's tenant's when it is bound to one."""
+        return [s for s in self._rt.subjects() if self.tenant_id is None or s[0] == self.tenant_id]
+
     def view_digest(self) -> str:
+        """The view's digest (engine.digest); an engine bound to a tenant digests that tenant's view."""
         from engine.digest import view_digest
 
         rt = self._check()
         with rt.lock:
             rt.process()
-            return view_digest((rt.state(*s) for s in rt.subjects()), ordered=True)
+            return view_digest((rt.state(*s) for s in self._own_subjects()), ordered=True)
 
     def records(self, tenant_id: str, user_id: str, *, include_inactive: bool = False) -> list[MemoryRecord]:
         """The subject's records in the view (active only unless asked), oldest first."""
@@ -551,9 +597,7 @@ class MemoryEngine:
 
     @staticmethod
     def _budget(budget_tokens: object) -> int:
-        if not isinstance(budget_tokens, int) or isinstance(budget_tokens, bool) or budget_tokens < 16:
-            raise InvalidCommandError("budget_tokens must be a whole number, at least 16")
-        return budget_tokens
+        return check_budget_tokens(budget_tokens)
 
     @staticmethod
     def _view(summary) -> SummaryView:
@@ -653,7 +697,19 @@ class MemoryEngine:
         rt = self._check()
         with rt.lock:
             rt.process()
-            return rt.dead_letters()
+            letters = rt.dead_letters()
+            if self.tenant_id is None:
+                return letters
+            return [d for d in letters if self._letter_tenant(d) == self.tenant_id]
+
+    def _letter_tenant(self, letter: dict) -> str | None:
+        """The tenant of a dead-lettered log entry (None when the entry cannot even be decoded: then
+        it is nobody's to see but an unbound engine's)."""
+        try:
+            event = next(self._rt.events(letter["seq"]), None)
+        except Exception:
+            return None
+        return event.tenant_id if event is not None else None
 
     def compact(self) -> None:
         """Compacts every store so that deleted and shredded bytes leave the files on disk."""
@@ -667,14 +723,16 @@ class MemoryEngine:
         with rt.lock:
             rt.process()
             tiers = {"active": 0, "archived": 0, "superseded": 0}
-            subjects = rt.subjects()
+            subjects = self._own_subjects()
             for subject in subjects:
                 for r in rt.state(*subject).records.values():
                     if r.tier in tiers:
                         tiers[r.tier] += 1
             return {
                 "subjects": len(subjects),
-                "log_events": rt.position(),
+                # The log is shared by every tenant: an engine bound to one counts its events.
+                "log_events": rt.position() if self.tenant_id is None else sum(
+                    1 for e in rt.events(0) if e.tenant_id == self.tenant_id),
                 "records_active": tiers["active"],
                 "records_archived": tiers["archived"],
                 "records_superseded": tiers["superseded"],

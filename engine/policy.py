@@ -1,13 +1,15 @@
 """The forgetting sweep: a repeatable policy over one subject's records at a given time.
 
-Order matters and is fixed: expire what is due, merge duplicates into the best-sourced record, then
+Order matters and is fixed: expire raw turns past the subject's retention (engine.retention), expire what is due, merge duplicates into the best-sourced record, then
 score what remains and archive or delete below the thresholds. Same state and `now` -> same events.
 """
 from __future__ import annotations
 
 from datetime import datetime
 
+from engine import retention
 from engine.ids import derive
+from engine.retention import RawTurns
 from engine.neardup import NearDupIndex
 from engine.processor import due_expiries
 from engine.scoring import decide, record_keep_score
@@ -20,6 +22,7 @@ from schemas.events import (
     MemoryArchived,
     MemoryExpired,
     MemoryForgotten,
+    TurnsExpired,
 )
 from schemas.records import MemoryRecord, TurnRef
 
@@ -39,22 +42,32 @@ def duplicate_clusters(records: list[MemoryRecord], threshold: float) -> list[li
 
 
 def decide_sweep(state: SubjectState, now: datetime, settings: Settings, recorded_at: datetime,
-                 salt: str = "") -> list[Event]:
-    """`salt` makes the sweep's event ids unique per run (the caller passes the log position)."""
+                 salt: str = "", raw_turns: RawTurns | None = None) -> list[Event]:
+    """`salt` makes the sweep's event ids unique per run (the caller passes the log position).
+    `raw_turns`: the subject's readable raw turns when the state does not hold their complete index
+    (engine.retention.raw_turns_of); the raw turns older than the subject's retention expire first."""
     sweep_id = derive("sweep", state.tenant_id, state.user_id, now.isoformat(), salt)
     events: list[Event] = []
 
-    def emit(payload) -> None:
+    def emit(payload, session_id: str | None = None) -> None:
         events.append(Event(
             event_id=derive(sweep_id, str(len(events))),
             type=payload.type,
             tenant_id=state.tenant_id,
             user_id=state.user_id,
+            session_id=session_id,
             occurred_at=now,
             recorded_at=recorded_at,
             causation_id=sweep_id,
             payload=payload,
         ))
+
+    days, scope = settings.retention_of(state.tenant_id, state.user_id)
+    if days is not None:
+        raw = state.raw_turns if raw_turns is None else raw_turns
+        for session_id, turn_ids in retention.due(raw, now, days).items():
+            emit(TurnsExpired(turn_ids=turn_ids, reason="retention", policy=retention.policy_name(days, scope)),
+                 session_id=session_id)
 
     gone: set[str] = set()
     for memory_id, reason in due_expiries(state, None, now, every_record=True):
