@@ -216,3 +216,53 @@ def test_a_forget_naming_two_things_is_refused_and_forgets_nothing(engine):
         with pytest.raises(InvalidCommandError, match="does not take"):
             engine.forget(tenant_id="acme", user_id="u1", **kwargs)
     assert [r.memory_id for r in engine.records("acme", "u1")] == before
+
+
+def test_an_engine_bound_to_a_tenant_reports_only_that_tenant(data_dir):
+    from dataclasses import replace
+
+    from engine.embedder import shared_embedder
+    from engine.processor import OFFLINE
+    from engine.runtime import resolve
+    from engine.settings import Settings
+
+    def extract(text, **kw):
+        if "BOOM" in text:
+            raise RuntimeError("a reader that fails on one turn")
+        return OFFLINE.extract(text, **kw)
+
+    settings = Settings()
+    runtime = resolve("embedded").open(data_dir, settings, lambda: shared_embedder(settings.embedder),
+                                       deciders=replace(OFFLINE, extract=extract))
+    with MemoryEngine(runtime, settings) as writer:
+        writer.ingest_many([make_turn("I live in Porto.", 1, tenant="a"), make_turn("BOOM", 2, tenant="a"),
+                            make_turn("I work as a nurse.", 1, tenant="b"), make_turn("I like tea.", 2, tenant="b"),
+                            make_turn("BOOM", 3, tenant="b"), make_turn("I cycle.", 1, tenant="b", user="u2")])
+        writer.flush()
+        everything = writer.stats()
+        assert everything["subjects"] == 3 and len(writer.dead_letters()) == 2
+    from engine.digest import view_digest
+
+    for tenant, subjects in (("a", 1), ("b", 2)):
+        with MemoryEngine.open(data_dir, tenant_id=tenant) as bound:
+            stats = bound.stats()
+            assert stats["subjects"] == subjects
+            assert stats["records_active"] == len([r for s in bound.runtime.subjects() if s[0] == tenant
+                                                   for r in bound.runtime.state(*s).active()])
+            assert stats["log_events"] < everything["log_events"]
+            letters = bound.dead_letters()
+            assert len(letters) == 1 and next(bound.runtime.events(letters[0]["seq"])).tenant_id == tenant
+            rt = bound.runtime
+            assert bound.view_digest() == view_digest([rt.state(*s) for s in rt.subjects() if s[0] == tenant])
+            assert bound.view_digest() != view_digest([rt.state(*s) for s in rt.subjects()])
+
+
+def test_one_budget_rule_for_every_caller(engine):
+    from engine.context import MIN_BUDGET_TOKENS, check_budget_tokens
+
+    assert check_budget_tokens(MIN_BUDGET_TOKENS) == MIN_BUDGET_TOKENS
+    for bad in (0, MIN_BUDGET_TOKENS - 1, True, 2.5, "400"):
+        with pytest.raises(InvalidCommandError, match=f"at least {MIN_BUDGET_TOKENS}"):
+            check_budget_tokens(bad)
+        with pytest.raises(InvalidCommandError, match=f"at least {MIN_BUDGET_TOKENS}"):
+            engine.context(tenant_id="acme", user_id="u1", query="x", budget_tokens=bad)
