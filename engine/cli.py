@@ -62,8 +62,8 @@ def _path_error(path: Path, exc: OSError) -> DataDirError:
     import errno
 
     if exc.errno == errno.ENAMETOOLONG:
-        return DataDirError(f"cannot use {str(path)[:60]}...: a name in the path is longer than the file system "
-                            "allows (255 bytes a name); choose a shorter path")
+        return DataDirError(f"cannot use {str(path)[:60]}...: a name in the path is too long for the file system "
+                            "(255 bytes a name at most); choose a shorter path")
     if exc.errno in (errno.EACCES, errno.EPERM):
         from engine.errors import DataDirPermissionError
 

@@ -46,7 +46,11 @@ class RocksKeyStore:
         self._sync = write_options(sync)
         self._cache: dict[str, bytes] = {}
         self._unsaved: dict[str, bytes] = {}
-        raw = self.db.get(_COUNTER_KEY)
+        try:
+            raw = self.db.get(_COUNTER_KEY)
+        except BaseException:
+            self.db.close()
+            raise
         self._counter = _N.unpack(raw)[0] if raw else 0
         self.listener: KeyListener | None = None
         self._destruction_suspended = False

@@ -31,7 +31,11 @@ class EventLog:
         """create=False: the log must exist already (see streams.rocks.open_db)."""
         self.db: Store = open_db(path, read_only=read_only, create=create, store="log", data_dir=data_dir)
         self._write = write_options(sync)
-        self._next_seq = self._find_next_seq()
+        try:
+            self._next_seq = self._find_next_seq()
+        except BaseException:
+            self.db.close()
+            raise
 
     def damaged(self, problem: str) -> DamagedStoreError:
         return DamagedStoreError("log", self.db.path, problem, advice("log", self.db.data_dir))
