@@ -71,22 +71,22 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     if not path.exists():
         err_console.print(f"[red]no such file: {path}")
         return 2
-    lines = [line for line in path.read_text().splitlines() if line.strip()]
+    lines = _jsonl_lines(path)
     kcfg = _kafka_settings(args)
 
-    async def run() -> tuple[int, int]:
-        sent = unparsable = 0
+    async def run() -> tuple[int, list[int]]:
+        sent, unparsable = 0, []
         async with Producer(kcfg) as producer:
             batch: list[dict] = []
-            for line in lines:
+            for number, line in lines:
                 try:
-                    turn = json.loads(line)
+                    turn = json.loads(line.decode("utf-8"))
                     if not isinstance(turn, dict):
                         raise ValueError
-                except ValueError:
+                except (ValueError, RecursionError):  # not UTF-8, not JSON, nested too deep
                     # Sent as it is: the worker dead-letters it with its reason, like any producer's.
-                    await producer.send_raw(producer.topics.turns, None, line.encode())
-                    unparsable += 1
+                    await producer.send_raw(producer.topics.turns, None, line)
+                    unparsable.append(number)
                     continue
                 batch.append(turn)
                 if len(batch) >= 500:
@@ -96,9 +96,18 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         return sent, unparsable
 
     sent, unparsable = asyncio.run(run())
+    shown = ", ".join(map(str, unparsable[:10])) + (", ..." if len(unparsable) > 10 else "")
     console.print(f"sent {sent} turns to {kcfg.bootstrap} (acknowledged by the broker)"
-                  + (f"; {unparsable} unparsable lines sent to be dead-lettered" if unparsable else ""))
+                  + (f"; {len(unparsable)} unparsable lines (line {shown}) sent to be dead-lettered"
+                     if unparsable else ""))
     return 0
+
+
+def _jsonl_lines(path: Path) -> list[tuple[int, bytes]]:
+    """The file's non-blank lines with their numbers, split on b"\n" alone: U+2028, U+0085 and the
+    other characters str.splitlines() breaks on belong to the JSON text, and a line that is not
+    valid UTF-8 stays one line (it becomes a reject of its own)."""
+    return [(number, line) for number, line in enumerate(path.read_bytes().split(b"\n"), 1) if line.strip()]
 
 
 # -- reads and forgets served by a worker ----------------------------------------------------------
@@ -159,21 +168,33 @@ def cmd_forget(args: argparse.Namespace) -> int:
 
 
 # -- digest and replay ------------------------------------------------------------------------------
-def _engine_dir(data_dir: Path) -> Path:
-    """A worker keeps its engine in DIR/engine, beside its changelog bookkeeping."""
-    from streams.kafka.worker import STATE_FILE
+def _is_worker_dir(data_dir: Path) -> bool:
+    """A Kafka worker keeps one store per partition in DIR/partitions/<p>/engine."""
+    from streams.kafka.partition import PARTITIONS_DIR
 
-    return data_dir / "engine" if (data_dir / STATE_FILE).exists() else data_dir
+    return (data_dir / PARTITIONS_DIR).is_dir() and not (data_dir / "log").exists()
 
 
 def cmd_digest(args: argparse.Namespace) -> int:
-    args.data_dir = str(_engine_dir(Path(args.data_dir)))
-    return base.cmd_digest(args)
+    data_dir = Path(args.data_dir)
+    if not _is_worker_dir(data_dir):
+        return base.cmd_digest(args)
+    from streams.kafka.partition import partition_dirs, worker_view_digest
+
+    digest = worker_view_digest(data_dir)
+    held = sorted(partition_dirs(data_dir))
+    err_console.print(f"[dim]worker directory: partitions {', '.join(map(str, held)) or '-'} taken as one view")
+    print(digest)
+    return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     if not args.broker:
-        args.data_dir = str(_engine_dir(Path(args.data_dir)))
+        if args.data_dir and _is_worker_dir(Path(args.data_dir)):
+            err_console.print(f"[red]{args.data_dir} is a Kafka worker's directory (one store per partition): "
+                              "replay from the broker (--broker kafka://HOST:PORT --into DIR), or name one "
+                              "store, DIR/partitions/<p>/engine")
+            return 2
         return base.cmd_replay(args)
     from streams.kafka.client import replay
 

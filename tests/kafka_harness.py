@@ -232,12 +232,12 @@ def replay_digest(kcfg, into: Path) -> str:
     return run(replay(kcfg, into))
 
 
-def worker_digest(data_dir: Path) -> str:
-    """The view digest of a stopped worker's directory, as `memstream digest --data-dir` prints it."""
-    from engine import MemoryEngine
+def worker_digest(data_dir: Path, partitions: int | None = None) -> str:
+    """The view digest of a stopped worker's directory (every partition store it holds, as one
+    view), as `memstream digest --data-dir` prints it."""
+    from streams.kafka.partition import worker_view_digest
 
-    with MemoryEngine.open(data_dir / "engine") as engine:
-        return engine.view_digest()
+    return worker_view_digest(data_dir, partitions)
 
 
 def embedded_digest(turns: list[dict], data_dir: Path) -> str:

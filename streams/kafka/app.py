@@ -1,8 +1,10 @@
 """The faust-streaming app of a memstream worker.
 
 One agent (concurrency 1) consumes the turns and commands topics in batches and hands each batch to
-the worker's engine (streams/kafka/worker.py). Input offsets are acknowledged only after the batch's
-events and keys are on the changelog topics: at-least-once, and every event is idempotent by id.
+the worker (streams/kafka/worker.py), which keeps one state store per partition and commits each
+partition's part of the batch (its events, keys, dead letters and input offsets) in one Kafka
+transaction. faust does not commit input offsets (the input topic is declared with acks=False): the
+transactions do, so input counts as handled exactly when its output is on the changelog.
 
 Web views serve reads and forgets for a subject from the worker that owns its partition; a request
 that reaches another worker is routed to the owner:
@@ -27,11 +29,11 @@ from faust.web import Request, Response, View
 from yarl import URL
 
 from engine.embedder import Embedder
-from engine.errors import MemstreamError
+from engine.errors import InvalidCommandError, MemstreamError
 from streams.kafka.config import KafkaSettings
 from streams.kafka.inputs import Record
 from streams.kafka.topics import Topics, partition_of, subject_key
-from streams.kafka.worker import PublishFailed, Worker
+from streams.kafka.worker import NotOwnedError, PublishFailed, RetryLater, Worker
 
 log = logging.getLogger("memstream.kafka")
 
@@ -67,7 +69,8 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
     )
     worker = Worker(data_dir, kcfg, embedder=embedder)
     raw = dict(key_type=bytes, value_type=bytes, key_serializer="raw", value_serializer="raw")
-    inputs = app.topic(topics.turns, topics.commands, **raw)
+    # acks=False: faust never commits these offsets; each partition's transaction does.
+    inputs = app.topic(topics.turns, topics.commands, acks=False, **raw)
     started = {"done": False}
     starting = asyncio.Lock()
 
@@ -82,7 +85,7 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
         # Waits for the batch (or read) under way: it finishes publishing before the group hands
         # its partitions to another worker, so a partition never has two writers.
         async with worker.lock:
-            worker.revoke(tp.partition for tp in revoked if tp.topic in (topics.turns, topics.commands))
+            await worker.revoke({tp.partition for tp in revoked if tp.topic in (topics.turns, topics.commands)})
 
     async def handle(records: list[Record]) -> None:
         try:
@@ -113,9 +116,9 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
                 os._exit(EXIT_PUBLISH_FAILED)
             except Exception:
                 log.exception("restoring partitions %s failed; input for them will retry", sorted(partitions))
-        if partitions:
-            restoring.add(asyncio.ensure_future(restore()))
-            restoring.difference_update({t for t in restoring if t.done()})
+        # Also with no partition: the stores of partitions no longer assigned are dropped.
+        restoring.add(asyncio.ensure_future(restore()))
+        restoring.difference_update({t for t in restoring if t.done()})
 
     restoring: set[asyncio.Future] = set()
 
@@ -177,15 +180,17 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
                           "answer right now (the group is rebalancing); retry shortly"}, status=503)
 
     async def serve(view: View, call: Any, tenant: str, user: str) -> Response:
+        """Runs `call(engine)` on the subject's partition store; what it logs (a forget, a recall's
+        use) is committed in one transaction before the answer goes out."""
         partition = partition_of(subject_key(tenant, user), kcfg.partitions)
         try:
             await ensure_started()
             async with worker.lock:
-                if not worker.owns(partition):  # moved while this request waited
-                    return unavailable(view, partition)
-                await worker.ensure_ready([partition])
-                result = await worker.run_engine(call)
-                await worker.publish()
+                result = await worker.serve(tenant, user, call)
+        except NotOwnedError:  # moved while this request waited
+            return unavailable(view, partition)
+        except RetryLater as exc:
+            return view.json({"error": type(exc).__name__, "message": str(exc)}, status=503)
         except MemstreamError as exc:
             return view.json({"error": type(exc).__name__, "message": str(exc)}, status=400)
         except PublishFailed as exc:
@@ -202,7 +207,7 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
         try:
             return cast(value)
         except ValueError:
-            raise MemstreamError(f"{name} must be a {cast.__name__}") from None
+            raise InvalidCommandError(f"{name} must be a {cast.__name__}, not {value[:40]!r}") from None
 
     @app.page("/subjects/{tenant}/{user}/recall")
     class RecallView(View):
@@ -211,9 +216,9 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
                 return answer
             q = request.query
 
-            def call() -> Any:
+            def call(engine: Any) -> Any:
                 record_use = _q(request, "record_use", bool)
-                hits = worker.engine.recall(
+                hits = engine.recall(
                     tenant_id=tenant, user_id=user, query=q.get("query", ""), k=_q(request, "k", int),
                     session_id=_q(request, "session_id"), now=_q(request, "now"),
                     max_privacy=_q(request, "max_privacy"),
@@ -231,10 +236,13 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
 
             record_use = _q(request, "record_use", bool)
 
-            def call() -> Any:
-                result = worker.engine.context(
+            def call(engine: Any) -> Any:
+                # The client's budget as given: the facade refuses one below 16 (a typed error,
+                # answered 400); only a missing one takes the facade's default.
+                budget = _q(request, "budget_tokens", int)
+                result = engine.context(
                     tenant_id=tenant, user_id=user, session_id=_q(request, "session_id"),
-                    query=q.get("query", ""), budget_tokens=_q(request, "budget_tokens", int) or 2_000,
+                    query=q.get("query", ""), **({} if budget is None else {"budget_tokens": budget}),
                     now=_q(request, "now"), max_privacy=_q(request, "max_privacy"),
                     record_use=True if record_use is None else record_use,
                     request_id=_q(request, "request_id"))
@@ -249,14 +257,16 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
             if (answer := await routed(self, request, tenant, user)) is not None:
                 return answer
 
-            def call() -> Any:
-                common = dict(tenant_id=tenant, user_id=user, budget_tokens=_q(request, "budget_tokens", int) or 200,
-                              now=_q(request, "now"), max_privacy=_q(request, "max_privacy"))
+            def call(engine: Any) -> Any:
+                budget = _q(request, "budget_tokens", int)
+                common = dict(tenant_id=tenant, user_id=user, now=_q(request, "now"),
+                              max_privacy=_q(request, "max_privacy"),
+                              **({} if budget is None else {"budget_tokens": budget}))
                 topic, session_id = _q(request, "topic"), _q(request, "session_id")
                 if (topic is None) == (session_id is None):
-                    raise MemstreamError("give either session_id or topic")
-                view = (worker.engine.topic_summary(topic=topic, **common) if topic is not None
-                        else worker.engine.session_summary(session_id=session_id, **common))
+                    raise InvalidCommandError("give either session_id or topic")
+                view = (engine.topic_summary(topic=topic, **common) if topic is not None
+                        else engine.session_summary(session_id=session_id, **common))
                 return view.model_dump(mode="json")
             return await serve(self, call, tenant, user)
 
@@ -266,8 +276,8 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
             if (answer := await routed(self, request, tenant, user)) is not None:
                 return answer
 
-            def call() -> Any:
-                return worker.engine.profile(
+            def call(engine: Any) -> Any:
+                return engine.profile(
                     tenant_id=tenant, user_id=user, session_id=_q(request, "session_id"),
                     budget_tokens=_q(request, "budget_tokens", int), now=_q(request, "now"),
                     max_privacy=_q(request, "max_privacy")).model_dump(mode="json")
@@ -279,14 +289,14 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
             if (answer := await routed(self, request, tenant, user)) is not None:
                 return answer
 
-            def call() -> Any:
+            def call(engine: Any) -> Any:
                 args = {name: _q(request, name) for name in ("memory_id", "query", "session_id", "request_id")}
                 args = {k: v for k, v in args.items() if v is not None}
                 if _q(request, "subject", bool):
                     args["subject"] = True
                 if _q(request, "dry_run", bool):
                     args["dry_run"] = True
-                return {"forgotten": worker.engine.forget(tenant_id=tenant, user_id=user, **args)}
+                return {"forgotten": engine.forget(tenant_id=tenant, user_id=user, **args)}
             return await serve(self, call, tenant, user)
 
     @app.page("/digest")

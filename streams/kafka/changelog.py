@@ -16,9 +16,15 @@ CHUNK = 5_000
 
 async def read_partition(bootstrap: str, topic: str, partition: int, start: int = 0
                          ) -> AsyncIterator[list[tuple[int, bytes | None, bytes | None]]]:
-    """Yields chunks of (offset, key, value) from `start` to the partition's end as of the call."""
+    """Yields chunks of (offset, key, value) from `start` to the partition's end as of the call.
+
+    Only committed transactions are read (isolation_level="read_committed"): a worker publishes a
+    batch's events, keys and dead letters in one transaction, so a batch is read whole or not at
+    all, and the end is the last stable offset (an open transaction's records are not waited for).
+    """
     consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, group_id=None, enable_auto_commit=False,
-                                auto_offset_reset="earliest", fetch_max_bytes=16 * 1024 * 1024)
+                                auto_offset_reset="earliest", fetch_max_bytes=16 * 1024 * 1024,
+                                isolation_level="read_committed")
     await consumer.start()
     try:
         tp = TopicPartition(topic, partition)
@@ -31,7 +37,7 @@ async def read_partition(bootstrap: str, topic: str, partition: int, start: int 
         consumer.seek(tp, position)
         chunk: list[tuple[int, bytes | None, bytes | None]] = []
         while position < end:
-            batches = await consumer.getmany(tp, timeout_ms=1_000, max_records=CHUNK)
+            batches = await consumer.getmany(tp, timeout_ms=500, max_records=CHUNK)
             for msg in batches.get(tp, []):
                 if msg.offset >= end:
                     break
@@ -40,9 +46,9 @@ async def read_partition(bootstrap: str, topic: str, partition: int, start: int 
             if len(chunk) >= CHUNK:
                 yield chunk
                 chunk = []
-            if not batches:
-                # Offsets can be missing (compaction, aborted writes): trust the consumer's position.
-                position = max(position, await consumer.position(tp))
+            # Offsets can be missing (compaction, transaction markers, aborted writes): the
+            # consumer's position has moved past them.
+            position = max(position, await consumer.position(tp))
         if chunk:
             yield chunk
     finally:

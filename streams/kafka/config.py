@@ -42,7 +42,12 @@ class KafkaSettings(BaseSettings):
     web_host: str = Field("127.0.0.1", description="Where this worker's web views listen.")
     web_advertised_host: str | None = Field(None, description="How other workers reach this one (routing); default web_host.")
     web_port: int = Field(6066, ge=0, le=65_535)
-    publish_retries: int = Field(30, ge=0, description="Attempts to publish a batch before the worker stops (uncommitted).")
+    publish_retries: int = Field(30, ge=0, description=(
+        "Transactions tried for a batch (each failure aborts it and rebuilds the partition's store) "
+        "before the worker stops without acknowledging it."))
+    transaction_timeout_s: float = Field(30.0, gt=0, description=(
+        "How long one transaction step may take before it is abandoned (and aborted); also the "
+        "broker's timeout for a transaction its producer left open."))
 
     @field_validator("broker")
     @classmethod

@@ -103,6 +103,8 @@ def _object(record: Record, max_bytes: int) -> dict[str, Any]:
         data = json.loads(record.value)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise _Reject(f"malformed: not JSON ({type(exc).__name__} at position {getattr(exc, 'pos', '?')})") from None
+    except RecursionError:
+        raise _Reject("malformed: JSON nested too deeply") from None
     if not isinstance(data, dict):
         raise _Reject(f"malformed: a message must be a JSON object, not {type(data).__name__}")
     return data

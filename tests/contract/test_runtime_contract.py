@@ -291,7 +291,7 @@ class KafkaContract(RuntimeContract):
         owners = self._owners(workers, kcfg.partitions, ops)
         for w in workers:
             w.stop()
-        live = _owned_digest([(w.data_dir / "engine", owners[n]) for n, w in enumerate(workers)], kcfg.partitions)
+        live = _owned_digest([(w.data_dir, owners[n]) for n, w in enumerate(workers)], kcfg.partitions)
         replayed = tmp_path / "replay"
         assert replay_digest(kcfg, replayed) == live
         with MemoryEngine.open(replayed) as engine:
@@ -324,17 +324,22 @@ class KafkaContract(RuntimeContract):
 
 
 def _owned_digest(views: list[tuple[Path, set[int]]], partitions: int) -> str:
-    """The digest of several workers' views taken as one: each subject from the directory of the
-    worker that owns its partition."""
+    """The digest of several workers' views taken as one: each worker directory holds one store per
+    partition it owned when it stopped; every partition is read from its owner's store, and each
+    store must hold only its own partition's subjects."""
+    from streams.kafka.partition import partition_dirs
     from streams.kafka.topics import partition_of, subject_key
 
     states = {}
     engines = []
     try:
         for data_dir, owned in views:
-            engines.append(engine := MemoryEngine.open(data_dir))
-            for subject in engine.runtime.subjects():
-                if partition_of(subject_key(*subject), partitions) in owned:
+            stores = partition_dirs(data_dir)
+            assert owned <= set(stores), (owned, sorted(stores))
+            for p in sorted(owned):
+                engines.append(engine := MemoryEngine.open(stores[p] / "engine"))
+                for subject in engine.runtime.subjects():
+                    assert partition_of(subject_key(*subject), partitions) == p, (subject, p)
                     states[subject] = engine.runtime.state(*subject)
         return view_digest(states.values())
     finally:

@@ -67,3 +67,23 @@ def test_settings_travel_to_a_worker_process_as_its_environment():
     assert env["MEMSTREAM_KAFKA_PARTITIONS"] == "3" and "MEMSTREAM_KAFKA_WEB_ADVERTISED_HOST" not in env
     names = {k.removeprefix("MEMSTREAM_KAFKA_").lower(): v for k, v in env.items()}
     assert KafkaSettings(**names) == cfg
+
+
+def test_json_nested_too_deeply_is_rejected_not_raised():
+    deep = b"[" * 100_000 + b"]" * 100_000
+    rejected = _parse(b'{"text": ' + deep + b"}", max_bytes=1_000_000)
+    assert isinstance(rejected, Rejected) and rejected.reason == "malformed: JSON nested too deeply"
+
+
+def test_the_cli_splits_a_jsonl_file_on_newlines_alone(tmp_path):
+    from streams.cli import _jsonl_lines
+
+    turn = dict(TURN, text="first\u2028second\x85third")
+    path = tmp_path / "turns.jsonl"
+    path.write_bytes(json.dumps(turn, ensure_ascii=False).encode() + b"\n\n" + b"\xff\xfe not utf-8\n"
+                     + json.dumps(dict(TURN, turn_id="t2")).encode() + b"\n")
+    lines = _jsonl_lines(path)
+    assert [n for n, _ in lines] == [1, 3, 4]
+    assert json.loads(lines[0][1].decode())["text"] == turn["text"]
+    assert isinstance(_parse(lines[0][1]), TurnInput)
+    assert _parse(lines[1][1]).reason.startswith("malformed: not JSON")

@@ -59,6 +59,16 @@ def test_ingest_recall_forget_and_digest_through_the_cli_with_two_workers(kcfg, 
         with pytest.raises(urllib.error.HTTPError) as refused:
             b.get(bad)
         assert refused.value.code == 400  # a typed error the caller can act on, not a crash
+    # A context budget below 16 is refused as the facade refuses it (never silently 2,000 tokens),
+    # by the owner and through the worker that routes to it.
+    for worker in (a, b):
+        for budget in ("0", "15", "-5", "many"):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                worker.get(f"/subjects/cli/user2/context?query=food&budget_tokens={budget}")
+            problem = json.loads(refused.value.read())
+            assert refused.value.code == 400 and problem["error"] == "InvalidCommandError", problem
+            assert "budget_tokens" in problem["message"]
+    assert a.get("/subjects/cli/user2/context?query=food&budget_tokens=16&record_use=false")["tokens"] <= 16
 
     a.stop()
     b.stop()

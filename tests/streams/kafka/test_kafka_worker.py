@@ -1,6 +1,7 @@
-"""The worker's changelog discipline, driven in process against the real broker: partitions that
-move away and come back, restores larger than one read, and a crash between the local write and
-the publish."""
+"""The worker's changelog discipline, driven in process against the real broker: one store per
+partition (dropped when the partition goes, restored from its own offset when it comes), restores
+larger than one read, and transactions: an aborted one leaves nothing for read_committed readers,
+and a crash between the local write and the commit rebuilds only that partition's store."""
 from __future__ import annotations
 
 import asyncio
@@ -37,24 +38,21 @@ async def _worker(kcfg, path, partitions=None):
     return w
 
 
-def test_a_partition_regained_after_its_forget_was_compacted_away_keeps_no_forgotten_key(broker, tmp_path):
-    """Another owner forgot the subject while this worker was away, and compaction removed even the
-    tombstones: regaining the partition must still leave its keys destroyed here."""
+def test_a_store_resumed_after_its_forget_was_compacted_away_keeps_no_forgotten_key(broker, tmp_path):
+    """Another owner forgot the subject while this worker was stopped (its store kept on disk), and
+    compaction removed even the tombstones: resuming the store must still leave its keys destroyed."""
     kcfg = kafka_settings(broker, partitions=1, keys_segment_ms=500)
     turns = [{"tenant_id": "t", "user_id": "s", "session_id": "s1", "turn_id": f"t{n}", "role": "user",
               "text": text, "occurred_at": f"2026-03-02T09:0{n}:00Z"}
              for n, text in enumerate(["My dog Zorbulax loves the beach.", "I prefer Zorbulax tea."])]
 
-    async def scenario() -> tuple[list, list]:
+    async def scenario() -> tuple[list, list, bool]:
         a = await _worker(kcfg, tmp_path / "a", {0})
         await a.handle(_records(kcfg, turns))
-        async with a.lock:
-            a.revoke({0})
+        await a.stop()
         b = await _worker(kcfg, tmp_path / "b", {0})
         async with b.lock:
-            await b.ensure_ready([0])
-            await b.run_engine(lambda: b.engine.forget(tenant_id="t", user_id="s", subject=True))
-            await b.publish()
+            await b.serve("t", "s", lambda engine: engine.forget(tenant_id="t", user_id="s", subject=True))
         # Later keys roll the keys topic's segment; the cleaner then drops the forgotten keys and,
         # soon after, their tombstones.
         other = {"tenant_id": "t", "user_id": "other", "session_id": "s1", "role": "user",
@@ -69,15 +67,18 @@ def test_a_partition_regained_after_its_forget_was_compacted_away_keeps_no_forgo
             if not await _tombstones_left(kcfg):
                 break
         await b.stop()
-        a.assign({0})
-        async with a.lock:
-            await a.ensure_ready([0])
-        names = [n for n in a.rt.keys.names() if "1:s/" in n]
-        texts = [r.text for r in a.engine.records("t", "s", include_inactive=True)]
-        await a.stop()
-        return names, texts
+        again = await _worker(kcfg, tmp_path / "a", {0})
+        async with again.lock:
+            await again.ensure_ready([0])
+        store = again.stores[0]
+        names = [n for n in store.rt.keys.names() if "1:s/" in n]
+        texts = [r.text for r in store.engine.records("t", "s", include_inactive=True)]
+        resumed = store.resumed
+        await again.stop()
+        return names, texts, resumed
 
-    names, texts = asyncio.run(scenario())
+    names, texts, resumed = asyncio.run(scenario())
+    assert resumed  # the store on disk was resumed, not rebuilt
     assert names == [] and texts == []
 
 
@@ -95,7 +96,8 @@ def test_a_partition_revoked_before_its_restore_finishes_is_not_marked_ready(bro
 
     async def scenario() -> set:
         w = await _worker(kcfg, tmp_path / "w", {0, 1})
-        w.revoke({1})
+        async with w.lock:
+            await w.revoke({1})
         async with w.lock:
             await w.ensure_ready([0, 1])
         ready = set(w.ready)
@@ -121,7 +123,7 @@ def test_a_restore_longer_than_one_read_folds_logged_decisions_and_decides_nothi
         async with b.lock:
             await b.ensure_ready([0])
         after = b.digest()
-        published, keys = b.counts["published"], len(b._unpublished_keys)
+        published, keys = b.counts["published"], len(b.stores[0].pending_keys)
         await b.stop()
         return before, after, published, keys
 
@@ -130,40 +132,184 @@ def test_a_restore_longer_than_one_read_folds_logged_decisions_and_decides_nothi
     assert published == 0 and keys == 0  # nothing decided again, no key made again
 
 
-def test_a_crash_between_the_local_write_and_the_publish_is_rebuilt_from_the_changelog(broker, tmp_path):
+def _partition_turns(kcfg, turns: list[dict], partition: int) -> list[dict]:
+    from streams.kafka.topics import partition_of, subject_key
+
+    return [t for t in turns if partition_of(subject_key(t["tenant_id"], t["user_id"]), kcfg.partitions) == partition]
+
+
+async def _changelog(kcfg, topic: str, partition: int, isolation: str) -> list[tuple[bytes | None, bytes | None]]:
+    """Everything on a changelog partition as a consumer with this isolation level reads it."""
+    from aiokafka import AIOKafkaConsumer, TopicPartition
+
+    tp = TopicPartition(f"{kcfg.topic_prefix}-{topic}", partition)
+    consumer = AIOKafkaConsumer(bootstrap_servers=kcfg.bootstrap, group_id=None, isolation_level=isolation,
+                                auto_offset_reset="earliest", enable_auto_commit=False)
+    await consumer.start()
+    try:
+        consumer.assign([tp])
+        end = (await consumer.end_offsets([tp]))[tp]
+        out = []
+        while await consumer.position(tp) < end:
+            for msg in (await consumer.getmany(tp, timeout_ms=500)).get(tp, []):
+                if msg.offset < end:
+                    out.append((msg.key, msg.value))
+        return out
+    finally:
+        await consumer.stop()
+
+
+def _cut_short(worker, after: int = 3):
+    """Makes the worker's next transaction send only part of its events and then lose the broker,
+    as a worker that dies in the middle of a transaction; later transactions are untouched."""
     from aiokafka.errors import KafkaConnectionError
 
-    from streams.kafka.worker import PublishFailed
+    import streams.kafka.worker as module
 
+    real = worker._send_in_transaction
+    state = {"armed": True}
+
+    async def partial(producer, p, keys, events, letters, offsets):
+        if not state["armed"]:
+            return await real(producer, p, keys, events, letters, offsets)
+        state["armed"] = False
+        for f, _ in await module._send_all(producer, worker.topics.events, p, events[:after]):
+            await f
+        raise KafkaConnectionError("broker unreachable")
+    worker._send_in_transaction = partial
+
+
+def test_an_aborted_transaction_leaves_no_partial_batch_for_read_committed_readers_and_the_store_is_rebuilt(broker, tmp_path):
+    import json
+
+    kcfg = kafka_settings(broker, partitions=2, publish_retries=2)
+    turns = synthetic_turns(120, subjects=4, tenant="abort")
+    first, second = turns[:60], turns[60:]
+    p = 0
+    mine = _partition_turns(kcfg, second, p)
+    assert mine and len(mine) < len(second)
+
+    async def scenario() -> tuple:
+        w = await _worker(kcfg, tmp_path / "w", {0, 1})
+        await w.handle(_records(kcfg, first))
+        other = w.stores[1]
+        published_before = w.counts["published"]
+        _cut_short(w)
+        await w.handle(_records(kcfg, [t for t in second if t in mine], start_offset=60))
+        committed = await _changelog(kcfg, "events", p, "read_committed")
+        everything = await _changelog(kcfg, "events", p, "read_uncommitted")
+        digest = w.digest()
+        untouched = w.stores[1] is other
+        counts = dict(w.counts)
+        await w.stop()
+        return committed, everything, digest, untouched, counts, published_before
+
+    committed, everything, digest, untouched, counts, published_before = asyncio.run(scenario())
+    ids = [json.loads(v)["event_id"] for _, v in committed]
+    assert len(ids) == len(set(ids))  # the retried batch is on the changelog once
+    assert len(everything) == len(committed) + 3  # the aborted part is there, but not readable committed
+    assert counts["aborted"] == 1 and counts["rebuilt"] == 1
+    assert untouched  # only the failed partition's store was rebuilt
+    reference = embedded_digest(first + mine, tmp_path / "reference")
+    assert digest == reference
+
+
+def test_a_crash_between_the_local_write_and_the_commit_rebuilds_only_that_partitions_store(broker, tmp_path):
     kcfg = kafka_settings(broker, partitions=2, publish_retries=0)
     turns = synthetic_turns(120, subjects=4, tenant="crash")
     first, second = turns[:60], turns[60:]
+    mine = _partition_turns(kcfg, second, 0)
 
-    async def scenario() -> str:
+    async def scenario() -> tuple:
+        from streams.kafka.worker import PublishFailed
+
         w = await _worker(kcfg, tmp_path / "w", {0, 1})
         await w.handle(_records(kcfg, first))
-
-        async def broker_gone(*_a, **_k):
-            raise KafkaConnectionError("broker unreachable")
-        w._publish_once = broker_gone
+        _cut_short(w)
         with pytest.raises(PublishFailed):
-            await w.handle(_records(kcfg, second, start_offset=60))
-        await w.stop()  # the process would stop here; nothing of `second` was acknowledged
+            await w.handle(_records(kcfg, mine, start_offset=60))
+        await w.stop()  # the process would stop here; nothing of `mine` was committed
         again = await _worker(kcfg, tmp_path / "w", {0, 1})
-        assert again.rt.log.next_seq == 0  # the untrusted directory was discarded
+        async with again.lock:
+            await again.ensure_ready([0, 1])
+        resumed = {p: again.stores[p].resumed for p in (0, 1)}
         await again.handle(_records(kcfg, second, start_offset=60))  # redelivered
         digest = again.digest()
         await again.stop()
-        return digest
+        return resumed, digest
 
-    assert asyncio.run(scenario()) == embedded_digest(turns, tmp_path / "reference")
+    resumed, digest = asyncio.run(scenario())
+    assert resumed == {0: False, 1: True}  # the store with uncommitted writes was rebuilt, the other kept
+    assert digest == embedded_digest(turns, tmp_path / "reference")
 
 
-def test_handled_input_is_deleted_only_up_to_the_groups_committed_offset(broker, tmp_path):
-    """Deleting past the committed offset would make the next owner's consumer jump, and the stream
-    library then never commits that partition again."""
-    from aiokafka import AIOKafkaConsumer, TopicPartition
-    from aiokafka.structs import OffsetAndMetadata
+def test_a_revoked_partitions_subjects_are_dropped(broker, tmp_path):
+    from streams.kafka.worker import NotOwnedError
+
+    kcfg = kafka_settings(broker, partitions=2)
+    turns = synthetic_turns(80, subjects=4, tenant="drop")
+    kept = _partition_turns(kcfg, turns, 0)
+    gone = _partition_turns(kcfg, turns, 1)
+    assert kept and gone
+
+    async def scenario() -> tuple:
+        w = await _worker(kcfg, tmp_path / "w", {0, 1})
+        await w.handle(_records(kcfg, turns))
+        gone_dir = w.stores[1].dir
+        async with w.lock:
+            await w.revoke({1})
+        with pytest.raises(NotOwnedError):
+            w.engine_for(gone[0]["tenant_id"], gone[0]["user_id"])
+        served = w.engine_for(kept[0]["tenant_id"], kept[0]["user_id"]).records(kept[0]["tenant_id"], kept[0]["user_id"])
+        digest = w.digest()
+        await w.stop()
+        return gone_dir.exists(), sorted(w.stores), digest, served
+
+    exists, stores, digest, served = asyncio.run(scenario())
+    assert not exists and stores == []
+    assert served
+    assert digest == embedded_digest(kept, tmp_path / "reference")
+
+
+def test_a_gained_partition_is_restored_from_its_offset_without_rebuilding_the_others(broker, tmp_path):
+    kcfg = kafka_settings(broker, partitions=2)
+    turns = synthetic_turns(160, subjects=6, tenant="gain")
+    first, second = turns[:80], turns[80:]
+    later = _partition_turns(kcfg, second, 1)
+
+    async def scenario() -> tuple:
+        a = await _worker(kcfg, tmp_path / "a", {0, 1})
+        await a.handle(_records(kcfg, first))
+        await a.stop()
+        b = await _worker(kcfg, tmp_path / "b", {1})  # partition 1 moves to b while a is away
+        await b.handle(_records(kcfg, later, start_offset=80))
+        written = b.counts["published"]
+        await b.stop()
+        again = await _worker(kcfg, tmp_path / "a", {0, 1})  # both partitions come back to a
+        async with again.lock:
+            await again.ensure_ready([0])
+        store0 = again.stores[0]
+        assert again.counts["restored"] == 0  # nobody wrote to partition 0 meanwhile
+        async with again.lock:
+            await again.ensure_ready([0, 1])
+        kept = again.stores[0] is store0
+        resumed = {p: again.stores[p].resumed for p in (0, 1)}
+        restored = again.counts["restored"]
+        digest = again.digest()
+        await again.stop()
+        return written, kept, resumed, restored, digest
+
+    written, kept, resumed, restored, digest = asyncio.run(scenario())
+    assert kept and resumed == {0: True, 1: True}
+    assert written > 0 and restored == written  # only what b wrote after the store's offset
+    assert digest == embedded_digest(first + later, tmp_path / "reference")
+
+
+def test_a_batchs_input_offsets_are_committed_with_its_output_and_handled_input_is_deleted(broker, tmp_path):
+    """The transaction commits the group's offset; input is deleted up to it and no further (a
+    consumer whose committed offset was deleted would jump)."""
+    from aiokafka import TopicPartition
+    from aiokafka.admin import AIOKafkaAdminClient
 
     from streams.kafka.client import Producer
 
@@ -171,25 +317,37 @@ def test_handled_input_is_deleted_only_up_to_the_groups_committed_offset(broker,
     turns = synthetic_turns(20, subjects=1, tenant="trunc")
     tp = TopicPartition(kcfg.topic_prefix + "-turns", 0)
 
-    async def scenario() -> tuple[int, int]:
+    async def scenario() -> list[tuple[int | None, int]]:
+        from aiokafka import AIOKafkaConsumer
+
         async with Producer(kcfg) as producer:
             await producer.send_turns(turns)
         w = await _worker(kcfg, tmp_path / "w", {0})
-        await w.handle(_records(kcfg, turns[:10]))
-        consumer = AIOKafkaConsumer(bootstrap_servers=kcfg.bootstrap, group_id=kcfg.app_id, enable_auto_commit=False)
+        admin = AIOKafkaAdminClient(bootstrap_servers=kcfg.bootstrap)
+        consumer = AIOKafkaConsumer(bootstrap_servers=kcfg.bootstrap, group_id=None)
+        await admin.start()
         await consumer.start()
-        consumer.assign([tp])
+        seen = []
+
+        async def look() -> None:
+            committed = await admin.list_consumer_group_offsets(kcfg.app_id, partitions=[tp])
+            seen.append((committed[tp].offset if tp in committed else None,
+                         (await consumer.beginning_offsets([tp]))[tp]))
         try:
-            first = (await consumer.beginning_offsets([tp]))[tp]  # nothing committed: nothing deleted
-            await consumer.commit({tp: OffsetAndMetadata(7, "")})
+            await look()
+            await w.handle(_records(kcfg, turns[:10]))
+            await look()
             await w.handle(_records(kcfg, turns[10:], start_offset=10))
-            second = (await consumer.beginning_offsets([tp]))[tp]
+            await look()
         finally:
             await consumer.stop()
+            await admin.close()
             await w.stop()
-        return first, second
+        return seen
 
-    assert asyncio.run(scenario()) == (0, 7)
+    before, first, second = asyncio.run(scenario())
+    assert before[1] == 0 and before[0] in (None, -1)
+    assert first == (10, 10) and second == (20, 20)
 
 
 def test_a_partition_count_other_than_the_topics_is_refused_with_a_clear_error(broker):
