@@ -12,7 +12,7 @@ that reaches another worker is routed to the owner:
     GET  /subjects/{tenant}/{user}/recall?query=...&k=8
     GET  /subjects/{tenant}/{user}/context?query=...&session_id=...&budget_tokens=400
     POST /subjects/{tenant}/{user}/forget?memory_id=... | query=... | session_id=... | subject=true
-    GET  /digest      this worker's view digest
+    GET  /digest      this worker's view digest (?subjects=true: also each subject's own)
     GET  /status      partitions, counts
 """
 from __future__ import annotations
@@ -304,7 +304,10 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
         async def get(self, request: Request) -> Response:
             async with worker.lock:
                 digest = await worker.run_engine(worker.digest)
-            return self.json({"digest": digest})
+                subjects = (await worker.run_engine(worker.subject_digests)
+                            if _q(request, "subjects", bool) else None)
+            return self.json({"digest": digest, "ready": sorted(worker.ready),
+                              **({"subjects": subjects} if subjects is not None else {})})
 
     @app.page("/status")
     class StatusView(View):

@@ -571,15 +571,23 @@ class Worker:
             except KafkaError as exc:
                 log.warning("segment roll ticks failed (%r); the next round will retry", exc)
 
-    def digest(self) -> str:
-        """The view digest of every partition this worker serves, taken as one view."""
+    def _states(self) -> list:
         states = []
         for p in sorted(self.ready):
             rt = self.stores[p].rt
             with rt.lock:
                 rt.process()
                 states.extend(rt.state(*s) for s in rt.subjects())
-        return view_digest(states)
+        return states
+
+    def digest(self) -> str:
+        """The view digest of every partition this worker serves, taken as one view."""
+        return view_digest(self._states())
+
+    def subject_digests(self) -> dict[str, str]:
+        """Each served subject's own view digest, by "tenant/user": several workers' answers merge
+        into the view of the whole group (equal maps, equal views)."""
+        return {f"{s.tenant_id}/{s.user_id}": view_digest([s]) for s in self._states() if s.records or s.sessions}
 
 
 async def _send_all(producer: AIOKafkaProducer, topic: str, partition: int,
