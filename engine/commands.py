@@ -12,8 +12,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from engine import erasure
-from engine.erasure import Embed
+from engine.erasure import Embed, plan as erasure_plan
 from engine.errors import UnknownMemoryError
 from engine.extractor import Candidate, extract
 from engine.ids import derive
@@ -110,7 +109,7 @@ def forget_events(state: SubjectState, cmd: Forget, memory_ids: Sequence[str], o
                       occurred_at=occurred_at, recorded_at=recorded_at,
                       payload=SubjectForgotten(keys_before=keys_before))]
     events = []
-    for gone in erasure.plan(state, memory_ids, embed, record_vectors, settings or Settings()):
+    for gone in erasure_plan(state, memory_ids, embed, record_vectors, settings or Settings()):
         rec = state.records[gone.memory_id]
         events.append(Event(
             event_id=derive("forget", cmd.tenant_id, cmd.user_id, gone.memory_id),

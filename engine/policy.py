@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from engine import retention
 from engine.ids import derive
-from engine.retention import RawTurns
+from engine.retention import RawTurns, due, policy_name
 from engine.neardup import NearDupIndex
 from engine.processor import due_expiries
 from engine.scoring import decide, record_keep_score
@@ -65,8 +64,8 @@ def decide_sweep(state: SubjectState, now: datetime, settings: Settings, recorde
     days, scope = settings.retention_of(state.tenant_id, state.user_id)
     if days is not None:
         raw = state.raw_turns if raw_turns is None else raw_turns
-        for session_id, turn_ids in retention.due(raw, now, days).items():
-            emit(TurnsExpired(turn_ids=turn_ids, reason="retention", policy=retention.policy_name(days, scope)),
+        for session_id, turn_ids in due(raw, now, days).items():
+            emit(TurnsExpired(turn_ids=turn_ids, reason="retention", policy=policy_name(days, scope)),
                  session_id=session_id)
 
     gone: set[str] = set()

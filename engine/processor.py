@@ -20,7 +20,7 @@ from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
-from engine import erasure
+from engine.erasure import links as echo_links, plan as erasure_plan, record_vectors_of, uncached
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, split_sentences, without_label
@@ -667,7 +667,7 @@ def _meaning_embedders(meaning: Meaning | None):
     if meaning is None:
         return None, None
     embedder = meaning._embedder()
-    return erasure.uncached(embedder), erasure.record_vectors_of(embedder)
+    return uncached(embedder), record_vectors_of(embedder)
 
 
 def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meaning: Meaning,
@@ -680,7 +680,7 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
         targets.extend(r.memory_id for r in forget_targets(state, turn, request, meaning, settings)
                        if r.memory_id not in targets)
     embed, vectors = _meaning_embedders(meaning)
-    for gone in erasure.plan(state, targets, embed, vectors, settings, also_shred=[_ref(turn)]):
+    for gone in erasure_plan(state, targets, embed, vectors, settings, also_shred=[_ref(turn)]):
         rec = state.records[gone.memory_id]
         out.emit(MemoryForgotten(memory_id=rec.memory_id, kind=rec.kind, shredded_turns=gone.shredded_turns,
                                  reason="user_request", turns_shredded=len(gone.shredded_turns),
@@ -697,7 +697,7 @@ def _link_echoes(state: SubjectState, turn: Event, meaning: Meaning | None, sett
             return  # a request to forget: its turn is shredded with what it names
         named.update(memory_ids_of(e))
     embed, vectors = _meaning_embedders(meaning)
-    ids = erasure.links(state, _ref(turn), turn.payload.text, named, embed, vectors, settings)
+    ids = echo_links(state, _ref(turn), turn.payload.text, named, embed, vectors, settings)
     if ids:
         out.emit(MemoryEchoed(turn=_ref(turn), memory_ids=ids))
 
