@@ -9,7 +9,8 @@ a turn. A turn *echoes* a record when one of its sentences
     it) and is at least `echo_term_similarity` close to it in meaning, or
   - is at least `echo_similarity` close to it in meaning alone (a paraphrase),
 
-and shares at least one content word with it (a sentence sharing none is not embedded at all).
+and holds the distinctive terms or at least half (two or more) of the record's content words (other
+sentences are not embedded at all: a paraphrase close enough to count shares that much).
 Without the meaning layer (decide_by_meaning off) the distinctive terms decide alone.
 
 Where echoes are found (history older than a session's window is only in the log, sealed, and a
@@ -163,7 +164,11 @@ def echoed(texts: Sequence[str], records: Sequence[MemoryRecord], embed: Embed |
     for i, text in enumerate(texts):
         for sentence in split_sentences(text or "")[:MAX_SENTENCES]:
             words = term_set(sentence)
-            near = [j for j, t in enumerate(targets) if t.content & words]
+            # Compared by meaning only when it holds the record's distinctive terms, or at least half
+            # (two or more) of its content words: a paraphrase close enough to count does.
+            near = [j for j, t in enumerate(targets)
+                    if (t.distinctive and t.distinctive <= words)
+                    or len(t.content & words) >= max(2, (len(t.content) + 1) // 2)]
             if near:
                 pairs.append((i, sentence, words, near))
     if not pairs:
