@@ -21,8 +21,11 @@ forget cannot afford to read the log):
     never embeds again;
   - when a forget is decided, the window turns and running-summary lines still readable in the
     state are checked against each forgotten record (they may precede the record they echo);
-  - other records that repeat a forgotten one are forgotten with it (`echo_of` names it): by its
-    distinctive terms as above, or by meaning alone at `forget_near_identical` (they say the same thing).
+  - other records that repeat a forgotten one are forgotten with it (`echo_of` names it): those
+    that hold its distinctive terms and are `echo_similarity` close to it, or `forget_near_identical`
+    close by meaning alone. A record only sharing a name or a rare word with it ("Elowen loves
+    drawing" next to "Elowen starts school in Tarvik") says something else and stays: a bare term
+    plus a loose meaning is enough to shred a raw turn, not to forget a memory the user did not name.
 
 Sentence vectors are made with the embedder's cache off: a turn's vector never outlives the check.
 """
@@ -147,14 +150,16 @@ def _targets(records: Iterable[MemoryRecord], rare: Callable[[str], bool] | None
 def echoed(texts: Sequence[str], records: Sequence[MemoryRecord], embed: Embed | None,
            record_vectors: Callable[[Sequence[MemoryRecord]], np.ndarray] | None,
            settings: Settings, rare: Callable[[str], bool] | None = None,
-           alone: float | None = None) -> list[list[str]]:
+           alone: float | None = None, with_terms: float | None = None) -> list[list[str]]:
     """For each text, the ids of the records it echoes (see the module's docstring), in record order.
 
     `embed` embeds sentences uncached; `record_vectors` gives the records' embeddings. Both None:
     the distinctive terms decide alone. `rare` (subject_terms): which terms are rare among the
     subject's records; only those are distinctive. `alone`: the cosine at which meaning alone
-    decides (echo_similarity unless given)."""
+    decides (echo_similarity unless given); `with_terms`: the cosine that suffices when the
+    distinctive terms are there (echo_term_similarity unless given)."""
     alone = settings.echo_similarity if alone is None else alone
+    with_terms = settings.echo_term_similarity if with_terms is None else with_terms
     targets = _targets(records, rare)
     out: list[list[str]] = [[] for _ in texts]
     if not targets or not texts:
@@ -190,7 +195,7 @@ def echoed(texts: Sequence[str], records: Sequence[MemoryRecord], embed: Embed |
                 hit = by_terms
             else:
                 cos = float(sims[0][row, sims[1][j]])
-                hit = (by_terms and cos >= settings.echo_term_similarity) or cos >= alone
+                hit = (by_terms and cos >= with_terms) or cos >= alone
             if hit:
                 found[i].add(j)
     for i, js in enumerate(found):
@@ -235,7 +240,8 @@ def plan(state: SubjectState, memory_ids: Sequence[str], embed: Embed | None,
     cascade: dict[str, str] = {}
     if others and any(t.text for t in targets):
         for rec, hits in zip(others, echoed([r.text for r in others], [t for t in targets if t.text], embed,
-                                            record_vectors, settings, rare, alone=settings.forget_near_identical)):
+                                            record_vectors, settings, rare, alone=settings.forget_near_identical,
+                                            with_terms=settings.echo_similarity)):
             if hits:
                 cascade[rec.memory_id] = hits[0]
     erased = targets + [state.records[m] for m in sorted(cascade)]

@@ -18,15 +18,32 @@ MEMORY = "streams.memory:MemoryRuntime"
 CANARIES = {"id": "Vexmorrin", "query": "Quillobrant", "that": "Drazzlepox"}
 
 
-def _said(canary: str, session: str, start: int) -> list[dict]:
-    lines = [
-        ("user", f"I keep my spare keys in the {canary} tin on the shelf."),
-        ("assistant", f"Noted: your spare keys are in the {canary} tin."),
-        ("user", f"Remember, the {canary} tin is the blue one."),
-        ("assistant", f"OK - the blue {canary.upper()} tin holds the keys."),
-        ("assistant", f"I'll remind you that the keys live in the {canary.lower()} tin."),
-    ]
-    return [make_turn(text, start + n, session=session, role=role) for n, (role, text) in enumerate(lines)]
+#: One fact per canary, said by the user and repeated by the assistant in other words: forgetting the
+#: memory must take every turn that repeats it (the records sharing only the canary word are other
+#: facts and are forgotten by their own id or by a query naming the canary).
+FACTS = {
+    "id": [("user", "I keep my spare keys in the {c} tin on the shelf."),
+           ("assistant", "Noted: your spare keys are in the {c} tin."),
+           ("user", "Yes, the spare keys live in the {c} tin."),
+           ("assistant", "OK - the {C} tin holds your spare keys."),
+           ("assistant", "I'll remind you that your keys are kept in the {l} tin.")],
+    "query": [("user", "My bike is locked up with a {c} chain at the station."),
+              ("assistant", "Got it, your bike is secured with a {c} chain."),
+              ("user", "Right, a {c} chain keeps my bike safe at the station."),
+              ("assistant", "So the {C} chain is what locks your bike."),
+              ("assistant", "Your bicycle at the station has a {l} chain on it.")],
+    "that": [("user", "My nephew's nickname is {c}."),
+             ("assistant", "Cute! Your nephew goes by {c}."),
+             ("user", "Everyone in the family calls my nephew {c}."),
+             ("assistant", "Noted, {C} is your nephew's nickname."),
+             ("assistant", "I'll remember your nephew is called {l}.")],
+}
+
+
+def _said(way: str, session: str, start: int) -> list[dict]:
+    c = CANARIES[way]
+    return [make_turn(text.format(c=c, C=c.upper(), l=c.lower()), start + n, session=session, role=role)
+            for n, (role, text) in enumerate(FACTS[way])]
 
 
 def _filler(session: str, start: int) -> list[dict]:
@@ -51,7 +68,7 @@ def _reads(engine: MemoryEngine) -> str:
     for canary in CANARIES.values():
         out += [h.model_dump_json() for h in engine.recall(tenant_id="acme", user_id="u1", query=canary, now=at,
                                                             record_use=False)]
-        out.append(engine.context(tenant_id="acme", user_id="u1", session_id="s1", query=f"where is the {canary} tin",
+        out.append(engine.context(tenant_id="acme", user_id="u1", session_id="s1", query=f"what about {canary}",
                                   now=at, record_use=False).model_dump_json())
         # (its title repeats the topic asked, which is the reader's own word)
         out.append(engine.topic_summary(tenant_id="acme", user_id="u1", topic=canary, now=at)
@@ -78,21 +95,23 @@ def test_canaries_forgotten_each_way_are_in_no_file_and_no_read(tmp_path, runtim
     settings = dict(runtime=runtime, window_max_messages=4)
     data = tmp_path / "data"
     with MemoryEngine.open(data, **settings) as engine:
-        engine.ingest_many(_said(CANARIES["id"], "s1", 1) + _filler("s1", 10)
-                           + _said(CANARIES["query"], "s2", 1) + _filler("s2", 10)
-                           + _filler("s3", 1) + _said(CANARIES["that"], "s3", 10))
+        engine.ingest_many(_said("id", "s1", 1) + _filler("s1", 10)
+                           + _said("query", "s2", 1) + _filler("s2", 10)
+                           + _filler("s3", 1) + _said("that", "s3", 10))
         engine.flush()
         before = _reads(engine)
         assert all(c.lower() in before for c in CANARIES.values())  # the test can fail
         assert any(c.lower() in "\n".join(engine.summary("acme", "u1", s)).lower()
                    for s in ("s1", "s2", "s3") for c in CANARIES.values())  # summaries held them too
 
-        by_id = [r.memory_id for r in engine.records("acme", "u1") if CANARIES["id"] in r.text]
+        # by id: every record that holds the canary, of every tier (what a compliance officer does)
+        by_id = [r.memory_id for r in engine.records("acme", "u1", include_inactive=True)
+                 if r.text and CANARIES["id"] in r.text]
         assert by_id
         for memory_id in by_id:
-            if memory_id in {r.memory_id for r in engine.records("acme", "u1")}:
+            if memory_id in {r.memory_id for r in engine.records("acme", "u1", include_inactive=True) if r.text}:
                 engine.forget(tenant_id="acme", user_id="u1", memory_id=memory_id)
-        assert engine.forget(tenant_id="acme", user_id="u1", query=f"the {CANARIES['query']} tin")
+        assert engine.forget(tenant_id="acme", user_id="u1", query=f"the {CANARIES['query']} chain on my bike")
         assert engine.forget(tenant_id="acme", user_id="u1", session_id="s3")
         engine.compact()
 

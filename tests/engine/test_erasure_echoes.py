@@ -77,19 +77,45 @@ def test_an_echo_said_before_the_forget_in_the_window_is_found_there(tmp_path):
         assert set(_texts(engine).values()) == {None}
 
 
-def test_records_that_repeat_a_forgotten_one_are_forgotten_with_it(tmp_path):
+# (what is forgotten, a later record saying the same again, a record that only shares a term with it)
+REPEATS = [
+    ("My tortoise is named Pemberquill.", "Pemberquill is the name of my tortoise, by the way.",
+     "Pemberquill hides under the lettuce every morning."),
+    ("I'm intolerant to Vashmyrine tablets.", "Vashmyrine tablets don't agree with me, I'm intolerant.",
+     "My mother takes Vashmyrine for her blood pressure."),
+    ("I sing tenor in the Oskelund choir.", "In the Oskelund choir I'm one of the tenors.",
+     "The Oskelund choir is touring Norway in spring."),
+]
+
+
+@pytest.mark.parametrize("said, again, other", REPEATS)
+def test_records_that_repeat_a_forgotten_one_are_forgotten_with_it_and_others_stay(tmp_path, said, again, other):
     with MemoryEngine.open(tmp_path / "d") as engine:
-        engine.ingest_many([make_turn("My cat is called Brimblewick.", 1),
-                            make_turn("Brimblewick loves sleeping on the radiator.", 2, session="s2"),
-                            make_turn("I work as a nurse in Lyon.", 3)])
+        engine.ingest_many([make_turn(said, 1),
+                            make_turn(again, 2, session="s2"),
+                            make_turn(other, 3, session="s3"),
+                            make_turn("I work as a nurse in Lyon.", 4)])
         engine.flush()
-        first = next(r for r in engine.records("acme", "u1") if "called" in r.text)
+        records = engine.records("acme", "u1")
+        first = next(r for r in records if r.sources[0].session_id == "s1" and "nurse" not in r.text)
+        repeat = [r for r in records if r.sources[0].session_id == "s2"]
+        kept = [r for r in records if r.sources[0].session_id == "s3"]
+        assert kept, "the record sharing a term was not recorded"
         gone = engine.forget(tenant_id="acme", user_id="u1", memory_id=first.memory_id)
-        assert len(gone) == 2 and gone[0] == first.memory_id
-        assert all("Brimblewick" not in r.text for r in engine.records("acme", "u1", include_inactive=True))
+        assert gone[0] == first.memory_id
+        # The repeat goes with it (when it was recorded apart rather than merged into the first).
+        assert set(gone) == {first.memory_id, *(r.memory_id for r in repeat)}
+        active = {r.memory_id for r in engine.records("acme", "u1")}
+        assert {r.memory_id for r in kept} <= active
         assert any("nurse" in r.text for r in engine.records("acme", "u1"))
-        [cascaded] = [a for a in engine.audit(gone[1]) if a.type == "memory_forgotten"]
-        assert cascaded.detail["echo_of"] == first.memory_id
+        # Merged or apart, the turn that said it again is unreadable; an unrelated one is not. (The
+        # turn sharing the term may be shredded as an echo: a raw turn naming what was forgotten in a
+        # related sentence goes, while the memory recorded from it stays.)
+        texts = _texts(engine)
+        assert texts["s1-t1"] is None and texts["s2-t2"] is None and texts["s1-t4"]
+        for cascaded_id in gone[1:]:
+            [cascaded] = [a for a in engine.audit(cascaded_id) if a.type == "memory_forgotten"]
+            assert cascaded.detail["echo_of"] == first.memory_id
 
 
 def test_distinctive_terms_are_rare_words_names_and_numbers_not_the_speaker_or_dates():
