@@ -231,6 +231,13 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_archive_session(args: argparse.Namespace) -> int:
+    with _open(args) as engine:
+        n = engine.archive_session(args.tenant, args.user, args.session, now=args.now)
+    console.print(f"archived session {args.session}: {n} raw turns shredded; its records and summary stay")
+    return 0
+
+
 def cmd_digest(args: argparse.Namespace) -> int:
     with _open(args) as engine:
         print(engine.view_digest())
@@ -453,6 +460,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("sweep", help="run the forgetting policy")
     p.add_argument("--now", default=None, help="ISO time to sweep at (default: now)")
     p.set_defaults(func=cmd_sweep)
+    p = command("archive-session", help="shred a session's raw turns, keeping its records and summary")
+    subject(p)
+    p.add_argument("--session", required=True)
+    p.add_argument("--now", default=None, help="ISO time of the archive (default: now)")
+    p.set_defaults(func=cmd_archive_session)
     p = command("replay", help="rebuild the view from the log in a fresh directory")
     p.add_argument("--verify", action="store_true", help="exit 1 unless the digests are equal")
     p.add_argument("--into", default=None, help="fresh directory for the rebuilt view (default: a temp dir)")

@@ -120,7 +120,11 @@ def _data_dir(data_dir: object) -> Path:
     if not isinstance(data_dir, (str, Path)) or not str(data_dir):
         raise DataDirError("data_dir must be a path to a directory")
     path = Path(data_dir)
-    if path.exists() and not path.is_dir():
+    try:
+        is_file = path.exists() and not path.is_dir()
+    except OSError as exc:  # a name too long for the file system, a path through a file, ...
+        raise DataDirError(f"cannot use {str(path)[:120]!r} as a data directory: {exc.strerror or exc}") from None
+    if is_file:
         raise DataDirError(f"{path} is a file; give a directory for memstream's data")
     return path
 
@@ -176,7 +180,11 @@ class MemoryEngine:
                 llm.close()
             raise
         engine = cls(runtime, cfg, tenant_id, llm)
-        runtime.process()  # recovery: resume from the committed offset
+        try:
+            runtime.process()  # recovery: resume from the committed offset
+        except BaseException:
+            engine.close()  # a failed open leaves no store locked in this process
+            raise
         return engine
 
     def close(self) -> None:

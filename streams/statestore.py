@@ -103,8 +103,14 @@ class StateStore:
             if record.expires_at is not None or record.fields.get("scope") == "session":
                 state.expiring.add(record.memory_id)
         for _, raw in self._scan(b"w" + sp):
-            session = self._open_session(tenant_id, user_id, json.loads(raw))
+            d = json.loads(raw)
+            session = self._open_session(tenant_id, user_id, d)
             state.sessions[session.session_id] = session
+            if d.get("raw"):
+                state.raw_turns[session.session_id] = {t: _dt(at) for t, at in d["raw"].items()}
+        # The raw-turn index is whole only when it was kept from the subject's first turn on (a
+        # directory written before it was kept reads its raw turns from the log: engine.retention).
+        state.raw_turns_complete = self.db.get(b"c" + sp) is not None
         return state
 
     def load_vectors(self, tenant_id: str, user_id: str) -> dict[str, np.ndarray]:
@@ -120,7 +126,7 @@ class StateStore:
         return out
 
     # -- writing ----------------------------------------------------------------------------
-    def _seal_session(self, tenant: str, user: str, s: SessionState) -> bytes:
+    def _seal_session(self, tenant: str, user: str, s: SessionState, raw: dict) -> bytes:
         seal = self.sealer.seal_text
         return json.dumps({
             "session_id": s.session_id,
@@ -132,6 +138,8 @@ class StateStore:
             "last_memory_ids": s.last_memory_ids,
             "last_cause": s.last_cause,
             "last_at": s.last_at.isoformat() if s.last_at else None,
+            # ids and times of the session's raw turns whose keys live (no content): what retention reads
+            "raw": {t: at.isoformat() for t, at in raw.items()},
         }, separators=(",", ":")).encode()
 
     def _open_session(self, tenant: str, user: str, d: dict) -> SessionState:
@@ -169,7 +177,7 @@ class StateStore:
         batch = WriteBatch(raw_mode=True)
         for tenant, user in forgotten_subjects:
             sp = _sp(tenant, user)
-            for prefix in (b"r", b"w", b"v"):
+            for prefix in (b"r", b"w", b"v", b"c"):
                 batch.delete_range(prefix + sp, prefix + sp[:-1] + b"0")  # "/" + 1 == "0"
         for subject, (memory_ids, session_ids) in dirty.items():
             state = states.get(subject)
@@ -189,7 +197,10 @@ class StateStore:
                     batch.delete(b"w" + sp + session_id.encode())
                 else:
                     batch.put(b"w" + sp + session_id.encode(),
-                              self._seal_session(state.tenant_id, state.user_id, session))
+                              self._seal_session(state.tenant_id, state.user_id, session,
+                                                 state.raw_turns.get(session_id, {})))
+            if state.raw_turns_complete:
+                batch.put(b"c" + sp, b"")
         for (tenant, user, memory_id), vec in new_vectors.items():
             state = states.get((tenant, user))
             if state is not None and memory_id in state.records:

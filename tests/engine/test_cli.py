@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+from datetime import datetime
+
 from conftest import make_turn
 from engine.cli import main
 
@@ -114,3 +116,28 @@ def test_commands_that_read_a_store_refuse_a_directory_without_one(tmp_path, cap
         assert main(["--data-dir", str(missing), *argv]) == 2
         assert "holds no memstream log" in capsys.readouterr().err
     assert not missing.exists()
+
+
+_at = datetime.fromisoformat
+
+
+def test_archive_session_and_retention_from_the_command_line(tmp_path, capsys, monkeypatch):
+    path = tmp_path / "turns.jsonl"
+    rows = [make_turn("I live in Porto.", 1, session="trip", at=_at("2026-01-05T10:00:00+00:00")),
+            make_turn("Porto is lovely in spring.", 2, session="trip", role="assistant", at=_at("2026-01-05T10:01:00+00:00")),
+            make_turn("I'm learning the cello.", 1, session="music", at=_at("2026-03-01T10:00:00+00:00")),
+            make_turn("I work night shifts at a bakery.", 1, session="work", at=_at("2026-03-02T10:00:00+00:00"))]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    data = str(tmp_path / "d")
+    assert main(["--data-dir", data, "ingest", str(path)]) == 0
+    who = ["--tenant", "acme", "--user", "u1"]
+    assert main(["--data-dir", data, "archive-session", *who, "--session", "trip"]) == 0
+    assert "2 raw turns shredded" in capsys.readouterr().out
+    assert main(["--data-dir", data, "archive-session", *who, "--session", "nope"]) == 2
+    # raw turns older than 30 days at the sweep's time expire; the newer session's stay
+    monkeypatch.setenv("MEMSTREAM_RETENTION_DAYS", "30")
+    assert main(["--data-dir", data, "sweep", "--now", "2026-04-01T00:00:00Z"]) == 0
+    assert "turns_expired=1" in capsys.readouterr().out
+    assert main(["--data-dir", data, "recall", *who, "where do I live", "--json"]) == 0
+    assert "Porto" in json.loads(capsys.readouterr().out)[0]["text"]  # the record stays
+    assert main(["--data-dir", data, "replay", "--verify"]) == 0

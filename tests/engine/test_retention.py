@@ -77,10 +77,34 @@ def test_a_subjects_retention_overrides_its_tenants(tmp_path):
         assert _turn_texts(engine, tenant="other") == {"s1-t1": "I live in Porto."}  # 20 < 30 days
 
 
-def test_retention_after_reopen_reads_the_turns_the_state_does_not_index(tmp_path):
+def test_the_raw_turn_index_survives_a_reopen(tmp_path):
     with MemoryEngine.open(tmp_path / "d") as engine:
         _history(engine)
+        folded = engine.runtime.state("acme", "u1").raw_turns
+        assert {s: set(t) for s, t in folded.items()} == {"old": {"old-t1", "old-t2"}, "new": {"new-t1"}}
+        folded = {s: dict(t) for s, t in folded.items()}
     with MemoryEngine.open(tmp_path / "d", retention={"acme": 30}) as engine:
+        state = engine.runtime.state("acme", "u1")
+        assert state.raw_turns_complete and state.raw_turns == folded
+        engine.sweep(T0 + timedelta(days=1))
+        assert engine.runtime.state("acme", "u1").raw_turns == {"new": folded["new"]}
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        assert engine.runtime.state("acme", "u1").raw_turns == {"new": folded["new"]}
+
+
+def test_retention_after_reopen_reads_the_turns_a_state_without_the_index_lacks(tmp_path):
+    """A directory whose state store was written before the raw-turn index was kept."""
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        _history(engine)
+        from rocksdict import WriteBatch
+
+        db = engine.runtime.store.db
+        batch = WriteBatch(raw_mode=True)
+        for key in [k for k, _ in db.items() if k[:1] == b"c"]:
+            batch.delete(key)
+        db.write(batch, engine.runtime.store._write)
+    with MemoryEngine.open(tmp_path / "d", retention={"acme": 30}) as engine:
+        assert not engine.runtime.state("acme", "u1").raw_turns_complete
         engine.sweep(T0 + timedelta(days=1))
         texts = _turn_texts(engine)
         assert texts["old-t1"] is None and texts["new-t1"] is not None
