@@ -38,7 +38,8 @@ class KafkaSettings(BaseSettings):
     batch_within_s: float = Field(0.2, gt=0)
     session_timeout_s: float = Field(10.0, gt=0)
     heartbeat_s: float = Field(1.0, gt=0)
-    commit_interval_s: float = Field(0.5, gt=0)
+    commit_interval_s: float = Field(0.5, gt=0, description=(
+        "faust's commit timer; input offsets are committed by each partition's transaction, not by faust."))
     web_host: str = Field("127.0.0.1", description="Where this worker's web views listen.")
     web_advertised_host: str | None = Field(None, description="How other workers reach this one (routing); default web_host.")
     web_port: int = Field(6066, ge=0, le=65_535)
