@@ -82,8 +82,9 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
 
     @app.on_partitions_revoked.connect
     async def _revoked(sender: Any, revoked: set, **_: Any) -> None:
-        # Waits for the batch (or read) under way: it finishes publishing before the group hands
-        # its partitions to another worker, so a partition never has two writers.
+        # Waits for the batch (or read) under way: it finishes its transaction before the group
+        # hands its partitions to another worker. The stores are suspended here and dropped when
+        # the new assignment leaves them out (_assigned).
         async with worker.lock:
             await worker.revoke({tp.partition for tp in revoked if tp.topic in (topics.turns, topics.commands)})
 

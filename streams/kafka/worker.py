@@ -20,8 +20,10 @@ crash between the local write and the commit) is rebuilt from the changelog when
 Partitions move with the group: a partition gained is fenced first (its transactional producer is
 initialised, which aborts whatever the previous owner left open) and then restored from the
 changelog starting at its store's offset (from 0 for a new store); the other partitions' stores are
-not touched. A partition lost is dropped: its store is closed and deleted, and its producer stopped.
-A store is not kept as a standby: it would not follow the changelog, so it would keep the data keys
+not touched. A partition lost is dropped: its store is closed and deleted, and its producer stopped (the
+group's eager protocol revokes every partition at each rebalance, so a revoked store is only
+suspended, and dropped once the new assignment leaves it out; one that comes back is fenced again
+and caught up from its offset). A store is not kept as a standby: it would not follow the changelog, so it would keep the data keys
 of subjects that the new owner forgets. A store that is resumed after others wrote to its
 partition re-reads the partition's keys from the start of the compacted keys topic and destroys
 every local key the topic no longer holds (compaction may have removed even the tombstones).
@@ -190,15 +192,15 @@ class Worker:
         self.assigned = set(partitions)
 
     async def revoke(self, partitions: Iterable[int]) -> None:
-        """The partitions went to another worker: their stores are closed and deleted. Call with
-        `lock` held."""
+        """A rebalance takes the partitions away: they are no longer served, and their stores are
+        suspended (kept open), not deleted. The group's rebalance protocol is eager: every
+        rebalance revokes every partition before assigning again, and most come back to the same
+        worker; the next `assign` + `ensure_ready` drops the stores of those that did not, and
+        catches the others up. Call with `lock` held."""
         gone = set(partitions)
         if self.assigned is not None:
             self.assigned -= gone
-        if self.stopped:
-            return
-        for p in sorted(gone):
-            await self._drop(p)
+        self.ready -= gone
 
     def owns(self, partition: int) -> bool:
         return self.assigned is None or partition in self.assigned
@@ -251,6 +253,9 @@ class Worker:
                 self.ready.add(p)
 
     async def _restore(self, p: int) -> None:
+        # A new producer each time: initialising the transactional id fences whoever held it
+        # (another worker, or this one before a rebalance) and ends what it left open.
+        await self._discard_producer(p)
         await self._producer_for(p)
         store = self.stores.get(p)
         if store is None:

@@ -243,7 +243,7 @@ def test_a_crash_between_the_local_write_and_the_commit_rebuilds_only_that_parti
     assert digest == embedded_digest(turns, tmp_path / "reference")
 
 
-def test_a_revoked_partitions_subjects_are_dropped(broker, tmp_path):
+def test_a_revoked_partitions_subjects_are_dropped_and_a_partition_that_comes_back_is_kept(broker, tmp_path):
     from streams.kafka.worker import NotOwnedError
 
     kcfg = kafka_settings(broker, partitions=2)
@@ -256,17 +256,26 @@ def test_a_revoked_partitions_subjects_are_dropped(broker, tmp_path):
         w = await _worker(kcfg, tmp_path / "w", {0, 1})
         await w.handle(_records(kcfg, turns))
         gone_dir = w.stores[1].dir
+        store0 = w.stores[0]
+        # A rebalance (eager): everything is revoked, then partition 0 alone comes back.
         async with w.lock:
-            await w.revoke({1})
+            await w.revoke({0, 1})
+        with pytest.raises(NotOwnedError):
+            w.engine_for(kept[0]["tenant_id"], kept[0]["user_id"])  # suspended while the group rebalances
+        w.assign({0})
+        async with w.lock:
+            await w.ensure_ready([0])
+        assert w.stores[0] is store0  # kept through the rebalance, not rebuilt
         with pytest.raises(NotOwnedError):
             w.engine_for(gone[0]["tenant_id"], gone[0]["user_id"])
         served = w.engine_for(kept[0]["tenant_id"], kept[0]["user_id"]).records(kept[0]["tenant_id"], kept[0]["user_id"])
         digest = w.digest()
+        held = sorted(w.stores)
         await w.stop()
-        return gone_dir.exists(), sorted(w.stores), digest, served
+        return gone_dir.exists(), held, digest, served
 
     exists, stores, digest, served = asyncio.run(scenario())
-    assert not exists and stores == []
+    assert not exists and stores == [0]
     assert served
     assert digest == embedded_digest(kept, tmp_path / "reference")
 
