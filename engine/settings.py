@@ -1,6 +1,7 @@
 """Every tunable of memstream in one object, overridable by `MEMSTREAM_*` environment variables."""
 from __future__ import annotations
 
+import math
 from datetime import timezone as _tz, tzinfo
 from functools import lru_cache
 from typing import Literal
@@ -167,12 +168,32 @@ class Settings(BaseSettings):
             _zone(zone)
         return value
 
+    @field_validator("retention_days", mode="before")
+    @classmethod
+    def _retention_days_is_a_number(cls, value: object) -> object:
+        if isinstance(value, bool):
+            raise ValueError("retention_days must be a positive number of days, or null for ever (not true/false)")
+        return value
+
+    @field_validator("retention", mode="before")
+    @classmethod
+    def _retention_entries_are_numbers(cls, value: object) -> object:
+        if isinstance(value, dict):
+            for key, days in value.items():
+                if isinstance(days, bool):
+                    raise ValueError(f"retention[{key!r}] must be a positive number of days, or null for ever "
+                                     "(not true/false)")
+        return value
+
     @field_validator("retention")
     @classmethod
     def _retention_ok(cls, value: dict[str, float | None]) -> dict[str, float | None]:
         for key, days in value.items():
-            if days is not None and not days > 0:
-                raise ValueError(f"retention[{key!r}] must be a positive number of days, or null for ever")
+            parts = key.split("/")
+            if len(parts) > 2 or not all(part.strip() for part in parts):
+                raise ValueError(f"retention key {key!r} must name a tenant ('acme') or a subject ('acme/ada')")
+            if days is not None and not (math.isfinite(days) and days > 0):
+                raise ValueError(f"retention[{key!r}] must be a positive finite number of days, or null for ever")
         return value
 
     def retention_of(self, tenant_id: str, user_id: str) -> tuple[float | None, str]:

@@ -79,3 +79,31 @@ def test_a_bad_runtime_embedder_or_cache_setting_is_a_typed_error_and_writes_not
     with pytest.raises(InvalidSettingsError, match=message):
         MemoryEngine.open(tmp_path / "data", **settings)
     assert not (tmp_path / "data").exists()
+
+
+@pytest.mark.parametrize("settings, message", [
+    ({"retention": {"acme/ada/extra": 3}}, "must name a tenant"),
+    ({"retention": {"": 3}}, "must name a tenant"),
+    ({"retention": {"acme/": 3}}, "must name a tenant"),
+    ({"retention": {"/ada": 3}}, "must name a tenant"),
+    ({"retention": {"acme": True}}, "not true/false"),
+    ({"retention": {"acme": float("inf")}}, "positive finite number"),
+    ({"retention": {"acme": 0}}, "positive finite number"),
+    ({"retention_days": float("inf")}, "retention_days"),
+    ({"retention_days": float("nan")}, "retention_days"),
+    ({"retention_days": True}, "not true/false"),
+])
+def test_a_retention_setting_that_could_never_apply_is_a_typed_error_and_writes_nothing(tmp_path, settings, message):
+    from engine import MemoryEngine
+    from engine.errors import InvalidSettingsError
+
+    with pytest.raises(InvalidSettingsError, match=message):
+        MemoryEngine.open(tmp_path / "data", **settings)
+    assert not (tmp_path / "data").exists()
+
+
+def test_retention_for_a_tenant_and_a_subject_is_accepted_and_the_subject_wins():
+    s = Settings(retention={"acme": 30, "acme/ada": None, "beta": 2.5}, retention_days=90)
+    assert s.retention_of("acme", "ada") == (None, "subject acme/ada")
+    assert s.retention_of("acme", "bo") == (30, "tenant acme")
+    assert s.retention_of("gamma", "x") == (90, "default")
