@@ -64,6 +64,12 @@ class EngineClosedError(MemstreamError, RuntimeError):
     """The engine was used after close()."""
 
 
+class InputFileError(MemstreamError, OSError):
+    """A file the command line was told to read or write cannot be used: ingest's input is missing
+    or a directory, or its --rejects file is a directory, lies in a missing directory, or is the
+    input itself. Nothing was ingested."""
+
+
 class DataDirError(MemstreamError, OSError):
     """The data directory is missing, locked by another process, or not a memstream directory."""
 
@@ -95,6 +101,24 @@ class DamagedStoreError(CorruptDataError):
 class MissingStoreError(DamagedStoreError):
     """A store of an existing data directory is gone (its directory or its CURRENT file). memstream
     never creates a store over an existing directory's missing one."""
+
+
+class ForeignStoreError(DamagedStoreError):
+    """A store of a data directory belongs to another one: it carries another directory's id (each
+    store is stamped with its directory's id when it is created), or none where the manifest names
+    one. A store copied or restored from elsewhere would otherwise mix another directory's log, keys
+    or records into this one's view. `found` is the id the store carries (None: no id at all)."""
+
+    def __init__(self, store: str, path: object, found: str | None, expected: str, advice: str,
+                 others: tuple[str, ...] = ()):
+        self.found = found
+        self.expected = expected
+        self.others = tuple(others)
+        carries = f"carries the id {found}" if found else "carries no data directory id"
+        also = (f" (the {' and '.join(self.others)} store{'s are' if len(self.others) > 1 else ' is'} foreign too)"
+                if self.others else "")
+        super().__init__(store, path, f"it belongs to another data directory: it {carries}, not this "
+                         f"directory's id {expected}{also}", advice)
 
 
 class LostKeysError(DamagedStoreError):

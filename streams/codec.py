@@ -97,6 +97,58 @@ def needed_keys(data: dict[str, Any]) -> list[KeyRef]:
     return []
 
 
+#: Event types whose folding destroys data keys (what engine.projector.apply returns for them); a
+#: subject forget destroys every key of the subject created before it.
+DESTROYING = frozenset({"memories_merged", "memory_expired", "memory_forgotten", "turns_expired",
+                        "subject_forgotten"})
+
+
+class KeyNeeds:
+    """What a run of logged entries says about keys: which ones their content needs (by the first
+    seq that needs each), which ones their events destroyed, and each subject's forgets. A key
+    needed and gone that none of the events after it destroyed is lost, not forgotten."""
+
+    def __init__(self) -> None:
+        self.needed: dict[str, int] = {}
+        self.destroyed: set[str] = set()
+        self.forgets: dict[tuple[str, str], list[int]] = {}
+
+    def add(self, seq: int, data: dict[str, Any], event: Event | None = None) -> None:
+        """One entry, as logged (`data`: its JSON, content still sealed). With `event` (the entry
+        validated already) every event is folded to find what it destroys; without, only the
+        types that destroy keys are validated."""
+        from engine.projector import apply
+        from engine.state import SubjectState
+
+        for ref in needed_keys(data):
+            self.needed.setdefault(ref.storage_key(), seq)
+        kind = (data.get("payload") or {}).get("type")
+        if kind == "subject_forgotten":
+            self.forgets.setdefault((data["tenant_id"], data["user_id"]), []).append(seq)
+        elif event is not None or kind in DESTROYING:
+            event = event if event is not None else Event.model_validate(data)
+            for ref in apply(SubjectState(event.tenant_id, event.user_id), event):
+                self.destroyed.add(ref.storage_key())
+
+    def lost(self, exists) -> list[str]:
+        """The needed keys that `exists(name)` says are gone and no event destroyed, oldest first."""
+        from engine.crypto import subject_of
+
+        lost = []
+        for name, seq in sorted(self.needed.items(), key=lambda item: item[1]):
+            if name in self.destroyed:
+                continue
+            try:
+                subject = subject_of(name)
+            except ValueError:
+                subject = None
+            if subject is not None and any(seq < at for at in self.forgets.get(subject, ())):
+                continue
+            if not exists(name):
+                lost.append(name)
+        return lost
+
+
 def encode_event(event: Event, sealer: Sealer) -> bytes:
     data = event.model_dump(mode="json")
     _seal_content(data, event.tenant_id, event.user_id, sealer)

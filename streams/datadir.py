@@ -9,17 +9,24 @@ Directories made before the manifest existed (a FORMAT file and stores, no manif
 their stores are opened without creating any, and the manifest is written once all of them opened.
 A directory is new when none of its stores holds data: nothing exists, or a creation was
 interrupted before anything was written.
+
+Each directory has an id (in its manifest), and each of its stores carries it (a reserved key,
+streams.rocks.IDENTITY_KEY, written when the store is created): a `keys/`, `log/` or `state/`
+copied in from another directory carries another id (or none) and is refused by name. A directory
+from before ids is given one once its stores passed every other check at an open: the stores are
+stamped first, then the manifest names the id.
 """
 from __future__ import annotations
 
 import json
 import os
+import uuid
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from engine.errors import DataDirError
-from streams.rocks import translate
+from engine.errors import DataDirError, ForeignStoreError
+from streams.rocks import Store, advice, translate
 
 FORMAT = "memstream-data 1"
 MANIFEST = "memstream.json"
@@ -35,6 +42,9 @@ class Layout:
     stores: tuple[str, ...] = STORES
     adopt: bool = False
     replayed_from: str | None = None
+    #: the directory's id from its manifest (None: new, or made before ids)
+    data_id: str | None = None
+    created_at: str | None = None
 
 
 def _exists(path: Path, data_dir: Path, store: str = "data") -> bool:
@@ -95,7 +105,10 @@ def inspect(data_dir: Path) -> Layout:
         raise DataDirError(f"{data_dir} holds {found!r}; this memstream reads {FORMAT!r}")
     if manifest is not None:
         stores = tuple(s for s in manifest["stores"] if s in STORES)
-        return Layout(new=False, stores=stores, replayed_from=manifest.get("replayed_from"))
+        data_id = manifest.get("id")
+        return Layout(new=False, stores=stores, replayed_from=manifest.get("replayed_from"),
+                      data_id=data_id if isinstance(data_id, str) and data_id else None,
+                      created_at=manifest.get("created_at"))
     present = [s for s in STORES if _exists(data_dir / s, data_dir)]
     if not any(holds_data(data_dir / s) for s in present):
         return Layout(new=True)
@@ -104,10 +117,17 @@ def inspect(data_dir: Path) -> Layout:
     return Layout(new=False, adopt=True)
 
 
-def write_manifest(data_dir: Path, stores: tuple[str, ...], replayed_from: Path | None = None) -> None:
+def new_id() -> str:
+    return uuid.uuid4().hex
+
+
+def write_manifest(data_dir: Path, stores: tuple[str, ...], replayed_from: Path | str | None = None, *,
+                   data_id: str | None = None, created_at: str | None = None) -> None:
     """Marks the directory as memstream's (atomically: a temporary file renamed, then synced)."""
     body = {"format": FORMAT, "stores": sorted(stores),
-            "created_at": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+            "created_at": created_at or datetime.now(timezone.utc).isoformat(timespec="seconds")}
+    if data_id is not None:
+        body["id"] = data_id
     if replayed_from is not None:
         body["replayed_from"] = str(replayed_from)
     path = data_dir / MANIFEST
@@ -159,3 +179,32 @@ def lock_holders(store_dir: Path) -> list[int]:
                     holders.append(int(parts[i - 1]))
                 break
     return holders
+
+
+def identities(stores: dict[str, Store], expected: str | None) -> tuple[str | None, list[str], dict[str, str | None]]:
+    """(the directory's id, the stores that carry another, what each carries). `expected`: the
+    manifest's id; None for a directory from before ids, whose stamped stores must then agree with
+    each other (the log's stamp, else the keys', names the directory)."""
+    found = {name: store.identity() for name, store in stores.items()}
+    if expected is not None:
+        return expected, [n for n in STORE_ORDER if n in found and found[n] != expected], found
+    stamped = {n: i for n, i in found.items() if i}
+    if not stamped:
+        return None, [], found
+    ref = next(stamped[n] for n in STORE_ORDER if n in stamped)
+    return ref, [n for n in STORE_ORDER if n in stamped and stamped[n] != ref], found
+
+
+#: The order in which stores are named when several are wrong: the record first.
+STORE_ORDER = ("log", "keys", "state")
+
+
+def check_identity(stores: dict[str, Store], expected: str | None) -> str | None:
+    """Raises ForeignStoreError naming the first store (log, keys, state) that belongs to another
+    data directory; returns the directory's id (None: a directory from before ids, none stamped)."""
+    data_id, foreign, found = identities(stores, expected)
+    if foreign:
+        first = stores[foreign[0]]
+        raise ForeignStoreError(first.name, first.path, found[foreign[0]], data_id,
+                                advice(first.name, first.data_dir), others=tuple(foreign[1:]))
+    return data_id

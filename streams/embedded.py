@@ -8,6 +8,7 @@ atomic write. A crash anywhere replays from the committed offset to the same sta
 """
 from __future__ import annotations
 
+import json
 import threading
 import traceback
 from dataclasses import dataclass, field, replace
@@ -30,7 +31,7 @@ from engine.state import SubjectState
 from schemas.events import Event
 from engine.crypto import subject_of
 from streams import datadir
-from streams.codec import decode_event, encode_event, memory_ids_of
+from streams.codec import KeyNeeds, decode_event, encode_event, memory_ids_of
 from streams.keystore import RocksKeyStore, newest as _newest
 from streams.log import EventLog
 from streams.rocks import advice
@@ -39,6 +40,8 @@ from streams.subject_cache import Entry, SubjectCache
 
 Subject = tuple[str, str]
 COMMIT_EVERY = 2_000
+#: How many of the log's newest entries an open checks the key store against.
+TAIL_CHECKED = 256
 
 
 class _Poison(Exception):
@@ -146,6 +149,7 @@ class EmbeddedRuntime:
         self._embedder_factory = embedder
         self._embedder: Embedder | None = None
         source_dir = Path(log_dir).parent if log_dir is not None else self.data_dir
+        source_layout = datadir.inspect(source_dir) if log_dir is not None else layout
         opened = []
         try:
             self.keys = RocksKeyStore(keys_dir or self.data_dir / "keys", sync=settings.sync_writes, read_only=replay,
@@ -158,7 +162,29 @@ class EmbeddedRuntime:
             self.store = StateStore(self.data_dir / "state", self.sealer, sync=settings.sync_writes, create=create,
                                     data_dir=self.data_dir)
             opened.append(self.store)
+            # Every store must be the directory's own (each carries the id it was created with).
+            if log_dir is not None:  # a replay reads another directory's log and keys
+                datadir.check_identity({"log": self.log.db, "keys": self.keys.db}, source_layout.data_id)
+            if create:
+                data_id = datadir.new_id()
+            else:
+                data_id = datadir.check_identity({"log": self.log.db, "keys": self.keys.db, "state": self.store.db},
+                                                 layout.data_id)
             self._cross_check(replay)
+            if create:
+                # Stamped once every store exists, before the manifest that names the id.
+                for store in (self.store,) if replay else (self.keys, self.log, self.store):
+                    store.db.stamp(data_id)
+                datadir.write_manifest(self.data_dir, ("state",) if replay else datadir.STORES,
+                                       replayed_from=source_dir if replay else None, data_id=data_id)
+            elif layout.adopt or layout.data_id is None:
+                # A directory from before ids (or before manifests) that passed every check: adopted.
+                data_id = data_id or datadir.new_id()
+                for store in (self.keys, self.log, self.store):
+                    if store.db.identity() is None:
+                        store.db.stamp(data_id)
+                datadir.write_manifest(self.data_dir, datadir.STORES if layout.adopt else layout.stores,
+                                       layout.replayed_from or None, data_id=data_id, created_at=layout.created_at)
         except BaseException:
             for store in reversed(opened):
                 try:
@@ -166,11 +192,7 @@ class EmbeddedRuntime:
                 except Exception:
                     pass
             raise
-        if create:
-            datadir.write_manifest(self.data_dir, ("state",) if replay else datadir.STORES,
-                                   replayed_from=source_dir if replay else None)
-        elif layout.adopt:
-            datadir.write_manifest(self.data_dir, datadir.STORES)
+        self.data_id = data_id
         self._replay = replay
         self.lock = threading.RLock()
         self.cache = SubjectCache(settings.subject_cache_subjects, settings.subject_cache_mb * 1024 * 1024)
@@ -196,12 +218,54 @@ class EmbeddedRuntime:
                 f"the log's entries need keys numbered up to {needed - 1}, but the key store's newest is "
                 f"{_newest(self.keys.watermark)}: its newest {needed - self.keys.watermark} key(s) are gone",
                 advice("keys", self.keys.db.data_dir))
-        if not replay and self.store.offset() > self.log.next_seq:
+        if replay:
+            return
+        offset, end = self.store.offset(), self.log.next_seq
+        if offset > end:
+            if end > 0 and not self._state_folded(end - 1):
+                raise self._foreign_state(f"the state has processed {offset} log entries, but not this log's "
+                                          f"last one (entry {end - 1})")
             raise DamagedStoreError(
                 "log", self.log.db.path,
-                f"the state has processed {self.store.offset()} log entries, but the log holds only "
-                f"{self.log.next_seq}: the log lost its newest entries",
+                f"the state has processed {offset} log entries, but the log holds only "
+                f"{end}: the log lost its newest entries",
                 advice("log", self.data_dir))
+        if offset > 0 and not self._state_folded(offset - 1):
+            raise self._foreign_state(f"the state says it processed the log up to entry {offset - 1}, but it never "
+                                      "folded that entry")
+        self._check_tail_keys(end)
+
+    def _state_folded(self, seq: int) -> bool:
+        """Whether the state store folded log entry `seq` in (its event id is marked applied) or set
+        it aside as a dead letter: a state store from another directory has neither."""
+        raw = self.log.get(seq)
+        if raw is not None:
+            try:
+                event_id = json.loads(raw).get("event_id")
+            except (ValueError, AttributeError):
+                event_id = None
+            if isinstance(event_id, str) and self.store.applied(event_id):
+                return True
+        return self.store.dead_letter_at(seq)
+
+    def _foreign_state(self, problem: str) -> DamagedStoreError:
+        return DamagedStoreError("state", self.store.db.path,
+                                 f"{problem}: it was made from another log (a state store from another "
+                                 "directory or another time)", advice("state", self.data_dir))
+
+    def _check_tail_keys(self, end: int) -> None:
+        """The keys the log's newest entries need (a cheap sample of doctor's full check): one that
+        is gone although no event after it destroyed it means a key store that lost keys, or another
+        directory's key store."""
+        needs = KeyNeeds()
+        for seq, raw in self.log.read(max(0, end - TAIL_CHECKED)):
+            try:
+                needs.add(seq, json.loads(raw))
+            except Exception:
+                continue  # a malformed entry becomes a dead letter when it is processed
+        lost = needs.lost(self.keys.exists)
+        if lost:
+            raise LostKeysError(self.keys.db.path, lost, advice("keys", self.keys.db.data_dir))
 
     # -- state access ----------------------------------------------------------------------------
     @property
@@ -241,6 +305,14 @@ class EmbeddedRuntime:
     def events(self, start: int = 0) -> Iterator[Event]:
         for _, raw in self.log.read(start):
             yield decode_event(raw, self.sealer)
+
+    def logged_event(self, event_id: str) -> Event | None:
+        """The logged event with this id, content opened (None when the log has no such id)."""
+        seq = self.log.seq_of(event_id)
+        if seq is None:
+            return None
+        raw = self.log.get(seq)
+        return decode_event(raw, self.sealer) if raw is not None else None
 
     def events_about(self, memory_id: str) -> Iterator[Event]:
         for seq in self.log.seqs_for_memory(memory_id):

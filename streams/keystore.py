@@ -137,7 +137,7 @@ class RocksKeyStore:
         it = self.db.iter()
         it.seek_to_first()
         while it.valid():
-            if it.key() != _COUNTER_KEY:
+            if not it.key().startswith(b"\x00"):  # the counter and the directory's id are not keys
                 yield it.key().decode()
             it.next()
 

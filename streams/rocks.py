@@ -14,7 +14,7 @@ import errno
 from pathlib import Path
 from typing import Iterator
 
-from rocksdict import AccessType, DBRecoveryMode, Options, Rdict, WriteOptions
+from rocksdict import AccessType, DBRecoveryMode, Options, Rdict, WriteBatch, WriteOptions
 
 from engine.errors import (
     DamagedStoreError,
@@ -24,6 +24,11 @@ from engine.errors import (
     MemstreamError,
     MissingStoreError,
 )
+
+#: The reserved key under which every store holds the id of the data directory it was created for
+#: (streams.datadir): a store copied in from another directory is found by it. No store's own keys
+#: start with a NUL byte except the key store's counter.
+IDENTITY_KEY = b"\x00datadir"
 
 #: What to do when a store is damaged. The log and the keys are the record; the state is derived.
 ADVICE = {
@@ -140,6 +145,17 @@ class Store:
             yield it.key(), it.value()
             it.next()
 
+    def identity(self) -> str | None:
+        """The id of the data directory this store was created for (None: never stamped)."""
+        raw = self.get(IDENTITY_KEY)
+        return raw.decode("ascii", errors="replace") if raw else None
+
+    def stamp(self, data_id: str) -> None:
+        """Records the data directory's id in the store (one synced write)."""
+        batch = WriteBatch(raw_mode=True)
+        batch.put(IDENTITY_KEY, data_id.encode("ascii"))
+        self.write(batch, write_options(True))
+
     def flush(self, wait: bool = True) -> None:
         try:
             self._db.flush(wait)
@@ -194,6 +210,10 @@ def open_db(path: Path, *, read_only: bool = False, create: bool = True, store: 
             raise translate(exc, name, path, where) from None
         if not present:
             raise MissingStoreError(name, path, "its directory is missing", advice(name, where))
+        if not _has_current(path, name, where):
+            # Checked before RocksDB sees the directory: even a failed open leaves files (LOG, LOCK).
+            raise MissingStoreError(name, path, "its CURRENT file is missing (RocksDB cannot tell which of its "
+                                    "files hold the data)", advice(name, where))
     try:
         if read_only:
             db = Rdict(str(path), options(create=False), access_type=AccessType.read_only())
@@ -202,6 +222,13 @@ def open_db(path: Path, *, read_only: bool = False, create: bool = True, store: 
     except Exception as exc:
         raise translate(exc, name, path, where) from exc
     return Store(db, name, path, where)
+
+
+def _has_current(path: Path, name: str, where: Path) -> bool:
+    try:
+        return (path / "CURRENT").is_file()
+    except OSError as exc:
+        raise translate(exc, name, path, where) from None
 
 
 def write_options(sync: bool) -> WriteOptions:

@@ -69,6 +69,9 @@ class StateStore:
     def applied(self, event_id: str) -> bool:
         return self.db.get(b"a" + event_id.encode()) is not None
 
+    def dead_letter_at(self, seq: int) -> bool:
+        return self.db.get(b"d" + _SEQ.pack(seq)) is not None
+
     def dead_letters(self) -> list[dict]:
         return [json.loads(raw) for _, raw in self._scan(b"d")]
 

@@ -15,8 +15,10 @@ from rocksdict import Options, Rdict
 
 from conftest import make_turn
 from engine import MemoryEngine
-from engine.errors import DamagedStoreError, LostKeysError, MissingStoreError
+from engine.errors import DamagedStoreError, ForeignStoreError, LostKeysError, MissingStoreError
+from engine.cli import main
 from streams.embedded import EmbeddedRuntime
+from streams.rocks import IDENTITY_KEY
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -176,6 +178,22 @@ def test_a_key_no_event_destroyed_is_lost_not_forgotten(closed_dir, tmp_path):
     assert err.value.lost == [victim.decode()]
     [finding] = EmbeddedRuntime.doctor(d)
     assert finding.store == "keys" and "lost, not forgotten" in finding.problem
+    with pytest.raises(LostKeysError) as err:  # an open checks the keys the log's newest entries need
+        MemoryEngine.open(d)
+    assert err.value.lost == [victim.decode()]
+
+
+def test_rebuilding_the_state_is_refused_when_keys_the_log_needs_are_lost(closed_dir, tmp_path, capsys):
+    d = _copy(closed_dir[0], tmp_path)
+    db = Rdict(str(d / "keys"), Options(raw_mode=True))
+    db.delete(next(k for k in db.keys() if b"/turn/" in k and b"3:s9" not in k))
+    db.close()
+    with pytest.raises(DamagedStoreError) as err:
+        EmbeddedRuntime.rebuild_state(d)
+    assert err.value.store == "keys" and "lost, not forgotten" in str(err.value)
+    assert main(["--data-dir", str(d), "replay", "--rebuild"]) == 2
+    assert "lost, not forgotten" in capsys.readouterr().err
+    assert not list(d.glob("state.damaged-*"))
 
 
 def test_a_garbled_state_is_rebuilt_from_the_log_and_the_keys(closed_dir, tmp_path):
@@ -197,3 +215,129 @@ def test_rebuilding_is_refused_when_the_log_itself_is_damaged(closed_dir, tmp_pa
         EmbeddedRuntime.rebuild_state(d)
     assert err.value.store == "log"
     assert not list(d.glob("state.damaged-*"))
+
+
+# -- stores from another data directory ------------------------------------------------------------
+
+OTHER_TURNS = [make_turn(f"I visited town number {n} and liked its harbour with my friend Tomas {n}.", n,
+                         user="u7", session="s7", tenant="zeta") for n in range(1, 31)]
+
+
+@pytest.fixture(scope="module")
+def other_dirs(tmp_path_factory) -> tuple[Path, Path]:
+    """Two other directories: a smaller one (one turn) and a larger one (more entries and keys than
+    closed_dir has)."""
+    small = tmp_path_factory.mktemp("small") / "data"
+    with MemoryEngine.open(small) as engine:
+        engine.ingest(make_turn("I own a parrot called Pico.", 1, tenant="zeta", user="u9"))
+        engine.flush()
+    large = tmp_path_factory.mktemp("large") / "data"
+    with MemoryEngine.open(large) as engine:
+        engine.ingest_many(OTHER_TURNS)
+        engine.flush()
+    return small, large
+
+
+def _swap(d: Path, source: Path, *stores: str) -> None:
+    for store in stores:
+        shutil.rmtree(d / store)
+        shutil.copytree(source / store, d / store)
+
+
+def test_a_larger_key_store_from_another_directory_is_refused_by_name(closed_dir, other_dirs, tmp_path, capsys):
+    d = _copy(closed_dir[0], tmp_path)
+    _swap(d, other_dirs[1], "keys")
+    for command in (["digest"], ["recall", "--tenant", "acme", "--user", "u1", "peanuts"]):
+        assert main(["--data-dir", str(d), *command]) == 2
+        err = capsys.readouterr().err
+        assert "keys store" in err and "belongs to another data directory" in err and "Traceback" not in err
+    with pytest.raises(ForeignStoreError) as err:
+        MemoryEngine.open(d)
+    assert err.value.store == "keys" and err.value.others == ()
+    assert [f.store for f in EmbeddedRuntime.doctor(d)] == ["keys"]
+    with pytest.raises(ForeignStoreError):
+        MemoryEngine.replay(d, tmp_path / "replayed")
+
+
+def test_a_smaller_state_from_another_directory_is_found_and_rebuilt(closed_dir, other_dirs, tmp_path):
+    d = _copy(closed_dir[0], tmp_path)
+    _swap(d, other_dirs[0], "state")
+    with pytest.raises(ForeignStoreError) as err:
+        MemoryEngine.open(d)
+    assert err.value.store == "state" and "replay --rebuild" in str(err.value)
+    [finding] = EmbeddedRuntime.doctor(d)
+    assert finding.store == "state" and "another data directory" in finding.problem
+    EmbeddedRuntime.rebuild_state(d)
+    with MemoryEngine.open(d) as engine:
+        assert engine.view_digest() == closed_dir[1]
+        assert {t for t, _ in engine.runtime.subjects()} == {"acme"}  # nothing of the other tenant
+    assert EmbeddedRuntime.doctor(d) == []
+
+
+def test_a_larger_state_from_another_directory_is_blamed_not_the_log(closed_dir, other_dirs, tmp_path):
+    d = _copy(closed_dir[0], tmp_path)
+    _swap(d, other_dirs[1], "state")
+    with pytest.raises(ForeignStoreError) as err:
+        MemoryEngine.open(d)
+    assert err.value.store == "state"
+    assert [f.store for f in EmbeddedRuntime.doctor(d)] == ["state"]
+
+
+def test_a_larger_log_and_keys_from_another_directory_under_the_old_state_are_refused(closed_dir, other_dirs,
+                                                                                    tmp_path):
+    d = _copy(closed_dir[0], tmp_path)
+    _swap(d, other_dirs[1], "log", "keys")
+    with pytest.raises(ForeignStoreError) as err:
+        MemoryEngine.open(d)
+    assert err.value.store == "log" and err.value.others == ("keys",)
+    assert sorted(f.store for f in EmbeddedRuntime.doctor(d)) == ["keys", "log"]
+    with pytest.raises(DamagedStoreError):
+        EmbeddedRuntime.rebuild_state(d)
+
+
+def _unstamp(d: Path) -> None:
+    """What a directory made before data directory ids looks like: no id in its manifest or stores."""
+    import json
+
+    for store in ("log", "keys", "state"):
+        db = Rdict(str(d / store), Options(raw_mode=True))
+        db.delete(IDENTITY_KEY)
+        db.close()
+    manifest = json.loads((d / "memstream.json").read_text())
+    del manifest["id"]
+    (d / "memstream.json").write_text(json.dumps(manifest))
+
+
+def test_a_directory_from_before_ids_is_stamped_once_it_passes_the_checks(closed_dir, other_dirs, tmp_path):
+    import json
+
+    d = _copy(closed_dir[0], tmp_path)
+    _unstamp(d)
+    with MemoryEngine.open(d) as engine:
+        assert engine.view_digest() == closed_dir[1]
+    data_id = json.loads((d / "memstream.json").read_text())["id"]
+    for store in ("log", "keys", "state"):
+        db = Rdict(str(d / store), Options(raw_mode=True, ))
+        assert db.get(IDENTITY_KEY) == data_id.encode()
+        db.close()
+    _swap(d, other_dirs[0], "state")  # from now on a foreign store is found by its id
+    with pytest.raises(ForeignStoreError):
+        MemoryEngine.open(d)
+
+
+def test_without_ids_a_swapped_key_store_or_state_is_still_found(closed_dir, other_dirs, tmp_path):
+    """Directories from before ids: the open's cheap checks (the keys the log's newest entries need,
+    the state's last folded entry) find another directory's stores, and nothing is stamped."""
+    import json
+
+    for store, error, name in (("keys", LostKeysError, "keys"), ("state", DamagedStoreError, "state")):
+        d = _copy(closed_dir[0], tmp_path / store)
+        other = _copy(other_dirs[1] if store == "keys" else other_dirs[0], tmp_path / f"other-{store}")
+        _unstamp(d)
+        _unstamp(other)
+        _swap(d, other, store)
+        with pytest.raises(error) as err:
+            MemoryEngine.open(d)
+        assert err.value.store == name
+        assert "id" not in json.loads((d / "memstream.json").read_text())  # not adopted
+        assert name in [f.store for f in EmbeddedRuntime.doctor(d)]

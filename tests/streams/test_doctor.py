@@ -27,9 +27,16 @@ def healthy(tmp_path_factory) -> Path:
     return d
 
 
-def _contents(d: Path) -> dict[str, str]:
-    return {str(p.relative_to(d)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(d.rglob("*")) if p.is_file()}
+def _contents(d: Path) -> dict[str, tuple]:
+    """Every file's and directory's name, kind, size, modification time and (files) bytes."""
+    out = {".": ("dir", d.stat().st_mtime_ns)}
+    for p in sorted(d.rglob("*")):
+        st = p.lstat()
+        if p.is_file():
+            out[str(p.relative_to(d))] = ("file", st.st_size, st.st_mtime_ns, hashlib.sha256(p.read_bytes()).hexdigest())
+        else:
+            out[str(p.relative_to(d))] = ("dir", st.st_mtime_ns)
+    return out
 
 
 def test_a_healthy_directory_has_no_findings_and_is_left_as_it_was(healthy, capsys):
@@ -82,3 +89,38 @@ def test_a_directory_made_before_manifests_is_adopted_when_its_stores_are_all_th
     with pytest.raises(DamagedStoreError, match="keys store"):
         MemoryEngine.open(tmp_path / "old-without-keys")
     assert not (tmp_path / "old-without-keys" / "keys").exists()
+
+
+def _empty_store(store: str):
+    def damage(d: Path) -> None:
+        for p in (d / store).iterdir():
+            p.unlink()
+    return damage
+
+
+@pytest.mark.parametrize("damage", [
+    lambda d: (d / "log" / "rocksdict-config.json").unlink(),
+    lambda d: (d / "keys" / "rocksdict-config.json").write_text("zz"),
+    _empty_store("state"),
+    _empty_store("keys"),
+    lambda d: (d / "log" / "CURRENT").unlink(),
+], ids=["rocksdict-config-deleted", "rocksdict-config-garbled", "state-emptied", "keys-emptied", "log-current-deleted"])
+def test_doctor_changes_no_byte_name_or_time_in_a_damaged_directory(healthy, tmp_path, damage, capsys):
+    d = tmp_path / "copy"
+    shutil.copytree(healthy, d)
+    damage(d)
+    before = _contents(d)
+    main(["doctor", "--data-dir", str(d)])
+    assert "Traceback" not in capsys.readouterr().err
+    assert _contents(d) == before
+
+
+def test_doctor_names_the_data_directory_not_its_scratch_view(healthy, tmp_path):
+    d = tmp_path / "copy"
+    shutil.copytree(healthy, d)
+    [table] = [p for p in (d / "log").glob("*.sst")]
+    with open(table, "r+b") as fh:
+        fh.write(bytes(64))
+    findings = EmbeddedRuntime.doctor(d)
+    assert findings and all("memstream-doctor-" not in f.problem for f in findings)
+    assert any(str(d / "log") in f.problem for f in findings)
