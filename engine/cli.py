@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from engine.errors import DataDirError, MemstreamError
+from engine.errors import DataDirError, InputFileError, MemstreamError
 
 console = Console(soft_wrap=True)
 err_console = Console(stderr=True)
@@ -38,13 +38,23 @@ class NoStoreError(MemstreamError):
     """A command that reads a store was pointed at a directory that holds none."""
 
 
+#: The manifest that marks a directory as memstream's (streams.datadir): with it, a missing store
+#: is the runtime's typed MissingStoreError, not "no memstream log here".
+MANIFEST = "memstream.json"
+
+
+def _check_holds_store(data_dir: Path) -> None:
+    if not _exists(data_dir / "log") and not _exists(data_dir / MANIFEST):
+        raise NoStoreError(f"{data_dir} holds no memstream log (check --data-dir)")
+
+
 def _open(args: argparse.Namespace, create: bool = False):
     """The engine on `--data-dir`. Only `ingest` creates a store: opening one creates it, and a
     mistyped --data-dir would otherwise answer "nothing" from a new, empty store."""
     from engine import MemoryEngine
 
-    if not create and not _exists(Path(args.data_dir) / "log"):
-        raise NoStoreError(f"{args.data_dir} holds no memstream log (check --data-dir)")
+    if not create:
+        _check_holds_store(Path(args.data_dir))
     _exists(Path(args.data_dir))
     return MemoryEngine.open(args.data_dir, tenant_id=getattr(args, "bound_tenant", None))
 
@@ -80,18 +90,23 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     from engine.jsonl import read_jsonl
 
     path = Path(args.file)
-    if not _exists(path) or path.is_dir():
-        err_console.print(f"[red]no such file: {path}")
-        return 2
+    if not _exists(path):
+        raise InputFileError(f"no such file: {path}")
+    if path.is_dir():
+        raise InputFileError(f"{path} is a directory; give a JSONL file of turns")
+    if args.rejects:
+        _check_rejects_path(Path(args.rejects), path)
     rejects: list[dict[str, Any]] = []
-    accepted = new = 0
+    accepted = new = conflicting = 0
     with _open(args, create=True) as engine, _progress() as progress:
         task = progress.add_task("ingest", total=max(path.stat().st_size, 1))
         batch: list = []  # validated TurnIn models
+        logged = getattr(engine.runtime, "logged_event", None)
 
         def send() -> None:
-            nonlocal new
+            nonlocal new, conflicting
             if batch:
+                conflicting += _same_id_other_text(batch, logged)
                 new += engine.ingest_many(batch)
                 batch.clear()
 
@@ -117,17 +132,70 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         engine.flush(progress=lambda n: progress.advance(task2, n))
         progress.update(task2, completed=max(pending, 1))
         stats = engine.stats()
-    if args.rejects and rejects:
-        Path(args.rejects).write_text("".join(json.dumps(r) + "\n" for r in rejects))
+    if args.rejects:
+        try:
+            Path(args.rejects).write_text("".join(json.dumps(r) + "\n" for r in rejects))
+        except OSError as exc:
+            raise InputFileError(f"the turns were ingested, but the rejects could not be written to {args.rejects}: "
+                                 f"{exc.strerror or exc}") from None
     console.print(f"ingested {accepted} turns ({new} new, {accepted - new} already present), "
                   f"rejected {len(rejects)}; active records: {stats['records_active']}, "
                   f"log events: {stats['log_events']}")
+    if conflicting:
+        err_console.print(f"warning: {conflicting} of the turns already present had the same turn_id as a logged "
+                          "turn but different text: the first text was kept (a turn is ingested once by its id; "
+                          "give a changed turn a new turn_id)", markup=False, highlight=False)
     for r in rejects[:10]:
         err_console.print(f"  line {r['line']}: {r['reason']}", markup=False, highlight=False)
     if len(rejects) > 10:
         err_console.print(f"  ... {len(rejects) - 10} more" + (f" (all in {args.rejects})" if args.rejects else ""),
                           markup=False, highlight=False)
     return 1 if rejects else 0
+
+
+def _check_rejects_path(rejects: Path, source: Path) -> None:
+    """--rejects must name a file that can be written, and not the input: checked before anything
+    is ingested."""
+    try:
+        if rejects.exists():
+            if rejects.is_dir():
+                raise InputFileError(f"--rejects {rejects} is a directory; give a file to write the rejected lines to")
+            if os.path.samefile(rejects, source):
+                raise InputFileError(f"--rejects {rejects} is the input file itself; give another file")
+            if not os.access(rejects, os.W_OK):
+                raise InputFileError(f"--rejects {rejects}: permission denied; give a file you can write")
+        else:
+            parent = rejects.parent
+            if not parent.is_dir():
+                raise InputFileError(f"--rejects {rejects}: its directory {parent} does not exist")
+            if not os.access(parent, os.W_OK | os.X_OK):
+                raise InputFileError(f"--rejects {rejects}: permission denied in {parent}; give a file you can write")
+    except OSError as exc:
+        raise InputFileError(f"--rejects {str(rejects)[:120]}: {exc.strerror or exc}") from None
+
+
+def _same_id_other_text(batch: list, logged) -> int:
+    """How many turns of `batch` repeat the id of a turn logged before (or earlier in the batch) with
+    other text. The first text is the one kept (ingest is idempotent by turn id); this only counts
+    them, for the warning. `logged(event_id)`: the runtime's logged event (None where the runtime
+    cannot say, then only repeats inside the batch are seen). A forgotten turn's text cannot be
+    read, so a repeat of it is not counted."""
+    from engine.ids import turn_event_id
+    from engine.guard import redact_turn
+
+    seen: dict[str, str] = {}
+    conflicts = 0
+    for turn in batch:
+        event_id = turn_event_id(turn.tenant_id, turn.user_id, turn.session_id, turn.turn_id)
+        text = redact_turn(turn)[0]
+        if event_id in seen:
+            conflicts += seen[event_id] != text
+            continue
+        seen[event_id] = text
+        event = logged(event_id) if logged is not None else None
+        if event is not None and event.payload.text is not None and event.payload.text != text:
+            conflicts += 1
+    return conflicts
 
 
 def cmd_recall(args: argparse.Namespace) -> int:
@@ -276,7 +344,8 @@ def _sigterm_interrupts():
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        if signal.getsignal(signal.SIGTERM) is handler:  # not when the block chose to ignore it
+            signal.signal(signal.SIGTERM, previous)
 
 
 def replay_verify(data_dir: Path, into: Path | None = None, show_progress: bool = True) -> tuple[str, str]:
@@ -285,13 +354,14 @@ def replay_verify(data_dir: Path, into: Path | None = None, show_progress: bool 
     fails or is interrupted (Ctrl-C, SIGTERM)."""
     from engine import MemoryEngine
 
-    if not _exists(data_dir / "log"):
-        raise NoStoreError(f"{data_dir} holds no memstream log (check --data-dir)")
+    _check_holds_store(data_dir)
+    into_existed = False
     if into is not None and _exists(into):
         if not into.is_dir():
             raise DataDirError(f"replay target {into} is a file; give a new directory for the rebuilt view")
         if any(into.iterdir()):
             raise DataDirError(f"replay target {into} is not empty; give a new directory for the rebuilt view")
+        into_existed = True
     with MemoryEngine.open(data_dir) as engine:
         live = engine.view_digest()
     with _sigterm_interrupts():
@@ -303,10 +373,34 @@ def replay_verify(data_dir: Path, into: Path | None = None, show_progress: bool 
                     replayed = MemoryEngine.replay(data_dir, target, progress=lambda n: progress.advance(task, n))
             else:
                 replayed = MemoryEngine.replay(data_dir, target)
+        except BaseException:
+            if into is not None:
+                # --into was new or empty: what a failed or interrupted replay left there is removed,
+                # so the same --into can be given again.
+                _empty(into, remove=not into_existed)
+            raise
         finally:
             if into is None:
                 shutil.rmtree(target, ignore_errors=True)
     return live, replayed
+
+
+def _empty(directory: Path, *, remove: bool) -> None:
+    if remove:
+        shutil.rmtree(directory, ignore_errors=True)
+        return
+    try:
+        children = list(directory.iterdir())
+    except OSError:
+        return
+    for child in children:
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child, ignore_errors=True)
+        else:
+            try:
+                child.unlink()
+            except OSError:
+                pass
 
 
 def _runtime_factory():
@@ -351,13 +445,31 @@ def _rebuild_state(args: argparse.Namespace) -> int:
         err_console.print(f"[red]error:[/] the {factory.__name__} runtime cannot rebuild a state store")
         return 2
     aside = factory.rebuild_state(data_dir)
-    with _sigterm_interrupts(), MemoryEngine.open(data_dir) as engine:
+    # The open rebuilds the state (it folds the whole log and commits); once it returned, the rebuild
+    # is done, and a signal no longer makes it fail.
+    try:
+        with _sigterm_interrupts():
+            engine = MemoryEngine.open(data_dir)
+            _ignore_signals()
+    except KeyboardInterrupt as exc:
+        # What was folded is committed; the next open (or `replay --rebuild` again) goes on from there.
+        raise Interrupted(f"{str(exc) or 'Ctrl-C'}; the state is partly rebuilt: open the directory (any command) "
+                          "to finish rebuilding it, or run replay --rebuild again") from None
+    with engine:
         digest = engine.view_digest()
         entries = engine.runtime.position()
     if aside is not None:
         console.print(f"the old state is kept in {aside} (delete it once the rebuilt view serves you)")
     console.print(f"state rebuilt from {entries} log entries; view digest: {digest}")
     return 0
+
+
+def _ignore_signals() -> None:
+    """Once a command's work is committed, Ctrl-C and SIGTERM no longer turn its success into an
+    interrupted exit: they are ignored until the process exits with the command's real code."""
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, signal.SIG_IGN)
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
@@ -368,7 +480,8 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     if not callable(getattr(factory, "doctor", None)):
         err_console.print(f"[red]error:[/] the {factory.__name__} runtime has no doctor")
         return 2
-    findings = factory.doctor(data_dir)
+    with _sigterm_interrupts():  # its scratch directory is removed also on SIGTERM
+        findings = factory.doctor(data_dir)
     facts = getattr(findings, "facts", {})
     if facts:
         console.print("checked: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in facts.items()),
@@ -492,14 +605,29 @@ def main(argv: list[str] | None = None, parser: argparse.ArgumentParser | None =
         args.data_dir = DEFAULT_DATA_DIR
     from engine.errors import MemstreamError
 
+    # A command whose work is committed ignores SIGINT and SIGTERM until the process exits
+    # (`_ignore_signals`); called with an argv (from Python, not as the process's command line) the
+    # caller's handlers are put back when it returns.
+    handlers = _signal_handlers() if argv is not None else None
     try:
         return args.func(args)
     except MemstreamError as exc:
         err_console.print(f"[red]error:[/] {_one_line(exc)}", highlight=False, soft_wrap=True)
         return 2
     except KeyboardInterrupt as exc:
-        err_console.print(f"[red]interrupted[/] ({exc or 'Ctrl-C'})", highlight=False)
+        err_console.print(f"[red]interrupted[/] ({_one_line(exc) or 'Ctrl-C'})", highlight=False)
         return 130
+    finally:
+        if handlers:
+            for sig, handler in handlers.items():
+                signal.signal(sig, handler)
+
+
+def _signal_handlers() -> dict:
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    return {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)
+            if signal.getsignal(sig) is not None}
 
 
 def _one_line(exc: BaseException) -> str:

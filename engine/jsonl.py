@@ -34,8 +34,10 @@ def parse_line(raw: bytes) -> tuple[dict | None, str | None]:
         value = json.loads(text)
     except RecursionError:
         return None, "JSON nested too deeply to read"
-    except ValueError as exc:  # json.JSONDecodeError
+    except json.JSONDecodeError as exc:
         return None, f"not valid JSON: {exc}"
+    except ValueError:  # an integer longer than Python converts (4,300 digits)
+        return None, "a number in it is too long (more than 4300 digits)"
     if not isinstance(value, dict):
         return None, "a line must hold one JSON object"
     return value, None

@@ -183,4 +183,129 @@ def test_an_interrupted_replay_leaves_no_temporary_directory(tmp_path, sig):
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
+    assert "()" not in err  # the interruption is named (Ctrl-C or SIGTERM), never left blank
     assert not list(tmp.glob("memstream-replay-*"))
+
+
+def _slow_replay(data: Path, tmp_path: Path, *args: str) -> subprocess.Popen:
+    started = tmp_path / "started"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), str(Path(__file__).parent)]),
+               MEMSTREAM_RUNTIME="slow_replay_runtime:SlowReplayRuntime", MEMSTREAM_TEST_REPLAY_STARTED=str(started))
+    proc = subprocess.Popen([sys.executable, "-m", "engine.cli", "--data-dir", str(data), "replay", *args],
+                            cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not started.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert started.exists(), proc.communicate()[1]
+    return proc
+
+
+@pytest.mark.parametrize("existed", [False, True], ids=["new-into", "empty-into"])
+def test_an_interrupted_replay_into_a_directory_leaves_it_as_it_was_and_reusable(tmp_path, existed):
+    data = tmp_path / "d"
+    with MemoryEngine.open(data) as engine:
+        engine.ingest(make_turn("I live in Porto.", 1))
+    into = tmp_path / "into"
+    if existed:
+        into.mkdir()
+    proc = _slow_replay(data, tmp_path, "--verify", "--into", str(into))
+    try:
+        assert into.is_dir() and any(into.iterdir())  # the replay is building its view there
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130 and "Traceback" not in err
+    if existed:
+        assert into.is_dir() and not any(into.iterdir())
+    else:
+        assert not into.exists()
+    assert main(["--data-dir", str(data), "replay", "--verify", "--into", str(into)]) == 0
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_a_signal_after_the_rebuild_committed_does_not_turn_success_into_failure(tmp_path, sig):
+    data = tmp_path / "d"
+    with MemoryEngine.open(data) as engine:
+        engine.ingest(make_turn("I live in Porto.", 1))
+        engine.flush()
+        digest = engine.view_digest()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), str(Path(__file__).parent)]),
+               MEMSTREAM_RUNTIME="signal_after_rebuild_runtime:SignalAfterRebuildRuntime",
+               MEMSTREAM_TEST_SIGNAL=sig)
+    proc = subprocess.run([sys.executable, "-m", "engine.cli", "--data-dir", str(data), "replay", "--rebuild"],
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert f"view digest: {digest}" in proc.stdout and "interrupted" not in proc.stderr
+
+
+def test_the_rejects_file_is_checked_before_anything_is_ingested(tmp_path, capsys):
+    path = tmp_path / "turns.jsonl"
+    body = json.dumps(make_turn("I live in Porto.", 1)) + "\n" + "not json\n"
+    path.write_text(body)
+    (tmp_path / "a-dir").mkdir()
+    data = tmp_path / "d"
+    for rejects, says in ((tmp_path / "a-dir", "is a directory"),
+                          (tmp_path / "missing" / "rejects.jsonl", "does not exist"),
+                          (path, "is the input file")):
+        assert main(["--data-dir", str(data), "ingest", str(path), "--rejects", str(rejects)]) == 2
+        assert says in _one_typed_line(capsys)
+        assert not data.exists()  # nothing was ingested
+        assert path.read_text() == body
+    assert main(["--data-dir", str(data), "ingest", str(path), "--rejects", str(tmp_path / "rejects.jsonl")]) == 1
+    assert [r["line"] for r in map(json.loads, (tmp_path / "rejects.jsonl").read_text().splitlines())] == [2]
+
+
+def test_ingest_of_a_directory_says_it_is_a_directory(tmp_path, capsys):
+    assert main(["--data-dir", str(tmp_path / "d"), "ingest", str(tmp_path)]) == 2
+    assert "is a directory" in _one_typed_line(capsys)
+
+
+@pytest.mark.parametrize("command", [["digest"], ["doctor"], ["replay", "--verify"], ["ingest", "FILE"],
+                                     ["recall", "--tenant", "acme", "--user", "u1", "Porto"]])
+def test_a_deleted_log_is_the_typed_missing_store_error_for_every_command(tmp_path, capsys, command):
+    import shutil
+
+    path = tmp_path / "turns.jsonl"
+    path.write_text(json.dumps(make_turn("I live in Porto.", 2)) + "\n")
+    data = tmp_path / "d"
+    with MemoryEngine.open(data) as engine:
+        engine.ingest(make_turn("I live in Porto.", 1))
+    shutil.rmtree(data / "log")
+    rc = main(["--data-dir", str(data), *[str(path) if c == "FILE" else c for c in command]])
+    out, err = capsys.readouterr()
+    text = err if rc == 2 else out
+    assert rc in (1, 2) and "Traceback" not in err
+    assert ("log store" in text or "[log]" in text) and "missing" in text and "check --data-dir" not in text
+    assert not (data / "log").exists()
+
+
+def test_a_number_too_long_to_read_is_a_plain_reject(tmp_path):
+    path = tmp_path / "turns.jsonl"
+    path.write_text('{"n": ' + "9" * 5000 + "}\n")
+    [line] = list(read_jsonl(path))
+    assert "number" in line.reason and "too long" in line.reason and "set_int_max_str_digits" not in line.reason
+
+
+def test_a_repeated_turn_id_with_other_text_is_reported_and_the_first_text_kept(tmp_path, capsys):
+    data = tmp_path / "d"
+    first = tmp_path / "first.jsonl"
+    first.write_text("".join(json.dumps(t) + "\n" for t in [
+        make_turn("I live in Porto.", 1), make_turn("I live in Porto.", 1), make_turn("My dog is Rex.", 2),
+        make_turn("My dog is Max.", 2)]))
+    assert main(["--data-dir", str(data), "ingest", str(first)]) == 0
+    out, err = capsys.readouterr()
+    assert "ingested 4 turns (2 new, 2 already present)" in out
+    assert "warning: 1 of the turns already present had the same turn_id" in err
+    again = tmp_path / "again.jsonl"
+    again.write_text(json.dumps(make_turn("I live in Lisbon.", 1)) + "\n" + json.dumps(make_turn("My dog is Rex.", 2))
+                     + "\n")
+    assert main(["--data-dir", str(data), "ingest", str(again)]) == 0
+    out, err = capsys.readouterr()
+    assert "(0 new, 2 already present)" in out and "warning: 1 of the turns" in err
+    assert main(["--data-dir", str(data), "ingest", str(again)]) == 0
+    assert "warning: 1 of" in capsys.readouterr().err  # the logged text stays the first one
+    with MemoryEngine.open(data) as engine:
+        texts = [e.payload.text for e in engine.runtime.events() if e.payload.type == "turn_received"]
+    assert texts == ["I live in Porto.", "My dog is Rex."]
