@@ -209,7 +209,12 @@ def open_db(path: Path, *, read_only: bool = False, create: bool = True, store: 
         except OSError as exc:
             raise translate(exc, name, path, where) from None
         if not present:
-            raise MissingStoreError(name, path, "its directory is missing", advice(name, where))
+            try:
+                is_file = path.exists()
+            except OSError:
+                is_file = False
+            raise MissingStoreError(name, path, "it is a file, not a store directory" if is_file
+                                    else "its directory is missing", advice(name, where))
         if not _has_current(path, name, where):
             # Checked before RocksDB sees the directory: even a failed open leaves files (LOG, LOCK).
             raise MissingStoreError(name, path, "its CURRENT file is missing (RocksDB cannot tell which of its "
