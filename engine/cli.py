@@ -170,6 +170,8 @@ def _check_rejects_path(rejects: Path, source: Path) -> None:
                 raise InputFileError(f"--rejects {rejects}: its directory {parent} does not exist")
             if not os.access(parent, os.W_OK | os.X_OK):
                 raise InputFileError(f"--rejects {rejects}: permission denied in {parent}; give a file you can write")
+    except InputFileError:
+        raise
     except OSError as exc:
         raise InputFileError(f"--rejects {str(rejects)[:120]}: {exc.strerror or exc}") from None
 

@@ -250,7 +250,8 @@ def test_the_rejects_file_is_checked_before_anything_is_ingested(tmp_path, capsy
                           (tmp_path / "missing" / "rejects.jsonl", "does not exist"),
                           (path, "is the input file")):
         assert main(["--data-dir", str(data), "ingest", str(path), "--rejects", str(rejects)]) == 2
-        assert says in _one_typed_line(capsys)
+        line = _one_typed_line(capsys)
+        assert says in line and line.count("--rejects") == 1
         assert not data.exists()  # nothing was ingested
         assert path.read_text() == body
     assert main(["--data-dir", str(data), "ingest", str(path), "--rejects", str(tmp_path / "rejects.jsonl")]) == 1
