@@ -3,24 +3,41 @@ read from.
 
 A memory's source turns are its provenance. Other turns may repeat it: the assistant's "Noted: no
 <X> in your recipes.", the user saying it again in other words, a running-summary line made of such
-a turn. A turn *echoes* a record when one of its sentences
+a turn. Whether a sentence of a turn *echoes* a record is decided from structure first, then from
+the record's distinctive terms and meaning (cosine of sentence embeddings):
 
-  - holds every one of the record's distinctive terms (rare words, names, numbers: what identifies
-    it) and is at least `echo_term_similarity` close to it in meaning, or
-  - is at least `echo_similarity` close to it in meaning alone (a paraphrase),
+  - **structure**: the turn that directly answers a source turn (the next turn of the other party in
+    the session) and the turn a source turn answers (the previous one) are the likeliest echoes:
+    such a turn echoes the record when one of its sentences shares two or more of the record's
+    content words (speakers' names and generic words aside) and is `echo_reply_similarity` close;
+  - **strong terms**: numbers of three or more digits that are not years, and words outside the
+    embedder's vocabulary (invented, rare or foreign names: "Quorvex", "SK4721"). A sentence holding
+    a strong term of the record that is rare among the subject's *other* records (a misspelling of
+    a long one counts: edit distance 1, or 2 from eight letters) echoes it at
+    `echo_term_similarity`, or at `echo_term_pair_similarity` when it shares another content word
+    of the record too (the street's number, its "Lane");
+  - **weak terms** (capitalised words of the common vocabulary: "Lane", "Lisbon", "Fitness") prove
+    no more than other words: a sentence holding every distinctive term of the record (and another
+    content word when that is one weak name), or half its content words, echoes it at
+    `echo_weak_similarity`;
+  - **meaning alone**: a sentence `echo_similarity` close to the record is a paraphrase.
 
-and holds the distinctive terms or at least half (two or more) of the record's content words (other
-sentences are not embedded at all: a paraphrase close enough to count shares that much).
-Without the meaning layer (decide_by_meaning off) the distinctive terms decide alone.
+A turn that is itself the source of another record that stays (a running-summary line is the text
+of its turn's record) says something of its own: shared terms and a loose meaning do not shred it,
+only meaning alone (`echo_similarity`); a turn repeating the forgotten record closer than that is
+usually the source of a record erased with it. Sentences holding none of the above are not embedded at all. Without
+the meaning layer (decide_by_meaning off) the terms decide alone.
 
 Where echoes are found (history older than a session's window is only in the log, sealed, and a
 forget cannot afford to read the log):
 
   - when a turn arrives, the processor links it to the existing records it echoes with a
-    content-free `memory_echoed` event (the record's `echoes`); the decision is logged, so replay
-    never embeds again;
+    content-free `memory_echoed` event (the record's `echoes`); when the turn creates records, the
+    session's readable window is checked against them too (an echo may come before its record: the
+    assistant's question the user answers) and those turns are linked the same way. The decisions
+    are logged, so replay never embeds again, and a log written before this rule replays as it was;
   - when a forget is decided, the window turns and running-summary lines still readable in the
-    state are checked against each forgotten record (they may precede the record they echo);
+    state are checked against each forgotten record;
   - other records that repeat a forgotten one are forgotten with it (`echo_of` names it): those
     that hold its distinctive terms and are `echo_similarity` close to it, or `forget_near_identical`
     close by meaning alone. A record only sharing a name or a rare word with it ("Elowen loves
@@ -41,13 +58,17 @@ import numpy as np
 
 from engine.extractor import split_sentences
 from engine.settings import Settings
-from engine.state import SubjectState
+from engine.state import SubjectState, WindowTurn
 from engine.summarizer import GENERIC_WORDS
 from engine.textnorm import STOP_WORDS, _stem, term_set, terms
 from schemas.records import MemoryRecord, TurnRef
 
 #: Sentences of one turn that are checked (a pasted document is not read whole).
 MAX_SENTENCES = 24
+#: Content words a turn next to a source must share with the record to be compared as its echo.
+REPLY_SHARED = 2
+#: Consecutive turns of one party that the other party's next turn answers.
+MAX_PROMPT_TURNS = 3
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*")
 _SPEAKER = re.compile(r"^([^:\n]{1,60}):\s")
@@ -63,6 +84,7 @@ _YEAR = re.compile(r"^(?:1[89]|20|21)\d\d$")
 
 #: Embeds texts without keeping them in any cache: (texts) -> unit rows.
 Embed = Callable[[Sequence[str]], np.ndarray]
+RecordVectors = Callable[[Sequence[MemoryRecord]], np.ndarray]
 
 
 @lru_cache(maxsize=1)
@@ -81,13 +103,19 @@ def _speaker_words(text: str) -> tuple[str, frozenset[str]]:
     return text[m.end():], term_set(m.group(1))
 
 
-@lru_cache(maxsize=65_536)
-def distinctive_terms(text: str) -> frozenset[str]:
-    """The terms that identify what a record says: numbers, words outside the common vocabulary and
-    names (capitalised inside a sentence), without its speaker's name and without function words."""
-    body, speaker = _speaker_words(text)
+def _out_of_vocabulary(lower: str) -> bool:
     vocab = _vocabulary()
-    out = set()
+    return lower.isalpha() and len(lower) >= 4 and lower.removesuffix("s") not in vocab and lower not in vocab
+
+
+@lru_cache(maxsize=65_536)
+def term_kinds(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(strong, weak) distinctive terms of a text, without its speaker's name, function words and
+    dates. Strong: numbers of three or more characters that are not years, and words outside the
+    embedder's vocabulary (invented, rare or foreign names). Weak: other names (words capitalised
+    inside a sentence): "Lane", "Lisbon" identify less."""
+    body, speaker = _speaker_words(text)
+    strong, weak = set(), set()
     for m in _WORD.finditer(body):
         word = m.group(0)
         lower = word.lower().strip("'-")
@@ -96,106 +124,215 @@ def distinctive_terms(text: str) -> frozenset[str]:
         stem = _stem(lower.removesuffix("'s"))
         if stem in speaker or stem in _GENERIC or lower in speaker or stem in _CALENDAR or _YEAR.match(lower):
             continue
-        number = any(c.isdigit() for c in lower)
-        rare = lower.isalpha() and len(lower) >= 4 and lower.removesuffix("s") not in vocab and lower not in vocab
-        named = word[0].isupper() and not _SENTENCE_START.search(body[:m.start()]) and len(lower) >= 3
-        if (number and len(lower) >= 3) or rare or named:
-            out.add(stem)
-    return frozenset(out)
+        if (any(c.isdigit() for c in lower) and len(lower) >= 3) or _out_of_vocabulary(lower):
+            strong.add(stem)
+        elif word[0].isupper() and not _SENTENCE_START.search(body[:m.start()]) and len(lower) >= 3:
+            weak.add(stem)
+    return frozenset(strong), frozenset(weak - strong)
 
 
+def distinctive_terms(text: str) -> frozenset[str]:
+    """The terms that identify what a record says: numbers, words outside the common vocabulary and
+    names (capitalised inside a sentence), without its speaker's name and without function words."""
+    strong, weak = term_kinds(text)
+    return strong | weak
+
+
+@lru_cache(maxsize=65_536)
 def _content_terms(text: str) -> frozenset[str]:
     body, speaker = _speaker_words(text)
     return frozenset(t for t in term_set(body) if t not in speaker and t not in _GENERIC)
+
+
+def _within(a: str, b: str, limit: int) -> bool:
+    """Whether the edit distance of a and b is at most `limit` (insert, delete, substitute)."""
+    if abs(len(a) - len(b)) > limit:
+        return False
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        if min(cur) > limit:
+            return False
+        prev = cur
+    return prev[-1] <= limit
+
+
+def _misspelling(word: str, term: str) -> bool:
+    """A long invented word said slightly differently ("Velicott" for "Vellicot")."""
+    shorter = min(len(word), len(term))
+    if shorter < 6 or not word.isalpha() or not term.isalpha() or word[0] != term[0]:
+        return False
+    return _within(word, term, 2 if shorter >= 8 else 1)
 
 
 @dataclass(frozen=True)
 class _Target:
     memory_id: str
     text: str
-    distinctive: frozenset[str]
-    content: frozenset[str]
+    strong: frozenset[str]        # rare strong terms
+    distinctive: frozenset[str]   # rare strong and weak terms
+    content: frozenset[str]       # content words, speakers' names aside
 
 
-#: A term is distinctive of a record only when at most this many of the subject's records hold it
-#: (or this share of them, when that is more).
-_MIN_RARE_RECORDS = 5
+#: A term is distinctive of a record only when at most this many of the subject's other records
+#: hold it (or this share of them, when that is more).
+_MIN_RARE_RECORDS = 2
 _RARE_SHARE = 0.02
 
 
+class Rarity:
+    """How many of the subject's records hold each term: a term said in many of them (the people
+    they are about, recurring topics) identifies none of them. A record and the records erased with
+    it do not count against their own terms."""
+
+    def __init__(self, state: SubjectState, more: Iterable[MemoryRecord] = ()):
+        df, n = state.term_counts(term_set)
+        more = [r for r in more if r.text]
+        if more:
+            df = df.copy()
+            for rec in more:
+                df.update(term_set(rec.text))
+        self.df = df
+        self.limit = max(_MIN_RARE_RECORDS, _RARE_SHARE * (n + len(more)))
+
+    def rare(self, term: str, own: Iterable[frozenset[str]] = ()) -> bool:
+        return self.df[term] - sum(1 for words in own if term in words) <= self.limit
+
+
 def subject_terms(state: SubjectState) -> Callable[[str], bool]:
-    """Whether a term is rare among the subject's records: a term said in many of them (the people
-    they are about, recurring topics) identifies none of them."""
-    df: Counter = Counter()
-    n = 0
-    for rec in state.records.values():
-        if rec.text:
-            n += 1
-            df.update(term_set(rec.text))
-    limit = max(_MIN_RARE_RECORDS, _RARE_SHARE * n)
-    return lambda term: df[term] <= limit
+    """Whether a term is rare among the subject's records (see Rarity)."""
+    return Rarity(state).rare
 
 
-def _targets(records: Iterable[MemoryRecord], rare: Callable[[str], bool] | None) -> list[_Target]:
+def speaker_terms(state: SubjectState) -> frozenset[str]:
+    """Terms of the names that speak in the subject's readable windows: a record naming its holder
+    ("Nia prefers oat milk") shares that name with every reply, which says nothing."""
+    out: set[str] = set()
+    for session in state.sessions.values():
+        for turn in session.window:
+            if turn.speaker:
+                out.update(term_set(turn.speaker))
+    return frozenset(out)
+
+
+def _targets(records: Iterable[MemoryRecord], rarity: Rarity | None, erased: Sequence[MemoryRecord] = (),
+             speakers: frozenset[str] = frozenset()) -> list[_Target]:
+    erased_words = [term_set(r.text) for r in erased if r.text]
     out = []
     for r in records:
-        if r.text:
-            distinctive = distinctive_terms(r.text)
-            if rare is not None:
-                distinctive = frozenset(t for t in distinctive if rare(t))
-            out.append(_Target(r.memory_id, r.text, distinctive, _content_terms(r.text)))
+        if not r.text:
+            continue
+        strong, weak = term_kinds(r.text)
+        if speakers:
+            strong, weak = strong - speakers, weak - speakers
+        if rarity is not None and (strong or weak):
+            own = [term_set(r.text), *erased_words]
+            strong = frozenset(t for t in strong if rarity.rare(t, own))
+            weak = frozenset(t for t in weak if rarity.rare(t, own))
+        content = _content_terms(r.text)
+        out.append(_Target(r.memory_id, r.text, strong, strong | weak, content - speakers if speakers else content))
     return out
 
 
 def echoed(texts: Sequence[str], records: Sequence[MemoryRecord], embed: Embed | None,
-           record_vectors: Callable[[Sequence[MemoryRecord]], np.ndarray] | None,
-           settings: Settings, rare: Callable[[str], bool] | None = None,
-           alone: float | None = None, with_terms: float | None = None) -> list[list[str]]:
+           record_vectors: RecordVectors | None, settings: Settings, rare: Rarity | Callable | None = None,
+           alone: float | None = None, with_terms: float | None = None,
+           replies: Sequence[Iterable[str]] | None = None, sourced: Sequence[bool] | None = None,
+           erased: Sequence[MemoryRecord] = (), speakers: frozenset[str] = frozenset(),
+           cascade: bool = False) -> list[list[str]]:
     """For each text, the ids of the records it echoes (see the module's docstring), in record order.
 
     `embed` embeds sentences uncached; `record_vectors` gives the records' embeddings. Both None:
-    the distinctive terms decide alone. `rare` (subject_terms): which terms are rare among the
-    subject's records; only those are distinctive. `alone`: the cosine at which meaning alone
-    decides (echo_similarity unless given); `with_terms`: the cosine that suffices when the
-    distinctive terms are there (echo_term_similarity unless given)."""
+    the terms decide alone. `rare`: the subject's Rarity (None: every term counts). `alone`: the
+    cosine at which meaning alone decides (echo_similarity unless given); `with_terms`: the cosine
+    that suffices with a strong term (echo_term_similarity unless given). `replies[i]`: ids of the
+    records whose source turn text i answers or is answered by; `sourced[i]`: text i is the source
+    of another record that stays. `erased`: records erased together (their repeats of a term do not
+    make it common); `speakers`: terms of the names that speak. `cascade`: the texts are other
+    records (the cascade): only every distinctive term and `with_terms`, or meaning alone, decide."""
     alone = settings.echo_similarity if alone is None else alone
     with_terms = settings.echo_term_similarity if with_terms is None else with_terms
-    targets = _targets(records, rare)
+    weak_cos = settings.echo_weak_similarity
+    pair_cos = settings.echo_term_pair_similarity
+    reply_cos = settings.echo_reply_similarity
+    if rare is not None and not isinstance(rare, Rarity):
+        raise TypeError("rare must be an engine.erasure.Rarity")
+    targets = _targets(records, rare, erased, speakers)
     out: list[list[str]] = [[] for _ in texts]
     if not targets or not texts:
         return out
-    # Only sentences that share a content word with some record are compared at all.
-    pairs: list[tuple[int, str, frozenset[str], list[int]]] = []
+    index = {t.memory_id: j for j, t in enumerate(targets)}
+    vocab = _vocabulary()
+    # The records holding each term, and their long strong words by initial (for misspellings).
+    holders: dict[str, list[int]] = {}
+    by_initial: dict[str, list[tuple[int, str]]] = {}
+    for j, t in enumerate(targets):
+        for term in t.content | t.distinctive:
+            holders.setdefault(term, []).append(j)
+        for term in t.strong:
+            if len(term) >= 6 and term.isalpha():
+                by_initial.setdefault(term[0], []).append((j, term))
+    # Only sentences that share something with some record are compared at all.
+    pairs: list[tuple[int, str, list[tuple[int, bool, bool, bool, bool, int]]]] = []
     for i, text in enumerate(texts):
+        near_source = {index[m] for m in (replies[i] if replies is not None else ()) if m in index}
         for sentence in split_sentences(text or "")[:MAX_SENTENCES]:
             words = term_set(sentence)
-            # Compared by meaning only when it holds the record's distinctive terms, or at least half
-            # (two or more) of its content words: a paraphrase close enough to count does.
-            near = [j for j, t in enumerate(targets)
-                    if (t.distinctive and t.distinctive <= words)
-                    or len(t.content & words) >= max(2, (len(t.content) + 1) // 2)]
+            candidates: set[int] = set()
+            for w in words:
+                candidates.update(holders.get(w, ()))
+            misspelt: dict[int, set[str]] = {}
+            for w in words:
+                if len(w) >= 6 and w.isalpha() and w not in vocab:
+                    for j, term in by_initial.get(w[0], ()):
+                        if term != w and _misspelling(w, term):
+                            misspelt.setdefault(j, set()).add(term)
+            candidates.update(misspelt)
+            near = []
+            for j in sorted(candidates):
+                t = targets[j]
+                said = t.strong & words
+                fuzzy = misspelt.get(j, set()) - said
+                strong = bool(said or fuzzy)
+                shared = len(t.content & words) + len(fuzzy)
+                # every distinctive term: with another content word when they are one weak name
+                every = bool(t.distinctive) and t.distinctive <= (words | fuzzy) and (shared >= 2 or bool(t.strong))
+                reply = j in near_source and shared >= REPLY_SHARED
+                half = shared >= max(2, (len(t.content) + 1) // 2)
+                if strong or every or reply or half:
+                    near.append((j, strong, every, reply, half, shared))
             if near:
-                pairs.append((i, sentence, words, near))
+                pairs.append((i, sentence, near))
     if not pairs:
         return out
     sims = None
     if embed is not None and record_vectors is not None:
-        wanted = sorted({j for _, _, _, near in pairs for j in near})
+        wanted = sorted({j for _, _, near in pairs for j, *_ in near})
         by_id = {r.memory_id: r for r in records}
         rec_vecs = np.asarray(record_vectors([by_id[targets[j].memory_id] for j in wanted]), dtype=np.float32)
         col = {j: n for n, j in enumerate(wanted)}
-        sent_vecs = np.asarray(embed([s for _, s, _, _ in pairs]), dtype=np.float32)
+        sent_vecs = np.asarray(embed([s for _, s, _ in pairs]), dtype=np.float32)
         sims = (sent_vecs @ rec_vecs.T, col)
     found: list[set[int]] = [set() for _ in texts]
-    for row, (i, _, words, near) in enumerate(pairs):
-        for j in near:
-            t = targets[j]
-            by_terms = bool(t.distinctive) and t.distinctive <= words
-            if sims is None:
-                hit = by_terms
+    for row, (i, _, near) in enumerate(pairs):
+        own = sourced is not None and sourced[i]
+        for j, strong, every, reply, half, shared in near:
+            cos = float(sims[0][row, sims[1][j]]) if sims is not None else None
+            if cascade:
+                hit = every if cos is None else (every and cos >= with_terms) or cos >= alone
+            elif cos is None:
+                hit = strong or every or (reply and not own)
+            elif own:
+                # The source of another record that stays: only a paraphrase shreds it.
+                hit = cos >= alone
             else:
-                cos = float(sims[0][row, sims[1][j]])
-                hit = (by_terms and cos >= with_terms) or cos >= alone
+                hit = (cos >= alone
+                       or (strong and shared >= 2 and cos >= pair_cos)
+                       or (strong and cos >= with_terms)
+                       or (reply and cos >= reply_cos)
+                       or cos >= weak_cos)
             if hit:
                 found[i].add(j)
     for i, js in enumerate(found):
@@ -208,10 +345,27 @@ def uncached(embedder) -> Embed:
     return lambda texts: embedder.embed(list(texts), cache=False)
 
 
-def record_vectors_of(embedder) -> Callable[[Sequence[MemoryRecord]], np.ndarray]:
+def record_vectors_of(embedder) -> RecordVectors:
     """Records' vectors by their text (the embedder's cache holds them already; a forgotten record's
     text leaves it through engine.runtime.drop_forgotten_texts)."""
     return lambda records: embedder.embed([r.text for r in records])
+
+
+def _party(turn: WindowTurn) -> tuple[str, str]:
+    return turn.role, (turn.speaker or "").strip().lower()
+
+
+def neighbours(window: Sequence[WindowTurn], at: int) -> tuple[list[int], int | None]:
+    """Around window[at]: (the turns it answers: the consecutive turns of the other party just
+    before it, nearest first; the turn that answers it: the next turn, when the other party's)."""
+    me = _party(window[at])
+    before = []
+    k = at - 1
+    while k >= 0 and len(before) < MAX_PROMPT_TURNS and _party(window[k]) != me:
+        before.append(k)
+        k -= 1
+    after = at + 1 if at + 1 < len(window) and _party(window[at + 1]) != me else None
+    return before, after
 
 
 @dataclass(frozen=True)
@@ -224,7 +378,7 @@ class Erasure:
 
 
 def plan(state: SubjectState, memory_ids: Sequence[str], embed: Embed | None,
-         record_vectors: Callable[[Sequence[MemoryRecord]], np.ndarray] | None, settings: Settings,
+         record_vectors: RecordVectors | None, settings: Settings,
          also_shred: Sequence[TurnRef] = ()) -> list[Erasure]:
     """The records a forget of `memory_ids` erases and, for each, the turns it shreds: its sources,
     the turns linked as its echoes, and the window turns and running-summary lines of the subject
@@ -236,26 +390,48 @@ def plan(state: SubjectState, memory_ids: Sequence[str], embed: Embed | None,
     targets = [state.records[m] for m in named]
     others = sorted((r for r in state.records.values() if r.text and r.memory_id not in set(named)),
                     key=lambda r: r.memory_id)
-    rare = subject_terms(state)
+    rarity = Rarity(state)
     cascade: dict[str, str] = {}
     if others and any(t.text for t in targets):
         for rec, hits in zip(others, echoed([r.text for r in others], [t for t in targets if t.text], embed,
-                                            record_vectors, settings, rare, alone=settings.forget_near_identical,
-                                            with_terms=settings.echo_similarity)):
+                                            record_vectors, settings, rarity, alone=settings.forget_near_identical,
+                                            with_terms=settings.echo_similarity, cascade=True)):
             if hits:
                 cascade[rec.memory_id] = hits[0]
     erased = targets + [state.records[m] for m in sorted(cascade)]
+    erased_ids = {r.memory_id for r in erased}
+    # Turns that stay the source of a record that is not erased say something of their own.
+    kept_sources = {ref for r in state.records.values() if r.memory_id not in erased_ids for ref in r.sources}
+    erased_sources: dict[TurnRef, set[str]] = {}
+    for r in erased:
+        for ref in r.sources:
+            erased_sources.setdefault(ref, set()).add(r.memory_id)
     # The readable turns of the subject's sessions, and the summary lines made of turns.
     readable: list[tuple[TurnRef, str]] = []
+    replies: list[set[str]] = []
     for sid in sorted(state.sessions):
         session = state.sessions[sid]
-        readable.extend((TurnRef(session_id=sid, turn_id=t.turn_id), t.text) for t in session.window if t.text)
-        readable.extend((TurnRef(session_id=sid, turn_id=i.turn_id), i.text) for i in session.summary if i.text)
+        window = session.window
+        for k, t in enumerate(window):
+            if not t.text:
+                continue
+            near: set[str] = set()
+            before, after = neighbours(window, k)
+            for n in [*before, *([after] if after is not None else [])]:
+                near |= erased_sources.get(TurnRef(session_id=sid, turn_id=window[n].turn_id), set())
+            readable.append((TurnRef(session_id=sid, turn_id=t.turn_id), t.text))
+            replies.append(near)
+        for item in session.summary:
+            if item.text:
+                readable.append((TurnRef(session_id=sid, turn_id=item.turn_id), item.text))
+                replies.append(set())
     echoes_now: dict[str, list[TurnRef]] = {}
     with_text = [r for r in erased if r.text]
     if readable and with_text:
-        for (ref, _), hits in zip(readable, echoed([text for _, text in readable], with_text, embed,
-                                                  record_vectors, settings, rare, alone=None)):
+        hits_of = echoed([text for _, text in readable], with_text, embed, record_vectors, settings, rarity,
+                         replies=[list(r) for r in replies], sourced=[ref in kept_sources for ref, _ in readable],
+                         erased=with_text, speakers=speaker_terms(state))
+        for (ref, _), hits in zip(readable, hits_of):
             for memory_id in hits:
                 echoes_now.setdefault(memory_id, [])
                 if ref not in echoes_now[memory_id]:
@@ -271,9 +447,11 @@ def plan(state: SubjectState, memory_ids: Sequence[str], embed: Embed | None,
 
 
 def links(state: SubjectState, turn_ref: TurnRef, text: str | None, skip: set[str], embed: Embed | None,
-          record_vectors: Callable[[Sequence[MemoryRecord]], np.ndarray] | None,
-          settings: Settings) -> list[str]:
-    """The existing records a newly arrived turn echoes (not those it is evidence of, nor `skip`)."""
+          record_vectors: RecordVectors | None, settings: Settings,
+          answers: Iterable[TurnRef] = (), sourced: bool = False) -> list[str]:
+    """The existing records a newly arrived turn echoes (not those it is evidence of, nor `skip`).
+    `answers`: the turns it answers (records sourced by them are compared as its neighbours');
+    `sourced`: the turn is itself the source of records."""
     if not text:
         return []
     records = sorted((r for r in state.records.values()
@@ -281,4 +459,36 @@ def links(state: SubjectState, turn_ref: TurnRef, text: str | None, skip: set[st
                       and turn_ref not in r.echoes), key=lambda r: r.memory_id)
     if not records:
         return []
-    return echoed([text], records, embed, record_vectors, settings, subject_terms(state))[0]
+    answered = set(answers)
+    near = [r.memory_id for r in records if answered and answered.intersection(r.sources)]
+    return echoed([text], records, embed, record_vectors, settings, Rarity(state), replies=[near],
+                  sourced=[sourced], speakers=speaker_terms(state))[0]
+
+
+def earlier_echoes(state: SubjectState, session_id: str, turn_id: str, new: Sequence[MemoryRecord],
+                   embed: Embed | None, record_vectors: RecordVectors | None,
+                   settings: Settings) -> list[tuple[TurnRef, list[str]]]:
+    """The readable window turns of the session (before turn_id, the turn that recorded `new`) that
+    echo the new records: (turn, record ids) in window order. An echo may come before the record it
+    repeats ("Is your locker still 5512?" before "My locker is 5512.")."""
+    session = state.sessions.get(session_id)
+    new = [r for r in new if r.text]
+    if session is None or not new:
+        return []
+    window = session.window
+    at = next((k for k in range(len(window) - 1, -1, -1) if window[k].turn_id == turn_id), None)
+    if at is None:
+        return []
+    prompts = set(neighbours(window, at)[0])
+    sourced = {ref for r in state.records.values() for ref in r.sources}
+    rows = [k for k in range(at) if window[k].text]
+    if not rows:
+        return []
+    ids = [r.memory_id for r in new]
+    refs = [TurnRef(session_id=session_id, turn_id=window[k].turn_id) for k in rows]
+    # Rarity with the new records counted: they are the subject's now.
+    rarity = Rarity(state, new)
+    hits = echoed([window[k].text for k in rows], new, embed, record_vectors, settings, rarity,
+                  replies=[ids if k in prompts else [] for k in rows], sourced=[ref in sourced for ref in refs],
+                  speakers=speaker_terms(state))
+    return [(ref, h) for ref, h in zip(refs, hits) if h]

@@ -20,7 +20,8 @@ from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
-from engine.erasure import links as echo_links, plan as erasure_plan, record_vectors_of, uncached
+from engine.erasure import (earlier_echoes, links as echo_links, neighbours as echo_neighbours, plan as erasure_plan,
+                            record_vectors_of, uncached)
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, split_sentences, without_label
@@ -690,16 +691,35 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
 def _link_echoes(state: SubjectState, turn: Event, meaning: Meaning | None, settings: Settings,
                  out: _Emitter) -> None:
     """Links the turn to the existing records it repeats without being their evidence (an assistant's
-    acknowledgement, a paraphrase): they take it with them when forgotten (engine.erasure)."""
+    acknowledgement, a paraphrase), and, when it records something, the earlier turns of its window
+    that repeat what it records (the question it answers): they take it with them when forgotten
+    (engine.erasure)."""
     named: set[str] = set()
+    new: list[MemoryRecord] = []
     for e in out.events:
         if e.payload.type == "memory_forgotten":
             return  # a request to forget: its turn is shredded with what it names
+        if e.payload.type == "memory_recorded":
+            new.append(e.payload.record)
         named.update(memory_ids_of(e))
     embed, vectors = _meaning_embedders(meaning)
-    ids = echo_links(state, _ref(turn), turn.payload.text, named, embed, vectors, settings)
+    ref = _ref(turn)
+    session = state.sessions.get(turn.session_id or "")
+    answers: list[TurnRef] = []
+    if session is not None:
+        window = session.window
+        at = next((k for k in range(len(window) - 1, -1, -1) if window[k].turn_id == ref.turn_id), None)
+        if at is not None:
+            answers = [TurnRef(session_id=ref.session_id, turn_id=window[k].turn_id)
+                       for k in echo_neighbours(window, at)[0]]
+    sourced = any(ref in r.sources for r in new) or any(
+        e.payload.type == "memory_updated" and ref in e.payload.add_sources for e in out.events)
+    ids = echo_links(state, ref, turn.payload.text, named, embed, vectors, settings, answers=answers,
+                     sourced=sourced)
     if ids:
-        out.emit(MemoryEchoed(turn=_ref(turn), memory_ids=ids))
+        out.emit(MemoryEchoed(turn=ref, memory_ids=ids))
+    for earlier, hit in earlier_echoes(state, ref.session_id, ref.turn_id, new, embed, vectors, settings):
+        out.emit(MemoryEchoed(turn=earlier, memory_ids=hit))
 
 
 def warm_up(turns: Sequence[Event], settings: Settings, deciders: Deciders) -> dict[str, list[Candidate]]:

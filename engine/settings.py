@@ -96,10 +96,13 @@ class Settings(BaseSettings):
     forget_near_identical: float = Field(0.9, ge=0, le=1, description="Or this similarity alone.")
     # Erasure (engine.erasure): the turns that repeat a forgotten memory are shredded with it
     echo_similarity: float = Field(0.75, gt=0, le=1, description="Cosine at which a sentence of a turn (any role) repeats a memory in other words: the turn is shredded when the memory is forgotten.")
-    echo_term_similarity: float = Field(0.35, ge=0, le=1, description="...or this cosine when the sentence holds every distinctive term (rare word, name, number) of the memory.")
+    echo_term_similarity: float = Field(0.4, ge=0, le=1, description="...or this cosine when the sentence holds a strong term of the memory (a number of 3+ digits that is not a year, a word outside the embedder's vocabulary) that is rare among the subject's other memories.")
+    echo_term_pair_similarity: float = Field(0.25, ge=0, le=1, description="...or this cosine when it holds such a term and another content word of the memory.")
+    echo_weak_similarity: float = Field(0.5, ge=0, le=1, description="...or this cosine when it holds every distinctive term of the memory, or half its content words (a turn that is the source of another memory that stays needs echo_similarity).")
+    echo_reply_similarity: float = Field(0.4, ge=0, le=1, description="...or this cosine when the turn answers the memory's source turn or is answered by it (the other party's next or previous turn) and shares two content words with it.")
 
     # Raw-turn retention (engine.retention): the sweep destroys the keys of raw turns older than this
-    retention_days: float | None = Field(None, gt=0, description="Days raw turns are kept for every subject unless `retention` names its tenant or the subject; None: kept for ever (records and summaries are never expired by it).")
+    retention_days: float | None = Field(None, gt=0, allow_inf_nan=False, description="Days raw turns are kept for every subject unless `retention` names its tenant or the subject; None: kept for ever (records and summaries are never expired by it).")
     retention: dict[str, float | None] = Field(default_factory=dict, description="Per tenant ('acme') or per subject ('acme/ada') retention in days (None: for ever); the subject's entry wins over its tenant's.")
 
     # Context assembly: per-layer budgets, scaled to the requested total

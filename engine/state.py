@@ -2,6 +2,7 @@
 summaries, and the memory records of the view. Plain dataclasses: this is the hot path."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -62,6 +63,22 @@ class SubjectState:
     #: Derived from `records`, not state of its own: their near-duplicate index, built on first use
     #: and kept current by the projector (engine.projector.apply), so a duplicate check reads postings.
     _duplicates: NearDupIndex | None = field(default=None, repr=False, compare=False)
+    #: Derived too: how many records hold each term, and how many records have text (engine.erasure's
+    #: rarity), counted on first use and dropped whenever a record changes.
+    _term_counts: tuple[Counter, int] | None = field(default=None, repr=False, compare=False)
+
+    def term_counts(self, term_set) -> tuple[Counter, int]:
+        """(records holding each term, records with text); `term_set` splits a text into terms.
+        The caller must not change the counter."""
+        if self._term_counts is None:
+            df: Counter = Counter()
+            n = 0
+            for rec in self.records.values():
+                if rec.text:
+                    n += 1
+                    df.update(term_set(rec.text))
+            self._term_counts = (df, n)
+        return self._term_counts
 
     def duplicates(self) -> NearDupIndex:
         if self._duplicates is None:
@@ -70,6 +87,7 @@ class SubjectState:
 
     def records_changed(self, memory_ids) -> None:
         """The projector changed or dropped these records: derived indexes follow."""
+        self._term_counts = None
         if self._duplicates is None:
             return
         for memory_id in memory_ids:

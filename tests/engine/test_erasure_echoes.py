@@ -6,7 +6,7 @@ import pytest
 
 from conftest import make_turn
 from engine import MemoryEngine
-from engine.erasure import distinctive_terms
+from engine.erasure import _misspelling, distinctive_terms, term_kinds
 
 MEMORY = "streams.memory:MemoryRuntime"
 
@@ -122,3 +122,126 @@ def test_distinctive_terms_are_rare_words_names_and_numbers_not_the_speaker_or_d
     found = distinctive_terms("Mel: went to Quorvex Bay with Arjun on 12 July 2023, flight LX318")
     assert {"quorvex", "arjun", "lx318"} <= found
     assert not found & {"mel", "july", "2023", "went", "flight"}
+
+
+# -- structure first: the turn next to a source ----------------------------------------------------
+
+def _shredded(engine) -> set[str]:
+    return {k for k, v in _texts(engine).items() if v is None}
+
+
+def _forget_sourced_by(engine, turn_id: str) -> list[str]:
+    [rec] = [r for r in engine.records("acme", "u1") if any(s.turn_id == turn_id for s in r.sources)]
+    return engine.forget(tenant_id="acme", user_id="u1", memory_id=rec.memory_id)
+
+
+# (a statement in common words, the assistant's direct acknowledgement of it): no rare word, no
+# number, no name; the acknowledgement is not a paraphrase close enough for meaning alone.
+ACKNOWLEDGED = [
+    ("I take my porridge with cinnamon and sliced banana.", "Cinnamon and banana on your porridge, got it."),
+    ("I prefer green tea to coffee in the afternoon.", "Green tea rather than coffee in the afternoons, noted."),
+    ("I like to walk my dog along the river every morning.", "A morning walk by the river with your dog, lovely."),
+]
+
+
+@pytest.mark.parametrize("runtime", ["embedded", MEMORY])
+@pytest.mark.parametrize("said, ack", ACKNOWLEDGED)
+def test_the_acknowledgement_right_after_a_statement_is_shredded_with_it(tmp_path, runtime, said, ack):
+    with MemoryEngine.open(tmp_path / "d", runtime=runtime) as engine:
+        engine.ingest_many([make_turn("Can you help me plan tomorrow?", 1),
+                            make_turn("Sure, what's on your mind?", 2, role="assistant"),
+                            make_turn(said, 3), make_turn(ack, 4, role="assistant"),
+                            make_turn("I have a dentist appointment at noon.", 5),
+                            make_turn("Good luck at the dentist!", 6, role="assistant")])
+        engine.flush()
+        _forget_sourced_by(engine, "s1-t3")
+        assert _shredded(engine) == {"s1-t3", "s1-t4"}
+
+
+# (the assistant's question holding the content, the user's statement answering it)
+ASKED_FIRST = [
+    ("Is your parking space at work still bay 318?", "My parking space at work is bay 318."),
+    ("Do you still play chess with Wilhelmina on Fridays?", "I play chess with Wilhelmina every Friday."),
+    ("Are you still doing the Couch to 5K running plan?", "I'm doing the Couch to 5K running plan."),
+]
+
+
+@pytest.mark.parametrize("runtime", ["embedded", MEMORY])
+@pytest.mark.parametrize("asked, said", ASKED_FIRST)
+def test_an_echo_said_before_its_record_is_shredded_after_it_left_the_window(tmp_path, runtime, asked, said):
+    """The question the user answers is linked when the answer is recorded: it is found even when
+    the window no longer holds it at forget time."""
+    filler = ["I have a dentist appointment at noon.", "Good luck at the dentist!",
+              "Then I need to buy stamps.", "The post office closes at five.",
+              "And call my aunt in the evening.", "She'll be glad to hear from you."]
+    with MemoryEngine.open(tmp_path / "d", runtime=runtime, window_max_messages=4) as engine:
+        engine.ingest_many([make_turn(asked, 1, role="assistant"), make_turn(said, 2)]
+                           + [make_turn(text, n, role="user" if n % 2 else "assistant")
+                              for n, text in enumerate(filler, 3)])
+        engine.flush()
+        assert "s1-t1" not in {t.turn_id for t in engine.runtime.state("acme", "u1").sessions["s1"].window}
+        _forget_sourced_by(engine, "s1-t2")
+        assert {"s1-t1", "s1-t2"} <= _shredded(engine)
+        assert not _shredded(engine) & {f"s1-t{n}" for n in range(3, 9)}
+
+
+# -- what must stay: a shared weak word, a name in another statement --------------------------------
+
+# (forgotten, other turns of the conversation that share a word or name with it and must stay)
+SHARING = [
+    ("We're visiting Vienna in October.",
+     [("user", "My niece studies music in Vienna."), ("assistant", "Vienna has wonderful coffee houses.")]),
+    ("My brother Anselm is a firefighter.",
+     [("user", "Anselm is getting married in the spring."), ("assistant", "A spring wedding sounds lovely.")]),
+    ("I'm flying to Denver for a conference in May.",
+     [("user", "My old roommate lives in Denver now."), ("assistant", "Maybe you can catch up with your roommate.")]),
+]
+
+
+@pytest.mark.parametrize("runtime", ["embedded", MEMORY])
+@pytest.mark.parametrize("forgotten, others", SHARING)
+def test_turns_sharing_only_a_name_or_common_word_with_a_forgotten_memory_stay(tmp_path, runtime, forgotten, others):
+    with MemoryEngine.open(tmp_path / "d", runtime=runtime, window_max_messages=4) as engine:
+        turns = [make_turn(forgotten, 1), make_turn("Thanks for letting me know.", 2, role="assistant")]
+        turns += [make_turn(text, n, role=role) for n, (role, text) in enumerate(others, 3)]
+        turns += [make_turn("I also need new running shoes.", 5),
+                  make_turn("Let's look at running shoes later.", 6, role="assistant")]
+        engine.ingest_many(turns)
+        engine.flush()
+        before = {r.memory_id for r in engine.records("acme", "u1")}
+        gone = _forget_sourced_by(engine, "s1-t1")
+        assert len(gone) == 1 and before - set(gone) == {r.memory_id for r in engine.records("acme", "u1")}
+        assert _shredded(engine) <= {"s1-t1", "s1-t2"}
+
+
+# (statement, a later turn naming its rare term, misspelt or with other words of it)
+STRONG = [
+    ("My bank branch is on Quarrendon Street.", "I'll send the letter to the branch on Quarendon Street."),
+    ("Our allotment is plot 447 at Hinchcombe Gardens.", "See you at plot 447 in Hinchcombe on Sunday?"),
+    ("My cat Bartholomew is twelve years old.", "Twelve is a fine age for a cat like Bartholomew."),
+]
+
+
+@pytest.mark.parametrize("said, later", STRONG)
+def test_a_later_turn_naming_a_rare_term_of_the_memory_with_more_of_it_is_shredded(tmp_path, said, later):
+    with MemoryEngine.open(tmp_path / "d", runtime=MEMORY) as engine:
+        engine.ingest_many([make_turn(said, 1), make_turn("Thanks for telling me.", 2, role="assistant"),
+                            make_turn("What should I cook tonight?", 3),
+                            make_turn("How about a vegetable curry?", 4, role="assistant"),
+                            make_turn(later, 5, role="assistant")])
+        engine.flush()
+        _forget_sourced_by(engine, "s1-t1")
+        assert _shredded(engine) == {"s1-t1", "s1-t5"}
+
+
+def test_strong_terms_are_numbers_and_words_outside_the_vocabulary_weak_ones_common_names():
+    strong, weak = term_kinds("Ada: lives at 14 Harrowgate Lane in Lisbon, flat 2207, since 2019")
+    assert {"harrowgat", "2207"} <= strong and not strong & {"lan", "lisbon", "2019", "14", "ada"}
+    assert {"lan", "lisbon"} <= weak
+
+
+def test_a_misspelt_long_rare_word_still_counts_a_short_or_further_one_does_not():
+    assert _misspelling("velicott", "vellicot") and _misspelling("kruangbin", "khruangbin")
+    assert _misspelling("marisal", "marisol")                     # seven letters: one edit
+    assert not _misspelling("brandon", "brendan")                 # seven letters: two edits
+    assert not _misspelling("lone", "lane") and not _misspelling("tarvik", "sarvik")  # short, or another initial
