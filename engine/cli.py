@@ -423,6 +423,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.rebuild:
         return _rebuild_state(args)
     live, replayed = replay_verify(Path(args.data_dir), Path(args.into) if args.into else None)
+    _ignore_signals()  # the replay is done: a signal now would only hide its result
     console.print(f"live view digest:     {live}")
     console.print(f"replayed view digest: {replayed}")
     if not args.verify:
@@ -446,7 +447,8 @@ def _rebuild_state(args: argparse.Namespace) -> int:
     if not callable(getattr(factory, "rebuild_state", None)):
         err_console.print(f"[red]error:[/] the {factory.__name__} runtime cannot rebuild a state store")
         return 2
-    aside = factory.rebuild_state(data_dir)
+    with _sigterm_interrupts():  # doctor's scratch view is removed also on SIGTERM
+        aside = factory.rebuild_state(data_dir)
     # The open rebuilds the state (it folds the whole log and commits); once it returned, the rebuild
     # is done, and a signal no longer makes it fail.
     try:
