@@ -236,22 +236,56 @@ def _targets(records: Iterable[MemoryRecord], rarity: Rarity | None, erased: Seq
     return out
 
 
-def echoed(texts: Sequence[str], records: Sequence[MemoryRecord], embed: Embed | None,
-           record_vectors: RecordVectors | None, settings: Settings, rare: Rarity | Callable | None = None,
+class EchoIndex:
+    """The records a text is compared with, as targets (their rare strong and weak terms, content
+    words) with postings: which records hold each term, and their long strong words by initial (for
+    misspellings). Built per forget; a subject's index of all its records is kept on its state
+    until a record changes (`cached_index`)."""
+
+    def __init__(self, records: Iterable[MemoryRecord], rarity: Rarity | None,
+                 erased: Sequence[MemoryRecord] = (), speakers: frozenset[str] = frozenset()):
+        self.records = {r.memory_id: r for r in records if r.text}
+        self.targets = _targets(self.records.values(), rarity, erased, speakers)
+        self.speakers = speakers
+        self.position = {t.memory_id: j for j, t in enumerate(self.targets)}
+        self.holders: dict[str, list[int]] = {}
+        self.by_initial: dict[str, list[tuple[int, str]]] = {}
+        for j, t in enumerate(self.targets):
+            for term in t.content | t.distinctive:
+                self.holders.setdefault(term, []).append(j)
+            for term in t.strong:
+                if len(term) >= 6 and term.isalpha():
+                    self.by_initial.setdefault(term[0], []).append((j, term))
+
+
+def cached_index(state: SubjectState, speakers: frozenset[str]) -> EchoIndex:
+    """The subject's index of all its records with text, with its rarity: kept on the state (dropped
+    when a record changes, engine.state.SubjectState.derived)."""
+    derived = state.derived()
+    idx = derived.get("echo_index")
+    if idx is None or idx.speakers != speakers:
+        idx = derived["echo_index"] = EchoIndex(state.records.values(), Rarity(state), speakers=speakers)
+    return idx
+
+
+def echoed(texts: Sequence[str], records: Sequence[MemoryRecord] | EchoIndex, embed: Embed | None,
+           record_vectors: RecordVectors | None, settings: Settings, rare: Rarity | None = None,
            alone: float | None = None, with_terms: float | None = None,
            replies: Sequence[Iterable[str]] | None = None, sourced: Sequence[bool] | None = None,
            erased: Sequence[MemoryRecord] = (), speakers: frozenset[str] = frozenset(),
-           cascade: bool = False) -> list[list[str]]:
+           cascade: bool = False, allowed: Callable[[MemoryRecord], bool] | None = None) -> list[list[str]]:
     """For each text, the ids of the records it echoes (see the module's docstring), in record order.
 
-    `embed` embeds sentences uncached; `record_vectors` gives the records' embeddings. Both None:
-    the terms decide alone. `rare`: the subject's Rarity (None: every term counts). `alone`: the
-    cosine at which meaning alone decides (echo_similarity unless given); `with_terms`: the cosine
-    that suffices with a strong term (echo_term_similarity unless given). `replies[i]`: ids of the
-    records whose source turn text i answers or is answered by; `sourced[i]`: text i is the source
-    of another record that stays. `erased`: records erased together (their repeats of a term do not
-    make it common); `speakers`: terms of the names that speak. `cascade`: the texts are other
-    records (the cascade): only every distinctive term and `with_terms`, or meaning alone, decide."""
+    `records`: the records, or an EchoIndex of them (then `rare`, `erased` and `speakers` are
+    its own); `allowed`: which of them count (None: all). `embed` embeds sentences uncached;
+    `record_vectors` gives the records' embeddings. Both None: the terms decide alone. `rare`: the
+    subject's Rarity (None: every term counts). `alone`: the cosine at which meaning alone decides
+    (echo_similarity unless given); `with_terms`: the cosine that suffices with a strong term
+    (echo_term_similarity unless given). `replies[i]`: ids of the records whose source turn text i
+    answers or is answered by; `sourced[i]`: text i is the source of another record that stays.
+    `erased`: records erased together (their repeats of a term do not make it common); `speakers`:
+    terms of the names that speak. `cascade`: the texts are other records: only every distinctive
+    term and `with_terms`, or meaning alone, decide."""
     alone = settings.echo_similarity if alone is None else alone
     with_terms = settings.echo_term_similarity if with_terms is None else with_terms
     weak_cos = settings.echo_weak_similarity
@@ -259,34 +293,26 @@ def echoed(texts: Sequence[str], records: Sequence[MemoryRecord], embed: Embed |
     reply_cos = settings.echo_reply_similarity
     if rare is not None and not isinstance(rare, Rarity):
         raise TypeError("rare must be an engine.erasure.Rarity")
-    targets = _targets(records, rare, erased, speakers)
+    idx = records if isinstance(records, EchoIndex) else EchoIndex(records, rare, erased, speakers)
+    targets = idx.targets
     out: list[list[str]] = [[] for _ in texts]
     if not targets or not texts:
         return out
-    index = {t.memory_id: j for j, t in enumerate(targets)}
     vocab = _vocabulary()
-    # The records holding each term, and their long strong words by initial (for misspellings).
-    holders: dict[str, list[int]] = {}
-    by_initial: dict[str, list[tuple[int, str]]] = {}
-    for j, t in enumerate(targets):
-        for term in t.content | t.distinctive:
-            holders.setdefault(term, []).append(j)
-        for term in t.strong:
-            if len(term) >= 6 and term.isalpha():
-                by_initial.setdefault(term[0], []).append((j, term))
     # Only sentences that share something with some record are compared at all.
     pairs: list[tuple[int, str, list[tuple[int, bool, bool, bool, bool, int]]]] = []
     for i, text in enumerate(texts):
-        near_source = {index[m] for m in (replies[i] if replies is not None else ()) if m in index}
+        near_source = {idx.position[m] for m in (replies[i] if replies is not None else ()) if m in idx.position}
+        own = sourced is not None and sourced[i]
         for sentence in split_sentences(text or "")[:MAX_SENTENCES]:
             words = term_set(sentence)
             candidates: set[int] = set()
             for w in words:
-                candidates.update(holders.get(w, ()))
+                candidates.update(idx.holders.get(w, ()))
             misspelt: dict[int, set[str]] = {}
             for w in words:
                 if len(w) >= 6 and w.isalpha() and w not in vocab:
-                    for j, term in by_initial.get(w[0], ()):
+                    for j, term in idx.by_initial.get(w[0], ()):
                         if term != w and _misspelling(w, term):
                             misspelt.setdefault(j, set()).add(term)
             candidates.update(misspelt)
@@ -301,8 +327,11 @@ def echoed(texts: Sequence[str], records: Sequence[MemoryRecord], embed: Embed |
                 every = bool(t.distinctive) and t.distinctive <= (words | fuzzy) and (shared >= 2 or bool(t.strong))
                 reply = j in near_source and shared >= REPLY_SHARED
                 half = shared >= max(2, (len(t.content) + 1) // 2)
-                if strong or every or reply or half:
-                    near.append((j, strong, every, reply, half, shared))
+                # Meaning alone decides a record, or a turn that is another record's source: a
+                # paraphrase close enough to count shares half the content words.
+                if (half or every) if cascade else half if own else (strong or every or reply or half):
+                    if allowed is None or allowed(idx.records[t.memory_id]):
+                        near.append((j, strong, every, reply, half, shared))
             if near:
                 pairs.append((i, sentence, near))
     if not pairs:
@@ -310,8 +339,7 @@ def echoed(texts: Sequence[str], records: Sequence[MemoryRecord], embed: Embed |
     sims = None
     if embed is not None and record_vectors is not None:
         wanted = sorted({j for _, _, near in pairs for j, *_ in near})
-        by_id = {r.memory_id: r for r in records}
-        rec_vecs = np.asarray(record_vectors([by_id[targets[j].memory_id] for j in wanted]), dtype=np.float32)
+        rec_vecs = np.asarray(record_vectors([idx.records[targets[j].memory_id] for j in wanted]), dtype=np.float32)
         col = {j: n for n, j in enumerate(wanted)}
         sent_vecs = np.asarray(embed([s for _, s, _ in pairs]), dtype=np.float32)
         sims = (sent_vecs @ rec_vecs.T, col)
@@ -323,7 +351,7 @@ def echoed(texts: Sequence[str], records: Sequence[MemoryRecord], embed: Embed |
             if cascade:
                 hit = every if cos is None else (every and cos >= with_terms) or cos >= alone
             elif cos is None:
-                hit = strong or every or (reply and not own)
+                hit = not own and (strong or every or reply)
             elif own:
                 # The source of another record that stays: only a paraphrase shreds it.
                 hit = cos >= alone
@@ -336,7 +364,7 @@ def echoed(texts: Sequence[str], records: Sequence[MemoryRecord], embed: Embed |
             if hit:
                 found[i].add(j)
     for i, js in enumerate(found):
-        out[i] = [targets[j].memory_id for j in sorted(js)]
+        out[i] = sorted(targets[j].memory_id for j in js)
     return out
 
 
@@ -452,17 +480,17 @@ def links(state: SubjectState, turn_ref: TurnRef, text: str | None, skip: set[st
     """The existing records a newly arrived turn echoes (not those it is evidence of, nor `skip`).
     `answers`: the turns it answers (records sourced by them are compared as its neighbours');
     `sourced`: the turn is itself the source of records."""
-    if not text:
+    if not text or not state.records:
         return []
-    records = sorted((r for r in state.records.values()
-                      if r.text and r.memory_id not in skip and turn_ref not in r.sources
-                      and turn_ref not in r.echoes), key=lambda r: r.memory_id)
-    if not records:
-        return []
+    idx = cached_index(state, speaker_terms(state))
     answered = set(answers)
-    near = [r.memory_id for r in records if answered and answered.intersection(r.sources)]
-    return echoed([text], records, embed, record_vectors, settings, Rarity(state), replies=[near],
-                  sourced=[sourced], speakers=speaker_terms(state))[0]
+    near = [m for ref in answered for m in state.derived_sources().get(ref, ())]
+
+    def allowed(r: MemoryRecord) -> bool:
+        return r.memory_id not in skip and turn_ref not in r.sources and turn_ref not in r.echoes
+
+    return echoed([text], idx, embed, record_vectors, settings, replies=[near], sourced=[sourced],
+                  allowed=allowed)[0]
 
 
 def earlier_echoes(state: SubjectState, session_id: str, turn_id: str, new: Sequence[MemoryRecord],
@@ -480,7 +508,7 @@ def earlier_echoes(state: SubjectState, session_id: str, turn_id: str, new: Sequ
     if at is None:
         return []
     prompts = set(neighbours(window, at)[0])
-    sourced = {ref for r in state.records.values() for ref in r.sources}
+    sourced = state.derived_sources()
     rows = [k for k in range(at) if window[k].text]
     if not rows:
         return []

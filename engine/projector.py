@@ -79,7 +79,7 @@ def apply(state: SubjectState, event: Event) -> list[KeyRef]:
         state.records_changed(memory_ids_of(event))
     elif t == "subject_forgotten":
         state._duplicates = None
-        state._term_counts = None
+        state._derived.clear()
     return destroyed
 
 

@@ -63,22 +63,37 @@ class SubjectState:
     #: Derived from `records`, not state of its own: their near-duplicate index, built on first use
     #: and kept current by the projector (engine.projector.apply), so a duplicate check reads postings.
     _duplicates: NearDupIndex | None = field(default=None, repr=False, compare=False)
-    #: Derived too: how many records hold each term, and how many records have text (engine.erasure's
-    #: rarity), counted on first use and dropped whenever a record changes.
-    _term_counts: tuple[Counter, int] | None = field(default=None, repr=False, compare=False)
+    #: Derived too, built on first use and dropped whenever a record changes: how many records hold
+    #: each term, which records each turn is a source of, engine.erasure's index of the records.
+    _derived: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def derived(self) -> dict:
+        """Values derived from `records` (dropped whenever a record changes)."""
+        return self._derived
 
     def term_counts(self, term_set) -> tuple[Counter, int]:
         """(records holding each term, records with text); `term_set` splits a text into terms.
         The caller must not change the counter."""
-        if self._term_counts is None:
+        counts = self._derived.get("term_counts")
+        if counts is None:
             df: Counter = Counter()
             n = 0
             for rec in self.records.values():
                 if rec.text:
                     n += 1
                     df.update(term_set(rec.text))
-            self._term_counts = (df, n)
-        return self._term_counts
+            counts = self._derived["term_counts"] = (df, n)
+        return counts
+
+    def derived_sources(self) -> dict:
+        """Turn ref -> ids of the records it is a source of."""
+        sources = self._derived.get("sources")
+        if sources is None:
+            sources = self._derived["sources"] = {}
+            for rec in self.records.values():
+                for ref in rec.sources:
+                    sources.setdefault(ref, []).append(rec.memory_id)
+        return sources
 
     def duplicates(self) -> NearDupIndex:
         if self._duplicates is None:
@@ -87,7 +102,7 @@ class SubjectState:
 
     def records_changed(self, memory_ids) -> None:
         """The projector changed or dropped these records: derived indexes follow."""
-        self._term_counts = None
+        self._derived.clear()
         if self._duplicates is None:
             return
         for memory_id in memory_ids:
