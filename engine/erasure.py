@@ -351,7 +351,7 @@ def echoed(texts: Sequence[str], records: Sequence[MemoryRecord] | EchoIndex, em
             if cascade:
                 hit = every if cos is None else (every and cos >= with_terms) or cos >= alone
             elif cos is None:
-                hit = not own and (strong or every or reply)
+                hit = not own and (every or reply)  # terms alone: all of the memory's, or next to it
             elif own:
                 # The source of another record that stays: only a paraphrase shreds it.
                 hit = cos >= alone

@@ -245,3 +245,25 @@ def test_a_misspelt_long_rare_word_still_counts_a_short_or_further_one_does_not(
     assert _misspelling("marisal", "marisol")                     # seven letters: one edit
     assert not _misspelling("brandon", "brendan")                 # seven letters: two edits
     assert not _misspelling("lone", "lane") and not _misspelling("tarvik", "sarvik")  # short, or another initial
+
+
+# (statement, a turn holding all its distinctive terms, a turn naming only one of them elsewhere)
+RULES_ONLY = [
+    ("My daughter's violin teacher is called Seraphine Oduya.", "Seraphine Oduya teaches violin, noted.",
+     "Seraphine has a studio downtown."),
+    ("I bank with Vornholt Savings, account ending 7741.", "Vornholt Savings, account ending 7741: saved.",
+     "Vornholt opened a new branch in town."),
+    ("My allotment neighbour is Ignatius Pembrey.", "Ignatius Pembrey is your allotment neighbour, got it.",
+     "Ignatius waved from across the road."),
+]
+
+
+@pytest.mark.parametrize("said, echo, other", RULES_ONLY)
+def test_without_the_meaning_layer_a_turn_holding_every_distinctive_term_is_shredded_not_one_naming_one(
+        tmp_path, said, echo, other):
+    with MemoryEngine.open(tmp_path / "d", runtime=MEMORY, decide_by_meaning=False) as engine:
+        engine.ingest_many([make_turn(said, 1), make_turn(echo, 2, role="assistant"),
+                            make_turn(other, 3, role="assistant"), make_turn("What should I cook tonight?", 4)])
+        engine.flush()
+        _forget_sourced_by(engine, "s1-t1")
+        assert _shredded(engine) == {"s1-t1", "s1-t2"}
