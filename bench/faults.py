@@ -372,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print()
     print(f"fault trials: {args.kills} SIGKILLs of a worker (2 workers consuming), {args.restarts} broker "
-          f"restarts while producing; {totals['trials']} trials checked, {len(all_turns) - len(chunks[-1])} turns")
+          f"restarts while producing; {totals['trials']} trials checked, {len(all_turns)} turns")
     print(f"  lost: {totals['lost']}   duplicated: {totals['duplicated']}   partial: {totals['partial']}   "
           f"unexpected events: {totals['unexpected']}   subjects whose view differs: {totals['subjects_differing']}")
     print(f"  after a kill, every partition served again: {spread(served_s)}")
