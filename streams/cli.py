@@ -74,19 +74,18 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     lines = _jsonl_lines(path)
     kcfg = _kafka_settings(args)
 
-    async def run() -> tuple[int, list[int]]:
+    async def run() -> tuple[int, list[tuple[int, str]]]:
+        from engine.jsonl import parse_line
+
         sent, unparsable = 0, []
         async with Producer(kcfg) as producer:
             batch: list[dict] = []
             for number, line in lines:
-                try:
-                    turn = json.loads(line.decode("utf-8"))
-                    if not isinstance(turn, dict):
-                        raise ValueError
-                except (ValueError, RecursionError):  # not UTF-8, not JSON, nested too deep
+                turn, reason = parse_line(line)  # the embedded ingest's rules, line by line
+                if turn is None:
                     # Sent as it is: the worker dead-letters it with its reason, like any producer's.
                     await producer.send_raw(producer.topics.turns, None, line)
-                    unparsable.append(number)
+                    unparsable.append((number, reason or "unparsable"))
                     continue
                 batch.append(turn)
                 if len(batch) >= 500:
@@ -96,18 +95,25 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         return sent, unparsable
 
     sent, unparsable = asyncio.run(run())
-    shown = ", ".join(map(str, unparsable[:10])) + (", ..." if len(unparsable) > 10 else "")
     console.print(f"sent {sent} turns to {kcfg.bootstrap} (acknowledged by the broker)"
-                  + (f"; {len(unparsable)} unparsable lines (line {shown}) sent to be dead-lettered"
-                     if unparsable else ""))
+                  + (f"; {len(unparsable)} unparsable lines sent to be dead-lettered" if unparsable else ""))
+    for number, reason in unparsable[:20]:
+        err_console.print(f"  line {number}: {reason}")
     return 0
 
 
 def _jsonl_lines(path: Path) -> list[tuple[int, bytes]]:
-    """The file's non-blank lines with their numbers, split on b"\n" alone: U+2028, U+0085 and the
-    other characters str.splitlines() breaks on belong to the JSON text, and a line that is not
-    valid UTF-8 stays one line (it becomes a reject of its own)."""
-    return [(number, line) for number, line in enumerate(path.read_bytes().split(b"\n"), 1) if line.strip()]
+    """The file's non-blank lines with their numbers, split on b"\n" alone (as engine.jsonl reads
+    them: U+2028, U+0085 and the other characters str.splitlines() breaks on belong to the JSON text,
+    a line that is not valid UTF-8 stays one line), a leading BOM and a line's trailing CR dropped."""
+    out = []
+    for number, line in enumerate(path.read_bytes().split(b"\n"), 1):
+        if number == 1 and line.startswith(b"\xef\xbb\xbf"):
+            line = line[3:]
+        line = line.rstrip(b"\r")
+        if line.strip():
+            out.append((number, line))
+    return out
 
 
 # -- reads and forgets served by a worker ----------------------------------------------------------

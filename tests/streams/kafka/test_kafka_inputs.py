@@ -87,3 +87,16 @@ def test_the_cli_splits_a_jsonl_file_on_newlines_alone(tmp_path):
     assert json.loads(lines[0][1].decode())["text"] == turn["text"]
     assert isinstance(_parse(lines[0][1]), TurnInput)
     assert _parse(lines[1][1]).reason.startswith("malformed: not JSON")
+
+
+def test_the_cli_drops_a_leading_bom_and_carriage_returns_as_the_embedded_ingest_does(tmp_path):
+    from engine.jsonl import parse_line
+
+    from streams.cli import _jsonl_lines
+
+    path = tmp_path / "turns.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(TURN).encode() + b"\r\n" + b"[" * 50_000 + b"\r\n")
+    lines = _jsonl_lines(path)
+    assert [n for n, _ in lines] == [1, 2]
+    assert parse_line(lines[0][1]) == (TURN, None)
+    assert parse_line(lines[1][1])[0] is None  # a reject with its reason, not a crash
