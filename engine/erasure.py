@@ -49,7 +49,7 @@ Sentence vectors are made with the embedder's cache off: a turn's vector never o
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
@@ -171,9 +171,18 @@ def _misspelling(word: str, term: str) -> bool:
 class _Target:
     memory_id: str
     text: str
-    strong: frozenset[str]        # rare strong terms
-    distinctive: frozenset[str]   # rare strong and weak terms
+    strong: frozenset[str]        # strong terms (rare or not: rarity is the subject's, read when matching)
+    weak: frozenset[str]          # weak terms
     content: frozenset[str]       # content words, speakers' names aside
+    words: frozenset[str]         # every term of its text (what counts against its own rarity)
+
+    def distinctive(self, rarity: "Rarity | None", erased_words: Sequence[frozenset[str]]) -> tuple[frozenset[str], frozenset[str]]:
+        """(its rare strong terms, its rare strong and weak terms) under the subject's rarity."""
+        if rarity is None or not (self.strong or self.weak):
+            return self.strong, self.strong | self.weak
+        own = [self.words, *erased_words]
+        strong = frozenset(t for t in self.strong if rarity.rare(t, own))
+        return strong, strong | frozenset(t for t in self.weak if rarity.rare(t, own))
 
 
 #: A term is distinctive of a record only when at most this many of the subject's other records
@@ -188,17 +197,16 @@ class Rarity:
     it do not count against their own terms."""
 
     def __init__(self, state: SubjectState, more: Iterable[MemoryRecord] = ()):
-        df, n = state.term_counts(term_set)
+        self.df, n = state.term_counts(term_set)  # the subject's counts, kept current: read, never changed
         more = [r for r in more if r.text]
-        if more:
-            df = df.copy()
-            for rec in more:
-                df.update(term_set(rec.text))
-        self.df = df
+        self.extra: Counter = Counter()
+        for rec in more:
+            self.extra.update(term_set(rec.text))
         self.limit = max(_MIN_RARE_RECORDS, _RARE_SHARE * (n + len(more)))
 
     def rare(self, term: str, own: Iterable[frozenset[str]] = ()) -> bool:
-        return self.df[term] - sum(1 for words in own if term in words) <= self.limit
+        held = self.df.get(term, 0) + self.extra.get(term, 0)
+        return held - sum(1 for words in own if term in words) <= self.limit
 
 
 def subject_terms(state: SubjectState) -> Callable[[str], bool]:
@@ -217,54 +225,75 @@ def speaker_terms(state: SubjectState) -> frozenset[str]:
     return frozenset(out)
 
 
-def _targets(records: Iterable[MemoryRecord], rarity: Rarity | None, erased: Sequence[MemoryRecord] = (),
-             speakers: frozenset[str] = frozenset()) -> list[_Target]:
-    erased_words = [term_set(r.text) for r in erased if r.text]
-    out = []
-    for r in records:
-        if not r.text:
-            continue
-        strong, weak = term_kinds(r.text)
-        if speakers:
-            strong, weak = strong - speakers, weak - speakers
-        if rarity is not None and (strong or weak):
-            own = [term_set(r.text), *erased_words]
-            strong = frozenset(t for t in strong if rarity.rare(t, own))
-            weak = frozenset(t for t in weak if rarity.rare(t, own))
-        content = _content_terms(r.text)
-        out.append(_Target(r.memory_id, r.text, strong, strong | weak, content - speakers if speakers else content))
-    return out
-
-
 class EchoIndex:
-    """The records a text is compared with, as targets (their rare strong and weak terms, content
-    words) with postings: which records hold each term, and their long strong words by initial (for
-    misspellings). Built per forget; a subject's index of all its records is kept on its state
-    until a record changes (`cached_index`)."""
+    """The records a text is compared with, as targets (their strong and weak terms, content words)
+    with postings: which records hold each term, and their long strong words by initial (for
+    misspellings). Rarity is not part of it (it is the subject's, and read when matching), so the
+    subject's index of all its records is kept on its state and updated record by record as they
+    change (`cached_index`; engine.state.SubjectState.records_changed)."""
 
-    def __init__(self, records: Iterable[MemoryRecord], rarity: Rarity | None,
-                 erased: Sequence[MemoryRecord] = (), speakers: frozenset[str] = frozenset()):
-        self.records = {r.memory_id: r for r in records if r.text}
-        self.targets = _targets(self.records.values(), rarity, erased, speakers)
+    def __init__(self, records: Iterable[MemoryRecord], speakers: frozenset[str] = frozenset(),
+                 active_only: bool = False):
         self.speakers = speakers
-        self.position = {t.memory_id: j for j, t in enumerate(self.targets)}
-        self.holders: dict[str, list[int]] = {}
-        self.by_initial: dict[str, list[tuple[int, str]]] = {}
-        for j, t in enumerate(self.targets):
-            for term in t.content | t.distinctive:
-                self.holders.setdefault(term, []).append(j)
-            for term in t.strong:
-                if len(term) >= 6 and term.isalpha():
-                    self.by_initial.setdefault(term[0], []).append((j, term))
+        self.active_only = active_only
+        self.records: dict[str, MemoryRecord] = {}
+        self.targets: dict[str, _Target] = {}
+        self.holders: dict[str, set[str]] = {}
+        self.by_initial: dict[str, set[tuple[str, str]]] = {}
+        for r in records:
+            self.add(r)
+
+    def add(self, r: MemoryRecord) -> None:
+        if not r.text or (self.active_only and r.tier != "active"):
+            return
+        strong, weak = term_kinds(r.text)
+        content = _content_terms(r.text)
+        if self.speakers:
+            strong, weak, content = strong - self.speakers, weak - self.speakers, content - self.speakers
+        t = _Target(r.memory_id, r.text, strong, weak, content, term_set(r.text))
+        self.records[r.memory_id] = r
+        self.targets[r.memory_id] = t
+        for term in t.content | t.strong | t.weak:
+            self.holders.setdefault(term, set()).add(r.memory_id)
+        for term in t.strong:
+            if len(term) >= 6 and term.isalpha():
+                self.by_initial.setdefault(term[0], set()).add((r.memory_id, term))
+
+    def remove(self, memory_id: str) -> None:
+        self.records.pop(memory_id, None)
+        t = self.targets.pop(memory_id, None)
+        if t is None:
+            return
+        for term in t.content | t.strong | t.weak:
+            held = self.holders.get(term)
+            if held is not None:
+                held.discard(memory_id)
+                if not held:
+                    del self.holders[term]
+        for term in t.strong:
+            entries = self.by_initial.get(term[0])
+            if entries is not None:
+                entries.discard((memory_id, term))
+                if not entries:
+                    del self.by_initial[term[0]]
+
+    def records_changed(self, state: SubjectState, memory_ids: Sequence[str]) -> None:
+        for memory_id in memory_ids:
+            self.remove(memory_id)
+            rec = state.records.get(memory_id)
+            if rec is not None:
+                self.add(rec)
 
 
 def cached_index(state: SubjectState, speakers: frozenset[str]) -> EchoIndex:
-    """The subject's index of all its records with text, with its rarity: kept on the state (dropped
-    when a record changes, engine.state.SubjectState.derived)."""
+    """The subject's index of its active records with text, which an arriving turn is checked
+    against: kept on the state and updated as records change (engine.state.SubjectState.derived);
+    built again only when the speakers change. (A turn repeating a superseded or archived record is
+    found when that record is forgotten, if it is still readable in a window or summary: `plan`.)"""
     derived = state.derived()
     idx = derived.get("echo_index")
     if idx is None or idx.speakers != speakers:
-        idx = derived["echo_index"] = EchoIndex(state.records.values(), Rarity(state), speakers=speakers)
+        idx = derived["echo_index"] = EchoIndex(state.records.values(), speakers=speakers, active_only=True)
     return idx
 
 
@@ -276,8 +305,7 @@ def echoed(texts: Sequence[str], records: Sequence[MemoryRecord] | EchoIndex, em
            cascade: bool = False, allowed: Callable[[MemoryRecord], bool] | None = None) -> list[list[str]]:
     """For each text, the ids of the records it echoes (see the module's docstring), in record order.
 
-    `records`: the records, or an EchoIndex of them (then `rare`, `erased` and `speakers` are
-    its own); `allowed`: which of them count (None: all). `embed` embeds sentences uncached;
+    `records`: the records, or an EchoIndex of them (then `speakers` are its own); `allowed`: which of them count (None: all). `embed` embeds sentences uncached;
     `record_vectors` gives the records' embeddings. Both None: the terms decide alone. `rare`: the
     subject's Rarity (None: every term counts). `alone`: the cosine at which meaning alone decides
     (echo_similarity unless given); `with_terms`: the cosine that suffices with a strong term
@@ -293,38 +321,55 @@ def echoed(texts: Sequence[str], records: Sequence[MemoryRecord] | EchoIndex, em
     reply_cos = settings.echo_reply_similarity
     if rare is not None and not isinstance(rare, Rarity):
         raise TypeError("rare must be an engine.erasure.Rarity")
-    idx = records if isinstance(records, EchoIndex) else EchoIndex(records, rare, erased, speakers)
+    idx = records if isinstance(records, EchoIndex) else EchoIndex(records, speakers)
     targets = idx.targets
     out: list[list[str]] = [[] for _ in texts]
     if not targets or not texts:
         return out
+    erased_words = [term_set(r.text) for r in erased if r.text]
+    rare_terms: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+
+    def distinctive(m: str) -> tuple[frozenset[str], frozenset[str]]:
+        if m not in rare_terms:
+            rare_terms[m] = targets[m].distinctive(rare, erased_words)
+        return rare_terms[m]
     vocab = _vocabulary()
     # Only sentences that share something with some record are compared at all.
-    pairs: list[tuple[int, str, list[tuple[int, bool, bool, bool, bool, int]]]] = []
+    pairs: list[tuple[int, str, list[tuple[str, bool, bool, bool, bool, int]]]] = []
     for i, text in enumerate(texts):
-        near_source = {idx.position[m] for m in (replies[i] if replies is not None else ()) if m in idx.position}
+        near_source = {m for m in (replies[i] if replies is not None else ()) if m in targets}
         own = sourced is not None and sourced[i]
         for sentence in split_sentences(text or "")[:MAX_SENTENCES]:
             words = term_set(sentence)
-            candidates: set[int] = set()
+            candidates: set[str] = set()
             for w in words:
                 candidates.update(idx.holders.get(w, ()))
-            misspelt: dict[int, set[str]] = {}
+            misspelt: dict[str, set[str]] = {}
             for w in words:
                 if len(w) >= 6 and w.isalpha() and w not in vocab:
-                    for j, term in idx.by_initial.get(w[0], ()):
+                    for m, term in idx.by_initial.get(w[0], ()):
                         if term != w and _misspelling(w, term):
-                            misspelt.setdefault(j, set()).add(term)
+                            misspelt.setdefault(m, set()).add(term)
             candidates.update(misspelt)
             near = []
+            own_strong = term_kinds(sentence)[0]
             for j in sorted(candidates):
                 t = targets[j]
-                said = t.strong & words
-                fuzzy = misspelt.get(j, set()) - said
+                if j in misspelt or (t.strong | t.weak) & words or (t.strong and own_strong - t.words):
+                    t_strong, t_distinctive = distinctive(j)
+                else:  # none of its terms is said: which of them are rare changes nothing below
+                    t_strong = t_distinctive = frozenset()
+                said = t_strong & words
+                fuzzy = (misspelt.get(j, set()) & t_strong) - said
                 strong = bool(said or fuzzy)
+                if t_strong and not strong and own_strong - t.words:
+                    # It names other identifiers where the memory's would be ("my friend Oskar
+                    # loves chess" next to "my friend Brannoc loves chess"): another fact, however
+                    # alike the wording.
+                    continue
                 shared = len(t.content & words) + len(fuzzy)
                 # every distinctive term: with another content word when they are one weak name
-                every = bool(t.distinctive) and t.distinctive <= (words | fuzzy) and (shared >= 2 or bool(t.strong))
+                every = bool(t_distinctive) and t_distinctive <= (words | fuzzy) and (shared >= 2 or bool(t_strong))
                 reply = j in near_source and shared >= REPLY_SHARED
                 half = shared >= max(2, (len(t.content) + 1) // 2)
                 # Meaning alone decides a record, or a turn that is another record's source: a
@@ -339,11 +384,11 @@ def echoed(texts: Sequence[str], records: Sequence[MemoryRecord] | EchoIndex, em
     sims = None
     if embed is not None and record_vectors is not None:
         wanted = sorted({j for _, _, near in pairs for j, *_ in near})
-        rec_vecs = np.asarray(record_vectors([idx.records[targets[j].memory_id] for j in wanted]), dtype=np.float32)
+        rec_vecs = np.asarray(record_vectors([idx.records[j] for j in wanted]), dtype=np.float32)
         col = {j: n for n, j in enumerate(wanted)}
         sent_vecs = np.asarray(embed([s for _, s, _ in pairs]), dtype=np.float32)
         sims = (sent_vecs @ rec_vecs.T, col)
-    found: list[set[int]] = [set() for _ in texts]
+    found: list[set[str]] = [set() for _ in texts]
     for row, (i, _, near) in enumerate(pairs):
         own = sourced is not None and sourced[i]
         for j, strong, every, reply, half, shared in near:
@@ -364,13 +409,50 @@ def echoed(texts: Sequence[str], records: Sequence[MemoryRecord] | EchoIndex, em
             if hit:
                 found[i].add(j)
     for i, js in enumerate(found):
-        out[i] = sorted(targets[j].memory_id for j in js)
+        out[i] = sorted(js)
     return out
 
 
 def uncached(embedder) -> Embed:
     """Sentence vectors that no cache keeps (the turn may be forgotten later)."""
     return lambda texts: embedder.embed(list(texts), cache=False)
+
+
+class SentenceVectors(OrderedDict):
+    """Vectors of a subject's recent turn sentences, held on its in-memory state (never stored),
+    so that a window turn checked again when a later turn records something (`earlier_echoes`) is
+    not embedded again. It holds no more than the window's own readable text does: it is dropped
+    whenever a turn's content is shredded or a record is removed, and with the state itself."""
+
+    #: About three windows' worth of sentences (a window holds 20 turns by default).
+    LIMIT = 128
+
+    def records_changed(self, state: SubjectState, memory_ids: Sequence[str]) -> None:
+        if any(m not in state.records for m in memory_ids):
+            self.clear()  # something was forgotten or removed: keep no vector that could repeat it
+
+
+def memo_embed(state: SubjectState, embed: Embed | None) -> Embed | None:
+    """`embed` through the subject's SentenceVectors (see there)."""
+    if embed is None:
+        return None
+    memo = state.derived().get("sentence_vectors")
+    if memo is None:
+        memo = state.derived()["sentence_vectors"] = SentenceVectors()
+
+    def run(texts: Sequence[str]) -> np.ndarray:
+        missing = list(dict.fromkeys(t for t in texts if t not in memo))
+        if missing:
+            for text, vec in zip(missing, np.asarray(embed(missing), dtype=np.float32)):
+                memo[text] = vec
+        out = np.stack([memo[t] for t in texts]) if texts else np.zeros((0, 0), dtype=np.float32)
+        for t in texts:
+            memo.move_to_end(t)
+        while len(memo) > SentenceVectors.LIMIT:
+            memo.popitem(last=False)
+        return out
+
+    return run
 
 
 def record_vectors_of(embedder) -> RecordVectors:
@@ -486,10 +568,13 @@ def links(state: SubjectState, turn_ref: TurnRef, text: str | None, skip: set[st
     answered = set(answers)
     near = [m for ref in answered for m in state.derived_sources().get(ref, ())]
 
-    def allowed(r: MemoryRecord) -> bool:
-        return r.memory_id not in skip and turn_ref not in r.sources and turn_ref not in r.echoes
+    # (a turn just arrived: it is no record's echo yet, and the projector keeps echoes distinct)
+    excluded = set(skip) | set(state.derived_sources().get(turn_ref, ()))
 
-    return echoed([text], idx, embed, record_vectors, settings, replies=[near], sourced=[sourced],
+    def allowed(r: MemoryRecord) -> bool:
+        return r.memory_id not in excluded
+
+    return echoed([text], idx, embed, record_vectors, settings, Rarity(state), replies=[near], sourced=[sourced],
                   allowed=allowed)[0]
 
 

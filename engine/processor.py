@@ -21,7 +21,7 @@ from typing import Callable, Protocol, Sequence
 import numpy as np
 
 from engine.erasure import (earlier_echoes, links as echo_links, neighbours as echo_neighbours, plan as erasure_plan,
-                            record_vectors_of, uncached)
+                            record_vectors_of, uncached, memo_embed)
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, split_sentences, without_label
@@ -703,6 +703,7 @@ def _link_echoes(state: SubjectState, turn: Event, meaning: Meaning | None, sett
             new.append(e.payload.record)
         named.update(memory_ids_of(e))
     embed, vectors = _meaning_embedders(meaning)
+    embed = memo_embed(state, embed)
     ref = _ref(turn)
     session = state.sessions.get(turn.session_id or "")
     answers: list[TurnRef] = []

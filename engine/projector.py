@@ -33,7 +33,9 @@ def _drop_memory(state: SubjectState, memory_id: str) -> None:
 
 
 def _shred_turns(state: SubjectState, refs: list[TurnRef]) -> None:
-    """Content of these turns is gone: blank it in windows, drop its summary lines."""
+    """Content of these turns is gone: blank it in windows, drop its summary lines (and any vector
+    of their sentences held in memory: engine.erasure.SentenceVectors)."""
+    state.derived().pop("sentence_vectors", None)
     by_session: dict[str, set[str]] = {}
     for ref in refs:
         by_session.setdefault(ref.session_id, set()).add(ref.turn_id)
@@ -69,6 +71,12 @@ def memory_ids_of(event: Event) -> list[str]:
 #: Events that change what a record says or whether it is active (use changes neither).
 _RECORD_CHANGES = frozenset({"memory_recorded", "memory_updated", "memory_superseded", "memories_merged",
                              "memory_archived", "memory_expired", "memory_forgotten"})
+
+
+def _holds(refs, ref) -> bool:
+    """`ref in refs` by its ids (a model's == costs more, and a record can gather many echoes)."""
+    sid, tid = ref.session_id, ref.turn_id
+    return any(r.turn_id == tid and r.session_id == sid for r in refs)
 
 
 def apply(state: SubjectState, event: Event) -> list[KeyRef]:
@@ -184,7 +192,7 @@ def _apply(state: SubjectState, event: Event) -> list[KeyRef]:
     if t == "memory_echoed":
         for memory_id in p.memory_ids:
             rec = state.records.get(memory_id)
-            if rec is not None and p.turn not in rec.sources and p.turn not in rec.echoes:
+            if rec is not None and not _holds(rec.echoes, p.turn) and not _holds(rec.sources, p.turn):
                 rec.echoes.append(p.turn)
         return []
     if t == "turns_expired":

@@ -63,12 +63,13 @@ class SubjectState:
     #: Derived from `records`, not state of its own: their near-duplicate index, built on first use
     #: and kept current by the projector (engine.projector.apply), so a duplicate check reads postings.
     _duplicates: NearDupIndex | None = field(default=None, repr=False, compare=False)
-    #: Derived too, built on first use and dropped whenever a record changes: how many records hold
-    #: each term, which records each turn is a source of, engine.erasure's index of the records.
+    #: Derived too, built on first use and kept current as records change (each value's
+    #: `records_changed`; one without it is dropped): how many records hold each term, which
+    #: records each turn is a source of, engine.erasure's index of the records.
     _derived: dict = field(default_factory=dict, repr=False, compare=False)
 
     def derived(self) -> dict:
-        """Values derived from `records` (dropped whenever a record changes)."""
+        """Values derived from `records`, kept current by `records_changed`."""
         return self._derived
 
     def term_counts(self, term_set) -> tuple[Counter, int]:
@@ -76,23 +77,14 @@ class SubjectState:
         The caller must not change the counter."""
         counts = self._derived.get("term_counts")
         if counts is None:
-            df: Counter = Counter()
-            n = 0
-            for rec in self.records.values():
-                if rec.text:
-                    n += 1
-                    df.update(term_set(rec.text))
-            counts = self._derived["term_counts"] = (df, n)
-        return counts
+            counts = self._derived["term_counts"] = TermCounts(term_set, self.records.values())
+        return counts.df, counts.n
 
     def derived_sources(self) -> dict:
         """Turn ref -> ids of the records it is a source of."""
         sources = self._derived.get("sources")
         if sources is None:
-            sources = self._derived["sources"] = {}
-            for rec in self.records.values():
-                for ref in rec.sources:
-                    sources.setdefault(ref, []).append(rec.memory_id)
+            sources = self._derived["sources"] = SourceMap(self.records.values())
         return sources
 
     def duplicates(self) -> NearDupIndex:
@@ -102,7 +94,13 @@ class SubjectState:
 
     def records_changed(self, memory_ids) -> None:
         """The projector changed or dropped these records: derived indexes follow."""
-        self._derived.clear()
+        memory_ids = list(memory_ids)
+        for key in list(self._derived):
+            update = getattr(self._derived[key], "records_changed", None)
+            if update is None:
+                del self._derived[key]
+            else:
+                update(self, memory_ids)
         if self._duplicates is None:
             return
         for memory_id in memory_ids:
@@ -129,3 +127,63 @@ class SubjectState:
 
     def active(self) -> list[MemoryRecord]:
         return [r for r in self.records.values() if r.tier == "active"]
+
+
+class TermCounts:
+    """How many of a subject's records (with text) hold each term, kept as records change: a
+    subject of many records must not count them all again for each new one."""
+
+    def __init__(self, term_set, records):
+        self.term_set = term_set
+        self.df: Counter = Counter()
+        self.n = 0
+        self._terms: dict[str, frozenset[str]] = {}
+        for rec in records:
+            self._add(rec)
+
+    def _add(self, rec: MemoryRecord) -> None:
+        if rec.text:
+            terms = self._terms[rec.memory_id] = frozenset(self.term_set(rec.text))
+            self.df.update(terms)
+            self.n += 1
+
+    def records_changed(self, state: "SubjectState", memory_ids) -> None:
+        for memory_id in memory_ids:
+            old = self._terms.pop(memory_id, None)
+            if old is not None:
+                self.df.subtract(old)
+                for term in old:
+                    if self.df[term] <= 0:
+                        del self.df[term]
+                self.n -= 1
+            rec = state.records.get(memory_id)
+            if rec is not None:
+                self._add(rec)
+
+
+class SourceMap(dict):
+    """Turn ref -> ids of the records it is a source of, kept as records change."""
+
+    def __init__(self, records):
+        super().__init__()
+        self._of: dict[str, tuple] = {}
+        for rec in records:
+            self._add(rec)
+
+    def _add(self, rec: MemoryRecord) -> None:
+        refs = self._of[rec.memory_id] = tuple(rec.sources)
+        for ref in refs:
+            self.setdefault(ref, []).append(rec.memory_id)
+
+    def records_changed(self, state: "SubjectState", memory_ids) -> None:
+        for memory_id in memory_ids:
+            for ref in self._of.pop(memory_id, ()):
+                ids = self.get(ref)
+                if ids is not None:
+                    if memory_id in ids:
+                        ids.remove(memory_id)
+                    if not ids:
+                        del self[ref]
+            rec = state.records.get(memory_id)
+            if rec is not None:
+                self._add(rec)

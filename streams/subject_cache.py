@@ -25,6 +25,11 @@ RECORD_OVERHEAD = 4_300
 VECTOR_OVERHEAD = 230
 #: A session's window turns and summary lines, roughly.
 SESSION_OVERHEAD = 4_000
+#: Indexes the core derives from records and keeps on the state (engine.state.SubjectState.derived:
+#: the echo index, term counts, sources by turn), measured with tracemalloc: about 1,000 bytes a record.
+DERIVED_PER_RECORD = 1_000
+#: One sentence vector held for echo checks (engine.erasure.SentenceVectors): 384 float32 and its key.
+SENTENCE_VECTOR = 1_700
 
 
 @dataclass
@@ -44,6 +49,9 @@ class Entry:
             size += len(self.vectors) * (next(iter(self.vectors.values())).nbytes + VECTOR_OVERHEAD)
         if self.index is not None:
             size += self.index.own_nbytes
+        derived = st.derived()
+        if derived:
+            size += len(st.records) * DERIVED_PER_RECORD + len(derived.get("sentence_vectors") or ()) * SENTENCE_VECTOR
         return size
 
 

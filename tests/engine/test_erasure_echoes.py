@@ -267,3 +267,73 @@ def test_without_the_meaning_layer_a_turn_holding_every_distinctive_term_is_shre
         engine.flush()
         _forget_sourced_by(engine, "s1-t1")
         assert _shredded(engine) == {"s1-t1", "s1-t2"}
+
+
+# (forgotten, turns saying the same of another identifier: other facts, however alike the wording)
+OTHER_IDENTIFIERS = [
+    ("My friend Brannoc loves chess and we play every Friday.",
+     [("user", "My friend Oskarrin loves chess and we play every Friday."),
+      ("assistant", "Oskarrin and chess on Fridays, fun!")]),
+    ("My flight to Oslo is SK 4471 on Monday.",
+     [("user", "My brother's flight to Oslo is SK 4479 on Monday."), ("assistant", "SK 4479 for your brother, noted.")]),
+    ("My friend Quentor runs a vinyl shop in Leeds.",
+     [("user", "My friend Harlowe runs a vinyl shop in Leeds."), ("assistant", "Harlowe's vinyl shop in Leeds sounds fun.")]),
+]
+
+
+@pytest.mark.parametrize("runtime", ["embedded", MEMORY])
+@pytest.mark.parametrize("forgotten, others", OTHER_IDENTIFIERS)
+def test_a_turn_naming_another_identifier_in_the_same_words_stays(tmp_path, runtime, forgotten, others):
+    with MemoryEngine.open(tmp_path / "d", runtime=runtime) as engine:
+        turns = [make_turn(forgotten, 1), make_turn("Understood.", 2, role="assistant")]
+        turns += [make_turn(text, n, session="s2", role=role) for n, (role, text) in enumerate(others, 1)]
+        engine.ingest_many(turns)
+        engine.flush()
+        gone = _forget_sourced_by(engine, "s1-t1")
+        assert len(gone) == 1
+        shredded = _shredded(engine)
+        assert "s1-t1" in shredded and not {t for t in shredded if t.startswith("s2-")}
+
+
+def test_sentence_vectors_held_for_echo_checks_go_when_anything_is_forgotten(tmp_path):
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        engine.ingest_many([make_turn("My sister Orlaith teaches pottery in Cork.", 1),
+                            make_turn("Orlaith teaching pottery in Cork sounds great.", 2, role="assistant"),
+                            make_turn("I also bake sourdough on Sundays.", 3)])
+        engine.flush()
+        held = engine.runtime.state("acme", "u1").derived().get("sentence_vectors")
+        assert held, "no sentence was checked: the test would prove nothing"
+        _forget_sourced_by(engine, "s1-t1")
+        held = engine.runtime.state("acme", "u1").derived().get("sentence_vectors") or {}
+        assert not [t for t in held if "orlaith" in t.lower()]
+
+
+def test_indexes_derived_from_records_stay_equal_to_a_fresh_build_as_records_change(tmp_path):
+    """Term counts, turn -> record sources and the echo index are updated record by record
+    (engine.state.SubjectState.records_changed); after any sequence they match a fresh build."""
+    import random
+
+    from engine.erasure import EchoIndex, cached_index, speaker_terms
+    from engine.state import SourceMap, TermCounts
+    from engine.textnorm import term_set
+
+    rng = random.Random(7)
+    things = ["Brennock", "violin", "Tollgarth", "4471", "sourdough", "kayak", "Ysolde", "marathon"]
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        for n in range(1, 41):
+            a, b = rng.sample(things, 2)
+            engine.ingest(make_turn(f"My friend {a} is into {b} these days.", n, session=f"s{n % 3}"))
+            if n % 7 == 0:
+                recs = engine.records("acme", "u1")
+                if recs:
+                    engine.forget(tenant_id="acme", user_id="u1", memory_id=rng.choice(recs).memory_id)
+            engine.flush()
+            state = engine.runtime.state("acme", "u1")
+            counts = state.term_counts(term_set)
+            fresh = TermCounts(term_set, state.records.values())
+            assert (+counts[0], counts[1]) == (+fresh.df, fresh.n)
+            assert {k: sorted(v) for k, v in state.derived_sources().items()} == \
+                {k: sorted(v) for k, v in SourceMap(state.records.values()).items()}
+            speakers = speaker_terms(state)
+            idx, new = cached_index(state, speakers), EchoIndex(state.records.values(), speakers, active_only=True)
+            assert idx.targets == new.targets and idx.holders == new.holders and idx.by_initial == new.by_initial
