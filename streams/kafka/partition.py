@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.embedder import Embedder
+from engine.errors import CorruptDataError
 from engine.facade import MemoryEngine
 
 log = logging.getLogger("memstream.kafka")
@@ -75,8 +76,15 @@ class PartitionStore:
         path = Path(data_dir) / PARTITIONS_DIR / str(partition)
         factory = {"embedder": embedder} if embedder is not None else {}
         marker = _read_marker(path / MARKER)
+        engine = None
         if (path / "engine").exists():
-            engine = MemoryEngine.open(path / "engine", **factory)
+            try:
+                engine = MemoryEngine.open(path / "engine", **factory)
+            except CorruptDataError as exc:
+                # The local store is a cache of the changelog: a damaged one is rebuilt from it.
+                log.warning("partition %d: local store %s is damaged (%s: %s); rebuilding it from the changelog",
+                            partition, path, type(exc).__name__, exc)
+        if engine is not None:
             rt = engine.runtime
             if marker is not None and marker["position"] == rt.position() and marker["keys"] == rt.key_watermark():
                 store = cls(partition, path, engine, events_offset=marker["events"],
