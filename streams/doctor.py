@@ -105,7 +105,7 @@ class _ScratchView:
                 if entry.name == "rocksdict-config.json":
                     continue  # rocksdict's own, rewritten at every open; memstream opens in raw mode
                 if entry.name.endswith(_IMMUTABLE):
-                    os.symlink(entry.path, dst / entry.name)
+                    os.symlink(os.path.abspath(entry.path), dst / entry.name)  # the view lives elsewhere
                 else:
                     shutil.copyfile(entry.path, dst / entry.name)
         except OSError as exc:

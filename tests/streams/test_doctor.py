@@ -47,6 +47,12 @@ def test_a_healthy_directory_has_no_findings_and_is_left_as_it_was(healthy, caps
     assert _contents(healthy) == before
 
 
+def test_a_healthy_directory_named_by_a_relative_path_has_no_findings(healthy, capsys, monkeypatch):
+    monkeypatch.chdir(healthy.parent)
+    assert main(["doctor", "--data-dir", healthy.name]) == 0
+    assert "no findings" in capsys.readouterr().out
+
+
 def test_a_gap_in_the_log_is_a_finding_and_reading_across_it_a_typed_error(healthy, tmp_path, capsys):
     d = tmp_path / "copy"
     shutil.copytree(healthy, d)
