@@ -406,17 +406,10 @@ def _empty(directory: Path, *, remove: bool) -> None:
 
 
 def _runtime_factory():
-    from pydantic import ValidationError
-
-    from engine.errors import InvalidSettingsError
     from engine.runtime import resolve
-    from engine.settings import Settings
+    from engine.settings import load_settings
 
-    try:
-        settings = Settings()
-    except ValidationError as exc:
-        raise InvalidSettingsError(f"invalid settings: {exc.errors()[0]['loc']}: {exc.errors()[0]['msg']}") from None
-    return resolve(settings.runtime)
+    return resolve(load_settings().runtime)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

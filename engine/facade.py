@@ -24,7 +24,6 @@ from engine.errors import (
     DataDirError,
     EngineClosedError,
     InvalidCommandError,
-    InvalidSettingsError,
     InvalidTurnError,
     TenantMismatchError,
     UnknownMemoryError,
@@ -36,11 +35,10 @@ from engine.policy import decide_sweep
 from engine.processor import OFFLINE
 from engine.recall import as_told_of
 from engine.runtime import Runtime, resolve
-from engine.settings import Settings
+from engine.settings import Settings, load_settings
 from engine.summaries import previous_session, session_summary
 from engine.textnorm import term_set
 from engine.tokens import count_tokens
-from pydantic import ValidationError
 
 from schemas.commands import Forget, Remember
 from schemas.common import PRIVACY_ORDER
@@ -109,11 +107,7 @@ def _command_data(command: object, kw: dict[str, Any], model: type) -> dict[str,
 
 
 def _settings(overrides: Mapping[str, Any]) -> Settings:
-    try:
-        return Settings(**overrides)
-    except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-        raise InvalidSettingsError(f"invalid settings: {problems}") from None
+    return load_settings(**overrides)
 
 
 def _data_dir(data_dir: object) -> Path:

@@ -12,7 +12,9 @@ returns the differences as ordinary events (never rewriting history):
 - a live record whose content the user asked to forget in words the old deciders missed:
   `memory_forgotten`, with the same shredding as `forget()`.
 
-Forgotten turns stay forgotten: a turn whose key was destroyed is unreadable and takes no part.
+Forgotten turns stay forgotten: a turn whose key was destroyed is unreadable and takes no part, and
+a record none of whose source turns is readable (archived, expired by retention, shredded as an
+echo) is left as it is.
 Records made by `remember()` are commands, not decisions, and are left alone. Appending the result
 and replaying the log gives the same view (the events are ordinary ones). Running it twice with the
 same deciders finds nothing the second time.
@@ -88,7 +90,11 @@ def rederive_subject(live: SubjectState, turns: list[Event], settings: Settings,
         live.tenant_id, live.user_id, turns, settings, deciders)
     version = deciders.version
     known = {_key(r) for r in live.records.values() if r.text}
-    live_active = sorted((r for r in live.records.values() if r.tier == "active" and r.text and _from_turns(r)),
+    # Only a record with a source still readable can be judged again: one whose turns were all
+    # archived, expired by retention or shredded as another memory's echoes stays as it is.
+    readable = {(t.session_id or "", t.payload.turn_id) for t in turns if t.payload.text is not None}
+    live_active = sorted((r for r in live.records.values() if r.tier == "active" and r.text and _from_turns(r)
+                          and any((s.session_id, s.turn_id) in readable for s in r.sources)),
                          key=lambda r: r.memory_id)
     wanted = sorted((r for r in scratch.records.values() if r.tier == "active" and r.text),
                     key=lambda r: r.memory_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from datetime import timezone as _tz, tzinfo
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from urllib.parse import urlsplit
 
@@ -226,3 +226,21 @@ class Settings(BaseSettings):
         if self.llm_url is not None and not self.llm_model:
             raise ValueError("llm_model is required when llm_url is set (the model name the endpoint serves)")
         return self
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Settings from the `MEMSTREAM_*` environment and `overrides`; anything invalid, a value that
+    is not JSON where a map is expected included, is one InvalidSettingsError saying what."""
+    from pydantic import ValidationError
+    from pydantic_settings import SettingsError
+
+    from engine.errors import InvalidSettingsError
+
+    try:
+        return Settings(**overrides)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise InvalidSettingsError(f"invalid settings: {problems}") from None
+    except SettingsError as exc:  # e.g. MEMSTREAM_RETENTION holding no JSON
+        cause = f" ({exc.__cause__})" if exc.__cause__ else ""
+        raise InvalidSettingsError(f"invalid settings: {exc}{cause}") from None

@@ -145,3 +145,20 @@ def test_a_retention_must_be_a_positive_number_of_days(tmp_path):
         MemoryEngine.open(tmp_path / "d", retention={"acme": 0})
     with pytest.raises(InvalidSettingsError):
         MemoryEngine.open(tmp_path / "d2", retention_days=-1)
+
+
+@pytest.mark.parametrize("shred", ["archive", "retention"])
+def test_rederive_leaves_the_records_of_archived_or_expired_turns_alone(tmp_path, shred):
+    settings = {"retention": {"acme": 30}} if shred == "retention" else {}
+    with MemoryEngine.open(tmp_path / "d", **settings) as engine:
+        _history(engine)
+        before = {r.memory_id: r.text for r in engine.records("acme", "u1")}
+        assert any("Porto" in t for t in before.values())
+        if shred == "archive":
+            assert engine.archive_session("acme", "u1", "old") == 2
+        else:
+            assert engine.sweep(T0 + timedelta(days=1)).get("turns_expired") == 1
+        diff = engine.rederive(tenant_id="acme", user_id="u1", dry_run=True)
+        assert not any(d.superseded or d.forgotten for d in diff), diff
+        engine.rederive(tenant_id="acme", user_id="u1")
+        assert {r.memory_id: r.text for r in engine.records("acme", "u1")} == before

@@ -1,6 +1,8 @@
 import pytest
 from pydantic import ValidationError
 
+from engine import MemoryEngine
+from engine.errors import InvalidSettingsError
 from engine.settings import Settings
 
 
@@ -107,3 +109,18 @@ def test_retention_for_a_tenant_and_a_subject_is_accepted_and_the_subject_wins()
     assert s.retention_of("acme", "ada") == (None, "subject acme/ada")
     assert s.retention_of("acme", "bo") == (30, "tenant acme")
     assert s.retention_of("gamma", "x") == (90, "default")
+
+
+@pytest.mark.parametrize("var, value", [("MEMSTREAM_RETENTION", "notjson"), ("MEMSTREAM_TIMEZONES", "{bad"),
+                                        ("MEMSTREAM_RETENTION", "[1, 2")])
+def test_a_map_setting_whose_variable_holds_no_json_is_one_typed_error(tmp_path, monkeypatch, capsys, var, value):
+    from engine.cli import main
+
+    MemoryEngine.open(tmp_path / "d").close()
+    monkeypatch.setenv(var, value)
+    with pytest.raises(InvalidSettingsError, match=var.removeprefix("MEMSTREAM_").lower()):
+        MemoryEngine.open(tmp_path / "new")
+    assert not (tmp_path / "new").exists()
+    assert main(["--data-dir", str(tmp_path / "d"), "digest"]) == 2
+    err = capsys.readouterr().err
+    assert "invalid settings" in err and "Traceback" not in err
