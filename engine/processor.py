@@ -526,7 +526,23 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
         if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
                 prob[s] >= settings.forget_probability_alone:
             requests.add(s)
-    return [s for s in sentences if s in requests], [s for s in sentences if s not in requests]
+    # A sentence that tells the assistant to forget, delete or not keep something, but that the
+    # classifier does not judge a request, is held back from the rest too: whatever it means, it
+    # is no evidence for what it names ("Forget that we picked the blue sofa" must never make the
+    # sofa memory stronger).
+    withheld = {s for s in asked if s not in requests and _FORGET_FORM.search(s) and not _DISMISSAL.search(s)}
+    return ([s for s in sentences if s in requests],
+            [s for s in sentences if s not in requests and s not in withheld])
+
+
+#: The request form with a verb of forgetting or of not keeping (not "can you remember ...").
+_FORGET_FORM = re.compile(
+    r"^(?:[\W_]*(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|and|also|so|hey|no|on\s+second\s+thoughts?|"
+    r"on\s+reflection|just)\b[\W_]*)*(?:forget|scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|"
+    r"disregard|don'?t\s+(?:keep|store|save|remember|record|write|hang\s+on|hold\s+on)|"
+    r"do\s+not\s+(?:keep|store|save|remember|hang\s+on|hold\s+on))\b"
+    r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:forget|delete|erase|wipe|remove|drop|unlearn)\b",
+    re.IGNORECASE)
 
 
 #: "Forget it" said to drop the matter, not a memory: with a dismissal beside it and no word about
@@ -802,6 +818,7 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
         requests, rest = forget_requests(meaning, text, settings)
         if requests:
             _forget_in_turn(state, turn, requests, meaning, settings, out)
+        if requests or len(rest) < len(split_sentences(text)):
             text = " ".join(rest)  # the request itself is not a memory
     if text:
         candidates = list(read) if read is not None and text == p.text else deciders.extract(
