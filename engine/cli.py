@@ -256,15 +256,9 @@ def cmd_profile(args: argparse.Namespace) -> int:
 
 
 def cmd_forget(args: argparse.Namespace) -> int:
-    from engine.errors import MemstreamError
-
-    with _open(args) as engine:
-        try:
-            ids = engine.forget(tenant_id=args.tenant, user_id=args.user, memory_id=args.memory_id,
-                                query=args.query, session_id=args.that, subject=args.subject)
-        except MemstreamError as exc:
-            err_console.print(f"[red]{exc}")
-            return 2
+    with _open(args) as engine:  # a refused forget is a typed error: main prints it, exit 2
+        ids = engine.forget(tenant_id=args.tenant, user_id=args.user, memory_id=args.memory_id,
+                            query=args.query, session_id=args.that, subject=args.subject)
         engine.compact()
     console.print(f"forgot {len(ids)} memor{'y' if len(ids) == 1 else 'ies'}: {', '.join(ids) or '-'}")
     return 0
@@ -315,14 +309,8 @@ def cmd_digest(args: argparse.Namespace) -> int:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    from engine.errors import MemstreamError
-
     with _open(args) as engine:
-        try:
-            entries = engine.audit(args.memory_id)
-        except MemstreamError as exc:
-            err_console.print(f"[red]{exc}")
-            return 2
+        entries = engine.audit(args.memory_id)
     for e in entries:
         print(e.model_dump_json())
     return 0
