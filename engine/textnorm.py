@@ -37,8 +37,9 @@ def _stem(word: str) -> str:
 
 
 def terms(text: str) -> list[str]:
-    """Content terms: lower-cased, stop words removed, lightly stemmed."""
-    return [_stem(w) for w in words(text) if w not in STOP_WORDS]
+    """Content terms: lower-cased, stop words removed, a possessive's "'s" dropped (so that
+    "grandmother's" and "grandmother" are one term), lightly stemmed."""
+    return [_stem(w.removesuffix("'s")) for w in words(text) if w not in STOP_WORDS]
 
 
 @lru_cache(maxsize=65_536)
