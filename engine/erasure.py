@@ -121,7 +121,8 @@ def term_kinds(text: str) -> tuple[frozenset[str], frozenset[str]]:
         lower = word.lower().strip("'-")
         if not lower or lower in STOP_WORDS:
             continue
-        stem = _stem(lower.removesuffix("'s"))
+        lower = lower.removesuffix("'s")  # a possessive is its word: "Harlowe's" names Harlowe
+        stem = _stem(lower)
         if stem in speaker or stem in _GENERIC or lower in speaker or stem in _CALENDAR or _YEAR.match(lower):
             continue
         if (any(c.isdigit() for c in lower) and len(lower) >= 3) or _out_of_vocabulary(lower):
