@@ -341,7 +341,13 @@ class Worker:
             tp = TopicPartition(r.topic, r.partition)
             upto[tp] = max(upto.get(tp, 0), r.offset + 1)
         try:
-            committed = await self.admin.list_consumer_group_offsets(self.kcfg.app_id, partitions=list(upto))
+            # The offsets went in with the batch's transactions, which have committed; the group
+            # coordinator shows them once the transaction markers are written, a moment later.
+            for attempt in range(10):  # at most about a second
+                committed = await self.admin.list_consumer_group_offsets(self.kcfg.app_id, partitions=list(upto))
+                if all(tp in committed and committed[tp].offset >= end for tp, end in upto.items()):
+                    break
+                await asyncio.sleep(0.02 * (attempt + 1))
             doomed = {tp: RecordsToDelete(min(end, committed[tp].offset))
                       for tp, end in upto.items() if tp in committed and committed[tp].offset > 0}
             if doomed:

@@ -339,7 +339,14 @@ def test_a_batchs_input_offsets_are_committed_with_its_output_and_handled_input_
         seen = []
 
         async def look() -> None:
-            committed = await admin.list_consumer_group_offsets(kcfg.app_id, partitions=[tp])
+            from aiokafka.errors import GroupCoordinatorNotAvailableError
+
+            for _ in range(50):  # a broker started for this test has no group coordinator at first
+                try:
+                    committed = await admin.list_consumer_group_offsets(kcfg.app_id, partitions=[tp])
+                    break
+                except GroupCoordinatorNotAvailableError:
+                    await asyncio.sleep(0.2)
             seen.append((committed[tp].offset if tp in committed else None,
                          (await consumer.beginning_offsets([tp]))[tp]))
         try:
