@@ -29,7 +29,6 @@ from engine.runtime import drop_forgotten_texts
 from engine.settings import Settings
 from engine.state import SubjectState
 from schemas.events import Event
-from engine.crypto import subject_of
 from streams import datadir
 from streams.codec import KeyNeeds, decode_event, encode_event, memory_ids_of
 from streams.keystore import RocksKeyStore, newest as _newest
@@ -201,11 +200,10 @@ class EmbeddedRuntime:
         self._read: dict[str, list] = {}  # what warm_up read of the turns being processed
         # Replay tells keys that are lost from keys a forget destroyed (see `_check_lost_keys`).
         self._seq_now = 0
-        self._missing: dict[str, int] = {}  # storage name -> first seq whose content needed it
-        self._destroyed: set[str] = set()
-        self._subject_forgets: dict[Subject, list[int]] = {}
+        # needed: only the keys found missing, by the first seq whose content needed them
+        self._needs = KeyNeeds()
         if replay:
-            self.keys.on_missing = lambda name: self._missing.setdefault(name, self._seq_now)
+            self.keys.on_missing = lambda name: self._needs.needed.setdefault(name, self._seq_now)
 
     def _cross_check(self, replay: bool) -> None:
         """What one store says about another: the log's record of the keys its entries needed, and
@@ -362,7 +360,7 @@ class EmbeddedRuntime:
             apply(state, event)
             step.forgotten_subjects.append((*subject, p.keys_before))
             if self._replay:
-                self._subject_forgets.setdefault(subject, []).append(self._seq_now)
+                self._needs.forgets.setdefault(subject, []).append(self._seq_now)
             step.dirty.pop(subject, None)
             entry = self._entry(subject)
             entry.vectors, entry.index = {}, None
@@ -377,7 +375,7 @@ class EmbeddedRuntime:
             destroy = apply(state, event)
             step.destroy.extend(destroy)
             if self._replay:
-                self._destroyed.update(ref.storage_key() for ref in destroy)
+                self._needs.destroyed.update(ref.storage_key() for ref in destroy)
             sessions = [event.session_id] if event.session_id else []
             if removing:
                 # Any session may have named the removed memory as its latest ("forget that").
@@ -452,17 +450,7 @@ class EmbeddedRuntime:
         """After a replay read the whole log: a key that some content needed and that is gone,
         although no event destroyed it (a forget, an expiry, a merge, a subject forget logged after
         the content), is lost, not forgotten."""
-        lost = []
-        for name, seq in sorted(self._missing.items(), key=lambda item: item[1]):
-            if name in self._destroyed:
-                continue
-            try:
-                subject = subject_of(name)
-            except ValueError:
-                subject = None
-            if subject is not None and any(seq < at for at in self._subject_forgets.get(subject, ())):
-                continue
-            lost.append(name)
+        lost = self._needs.lost(lambda name: False)  # every key it holds was found missing
         if lost:
             raise LostKeysError(self.keys.db.path, lost, advice("keys", self.keys.db.data_dir))
 
