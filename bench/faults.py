@@ -254,14 +254,7 @@ def main(argv: list[str] | None = None) -> int:
 
         async def send() -> None:
             async with Producer(kcfg) as producer:
-                for turn in turns:
-                    while True:  # a client that retries what was not acknowledged
-                        try:
-                            await asyncio.wait_for(producer.send_turns([turn]), timeout=60)
-                            acknowledged.append(turn["turn_id"])
-                            break
-                        except Exception:
-                            await asyncio.sleep(0.5)
+                await producer.send_turns_retrying(turns, acknowledged)
 
         async def restart() -> None:
             while len(acknowledged) < (restart_broker_after or 0):

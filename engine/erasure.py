@@ -210,11 +210,6 @@ class Rarity:
         return held - sum(1 for words in own if term in words) <= self.limit
 
 
-def subject_terms(state: SubjectState) -> Callable[[str], bool]:
-    """Whether a term is rare among the subject's records (see Rarity)."""
-    return Rarity(state).rare
-
-
 def speaker_terms(state: SubjectState) -> frozenset[str]:
     """Terms of the names that speak in the subject's readable windows: a record naming its holder
     ("Nia prefers oat milk") shares that name with every reply, which says nothing."""

@@ -19,7 +19,7 @@ from engine.context import assemble, layer_budgets
 from engine.embedder import Embedder, shared_embedder
 from engine.context import check_budget_tokens
 from engine.erasure import record_vectors_of, uncached
-from engine.retention import ARCHIVE_POLICY, read_raw_turns
+from engine.retention import ARCHIVE_POLICY, raw_turns_of, read_raw_turns
 from engine.errors import (
     DataDirError,
     EngineClosedError,
@@ -429,10 +429,7 @@ class MemoryEngine:
         with rt.lock:
             rt.process()
             state = rt.state(tenant_id, user_id)
-            if state.raw_turns_complete:
-                raw = state.raw_turns
-            else:
-                raw = read_raw_turns(rt.events(0), {(tenant_id, user_id)}).get((tenant_id, user_id), {})
+            raw = raw_turns_of(state, rt.events(0))
             turn_ids = sorted(raw.get(session_id, {}))
             if not turn_ids:
                 if session_id not in state.sessions:

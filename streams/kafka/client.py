@@ -66,6 +66,20 @@ class Producer:
         await asyncio.gather(*futures)
         return len(futures)
 
+    async def send_turns_retrying(self, turns: Iterable[Mapping[str, Any]], acknowledged: list[str],
+                                  timeout_s: float = 60, pause_s: float = 0.5) -> None:
+        """Sends turns one by one as a client that retries what was not acknowledged (through a
+        broker restart, say); each acknowledged turn's id is appended to `acknowledged` as it is.
+        A turn sent twice is one turn: ingest is idempotent by turn id."""
+        for turn in turns:
+            while True:
+                try:
+                    await asyncio.wait_for(self.send_turns([turn]), timeout=timeout_s)
+                    acknowledged.append(turn["turn_id"])
+                    break
+                except Exception:
+                    await asyncio.sleep(pause_s)
+
     async def send_command(self, command: str, **fields: Any) -> None:
         message = {"command": command, **fields}
         key = _subject(message)

@@ -75,14 +75,7 @@ def test_broker_restart_while_producing_loses_no_acknowledged_turn(tmp_path, spa
 
         async def produce() -> None:
             async with Producer(kcfg) as producer:
-                for turn in turns:
-                    while True:  # a client that retries what was not acknowledged
-                        try:
-                            await asyncio.wait_for(producer.send_turns([turn]), timeout=60)
-                            acknowledged.append(turn["turn_id"])
-                            break
-                        except Exception:
-                            await asyncio.sleep(0.5)
+                await producer.send_turns_retrying(turns, acknowledged)
 
         async def restart_broker_midway() -> None:
             while len(acknowledged) < 150:
