@@ -153,3 +153,13 @@ class LLMReplyError(LLMError, ValueError):
     """The endpoint answered, but not with what was asked for: not a chat completion, not JSON, or
     JSON that does not fit the schema the prompt requires. Use a model that follows JSON
     instructions (and `llm_json_mode=true` if the server supports `response_format`)."""
+
+
+class AuthError(MemstreamError):
+    """The HTTP API got no key, a malformed or unknown one, or one that was revoked or has expired
+    (HTTP 401). Send `Authorization: Bearer <key>` with a key from `memstream keys create`."""
+
+
+class ScopeError(MemstreamError, PermissionError):
+    """The API key is valid but lacks the scope the request needs (HTTP 403): reads need `read`,
+    turns, remember and usage need `write`, forget needs `forget`, the inspector needs `admin`."""

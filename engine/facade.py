@@ -25,6 +25,7 @@ from engine.errors import (
     EngineClosedError,
     InvalidCommandError,
     InvalidTurnError,
+    MemstreamError,
     TenantMismatchError,
     UnknownMemoryError,
 )
@@ -36,6 +37,7 @@ from engine.processor import OFFLINE
 from engine.recall import as_told_of
 from engine.runtime import Runtime, resolve
 from engine.settings import Settings, load_settings
+from engine.state import WindowTurn
 from engine.summaries import previous_session, session_summary
 from engine.textnorm import term_set
 from engine.tokens import count_tokens
@@ -46,6 +48,11 @@ from schemas.events import Event, SecretRedacted, TurnReceived, TurnsExpired
 from schemas.records import MemoryRecord
 from schemas.turns import TurnIn
 from schemas.views import AuditEntry, ContextResult, RecallHit, SummaryView
+
+
+#: The events that change what a tenant's memory holds: what `changes` reads (and the API streams).
+CHANGE_TYPES = frozenset({"memory_recorded", "memory_updated", "memory_superseded", "memories_merged",
+                          "memory_expired", "memory_archived", "memory_forgotten", "subject_forgotten"})
 
 
 def _query_vectors(embedder, query: str, index):
@@ -268,6 +275,32 @@ class MemoryEngine:
         with rt.lock:
             new = rt.append(events)
         return sum(1 for e, is_new in zip(events, new) if is_new and e.type == "turn_received")
+
+    def ingest_each(self, turns: Iterable[TurnIn | Mapping[str, Any]]) -> list[bool | MemstreamError]:
+        """Per item: True (written now), False (already present: same ids) or the typed error that
+        rejected it. Valid items are written in one append; nothing of a rejected item is."""
+        rt = self._check()
+        if turns is None or isinstance(turns, (str, bytes, Mapping)):
+            raise InvalidTurnError("ingest_each takes a list of turns (dicts or TurnIn)")
+        now = _utcnow()
+        outcomes: list[bool | MemstreamError] = []
+        events: list[Event] = []
+        firsts: dict[int, int] = {}  # item -> index of its turn_received event
+        for i, raw in enumerate(turns):
+            try:
+                turn_events = self._turn_events(validate_turn(raw, self.settings, self.tenant_id), now)
+            except MemstreamError as exc:
+                outcomes.append(exc)
+                continue
+            firsts[i] = next(len(events) + j for j, e in enumerate(turn_events) if e.type == "turn_received")
+            events.extend(turn_events)
+            outcomes.append(False)
+        if events:
+            with rt.lock:
+                new = rt.append(events)
+            for i, first in firsts.items():
+                outcomes[i] = new[first]
+        return outcomes
 
     def flush(self, progress: Callable[[int], None] | None = None) -> int:
         """Returns once the processor and the view have caught up with the log; `progress` is called
@@ -656,6 +689,64 @@ class MemoryEngine:
                 rt.state(tenant_id, user_id), now=_as_utc(now) or _utcnow(), settings=self.settings,
                 max_privacy=max_privacy or self.settings.recall_max_privacy, session_id=session_id,
                 budget_tokens=budget))
+
+    def record_use(self, *, tenant_id: str, user_id: str, memory_ids: list[str], session_id: str | None = None,
+                   now: datetime | str | None = None, request_id: str | None = None) -> int:
+        """Records that these memories were put into a prompt (use_count, last_used_at), as an event;
+        a `request_id` makes a retry count once. Every id must be one of the subject's records."""
+        self._subject(tenant_id, user_id, session_id)
+        if not isinstance(memory_ids, list) or not memory_ids or not all(
+                isinstance(m, str) and m and _encodable(m) for m in memory_ids):
+            raise InvalidCommandError("memory_ids must be a non-empty list of memory ids")
+        at = _as_utc(now) or _utcnow()
+        rt = self._check()
+        with rt.lock:
+            rt.process()
+            records = rt.state(tenant_id, user_id).records
+            unknown = [m for m in memory_ids if m not in records or records[m].tier != "active"]
+            if unknown:
+                raise UnknownMemoryError(f"no active memory {unknown[0]!r} for this user")
+            ids = list(dict.fromkeys(memory_ids))
+            self._record_use(tenant_id, user_id, ids, at, session_id, request_id)
+            return len(ids)
+
+    def session_turns(self, tenant_id: str, user_id: str, session_id: str) -> list[WindowTurn]:
+        """The session's recent turns that are still readable (its window), oldest first: the exact
+        recent messages an agent puts back into its prompt."""
+        self._subject(tenant_id, user_id, session_id)
+        rt = self._check()
+        with rt.lock:
+            rt.process()
+            session = rt.state(tenant_id, user_id).sessions.get(session_id)
+            return [t for t in session.window if t.text] if session else []
+
+    def projected(self) -> int:
+        """The log position the view has caught up with: entries before it are projected."""
+        rt = self._check()
+        with rt.lock:
+            return rt.position() - rt.pending()
+
+    def changes(self, start: int, *, tenant_id: str, user_id: str | None = None,
+                limit: int = 256) -> tuple[list[tuple[int, Event]], int]:
+        """The memory changes (CHANGE_TYPES) of a tenant (or one user) projected at log positions
+        from `start`, with their positions, at most `limit`; and the position to read on from."""
+        self._subject(tenant_id, user_id or "-")
+        end = self.projected()
+        rt = self._rt
+        found: list[tuple[int, Event]] = []
+        position = max(0, start)
+        if position >= end:
+            return found, position
+        for seq, event in enumerate(rt.events(position), position):
+            if seq >= end:
+                break
+            position = seq + 1
+            if (event.type in CHANGE_TYPES and event.tenant_id == tenant_id
+                    and (user_id is None or event.user_id == user_id)):
+                found.append((seq, event))
+                if len(found) >= limit:
+                    break
+        return found, position
 
     def window(self, tenant_id: str, user_id: str, session_id: str) -> list[str]:
         """Turn ids currently in the session's sliding window, oldest first."""

@@ -5,6 +5,8 @@
     memstream recall|context|forget --worker http://HOST:PORT ...   (any worker; routed to the owner)
     memstream replay --broker kafka://HOST:PORT --into DIR            (rebuild from the topics)
     memstream digest --data-dir DIR                                   (a stopped worker's directory too)
+    memstream serve --data-dir DIR [--port 8080]                      (the HTTP API, streams/api)
+    memstream keys create|list|revoke|ui-link --data-dir DIR ...      (its keys)
 
 Kafka settings not given as options come from MEMSTREAM_KAFKA_* (streams/kafka/config.py).
 """
@@ -230,6 +232,9 @@ def build_parser() -> argparse.ArgumentParser:
                                     help="http://HOST:PORT of any Kafka worker (it routes to the owner)")
         commands[name].set_defaults(func=func)
     commands["digest"].set_defaults(func=cmd_digest)
+    from streams.api.cli import add_commands
+
+    add_commands(parser)
     _kafka_options(commands["replay"])
     commands["replay"].set_defaults(func=cmd_replay)
     return parser

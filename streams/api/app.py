@@ -1,0 +1,441 @@
+"""memstream's HTTP API: one FastAPI definition, served by `memstream serve` (embedded runtime) and
+by `memstream worker --web-port` (Kafka), over a `MemoryService` (streams.api.service).
+
+Every request carries `Authorization: Bearer <key>`; the key names the tenant (never the URL or the
+body) and its scopes: `read` for reads, `write` for turns, remember and usage (and `record_use` on a
+read), `forget` for forget, `admin` for everything including the inspector (/ui). Reads never write:
+use is recorded by `POST /v1/users/{user_id}/usage`, or by `record_use=true` on a read.
+
+Errors are `application/problem+json` documents titled with the typed error's name; they never hold
+a stack trace or the content of a rejected turn.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, Callable
+
+from fastapi import Body, Depends, FastAPI, Header, Path, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from engine.errors import (
+    AuthError,
+    InvalidCommandError,
+    InvalidTurnError,
+    MemstreamError,
+    ScopeError,
+    TenantMismatchError,
+    UnknownMemoryError,
+    EngineClosedError,
+)
+from engine.facade import MemoryEngine
+from schemas.api import (
+    ForgetBody,
+    Forgotten,
+    Health,
+    ItemError,
+    KeyInfo,
+    MemoryChange,
+    Problem,
+    Remembered,
+    RememberBody,
+    TurnBody,
+    TurnsAccepted,
+    TurnView,
+    UsageBody,
+    UsageRecorded,
+)
+from schemas.common import PrivacyLevel
+from schemas.events import Event
+from schemas.records import MemoryRecord
+from schemas.views import AuditEntry, ContextResult, RecallHit, SummaryView
+from streams.api.metrics import Metrics
+from streams.api.service import MemoryService
+
+log = logging.getLogger("memstream.api")
+
+API_VERSION = "1"
+PROBLEM = "application/problem+json"
+
+#: HTTP status of each typed error the API can meet (the first class an error is an instance of).
+STATUS: tuple[tuple[type[BaseException], int], ...] = (
+    (AuthError, 401),
+    (ScopeError, 403),
+    (UnknownMemoryError, 404),
+    (TenantMismatchError, 404),  # another tenant's data is as unknown as absent data
+    (InvalidTurnError, 422),
+    (InvalidCommandError, 422),
+    (EngineClosedError, 503),
+)
+
+Id = Annotated[str, Path(min_length=1, max_length=128)]
+
+
+def problem(status: int, title: str, detail: str, **extra: Any) -> JSONResponse:
+    body = {"type": f"urn:memstream:error:{title}", "title": title, "status": status, "detail": detail, **extra}
+    headers = {"WWW-Authenticate": 'Bearer realm="memstream"'} if status == 401 else None
+    return JSONResponse(body, status_code=status, media_type=PROBLEM, headers=headers)
+
+
+def status_of(exc: BaseException) -> int:
+    return next((code for cls, code in STATUS if isinstance(exc, cls)), 500)
+
+
+class Forwarded(Exception):
+    """Carries the owning worker's answer out of a dependency (Kafka: another worker holds the subject)."""
+
+    def __init__(self, response):
+        self.response = response
+
+
+_ERRORS = {401: {"model": Problem, "description": "No key, or a bad, revoked or expired one."},
+           403: {"model": Problem, "description": "The key lacks the scope."},
+           422: {"model": Problem, "description": "Invalid input (typed error)."}}
+
+
+def change_of(cursor: str, event: Event, content: bool) -> MemoryChange:
+    payload = event.payload
+    detail = payload.model_dump(mode="json", exclude={"type", "record"})
+    record = None
+    if payload.type == "memory_recorded":
+        rec = payload.record
+        ids = [rec.memory_id]
+        detail.update(memory_id=rec.memory_id, kind=rec.kind, source=rec.source, confidence=rec.confidence,
+                      importance=rec.importance, privacy_level=rec.privacy_level,
+                      content="readable" if rec.text is not None else "shredded")
+        record = rec if content and rec.text is not None else None
+    elif payload.type == "memories_merged":
+        ids = [payload.target_id, *payload.merged_ids]
+    elif payload.type == "subject_forgotten":
+        ids = []
+    else:
+        ids = [payload.memory_id]
+    return MemoryChange(cursor=cursor, event_id=event.event_id, type=event.type, user_id=event.user_id,
+                        session_id=event.session_id, occurred_at=event.occurred_at,
+                        recorded_at=event.recorded_at, memory_ids=ids, detail=detail, record=record)
+
+
+def key_of(request: Request, authorization: str | None) -> KeyInfo:
+    """The calling key (`Authorization: Bearer <key>`), or AuthError."""
+    scheme, _, token = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer":
+        token = ""
+    return request.app.state.service.authenticate(token.strip() or None)
+
+
+def needs(scope: str) -> Callable:
+    """A dependency: the calling key, which must hold `scope` (or `admin`, which holds them all)."""
+    async def dependency(request: Request, authorization: Annotated[str | None, Header()] = None) -> KeyInfo:
+        key = key_of(request, authorization)
+        if scope not in key.scopes and "admin" not in key.scopes:
+            raise ScopeError(f"this API key lacks the {scope!r} scope")
+        return key
+    return dependency
+
+
+Read = Annotated[KeyInfo, Depends(needs("read"))]
+Write = Annotated[KeyInfo, Depends(needs("write"))]
+ForgetKey = Annotated[KeyInfo, Depends(needs("forget"))]
+Admin = Annotated[KeyInfo, Depends(needs("admin"))]
+
+
+def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = True,
+               poll_seconds: float = 0.2, heartbeat_seconds: float = 15.0) -> FastAPI:
+    metrics = Metrics(service)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.stop()
+
+    app = FastAPI(title=title, version=API_VERSION, lifespan=lifespan,
+                  description="memstream: event-sourced memory for AI agents. Authenticate with "
+                              "`Authorization: Bearer <key>` (`memstream keys create`).")
+    app.state.service = service
+    app.state.metrics = metrics
+
+    # -- errors --------------------------------------------------------------------------------------
+    @app.exception_handler(MemstreamError)
+    async def _typed(request: Request, exc: MemstreamError):
+        status = status_of(exc)
+        if status == 500:
+            log.error("%s on %s %s: %s", type(exc).__name__, request.method, request.url.path, exc)
+        return problem(status, type(exc).__name__, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError):
+        # Only where and what: pydantic's `input` could echo the content of a rejected turn.
+        errors = [{"loc": [str(p) for p in e.get("loc", ())], "msg": e.get("msg", "")} for e in exc.errors()]
+        detail = "; ".join(f"{'.'.join(e['loc'])}: {e['msg']}" for e in errors[:5])
+        return problem(422, "RequestValidationError", detail or "invalid request", errors=errors)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException):
+        titles = {404: "NotFound", 405: "MethodNotAllowed"}
+        return problem(exc.status_code, titles.get(exc.status_code, "HTTPError"), str(exc.detail))
+
+    @app.exception_handler(Forwarded)
+    async def _forwarded(request: Request, exc: Forwarded):
+        return exc.response
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception):
+        log.exception("unexpected error on %s %s", request.method, request.url.path)
+        return problem(500, "InternalError", "the server failed to answer; the error is in its log")
+
+    @app.middleware("http")
+    async def _count(request: Request, call_next):
+        started = time.perf_counter()
+        response = await call_next(request)
+        route = request.scope.get("route")
+        metrics.request(request.method, getattr(route, "path", "unmatched"), response.status_code,
+                        time.perf_counter() - started)
+        return response
+
+    async def subject(request: Request, key: KeyInfo, user_id: str) -> None:
+        """Serves here, or raises the owning worker's answer (Kafka)."""
+        answer = await service.forward(request, key.tenant_id, user_id)
+        if answer is not None:
+            raise Forwarded(answer)
+
+    def writing(key: KeyInfo, record_use: bool) -> None:
+        if record_use and not {"write", "admin"} & set(key.scopes):
+            raise ScopeError("record_use=true needs the 'write' scope (or POST .../usage)")
+
+    # -- health ----------------------------------------------------------------------------------
+    @app.get("/healthz", response_model=Health, tags=["health"])
+    async def healthz() -> Health:
+        return Health(status="ok")
+
+    @app.get("/readyz", response_model=Health, tags=["health"],
+             responses={503: {"model": Health, "description": "Still catching up with the log."}})
+    async def readyz():
+        pending = service.pending()
+        if pending is None:
+            return JSONResponse(Health(status="starting").model_dump(), status_code=503)
+        return Health(status="ok", pending=pending)
+
+    @app.get("/metrics", response_class=PlainTextResponse, tags=["health"])
+    async def prometheus() -> PlainTextResponse:
+        body, content_type = metrics.render()
+        return PlainTextResponse(body, media_type=content_type)
+
+    # -- writes ----------------------------------------------------------------------------------
+    @app.post("/v1/turns", status_code=202, response_model=TurnsAccepted, tags=["turns"],
+              responses={**_ERRORS, 422: {"model": Problem, "description": "Every item was rejected."}})
+    async def post_turns(key: Write, body: Annotated[TurnBody | list[TurnBody] | list[dict] | dict, Body(
+            description="One turn or a list (up to 1,000); each item is accepted or rejected on its own.")]
+    ) -> Any:
+        items = body if isinstance(body, list) else [body]
+        if len(items) > 1000:
+            raise InvalidCommandError("at most 1,000 turns per request; send more requests")
+        prepared: list[dict | None] = []
+        errors: list[ItemError] = []
+        for i, item in enumerate(items):
+            data = item.model_dump() if isinstance(item, TurnBody) else item
+            if not isinstance(data, dict):
+                errors.append(ItemError(index=i, error="InvalidTurnError", detail="a turn is a JSON object"))
+                prepared.append(None)
+            elif "tenant_id" in data:
+                errors.append(ItemError(index=i, turn_id=_tid(data), error="InvalidTurnError", field="tenant_id",
+                                        detail="tenant_id comes from the API key; leave it out"))
+                prepared.append(None)
+            else:
+                prepared.append({**data, "tenant_id": key.tenant_id})
+        valid = [p for p in prepared if p is not None]
+        outcomes = await service.ingest(key.tenant_id, valid) if valid else []
+        it = iter(outcomes)
+        accepted = present = 0
+        for i, data in enumerate(prepared):
+            if data is None:
+                continue
+            outcome = next(it)
+            if outcome is True:
+                accepted += 1
+            elif outcome is False:
+                present += 1
+            else:
+                errors.append(ItemError(index=i, turn_id=_tid(data), error=type(outcome).__name__,
+                                        detail=str(outcome), field=getattr(outcome, "field", None)))
+        metrics.ingested(accepted, present, len(errors))
+        errors.sort(key=lambda e: e.index)
+        result = TurnsAccepted(accepted=accepted, already_present=present, rejected=len(errors), errors=errors)
+        if errors and not accepted and not present:
+            return problem(422, "InvalidTurnError", f"every turn was rejected ({len(errors)})",
+                           errors=[e.model_dump() for e in errors])
+        return result
+
+    @app.post("/v1/users/{user_id}/remember", status_code=201, response_model=Remembered, tags=["memories"],
+              responses=_ERRORS)
+    async def remember(request: Request, user_id: Id, body: RememberBody, key: Write) -> Remembered:
+        await subject(request, key, user_id)
+        data = body.model_dump(exclude_none=True)
+        memory_id = await service.call(key.tenant_id, user_id, lambda e: e.remember(
+            tenant_id=key.tenant_id, user_id=user_id, **data))
+        return Remembered(memory_id=memory_id)
+
+    @app.post("/v1/users/{user_id}/forget", response_model=Forgotten, tags=["memories"], responses=_ERRORS)
+    async def forget(request: Request, user_id: Id, body: ForgetBody, key: ForgetKey) -> Forgotten:
+        await subject(request, key, user_id)
+        named = [n for n in ("memory_id", "query") if getattr(body, n)] + (["subject"] if body.subject else [])
+        if len(named) > 1 or (body.subject and body.session_id):
+            raise InvalidCommandError("forget one thing per request: memory_id, query, session_id alone, or subject")
+        if not named and not body.session_id:
+            raise InvalidCommandError("forget needs memory_id, query, session_id (forget that) or subject=true")
+        data = body.model_dump(exclude_none=True)
+        ids = await service.call(key.tenant_id, user_id, lambda e: e.forget(
+            tenant_id=key.tenant_id, user_id=user_id, **data))
+        if not body.dry_run:
+            metrics.forgot(len(ids))
+        return Forgotten(memory_ids=ids, dry_run=body.dry_run)
+
+    @app.post("/v1/users/{user_id}/usage", response_model=UsageRecorded, tags=["memories"], responses=_ERRORS)
+    async def usage(request: Request, user_id: Id, body: UsageBody, key: Write) -> UsageRecorded:
+        await subject(request, key, user_id)
+        n = await service.call(key.tenant_id, user_id, lambda e: e.record_use(
+            tenant_id=key.tenant_id, user_id=user_id, memory_ids=body.memory_ids, session_id=body.session_id,
+            request_id=body.request_id))
+        return UsageRecorded(recorded=n)
+
+    # -- reads -----------------------------------------------------------------------------------
+    @app.get("/v1/users/{user_id}/recall", response_model=list[RecallHit], tags=["reads"], responses=_ERRORS)
+    async def recall(request: Request, user_id: Id, key: Read,
+                     q: Annotated[str, Query(max_length=4000, description="What to recall.")],
+                     k: Annotated[int, Query(ge=1, le=100)] = 10,
+                     session_id: Annotated[str | None, Query(min_length=1, max_length=128)] = None,
+                     max_privacy: PrivacyLevel | None = None, record_use: bool = False,
+                     request_id: Annotated[str | None, Query(min_length=1, max_length=256)] = None) -> Any:
+        writing(key, record_use)
+        await subject(request, key, user_id)
+        started = time.perf_counter()
+        hits = await service.call(key.tenant_id, user_id, lambda e: e.recall(
+            tenant_id=key.tenant_id, user_id=user_id, query=q, k=k, session_id=session_id,
+            max_privacy=max_privacy, record_use=record_use, request_id=request_id))
+        metrics.recalled("recall", time.perf_counter() - started)
+        return hits
+
+    @app.get("/v1/users/{user_id}/context", response_model=ContextResult, tags=["reads"], responses=_ERRORS)
+    async def context(request: Request, user_id: Id, key: Read,
+                      session_id: Annotated[str | None, Query(min_length=1, max_length=128)] = None,
+                      q: Annotated[str, Query(max_length=4000)] = "",
+                      budget_tokens: Annotated[int, Query(ge=1, le=200_000)] = 400,
+                      max_privacy: PrivacyLevel | None = None, record_use: bool = False,
+                      request_id: Annotated[str | None, Query(min_length=1, max_length=256)] = None) -> Any:
+        writing(key, record_use)
+        await subject(request, key, user_id)
+        started = time.perf_counter()
+        result = await service.call(key.tenant_id, user_id, lambda e: e.context(
+            tenant_id=key.tenant_id, user_id=user_id, session_id=session_id, query=q, budget_tokens=budget_tokens,
+            max_privacy=max_privacy, record_use=record_use, request_id=request_id))
+        metrics.recalled("context", time.perf_counter() - started)
+        return result
+
+    @app.get("/v1/users/{user_id}/records", response_model=list[MemoryRecord], tags=["reads"], responses=_ERRORS)
+    async def records(request: Request, user_id: Id, key: Read, include_inactive: bool = False) -> Any:
+        await subject(request, key, user_id)
+        return await service.call(key.tenant_id, user_id, lambda e: e.records(
+            key.tenant_id, user_id, include_inactive=include_inactive))
+
+    @app.get("/v1/users/{user_id}/profile", response_model=SummaryView, tags=["reads"], responses=_ERRORS)
+    async def profile(request: Request, user_id: Id, key: Read,
+                      session_id: Annotated[str | None, Query(min_length=1, max_length=128)] = None,
+                      budget_tokens: Annotated[int | None, Query(ge=1, le=200_000)] = None,
+                      max_privacy: PrivacyLevel | None = None) -> Any:
+        await subject(request, key, user_id)
+        return await service.call(key.tenant_id, user_id, lambda e: e.profile(
+            tenant_id=key.tenant_id, user_id=user_id, session_id=session_id, budget_tokens=budget_tokens,
+            max_privacy=max_privacy))
+
+    @app.get("/v1/users/{user_id}/summary", response_model=SummaryView, tags=["reads"], responses=_ERRORS)
+    async def summary(request: Request, user_id: Id, key: Read,
+                      session_id: Annotated[str | None, Query(min_length=1, max_length=128)] = None,
+                      topic: Annotated[str | None, Query(min_length=1, max_length=500)] = None,
+                      budget_tokens: Annotated[int, Query(ge=1, le=200_000)] = 200,
+                      max_privacy: PrivacyLevel | None = None) -> Any:
+        if (session_id is None) == (topic is None):
+            raise InvalidCommandError("give either session_id (a session summary) or topic (a topic summary)")
+        await subject(request, key, user_id)
+        if session_id is not None:
+            return await service.call(key.tenant_id, user_id, lambda e: e.session_summary(
+                tenant_id=key.tenant_id, user_id=user_id, session_id=session_id, budget_tokens=budget_tokens,
+                max_privacy=max_privacy))
+        return await service.call(key.tenant_id, user_id, lambda e: e.topic_summary(
+            tenant_id=key.tenant_id, user_id=user_id, topic=topic, budget_tokens=budget_tokens,
+            max_privacy=max_privacy))
+
+    @app.get("/v1/users/{user_id}/sessions/{session_id}/turns", response_model=list[TurnView], tags=["reads"],
+             responses=_ERRORS)
+    async def session_turns(request: Request, user_id: Id, session_id: Id, key: Read) -> Any:
+        await subject(request, key, user_id)
+        turns = await service.call(key.tenant_id, user_id, lambda e: e.session_turns(
+            key.tenant_id, user_id, session_id))
+        return [TurnView(turn_id=t.turn_id, role=t.role, speaker=t.speaker, text=t.text, occurred_at=t.occurred_at)
+                for t in turns]
+
+    @app.get("/v1/memories/{memory_id}/audit", response_model=list[AuditEntry], tags=["reads"],
+             responses={**_ERRORS, 404: {"model": Problem, "description": "No such memory for this tenant."}})
+    async def audit(memory_id: Annotated[str, Path(min_length=1, max_length=256)], key: Read) -> Any:
+        return await service.audit(key.tenant_id, memory_id)
+
+    # -- the change stream -------------------------------------------------------------------------
+    @app.get("/v1/events", tags=["events"], response_class=StreamingResponse, responses={
+        **_ERRORS, 200: {"description": "Server-Sent Events: one `MemoryChange` (JSON) per event; its SSE id "
+                                        "resumes after it (Last-Event-ID).",
+                         "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
+    async def events(request: Request, key: Read,
+                     user_id: Annotated[str | None, Query(min_length=1, max_length=128)] = None,
+                     content: bool = True,
+                     since: Annotated[str | None, Query(max_length=4096, description=(
+                         "Start after this cursor ('0': from the beginning). Default: from now, or the "
+                         "Last-Event-ID header."))] = None,
+                     follow: Annotated[bool, Query(description="Keep the stream open for new changes; false "
+                                                               "ends it once caught up.")] = True,
+                     last_event_id: Annotated[str | None, Header(max_length=4096)] = None) -> StreamingResponse:
+        cursor = last_event_id or since or service.tail()
+        # A bad cursor is a 4xx now, not a broken stream later.
+        first, cursor = await service.changes(key.tenant_id, cursor, user_id, 256)
+
+        async def stream():
+            nonlocal cursor, first
+            batch, idle = first, 0.0
+            yield ": memstream change stream\n\n"
+            while True:
+                for c, event in batch:
+                    change = change_of(c, event, content)
+                    yield f"id: {c}\nevent: {event.type}\ndata: {change.model_dump_json()}\n\n"
+                if not batch:
+                    if not follow or await request.is_disconnected():
+                        return
+                    await asyncio.sleep(poll_seconds)
+                    idle += poll_seconds
+                    if idle >= heartbeat_seconds:
+                        idle = 0.0
+                        yield ": keep-alive\n\n"
+                else:
+                    idle = 0.0
+                batch, cursor = await service.changes(key.tenant_id, cursor, user_id, 256)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    if ui:
+        try:
+            from streams.api.ui import router as ui_router
+        except ImportError:  # the inspector is optional
+            ui_router = None
+        if ui_router is not None:
+            app.include_router(ui_router)
+    return app
+
+
+def _tid(data: dict) -> str | None:
+    value = data.get("turn_id")
+    return value if isinstance(value, str) else None

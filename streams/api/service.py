@@ -1,0 +1,145 @@
+"""What the HTTP API needs from a runtime, and the embedded runtime's answer to it.
+
+The API (streams.api.app) is one definition served by both runtimes. It talks to a `MemoryService`:
+run a call on the engine that holds a subject, ingest a batch, read a tenant's memory changes from
+a cursor, say whether it is ready, and who a key belongs to. `EngineService` serves one embedded
+`MemoryEngine`; the Kafka worker has its own (streams.kafka), which also forwards requests for a
+subject to the worker that owns the subject's partition.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any, Callable, Protocol, TypeVar
+
+from anyio import to_thread
+from starlette.requests import Request
+from starlette.responses import Response
+
+from engine.errors import InvalidCommandError, MemstreamError, TenantMismatchError, UnknownMemoryError
+from engine.facade import MemoryEngine
+from schemas.api import KeyInfo
+from schemas.events import Event
+from schemas.views import AuditEntry
+from streams.api.keys import KeyFile
+
+log = logging.getLogger("memstream.api")
+T = TypeVar("T")
+
+
+class MemoryService(Protocol):
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+    def authenticate(self, token: str | None) -> KeyInfo:
+        """The key's info, or engine.errors.AuthError."""
+
+    async def forward(self, request: Request, tenant_id: str, user_id: str) -> Response | None:
+        """The owner's answer when another process holds this subject; None to serve it here."""
+
+    async def call(self, tenant_id: str, user_id: str, fn: Callable[[MemoryEngine], T]) -> T:
+        """Runs `fn` with the engine that holds the subject (in a worker thread: engine calls block)."""
+
+    async def ingest(self, tenant_id: str, items: list[dict]) -> list[bool | MemstreamError]:
+        """Per item, as MemoryEngine.ingest_each; each item already carries `tenant_id`."""
+
+    async def audit(self, tenant_id: str, memory_id: str) -> list[AuditEntry]: ...
+
+    def tail(self) -> str:
+        """A cursor at the end of the projected changes (where a live stream starts)."""
+
+    async def changes(self, tenant_id: str, cursor: str, user_id: str | None,
+                      limit: int) -> tuple[list[tuple[str, Event]], str]:
+        """Changes after `cursor`, each with the cursor that resumes after it, and the cursor to
+        read on from. InvalidCommandError for a cursor this service did not give out."""
+
+    def pending(self) -> int | None:
+        """Entries not yet projected; None while starting (the first catch-up has not finished)."""
+
+    def dead_letter_count(self) -> int: ...
+
+
+def parse_position(cursor: str) -> int:
+    """An embedded cursor: the log position to read on from."""
+    if not isinstance(cursor, str) or not cursor.isdigit() or len(cursor) > 19:
+        raise InvalidCommandError("cursor (Last-Event-ID or since) must be an id this stream sent, or 0")
+    return int(cursor)
+
+
+class EngineService:
+    """Serves one embedded engine (opened unbound: each call names the key's tenant). A background
+    thread projects what is ingested, so reads, the change stream and readiness follow without a
+    client having to flush."""
+
+    def __init__(self, engine: MemoryEngine, keys: KeyFile, *, project_every: float = 0.05):
+        self.engine = engine
+        self.keys = keys
+        self._every = project_every
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._caught_up = threading.Event()
+        self._dead_letters = 0
+
+    async def start(self) -> None:
+        self._thread = threading.Thread(target=self._project, name="memstream-projector", daemon=True)
+        self._thread.start()
+
+    async def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            await to_thread.run_sync(self._thread.join)
+
+    def _project(self) -> None:
+        while not self._stop.is_set():
+            try:
+                if self.engine.flush() or not self._caught_up.is_set():
+                    self._dead_letters = len(self.engine.dead_letters())
+                self._caught_up.set()
+            except MemstreamError as exc:  # e.g. closed under us at shutdown
+                if self._stop.is_set():
+                    return
+                log.error("projecting the log failed: %s", exc)
+            self._wake.wait(self._every if self._caught_up.is_set() else 0.5)
+            self._wake.clear()
+
+    def authenticate(self, token: str | None) -> KeyInfo:
+        return self.keys.authenticate(token)
+
+    async def forward(self, request: Request, tenant_id: str, user_id: str) -> Response | None:
+        return None  # one process holds every subject
+
+    async def call(self, tenant_id: str, user_id: str, fn: Callable[[MemoryEngine], T]) -> T:
+        return await to_thread.run_sync(fn, self.engine)
+
+    async def ingest(self, tenant_id: str, items: list[dict]) -> list[bool | MemstreamError]:
+        outcomes = await to_thread.run_sync(self.engine.ingest_each, items)
+        if any(o is True for o in outcomes):
+            self._wake.set()
+        return outcomes
+
+    async def audit(self, tenant_id: str, memory_id: str) -> list[AuditEntry]:
+        try:
+            return await to_thread.run_sync(lambda: self.engine.audit(memory_id, tenant_id=tenant_id))
+        except TenantMismatchError:  # another tenant's memory: as unknown as one that never existed
+            raise UnknownMemoryError(f"no events about memory {memory_id!r}") from None
+
+    def tail(self) -> str:
+        return str(self.engine.projected())
+
+    async def changes(self, tenant_id: str, cursor: str, user_id: str | None,
+                      limit: int) -> tuple[list[tuple[str, Event]], str]:
+        start = parse_position(cursor)
+        found, position = await to_thread.run_sync(
+            lambda: self.engine.changes(start, tenant_id=tenant_id, user_id=user_id, limit=limit))
+        return [(str(seq + 1), event) for seq, event in found], str(position)
+
+    def pending(self) -> int | None:
+        if not self._caught_up.is_set():
+            return None
+        return self.engine.pending()
+
+    def dead_letter_count(self) -> int:
+        return self._dead_letters
