@@ -12,7 +12,6 @@ a stack trace or the content of a rejected turn.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from contextlib import asynccontextmanager
@@ -33,7 +32,6 @@ from engine.errors import (
     UnknownMemoryError,
     EngineClosedError,
 )
-from engine.facade import MemoryEngine
 from schemas.api import (
     ForgetBody,
     Forgotten,
@@ -404,7 +402,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
         first, cursor = await service.changes(key.tenant_id, cursor, user_id, 256)
 
         async def stream():
-            nonlocal cursor, first
+            nonlocal cursor
             batch, idle = first, 0.0
             yield ": memstream change stream\n\n"
             while True:
