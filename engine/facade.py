@@ -618,6 +618,14 @@ class MemoryEngine:
             return sorted((r.model_copy(deep=True) for r in recs if include_inactive or r.tier == "active"),
                           key=lambda r: (r.created_at, r.memory_id))
 
+    def users(self, tenant_id: str) -> list[str]:
+        """The ids of the tenant's users that have state in the view (records or sessions), sorted."""
+        self._subject(tenant_id, "-")
+        rt = self._check()
+        with rt.lock:
+            rt.process()
+            return [u for t, u in rt.subjects() if t == tenant_id]
+
     def summary(self, tenant_id: str, user_id: str, session_id: str) -> list[str]:
         """The session's running summary lines."""
         self._subject(tenant_id, user_id, session_id)
