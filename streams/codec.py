@@ -28,12 +28,13 @@ def mem_ref(tenant_id: str, user_id: str, memory_id: str) -> KeyRef:
     return KeyRef(tenant_id, user_id, "mem", memory_id)
 
 
-#: What a decoded record was sealed as, by memory id: (text, slot, fields JSON) in plain and sealed
-#: form. Writing the same content again reuses the sealed form instead of encrypting it anew.
-SealedParts = dict[str, tuple[tuple[str | None, str | None, str], tuple[str | None, str | None, str | None]]]
+#: What a decoded record was sealed as, by memory id: its text, slot and fields as opened (the
+#: fields a copy), and the sealed (text, slot, fields JSON). Writing the same content again reuses the
+#: sealed form instead of encrypting it anew.
+SealedParts = dict[str, tuple[str, str | None, dict[str, str], tuple[str | None, str | None, str | None]]]
 
 
-def seal_record(sealer: Sealer, record: dict[str, Any], known: SealedParts | None = None) -> dict[str, Any]:
+def seal_record(sealer: Sealer, record: dict[str, Any]) -> dict[str, Any]:
     ref = mem_ref(record["tenant_id"], record["user_id"], record["memory_id"])
     out = dict(record)
     if record.get("text") is None:
@@ -41,24 +42,31 @@ def seal_record(sealer: Sealer, record: dict[str, Any], known: SealedParts | Non
         out.update(text=None, slot=None, fields={})
         return out
     plain = (record.get("text"), record.get("slot"), json.dumps(record.get("fields") or {}, sort_keys=True))
-    seen = known.get(record["memory_id"]) if known else None
-    if seen is not None and seen[0] == plain:
-        text, slot, fields = seen[1]
-    else:
-        text, slot, fields = sealer.seal_texts(ref, plain)
+    text, slot, fields = sealer.seal_texts(ref, plain)
     out["text"], out["slot"] = text, slot
     out["fields"] = {SEALED_FIELDS_MARK: fields}
     return out
 
 
 def sealed_record_json(sealer: Sealer, record: Any, known: SealedParts | None = None) -> bytes:
-    """A MemoryRecord as JSON with its content sealed (what `seal_record` makes of its dump, with
-    pydantic serializing the rest)."""
-    sealed = seal_record(sealer, {"tenant_id": record.tenant_id, "user_id": record.user_id,
-                                  "memory_id": record.memory_id, "text": record.text, "slot": record.slot,
-                                  "fields": record.fields}, known)
-    return record.model_copy(update={"text": sealed["text"], "slot": sealed["slot"],
-                                     "fields": sealed["fields"]}).model_dump_json().encode()
+    """A MemoryRecord as JSON with its content sealed (what `seal_record` makes of its dump). Content
+    equal to what `known` holds for the record is written in the sealed form it was read in."""
+    if record.text is None:
+        # Already shredded: nothing to seal, and no key may be created for it again.
+        text = slot = None
+        fields: dict[str, Any] = {}
+    else:
+        seen = known.get(record.memory_id) if known else None
+        if seen is not None and seen[0] == record.text and seen[1] == record.slot and seen[2] == record.fields:
+            text, slot, sealed_fields = seen[3]
+        else:
+            text, slot, sealed_fields = sealer.seal_texts(
+                mem_ref(record.tenant_id, record.user_id, record.memory_id),
+                (record.text, record.slot, json.dumps(record.fields or {}, sort_keys=True)))
+        fields = {SEALED_FIELDS_MARK: sealed_fields}
+    # A shallow copy with the sealed content, serialized whole (pydantic's exclude costs more).
+    sealed = record.model_copy(update={"text": text, "slot": slot, "fields": fields})
+    return record.__pydantic_serializer__.to_json(sealed)
 
 
 def _seal_content(data: dict[str, Any], tenant: str, user: str, sealer: Sealer) -> None:
@@ -183,11 +191,11 @@ def open_record_in_place(sealer: Sealer, rec: Any, known: SealedParts | None = N
     sealed = (rec.text, rec.slot, rec.fields.get(SEALED_FIELDS_MARK))
     text, slot, fields = sealer.open_texts(mem_ref(rec.tenant_id, rec.user_id, rec.memory_id), sealed)
     opened = json.loads(fields) if fields else {}
-    if not isinstance(opened, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in opened.items()):
+    if type(opened) is not dict or not all(type(k) is str and type(v) is str for k, v in opened.items()):
         raise ValueError("a record's fields are not a map of strings")
     # Straight into the model's fields: the values are checked above, and pydantic's __setattr__
     # costs more than the decryption on a replay.
     rec.__dict__.update(text=text, slot=slot, fields=opened)
     if known is not None and text is not None and fields is not None:
-        known[rec.memory_id] = ((text, slot, fields), sealed)
+        known[rec.memory_id] = (text, slot, dict(opened), sealed)
     return rec

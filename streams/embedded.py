@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import threading
 import traceback
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
@@ -18,6 +19,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 import numpy as np
 
 from engine.crypto import KeyRef, Sealer
+from engine.digest import collector_paused
 from engine.embedder import Embedder
 from engine.meaning import Meaning
 from engine.errors import DamagedStoreError, DataDirError, LostKeysError
@@ -421,7 +423,7 @@ class EmbeddedRuntime:
         With decide=False (replay) turns are only folded: their derived events are already in the log.
         An entry that cannot be folded in is set aside as a dead letter; the rest goes on.
         """
-        with self.lock:
+        with self.lock, (collector_paused() if self._replay else nullcontext()):
             handled = 0
             while True:
                 try:
