@@ -2,11 +2,12 @@
 
     memstream worker --broker kafka://HOST:PORT --data-dir DIR [--web-port 6066]
     memstream ingest --broker kafka://HOST:PORT FILE.jsonl
-    memstream recall|context|forget --worker http://HOST:PORT ...   (any worker; routed to the owner)
+    memstream recall|context|forget --worker http://HOST:PORT --key K ...  (any worker's /v1 API)
     memstream replay --broker kafka://HOST:PORT --into DIR            (rebuild from the topics)
     memstream digest --data-dir DIR                                   (a stopped worker's directory too)
     memstream serve --data-dir DIR [--port 8080]                      (the HTTP API, streams/api)
     memstream keys create|list|revoke|ui-link --data-dir DIR ...      (its keys)
+    memstream keys create|list|revoke --broker kafka://HOST:PORT ...  (the workers' keys)
 
 Kafka settings not given as options come from MEMSTREAM_KAFKA_* (streams/kafka/config.py).
 """
@@ -118,31 +119,49 @@ def _jsonl_lines(path: Path) -> list[tuple[int, bytes]]:
     return out
 
 
-# -- reads and forgets served by a worker ----------------------------------------------------------
-def _call_worker(url: str, method: str, tenant: str, user: str, action: str, params: dict[str, Any]) -> Any:
-    query = urllib.parse.urlencode({k: v for k, v in params.items() if v is not None and v is not False})
-    target = (f"{url.rstrip('/')}/subjects/{urllib.parse.quote(tenant, safe='')}/"
-              f"{urllib.parse.quote(user, safe='')}/{action}?{query}")
-    request = urllib.request.Request(target, method=method)
+# -- reads and forgets served by a worker's HTTP API ---------------------------------------------------
+def _api_key(args: argparse.Namespace) -> str:
+    import os
+
+    key = args.key or os.environ.get("MEMSTREAM_API_KEY")
+    if not key:
+        raise SystemExit("--worker needs an API key: --key KEY or MEMSTREAM_API_KEY "
+                         "(`memstream keys create --broker kafka://HOST:PORT --tenant T` makes one)")
+    return key
+
+
+def _call_worker(args: argparse.Namespace, method: str, action: str, *, params: dict[str, Any] | None = None,
+                 body: dict[str, Any] | None = None) -> Any:
+    """One call to the /v1 API of a worker (any worker: it forwards to the subject's owner). The
+    tenant is the key's; --tenant only has to name it."""
+    query = urllib.parse.urlencode({k: v for k, v in (params or {}).items() if v is not None})
+    target = (f"{args.worker.rstrip('/')}/v1/users/{urllib.parse.quote(args.user, safe='')}/{action}"
+              + (f"?{query}" if query else ""))
+    headers = {"Authorization": f"Bearer {_api_key(args)}", "Accept": "application/json"}
+    data = None
+    if body is not None:
+        data = json.dumps(body).encode()
+        headers["Content-Type"] = "application/json"
+    request = urllib.request.Request(target, data=data, method=method, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=60) as response:
             return json.loads(response.read())
     except urllib.error.HTTPError as exc:
-        body = exc.read().decode(errors="replace")
+        text = exc.read().decode(errors="replace")
         try:
-            detail = json.loads(body).get("message", body)
-        except ValueError:
-            detail = body
-        raise SystemExit(f"worker refused: {detail}") from None
+            problem = json.loads(text)
+            detail = f"{problem.get('title', exc.code)}: {problem.get('detail', text)}"
+        except (ValueError, AttributeError):
+            detail = text
+        raise SystemExit(f"worker refused ({exc.code}): {detail}") from None
     except urllib.error.URLError as exc:
-        raise SystemExit(f"cannot reach worker {url}: {exc.reason}") from None
+        raise SystemExit(f"cannot reach worker {args.worker}: {exc.reason}") from None
 
 
 def cmd_recall(args: argparse.Namespace) -> int:
     if not args.worker:
         return base.cmd_recall(args)
-    hits = _call_worker(args.worker, "GET", args.tenant, args.user, "recall",
-                        {"query": args.query, "k": args.k, "session_id": args.session})
+    hits = _call_worker(args, "GET", "recall", params={"q": args.query, "k": args.k, "session_id": args.session})
     if args.json:
         print(json.dumps(hits, indent=2))
     else:
@@ -154,8 +173,8 @@ def cmd_recall(args: argparse.Namespace) -> int:
 def cmd_context(args: argparse.Namespace) -> int:
     if not args.worker:
         return base.cmd_context(args)
-    result = _call_worker(args.worker, "GET", args.tenant, args.user, "context",
-                          {"query": args.query, "session_id": args.session, "budget_tokens": args.budget})
+    result = _call_worker(args, "GET", "context", params={"q": args.query, "session_id": args.session,
+                                                          "budget_tokens": args.budget})
     if args.json:
         print(json.dumps(result, indent=2))
     else:
@@ -167,10 +186,11 @@ def cmd_context(args: argparse.Namespace) -> int:
 def cmd_forget(args: argparse.Namespace) -> int:
     if not args.worker:
         return base.cmd_forget(args)
-    result = _call_worker(args.worker, "POST", args.tenant, args.user, "forget",
-                          {"memory_id": args.memory_id, "query": args.query, "session_id": args.that,
-                           "subject": "true" if args.subject else None})
-    ids = result["forgotten"]
+    body = {k: v for k, v in (("memory_id", args.memory_id), ("query", args.query), ("session_id", args.that))
+            if v is not None}
+    if args.subject:
+        body["subject"] = True
+    ids = _call_worker(args, "POST", "forget", body=body)["memory_ids"]
     console.print(f"forgot {len(ids)} memor{'y' if len(ids) == 1 else 'ies'}: {', '.join(ids) or '-'}")
     return 0
 
@@ -220,8 +240,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = parser.subparsers.add_parser("worker", parents=[parser.common],
                                      help="run a Kafka worker (several share the partitions)")
     _kafka_options(p)
-    p.add_argument("--web-port", type=int, default=None, help="port of this worker's web views (default 6066)")
-    p.add_argument("--web-host", default=None, help="address the web views listen on")
+    p.add_argument("--web-port", type=int, default=None, help="port of this worker's HTTP API (default 6066)")
+    p.add_argument("--web-host", default=None, help="address the HTTP API listens on")
     p.add_argument("--web-advertised-host", default=None, help="how other workers reach this one")
     p.add_argument("--loglevel", default="warn", choices=["crit", "error", "warn", "info", "debug"])
     p.set_defaults(func=cmd_worker)
@@ -229,7 +249,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands["ingest"].set_defaults(func=cmd_ingest)
     for name, func in (("recall", cmd_recall), ("context", cmd_context), ("forget", cmd_forget)):
         commands[name].add_argument("--worker", default=None,
-                                    help="http://HOST:PORT of any Kafka worker (it routes to the owner)")
+                                    help="http://HOST:PORT of any Kafka worker's API (it forwards to the owner)")
+        commands[name].add_argument("--key", default=None,
+                                    help="API key for --worker (default: MEMSTREAM_API_KEY); the tenant is the key's")
         commands[name].set_defaults(func=func)
     commands["digest"].set_defaults(func=cmd_digest)
     from streams.api.cli import add_commands

@@ -5,6 +5,11 @@
     memstream keys list --data-dir DIR [--tenant T]
     memstream keys revoke --data-dir DIR KEY_ID
     memstream keys ui-link --data-dir DIR --tenant T [--minutes 15] [--url http://127.0.0.1:8080]
+    memstream keys create|list|revoke|ui-link --broker kafka://HOST:PORT ...   (Kafka workers' keys)
+
+With --broker the keys are entries on the compacted topic <prefix>-api-keys (streams.kafka.apikeys),
+which every worker follows; --topic-prefix and --partitions as for the workers (or
+MEMSTREAM_KAFKA_*).
 
 `keys create` prints the new key once, alone on the last line of standard output (so a script can
 take it with `tail -n 1`); only its hash is stored.
@@ -12,6 +17,7 @@ take it with `tail -n 1`); only its hash is stored.
 from __future__ import annotations
 
 import argparse
+import asyncio
 from datetime import timedelta
 from pathlib import Path
 
@@ -19,9 +25,40 @@ from engine.cli import console, err_console
 from schemas.api import SCOPES
 
 
+class _SyncKafkaKeys:
+    """streams.kafka.apikeys.KafkaKeys behind the KeyFile methods the commands call."""
+
+    def __init__(self, kcfg):
+        from streams.kafka.apikeys import KafkaKeys
+
+        self.keys = KafkaKeys(kcfg)
+
+    def create(self, tenant_id, scopes, name=None, ttl=None):
+        return asyncio.run(self.keys.create(tenant_id, scopes, name, ttl))
+
+    def list(self, tenant_id=None):
+        return asyncio.run(self.keys.list(tenant_id))
+
+    def revoke(self, key_id):
+        return asyncio.run(self.keys.revoke(key_id))
+
+
 def _keys(args: argparse.Namespace):
+    from engine.errors import InvalidCommandError
     from streams.api.keys import KeyFile
 
+    broker = getattr(args, "broker", None)
+    if broker:
+        from streams.kafka.config import KafkaSettings
+
+        given = {"broker": broker, "partitions": args.partitions, "topic_prefix": args.topic_prefix}
+        try:
+            return _SyncKafkaKeys(KafkaSettings(**{k: v for k, v in given.items() if v is not None}))
+        except ValueError as exc:
+            raise InvalidCommandError(f"bad Kafka settings: {exc}") from None
+    if not getattr(args, "data_dir", None):
+        raise InvalidCommandError("keys live in a data directory (--data-dir DIR, for memstream serve) "
+                                  "or on Kafka (--broker kafka://HOST:PORT, for memstream worker)")
     return KeyFile(Path(args.data_dir))
 
 
@@ -128,5 +165,10 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     p.add_argument("--url", default="http://127.0.0.1:8080", help="where the server is reached")
     p.set_defaults(func=cmd_keys_ui_link)
     for name in ("create", "list", "revoke", "ui-link"):
+        p = ksub.choices[name]
+        p.add_argument("--broker", default=None, help="kafka://HOST:PORT: the Kafka workers' keys (a compacted "
+                                                      "topic) instead of a data directory's")
+        p.add_argument("--topic-prefix", default=None, help="with --broker: the workers' topic prefix")
+        p.add_argument("--partitions", type=int, default=None, help="with --broker: partitions of the topics")
         parser.commands[f"keys {name}"] = ksub.choices[name]
 

@@ -6,14 +6,12 @@ partition's part of the batch (its events, keys, dead letters and input offsets)
 transaction. faust does not commit input offsets (the input topic is declared with acks=False): the
 transactions do, so input counts as handled exactly when its output is on the changelog.
 
-Web views serve reads and forgets for a subject from the worker that owns its partition; a request
-that reaches another worker is routed to the owner:
-
-    GET  /subjects/{tenant}/{user}/recall?query=...&k=8
-    GET  /subjects/{tenant}/{user}/context?query=...&session_id=...&budget_tokens=400
-    POST /subjects/{tenant}/{user}/forget?memory_id=... | query=... | session_id=... | subject=true
-    GET  /digest      this worker's view digest (?subjects=true: also each subject's own)
-    GET  /status      partitions, counts
+The worker serves the HTTP API (streams.api.app: the same definition and OpenAPI document as
+`memstream serve`) on its web port with uvicorn, on faust's event loop; faust's own web server is
+off. A request for a subject reaches the worker that owns its partition (streams/kafka/api.py);
+each worker's API address is its faust canonical URL, which the group's assignment carries to every
+other worker. Beside the API: GET /status (partitions, counts) and GET /digest (this worker's view
+digest; ?subjects=true: also each subject's own), operational and content-free.
 """
 from __future__ import annotations
 
@@ -23,39 +21,62 @@ import os
 from pathlib import Path
 from typing import Any
 
-import aiohttp
+import contextlib
+import socket
+
 import faust
-from faust.web import Request, Response, View
-from yarl import URL
+import uvicorn
 
 from engine.embedder import Embedder
-from engine.errors import InvalidCommandError, MemstreamError
+from streams.kafka.api import KafkaService, stop_soon, worker_web
 from streams.kafka.config import KafkaSettings
 from streams.kafka.inputs import Record
-from streams.kafka.topics import Topics, partition_of, subject_key
-from streams.kafka.worker import NotOwnedError, PublishFailed, RetryLater, Worker
+from streams.kafka.topics import Topics
+from streams.kafka.worker import PublishFailed, Worker
 
 log = logging.getLogger("memstream.kafka")
 
-FORWARDED_HEADER = "X-Memstream-Forwarded"
 EXIT_PUBLISH_FAILED = 75
 EXIT_CRASHED = 70
+
+
+class _ApiServer(uvicorn.Server):
+    """uvicorn inside the faust worker: the worker owns the process's signals."""
+
+    @contextlib.contextmanager
+    def capture_signals(self):
+        yield
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """The API's listening socket, bound before the worker starts (a port in use fails at once)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
 
 
 def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder | None = None
                ) -> tuple[faust.App, Worker]:
     data_dir = Path(data_dir)
     topics = Topics(kcfg.topic_prefix)
+    sock = bind(kcfg.web_host, kcfg.web_port)
+    port = sock.getsockname()[1]
+    canonical_url = f"http://{kcfg.web_advertised_host or kcfg.web_host}:{port}"
     app = faust.App(
         kcfg.app_id,
         broker=kcfg.broker,
         store="memory://",
         datadir=str(data_dir / "faust"),
         autodiscover=False,
-        web_enabled=True,
-        web_host=kcfg.web_host,
-        web_port=kcfg.web_port,
-        canonical_url=f"http://{kcfg.web_advertised_host or kcfg.web_host}:{kcfg.web_port}",
+        web_enabled=False,  # the API is served by uvicorn on web_port (below)
+        canonical_url=canonical_url,
         topic_partitions=kcfg.partitions,
         topic_replication_factor=kcfg.replication,
         topic_allow_declare=False,
@@ -132,6 +153,7 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
             # still runs to its end, its events published, rather than stopping half-way.
             await asyncio.shield(handle(records))
 
+    serving: dict[str, asyncio.Future] = {}
     roll_every = max(1.0, min(kcfg.ingress_segment_ms, kcfg.keys_segment_ms) / 1000)
 
     @app.timer(roll_every)
@@ -141,6 +163,9 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
 
     @app.on_before_shutdown.connect
     async def _shutdown(sender: Any, **_: Any) -> None:
+        task = serving.get("task")
+        if task is not None:  # the API first: no request is left waiting on a stopped worker
+            await stop_soon(task, server)
         if started["done"]:
             async with worker.lock:
                 await worker.stop()
@@ -150,170 +175,24 @@ def create_app(data_dir: str | Path, kcfg: KafkaSettings, *, embedder: Embedder 
 
     def owner_url(partition: int) -> str | None:
         """The web address of the worker that owns a partition, from the group's assignment (each
-        worker announces its canonical URL when it joins)."""
+        worker announces its canonical URL, the API's address, when it joins)."""
         for url, tps in app.router.external_topics_metadata().items():
             if partition in tps.get(topics.turns, ()):
                 return url
         return None
 
-    async def routed(view: View, request: Request, tenant: str, user: str) -> Response | None:
-        """None when this worker owns the subject; otherwise the owner's response."""
-        partition = partition_of(subject_key(tenant, user), kcfg.partitions)
-        if owns(partition):
-            return None
-        url = owner_url(partition)
-        if url is None or url.rstrip("/") == str(app.conf.canonical_url).rstrip("/"):
-            return unavailable(view, partition)
-        if request.headers.get(FORWARDED_HEADER):
-            # Forwarded once already: the two workers disagree about the owner (a rebalance).
-            return unavailable(view, partition)
-        target = URL(url)
-        forwarded = request.url.with_host(target.host).with_port(target.port)
-        try:
-            async with app.http_client.request(method=request.method, url=forwarded,
-                                               headers={FORWARDED_HEADER: "1"}) as response:
-                return view.text(await response.text(), content_type=response.content_type, status=response.status)
-        except (OSError, aiohttp.ClientError, asyncio.TimeoutError):
-            return unavailable(view, partition)
+    def peers() -> list[str]:
+        return sorted(app.router.external_topics_metadata())
 
-    def unavailable(view: View, partition: int) -> Response:
-        return view.json({"error": "Unavailable", "message": f"the owner of partition {partition} cannot "
-                          "answer right now (the group is rebalancing); retry shortly"}, status=503)
+    service = KafkaService(worker, kcfg, ensure_started=ensure_started, owns=owns, owner_url=owner_url,
+                           peers=peers, self_url=canonical_url)
+    server = _ApiServer(uvicorn.Config(worker_web(service), log_config=None, log_level="warning",
+                                       access_log=False, lifespan="on", timeout_graceful_shutdown=3))
 
-    async def serve(view: View, call: Any, tenant: str, user: str) -> Response:
-        """Runs `call(engine)` on the subject's partition store; what it logs (a forget, a recall's
-        use) is committed in one transaction before the answer goes out."""
-        partition = partition_of(subject_key(tenant, user), kcfg.partitions)
-        try:
-            await ensure_started()
-            async with worker.lock:
-                result = await worker.serve(tenant, user, call)
-        except NotOwnedError:  # moved while this request waited
-            return unavailable(view, partition)
-        except RetryLater as exc:
-            return view.json({"error": type(exc).__name__, "message": str(exc)}, status=503)
-        except MemstreamError as exc:
-            return view.json({"error": type(exc).__name__, "message": str(exc)}, status=400)
-        except PublishFailed as exc:
-            log.critical("%s; stopping: what this worker logged must reach the changelog", exc)
-            os._exit(EXIT_PUBLISH_FAILED)
-        return view.json(result)
+    @app.task
+    async def serve_api() -> None:
+        # The HTTP API (streams.api.app) on --web-port, on the worker's own event loop.
+        serving["task"] = asyncio.ensure_future(server.serve(sockets=[sock]))
 
-    def _q(request: Request, name: str, cast: Any = str) -> Any:
-        value = request.query.get(name)
-        if value is None or value == "":
-            return None
-        if cast is bool:
-            return value.lower() in ("1", "true", "yes")
-        try:
-            return cast(value)
-        except ValueError:
-            raise InvalidCommandError(f"{name} must be a {cast.__name__}, not {value[:40]!r}") from None
-
-    @app.page("/subjects/{tenant}/{user}/recall")
-    class RecallView(View):
-        async def get(self, request: Request, tenant: str, user: str) -> Response:
-            if (answer := await routed(self, request, tenant, user)) is not None:
-                return answer
-            q = request.query
-
-            def call(engine: Any) -> Any:
-                record_use = _q(request, "record_use", bool)
-                hits = engine.recall(
-                    tenant_id=tenant, user_id=user, query=q.get("query", ""), k=_q(request, "k", int),
-                    session_id=_q(request, "session_id"), now=_q(request, "now"),
-                    max_privacy=_q(request, "max_privacy"),
-                    record_use=True if record_use is None else record_use,
-                    request_id=_q(request, "request_id"))
-                return [h.model_dump(mode="json") for h in hits]
-            return await serve(self, call, tenant, user)
-
-    @app.page("/subjects/{tenant}/{user}/context")
-    class ContextView(View):
-        async def get(self, request: Request, tenant: str, user: str) -> Response:
-            if (answer := await routed(self, request, tenant, user)) is not None:
-                return answer
-            q = request.query
-
-            record_use = _q(request, "record_use", bool)
-
-            def call(engine: Any) -> Any:
-                # The client's budget as given: the facade refuses one below 16 (a typed error,
-                # answered 400); only a missing one takes the facade's default.
-                budget = _q(request, "budget_tokens", int)
-                result = engine.context(
-                    tenant_id=tenant, user_id=user, session_id=_q(request, "session_id"),
-                    query=q.get("query", ""), **({} if budget is None else {"budget_tokens": budget}),
-                    now=_q(request, "now"), max_privacy=_q(request, "max_privacy"),
-                    record_use=True if record_use is None else record_use,
-                    request_id=_q(request, "request_id"))
-                return result.model_dump(mode="json")
-            return await serve(self, call, tenant, user)
-
-    @app.page("/subjects/{tenant}/{user}/summary")
-    class SummaryView(View):
-        """?session_id=S for a session's summary, or ?topic=T for a topic's."""
-
-        async def get(self, request: Request, tenant: str, user: str) -> Response:
-            if (answer := await routed(self, request, tenant, user)) is not None:
-                return answer
-
-            def call(engine: Any) -> Any:
-                budget = _q(request, "budget_tokens", int)
-                common = dict(tenant_id=tenant, user_id=user, now=_q(request, "now"),
-                              max_privacy=_q(request, "max_privacy"),
-                              **({} if budget is None else {"budget_tokens": budget}))
-                topic, session_id = _q(request, "topic"), _q(request, "session_id")
-                if (topic is None) == (session_id is None):
-                    raise InvalidCommandError("give either session_id or topic")
-                view = (engine.topic_summary(topic=topic, **common) if topic is not None
-                        else engine.session_summary(session_id=session_id, **common))
-                return view.model_dump(mode="json")
-            return await serve(self, call, tenant, user)
-
-    @app.page("/subjects/{tenant}/{user}/profile")
-    class ProfileView(View):
-        async def get(self, request: Request, tenant: str, user: str) -> Response:
-            if (answer := await routed(self, request, tenant, user)) is not None:
-                return answer
-
-            def call(engine: Any) -> Any:
-                return engine.profile(
-                    tenant_id=tenant, user_id=user, session_id=_q(request, "session_id"),
-                    budget_tokens=_q(request, "budget_tokens", int), now=_q(request, "now"),
-                    max_privacy=_q(request, "max_privacy")).model_dump(mode="json")
-            return await serve(self, call, tenant, user)
-
-    @app.page("/subjects/{tenant}/{user}/forget")
-    class ForgetView(View):
-        async def post(self, request: Request, tenant: str, user: str) -> Response:
-            if (answer := await routed(self, request, tenant, user)) is not None:
-                return answer
-
-            def call(engine: Any) -> Any:
-                args = {name: _q(request, name) for name in ("memory_id", "query", "session_id", "request_id")}
-                args = {k: v for k, v in args.items() if v is not None}
-                if _q(request, "subject", bool):
-                    args["subject"] = True
-                if _q(request, "dry_run", bool):
-                    args["dry_run"] = True
-                return {"forgotten": engine.forget(tenant_id=tenant, user_id=user, **args)}
-            return await serve(self, call, tenant, user)
-
-    @app.page("/digest")
-    class DigestView(View):
-        async def get(self, request: Request) -> Response:
-            async with worker.lock:
-                digest = await worker.run_engine(worker.digest)
-                subjects = (await worker.run_engine(worker.subject_digests)
-                            if _q(request, "subjects", bool) else None)
-            return self.json({"digest": digest, "ready": sorted(worker.ready),
-                              **({"subjects": subjects} if subjects is not None else {})})
-
-    @app.page("/status")
-    class StatusView(View):
-        async def get(self, request: Request) -> Response:
-            assigned = sorted(tp.partition for tp in app.consumer.assignment() if tp.topic == topics.turns)
-            return self.json({"assigned": assigned, "ready": sorted(worker.ready), **worker.counts})
-
+    app.memstream_service = service  # type: ignore[attr-defined]
     return app, worker

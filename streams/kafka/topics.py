@@ -50,9 +50,16 @@ class Topics:
     def dead_letters(self) -> str:
         return f"{self.prefix}-dead-letters"
 
+    @property
+    def api_keys(self) -> str:
+        """The HTTP API's keys (streams.kafka.apikeys): compacted, keyed by key id, holding only
+        hashes; every worker reads it from the beginning."""
+        return f"{self.prefix}-api-keys"
+
     def configs(self, settings) -> dict[str, dict[str, str]]:
         """Topic configurations. The events topic is the log: kept forever. The keys topic is
-        compacted, and eagerly: a destroyed key must leave the broker's files soon."""
+        compacted, and eagerly: a destroyed key must leave the broker's files soon. The API keys topic
+        is compacted too (one message per API key id)."""
         # Input is plaintext as producers sent it (secrets not yet redacted): workers delete what they
         # have handled, and short segments let the broker drop those bytes from its files soon.
         ingress = {"retention.ms": str(settings.ingress_retention_ms),
@@ -65,4 +72,8 @@ class Topics:
                         "segment.ms": str(settings.keys_segment_ms), "delete.retention.ms": "1000",
                         "min.compaction.lag.ms": "0", "file.delete.delay.ms": "1000"},
             self.dead_letters: {},
+            # Each message holds a key's whole history (its create entry, and its revoke entry once
+            # revoked), so compaction keeping only the latest message per key id loses nothing.
+            self.api_keys: {"cleanup.policy": "compact", "min.cleanable.dirty.ratio": "0.1",
+                            "retention.ms": "-1", "min.compaction.lag.ms": "0"},
         }

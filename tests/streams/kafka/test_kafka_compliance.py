@@ -3,12 +3,15 @@ broker's files or the worker's directory — the raw input is deleted once handl
 are sealed, and their keys are compacted out of the keys topic."""
 from __future__ import annotations
 
+import sys
 import time
-import urllib.parse
 from pathlib import Path
 
 import pytest
 from kafka_harness import kafka_settings, replay_digest, run, send_turns, wait_caught_up
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "kafka"))
+from kafka_api import KafkaApi  # noqa: E402
 
 pytestmark = pytest.mark.kafka
 
@@ -65,10 +68,11 @@ def test_a_forgotten_subject_cannot_be_read_back_from_the_broker_or_the_worker(b
     worker.wait_ready()
     keys_before = _subject_keys(kcfg, "canary", "x")
     assert len(keys_before) >= 2  # turn keys and memory keys, on the keys topic
-    assert any(CANARY in (r["text"] or "") for r in worker.get(
-        "/subjects/canary/x/recall?" + urllib.parse.urlencode({"query": "tea", "record_use": "false"})))
+    api = KafkaApi(kcfg, [worker])
+    client = api.client(api.key("canary", "read,forget"))
+    assert any(CANARY in (r["text"] or "") for r in client.get("/v1/users/x/recall", params={"q": "tea"}).json())
 
-    forgotten = worker.get("/subjects/canary/x/forget?subject=true", method="POST")["forgotten"]
+    forgotten = client.post("/v1/users/x/forget", json={"subject": True}).json()["memory_ids"]
     assert forgotten
     # No more traffic: the partition is quiet. The worker's segment-roll ticks alone must let the
     # broker delete the handled input and compact the destroyed keys away.

@@ -1,13 +1,17 @@
 """The commands an operator uses against a Kafka deployment: `memstream ingest --broker`, reads and
-forgets through any worker (routed to the subject's owner), and `memstream digest` on a stopped
+forgets through any worker's HTTP API with a key (forwarded to the subject's owner), and `memstream digest` on a stopped
 worker's directory."""
 from __future__ import annotations
 
 import json
-import urllib.error
+import sys
+from pathlib import Path
 
 import pytest
 from kafka_harness import embedded_digest, replay_digest, synthetic_turns, wait_caught_up
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "kafka"))
+from kafka_api import KafkaApi  # noqa: E402
 
 pytestmark = pytest.mark.kafka
 
@@ -19,8 +23,6 @@ def _cli(*args: str) -> int:
 
 
 def test_ingest_recall_forget_and_digest_through_the_cli_with_two_workers(kcfg, spawn_worker, tmp_path, capsys):
-    from streams.kafka.topics import partition_of, subject_key
-
     turns = synthetic_turns(120, subjects=6, tenant="cli")
     path = tmp_path / "turns.jsonl"
     path.write_text("".join(json.dumps(t) + "\n" for t in turns) + "this line is not json\n")
@@ -32,43 +34,44 @@ def test_ingest_recall_forget_and_digest_through_the_cli_with_two_workers(kcfg, 
     wait_caught_up(kcfg)
     assert a.status()["dead_letters"] + b.status()["dead_letters"] == 1
 
+    api = KafkaApi(kcfg, [a, b])
+    key = api.key("cli", "read,write,forget")
+    ca, cb = api.client(key, worker=0), api.client(key, worker=1)
     # Every subject is answered by both workers alike: one serves it, the other forwards.
     for n in range(6):
         user = f"user{n}"
-        p = partition_of(subject_key("cli", user), kcfg.partitions)
-        owner, other = (a, b) if p in a.status()["assigned"] else (b, a)
-        path_ = f"/subjects/cli/{user}/recall?query=food&record_use=false"
-        assert owner.get(path_) == other.get(path_)
+        answers = [c.get(f"/v1/users/{user}/recall", params={"q": "food"}) for c in (ca, cb)]
+        assert answers[0].status_code == 200 and answers[0].json() == answers[1].json()
     capsys.readouterr()
-    assert _cli("recall", "--worker", a.url, "--tenant", "cli", "--user", "user1", "--json", "food") == 0
+    assert _cli("recall", "--worker", a.url, "--key", key, "--tenant", "cli", "--user", "user1", "--json",
+                "food") == 0
     hits = json.loads(capsys.readouterr().out)
     assert hits and all("memory_id" in h for h in hits)
-    assert _cli("forget", "--worker", b.url, "--tenant", "cli", "--user", "user1", "--id", hits[0]["memory_id"]) == 0
-    assert hits[0]["memory_id"] not in [h["memory_id"] for h in a.get(
-        "/subjects/cli/user1/recall?query=food&record_use=false&k=50")]
-    assert _cli("context", "--worker", b.url, "--tenant", "cli", "--user", "user2", "--budget", "120", "food") == 0
-    # Summaries and the profile are served (and routed) the same way.
+    assert _cli("forget", "--worker", b.url, "--key", key, "--tenant", "cli", "--user", "user1",
+                "--id", hits[0]["memory_id"]) == 0
+    assert hits[0]["memory_id"] not in [h["memory_id"] for h in ca.get(
+        "/v1/users/user1/recall", params={"q": "food", "k": 50}).json()]
+    assert _cli("context", "--worker", b.url, "--key", key, "--tenant", "cli", "--user", "user2",
+                "--budget", "120", "food") == 0
+    # Summaries and the profile are served (and forwarded) the same way.
     session = next(t["session_id"] for t in turns if t["user_id"] == "user2")
-    for path_ in (f"/subjects/cli/user2/summary?session_id={session}&budget_tokens=120",
-                  "/subjects/cli/user2/summary?topic=food", "/subjects/cli/user2/profile"):
-        answer = a.get(path_)
-        assert answer == b.get(path_) and {"title", "text", "memory_ids", "tokens"} <= set(answer)
-    assert a.get(f"/subjects/cli/user2/summary?session_id={session}")["lines"]
-    for bad in ("/subjects/cli/user2/summary", f"/subjects/cli/user2/summary?topic=food&session_id={session}",
-                "/subjects/cli/user2/summary?topic=food&budget_tokens=3"):
-        with pytest.raises(urllib.error.HTTPError) as refused:
-            b.get(bad)
-        assert refused.value.code == 400  # a typed error the caller can act on, not a crash
+    for path_, params in (("summary", {"session_id": session, "budget_tokens": 120}), ("summary", {"topic": "food"}),
+                          ("profile", {})):
+        answer = ca.get(f"/v1/users/user2/{path_}", params=params).json()
+        assert answer == cb.get(f"/v1/users/user2/{path_}", params=params).json()
+        assert {"title", "text", "memory_ids", "tokens"} <= set(answer)
+    assert ca.get("/v1/users/user2/summary", params={"session_id": session}).json()["lines"]
+    for params in ({}, {"topic": "food", "session_id": session}):
+        refused = cb.get("/v1/users/user2/summary", params=params)
+        assert refused.status_code == 422 and refused.json()["title"] == "InvalidCommandError"
     # A context budget below 16 is refused as the facade refuses it (never silently 2,000 tokens),
-    # by the owner and through the worker that routes to it.
-    for worker in (a, b):
-        for budget in ("0", "15", "-5", "many"):
-            with pytest.raises(urllib.error.HTTPError) as refused:
-                worker.get(f"/subjects/cli/user2/context?query=food&budget_tokens={budget}")
-            problem = json.loads(refused.value.read())
-            assert refused.value.code == 400 and problem["error"] == "InvalidCommandError", problem
-            assert "budget_tokens" in problem["message"]
-    assert a.get("/subjects/cli/user2/context?query=food&budget_tokens=16&record_use=false")["tokens"] <= 16
+    # by the owner and through the worker that forwards to it.
+    for c in (ca, cb):
+        for budget in ("0", "15"):
+            refused = c.get("/v1/users/user2/context", params={"q": "food", "budget_tokens": budget})
+            assert refused.status_code == 422 and "budget_tokens" in refused.json()["detail"], refused.text
+        assert c.get("/v1/users/user2/context", params={"q": "food", "budget_tokens": "many"}).status_code == 422
+    assert ca.get("/v1/users/user2/context", params={"q": "food", "budget_tokens": 16}).json()["tokens"] <= 16
 
     a.stop()
     b.stop()
