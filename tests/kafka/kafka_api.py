@@ -4,6 +4,7 @@ waits until the workers have handled (and committed) everything sent."""
 from __future__ import annotations
 
 import io
+import threading
 import time
 from contextlib import redirect_stdout
 from dataclasses import dataclass, field
@@ -13,12 +14,15 @@ import httpx
 from kafka_harness import WorkerProcess, wait_caught_up
 
 
+_STDOUT = threading.Lock()  # redirect_stdout is process-wide: one command at a time
+
+
 def keys_cli(kcfg, *args: str) -> str:
     """`memstream keys ... --broker` in this process; its standard output."""
     from streams.cli import main
 
     out = io.StringIO()
-    with redirect_stdout(out):
+    with _STDOUT, redirect_stdout(out):
         code = main(["keys", *args, "--broker", kcfg.broker, "--partitions", str(kcfg.partitions),
                      "--topic-prefix", kcfg.topic_prefix])
     assert code == 0, out.getvalue()
