@@ -233,6 +233,8 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
             description="One turn or a list (up to 1,000); each item is accepted or rejected on its own.")]
     ) -> Any:
         items = body if isinstance(body, list) else [body]
+        if not items:
+            raise InvalidCommandError("send one turn or a non-empty list of turns")
         if len(items) > 1000:
             raise InvalidCommandError("at most 1,000 turns per request; send more requests")
         prepared: list[dict | None] = []
@@ -375,8 +377,9 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
         await subject(request, key, user_id)
         turns = await service.call(key.tenant_id, user_id, lambda e: e.session_turns(
             key.tenant_id, user_id, session_id))
+        # Newest last by when they were said, whatever order they arrived in (ties: arrival order).
         return [TurnView(turn_id=t.turn_id, role=t.role, speaker=t.speaker, text=t.text, occurred_at=t.occurred_at)
-                for t in turns]
+                for t in sorted(turns, key=lambda t: t.occurred_at)]
 
     @app.get("/v1/memories/{memory_id}/audit", response_model=list[AuditEntry], tags=["reads"],
              responses={**_ERRORS, 404: {"model": Problem, "description": "No such memory for this tenant."}})
