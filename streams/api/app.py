@@ -19,8 +19,12 @@ from typing import Annotated, Any, Callable
 
 from fastapi import Body, Depends, FastAPI, Header, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
+from fastapi.routing import APIRoute
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from engine.errors import (
     AuthError,
@@ -95,6 +99,8 @@ _ERRORS = {401: {"model": Problem, "description": "No key, or a bad, revoked or 
            403: {"model": Problem, "description": "The key lacks the scope."},
            422: {"model": Problem, "description": "Invalid input (typed error)."}}
 
+_UNKNOWN = {**_ERRORS, 404: {"model": Problem, "description": "A named memory is not one of the user's."}}
+
 
 def change_of(cursor: str, event: Event, content: bool) -> MemoryChange:
     payload = event.payload
@@ -126,14 +132,33 @@ def key_of(request: Request, authorization: str | None) -> KeyInfo:
     return request.app.state.service.authenticate(token.strip() or None)
 
 
+_BEARER = HTTPBearer(auto_error=False, scheme_name="apiKey",
+                     description="An API key (`memstream keys create`), sent as `Authorization: Bearer <key>`.")
+
+
 def needs(scope: str) -> Callable:
     """A dependency: the calling key, which must hold `scope` (or `admin`, which holds them all)."""
-    async def dependency(request: Request, authorization: Annotated[str | None, Header()] = None) -> KeyInfo:
-        key = key_of(request, authorization)
+    async def dependency(request: Request, credentials: Annotated[HTTPAuthorizationCredentials | None,
+                                                                  Depends(_BEARER)] = None) -> KeyInfo:
+        token = credentials.credentials.strip() if credentials is not None else ""
+        key = request.app.state.service.authenticate(token or None)
         if scope not in key.scopes and "admin" not in key.scopes:
             raise ScopeError(f"this API key lacks the {scope!r} scope")
         return key
     return dependency
+
+
+def problem_media(document: dict) -> dict:
+    """The OpenAPI document with every Problem answer under `application/problem+json`, the media
+    type the API sends them with (FastAPI would list them as application/json)."""
+    for item in document.get("paths", {}).values():
+        for operation in item.values():
+            for answer in operation.get("responses", {}).values() if isinstance(operation, dict) else ():
+                content = answer.get("content", {})
+                schema = content.get("application/json", {}).get("schema", {})
+                if schema.get("$ref", "").endswith("/Problem"):
+                    content[PROBLEM] = content.pop("application/json")
+    return document
 
 
 Read = Annotated[KeyInfo, Depends(needs("read"))]
@@ -160,6 +185,14 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
     app.state.service = service
     app.state.metrics = metrics
 
+    def openapi() -> dict:
+        if app.openapi_schema is None:
+            app.openapi_schema = problem_media(get_openapi(
+                title=app.title, version=app.version, description=app.description, routes=app.routes))
+        return app.openapi_schema
+
+    app.openapi = openapi
+
     # -- errors --------------------------------------------------------------------------------------
     @app.exception_handler(MemstreamError)
     async def _typed(request: Request, exc: MemstreamError):
@@ -177,6 +210,8 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException):
+        if exc.status_code == 400:  # a body that is not JSON at all: as invalid as a wrong field
+            return problem(422, "RequestValidationError", f"body: {exc.detail}; send a JSON document (UTF-8)")
         titles = {404: "NotFound", 405: "MethodNotAllowed"}
         return problem(exc.status_code, titles.get(exc.status_code, "HTTPError"), str(exc.detail))
 
@@ -192,7 +227,15 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
     @app.middleware("http")
     async def _count(request: Request, call_next):
         started = time.perf_counter()
-        response = await call_next(request)
+        repeated, unknown = _repeated(request), _unknown_query(app, request)
+        if repeated is not None:  # every query parameter is one value: a second one is not ignored
+            response = problem(422, "RequestValidationError",
+                               f"query: {repeated!r} is given more than once; send it once")
+        elif unknown is not None:  # a misspelt option (recod_use=true) is refused, not silently ignored
+            response = problem(422, "RequestValidationError",
+                               f"query: unknown parameter {unknown!r}; the API's /openapi.json lists them")
+        else:
+            response = await call_next(request)
         route = request.scope.get("route")
         metrics.request(request.method, getattr(route, "path", "unmatched"), response.status_code,
                         time.perf_counter() - started)
@@ -282,7 +325,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
             tenant_id=key.tenant_id, user_id=user_id, **data))
         return Remembered(memory_id=memory_id)
 
-    @app.post("/v1/users/{user_id}/forget", response_model=Forgotten, tags=["memories"], responses=_ERRORS)
+    @app.post("/v1/users/{user_id}/forget", response_model=Forgotten, tags=["memories"], responses=_UNKNOWN)
     async def forget(request: Request, user_id: Id, body: ForgetBody, key: ForgetKey) -> Forgotten:
         await subject(request, key, user_id)
         named = [n for n in ("memory_id", "query") if getattr(body, n)] + (["subject"] if body.subject else [])
@@ -297,7 +340,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
             metrics.forgot(len(ids))
         return Forgotten(memory_ids=ids, dry_run=body.dry_run)
 
-    @app.post("/v1/users/{user_id}/usage", response_model=UsageRecorded, tags=["memories"], responses=_ERRORS)
+    @app.post("/v1/users/{user_id}/usage", response_model=UsageRecorded, tags=["memories"], responses=_UNKNOWN)
     async def usage(request: Request, user_id: Id, body: UsageBody, key: Write) -> UsageRecorded:
         await subject(request, key, user_id)
         n = await service.call(key.tenant_id, user_id, lambda e: e.record_use(
@@ -435,6 +478,41 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
         if ui_router is not None:
             app.include_router(ui_router)
     return app
+
+
+def _repeated(request: Request) -> str | None:
+    """A query parameter given more than once, if any."""
+    if b"&" not in request.scope.get("query_string", b""):
+        return None
+    names = [name for name, _ in request.query_params.multi_items()]
+    return next((n for n in names if names.count(n) > 1), None)
+
+
+def _unknown_query(app: FastAPI, request: Request) -> str | None:
+    """A query parameter the API route being called does not take, if any (routes of other routers,
+    such as the inspector's, are left alone)."""
+    if not request.scope.get("query_string"):
+        return None
+    for route in app.router.routes:
+        if isinstance(route, APIRoute) and route.path_format.startswith(("/v1/", "/healthz", "/readyz", "/metrics")):
+            match, _ = route.matches(request.scope)
+            if match is Match.FULL:
+                known = _query_names(route)
+                return next((n for n in request.query_params if n not in known), None)
+    return None
+
+
+def _query_names(route: APIRoute) -> frozenset[str]:
+    names = getattr(route, "_memstream_query", None)
+    if names is None:
+        names, todo = set(), [route.dependant]
+        while todo:
+            dependant = todo.pop()
+            names.update(f.alias for f in dependant.query_params)
+            todo.extend(dependant.dependencies)
+        names = frozenset(names)
+        route._memstream_query = names
+    return names
 
 
 def _tid(data: dict) -> str | None:
