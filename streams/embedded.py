@@ -277,7 +277,13 @@ class EmbeddedRuntime:
     def _entry(self, subject: Subject) -> Entry:
         entry = self.cache.get(subject)
         if entry is None:
-            entry = self.cache.put(subject, Entry(self.store.load_subject(*subject)))
+            entry = Entry(self.store.load_subject(*subject))
+            if self._replay and not self._stepping:
+                # Once a replay has folded the log, each subject is read once, in order (the view
+                # digest): one that is not cached is read for its caller and not kept, so those the
+                # fold left in the cache are still there when their turn comes.
+                return entry
+            self.cache.put(subject, entry)
             if not self._stepping:
                 self.cache.evict(keep=subject)
         return entry
@@ -355,7 +361,8 @@ class EmbeddedRuntime:
 
     def _apply(self, event: Event, step: _Step) -> None:
         subject = (event.tenant_id, event.user_id)
-        state = self.state(*subject)
+        entry = self._entry(subject)
+        state = entry.state
         p = event.payload
         if p.type == "subject_forgotten":
             step.dropped_texts.extend(r.text for r in state.records.values() if r.text)
@@ -364,32 +371,33 @@ class EmbeddedRuntime:
             if self._replay:
                 self._needs.forgets.setdefault(subject, []).append(self._seq_now)
             step.dirty.pop(subject, None)
-            entry = self._entry(subject)
             entry.vectors, entry.index = {}, None
             entry.stale.clear()
             step.grown.add(subject)
         else:
             removing = p.type in ("memory_expired", "memory_forgotten", "memories_merged")
+            memory_ids = memory_ids_of(event)
             if removing:
                 step.dropped_texts.extend(
-                    r.text for m in memory_ids_of(event) if (r := state.records.get(m)) is not None and r.text
+                    r.text for m in memory_ids if (r := state.records.get(m)) is not None and r.text
                 )
             destroy = apply(state, event)
-            step.destroy.extend(destroy)
-            if self._replay:
-                self._needs.destroyed.update(ref.storage_key() for ref in destroy)
+            if destroy:
+                step.destroy.extend(destroy)
+                if self._replay:
+                    self._needs.destroyed.update(ref.storage_key() for ref in destroy)
             sessions = [event.session_id] if event.session_id else []
             if removing:
                 # Any session may have named the removed memory as its latest ("forget that").
                 sessions = list(state.sessions)
                 vecs = self._vectors(subject)
-                for memory_id in memory_ids_of(event):
+                for memory_id in memory_ids:
                     if memory_id not in state.records:
                         vecs.pop(memory_id, None)
             if p.type != "memory_reinforced":  # use moves no index: the keep score reads the record
-                self._entry(subject).stale.update(memory_ids_of(event))
+                entry.stale.update(memory_ids)
                 step.grown.add(subject)
-            step.touch(subject, memory_ids_of(event), sessions)
+            step.touch(subject, memory_ids, sessions)
         step.applied.append(event.event_id)
         step.applied_set.add(event.event_id)
 
@@ -509,6 +517,10 @@ class EmbeddedRuntime:
                     self._embed_new(step)
                 self._commit(step, seq + 1)
                 self._stepping = False
+                # What the step added counts against the cache's bound before it evicts (else a
+                # long pass holds every subject it touched up to the subject count, whatever their size).
+                for subject in step.grown:
+                    self.cache.resize(subject)
                 self.cache.evict()
                 self._stepping = True
                 step = _Step()
