@@ -33,6 +33,7 @@ from collections import OrderedDict
 from typing import Any, Awaitable, Callable, TypeVar
 
 import httpx
+from aiokafka.errors import KafkaError
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -66,8 +67,13 @@ class OwnerUnavailableError(RetryLater):
     rebalancing, or the owner is unreachable): retry shortly."""
 
 
-def unavailable(detail: str) -> Response:
-    return problem(503, "OwnerUnavailableError", detail, retry_after_seconds=1)
+class BrokerUnavailableError(RetryLater):
+    """The broker did not acknowledge what this worker produced: send it again shortly."""
+
+
+def unavailable(detail: str, error: type[RetryLater] = OwnerUnavailableError) -> Response:
+    """A 503 problem document titled with the error's name: the client retries shortly."""
+    return problem(503, error.__name__, detail, retry_after_seconds=1)
 
 
 # -- cursors ------------------------------------------------------------------------------------------
@@ -178,7 +184,7 @@ class KafkaService:
             async with self.worker.lock:
                 return await self.worker.serve(tenant_id, user_id, fn)
         except RetryLater as exc:
-            raise Forwarded(unavailable(str(exc))) from None
+            raise Forwarded(unavailable(str(exc), type(exc) if type(exc) is not RetryLater else OwnerUnavailableError)) from None
         except PublishFailed as exc:
             log.critical("%s; stopping: what this worker logged must reach the changelog", exc)
             os._exit(EXIT_PUBLISH_FAILED)
@@ -248,7 +254,14 @@ class KafkaService:
         if fresh:
             if self.producer is None:
                 raise Forwarded(unavailable("this worker is starting; retry shortly"))
-            await self.producer.send_turns([items[i] for i in fresh])
+            try:
+                await asyncio.wait_for(self.producer.send_turns([items[i] for i in fresh]), 60)
+            except (KafkaError, asyncio.TimeoutError) as exc:
+                # Nothing is counted accepted that the broker did not acknowledge; a retry is safe
+                # (a turn sent twice is one turn).
+                log.warning("producing %d turns failed: %r", len(fresh), exc)
+                raise Forwarded(unavailable("the broker did not acknowledge the turns; send them again "
+                                            "shortly", BrokerUnavailableError)) from None
             now = time.monotonic()
             for i in fresh:
                 outcomes[i] = True
