@@ -165,11 +165,14 @@ class KafkaService:
         for name in ("authorization", "content-type", "last-event-id", "accept"):
             if name in request.headers:
                 headers[name] = request.headers[name]
-        target = url.rstrip("/") + request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        # The path and query as they came on the wire (still percent-encoded), not decoded.
+        raw_path = request.scope.get("raw_path") or request.url.path.encode()
+        query = request.scope.get("query_string") or b""
+        target = url.rstrip("/") + raw_path.decode("latin-1") + (f"?{query.decode('latin-1')}" if query else "")
         try:
             answer = await self._client().request(request.method, target, content=await request.body(),
                                                   headers=headers)
-        except httpx.HTTPError as exc:
+        except (httpx.HTTPError, httpx.InvalidURL) as exc:
             log.warning("forwarding %s %s to %s failed: %r", request.method, request.url.path, url, exc)
             return unavailable(f"the owner of this subject's partition ({p}) cannot be reached; retry shortly")
         keep = {k: v for k, v in answer.headers.items()
