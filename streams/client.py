@@ -458,8 +458,9 @@ class MemstreamClient:
         """The tenant's memory changes (of one user if `user_id`), as they are projected: from now,
         or after the cursor `since` ('0': from the beginning). `follow=False` ends once caught up.
         A dropped connection is resumed where it broke (Last-Event-ID), so no change is missed or
-        repeated; `retries` consecutive failed attempts raise. Close the iterator (or leave its
-        loop) to end the stream."""
+        repeated; `retries` consecutive failed attempts raise. (A stream started from now that
+        drops before its first change resumes from now: pass `since` to be sure of the start.)
+        Close the iterator (or leave its loop) to end the stream."""
         state = _Resume(user_id, content, since, follow, retries)
         timeout = _stream_timeout(self.timeout, heartbeat_timeout)
         while True:

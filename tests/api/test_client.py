@@ -295,3 +295,17 @@ def test_requests_are_built_without_io():
     assert call.params == {"q": "tea", "k": 3, "record_use": False}
     call = Requests.events(since="0", follow=False, last_event_id="41")
     assert call.headers["Last-Event-ID"] == "41" and call.params["since"] == "0"
+
+
+def test_error_titles_map_to_engine_errors_or_api_error():
+    from engine.errors import DamagedStoreError
+    from streams.client import error_of
+
+    known = error_of(404, {"type": "x", "title": "UnknownMemoryError", "status": 404, "detail": "no such memory"})
+    assert isinstance(known, UnknownMemoryError) and str(known) == "no such memory" and known.status == 404
+    # a class built from more than a message, and a title no class has, are ApiErrors with the same fields
+    odd = error_of(500, {"title": DamagedStoreError.__name__, "status": 500, "detail": "the log is damaged"})
+    assert type(odd) is ApiError and (odd.status, odd.title, odd.detail) == (500, "DamagedStoreError",
+                                                                             "the log is damaged")
+    page = error_of(502, "<html>bad gateway</html>", "Bad Gateway")
+    assert type(page) is ApiError and page.title == "Bad Gateway" and page.problem == {}

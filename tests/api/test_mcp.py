@@ -94,3 +94,25 @@ def test_mcp_refuses_a_bad_command_line_before_serving(live_server, tmp_path, ca
     assert "--tenant" in capsys.readouterr().err
     assert main(["--url", live_server.url, "--user", "u7"]) == 2
     assert "--key" in capsys.readouterr().err
+
+
+@pytest.mark.asyncio
+async def test_a_tool_the_key_does_not_allow_answers_the_typed_error(live_server):
+    from mcp import Client
+
+    from streams.mcp_server import ApiMemory, build_server
+
+    memory = ApiMemory(live_server.url, live_server.key("acme", "read,write"), "u7", record_use=True)
+    try:
+        async with Client(build_server(memory, "u7")) as client:
+            remembered = await client.call_tool("remember", {"text": OTHER})
+            assert not remembered.is_error
+            refused = await client.call_tool("forget", {"query": "harbour museum"})
+            assert refused.is_error and "ScopeError" in refused.content[0].text
+            assert "forget" in refused.content[0].text
+            found = await client.call_tool("recall", {"query": "museum volunteering"})
+            assert not found.is_error and "harbour museum" in found.content[0].text
+    finally:
+        memory.close()
+    used = live_server.engine.records("acme", "u7")
+    assert [r.use_count for r in used] == [1]  # --record-use: the recall counted as a use
