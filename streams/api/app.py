@@ -20,9 +20,10 @@ from typing import Annotated, Any, Callable
 from fastapi import Body, Depends, FastAPI, Header, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
+from fastapi.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
+from pydantic import TypeAdapter
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
@@ -224,22 +225,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         return problem(500, "InternalError", "the server failed to answer; the error is in its log")
 
-    @app.middleware("http")
-    async def _count(request: Request, call_next):
-        started = time.perf_counter()
-        repeated, unknown = _repeated(request), _unknown_query(app, request)
-        if repeated is not None:  # every query parameter is one value: a second one is not ignored
-            response = problem(422, "RequestValidationError",
-                               f"query: {repeated!r} is given more than once; send it once")
-        elif unknown is not None:  # a misspelt option (recod_use=true) is refused, not silently ignored
-            response = problem(422, "RequestValidationError",
-                               f"query: unknown parameter {unknown!r}; the API's /openapi.json lists them")
-        else:
-            response = await call_next(request)
-        route = request.scope.get("route")
-        metrics.request(request.method, getattr(route, "path", "unmatched"), response.status_code,
-                        time.perf_counter() - started)
-        return response
+    app.add_middleware(_Checked, api=app, metrics=metrics)
 
     async def subject(request: Request, key: KeyInfo, user_id: str) -> None:
         """Serves here, or raises the owning worker's answer (Kafka)."""
@@ -363,7 +349,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
             tenant_id=key.tenant_id, user_id=user_id, query=q, k=k, session_id=session_id,
             max_privacy=max_privacy, record_use=record_use, request_id=request_id))
         metrics.recalled("recall", time.perf_counter() - started)
-        return hits
+        return _json(_HITS, hits)
 
     @app.get("/v1/users/{user_id}/context", response_model=ContextResult, tags=["reads"], responses=_ERRORS)
     async def context(request: Request, user_id: Id, key: Read,
@@ -379,13 +365,13 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
             tenant_id=key.tenant_id, user_id=user_id, session_id=session_id, query=q, budget_tokens=budget_tokens,
             max_privacy=max_privacy, record_use=record_use, request_id=request_id))
         metrics.recalled("context", time.perf_counter() - started)
-        return result
+        return _json(_CONTEXT, result)
 
     @app.get("/v1/users/{user_id}/records", response_model=list[MemoryRecord], tags=["reads"], responses=_ERRORS)
     async def records(request: Request, user_id: Id, key: Read, include_inactive: bool = False) -> Any:
         await subject(request, key, user_id)
-        return await service.call(key.tenant_id, user_id, lambda e: e.records(
-            key.tenant_id, user_id, include_inactive=include_inactive))
+        return _json(_RECORDS, await service.call(key.tenant_id, user_id, lambda e: e.records(
+            key.tenant_id, user_id, include_inactive=include_inactive)))
 
     @app.get("/v1/users/{user_id}/profile", response_model=SummaryView, tags=["reads"], responses=_ERRORS)
     async def profile(request: Request, user_id: Id, key: Read,
@@ -478,6 +464,55 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
         if ui_router is not None:
             app.include_router(ui_router)
     return app
+
+
+class _Checked:
+    """Refuses a query parameter given twice or unknown to the route (a misspelt `recod_use=true` is
+    refused, not silently ignored) and counts every request in the metrics. Plain ASGI: Starlette's
+    BaseHTTPMiddleware would cost a task and a stream copy on every request."""
+
+    def __init__(self, app, api: FastAPI, metrics: Metrics):
+        self.app, self.api, self.metrics = app, api, metrics
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        started = time.perf_counter()
+        status = 500
+
+        async def sending(message):
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            request = Request(scope)
+            repeated = _repeated(request)
+            unknown = None if repeated is not None else _unknown_query(self.api, request)
+            if repeated is not None:
+                await problem(422, "RequestValidationError",
+                              f"query: {repeated!r} is given more than once; send it once")(scope, receive, sending)
+            elif unknown is not None:
+                await problem(422, "RequestValidationError", f"query: unknown parameter {unknown!r}; the API's "
+                              "/openapi.json lists them")(scope, receive, sending)
+            else:
+                await self.app(scope, receive, sending)
+        finally:
+            route = scope.get("route")
+            self.metrics.request(scope["method"], getattr(route, "path", "unmatched"), status,
+                                 time.perf_counter() - started)
+
+
+_HITS = TypeAdapter(list[RecallHit])
+_CONTEXT = TypeAdapter(ContextResult)
+_RECORDS = TypeAdapter(list[MemoryRecord])
+
+
+def _json(adapter: TypeAdapter, value: Any) -> Response:
+    """The engine's own models, serialized once (the route's response_model still documents them;
+    FastAPI would dump, validate again and dump them on the hot read paths)."""
+    return Response(adapter.dump_json(value), media_type="application/json")
 
 
 def _repeated(request: Request) -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import Callable, Protocol, TypeVar
 
 from anyio import to_thread
@@ -70,17 +71,30 @@ def parse_position(cursor: str) -> int:
 class EngineService:
     """Serves one embedded engine (opened unbound: each call names the key's tenant). A background
     thread projects what is ingested, so reads, the change stream and readiness follow without a
-    client having to flush."""
+    client having to flush.
 
-    def __init__(self, engine: MemoryEngine, keys: KeyFile, *, project_every: float = 0.05):
+    Writers come first: a projection pass holds the log's lock until it has caught up, so the
+    projector waits while turns are arriving (a request in flight, or one less than `project_quiet`
+    seconds ago) and projects in the pause, but never lets what was written wait longer than
+    `project_max_lag` seconds. A burst of requests is acknowledged at the log's append speed; a
+    read projects what it needs itself, as on the facade, so it always sees what was acknowledged."""
+
+    def __init__(self, engine: MemoryEngine, keys: KeyFile, *, project_every: float = 0.05,
+                 project_quiet: float = 0.2, project_max_lag: float = 2.0):
         self.engine = engine
         self.keys = keys
         self._every = project_every
+        self._quiet = project_quiet
+        self._max_lag = project_max_lag
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._caught_up = threading.Event()
         self._dead_letters = 0
+        self._writes = threading.Lock()
+        self._writing = 0  # ingest requests in flight
+        self._last_write = 0.0  # when the last one ended (monotonic)
+        self._unprojected_since: float | None = None  # when the oldest write not yet projected ended
 
     async def start(self) -> None:
         self._thread = threading.Thread(target=self._project, name="memstream-projector", daemon=True)
@@ -92,8 +106,24 @@ class EngineService:
         if self._thread is not None:
             await to_thread.run_sync(self._thread.join)
 
+    def _writers_first(self) -> bool:
+        """True while the projector should leave the log's lock to writers."""
+        with self._writes:
+            since = self._unprojected_since
+            if since is None:
+                return False
+            now = time.monotonic()
+            busy = self._writing > 0 or now - self._last_write < self._quiet
+            if busy and now - since < self._max_lag:
+                return True
+            self._unprojected_since = None
+            return False
+
     def _project(self) -> None:
         while not self._stop.is_set():
+            if self._caught_up.is_set() and self._writers_first():
+                self._stop.wait(self._quiet / 2)
+                continue
             try:
                 if self.engine.flush() or not self._caught_up.is_set():
                     self._dead_letters = len(self.engine.dead_letters())
@@ -115,7 +145,16 @@ class EngineService:
         return await to_thread.run_sync(fn, self.engine)
 
     async def ingest(self, tenant_id: str, items: list[dict]) -> list[bool | MemstreamError]:
-        outcomes = await to_thread.run_sync(self.engine.ingest_each, items)
+        with self._writes:
+            self._writing += 1
+        try:
+            outcomes = await to_thread.run_sync(self.engine.ingest_each, items)
+        finally:
+            with self._writes:
+                self._writing -= 1
+                self._last_write = time.monotonic()
+                if self._unprojected_since is None:
+                    self._unprojected_since = self._last_write
         if any(o is True for o in outcomes):
             self._wake.set()
         return outcomes

@@ -1,0 +1,362 @@
+"""What the HTTP API costs next to the facade in process, in one run on one data directory.
+
+    python -m bench.api                                       # LoCoMo dev (../shared/datasets/locomo-dev) when present
+    python -m bench.api --data ../shared/datasets/locomo-dev  # LoCoMo conversations, real text
+    python -m bench.api --synthetic [--turns 2000 --subjects 10]
+    python -m bench.api --clients 8 --queries 400 --batch 100
+
+Ingest: the same turns, under two tenants of one data directory, go in (a) through `ingest_many` in
+process, batches of `--batch`, and (b) through `POST /v1/turns` in batches of the same size from one
+client; turns/s is counted to the last acknowledgement (both append to the log; projection is not
+in either figure, and the time the server then takes to project everything is shown apart).
+
+Recall and context: `--clients` threads (default 8) each send their share of `--queries` queries
+(words of the subjects' own turns), first through HTTP to `memstream serve`'s app (uvicorn, in a
+process of its own, as deployed), then through the facade in this process on the same directory,
+same queries, same concurrency: requests/s, p50 and p99 for each, and what HTTP adds to p99. Each
+phase warms every subject first (untimed). Reads run with record_use=false, the API's default.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from bench.recall import pct
+
+DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "datasets" / "locomo-dev"
+READ_TENANT, INPROC_TENANT, HTTP_TENANT = "bench-read", "bench-inproc", "bench-http"
+
+
+# -- input -------------------------------------------------------------------------------------------
+def load(data: Path | None, n: int, subjects: int, limit: int | None) -> tuple[list[dict], str]:
+    """Turns without a tenant (each phase gives its own), and what they are."""
+    from bench.ingest import load_turns
+
+    turns, what = load_turns(data, n, subjects)
+    if limit is not None:
+        turns, what = turns[:limit], f"{what}, first {limit}"
+    return [{k: v for k, v in t.items() if k != "tenant_id"} for t in turns], what
+
+
+def queries(turns: list[dict], n: int, seed: int = 11) -> list[tuple[str, str, str]]:
+    """(user_id, session_id, query): a few words of one of the subject's own turns."""
+    rng = random.Random(seed)
+    picks = [t for t in turns if len(t["text"].split()) >= 4]
+    out = []
+    for _ in range(n):
+        t = rng.choice(picks)
+        words = t["text"].split()
+        start = rng.randrange(0, max(1, len(words) - 6))
+        out.append((t["user_id"], t["session_id"], " ".join(words[start: start + 6])))
+    return out
+
+
+def with_tenant(turns: list[dict], tenant: str) -> list[dict]:
+    return [dict(t, tenant_id=tenant) for t in turns]
+
+
+def batches(items: list, size: int) -> list[list]:
+    return [items[i: i + size] for i in range(0, len(items), size)]
+
+
+# -- timing --------------------------------------------------------------------------------------------
+def concurrent(calls: list, clients: int, call) -> dict:
+    """Runs `call(item)` for every item from `clients` threads (item i on thread i % clients);
+    returns requests/s and latencies (seconds)."""
+    shares = [calls[i::clients] for i in range(clients)]
+    latencies: list[list[float]] = [[] for _ in range(clients)]
+    start = threading.Barrier(clients + 1)
+
+    def worker(i: int) -> None:
+        own = latencies[i]
+        start.wait()
+        for item in shares[i]:
+            t = time.perf_counter()
+            call(i, item)
+            own.append(time.perf_counter() - t)
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(clients)]
+    for t in threads:
+        t.start()
+    start.wait()
+    t0 = time.perf_counter()
+    for t in threads:
+        t.join()
+    wall = time.perf_counter() - t0
+    flat = [x for own in latencies for x in own]
+    return {"n": len(flat), "rps": len(flat) / wall, "p50_ms": pct(flat, 50), "p99_ms": pct(flat, 99),
+            "wall_s": wall}
+
+
+# -- the server --------------------------------------------------------------------------------------
+def serve(data_dir: str, port: int) -> int:
+    """What `memstream serve` runs (the same app and service), quiet: the bench's server process."""
+    import uvicorn
+
+    from engine import MemoryEngine
+    from streams.api.app import create_app
+    from streams.api.keys import KeyFile
+    from streams.api.service import EngineService
+
+    engine = MemoryEngine.open(data_dir)
+    try:
+        app = create_app(EngineService(engine, KeyFile(data_dir)), ui=False)
+        uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
+    finally:
+        engine.close()
+    return 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, data_dir: Path):
+        import httpx
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+        self.proc = subprocess.Popen([sys.executable, "-m", "bench.api", "--serve", str(data_dir), str(self.port)],
+                                     env=env)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise SystemExit(f"the API server exited with {self.proc.returncode}")
+            try:
+                if httpx.get(f"{self.url}/readyz", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise SystemExit("the API server did not become ready in 120 s")
+
+    def settle(self) -> None:
+        import httpx
+
+        while True:
+            r = httpx.get(f"{self.url}/readyz", timeout=30)
+            if r.status_code == 200 and r.json().get("pending") == 0:
+                return
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+# -- phases --------------------------------------------------------------------------------------------
+def _warm_up(engine) -> None:
+    from bench.ingest import _warm_up as warm
+
+    warm(engine)
+
+
+def phase_in_process_ingest(data_dir: Path, turns: list[dict], batch: int) -> dict:
+    from engine import MemoryEngine
+
+    with MemoryEngine.open(data_dir) as engine:
+        _warm_up(engine)
+        engine.ingest_many(with_tenant(turns, READ_TENANT))  # what the read phases query
+        engine.flush()
+        mine = with_tenant(turns, INPROC_TENANT)
+        t = time.perf_counter()
+        for chunk in batches(mine, batch):
+            engine.ingest_many(chunk)
+        ingest_s = time.perf_counter() - t
+        t = time.perf_counter()
+        engine.flush()
+        project_s = time.perf_counter() - t
+    return {"turns_per_s": len(turns) / ingest_s, "ingest_s": ingest_s, "project_s": project_s}
+
+
+def phase_http(data_dir: Path, turns: list[dict], asked: list[tuple[str, str, str]], clients: int,
+               batch: int) -> dict:
+    import httpx
+
+    from streams.api.keys import KeyFile
+
+    keys = KeyFile(data_dir)
+    read_key = keys.create(READ_TENANT, ["read"], "bench.api")[1]
+    write_key = keys.create(HTTP_TENANT, ["write"], "bench.api")[1]
+    server = Server(data_dir)
+    out: dict = {}
+    try:
+        headers = {"Authorization": f"Bearer {write_key}"}
+        with httpx.Client(base_url=server.url, headers=headers, timeout=120) as c:
+            c.post("/v1/turns", json=[dict(turns[0], user_id="bench-warm", turn_id="w")]).raise_for_status()
+            server.settle()
+            t = time.perf_counter()
+            accepted = 0
+            for chunk in batches(turns, batch):
+                r = c.post("/v1/turns", json=chunk)
+                r.raise_for_status()
+                accepted += r.json()["accepted"]
+            ingest_s = time.perf_counter() - t
+            server.settle()
+            settled_s = time.perf_counter() - t
+        out["ingest"] = {"turns_per_s": len(turns) / ingest_s, "ingest_s": ingest_s, "accepted": accepted,
+                         "project_s": settled_s - ingest_s}
+        local = threading.local()
+
+        def client():
+            if not hasattr(local, "c"):
+                local.c = httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {read_key}"},
+                                       timeout=60)
+            return local.c
+
+        def recall(_, q):
+            r = client().get(f"/v1/users/{q[0]}/recall", params={"q": q[2], "k": 10})
+            r.raise_for_status()
+
+        def context(_, q):
+            r = client().get(f"/v1/users/{q[0]}/context", params={"q": q[2], "session_id": q[1],
+                                                                  "budget_tokens": 400})
+            r.raise_for_status()
+
+        out.update(reads(asked, clients, recall, context))
+        out["server"] = server_means(httpx.get(f"{server.url}/metrics", timeout=30).text)
+    finally:
+        server.stop()
+    return out
+
+
+def server_means(metrics: str) -> dict[str, float]:
+    """Mean milliseconds inside the server, from its Prometheus histograms: the engine call alone
+    (memstream_recall_seconds) and the whole request in the app (memstream_http_request_seconds)."""
+    sums: dict[str, float] = {}
+    for line in metrics.splitlines():
+        if line.startswith("#") or " " not in line:
+            continue
+        name, value = line.rsplit(" ", 1)
+        for endpoint in ("recall", "context"):
+            if name in (f'memstream_recall_seconds_sum{{endpoint="{endpoint}"}}',
+                        f'memstream_recall_seconds_count{{endpoint="{endpoint}"}}'):
+                sums[f"{endpoint} engine {name.split('{')[0].rsplit('_', 1)[1]}"] = float(value)
+            if name.startswith("memstream_http_request_seconds_") and f'route="/v1/users/{{user_id}}/{endpoint}"' in name \
+                    and 'status="200"' in name and not name.startswith("memstream_http_request_seconds_bucket"):
+                key = f"{endpoint} app {name.split('{')[0].rsplit('_', 1)[1]}"
+                sums[key] = sums.get(key, 0.0) + float(value)
+    means = {}
+    for endpoint in ("recall", "context"):
+        for part in ("engine", "app"):
+            n = sums.get(f"{endpoint} {part} count", 0.0)
+            means[f"{endpoint} {part}"] = 1000 * sums.get(f"{endpoint} {part} sum", 0.0) / n if n else float("nan")
+    return means
+
+
+def phase_facade(data_dir: Path, asked: list[tuple[str, str, str]], clients: int) -> dict:
+    from engine import MemoryEngine
+
+    with MemoryEngine.open(data_dir) as engine:
+        def recall(_, q):
+            engine.recall(tenant_id=READ_TENANT, user_id=q[0], query=q[2], k=10, record_use=False)
+
+        def context(_, q):
+            engine.context(tenant_id=READ_TENANT, user_id=q[0], session_id=q[1], query=q[2], budget_tokens=400,
+                           record_use=False)
+
+        return reads(asked, clients, recall, context)
+
+
+def reads(asked: list[tuple[str, str, str]], clients: int, recall, context) -> dict:
+    subjects = sorted({(q[0], q[1]) for q in asked})
+    warm = [(u, s, "warm up") for u, s in subjects]
+    concurrent(warm, clients, recall)
+    concurrent(warm, clients, context)
+    return {"recall": concurrent(asked, clients, recall), "context": concurrent(asked, clients, context)}
+
+
+# -- report --------------------------------------------------------------------------------------------
+def report(what: str, n_turns: int, args, inproc: dict, http: dict, facade: dict) -> dict:
+    rows = {}
+    for endpoint in ("recall", "context"):
+        f, h = facade[endpoint], http[endpoint]
+        rows[endpoint] = {"facade": f, "http": h, "p99_added_ms": h["p99_ms"] - f["p99_ms"]}
+    ratio = http["ingest"]["turns_per_s"] / inproc["turns_per_s"]
+    print(f"\nbench.api: {what}; {n_turns} turns; {args.clients} concurrent clients; "
+          f"{args.queries} queries per endpoint and path; ingest batches of {args.batch}")
+    print(f"{'reads':<22}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}")
+    for endpoint, row in rows.items():
+        for path in ("facade", "http"):
+            r = row[path]
+            print(f"{endpoint + ' ' + path:<22}{r['rps']:>10.1f}{r['p50_ms']:>10.2f}{r['p99_ms']:>10.2f}")
+        print(f"{endpoint + ' HTTP adds to p99':<42}{row['p99_added_ms']:>10.2f} ms (target <= 5)")
+    means = http.get("server", {})
+    if means:
+        print("inside the server, mean ms: " + ", ".join(f"{k} {v:.2f}" for k, v in means.items())
+              + " (engine: the engine call; app: the whole request in the app)")
+    print(f"{'ingest':<22}{'turns/s':>10}")
+    print(f"{'ingest_many':<22}{inproc['turns_per_s']:>10.1f}   (then projecting them took {inproc['project_s']:.1f} s)")
+    print(f"{'HTTP POST /v1/turns':<22}{http['ingest']['turns_per_s']:>10.1f}   "
+          f"(then the server projected them in {http['ingest']['project_s']:.1f} s)")
+    print(f"{'HTTP / ingest_many':<22}{ratio:>10.2f}   (target >= 0.80)")
+    line = "python -m bench.api " + (f"--data {args.data}" if args.data else
+                                      f"--synthetic --turns {args.turns} --subjects {args.subjects}")
+    line += f" --clients {args.clients} --queries {args.queries} --batch {args.batch}"
+    line += f" --limit {args.limit}" if args.limit else ""
+    print(f"reproduce: HF_HUB_OFFLINE=1 {line}")
+    return {"what": what, "turns": n_turns, "clients": args.clients, "reads": rows,
+            "ingest": {"ingest_many": inproc, "http": http["ingest"], "ratio": ratio}}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", type=Path, help=f"a folder of LoCoMo conversations (default: {DEFAULT_DATA} "
+                                              "when present, else synthetic turns)")
+    ap.add_argument("--synthetic", action="store_true", help="synthetic turns (bench.synth) even if LoCoMo is there")
+    ap.add_argument("--turns", type=int, default=2000, help="synthetic turns")
+    ap.add_argument("--subjects", type=int, default=10, help="synthetic subjects")
+    ap.add_argument("--limit", type=int, help="use only the first N turns")
+    ap.add_argument("--clients", type=int, default=8, help="concurrent clients")
+    ap.add_argument("--queries", type=int, default=400, help="queries per endpoint and path")
+    ap.add_argument("--batch", type=int, default=100, help="turns per ingest call or request")
+    ap.add_argument("--json", type=Path, help="also write the figures to this file")
+    ap.add_argument("--serve", nargs=2, metavar=("DIR", "PORT"), help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.serve:
+        return serve(args.serve[0], int(args.serve[1]))
+    if args.data is None and not args.synthetic and DEFAULT_DATA.is_dir():
+        args.data = DEFAULT_DATA
+    turns, what = load(args.data, args.turns, args.subjects, args.limit)
+    asked = queries(turns, args.queries)
+    tmp = Path(tempfile.mkdtemp(prefix="memstream-bench-api-"))
+    try:
+        data_dir = tmp / "data"
+        print(f"ingest in process ({len(turns)} turns)...", file=sys.stderr, flush=True)
+        inproc = phase_in_process_ingest(data_dir, turns, args.batch)
+        print("HTTP: ingest, recall, context...", file=sys.stderr, flush=True)
+        http = phase_http(data_dir, turns, asked, args.clients, args.batch)
+        print("facade in process: recall, context...", file=sys.stderr, flush=True)
+        facade = phase_facade(data_dir, asked, args.clients)
+        result = report(what, len(turns), args, inproc, http, facade)
+        if args.json:
+            args.json.write_text(json.dumps(result, indent=2))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
