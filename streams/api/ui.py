@@ -20,15 +20,16 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import sys
 from datetime import datetime, timezone
 from typing import Annotated, Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from jinja2 import DictLoader, Environment
 
-from engine.errors import AuthError, InvalidCommandError, MemstreamError, ScopeError, UnknownMemoryError
+from engine.errors import InvalidCommandError, MemstreamError, ScopeError, UnknownMemoryError
 from schemas.api import KeyInfo
 from schemas.events import Event
 from schemas.records import MemoryRecord
@@ -132,6 +133,17 @@ def _admin(service, token: str | None) -> KeyInfo:
     return key
 
 
+def _pass_key_on(token: str) -> None:
+    """Kafka: what a worker asks other workers on a caller's behalf (their partitions' changes, an
+    audit) carries the caller's key, which the worker keeps from the Authorization header
+    (streams.kafka.api.CALLER). A session's key came in a cookie, so it is put there too. Nothing to
+    do when that module is not loaded (the embedded runtime)."""
+    kafka = sys.modules.get("streams.kafka.api")
+    caller = getattr(kafka, "CALLER", None)
+    if caller is not None and not caller.get():
+        caller.set(f"Bearer {token}")
+
+
 class _Session:
     def __init__(self, request: Request):
         self.request = request
@@ -140,6 +152,7 @@ class _Session:
         self.key = _admin(self.service, self.token)
         self.tenant = self.key.tenant_id
         self.csrf = csrf_token(self.token or "")
+        _pass_key_on(self.token or "")
 
     def page(self, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         return render(name, status, key=self.key, csrf=self.csrf, q=_q, **context)
@@ -157,10 +170,28 @@ async def _guarded(request: Request, build) -> Response:
 
 # -- reading the service ---------------------------------------------------------------------------
 async def _users(session: _Session) -> list[str]:
-    users = getattr(session.service, "users", None)  # a runtime that spreads subjects answers itself
-    if users is not None:
-        return await users(session.tenant)
-    return await session.service.call(session.tenant, "-", lambda e: e.users(session.tenant))
+    """The tenant's users: the embedded engine knows them all; elsewhere (Kafka: subjects spread
+    over workers) a service's own `users`, or the users named in the tenant's memory changes, which
+    `changes` reads from every partition."""
+    from streams.api.service import EngineService
+
+    service = session.service
+    if isinstance(service, EngineService):
+        return await service.call(session.tenant, "-", lambda e: e.users(session.tenant))
+    own = getattr(service, "users", None)
+    if own is not None:
+        return await own(session.tenant)
+    found: set[str] = set()
+    cursor = "0"
+    while True:
+        batch, cursor = await service.changes(session.tenant, cursor, None, 512)
+        if not batch:
+            return sorted(found)
+        for _, event in batch:
+            if event.type == "subject_forgotten":
+                found.discard(event.user_id)
+            elif event.type == "memory_recorded":
+                found.add(event.user_id)
 
 
 async def _history(session: _Session, user_id: str) -> list[Event]:
@@ -185,9 +216,22 @@ def _named(event: Event) -> list[str]:
     return [p.memory_id] if hasattr(p, "memory_id") else []
 
 
-async def _forward(session: _Session, user_id: str) -> Response | None:
-    """Kafka: the worker that owns the subject answers."""
-    return await session.service.forward(session.request, session.tenant, user_id)
+#: Set by a worker that passes a request on to the subject's owner (streams.kafka.api).
+FORWARDED = "x-memstream-forwarded"
+
+
+async def _forward(session: _Session, user_id: str, body: bytes = b"") -> Response | None:
+    """Kafka: the worker that owns the subject answers. It is asked with the session's key in an
+    Authorization header (a worker passes that header on, not the cookie) and with `body`, the
+    request's body as read here (a parsed form can no longer be read as bytes)."""
+    request = session.request
+    headers = [(k, v) for k, v in request.scope["headers"]
+               if k not in (b"authorization", b"cookie", b"content-length")]
+    headers += [(b"authorization", f"Bearer {session.token}".encode()),
+                (b"content-length", str(len(body)).encode())]
+    again = Request(dict(request.scope, headers=headers), request.receive)
+    again._body = body  # what Request.body() answers (starlette keeps a read body there)
+    return await session.service.forward(again, session.tenant, user_id)
 
 
 def _group(rec: MemoryRecord, now: datetime) -> str:
@@ -245,9 +289,18 @@ async def logout(request: Request, csrf: Annotated[str, Form(max_length=128)] = 
 
 
 @router.get("", response_class=HTMLResponse)
-async def users(request: Request) -> Response:
+async def users(request: Request, user: Annotated[str | None, Query(min_length=1, max_length=128)] = None
+                ) -> Response:
     async def build(session: _Session) -> Response:
-        return session.page("users.html", users=await _users(session))
+        if user is not None:  # the "open a user" form
+            return RedirectResponse(f"/ui/users/{_q(user)}", status_code=303)
+        from streams.api.app import Forwarded
+
+        try:
+            listed = await _users(session)
+        except Forwarded:  # a runtime whose users are spread over workers that cannot all answer now
+            listed = None
+        return session.page("users.html", users=listed)
     return await _guarded(request, build)
 
 
@@ -313,7 +366,7 @@ async def forget_memory(request: Request, user_id: Id, memory_id: MemoryId,
                         csrf: Annotated[str, Form(max_length=128)] = "") -> Response:
     async def build(session: _Session) -> Response:
         _check_csrf(session, csrf)
-        forwarded = await _forward(session, user_id)
+        forwarded = await _forward(session, user_id, urlencode({"csrf": csrf}).encode())
         if forwarded is not None:
             return forwarded
         ids = await session.service.call(session.tenant, user_id, lambda e: e.forget(
@@ -321,6 +374,9 @@ async def forget_memory(request: Request, user_id: Id, memory_id: MemoryId,
         metrics = getattr(request.app.state, "metrics", None)
         if metrics is not None:
             metrics.forgot(len(ids))
+        if request.headers.get(FORWARDED):
+            # The worker that passed this on answers with the body alone (no Location): the receipt.
+            return await _receipt(session, user_id, ids)
         target = f"/ui/users/{_q(user_id)}/receipt?ids=" + ",".join(_q(i) for i in ids)
         return RedirectResponse(target, status_code=303)
     return await _guarded(request, build)
@@ -333,24 +389,30 @@ async def receipt(request: Request, user_id: Id,
         forwarded = await _forward(session, user_id)
         if forwarded is not None:
             return forwarded
-        wanted = list(dict.fromkeys(i for i in ids.split(",") if i))
-        if not wanted or len(wanted) > 500:
-            raise InvalidCommandError("ids: 1 to 500 comma-separated memory ids")
-        history = await _history(session, user_id)
-        events = {ev.payload.memory_id: ev for ev in history
-                  if ev.type == "memory_forgotten" and ev.payload.memory_id in wanted}
-        rows, missing = [], []
-        for memory_id in wanted:
-            event = events.get(memory_id)
-            if event is None:
-                missing.append(memory_id)
-                continue
-            p = event.payload
-            turns = p.turns_shredded if p.turns_shredded is not None else len(p.shredded_turns)
-            rows.append({"event": event, "p": p, "turns": turns, "keys": turns + 1})
-        if not rows:
-            raise UnknownMemoryError("none of these memories was forgotten for this user")
-        return session.page("receipt.html", user_id=user_id, rows=rows, missing=missing,
-                            keys_destroyed=sum(r["keys"] for r in rows),
-                            turns_shredded=sum(r["turns"] for r in rows))
+        return await _receipt(session, user_id, ids.split(","))
     return await _guarded(request, build)
+
+
+async def _receipt(session: _Session, user_id: str, ids: list[str]) -> Response:
+    """The erasure receipt of the named memories: their memory_forgotten events (ids, counts and
+    reasons, never content) and how many keys the forget destroyed."""
+    wanted = list(dict.fromkeys(i for i in ids if i))
+    if not wanted or len(wanted) > 500:
+        raise InvalidCommandError("ids: 1 to 500 comma-separated memory ids")
+    history = await _history(session, user_id)
+    events = {ev.payload.memory_id: ev for ev in history
+              if ev.type == "memory_forgotten" and ev.payload.memory_id in wanted}
+    rows, missing = [], []
+    for memory_id in wanted:
+        event = events.get(memory_id)
+        if event is None:
+            missing.append(memory_id)
+            continue
+        p = event.payload
+        turns = p.turns_shredded if p.turns_shredded is not None else len(p.shredded_turns)
+        rows.append({"event": event, "p": p, "turns": turns, "keys": turns + 1})
+    if not rows:
+        raise UnknownMemoryError("none of these memories was forgotten for this user")
+    return session.page("receipt.html", user_id=user_id, rows=rows, missing=missing,
+                        keys_destroyed=sum(r["keys"] for r in rows),
+                        turns_shredded=sum(r["turns"] for r in rows))

@@ -217,3 +217,14 @@ def test_an_expired_memory_is_listed_without_its_content(live_server):
         page = c.get("/ui/users/maya").text
     expired = page.split('id="group-expired"')[1].split('id="group-forgotten"')[0]
     assert memory_id in expired and "bay nine" not in page
+
+
+def test_a_user_is_opened_by_id_and_the_list_is_the_tenants(live_server):
+    _ingest(live_server, "acme", [_turn("maya", "t1", "I keep bees in my garden in Ghent.", 0),
+                                  _turn("lena", "t1", "I sing in a choir on Thursdays.", 0)])
+    _ingest(live_server, "globex", [_turn("quintus", "t1", "I restore old motorcycles on weekends.", 0)])
+    with _admin_client(live_server) as c:
+        r = c.get("/ui", params={"user": "maya/../x"})
+        assert r.status_code == 303 and r.headers["location"] == "/ui/users/maya%2F..%2Fx"
+        assert re.findall(r'href="/ui/users/([^"]+)"', c.get("/ui").text) == ["lena", "maya"]
+    assert live_server.engine.users("globex") == ["quintus"]
