@@ -351,16 +351,22 @@ class KafkaService:
                 remote.setdefault(url, {})[p] = pos
         for url, wanted in remote.items():
             per.update(await self._remote_changes(url, wanted, user_id, limit))
+        # Each change's cursor: its partition just after it, the partitions before it in this answer
+        # just after their last change sent (not their scanned end, which moves with other
+        # tenants' writes), the others where the request started. Resuming from it re-scans at
+        # most what this tenant could not see, and sends nothing twice.
         out: list[tuple[str, Event]] = []
+        sent = list(positions)
+        after = list(positions)
         for p in range(self.kcfg.partitions):
             if p not in per or len(out) >= limit:
                 continue  # unknown now (its owner is changing): read again from where it was
             found, end = per[p]
             for seq, event in found:
-                positions[p] = seq + 1
-                out.append((encode_cursor(positions), event))
-            positions[p] = end
-        return out, encode_cursor(positions)
+                sent[p] = seq + 1
+                out.append((encode_cursor(sent), event))
+            after[p] = end
+        return out, encode_cursor(after)
 
     async def local_changes(self, tenant_id: str, positions: dict[int, int], user_id: str | None,
                             limit: int) -> dict[int, tuple[list[tuple[int, Event]], int]]:
