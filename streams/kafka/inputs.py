@@ -1,8 +1,10 @@
 """Input messages (the turns and commands topics) to engine calls, or to a dead letter with a reason.
 
 A turn message is a turn as `memstream ingest` takes it (schemas/turns.py). A command message is
-{"command": "remember" | "forget" | "sweep", ...} with the fields of schemas/commands.py (sweep:
-tenant_id, user_id, now). Every message must be keyed by its subject (topics.subject_key): a key that
+{"command": "remember" | "forget" | "sweep" | "recall", ...} with the fields of schemas/commands.py
+(sweep: tenant_id, user_id, now; recall: tenant_id, user_id, query, and optionally k, session_id,
+now, request_id: records the use of what that recall returns, in order with the subject's input, as
+`recall(record_use=True)` does on the embedded runtime). Every message must be keyed by its subject (topics.subject_key): a key that
 disagrees with the content would put a subject's events in someone else's partition.
 
 Reasons never quote content: they name the problem, the field and the message's coordinates.
@@ -22,7 +24,7 @@ from schemas.commands import Forget, Remember
 from schemas.turns import TurnIn
 from streams.kafka.topics import subject_key
 
-COMMANDS = ("remember", "forget", "sweep")
+COMMANDS = ("remember", "forget", "sweep", "recall")
 
 
 @dataclass(frozen=True)
@@ -138,6 +140,8 @@ def parse(record: Record, *, turns_topic: str, settings: Settings, max_bytes: in
                 fields = Remember.model_validate(data).model_dump(exclude_unset=True)
             elif name == "forget":
                 fields = Forget.model_validate(data).model_dump(exclude_unset=True)
+            elif name == "recall":
+                fields = _recall_fields(data)
             else:
                 fields = _sweep_fields(data)
         except ValidationError as exc:
@@ -157,3 +161,20 @@ def _sweep_fields(data: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(data.get(name), str) or not data[name]:
             raise _Reject(f"wrong schema: sweep needs {name} (a string)")
     return dict(data)
+
+
+def _recall_fields(data: dict[str, Any]) -> dict[str, Any]:
+    allowed = {"tenant_id", "user_id", "query", "k", "session_id", "now", "request_id"}
+    extra = sorted(set(data) - allowed)
+    if extra:
+        raise _Reject(f"wrong schema: recall takes {', '.join(sorted(allowed))}; unexpected {', '.join(extra)}")
+    for name in ("tenant_id", "user_id", "query"):
+        if not isinstance(data.get(name), str) or (name != "query" and not data[name]):
+            raise _Reject(f"wrong schema: recall needs {name} (a string)")
+    for name in ("session_id", "now", "request_id"):
+        if data.get(name) is not None and (not isinstance(data[name], str) or not data[name]):
+            raise _Reject(f"wrong schema: recall's {name} is a non-empty string")
+    k = data.get("k")
+    if k is not None and (isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 100):
+        raise _Reject("wrong schema: recall's k is an integer from 1 to 100")
+    return {name: value for name, value in data.items() if value is not None}

@@ -403,6 +403,11 @@ class Worker:
             engine.remember(data)
         elif item.name == "forget":
             engine.forget(data)
+        elif item.name == "recall":
+            if "now" not in data and item.record.timestamp:
+                # The message's own time: a redelivered command records the same use.
+                data["now"] = datetime.fromtimestamp(item.record.timestamp, timezone.utc)
+            engine.recall(**data, record_use=True)
         else:
             engine.sweep(data["now"], tenant_id=data["tenant_id"], user_id=data["user_id"],
                          request_id=data["request_id"])
