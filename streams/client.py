@@ -323,11 +323,15 @@ class _Resume:
                                follow=self.follow, last_event_id=self.parser.last_id)
 
     def change(self, line: str) -> MemoryChange | None:
+        self.failures = 0  # the server is streaming (it opens with a comment line)
         data = self.parser.feed(line)
         if data is None:
             return None
-        self.failures = 0
-        return MemoryChange.model_validate_json(data)
+        try:
+            return MemoryChange.model_validate_json(data)
+        except ValidationError as exc:
+            raise ApiError(200, "UnexpectedAnswer", f"the change stream sent something that is not a "
+                                                    f"MemoryChange: {str(exc)[:300]}") from None
 
     def dropped(self, url: str, exc: BaseException | None) -> float:
         """The delay before the next attempt, or raises when the attempts are used up."""
