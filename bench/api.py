@@ -289,14 +289,16 @@ def reads(asked: list[tuple[str, str, str]], clients: int, recall, context) -> d
 
 
 # -- report --------------------------------------------------------------------------------------------
-def report(what: str, n_turns: int, args, inproc: dict, http: dict, facade: dict) -> dict:
+def report(what: str, n_turns: int, args, inproc: dict, http: dict, facade: dict, load: dict) -> dict:
     rows = {}
     for endpoint in ("recall", "context"):
         f, h = facade[endpoint], http[endpoint]
         rows[endpoint] = {"facade": f, "http": h, "p99_added_ms": h["p99_ms"] - f["p99_ms"]}
     ratio = http["ingest"]["turns_per_s"] / inproc["turns_per_s"]
     print(f"\nbench.api: {what}; {n_turns} turns; {args.clients} concurrent clients; "
-          f"{args.queries} queries per endpoint and path; ingest batches of {args.batch}")
+          f"{args.queries} queries per endpoint and path; ingest batches of {args.batch}; "
+          f"{os.cpu_count()} cores, load average {load['start']:.1f} at the start, {load['end']:.1f} at the end "
+          "(other work on the machine moves every figure)")
     print(f"{'reads':<22}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}")
     for endpoint, row in rows.items():
         for path in ("facade", "http"):
@@ -317,7 +319,7 @@ def report(what: str, n_turns: int, args, inproc: dict, http: dict, facade: dict
     line += f" --clients {args.clients} --queries {args.queries} --batch {args.batch}"
     line += f" --limit {args.limit}" if args.limit else ""
     print(f"reproduce: HF_HUB_OFFLINE=1 {line}")
-    return {"what": what, "turns": n_turns, "clients": args.clients, "reads": rows,
+    return {"what": what, "turns": n_turns, "clients": args.clients, "reads": rows, "load_average": load,
             "ingest": {"ingest_many": inproc, "http": http["ingest"], "ratio": ratio}}
 
 
@@ -344,13 +346,15 @@ def main(argv: list[str] | None = None) -> int:
     tmp = Path(tempfile.mkdtemp(prefix="memstream-bench-api-"))
     try:
         data_dir = tmp / "data"
+        busy = {"start": os.getloadavg()[0]}
         print(f"ingest in process ({len(turns)} turns)...", file=sys.stderr, flush=True)
         inproc = phase_in_process_ingest(data_dir, turns, args.batch)
         print("HTTP: ingest, recall, context...", file=sys.stderr, flush=True)
         http = phase_http(data_dir, turns, asked, args.clients, args.batch)
         print("facade in process: recall, context...", file=sys.stderr, flush=True)
         facade = phase_facade(data_dir, asked, args.clients)
-        result = report(what, len(turns), args, inproc, http, facade)
+        busy["end"] = os.getloadavg()[0]
+        result = report(what, len(turns), args, inproc, http, facade, busy)
         if args.json:
             args.json.write_text(json.dumps(result, indent=2))
     finally:

@@ -24,6 +24,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response, Streami
 from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import TypeAdapter
+from starlette.convertors import Convertor, register_url_convertor
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
@@ -76,6 +77,20 @@ STATUS: tuple[tuple[type[BaseException], int], ...] = (
     (EngineClosedError, 503),
 )
 
+class AnyId(Convertor):
+    """A user or session id in a path: any id a turn may carry, '/' and line breaks included (sent
+    percent-encoded), so every subject that can be written can be read, forgotten and audited."""
+
+    regex = "(?s:.+)"
+
+    def convert(self, value: str) -> str:
+        return value
+
+    def to_string(self, value: str) -> str:
+        return value
+
+
+register_url_convertor("anyid", AnyId())
 Id = Annotated[str, Path(min_length=1, max_length=128)]
 
 
@@ -302,7 +317,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
                            errors=[e.model_dump() for e in errors])
         return result
 
-    @app.post("/v1/users/{user_id}/remember", status_code=201, response_model=Remembered, tags=["memories"],
+    @app.post("/v1/users/{user_id:anyid}/remember", status_code=201, response_model=Remembered, tags=["memories"],
               responses=_ERRORS)
     async def remember(request: Request, user_id: Id, body: RememberBody, key: Write) -> Remembered:
         await subject(request, key, user_id)
@@ -311,7 +326,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
             tenant_id=key.tenant_id, user_id=user_id, **data))
         return Remembered(memory_id=memory_id)
 
-    @app.post("/v1/users/{user_id}/forget", response_model=Forgotten, tags=["memories"], responses=_UNKNOWN)
+    @app.post("/v1/users/{user_id:anyid}/forget", response_model=Forgotten, tags=["memories"], responses=_UNKNOWN)
     async def forget(request: Request, user_id: Id, body: ForgetBody, key: ForgetKey) -> Forgotten:
         await subject(request, key, user_id)
         named = [n for n in ("memory_id", "query") if getattr(body, n)] + (["subject"] if body.subject else [])
@@ -326,7 +341,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
             metrics.forgot(len(ids))
         return Forgotten(memory_ids=ids, dry_run=body.dry_run)
 
-    @app.post("/v1/users/{user_id}/usage", response_model=UsageRecorded, tags=["memories"], responses=_UNKNOWN)
+    @app.post("/v1/users/{user_id:anyid}/usage", response_model=UsageRecorded, tags=["memories"], responses=_UNKNOWN)
     async def usage(request: Request, user_id: Id, body: UsageBody, key: Write) -> UsageRecorded:
         await subject(request, key, user_id)
         n = await service.call(key.tenant_id, user_id, lambda e: e.record_use(
@@ -335,7 +350,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
         return UsageRecorded(recorded=n)
 
     # -- reads -----------------------------------------------------------------------------------
-    @app.get("/v1/users/{user_id}/recall", response_model=list[RecallHit], tags=["reads"], responses=_ERRORS)
+    @app.get("/v1/users/{user_id:anyid}/recall", response_model=list[RecallHit], tags=["reads"], responses=_ERRORS)
     async def recall(request: Request, user_id: Id, key: Read,
                      q: Annotated[str, Query(max_length=4000, description="What to recall.")],
                      k: Annotated[int, Query(ge=1, le=100)] = 10,
@@ -351,7 +366,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
         metrics.recalled("recall", time.perf_counter() - started)
         return _json(_HITS, hits)
 
-    @app.get("/v1/users/{user_id}/context", response_model=ContextResult, tags=["reads"], responses=_ERRORS)
+    @app.get("/v1/users/{user_id:anyid}/context", response_model=ContextResult, tags=["reads"], responses=_ERRORS)
     async def context(request: Request, user_id: Id, key: Read,
                       session_id: Annotated[str | None, Query(min_length=1, max_length=128)] = None,
                       q: Annotated[str, Query(max_length=4000)] = "",
@@ -367,13 +382,13 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
         metrics.recalled("context", time.perf_counter() - started)
         return _json(_CONTEXT, result)
 
-    @app.get("/v1/users/{user_id}/records", response_model=list[MemoryRecord], tags=["reads"], responses=_ERRORS)
+    @app.get("/v1/users/{user_id:anyid}/records", response_model=list[MemoryRecord], tags=["reads"], responses=_ERRORS)
     async def records(request: Request, user_id: Id, key: Read, include_inactive: bool = False) -> Any:
         await subject(request, key, user_id)
         return _json(_RECORDS, await service.call(key.tenant_id, user_id, lambda e: e.records(
             key.tenant_id, user_id, include_inactive=include_inactive)))
 
-    @app.get("/v1/users/{user_id}/profile", response_model=SummaryView, tags=["reads"], responses=_ERRORS)
+    @app.get("/v1/users/{user_id:anyid}/profile", response_model=SummaryView, tags=["reads"], responses=_ERRORS)
     async def profile(request: Request, user_id: Id, key: Read,
                       session_id: Annotated[str | None, Query(min_length=1, max_length=128)] = None,
                       budget_tokens: Annotated[int | None, Query(ge=1, le=200_000)] = None,
@@ -383,7 +398,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
             tenant_id=key.tenant_id, user_id=user_id, session_id=session_id, budget_tokens=budget_tokens,
             max_privacy=max_privacy))
 
-    @app.get("/v1/users/{user_id}/summary", response_model=SummaryView, tags=["reads"], responses=_ERRORS)
+    @app.get("/v1/users/{user_id:anyid}/summary", response_model=SummaryView, tags=["reads"], responses=_ERRORS)
     async def summary(request: Request, user_id: Id, key: Read,
                       session_id: Annotated[str | None, Query(min_length=1, max_length=128)] = None,
                       topic: Annotated[str | None, Query(min_length=1, max_length=500)] = None,
@@ -400,7 +415,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
             tenant_id=key.tenant_id, user_id=user_id, topic=topic, budget_tokens=budget_tokens,
             max_privacy=max_privacy))
 
-    @app.get("/v1/users/{user_id}/sessions/{session_id}/turns", response_model=list[TurnView], tags=["reads"],
+    @app.get("/v1/users/{user_id:anyid}/sessions/{session_id:anyid}/turns", response_model=list[TurnView], tags=["reads"],
              responses=_ERRORS)
     async def session_turns(request: Request, user_id: Id, session_id: Id, key: Read) -> Any:
         await subject(request, key, user_id)
@@ -500,7 +515,7 @@ class _Checked:
                 await self.app(scope, receive, sending)
         finally:
             route = scope.get("route")
-            self.metrics.request(scope["method"], getattr(route, "path", "unmatched"), status,
+            self.metrics.request(scope["method"], getattr(route, "path_format", "unmatched"), status,
                                  time.perf_counter() - started)
 
 

@@ -19,6 +19,7 @@ import json
 import threading
 import time
 import uuid
+from urllib.parse import quote
 
 import httpx
 import pytest
@@ -422,6 +423,20 @@ class ApiContract:
         api.settle()
         left = [t["text"] for t in c.get(f"/v1/users/{user}/sessions/s9/turns").json()]
         assert ALLERGIES[1] not in left and HOMES[1] in left
+
+    def test_any_id_a_turn_carries_is_addressable(self, api):
+        _, c = self.tenant(api)
+        user, session = f"team/{uid('ålice')} #1?", "week 12/day 3"
+        u, s = quote(user, safe=""), quote(session, safe="")
+        self.send(api, c, conversation(user, session, [JOBS[0], ALLERGIES[0]]))
+        assert self.with_text(self.records(c, u), "lighthouse")
+        assert [t["text"] for t in c.get(f"/v1/users/{u}/sessions/{s}/turns").json()] == [JOBS[0], ALLERGIES[0]]
+        assert c.get(f"/v1/users/{u}/recall", params={"q": "hazelnuts"}).json()
+        assert self.records(c, quote("team", safe="")) == []  # a prefix of the id is another user
+        assert c.post(f"/v1/users/{u}/forget", json={"query": "hazelnuts"}).json()["memory_ids"]
+        api.settle()
+        assert not self.with_text(self.records(c, u), "hazelnut")
+        assert {f["data"]["user_id"] for f in read_stream(c, since="0", user_id=user)} == {user}
 
     # -- the change stream -------------------------------------------------------------------------------
     def test_stream_reads_what_is_there_and_filters_by_user(self, api):

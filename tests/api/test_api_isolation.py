@@ -26,9 +26,9 @@ TEMPLATES = [
 ]
 MARKERS = ["Zorvath", "Quillonde", "Brevikka"]  # one per tenant, never in another tenant's data
 
-# Valid user ids the URL path can carry: printable, not blank, no '/' (a path separator even
-# percent-encoded) and not a dot segment.
-user_ids = st.text(st.characters(codec="utf-8", categories=["L", "N", "P", "S", "Zs"], exclude_characters="/"),
+# Valid user ids: printable and not blank ('/' included: it travels percent-encoded), not a bare dot
+# segment ('.' or '..', which URL normalisation removes before any server sees it).
+user_ids = st.text(st.characters(codec="utf-8", categories=["L", "N", "P", "S", "Zs"]),
                    min_size=1, max_size=24).filter(lambda s: s.strip() and s.strip(".") and s.isprintable())
 
 
