@@ -44,3 +44,14 @@ def data_dir(tmp_path):
 # The Kafka runtime's fixtures: a real broker (scripts/test starts one; otherwise the first test that
 # needs it starts its own), a fresh group and topic prefix per test, and worker processes.
 from kafka_harness import broker, broker_log_dir, kcfg, spawn_worker  # noqa: E402,F401
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    """The embedded runtime's HTTP API on a free local port (tests/api/api_server.py). Defined here,
+    not in a tests/api/conftest.py, so that `from conftest import ...` always finds this module."""
+    from api_server import start_server  # tests/api is on sys.path for the tests there
+
+    server = start_server(tmp_path / "data")
+    yield server
+    server.stop()
