@@ -29,10 +29,20 @@ from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from jinja2 import DictLoader, Environment
 
-from engine.errors import InvalidCommandError, MemstreamError, ScopeError, UnknownMemoryError
+from engine.errors import (
+    AuthError,
+    EngineClosedError,
+    InvalidCommandError,
+    InvalidTurnError,
+    MemstreamError,
+    ScopeError,
+    TenantMismatchError,
+    UnknownMemoryError,
+)
 from schemas.api import KeyInfo
 from schemas.events import Event
 from schemas.records import MemoryRecord
+from streams.api.service import EngineService
 from streams.api.ui_templates import TEMPLATES
 
 COOKIE = "memstream_ui"
@@ -65,10 +75,21 @@ def _detail(value: Any) -> str:
 _env.filters.update(ts=_ts, detail=_detail)
 
 
-def _status(exc: BaseException) -> int:
-    from streams.api.app import status_of  # app imports this module lazily, so no cycle at import
+#: The HTTP status of each typed error a page can meet, as the API answers it (streams.api.app.STATUS,
+#: which this module cannot import: the app includes this router).
+_STATUS: tuple[tuple[type[BaseException], int], ...] = (
+    (AuthError, 401),
+    (ScopeError, 403),
+    (UnknownMemoryError, 404),
+    (TenantMismatchError, 404),  # another tenant's data is as unknown as absent data
+    (InvalidTurnError, 422),
+    (InvalidCommandError, 422),
+    (EngineClosedError, 503),
+)
 
-    return status_of(exc)
+
+def _status(exc: BaseException) -> int:
+    return next((code for cls, code in _STATUS if isinstance(exc, cls)), 500)
 
 
 def _now() -> datetime:
@@ -173,8 +194,6 @@ async def _users(session: _Session) -> list[str]:
     """The tenant's users: the embedded engine knows them all; elsewhere (Kafka: subjects spread
     over workers) a service's own `users`, or the users named in the tenant's memory changes, which
     `changes` reads from every partition."""
-    from streams.api.service import EngineService
-
     service = session.service
     if isinstance(service, EngineService):
         return await service.call(session.tenant, "-", lambda e: e.users(session.tenant))
@@ -294,13 +313,7 @@ async def users(request: Request, user: Annotated[str | None, Query(min_length=1
     async def build(session: _Session) -> Response:
         if user is not None:  # the "open a user" form
             return RedirectResponse(f"/ui/users/{_q(user)}", status_code=303)
-        from streams.api.app import Forwarded
-
-        try:
-            listed = await _users(session)
-        except Forwarded:  # a runtime whose users are spread over workers that cannot all answer now
-            listed = None
-        return session.page("users.html", users=listed)
+        return session.page("users.html", users=await _users(session))
     return await _guarded(request, build)
 
 

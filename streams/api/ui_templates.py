@@ -100,11 +100,9 @@ _ERROR = """{% extends "base.html" %}
 
 _USERS = """{% extends "base.html" %}
 {% block main %}
-<h1>Users{% if users is not none %} <span class="muted">({{ users | length }})</span>{% endif %}</h1>
+<h1>Users <span class="muted">({{ users | length }})</span></h1>
 <form method="get" action="/ui" id="open-user"><p><input name="user" placeholder="user id" required maxlength="128"> <button type="submit">open</button></p></form>
-{% if users is none %}
-<p class="empty">The list of users cannot be read right now (the workers that hold them are changing); open a user by id.</p>
-{% elif users %}
+{% if users %}
 <ul class="users" id="users">
 {% for u in users %}<li><a href="/ui/users/{{ q(u) }}">{{ u }}</a></li>
 {% endfor %}
