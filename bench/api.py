@@ -13,8 +13,10 @@ in either figure, and the time the server then takes to project everything is sh
 Recall and context: `--clients` threads (default 8) each send their share of `--queries` queries
 (words of the subjects' own turns), first through HTTP to `memstream serve`'s app (uvicorn, in a
 process of its own, as deployed), then through the facade in this process on the same directory,
-same queries, same concurrency: requests/s, p50 and p99 for each, and what HTTP adds to p99. Each
-phase warms every subject first (untimed). Reads run with record_use=false, the API's default.
+same queries, same concurrency: requests/s, p50 and p99 for each, and what HTTP adds to p99. The two
+alternate for `--rounds` rounds (medians reported, every round's p99 shown), so both meet the
+machine's other work alike. Each phase warms every subject first (untimed). Reads run with
+record_use=false, the API's default.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ import random
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -191,8 +194,9 @@ def phase_in_process_ingest(data_dir: Path, turns: list[dict], batch: int) -> di
     return {"turns_per_s": len(turns) / ingest_s, "ingest_s": ingest_s, "project_s": project_s}
 
 
-def phase_http(data_dir: Path, turns: list[dict], asked: list[tuple[str, str, str]], clients: int,
+def phase_http(data_dir: Path, turns: list[dict] | None, asked: list[tuple[str, str, str]], clients: int,
                batch: int) -> dict:
+    """Ingest (unless `turns` is None), recall and context through a fresh server process."""
     import httpx
 
     from streams.api.keys import KeyFile
@@ -203,21 +207,22 @@ def phase_http(data_dir: Path, turns: list[dict], asked: list[tuple[str, str, st
     server = Server(data_dir)
     out: dict = {}
     try:
-        headers = {"Authorization": f"Bearer {write_key}"}
-        with httpx.Client(base_url=server.url, headers=headers, timeout=120) as c:
-            c.post("/v1/turns", json=[dict(turns[0], user_id="bench-warm", turn_id="w")]).raise_for_status()
-            server.settle()
-            t = time.perf_counter()
-            accepted = 0
-            for chunk in batches(turns, batch):
-                r = c.post("/v1/turns", json=chunk)
-                r.raise_for_status()
-                accepted += r.json()["accepted"]
-            ingest_s = time.perf_counter() - t
-            server.settle()
-            settled_s = time.perf_counter() - t
-        out["ingest"] = {"turns_per_s": len(turns) / ingest_s, "ingest_s": ingest_s, "accepted": accepted,
-                         "project_s": settled_s - ingest_s}
+        if turns is not None:
+            headers = {"Authorization": f"Bearer {write_key}"}
+            with httpx.Client(base_url=server.url, headers=headers, timeout=120) as c:
+                c.post("/v1/turns", json=[dict(turns[0], user_id="bench-warm", turn_id="w")]).raise_for_status()
+                server.settle()
+                t = time.perf_counter()
+                accepted = 0
+                for chunk in batches(turns, batch):
+                    r = c.post("/v1/turns", json=chunk)
+                    r.raise_for_status()
+                    accepted += r.json()["accepted"]
+                ingest_s = time.perf_counter() - t
+                server.settle()
+                settled_s = time.perf_counter() - t
+            out["ingest"] = {"turns_per_s": len(turns) / ingest_s, "ingest_s": ingest_s, "accepted": accepted,
+                             "project_s": settled_s - ingest_s}
         local = threading.local()
 
         def client():
@@ -266,6 +271,19 @@ def server_means(metrics: str) -> dict[str, float]:
     return means
 
 
+def median_rounds(rounds: list[dict]) -> dict:
+    """Per endpoint, the median of each figure over the rounds (and every round's p99, to show the spread)."""
+    out: dict = {}
+    for endpoint in ("recall", "context"):
+        figures = [r[endpoint] for r in rounds]
+        out[endpoint] = {k: statistics.median(f[k] for f in figures) for k in ("rps", "p50_ms", "p99_ms", "wall_s")}
+        out[endpoint]["n"] = figures[0]["n"]
+        out[endpoint]["p99_rounds_ms"] = [f["p99_ms"] for f in figures]
+    if "server" in rounds[0]:
+        out["server"] = {k: statistics.median(r["server"][k] for r in rounds) for k in rounds[0]["server"]}
+    return out
+
+
 def phase_facade(data_dir: Path, asked: list[tuple[str, str, str]], clients: int) -> dict:
     from engine import MemoryEngine
 
@@ -299,11 +317,13 @@ def report(what: str, n_turns: int, args, inproc: dict, http: dict, facade: dict
           f"{args.queries} queries per endpoint and path; ingest batches of {args.batch}; "
           f"{os.cpu_count()} cores, load average {load['start']:.1f} at the start, {load['end']:.1f} at the end "
           "(other work on the machine moves every figure)")
-    print(f"{'reads':<22}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}")
+    print(f"{'reads (median of ' + str(args.rounds) + ' rounds)':<22}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}")
     for endpoint, row in rows.items():
         for path in ("facade", "http"):
             r = row[path]
-            print(f"{endpoint + ' ' + path:<22}{r['rps']:>10.1f}{r['p50_ms']:>10.2f}{r['p99_ms']:>10.2f}")
+            spread = ", ".join(f"{x:.1f}" for x in r.get("p99_rounds_ms", []))
+            print(f"{endpoint + ' ' + path:<22}{r['rps']:>10.1f}{r['p50_ms']:>10.2f}{r['p99_ms']:>10.2f}"
+                  + (f"   (p99 by round: {spread})" if spread else ""))
         print(f"{endpoint + ' HTTP adds to p99':<42}{row['p99_added_ms']:>10.2f} ms (target <= 5)")
     means = http.get("server", {})
     if means:
@@ -316,7 +336,7 @@ def report(what: str, n_turns: int, args, inproc: dict, http: dict, facade: dict
     print(f"{'HTTP / ingest_many':<22}{ratio:>10.2f}   (target >= 0.80)")
     line = "python -m bench.api " + (f"--data {args.data}" if args.data else
                                       f"--synthetic --turns {args.turns} --subjects {args.subjects}")
-    line += f" --clients {args.clients} --queries {args.queries} --batch {args.batch}"
+    line += f" --clients {args.clients} --queries {args.queries} --batch {args.batch} --rounds {args.rounds}"
     line += f" --limit {args.limit}" if args.limit else ""
     print(f"reproduce: HF_HUB_OFFLINE=1 {line}")
     return {"what": what, "turns": n_turns, "clients": args.clients, "reads": rows, "load_average": load,
@@ -334,6 +354,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--clients", type=int, default=8, help="concurrent clients")
     ap.add_argument("--queries", type=int, default=400, help="queries per endpoint and path")
     ap.add_argument("--batch", type=int, default=100, help="turns per ingest call or request")
+    ap.add_argument("--rounds", type=int, default=3, help="read rounds, HTTP and facade alternated (medians)")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
     ap.add_argument("--serve", nargs=2, metavar=("DIR", "PORT"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -349,10 +370,15 @@ def main(argv: list[str] | None = None) -> int:
         busy = {"start": os.getloadavg()[0]}
         print(f"ingest in process ({len(turns)} turns)...", file=sys.stderr, flush=True)
         inproc = phase_in_process_ingest(data_dir, turns, args.batch)
-        print("HTTP: ingest, recall, context...", file=sys.stderr, flush=True)
-        http = phase_http(data_dir, turns, asked, args.clients, args.batch)
-        print("facade in process: recall, context...", file=sys.stderr, flush=True)
-        facade = phase_facade(data_dir, asked, args.clients)
+        https, facades = [], []
+        for r in range(args.rounds):  # alternated, so both paths meet the machine's other work alike
+            print(f"round {r + 1}/{args.rounds}: HTTP{' ingest,' if r == 0 else ''} recall, context...",
+                  file=sys.stderr, flush=True)
+            https.append(phase_http(data_dir, turns if r == 0 else None, asked, args.clients, args.batch))
+            print(f"round {r + 1}/{args.rounds}: facade in process: recall, context...", file=sys.stderr, flush=True)
+            facades.append(phase_facade(data_dir, asked, args.clients))
+        http = {**median_rounds(https), "ingest": https[0]["ingest"]}
+        facade = median_rounds(facades)
         busy["end"] = os.getloadavg()[0]
         result = report(what, len(turns), args, inproc, http, facade, busy)
         if args.json:

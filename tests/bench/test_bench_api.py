@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bench.api import batches, concurrent, main, queries, server_means
+from bench.api import batches, concurrent, main, median_rounds, queries, server_means
 
 CONVERSATION = {
     "speaker_a": "Oona",
@@ -55,6 +55,16 @@ def test_server_means_reads_the_servers_histograms():
     assert means["recall engine"] == pytest.approx(5.0) and means["recall app"] == pytest.approx(7.5)
 
 
+def test_rounds_are_summed_up_by_their_medians():
+    def round_(p99: float) -> dict:
+        figures = {"n": 5, "rps": p99, "p50_ms": p99 / 2, "p99_ms": p99, "wall_s": 1.0}
+        return {"recall": dict(figures), "context": dict(figures)}
+
+    summary = median_rounds([round_(10.0), round_(30.0), round_(20.0)])
+    assert summary["recall"]["p99_ms"] == 20.0 and summary["context"]["p50_ms"] == 10.0
+    assert summary["recall"]["p99_rounds_ms"] == [10.0, 30.0, 20.0] and summary["recall"]["n"] == 5
+
+
 def test_bench_api_runs_on_a_tiny_input(tmp_path, capsys):
     folder = tmp_path / "locomo"
     folder.mkdir()
@@ -62,7 +72,7 @@ def test_bench_api_runs_on_a_tiny_input(tmp_path, capsys):
     args = ["--data", str(folder)]
     n_turns = 6
     out_file = tmp_path / "figures.json"
-    assert main([*args, "--clients", "2", "--queries", "10", "--batch", "4", "--json", str(out_file)]) == 0
+    assert main([*args, "--clients", "2", "--queries", "10", "--batch", "4", "--rounds", "2", "--json", str(out_file)]) == 0
     out = capsys.readouterr().out
     assert "recall HTTP adds to p99" in out and "HTTP / ingest_many" in out
     assert "reproduce: HF_HUB_OFFLINE=1 python -m bench.api " in out and "--batch 4" in out
