@@ -79,7 +79,8 @@ class ApiMemory:
         self.client = MemstreamClient(url, key, timeout=timeout)
         self.user = user
         self.record_use = record_use
-        self.client.records(user)  # fails now (typed) on a wrong URL, a bad key or a missing read scope
+        # Fails now (typed) on a wrong URL, a bad key or one without the read scope; a small read.
+        self.client.profile(user, budget_tokens=16)
 
     def remember(self, text: str) -> str:
         return self.client.remember(self.user, text=text)
