@@ -33,14 +33,25 @@ class _SyncKafkaKeys:
 
         self.keys = KafkaKeys(kcfg)
 
+    def _run(self, coro):
+        from aiokafka.errors import KafkaError
+
+        from streams.kafka.worker import BrokerUnavailableError
+
+        try:
+            return asyncio.run(asyncio.wait_for(coro, 120))
+        except (KafkaError, OSError, asyncio.TimeoutError) as exc:
+            raise BrokerUnavailableError(f"cannot reach the broker {self.keys.kcfg.broker} ({type(exc).__name__}); "
+                                         "check --broker and that the broker is up") from None
+
     def create(self, tenant_id, scopes, name=None, ttl=None):
-        return asyncio.run(self.keys.create(tenant_id, scopes, name, ttl))
+        return self._run(self.keys.create(tenant_id, scopes, name, ttl))
 
     def list(self, tenant_id=None):
-        return asyncio.run(self.keys.list(tenant_id))
+        return self._run(self.keys.list(tenant_id))
 
     def revoke(self, key_id):
-        return asyncio.run(self.keys.revoke(key_id))
+        return self._run(self.keys.revoke(key_id))
 
 
 def _keys(args: argparse.Namespace):

@@ -51,7 +51,7 @@ from streams.api.app import Forwarded, problem, status_of
 from streams.kafka.apikeys import KeyFollower
 from streams.kafka.config import KafkaSettings
 from streams.kafka.topics import Topics, partition_of, subject_key
-from streams.kafka.worker import PublishFailed, RetryLater, Worker
+from streams.kafka.worker import BrokerUnavailableError, PublishFailed, RetryLater, Worker
 
 log = logging.getLogger("memstream.kafka")
 T = TypeVar("T")
@@ -65,10 +65,6 @@ CALLER: contextvars.ContextVar[str | None] = contextvars.ContextVar("memstream_c
 class OwnerUnavailableError(RetryLater):
     """The worker that owns a subject's partition cannot answer right now (the group is
     rebalancing, or the owner is unreachable): retry shortly."""
-
-
-class BrokerUnavailableError(RetryLater):
-    """The broker did not acknowledge what this worker produced: send it again shortly."""
 
 
 def unavailable(detail: str, error: type[RetryLater] = OwnerUnavailableError) -> Response:

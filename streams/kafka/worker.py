@@ -85,6 +85,10 @@ class RetryLater(MemstreamError):
     """A request this worker cannot answer right now (HTTP 503): retry shortly."""
 
 
+class BrokerUnavailableError(RetryLater):
+    """The broker could not be reached, or did not acknowledge what was produced: retry shortly."""
+
+
 class NotOwnedError(RetryLater):
     """A read or forget reached a worker that does not own the subject's partition (any more)."""
 
