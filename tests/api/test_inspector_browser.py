@@ -17,7 +17,9 @@ from streams.api.cli import cmd_keys_ui_link
 SCREENSHOT = "/tmp/memstream-inspector.png"
 
 
-def _chromium() -> str:
+@pytest.fixture
+def chromium() -> str:
+    """The browser, looked for before the server starts."""
     found = find_chromium()
     if found is None:
         reason = ("chromium is not installed: the inspector's browser test needs Debian's chromium package "
@@ -34,18 +36,19 @@ def _turns(user: str, texts: list[tuple[str, str]]) -> list[dict]:
 
 
 @pytest.mark.slow
-def test_inspector_in_a_real_browser(live_server, tmp_path, capsys):
-    chromium = _chromium()
+def test_inspector_in_a_real_browser(chromium, live_server, tmp_path, capsys):
     with live_server.client(live_server.key("acme", "write")) as c:
         answer = c.post("/v1/turns", json=_turns("noor", [
             ("user", "I brew my coffee with an old Moka pot from Trieste."),
             ("assistant", "Noted: you brew with an old Moka pot from Trieste."),
             ("user", "My sister Ilse lives in Tromso and sends me postcards."),
             ("user", "I am training for a half marathon in October."),
+            ("user", "My favourite tea is a smoky lapsang souchong."),
+            ("user", "Actually my favourite tea is now genmaicha."),
         ]) + _turns("pim", [("user", "I collect vintage fountain pens.")]))
-        assert answer.json()["accepted"] == 5
+        assert answer.json()["accepted"] == 7
     live_server.engine.flush()
-    records = live_server.engine.records("acme", "noor")
+    records = live_server.engine.records("acme", "noor", include_inactive=True)
     moka = next(r for r in records if "Moka" in (r.text or ""))
     assert moka.echoes  # the acknowledgement repeats it: it is shredded with it
 
@@ -71,8 +74,9 @@ def test_inspector_in_a_real_browser(live_server, tmp_path, capsys):
             await page.click('#users a[href="/ui/users/noor"]')
             await page.wait_for("location.pathname === '/ui/users/noor' && document.readyState === 'complete'")
             seen["records_text"] = await page.evaluate("document.body.innerText")
-            seen["active_ids"] = await page.evaluate(
-                "[...document.querySelectorAll('table[data-group=active] tr.record')].map(r => r.dataset.memoryId)")
+            for group in ("active", "superseded"):
+                seen[group] = await page.evaluate(
+                    f"[...document.querySelectorAll('table[data-group={group}] tr.record')].map(r => r.dataset.memoryId)")
             (tmp_path / "inspector-records.png").write_bytes(await page.screenshot())
 
             await page.click(f'tr[data-memory-id="{moka.memory_id}"] a.audit-link')
@@ -106,7 +110,8 @@ def test_inspector_in_a_real_browser(live_server, tmp_path, capsys):
     # The records, with their provenance.
     for rec in records:
         assert rec.text in seen["records_text"]
-    assert set(seen["active_ids"]) == {r.memory_id for r in records if r.tier == "active"}
+    for group in ("active", "superseded"):
+        assert set(seen[group]) == {r.memory_id for r in records if r.tier == group}
     assert "kitchen/k0" in seen["records_text"] and "kitchen/k1" in seen["records_text"]
     # An audit trail.
     assert seen["audit_types"][0] == "memory_recorded" and "kitchen/k0" in seen["audit_text"]
