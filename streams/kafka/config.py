@@ -40,7 +40,7 @@ class KafkaSettings(BaseSettings):
     heartbeat_s: float = Field(1.0, gt=0)
     commit_interval_s: float = Field(0.5, gt=0, description=(
         "faust's commit timer; input offsets are committed by each partition's transaction, not by faust."))
-    web_host: str = Field("127.0.0.1", description="Where this worker's web views listen.")
+    web_host: str = Field("127.0.0.1", description="Where this worker's HTTP API listens.")
     web_advertised_host: str | None = Field(None, description="How other workers reach this one (routing); default web_host.")
     web_port: int = Field(6066, ge=0, le=65_535)
     publish_retries: int = Field(30, ge=0, description=(
