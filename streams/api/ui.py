@@ -28,6 +28,7 @@ from urllib.parse import quote, urlencode
 from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from jinja2 import DictLoader, Environment
+from starlette.convertors import Convertor, register_url_convertor
 
 from engine.errors import (
     AuthError,
@@ -48,6 +49,20 @@ from streams.api.ui_templates import TEMPLATES
 COOKIE = "memstream_ui"
 GROUPS = ("active", "superseded", "archived", "expired")
 
+class _AnyId(Convertor):
+    """A user id in a page's path: any id a turn may carry, "/" included (sent percent-encoded), as
+    the API's paths take them."""
+
+    regex = "(?s:.+)"
+
+    def convert(self, value: str) -> str:
+        return value
+
+    def to_string(self, value: str) -> str:
+        return value
+
+
+register_url_convertor("ui_id", _AnyId())
 router = APIRouter(prefix="/ui", include_in_schema=False)
 Id = Annotated[str, Path(min_length=1, max_length=128)]
 MemoryId = Annotated[str, Path(min_length=1, max_length=256)]
@@ -317,7 +332,66 @@ async def users(request: Request, user: Annotated[str | None, Query(min_length=1
     return await _guarded(request, build)
 
 
-@router.get("/users/{user_id}", response_class=HTMLResponse)
+@router.get("/users/{user_id:ui_id}/memories/{memory_id}", response_class=HTMLResponse)
+async def memory_audit(request: Request, user_id: Id, memory_id: MemoryId) -> Response:
+    async def build(session: _Session) -> Response:
+        forwarded = await _forward(session, user_id)
+        if forwarded is not None:
+            return forwarded
+        entries = await session.service.audit(session.tenant, memory_id)  # 404 for another tenant's
+        history = await _history(session, user_id)
+        mine = [ev for ev in history if memory_id in _named(ev)]
+        if not mine:
+            raise UnknownMemoryError(f"user {user_id!r} has no memory {memory_id!r}")
+        deciders = {ev.event_id: ev.decided_by for ev in mine}
+        records = await session.service.call(session.tenant, user_id, lambda e: e.records(
+            session.tenant, user_id, include_inactive=True))
+        record = next((r for r in records if r.memory_id == memory_id), None)
+        return session.page("audit.html", user_id=user_id, memory_id=memory_id, entries=entries,
+                            deciders=deciders, record=record, group=_group(record, _now()) if record else None)
+    return await _guarded(request, build)
+
+
+def _check_csrf(session: _Session, given: str) -> None:
+    if not given or not hmac.compare_digest(given.encode(), session.csrf.encode()):
+        raise ScopeError("this form's CSRF token is missing or does not match the session; reload the page "
+                         "and submit it again")
+
+
+@router.post("/users/{user_id:ui_id}/memories/{memory_id}/forget")
+async def forget_memory(request: Request, user_id: Id, memory_id: MemoryId,
+                        csrf: Annotated[str, Form(max_length=128)] = "") -> Response:
+    async def build(session: _Session) -> Response:
+        _check_csrf(session, csrf)
+        forwarded = await _forward(session, user_id, urlencode({"csrf": csrf}).encode())
+        if forwarded is not None:
+            return forwarded
+        ids = await session.service.call(session.tenant, user_id, lambda e: e.forget(
+            tenant_id=session.tenant, user_id=user_id, memory_id=memory_id))
+        metrics = getattr(request.app.state, "metrics", None)
+        if metrics is not None:
+            metrics.forgot(len(ids))
+        if request.headers.get(FORWARDED):
+            # The worker that passed this on answers with the body alone (no Location): the receipt.
+            return await _receipt(session, user_id, ids)
+        target = f"/ui/users/{_q(user_id)}/receipt?ids=" + ",".join(_q(i) for i in ids)
+        return RedirectResponse(target, status_code=303)
+    return await _guarded(request, build)
+
+
+@router.get("/users/{user_id:ui_id}/receipt", response_class=HTMLResponse)
+async def receipt(request: Request, user_id: Id,
+                  ids: Annotated[str, Query(min_length=1, max_length=20_000)]) -> Response:
+    async def build(session: _Session) -> Response:
+        forwarded = await _forward(session, user_id)
+        if forwarded is not None:
+            return forwarded
+        return await _receipt(session, user_id, ids.split(","))
+    return await _guarded(request, build)
+
+
+# Last: a user id may hold "/" (matched whole), so the more specific routes above are tried first.
+@router.get("/users/{user_id:ui_id}", response_class=HTMLResponse)
 async def user_records(request: Request, user_id: Id) -> Response:
     async def build(session: _Session) -> Response:
         forwarded = await _forward(session, user_id)
@@ -345,64 +419,6 @@ async def user_records(request: Request, user_id: Id) -> Response:
                      if ev.type == "memory_forgotten" and mid not in in_view]
         return session.page("user.html", user_id=user_id, groups=groups, expired_gone=expired_gone,
                             forgotten=forgotten, now=now)
-    return await _guarded(request, build)
-
-
-@router.get("/users/{user_id}/memories/{memory_id}", response_class=HTMLResponse)
-async def memory_audit(request: Request, user_id: Id, memory_id: MemoryId) -> Response:
-    async def build(session: _Session) -> Response:
-        forwarded = await _forward(session, user_id)
-        if forwarded is not None:
-            return forwarded
-        entries = await session.service.audit(session.tenant, memory_id)  # 404 for another tenant's
-        history = await _history(session, user_id)
-        mine = [ev for ev in history if memory_id in _named(ev)]
-        if not mine:
-            raise UnknownMemoryError(f"user {user_id!r} has no memory {memory_id!r}")
-        deciders = {ev.event_id: ev.decided_by for ev in mine}
-        records = await session.service.call(session.tenant, user_id, lambda e: e.records(
-            session.tenant, user_id, include_inactive=True))
-        record = next((r for r in records if r.memory_id == memory_id), None)
-        return session.page("audit.html", user_id=user_id, memory_id=memory_id, entries=entries,
-                            deciders=deciders, record=record, group=_group(record, _now()) if record else None)
-    return await _guarded(request, build)
-
-
-def _check_csrf(session: _Session, given: str) -> None:
-    if not given or not hmac.compare_digest(given.encode(), session.csrf.encode()):
-        raise ScopeError("this form's CSRF token is missing or does not match the session; reload the page "
-                         "and submit it again")
-
-
-@router.post("/users/{user_id}/memories/{memory_id}/forget")
-async def forget_memory(request: Request, user_id: Id, memory_id: MemoryId,
-                        csrf: Annotated[str, Form(max_length=128)] = "") -> Response:
-    async def build(session: _Session) -> Response:
-        _check_csrf(session, csrf)
-        forwarded = await _forward(session, user_id, urlencode({"csrf": csrf}).encode())
-        if forwarded is not None:
-            return forwarded
-        ids = await session.service.call(session.tenant, user_id, lambda e: e.forget(
-            tenant_id=session.tenant, user_id=user_id, memory_id=memory_id))
-        metrics = getattr(request.app.state, "metrics", None)
-        if metrics is not None:
-            metrics.forgot(len(ids))
-        if request.headers.get(FORWARDED):
-            # The worker that passed this on answers with the body alone (no Location): the receipt.
-            return await _receipt(session, user_id, ids)
-        target = f"/ui/users/{_q(user_id)}/receipt?ids=" + ",".join(_q(i) for i in ids)
-        return RedirectResponse(target, status_code=303)
-    return await _guarded(request, build)
-
-
-@router.get("/users/{user_id}/receipt", response_class=HTMLResponse)
-async def receipt(request: Request, user_id: Id,
-                  ids: Annotated[str, Query(min_length=1, max_length=20_000)]) -> Response:
-    async def build(session: _Session) -> Response:
-        forwarded = await _forward(session, user_id)
-        if forwarded is not None:
-            return forwarded
-        return await _receipt(session, user_id, ids.split(","))
     return await _guarded(request, build)
 
 

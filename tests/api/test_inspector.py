@@ -228,3 +228,19 @@ def test_a_user_is_opened_by_id_and_the_list_is_the_tenants(live_server):
         assert r.status_code == 303 and r.headers["location"] == "/ui/users/maya%2F..%2Fx"
         assert re.findall(r'href="/ui/users/([^"]+)"', c.get("/ui").text) == ["lena", "maya"]
     assert live_server.engine.users("globex") == ["quintus"]
+
+
+def test_a_user_id_with_a_slash_has_its_pages(live_server):
+    user = "team/ana"
+    _ingest(live_server, "acme", [_turn(user, "t1", "I volunteer at the food bank on Saturdays.", 0)])
+    [rec] = _records(live_server, "acme", user)
+    with _admin_client(live_server) as c:
+        assert re.findall(r'href="(/ui/users/[^"]+)"', c.get("/ui").text) == ["/ui/users/team%2Fana"]
+        page = c.get("/ui/users/team%2Fana")
+        assert page.status_code == 200 and "food bank" in page.text
+        assert c.get(f"/ui/users/team%2Fana/memories/{rec.memory_id}").status_code == 200
+        csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', page.text).group(1)
+        receipt = c.post(f"/ui/users/team%2Fana/memories/{rec.memory_id}/forget", data={"csrf": csrf},
+                         follow_redirects=True)
+        assert receipt.status_code == 200 and 'id="keys-destroyed">2<' in receipt.text
+    assert _records(live_server, "acme", user) == []
