@@ -257,6 +257,9 @@ def build_parser() -> argparse.ArgumentParser:
     from streams.api.cli import add_commands
 
     add_commands(parser)
+    from streams.mcp_server import add_command as add_mcp_command
+
+    add_mcp_command(parser)
     _kafka_options(commands["replay"])
     commands["replay"].set_defaults(func=cmd_replay)
     return parser

@@ -19,7 +19,6 @@ from __future__ import annotations
 import functools
 import json
 import os
-import urllib.parse
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -248,12 +247,11 @@ class TestMemoryRuntimeReopened(RuntimeContract):
 
 
 class KafkaContract(RuntimeContract):
-    """Turns and commands through the topics; recalls through the workers' web views (each asked of
-    both workers: one serves the subject, the other routes to it); the view is each subject's state
-    in the directory of the worker that owned it, and replaying the topics must give it again.
-
-    Contexts are answered from the replayed directory, not from a web view: the context route always
-    records use (it has no record_use parameter), which would write to the view being compared."""
+    """Turns and commands (recalls too: the use a recall records, in order with the subject's input)
+    through the topics; the view is each subject's state in the directory of the worker that owned
+    it, and replaying the topics must give it again. Recalls and contexts are answered from that
+    replayed directory, at the scenario's `now` (the HTTP API reads at the server's clock; its own
+    contract suite, tests/api/contract_suite.py, runs on the workers live)."""
 
     workers = 1
 
@@ -283,11 +281,9 @@ class KafkaContract(RuntimeContract):
                 send_command(kcfg, kind, **data)
                 wait_caught_up(kcfg)
             elif kind == "recall":
-                query = urllib.parse.urlencode({"query": data["query"], "now": data["now"],
-                                                "request_id": data["request_id"]})
-                workers[0].get(f"/subjects/{data['tenant_id']}/{data['user_id']}/recall?{query}")
+                send_command(kcfg, "recall", **data)
+                wait_caught_up(kcfg)
         flush_turns()
-        recalls = [self._recall(workers, r) for r in reads(ops)]
         owners = self._owners(workers, kcfg.partitions, ops)
         for w in workers:
             w.stop()
@@ -295,8 +291,8 @@ class KafkaContract(RuntimeContract):
         replayed = tmp_path / "replay"
         assert replay_digest(kcfg, replayed) == live
         with MemoryEngine.open(replayed) as engine:
-            contexts = [answer(engine, r)["context"] for r in reads(ops)]
-        return Outcome(live, [{"recall": h, "context": c} for h, c in zip(recalls, contexts)])
+            answers = [answer(engine, r) for r in reads(ops)]
+        return Outcome(live, answers)
 
     def _owners(self, workers, partitions: int, ops: list[dict]) -> list[set[int]]:
         """The partitions each worker owns at the end (it built their subjects' views; once a worker
@@ -311,16 +307,6 @@ class KafkaContract(RuntimeContract):
         if len(used) == partitions:
             assert all(owned & used for owned in owners), (owners, used)
         return owners
-
-    @staticmethod
-    def _recall(workers, read: dict) -> list[list]:
-        params = {"query": read["query"], "now": read["now"], "record_use": "false"}
-        if read.get("session_id"):
-            params["session_id"] = read["session_id"]
-        path = f"/subjects/{read['tenant_id']}/{read['user_id']}/recall?{urllib.parse.urlencode(params)}"
-        answers = [recall_answer(w.get(path)) for w in workers]
-        assert all(a == answers[0] for a in answers), ("workers answer one subject differently", answers)
-        return answers[0]
 
 
 def _owned_digest(views: list[tuple[Path, set[int]]], partitions: int) -> str:
