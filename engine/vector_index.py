@@ -9,6 +9,13 @@ score exactly.
 from __future__ import annotations
 
 import numpy as np
+
+try:
+    # ONNX Runtime (the default embedder's) must be loaded before usearch's extension: loaded after
+    # it, it crashes the process (a segmentation fault at `import onnxruntime`, both pinned versions).
+    import onnxruntime  # noqa: F401
+except ImportError:  # the torch embedder does without it
+    pass
 from usearch.index import Index, MetricKind, ScalarKind
 from usearch.index import search as brute_force
 
