@@ -14,6 +14,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
+import numpy as np
+
 from engine.commands import forget_events, forget_targets, remember_events, remembered_id, usage_event
 from engine.context import assemble, layer_budgets
 from engine.embedder import Embedder, shared_embedder
@@ -55,15 +57,25 @@ CHANGE_TYPES = frozenset({"memory_recorded", "memory_updated", "memory_supersede
                           "memory_expired", "memory_archived", "memory_forgotten", "subject_forgotten"})
 
 
-def _query_vectors(embedder, query: str, index):
-    """The query's embedding, and with it the query told of the subject when it is asked in the
-    first person (records name the person: "Dev works as ..."); None without a query or records."""
+def _query_vector(embedder, query: str):
+    """The query's embedding, made before a read takes the runtime's lock: it depends on the query
+    alone, so concurrent readers embed at once instead of one after another (ONNX Runtime and torch
+    release the GIL), and the lock is held for the search only."""
+    return embedder.embed([query], cache=False)[0] if query.strip() else None
+
+
+def _query_vectors(embedder, query: str, index, plain=None):
+    """The query's embedding (`plain`, when made already), and with it the query told of the subject
+    when it is asked in the first person (records name the person: "Dev works as ..."); None
+    without a query or records."""
     if not query.strip() or not len(index):
         return None
+    if plain is None:
+        plain = embedder.embed([query], cache=False)[0]
     told = as_told_of(query, index)
     if told is None:
-        return embedder.embed([query], cache=False)[0]
-    return embedder.embed([query, told], cache=False)
+        return plain
+    return np.stack([plain, embedder.embed([told], cache=False)[0]])
 
 
 #: Events a sweep appends before it has the runtime fold them.
@@ -478,10 +490,10 @@ class MemoryEngine:
     # -- reads -----------------------------------------------------------------------------------
     def _recall(self, tenant_id: str, user_id: str, query: str, k: int, now: datetime,
                 max_privacy: str | None, session_id: str | None, *, record_use: bool,
-                kinds: set[str] | None = None, request_id: str | None = None) -> list[RecallHit]:
+                kinds: set[str] | None = None, request_id: str | None = None, plain=None) -> list[RecallHit]:
         rt = self._rt
         index = rt.index(tenant_id, user_id)
-        qvec = _query_vectors(rt.embedder, query, index)
+        qvec = _query_vectors(rt.embedder, query, index, plain)
         scored = index.search(query, qvec, k, now, self.settings, max_privacy, kinds)
         hits = [RecallHit(memory_id=s.record.memory_id, text=s.record.text or "", kind=s.record.kind,
                           score=round(s.score, 6), source_turn_ids=s.record.source_turn_ids,
@@ -514,10 +526,12 @@ class MemoryEngine:
             raise InvalidCommandError("k must be a positive whole number")
         at = _as_utc(now) or _utcnow()
         rt = self._check()
+        plain = _query_vector(rt.embedder, query)
         with rt.lock:
             rt.process()
             return self._recall(tenant_id, user_id, query, k or self.settings.recall_k,
-                                at, max_privacy, session_id, record_use=record_use, request_id=request_id)
+                                at, max_privacy, session_id, record_use=record_use, request_id=request_id,
+                                plain=plain)
 
     @staticmethod
     def _reading(query: object, max_privacy: object) -> None:
@@ -539,10 +553,11 @@ class MemoryEngine:
         rt = self._check()
         at = _as_utc(now) or _utcnow()
         privacy = max_privacy or self.settings.recall_max_privacy
+        plain = _query_vector(rt.embedder, query)
         with rt.lock:
             rt.process()
             index = rt.index(tenant_id, user_id)
-            qvec = _query_vectors(rt.embedder, query, index)
+            qvec = _query_vectors(rt.embedder, query, index, plain)
             # Context fills a budget: a weaker match may still earn room the better ones left.
             scored = index.search(query, qvec, 40, at, self.settings, privacy,
                                   min_relevance=self.settings.context_min_relevance)
