@@ -28,16 +28,7 @@ from starlette.convertors import Convertor, register_url_convertor
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
-from engine.errors import (
-    AuthError,
-    InvalidCommandError,
-    InvalidTurnError,
-    MemstreamError,
-    ScopeError,
-    TenantMismatchError,
-    UnknownMemoryError,
-    EngineClosedError,
-)
+from engine.errors import InvalidCommandError, MemstreamError, ScopeError
 from schemas.api import (
     ForgetBody,
     Forgotten,
@@ -59,23 +50,12 @@ from schemas.events import Event
 from schemas.records import MemoryRecord
 from schemas.views import AuditEntry, ContextResult, RecallHit, SummaryView
 from streams.api.metrics import Metrics
+from streams.api.problems import PROBLEM, problem, status_of
 from streams.api.service import MemoryService
 
 log = logging.getLogger("memstream.api")
 
 API_VERSION = "1"
-PROBLEM = "application/problem+json"
-
-#: HTTP status of each typed error the API can meet (the first class an error is an instance of).
-STATUS: tuple[tuple[type[BaseException], int], ...] = (
-    (AuthError, 401),
-    (ScopeError, 403),
-    (UnknownMemoryError, 404),
-    (TenantMismatchError, 404),  # another tenant's data is as unknown as absent data
-    (InvalidTurnError, 422),
-    (InvalidCommandError, 422),
-    (EngineClosedError, 503),
-)
 
 class AnyId(Convertor):
     """A user or session id in a path: any id a turn may carry, '/' and line breaks included (sent
@@ -92,16 +72,6 @@ class AnyId(Convertor):
 
 register_url_convertor("anyid", AnyId())
 Id = Annotated[str, Path(min_length=1, max_length=128)]
-
-
-def problem(status: int, title: str, detail: str, **extra: Any) -> JSONResponse:
-    body = {"type": f"urn:memstream:error:{title}", "title": title, "status": status, "detail": detail, **extra}
-    headers = {"WWW-Authenticate": 'Bearer realm="memstream"'} if status == 401 else None
-    return JSONResponse(body, status_code=status, media_type=PROBLEM, headers=headers)
-
-
-def status_of(exc: BaseException) -> int:
-    return next((code for cls, code in STATUS if isinstance(exc, cls)), 500)
 
 
 class Forwarded(Exception):
@@ -444,14 +414,15 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
                      follow: Annotated[bool, Query(description="Keep the stream open for new changes; false "
                                                                "ends it once caught up.")] = True,
                      last_event_id: Annotated[str | None, Header(max_length=4096)] = None) -> StreamingResponse:
-        cursor = last_event_id or since or service.tail()
+        cursor = start = last_event_id or since or service.tail()
         # A bad cursor is a 4xx now, not a broken stream later.
         first, cursor = await service.changes(key.tenant_id, cursor, user_id, 256)
 
         async def stream():
             nonlocal cursor
             batch, idle = first, 0.0
-            yield ": memstream change stream\n\n"
+            # The cursor at once: a consumer that drops before the first change resumes from here.
+            yield f": memstream change stream\nid: {start}\n\n"
             while True:
                 for c, event in batch:
                     change = change_of(c, event, content)

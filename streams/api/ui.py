@@ -30,19 +30,11 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from jinja2 import DictLoader, Environment
 from starlette.convertors import Convertor, register_url_convertor
 
-from engine.errors import (
-    AuthError,
-    EngineClosedError,
-    InvalidCommandError,
-    InvalidTurnError,
-    MemstreamError,
-    ScopeError,
-    TenantMismatchError,
-    UnknownMemoryError,
-)
+from engine.errors import InvalidCommandError, MemstreamError, ScopeError, UnknownMemoryError
 from schemas.api import KeyInfo
 from schemas.events import Event
 from schemas.records import MemoryRecord
+from streams.api.problems import status_of
 from streams.api.service import EngineService
 from streams.api.ui_templates import TEMPLATES
 
@@ -90,23 +82,6 @@ def _detail(value: Any) -> str:
 _env.filters.update(ts=_ts, detail=_detail)
 
 
-#: The HTTP status of each typed error a page can meet, as the API answers it (streams.api.app.STATUS,
-#: which this module cannot import: the app includes this router).
-_STATUS: tuple[tuple[type[BaseException], int], ...] = (
-    (AuthError, 401),
-    (ScopeError, 403),
-    (UnknownMemoryError, 404),
-    (TenantMismatchError, 404),  # another tenant's data is as unknown as absent data
-    (InvalidTurnError, 422),
-    (InvalidCommandError, 422),
-    (EngineClosedError, 503),
-)
-
-
-def _status(exc: BaseException) -> int:
-    return next((code for cls, code in _STATUS if isinstance(exc, cls)), 500)
-
-
 def _now() -> datetime:
     return datetime.now(timezone.utc)
 
@@ -142,7 +117,7 @@ def render(name: str, status: int = 200, **context: Any) -> HTMLResponse:
 
 
 def error_page(exc: MemstreamError, key: KeyInfo | None = None) -> HTMLResponse:
-    status = _status(exc)
+    status = status_of(exc)
     hints = {401: "Open a fresh login link (memstream keys ui-link --data-dir DIR --tenant T), "
                   "or send an admin key in an 'Authorization: Bearer' header.",
              403: "The inspector needs a key with the 'admin' scope (memstream keys ui-link makes one).",
@@ -300,7 +275,7 @@ async def open_session(request: Request) -> Response:
     try:
         key = _admin(request.app.state.service, token)
     except MemstreamError as exc:
-        return JSONResponse({"error": type(exc).__name__, "detail": str(exc)}, status_code=_status(exc))
+        return JSONResponse({"error": type(exc).__name__, "detail": str(exc)}, status_code=status_of(exc))
     response = JSONResponse({"tenant_id": key.tenant_id, "key_id": key.key_id,
                              "expires_at": key.expires_at.isoformat() if key.expires_at else None},
                             headers={"Cache-Control": "no-store"})

@@ -47,7 +47,8 @@ from engine.ids import turn_event_id
 from schemas.api import KeyInfo
 from schemas.events import Event
 from schemas.views import AuditEntry
-from streams.api.app import Forwarded, problem, status_of
+from streams.api.app import Forwarded
+from streams.api.problems import problem, status_of
 from streams.kafka.apikeys import KeyFollower
 from streams.kafka.config import KafkaSettings
 from streams.kafka.topics import Topics, partition_of, subject_key
@@ -59,6 +60,11 @@ T = TypeVar("T")
 FORWARDED_HEADER = "X-Memstream-Forwarded"
 EXIT_PUBLISH_FAILED = 75
 #: The calling client's `Authorization` header, for the calls this worker makes to the others.
+#: What a forwarded answer keeps of the owner's headers: its type, its auth challenge, caching, a
+#: redirect's target, and the inspector's page-safety headers.
+_ANSWER_HEADERS = frozenset({"content-type", "www-authenticate", "cache-control", "location",
+                             "content-security-policy", "referrer-policy", "x-frame-options",
+                             "x-content-type-options"})
 CALLER: contextvars.ContextVar[str | None] = contextvars.ContextVar("memstream_caller", default=None)
 
 
@@ -172,7 +178,7 @@ class KafkaService:
             log.warning("forwarding %s %s to %s failed: %r", request.method, request.url.path, url, exc)
             return unavailable(f"the owner of this subject's partition ({p}) cannot be reached; retry shortly")
         keep = {k: v for k, v in answer.headers.items()
-                if k.lower() in ("content-type", "www-authenticate", "cache-control")}
+                if k.lower() in _ANSWER_HEADERS}
         return Response(answer.content, status_code=answer.status_code, headers=keep)
 
     async def call(self, tenant_id: str, user_id: str, fn: Callable[[MemoryEngine], T]) -> T:
