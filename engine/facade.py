@@ -314,10 +314,12 @@ class MemoryEngine:
                 outcomes[i] = new[first]
         return outcomes
 
-    def flush(self, progress: Callable[[int], None] | None = None) -> int:
-        """Returns once the processor and the view have caught up with the log; `progress` is called
-        with the number of entries handled as they are."""
-        return self._check().process(progress=progress)
+    def flush(self, progress: Callable[[int], None] | None = None, *, limit: int | None = None) -> int:
+        """Returns once the processor and the view have caught up with the log (or handled `limit`
+        more entries); `progress` is called with the number of entries handled as they are."""
+        if limit is not None and (not isinstance(limit, int) or limit < 1):
+            raise InvalidCommandError("limit must be a positive whole number")
+        return self._check().process(progress=progress, limit=limit)
 
     def pending(self) -> int:
         """Log entries the view has not caught up with (what `flush` would process)."""

@@ -58,8 +58,9 @@ class Runtime(Protocol):
         """Log entries not yet folded into the view."""
 
     def process(self, *, decide: bool = True, embed: bool = True,
-                progress: Callable[[int], None] | None = None) -> int:
-        """Folds every new log entry into the view (deciding on turns unless `decide=False`).
+                progress: Callable[[int], None] | None = None, limit: int | None = None) -> int:
+        """Folds every new log entry into the view (deciding on turns unless `decide=False`), or the
+        next `limit` entries (a server projects in slices, letting writers in between them).
 
         A turn is decided right after it is folded, and what it decides is appended and folded
         before the next entry. A turn whose decisions are already logged (events named

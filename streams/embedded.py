@@ -425,17 +425,20 @@ class EmbeddedRuntime:
             known=step.known,
         )
 
-    def process(self, *, decide: bool = True, embed: bool = True, progress: Callable[[int], None] | None = None) -> int:
-        """Brings state up to the end of the log; returns the number of log entries handled.
+    def process(self, *, decide: bool = True, embed: bool = True, progress: Callable[[int], None] | None = None,
+                limit: int | None = None) -> int:
+        """Brings state up to the end of the log (or `limit` entries further); returns the number of
+        log entries handled.
 
         With decide=False (replay) turns are only folded: their derived events are already in the log.
         An entry that cannot be folded in is set aside as a dead letter; the rest goes on.
         """
         with self.lock, (collector_paused() if self._replay else nullcontext()):
             handled = 0
+            stop = None if limit is None else min(self.log.next_seq, self.store.offset() + max(1, limit))
             while True:
                 try:
-                    handled += self._process(decide, embed, progress)
+                    handled += self._process(decide, embed, progress, stop_at=stop)
                     if self._replay:
                         self._check_lost_keys()
                     return handled

@@ -211,13 +211,15 @@ class MemoryRuntime:
 
     # -- processing ------------------------------------------------------------------------------
     def process(self, *, decide: bool = True, embed: bool = True,
-                progress: Callable[[int], None] | None = None) -> int:
-        """Folds the log from the view's offset to its end, deciding on each turn unless `decide` is
-        False (replay: the decisions are in the log already). What a pass destroys is destroyed at
-        its end, as a durable runtime does when it commits the pass."""
+                progress: Callable[[int], None] | None = None, limit: int | None = None) -> int:
+        """Folds the log from the view's offset to its end (at most `limit` entries), deciding on
+        each turn unless `decide` is False (replay: the decisions are in the log already). What a
+        pass destroys is destroyed at its end, as a durable runtime does when it commits the pass."""
         with self.lock:
             view, log = self._view, self._log
             start, end = view.offset, len(log.events)
+            if limit is not None:
+                end = min(end, start + max(1, limit))
             if start >= end:
                 return 0
             if decide and self.deciders.reader == RULES:
@@ -234,7 +236,9 @@ class MemoryRuntime:
                     self._fold(seq, event, decide, read, step)
                 if progress is not None:
                     progress(1)
-            view.offset = len(log.events)  # what deciding appended was folded as it was appended
+            # What deciding appended was folded as it was appended (after a limited pass, the next
+            # one reads it again and finds it applied).
+            view.offset = len(log.events) if limit is None else end
             if embed:
                 self._embed_new(step.touched)
             if not self._replay:
