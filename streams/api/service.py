@@ -122,6 +122,10 @@ class EngineService:
             return False
 
     def _project(self) -> None:
+        try:  # the embedding model loads before the server says it is ready, not in the first recall
+            self.engine.runtime.embedder.embed(["ready"], cache=False)
+        except Exception as exc:  # a read would meet the same error, typed; nothing to hold back here
+            log.warning("loading the embedding model failed: %s", exc)
         while not self._stop.is_set():
             if self._caught_up.is_set() and self._writers_first():
                 self._stop.wait(self._quiet / 2)
