@@ -736,14 +736,27 @@ class MemoryEngine:
             return len(ids)
 
     def session_turns(self, tenant_id: str, user_id: str, session_id: str) -> list[WindowTurn]:
-        """The session's recent turns that are still readable (its window), oldest first: the exact
-        recent messages an agent puts back into its prompt."""
+        """The session's recent turns that are still readable, oldest first: the exact recent
+        messages an agent puts back into its prompt. An open session's are its window; an ended
+        one's (its window released) are its last `window_max_messages` raw turns whose keys live,
+        read from the log."""
         self._subject(tenant_id, user_id, session_id)
         rt = self._check()
         with rt.lock:
             rt.process()
-            session = rt.state(tenant_id, user_id).sessions.get(session_id)
-            return [t for t in session.window if t.text] if session else []
+            state = rt.state(tenant_id, user_id)
+            session = state.sessions.get(session_id)
+            if session is not None and session.window:
+                return [t for t in session.window if t.text]
+            raw = raw_turns_of(state, None).get(session_id, {})
+            recent = sorted(raw.items(), key=lambda kv: (kv[1], kv[0]))[-self.settings.window_max_messages:]
+            out = []
+            for turn_id in (t for t, _ in recent):
+                event = rt.logged_event(turn_event_id(tenant_id, user_id, session_id, turn_id))
+                p = event.payload if event is not None else None
+                if p is not None and p.type == "turn_received" and p.text:
+                    out.append(WindowTurn(p.turn_id, p.role, p.speaker, p.text, p.tokens, event.occurred_at))
+            return out
 
     def projected(self) -> int:
         """The log position the view has caught up with: entries before it are projected."""

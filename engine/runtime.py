@@ -70,6 +70,9 @@ class Runtime(Protocol):
     def events(self, start: int = 0) -> Iterator[Event]:
         """The log's events from `start`, decoded (forgotten content reads as None)."""
 
+    def logged_event(self, event_id: str) -> Event | None:
+        """The logged event with this id, content opened (None when the log has no such id)."""
+
     def events_about(self, memory_id: str) -> Iterator[Event]:
         """Every logged event that names a memory, oldest first."""
 

@@ -202,6 +202,10 @@ class MemoryRuntime:
     def events(self, start: int = 0) -> Iterator[Event]:
         yield from self._log.events[start:]
 
+    def logged_event(self, event_id: str) -> Event | None:
+        seq = self._log.seq_of.get(event_id)
+        return self._log.events[seq] if seq is not None else None
+
     def events_about(self, memory_id: str) -> Iterator[Event]:
         for seq in self._log.about.get(memory_id, ()):
             yield self._log.events[seq]

@@ -170,6 +170,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
                               "`Authorization: Bearer <key>` (`memstream keys create`).")
     app.state.service = service
     app.state.metrics = metrics
+    app.state.stopping = False  # set by the server on SIGTERM: followed change streams end
 
     def openapi() -> dict:
         if app.openapi_schema is None:
@@ -428,7 +429,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
                     change = change_of(c, event, content)
                     yield f"id: {c}\nevent: {event.type}\ndata: {change.model_dump_json()}\n\n"
                 if not batch:
-                    if not follow or await request.is_disconnected():
+                    if not follow or request.app.state.stopping or await request.is_disconnected():
                         return
                     await asyncio.sleep(poll_seconds)
                     idle += poll_seconds

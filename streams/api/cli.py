@@ -73,6 +73,22 @@ def _keys(args: argparse.Namespace):
     return KeyFile(Path(args.data_dir))
 
 
+def _listen(host: str, port: int):
+    """The server's socket, bound before the data directory is opened: a port out of range or in
+    use is a one-line typed error (exit 2), and nothing is created."""
+    import socket
+
+    from engine.errors import InvalidCommandError
+
+    if not 0 <= port <= 65535:
+        raise InvalidCommandError(f"--port must be between 0 and 65535, not {port}")
+    try:
+        return socket.create_server((host, port), backlog=2048)
+    except OSError as exc:
+        raise InvalidCommandError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; choose another "
+                                  "--port or --host, or stop what holds it") from None
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -81,17 +97,33 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from streams.api.keys import KeyFile
     from streams.api.service import EngineService
 
+    sock = _listen(args.host, args.port)
     data_dir = Path(args.data_dir)
-    engine = MemoryEngine.open(data_dir)
+    try:
+        engine = MemoryEngine.open(data_dir)
+    except BaseException:
+        sock.close()
+        raise
     try:
         keys = KeyFile(data_dir)
         if not keys.list():
             err_console.print(f"[yellow]no API keys yet: make one with `memstream keys create --data-dir {data_dir} "
                               "--tenant T`; every request needs one")
         app = create_app(EngineService(engine, keys))
-        err_console.print(f"[dim]memstream API on http://{args.host}:{args.port} (OpenAPI at /docs, inspector at /ui)")
-        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=args.access_log)
+        port = sock.getsockname()[1]
+        err_console.print(f"[dim]memstream API on http://{args.host}:{port} (OpenAPI at /docs, inspector at /ui)")
+        # On SIGTERM or Ctrl-C, followed change streams end at once and other open requests get a
+        # few seconds: a client resumes its stream with Last-Event-ID.
+        class Server(uvicorn.Server):
+            def handle_exit(self, sig, frame) -> None:
+                app.state.stopping = True  # followed change streams end (a client resumes elsewhere)
+                super().handle_exit(sig, frame)
+
+        server = Server(uvicorn.Config(app, log_level=args.log_level, access_log=args.access_log,
+                                       timeout_graceful_shutdown=3))
+        server.run(sockets=[sock])
     finally:
+        sock.close()
         engine.close()
     return 0
 
