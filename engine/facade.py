@@ -82,6 +82,20 @@ def _query_vectors(embedder, query: str, index, plain=None):
 _SWEEP_PROCESS_EVERY = 5_000
 
 
+def _validation_message(exc: Exception) -> str:
+    """A command's validation error in one line, "field: what is wrong", without pydantic's
+    input echo and links."""
+    errors = getattr(exc, "errors", None)
+    if not callable(errors):
+        return str(exc)
+    parts = []
+    for e in errors():
+        where = ".".join(str(p) for p in e.get("loc", ()))
+        msg = str(e.get("msg", "")).removeprefix("Value error, ")
+        parts.append(f"{where}: {msg}" if where else msg)
+    return "; ".join(parts) or str(exc)
+
+
 def _utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
@@ -332,7 +346,7 @@ class MemoryEngine:
         try:
             cmd = Remember.model_validate(_command_data(command, kw, Remember))
         except ValueError as exc:
-            raise InvalidCommandError(str(exc)) from None
+            raise InvalidCommandError(_validation_message(exc)) from None
         self._subject(cmd.tenant_id, cmd.user_id, cmd.session_id)
         if not _encodable(cmd.text):
             raise InvalidCommandError("text is not valid Unicode (it holds a lone surrogate)")
@@ -388,7 +402,7 @@ class MemoryEngine:
         try:
             cmd = Forget.model_validate(data)
         except Exception as exc:
-            raise InvalidCommandError(str(exc)) from None
+            raise InvalidCommandError(_validation_message(exc)) from None
         self._subject(cmd.tenant_id, cmd.user_id, cmd.session_id)
         if cmd.query is not None and not _encodable(cmd.query):
             raise InvalidCommandError("query is not valid Unicode (it holds a lone surrogate)")

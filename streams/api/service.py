@@ -64,7 +64,7 @@ class MemoryService(Protocol):
 def parse_position(cursor: str) -> int:
     """An embedded cursor: the log position to read on from."""
     if not isinstance(cursor, str) or not cursor.isdigit() or len(cursor) > 19:
-        raise InvalidCommandError("cursor (Last-Event-ID or since) must be an id this stream sent, or 0")
+        raise InvalidCommandError("cursor (Last-Event-ID or since) must be an event id this server sent (the stream's ids, or 0 for the beginning)")
     return int(cursor)
 
 
