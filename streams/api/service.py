@@ -75,13 +75,13 @@ class EngineService:
 
     Writers come first: projecting holds the log's lock, so the projector waits while turns are
     arriving (a request in flight, or one less than `project_quiet` seconds ago) and projects in
-    the pause, but never lets what was written wait longer than `project_max_lag` seconds; it
-    projects `project_slice` entries at a time, and a writer waiting for the lock goes between two
-    slices. A burst of requests is acknowledged at the log's append speed; a read projects what it
+    the pause; it projects `project_slice` entries at a time, and a writer waiting for the lock goes
+    between two slices. While writes keep coming, one slice is projected every `project_max_lag`
+    seconds, so projection never stops. A burst of requests is acknowledged at the log's append speed; a read projects what it
     needs itself, as on the facade, so it always sees what was acknowledged."""
 
     def __init__(self, engine: MemoryEngine, keys: KeyFile, *, project_every: float = 0.05,
-                 project_quiet: float = 0.2, project_max_lag: float = 2.0, project_slice: int = 256):
+                 project_quiet: float = 0.2, project_max_lag: float = 2.0, project_slice: int = 64):
         self.engine = engine
         self.keys = keys
         self._every = project_every
@@ -109,16 +109,19 @@ class EngineService:
             await to_thread.run_sync(self._thread.join)
 
     def _writers_first(self) -> bool:
-        """True while the projector should leave the log's lock to writers."""
+        """True while the projector should leave the log's lock to writers: a write is in flight or
+        ended less than `project_quiet` ago, and what waits unprojected is not overdue."""
         with self._writes:
-            since = self._unprojected_since
-            if since is None:
-                return False
             now = time.monotonic()
-            busy = self._writing > 0 or now - self._last_write < self._quiet
-            if busy and now - since < self._max_lag:
+            if not (self._writing > 0 or now - self._last_write < self._quiet):
+                self._unprojected_since = None  # a pause: project everything
+                return False
+            since = self._unprojected_since
+            if since is None or now - since < self._max_lag:
                 return True
-            self._unprojected_since = None
+            # Writes keep coming and the oldest unprojected one is overdue: one slice now, the
+            # next one `project_max_lag` later unless a pause comes first.
+            self._unprojected_since = now
             return False
 
     def _project(self) -> None:
