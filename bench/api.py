@@ -10,10 +10,12 @@ process, batches of `--batch`, and (b) through `POST /v1/turns` in batches of th
 client; turns/s is counted to the last acknowledgement (both append to the log; projection is not
 in either figure, and the time the server then takes to project everything is shown apart).
 
-Recall and context: `--clients` threads (default 8) each send their share of `--queries` queries
-(words of the subjects' own turns), first through HTTP to `memstream serve`'s app (uvicorn, in a
-process of its own, as deployed), then through the facade in this process on the same directory,
-same queries, same concurrency: requests/s, p50 and p99 for each, and what HTTP adds to p99. The two
+Recall and context: `--clients` concurrent clients (default 8) each send their share of `--queries`
+queries (words of the subjects' own turns), first through HTTP to `memstream serve`'s app (uvicorn,
+in a process of its own, as deployed; the clients are asyncio tasks on one connection pool, as
+separate agents would be: client threads would add this process's own interpreter-lock contention
+to the tail measured), then through the facade in this process on the same directory from as many
+threads, same queries: requests/s, p50 and p99 for each, and what HTTP adds to p99. The two
 alternate for `--rounds` rounds (medians reported, every round's p99 shown), so both meet the
 machine's other work alike. Each phase warms every subject first (untimed). Reads run with
 record_use=false, the API's default.
@@ -21,6 +23,7 @@ record_use=false, the API's default.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import random
@@ -33,7 +36,6 @@ import sys
 import tempfile
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bench.recall import pct
@@ -223,24 +225,7 @@ def phase_http(data_dir: Path, turns: list[dict] | None, asked: list[tuple[str, 
                 settled_s = time.perf_counter() - t
             out["ingest"] = {"turns_per_s": len(turns) / ingest_s, "ingest_s": ingest_s, "accepted": accepted,
                              "project_s": settled_s - ingest_s}
-        local = threading.local()
-
-        def client():
-            if not hasattr(local, "c"):
-                local.c = httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {read_key}"},
-                                       timeout=60)
-            return local.c
-
-        def recall(_, q):
-            r = client().get(f"/v1/users/{q[0]}/recall", params={"q": q[2], "k": 10})
-            r.raise_for_status()
-
-        def context(_, q):
-            r = client().get(f"/v1/users/{q[0]}/context", params={"q": q[2], "session_id": q[1],
-                                                                  "budget_tokens": 400})
-            r.raise_for_status()
-
-        out.update(reads(asked, clients, recall, context))
+        out.update(asyncio.run(http_reads(server.url, read_key, asked, clients)))
         out["server"] = server_means(httpx.get(f"{server.url}/metrics", timeout=30).text)
     finally:
         server.stop()
@@ -296,6 +281,44 @@ def phase_facade(data_dir: Path, asked: list[tuple[str, str, str]], clients: int
                            record_use=False)
 
         return reads(asked, clients, recall, context)
+
+
+async def concurrent_async(calls: list, clients: int, call) -> dict:
+    """`concurrent` for asyncio: `clients` tasks, task i sending items i, i + clients, ..."""
+    latencies: list[float] = []
+
+    async def task(share: list) -> None:
+        for item in share:
+            t = time.perf_counter()
+            await call(item)
+            latencies.append(time.perf_counter() - t)
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(task(calls[i::clients]) for i in range(clients)))
+    wall = time.perf_counter() - t0
+    return {"n": len(latencies), "rps": len(latencies) / wall, "p50_ms": pct(latencies, 50),
+            "p99_ms": pct(latencies, 99), "wall_s": wall}
+
+
+async def http_reads(url: str, key: str, asked: list[tuple[str, str, str]], clients: int) -> dict:
+    """`reads` through HTTP, from `clients` asyncio tasks sharing one connection pool."""
+    import httpx
+
+    async with httpx.AsyncClient(base_url=url, headers={"Authorization": f"Bearer {key}"}, timeout=60,
+                                 limits=httpx.Limits(max_connections=clients)) as c:
+        async def recall(q):
+            (await c.get(f"/v1/users/{q[0]}/recall", params={"q": q[2], "k": 10})).raise_for_status()
+
+        async def context(q):
+            (await c.get(f"/v1/users/{q[0]}/context", params={"q": q[2], "session_id": q[1],
+                                                               "budget_tokens": 400})).raise_for_status()
+
+        subjects = sorted({(q[0], q[1]) for q in asked})
+        warm = [(u, s, "warm up") for u, s in subjects]
+        await concurrent_async(warm, clients, recall)
+        await concurrent_async(warm, clients, context)
+        return {"recall": await concurrent_async(asked, clients, recall),
+                "context": await concurrent_async(asked, clients, context)}
 
 
 def reads(asked: list[tuple[str, str, str]], clients: int, recall, context) -> dict:
