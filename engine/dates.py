@@ -197,6 +197,18 @@ def _is_past(sentence: str, expr: str) -> bool:
     return any(m.group(0).lower() not in _NOT_PAST_ED for m in _PAST.finditer(rest))
 
 
+def _is_future(sentence: str, expr: str) -> bool:
+    """The sentence around a bare date speaks of what is to come (a future cue wins over a past
+    form, as in `_is_past`: "will get married")."""
+    return bool(_FUTURE.search(sentence.replace(expr, " ")))
+
+
+def _before(d: date, today: date, *, whole_month: bool) -> bool:
+    """Whether a date of this year is already behind `today` (a month named alone: a month before
+    today's, so "in November" said on 20 November is still this one)."""
+    return (d.year, d.month) < (today.year, today.month) if whole_month else d < today
+
+
 def _monday(d: date) -> date:
     return d - timedelta(days=d.weekday())
 
@@ -307,8 +319,11 @@ def _absolute(kind: str, expr: str, today: date, text: str, start: int, end: int
         if year_m is not None:
             return date(int(year_m.group(0)), month, day)
         d = date(today.year, month, day)
-        if d > today and _is_past(_sentence_of(text, start, end), expr):
+        sentence = _sentence_of(text, start, end)
+        if d > today and _is_past(sentence, expr):
             d = date(today.year - 1, month, day)
+        elif _before(d, today, whole_month=kind in ("month_year", "in_month")) and _is_future(sentence, expr):
+            d = date(today.year + 1, month, day)  # "planning a trip in April", said in November
         return d
     except (ValueError, AttributeError, KeyError):
         return None  # "31 February", an impossible date: not a date

@@ -128,3 +128,22 @@ def test_today_is_the_anchors_date_in_the_subjects_zone():
     assert resolve_dates("I flew in yesterday.", at, ZoneInfo("Asia/Tokyo"))[0] == \
         "I flew in yesterday (10 September 2024)."
     assert resolve_dates("I flew in today.", at)[0] == "I flew in today (10 September 2024)."
+
+
+# A bare month or date whose day this year has passed: spoken of as to come, it is next year's;
+# told as past, or in a month still running, it stays this year's. (Said on 20 September 2025.)
+LATE = datetime(2025, 9, 20, 10, 0, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize(("text", "when"), [
+    ("We're hoping to tour Patagonia in February.", _day(2026, 2, 1)),
+    ("My cousin will get married on 3 May.", _day(2026, 5, 3)),
+    ("I'm going to sit the bar exam in July, need to start revising.", _day(2026, 7, 1)),
+    ("Next step: the lease is due in March.", _day(2026, 3, 1)),
+    ("We toured Patagonia in February.", _day(2025, 2, 1)),
+    ("I finished the course on 3 May.", _day(2025, 5, 3)),
+    ("I'll be in Oslo in September for a week.", _day(2025, 9, 1)),
+    ("The recital is in December and I can't wait.", _day(2025, 12, 1)),
+])
+def test_a_date_already_behind_is_next_years_when_it_is_still_to_come(text, when):
+    assert resolve_dates(text, LATE)[1] == when
