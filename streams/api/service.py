@@ -9,10 +9,12 @@ subject to the worker that owns the subject's partition.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from typing import Callable, Protocol, TypeVar
 
+import anyio
 from anyio import to_thread
 from starlette.requests import Request
 from starlette.responses import Response
@@ -88,6 +90,7 @@ class EngineService:
         self._quiet = project_quiet
         self._max_lag = project_max_lag
         self._slice = project_slice
+        self._callers = None
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -99,6 +102,10 @@ class EngineService:
         self._unprojected_since: float | None = None  # when the oldest write not yet projected ended
 
     async def start(self) -> None:
+        # As many engine calls at once as the machine has cores (anyio's default is 40 threads):
+        # fewer threads contend for the engine's lock and the interpreter lock, and the rest wait
+        # in order (bench.api, 8 clients on 2 cores: context p99 136 -> 87 ms, recall 128 -> 121).
+        self._callers = anyio.CapacityLimiter(max(1, len(os.sched_getaffinity(0))))
         self._thread = threading.Thread(target=self._project, name="memstream-projector", daemon=True)
         self._thread.start()
 
@@ -157,7 +164,7 @@ class EngineService:
         return None  # one process holds every subject
 
     async def call(self, tenant_id: str, user_id: str, fn: Callable[[MemoryEngine], T]) -> T:
-        return await to_thread.run_sync(fn, self.engine)
+        return await to_thread.run_sync(fn, self.engine, limiter=self._callers)
 
     async def ingest(self, tenant_id: str, items: list[dict]) -> list[bool | MemstreamError]:
         with self._writes:
