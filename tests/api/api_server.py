@@ -46,6 +46,19 @@ class LiveServer:
         self.engine.close()
 
 
+def wait_ready(url: str, seconds: float) -> bool:
+    """Whether the server at `url` answered /readyz with 200 within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{url}/readyz", timeout=2).status_code == 200:
+                return True
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.05)
+    return False
+
+
 def start_server(data_dir: Path, **app_options) -> LiveServer:
     engine = MemoryEngine.open(data_dir)
     keys = KeyFile(data_dir)
@@ -56,15 +69,7 @@ def start_server(data_dir: Path, **app_options) -> LiveServer:
     thread = threading.Thread(target=server.run, name="memstream-test-api", daemon=True)
     thread.start()
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{url}/readyz", timeout=2).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.05)
-    else:
+    if not wait_ready(url, 60):
         server.should_exit = True
         engine.close()
         raise RuntimeError("the API server did not become ready")

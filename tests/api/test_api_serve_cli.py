@@ -7,13 +7,13 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 
 import httpx
 import pytest
 
 from streams.cli import main
 from streams.api.keys import KeyFile
+from api_server import free_port, wait_ready
 
 
 def test_a_port_out_of_range_or_in_use_is_refused_before_the_directory_is_made(tmp_path, capsys):
@@ -31,20 +31,13 @@ def test_a_port_out_of_range_or_in_use_is_refused_before_the_directory_is_made(t
 def test_sigterm_stops_the_server_while_a_stream_is_followed(tmp_path):
     data = tmp_path / "data"
     key = KeyFile(data).create("acme", ["read", "write"])[1]
-    with socket.create_server(("127.0.0.1", 0)) as probe:
-        port = probe.getsockname()[1]
+    port = free_port()
     env = dict(os.environ, HF_HUB_OFFLINE="1")
     proc = subprocess.Popen([sys.executable, "-m", "streams.cli", "serve", "--data-dir", str(data), "--port", str(port)],
                             env=env, stderr=subprocess.PIPE, text=True)
     try:
         url = f"http://127.0.0.1:{port}"
-        for _ in range(600):
-            try:
-                if httpx.get(f"{url}/readyz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
+        assert wait_ready(url, 60), proc.stderr
         with httpx.stream("GET", f"{url}/v1/events", headers={"Authorization": f"Bearer {key}"}, timeout=30) as stream:
             assert next(stream.iter_lines()).startswith(":")  # the stream is open
             proc.send_signal(signal.SIGTERM)

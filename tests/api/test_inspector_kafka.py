@@ -11,24 +11,15 @@ import httpx
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "kafka"))
-from kafka_api import KafkaApi, wait_group  # noqa: E402
-from kafka_harness import WorkerProcess, kafka_settings  # noqa: E402
+from kafka_api import cluster  # noqa: E402
+from kafka_harness import kafka_settings  # noqa: E402
 
 pytestmark = pytest.mark.kafka
 
 
 @pytest.fixture
 def two_workers(broker, tmp_path):
-    kcfg = kafka_settings(broker)
-    started = []
-    try:
-        for n in range(2):
-            started.append(WorkerProcess(kcfg, tmp_path / f"w{n}", tmp_path / f"w{n}.log").start())
-        wait_group(started, kcfg.partitions)
-        yield KafkaApi(kcfg, started)
-    finally:
-        for w in started:
-            w.stop()
+    yield from cluster(kafka_settings(broker), tmp_path, 2)
 
 
 def test_the_inspector_serves_every_worker_s_users(two_workers):

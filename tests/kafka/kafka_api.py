@@ -46,6 +46,20 @@ def wait_group(workers: list[WorkerProcess], partitions: int, timeout: float = 1
     raise AssertionError("the workers did not share the partitions:\n" + "\n".join(w.tail(20) for w in workers))
 
 
+def cluster(kcfg, tmp, workers: int):
+    """A generator for a fixture: `workers` real worker processes in `tmp`, sharing every partition,
+    as a KafkaApi; they are stopped when the fixture ends."""
+    started: list[WorkerProcess] = []
+    try:
+        for n in range(workers):
+            started.append(WorkerProcess(kcfg, tmp / f"w{n}", tmp / f"w{n}.log").start())
+        wait_group(started, kcfg.partitions)
+        yield KafkaApi(kcfg, started)
+    finally:
+        for w in started:
+            w.stop()
+
+
 @dataclass
 class KafkaApi:
     kcfg: object

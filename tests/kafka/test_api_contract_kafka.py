@@ -23,33 +23,20 @@ from contract_suite import (  # noqa: E402
     turn,
     uid,
 )
-from kafka_api import KafkaApi, wait_group  # noqa: E402
-from kafka_harness import WorkerProcess, kafka_settings  # noqa: E402
+from kafka_api import cluster  # noqa: E402
+from kafka_harness import kafka_settings  # noqa: E402
 
 pytestmark = pytest.mark.kafka
 
 
-def cluster(broker: str, tmp: Path, workers: int):
-    kcfg = kafka_settings(broker)
-    started = []
-    try:
-        for n in range(workers):
-            started.append(WorkerProcess(kcfg, tmp / f"w{n}", tmp / f"w{n}.log").start())
-        wait_group(started, kcfg.partitions)
-        yield KafkaApi(kcfg, started)
-    finally:
-        for w in started:
-            w.stop()
-
-
 @pytest.fixture(scope="class")
 def one_worker(broker, tmp_path_factory):
-    yield from cluster(broker, tmp_path_factory.mktemp("kafka-api-1"), 1)
+    yield from cluster(kafka_settings(broker), tmp_path_factory.mktemp("kafka-api-1"), 1)
 
 
 @pytest.fixture(scope="class")
 def two_workers(broker, tmp_path_factory):
-    yield from cluster(broker, tmp_path_factory.mktemp("kafka-api-2"), 2)
+    yield from cluster(kafka_settings(broker), tmp_path_factory.mktemp("kafka-api-2"), 2)
 
 
 class KafkaApiContract(ApiContract):

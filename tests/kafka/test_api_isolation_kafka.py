@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "api"))
-from kafka_api import KafkaApi, wait_group  # noqa: E402
-from kafka_harness import WorkerProcess, kafka_settings  # noqa: E402
+from kafka_api import cluster  # noqa: E402
+from kafka_harness import kafka_settings  # noqa: E402
 from test_api_isolation import (  # noqa: E402,F401  (collected here, run against the workers)
     test_a_read_only_key_cannot_write_or_forget_and_changes_nothing,
     test_a_tenants_key_never_touches_another_tenants_data,
@@ -21,14 +21,4 @@ pytestmark = pytest.mark.kafka
 
 @pytest.fixture(scope="module")
 def api(broker, tmp_path_factory):
-    kcfg = kafka_settings(broker)
-    tmp = tmp_path_factory.mktemp("kafka-isolation")
-    workers = []
-    try:
-        for n in range(2):
-            workers.append(WorkerProcess(kcfg, tmp / f"w{n}", tmp / f"w{n}.log").start())
-        wait_group(workers, kcfg.partitions)
-        yield KafkaApi(kcfg, workers)
-    finally:
-        for w in workers:
-            w.stop()
+    yield from cluster(kafka_settings(broker), tmp_path_factory.mktemp("kafka-isolation"), 2)

@@ -10,18 +10,16 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "api"))
-from kafka_api import KafkaApi, wait_group  # noqa: E402
-from kafka_harness import WorkerProcess  # noqa: E402
+from kafka_api import cluster  # noqa: E402
 from test_api_schemathesis import EXAMPLES, run_schemathesis  # noqa: E402
 
 pytestmark = pytest.mark.kafka
 
 
 def test_schemathesis_finds_nothing_on_two_kafka_workers(kcfg, tmp_path):
-    workers = [WorkerProcess(kcfg, tmp_path / f"w{n}", tmp_path / f"w{n}.log").start() for n in range(2)]
+    workers = cluster(kcfg, tmp_path, 2)
     try:
-        wait_group(workers, kcfg.partitions)
-        api = KafkaApi(kcfg, workers)
+        api = next(workers)
         key = api.key("acme", "read,write,forget")
         with api.client(key) as c:  # something to read, on both workers' partitions
             r = c.post("/v1/turns", json=[
@@ -38,5 +36,4 @@ def test_schemathesis_finds_nothing_on_two_kafka_workers(kcfg, tmp_path):
                 "GET /v1/memories/{memory_id}/audit", "GET /metrics"} <= operations
         assert not failures, "\n\n".join(failures)
     finally:
-        for w in workers:
-            w.stop()
+        workers.close()  # stops the workers
