@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import sys
 from datetime import datetime, timezone
 from typing import Annotated, Any
 from urllib.parse import quote, urlencode
@@ -144,17 +143,6 @@ def _admin(service, token: str | None) -> KeyInfo:
     return key
 
 
-def _pass_key_on(token: str) -> None:
-    """Kafka: what a worker asks other workers on a caller's behalf (their partitions' changes, an
-    audit) carries the caller's key, which the worker keeps from the Authorization header
-    (streams.kafka.api.CALLER). A session's key came in a cookie, so it is put there too. Nothing to
-    do when that module is not loaded (the embedded runtime)."""
-    kafka = sys.modules.get("streams.kafka.api")
-    caller = getattr(kafka, "CALLER", None)
-    if caller is not None and not caller.get():
-        caller.set(f"Bearer {token}")
-
-
 class _Session:
     def __init__(self, request: Request):
         self.request = request
@@ -163,7 +151,6 @@ class _Session:
         self.key = _admin(self.service, self.token)
         self.tenant = self.key.tenant_id
         self.csrf = csrf_token(self.token or "")
-        _pass_key_on(self.token or "")
 
     def page(self, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         return render(name, status, key=self.key, csrf=self.csrf, q=_q, **context)

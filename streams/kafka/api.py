@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+from http.cookies import CookieError, SimpleCookie
 import json
 import logging
 import os
@@ -48,6 +49,7 @@ from schemas.api import KeyInfo
 from schemas.events import Event
 from schemas.views import AuditEntry
 from streams.api.app import Forwarded
+from streams.api.ui import COOKIE as UI_COOKIE
 from streams.api.problems import problem, status_of
 from streams.kafka.apikeys import KeyFollower
 from streams.kafka.config import KafkaSettings
@@ -513,6 +515,21 @@ def internal_app(service: KafkaService) -> Starlette:
     ])
 
 
+def _caller(scope: dict) -> str | None:
+    """The caller's key as an Authorization value: the header, else the inspector's session cookie
+    (what other workers are asked on a browser's behalf carries its key too)."""
+    headers = dict(scope.get("headers", ()))
+    if b"authorization" in headers:
+        return headers[b"authorization"].decode("latin-1")
+    cookie = SimpleCookie()
+    try:
+        cookie.load(headers.get(b"cookie", b"").decode("latin-1"))
+    except CookieError:
+        return None
+    morsel = cookie.get(UI_COOKIE)
+    return f"Bearer {morsel.value}" if morsel is not None and morsel.value else None
+
+
 class WorkerWeb:
     """The ASGI app on a worker's web port: `/internal/*`, `/status` and `/digest` go to the
     internal routes, everything else (and the lifespan) to the API app. The caller's
@@ -526,8 +543,7 @@ class WorkerWeb:
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         if scope["type"] in ("http", "websocket"):
-            auth = next((v.decode("latin-1") for k, v in scope.get("headers", ()) if k == b"authorization"), None)
-            CALLER.set(auth)
+            CALLER.set(_caller(scope))
             path = scope.get("path", "")
             if path in self.INTERNAL or path.startswith("/internal/"):
                 await self.internal(scope, receive, send)
