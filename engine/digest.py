@@ -63,13 +63,21 @@ def subject_digest_items(state: SubjectState) -> list:
     return items
 
 
-def view_digest(states: Iterable[SubjectState], *, ordered: bool = False) -> str:
+def subject_chunk(state: SubjectState) -> bytes:
+    """What one subject adds to the view's digest (empty for a subject with no records and no
+    sessions). A runtime may make it early, while it holds the subject (a replay does as its bounded
+    cache lets a subject go), and hand it to `view_digest` in place of the state."""
+    if not state.records and not state.sessions:
+        return b""
+    return _CHUNK_JSON([state.tenant_id, state.user_id, subject_digest_items(state)]).encode()
+
+
+def view_digest(states: Iterable[SubjectState | bytes], *, ordered: bool = False) -> str:
     """`ordered`: the states come sorted by (tenant, user) already, so they are hashed as they come
-    and never all held at once (a runtime that loads subjects on demand passes a generator)."""
+    and never all held at once (a runtime that loads subjects on demand passes a generator). An
+    ordered run may hold, in a subject's place, the bytes `subject_chunk` made of its state."""
     h = hashlib.sha256()
     with collector_paused():
         for state in states if ordered else sorted(states, key=lambda s: (s.tenant_id, s.user_id)):
-            if not state.records and not state.sessions:
-                continue
-            h.update(_CHUNK_JSON([state.tenant_id, state.user_id, subject_digest_items(state)]).encode())
+            h.update(state if type(state) is bytes else subject_chunk(state))
     return h.hexdigest()

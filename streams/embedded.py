@@ -34,6 +34,7 @@ from schemas.events import Event
 from streams import datadir
 from streams.codec import KeyNeeds, decode_event, encode_event, memory_ids_of
 from streams.keystore import RocksKeyStore, newest as _newest
+from streams.kept_chunks import KeptChunks
 from streams.log import EventLog
 from streams.rocks import advice
 from streams.statestore import StateStore
@@ -197,6 +198,11 @@ class EmbeddedRuntime:
         self._replay = replay
         self.lock = threading.RLock()
         self.cache = SubjectCache(settings.subject_cache_subjects, settings.subject_cache_mb * 1024 * 1024)
+        # A replay keeps the digest chunk of each subject its cache lets go (streams.kept_chunks).
+        self._kept: KeptChunks | None = None
+        if replay:
+            self._kept = KeptChunks(self.data_dir)
+            self.cache.on_evict = lambda subject, entry: self._kept.keep(subject, entry.state)
         self._stepping = False  # inside a processing step: subjects hold uncommitted changes
         self._pending: dict[int, Event] = {}
         self._read: dict[str, list] = {}  # what warm_up read of the turns being processed
@@ -283,6 +289,8 @@ class EmbeddedRuntime:
                 # digest): one that is not cached is read for its caller and not kept, so those the
                 # fold left in the cache are still there when their turn comes.
                 return entry
+            if self._kept is not None:
+                self._kept.drop(subject)  # back in the cache: the log may change it again
             self.cache.put(subject, entry)
             if not self._stepping:
                 self.cache.evict(keep=subject)
@@ -301,6 +309,15 @@ class EmbeddedRuntime:
     def subjects(self) -> list[Subject]:
         found = set(self.store.subjects()) | {s for s, e in self.cache.items() if e.state.records or e.state.sessions}
         return sorted(found)
+
+    def digest_parts(self) -> Iterator[SubjectState | bytes]:
+        """Every subject's part of the view digest, in (tenant, user) order, for
+        engine.digest.view_digest(..., ordered=True): the chunk kept when a replay's cache let the
+        subject go, else its state (from the cache, or read from the state store)."""
+        kept = self._kept
+        for subject in self.subjects():
+            chunk = kept.get(subject) if kept is not None else None
+            yield chunk if chunk is not None else self.state(*subject)
 
     def position(self) -> int:
         return self.log.next_seq
@@ -651,6 +668,8 @@ class EmbeddedRuntime:
 
     def close(self) -> None:
         with self.lock:
+            if self._kept is not None:
+                self._kept.close()
             self.store.close()
             self.log.close()
             self.keys.close()

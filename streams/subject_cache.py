@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Callable, Iterator
 
 import numpy as np
 
@@ -63,6 +63,9 @@ class SubjectCache:
         self._sizes: dict[Subject, int] = {}
         self._bytes = 0
         self.evictions = 0
+        #: Told of each subject `evict` lets go, before it goes (a replay keeps its digest chunk).
+        #: Not told of `drop` or `clear`: those forget subjects, they do not let go of current ones.
+        self.on_evict: Callable[[Subject, Entry], None] | None = None
 
     def get(self, subject: Subject) -> Entry | None:
         entry = self._entries.get(subject)
@@ -98,6 +101,8 @@ class SubjectCache:
                 oldest = next(iter(self._entries))
                 if oldest == keep:
                     return
+            if self.on_evict is not None:
+                self.on_evict(oldest, self._entries[oldest])
             self.drop(oldest)
             self.evictions += 1
 
