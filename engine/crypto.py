@@ -8,8 +8,8 @@ blob cannot be replayed into another subject.
 """
 from __future__ import annotations
 
-import base64
 import os
+from binascii import a2b_base64, b2a_base64
 from dataclasses import dataclass
 from typing import Protocol, Sequence
 
@@ -68,6 +68,16 @@ def _aad(ref: KeyRef) -> bytes:
     return ref.storage_key().encode()
 
 
+def _b64(data: bytes) -> str:
+    """base64.b64encode(data).decode() without its Python-level wrapping (what it calls)."""
+    return b2a_base64(data, newline=False).decode()
+
+
+#: base64.b64decode(text) without its Python-level wrapping: the same decoder, the same errors
+#: (binascii.Error, a ValueError) on malformed input, characters outside the alphabet skipped alike.
+_unb64 = a2b_base64
+
+
 def seal(key: bytes, ref: KeyRef, plaintext: bytes) -> bytes:
     nonce = os.urandom(NONCE_BYTES)
     return nonce + AESGCM(key).encrypt(nonce, plaintext, _aad(ref))
@@ -96,11 +106,16 @@ class Sealer:
 
     def __init__(self, keys: KeyStore):
         self.keys = keys
+        # A key store that looks keys up by storage name spares naming a key twice per opening.
+        self._get_named = getattr(keys, "get_named", None)
+
+    def _key(self, ref: KeyRef, name: str) -> bytes | None:
+        return self._get_named(name) if self._get_named is not None else self.keys.get(ref)
 
     def seal_text(self, ref: KeyRef, text: str | None) -> str | None:
         if text is None:
             return None
-        return base64.b64encode(seal(self.keys.get_or_create(ref), ref, text.encode())).decode()
+        return _b64(seal(self.keys.get_or_create(ref), ref, text.encode()))
 
     def open_text(self, ref: KeyRef, sealed: str | None) -> str | None:
         """The text, or None when the key has been destroyed."""
@@ -109,7 +124,7 @@ class Sealer:
         key = self.keys.get(ref)
         if key is None:
             return None
-        return open_sealed(key, ref, base64.b64decode(sealed)).decode()
+        return open_sealed(key, ref, _unb64(sealed)).decode()
 
     def seal_texts(self, ref: KeyRef, texts: Sequence[str | None]) -> list[str | None]:
         """Several texts under one key: the key is looked up once (and not made when all are None)."""
@@ -123,24 +138,25 @@ class Sealer:
                 out.append(None)
                 continue
             nonce = os.urandom(NONCE_BYTES)
-            out.append(base64.b64encode(nonce + aead.encrypt(nonce, text.encode(), aad)).decode())
+            out.append(_b64(nonce + aead.encrypt(nonce, text.encode(), aad)))
         return out
 
     def open_texts(self, ref: KeyRef, sealed: Sequence[str | None]) -> list[str | None]:
         """Several texts sealed under one key (all None when it was destroyed)."""
         if all(s is None for s in sealed):
             return [None] * len(sealed)
-        key = self.keys.get(ref)
+        name = ref.storage_key()
+        key = self._key(ref, name)
         if key is None:
             return [None] * len(sealed)
         from cryptography.exceptions import InvalidTag
 
-        aead, aad = AESGCM(key), _aad(ref)
+        decrypt, aad = AESGCM(key).decrypt, name.encode()  # the associated data is the key's name
         try:
-            return [None if s is None else aead.decrypt((blob := base64.b64decode(s))[:NONCE_BYTES],
-                                                        blob[NONCE_BYTES:], aad).decode() for s in sealed]
+            return [None if s is None else decrypt((blob := _unb64(s))[:NONCE_BYTES], blob[NONCE_BYTES:], aad).decode()
+                    for s in sealed]
         except InvalidTag:
-            return [open_sealed(key, ref, base64.b64decode(s)).decode() if s is not None else None
+            return [open_sealed(key, ref, _unb64(s)).decode() if s is not None else None
                     for s in sealed]  # raises the typed error for the one that fails
 
     def seal_bytes(self, ref: KeyRef, data: bytes) -> bytes:
