@@ -12,9 +12,9 @@ in either figure, and the time the server then takes to project everything is sh
 
 Recall and context: `--clients` concurrent clients (default 8) each send their share of `--queries`
 queries (words of the subjects' own turns), first through HTTP to `memstream serve`'s app (uvicorn,
-in a process of its own, as deployed; the clients are asyncio tasks on one connection pool, as
-separate agents would be: client threads would add this process's own interpreter-lock contention
-to the tail measured), then through the facade in this process on the same directory from as many
+in a process of its own, as deployed; the clients are asyncio tasks on one aiohttp connection
+pool, a light load generator: client threads, or httpx's async pool (`--client httpx`), add a tail
+of their own in this process that would be counted as the server's), then through the facade in this process on the same directory from as many
 threads, same queries: requests/s, p50 and p99 for each, and what HTTP adds to p99. The two
 alternate for `--rounds` rounds (medians reported, every round's p99 shown), so both meet the
 machine's other work alike. Each phase warms every subject first (untimed). Reads run with
@@ -197,7 +197,7 @@ def phase_in_process_ingest(data_dir: Path, turns: list[dict], batch: int) -> di
 
 
 def phase_http(data_dir: Path, turns: list[dict] | None, asked: list[tuple[str, str, str]], clients: int,
-               batch: int) -> dict:
+               batch: int, client: str = "aiohttp") -> dict:
     """Ingest (unless `turns` is None), recall and context through a fresh server process."""
     import httpx
 
@@ -225,7 +225,7 @@ def phase_http(data_dir: Path, turns: list[dict] | None, asked: list[tuple[str, 
                 settled_s = time.perf_counter() - t
             out["ingest"] = {"turns_per_s": len(turns) / ingest_s, "ingest_s": ingest_s, "accepted": accepted,
                              "project_s": settled_s - ingest_s}
-        out.update(asyncio.run(http_reads(server.url, read_key, asked, clients)))
+        out.update(asyncio.run(http_reads(server.url, read_key, asked, clients, client)))
         out["server"] = server_means(httpx.get(f"{server.url}/metrics", timeout=30).text)
     finally:
         server.stop()
@@ -300,25 +300,46 @@ async def concurrent_async(calls: list, clients: int, call) -> dict:
             "p99_ms": pct(latencies, 99), "wall_s": wall}
 
 
-async def http_reads(url: str, key: str, asked: list[tuple[str, str, str]], clients: int) -> dict:
-    """`reads` through HTTP, from `clients` asyncio tasks sharing one connection pool."""
-    import httpx
+async def http_reads(url: str, key: str, asked: list[tuple[str, str, str]], clients: int, client: str) -> dict:
+    """`reads` through HTTP, from `clients` asyncio tasks sharing one connection pool of `client`
+    ("aiohttp" or "httpx"). aiohttp is the load generator: httpx's async pool, with a few tasks
+    sharing it, adds a tail of its own in the client (its p99 came out 100-185 ms above the
+    server's own; encode/httpx#3215), which would be counted as the server's."""
+    headers = {"Authorization": f"Bearer {key}"}
+    if client == "httpx":
+        import httpx
 
-    async with httpx.AsyncClient(base_url=url, headers={"Authorization": f"Bearer {key}"}, timeout=60,
-                                 limits=httpx.Limits(max_connections=clients)) as c:
-        async def recall(q):
-            (await c.get(f"/v1/users/{q[0]}/recall", params={"q": q[2], "k": 10})).raise_for_status()
+        async with httpx.AsyncClient(base_url=url, headers=headers, timeout=60,
+                                     limits=httpx.Limits(max_connections=clients)) as c:
+            async def get(path: str, params: dict) -> None:
+                (await c.get(path, params=params)).raise_for_status()
 
-        async def context(q):
-            (await c.get(f"/v1/users/{q[0]}/context", params={"q": q[2], "session_id": q[1],
-                                                               "budget_tokens": 400})).raise_for_status()
+            return await _timed_reads(asked, clients, get)
+    import aiohttp
 
-        subjects = sorted({(q[0], q[1]) for q in asked})
-        warm = [(u, s, "warm up") for u, s in subjects]
-        await concurrent_async(warm, clients, recall)
-        await concurrent_async(warm, clients, context)
-        return {"recall": await concurrent_async(asked, clients, recall),
-                "context": await concurrent_async(asked, clients, context)}
+    async with aiohttp.ClientSession(url, headers=headers, connector=aiohttp.TCPConnector(limit=clients),
+                                     timeout=aiohttp.ClientTimeout(total=60)) as session:
+        async def get(path: str, params: dict) -> None:
+            async with session.get(path, params=params) as r:
+                r.raise_for_status()
+                await r.read()
+
+        return await _timed_reads(asked, clients, get)
+
+
+async def _timed_reads(asked: list[tuple[str, str, str]], clients: int, get) -> dict:
+    async def recall(q):
+        await get(f"/v1/users/{q[0]}/recall", {"q": q[2], "k": 10})
+
+    async def context(q):
+        await get(f"/v1/users/{q[0]}/context", {"q": q[2], "session_id": q[1], "budget_tokens": 400})
+
+    subjects = sorted({(q[0], q[1]) for q in asked})
+    warm = [(u, s, "warm up") for u, s in subjects]
+    await concurrent_async(warm, clients, recall)
+    await concurrent_async(warm, clients, context)
+    return {"recall": await concurrent_async(asked, clients, recall),
+            "context": await concurrent_async(asked, clients, context)}
 
 
 def reads(asked: list[tuple[str, str, str]], clients: int, recall, context) -> dict:
@@ -337,7 +358,7 @@ def report(what: str, n_turns: int, args, inproc: dict, http: dict, facade: dict
         rows[endpoint] = {"facade": f, "http": h, "p99_added_ms": h["p99_ms"] - f["p99_ms"]}
     ratio = http["ingest"]["turns_per_s"] / inproc["turns_per_s"]
     print(f"\nbench.api: {what}; {n_turns} turns; {args.clients} concurrent clients; "
-          f"{args.queries} queries per endpoint and path; ingest batches of {args.batch}; "
+          f"{args.queries} queries per endpoint and path ({args.client}); ingest batches of {args.batch}; "
           f"{os.cpu_count()} cores, load average {load['start']:.1f} at the start, {load['end']:.1f} at the end "
           "(other work on the machine moves every figure)")
     print(f"{'reads (median of ' + str(args.rounds) + ' rounds)':<22}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}")
@@ -361,6 +382,7 @@ def report(what: str, n_turns: int, args, inproc: dict, http: dict, facade: dict
                                       f"--synthetic --turns {args.turns} --subjects {args.subjects}")
     line += f" --clients {args.clients} --queries {args.queries} --batch {args.batch} --rounds {args.rounds}"
     line += f" --limit {args.limit}" if args.limit else ""
+    line += f" --client {args.client}" if args.client != "aiohttp" else ""
     print(f"reproduce: HF_HUB_OFFLINE=1 {line}")
     return {"what": what, "turns": n_turns, "clients": args.clients, "reads": rows, "load_average": load,
             "ingest": {"ingest_many": inproc, "http": http["ingest"], "ratio": ratio}}
@@ -378,6 +400,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--queries", type=int, default=400, help="queries per endpoint and path")
     ap.add_argument("--batch", type=int, default=100, help="turns per ingest call or request")
     ap.add_argument("--rounds", type=int, default=3, help="read rounds, HTTP and facade alternated (medians)")
+    ap.add_argument("--client", choices=("aiohttp", "httpx"), default="aiohttp",
+                    help="the HTTP clients' library (default aiohttp; httpx's async pool adds a tail of its own)")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
     ap.add_argument("--serve", nargs=2, metavar=("DIR", "PORT"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -397,7 +421,7 @@ def main(argv: list[str] | None = None) -> int:
         for r in range(args.rounds):  # alternated, so both paths meet the machine's other work alike
             print(f"round {r + 1}/{args.rounds}: HTTP{' ingest,' if r == 0 else ''} recall, context...",
                   file=sys.stderr, flush=True)
-            https.append(phase_http(data_dir, turns if r == 0 else None, asked, args.clients, args.batch))
+            https.append(phase_http(data_dir, turns if r == 0 else None, asked, args.clients, args.batch, args.client))
             print(f"round {r + 1}/{args.rounds}: facade in process: recall, context...", file=sys.stderr, flush=True)
             facades.append(phase_facade(data_dir, asked, args.clients))
         http = {**median_rounds(https), "ingest": https[0]["ingest"]}
