@@ -34,21 +34,32 @@ def process_age_s() -> float:
         return float("nan")
 
 
-def _replay(src: Path, into: Path, log_every: int = 100_000) -> tuple[str, int, float]:
+def _replay(src: Path, into: Path, log_every: int = 100_000) -> tuple[str, int, float, float]:
+    """(digest, events, seconds, seconds after the last event was folded: the view digest's)."""
     from engine import MemoryEngine
 
     count = [0]
     t0 = time.perf_counter()
+    last = [t0]
 
     def progress(n: int) -> None:
         count[0] += n
+        last[0] = time.perf_counter()
         if count[0] % log_every < n:
             el = time.perf_counter() - t0
             print(f"replay: {count[0]:,} events, {el:.0f}s ({count[0] / el:,.0f} events/s), rss {rss_mb():,.0f} MiB",
                   file=sys.stderr, flush=True)
 
     digest = MemoryEngine.replay(src, into, progress=progress)
-    return digest, count[0], time.perf_counter() - t0
+    end = time.perf_counter()
+    return digest, count[0], end - t0, end - last[0]
+
+
+def load_average() -> str:
+    try:
+        return "/".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "n/a"
 
 
 def top_functions(stats: pstats.Stats, n: int = 25, sort: str = "tottime") -> str:
@@ -62,9 +73,10 @@ def measure(src: Path, profile: bool, verify: bool) -> dict:
     out: dict = {"src": str(src)}
     tmp = Path(tempfile.mkdtemp(prefix="memstream-replay-"))
     try:
-        digest, events, secs = _replay(src, tmp / "plain")
-        out.update(digest=digest, events=events, replay_s=secs, since_start_s=process_age_s(),
-                   peak_rss_mb=peak_rss_mb(), rss_mb=rss_mb())
+        load_before = load_average()
+        digest, events, secs, digest_s = _replay(src, tmp / "plain")
+        out.update(digest=digest, events=events, replay_s=secs, digest_s=digest_s, since_start_s=process_age_s(),
+                   peak_rss_mb=peak_rss_mb(), rss_mb=rss_mb(), load=f"{load_before} -> {load_average()}")
         if verify:
             from engine import MemoryEngine
 
@@ -91,7 +103,8 @@ def report(r: dict, console) -> None:
     console.print(f"replay of {r['src']}: {r['events']:,} events in {r['replay_s']:.1f}s = "
                   f"{r['events'] / r['replay_s']:,.0f} events/s (replay call); "
                   f"{r['events'] / r['since_start_s']:,.0f} events/s from process start "
-                  f"({r['since_start_s']:.1f}s); peak RSS {r['peak_rss_mb']:,.0f} MiB; digest {r['digest'][:16]}"
+                  f"({r['since_start_s']:.1f}s); fold {r['replay_s'] - r['digest_s']:.1f}s, digest {r['digest_s']:.1f}s; "
+                  f"peak RSS {r['peak_rss_mb']:,.0f} MiB; load average (1/5/15 min) {r['load']}; digest {r['digest'][:16]}"
                   + (f", live {r['live_digest'][:16]} ({'equal' if r['live_digest'] == r['digest'] else 'DIFFERENT'})"
                      if "live_digest" in r else ""))
     if "profile_tottime" in r:
