@@ -209,7 +209,7 @@ def open_record_in_place(sealer: Sealer, rec: Any, known: SealedParts | None = N
     and {} when its key was destroyed); returns it."""
     sealed = (rec.text, rec.slot, rec.fields.get(SEALED_FIELDS_MARK))
     text, slot, fields = sealer.open_texts(mem_ref(rec.tenant_id, rec.user_id, rec.memory_id), sealed)
-    opened = json.loads(fields) if fields else {}
+    opened = json.loads(fields) if fields and fields != "{}" else {}  # "{}": most records' fields
     # A JSON object's keys are strings: only the values need a look.
     if type(opened) is not dict or not all(type(v) is str for v in opened.values()):
         raise ValueError("a record's fields are not a map of strings")
