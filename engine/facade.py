@@ -342,6 +342,18 @@ class MemoryEngine:
         """Log entries the view has not caught up with (what `flush` would process)."""
         return self._check().pending()
 
+    def position(self) -> int:
+        """How many entries the log holds now. An entry appended before this call (an acknowledged
+        `ingest_each`) is in the view, decided, once `projected()` is past this value. Takes no
+        lock, so it never waits for a projection in progress."""
+        return self._check().position()
+
+    def _catch_up(self, rt: Runtime) -> None:
+        """What a read does first: project everything logged (unless `reads_catch_up` is off, for a
+        server whose projector keeps the view current and makes a read wait for its own writes)."""
+        if self.settings.reads_catch_up:
+            rt.process()
+
     # -- commands --------------------------------------------------------------------------------
     def remember(self, command: Remember | Mapping[str, Any] | None = None, **kw: Any) -> str:
         """Stores a memory the user stated explicitly; returns its memory_id (an existing one when
@@ -547,7 +559,7 @@ class MemoryEngine:
         rt = self._check()
         plain = _query_vector(rt.embedder, query)
         with rt.lock:
-            rt.process()
+            self._catch_up(rt)
             return self._recall(tenant_id, user_id, query, k or self.settings.recall_k,
                                 at, max_privacy, session_id, record_use=record_use, request_id=request_id,
                                 plain=plain)
@@ -574,7 +586,7 @@ class MemoryEngine:
         privacy = max_privacy or self.settings.recall_max_privacy
         plain = _query_vector(rt.embedder, query)
         with rt.lock:
-            rt.process()
+            self._catch_up(rt)
             index = rt.index(tenant_id, user_id)
             qvec = _query_vectors(rt.embedder, query, index, plain)
             # Context fills a budget: a weaker match may still earn room the better ones left.
@@ -647,7 +659,7 @@ class MemoryEngine:
         self._subject(tenant_id, user_id)
         rt = self._check()
         with rt.lock:
-            rt.process()
+            self._catch_up(rt)
             recs = rt.state(tenant_id, user_id).records.values()
             return sorted((r.model_copy(deep=True) for r in recs if include_inactive or r.tier == "active"),
                           key=lambda r: (r.created_at, r.memory_id))
@@ -657,7 +669,7 @@ class MemoryEngine:
         self._subject(tenant_id, "-")
         rt = self._check()
         with rt.lock:
-            rt.process()
+            self._catch_up(rt)
             return [u for t, u in rt.subjects() if t == tenant_id]
 
     def summary(self, tenant_id: str, user_id: str, session_id: str) -> list[str]:
@@ -665,7 +677,7 @@ class MemoryEngine:
         self._subject(tenant_id, user_id, session_id)
         rt = self._check()
         with rt.lock:
-            rt.process()
+            self._catch_up(rt)
             session = rt.state(tenant_id, user_id).sessions.get(session_id)
             return [i.text for i in session.summary if i.text] if session else []
 
@@ -690,7 +702,7 @@ class MemoryEngine:
         budget = self._budget(budget_tokens)
         rt = self._check()
         with rt.lock:
-            rt.process()
+            self._catch_up(rt)
             return self._view(session_summary(
                 rt.state(tenant_id, user_id), session_id, now=_as_utc(now) or _utcnow(), settings=self.settings,
                 max_privacy=max_privacy or self.settings.recall_max_privacy, budget_tokens=budget))
@@ -707,7 +719,7 @@ class MemoryEngine:
         budget = self._budget(budget_tokens)
         rt = self._check()
         with rt.lock:
-            rt.process()
+            self._catch_up(rt)
             index = rt.index(tenant_id, user_id)
             qvec = rt.embedder.embed([topic], cache=False)[0] if len(index) else None
             return self._view(topic_summary(
@@ -726,7 +738,7 @@ class MemoryEngine:
         budget = self._budget(budget_tokens) if budget_tokens is not None else None
         rt = self._check()
         with rt.lock:
-            rt.process()
+            self._catch_up(rt)
             return self._view(profile(
                 rt.state(tenant_id, user_id), now=_as_utc(now) or _utcnow(), settings=self.settings,
                 max_privacy=max_privacy or self.settings.recall_max_privacy, session_id=session_id,
@@ -760,7 +772,7 @@ class MemoryEngine:
         self._subject(tenant_id, user_id, session_id)
         rt = self._check()
         with rt.lock:
-            rt.process()
+            self._catch_up(rt)
             state = rt.state(tenant_id, user_id)
             session = state.sessions.get(session_id)
             if session is not None and session.window:
@@ -808,7 +820,7 @@ class MemoryEngine:
         self._subject(tenant_id, user_id, session_id)
         rt = self._check()
         with rt.lock:
-            rt.process()
+            self._catch_up(rt)
             session = rt.state(tenant_id, user_id).sessions.get(session_id)
             return [t.turn_id for t in session.window] if session else []
 
@@ -841,7 +853,7 @@ class MemoryEngine:
         """Log entries that could not be processed, each with its seq, event id and reason."""
         rt = self._check()
         with rt.lock:
-            rt.process()
+            self._catch_up(rt)
             letters = rt.dead_letters()
             if self.tenant_id is None:
                 return letters

@@ -38,7 +38,12 @@ NAMES = {"embedded": "streams.embedded:EmbeddedRuntime"}
 @runtime_checkable
 class Runtime(Protocol):
     """What the engine needs of a runtime. Writes happen under `lock`: read the state, decide, append,
-    process, with no other writer in between (a transaction on one subject's state)."""
+    process, with no other writer in between (a transaction on one subject's state).
+
+    Optional: `digest_parts()`, every subject's part of the view digest in (tenant, user) order,
+    each a `SubjectState` or the bytes of its chunk already made (engine.digest.subject_chunk), for
+    a runtime that can hand some without loading the subject again; `MemoryEngine.replay` uses it
+    when present, else digests `state()` of every subject."""
 
     settings: Settings
     deciders: Deciders
@@ -52,7 +57,8 @@ class Runtime(Protocol):
         """Durably appends events, skipping ids already logged; one flag per event: was it new?"""
 
     def position(self) -> int:
-        """How many entries the log holds (what makes a command without a request id unique)."""
+        """How many entries the log holds (what makes a command without a request id unique). Read
+        without the lock too (a server asks it after a write returned): a counter that only grows."""
 
     def pending(self) -> int:
         """Log entries not yet folded into the view."""
