@@ -115,7 +115,7 @@ def serve(data_dir: str, port: int) -> int:
     from streams.api.keys import KeyFile
     from streams.api.service import EngineService
 
-    engine = MemoryEngine.open(data_dir)
+    engine = MemoryEngine.open(data_dir, reads_catch_up=False)  # as `memstream serve` opens it
     try:
         app = create_app(EngineService(engine, KeyFile(data_dir)), ui=False)
         uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)

@@ -100,7 +100,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     sock = _listen(args.host, args.port)
     data_dir = Path(args.data_dir)
     try:
-        engine = MemoryEngine.open(data_dir)
+        engine = MemoryEngine.open(data_dir, reads_catch_up=False)  # reads wait for their own writes only
     except BaseException:
         sock.close()
         raise

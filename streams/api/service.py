@@ -8,6 +8,7 @@ subject to the worker that owns the subject's partition.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import threading
@@ -77,13 +78,23 @@ class EngineService:
 
     Writers come first: projecting holds the log's lock, so the projector waits while turns are
     arriving (a request in flight, or one less than `project_quiet` seconds ago) and projects in
-    the pause; it projects `project_slice` entries at a time, and a writer waiting for the lock goes
-    between two slices. While writes keep coming, one slice is projected every `project_max_lag`
-    seconds, so projection never stops. A burst of requests is acknowledged at the log's append speed; a read projects what it
-    needs itself, as on the facade, so it always sees what was acknowledged."""
+    the pause. It projects in rounds of `project_slice` entries, each in steps of `project_step`
+    entries with the lock released between two steps, so a writer or a read waiting for the lock
+    waits for one step (a few turns decided), not for a round. While writes keep coming, one round
+    is projected every `project_max_lag` seconds, so projection never stops. A burst of requests is
+    acknowledged at the log's append speed.
+
+    Reads see every acknowledged write of their subject. With the engine's `reads_catch_up` off
+    (`memstream serve` opens it so), a read of a subject waits only until the projector is past the
+    subject's last acknowledged write (a tenant-wide read: the tenant's), and the projector stops
+    giving writers the way while a read waits; a subject with nothing pending is read at once,
+    whatever backlog other subjects or tenants have. A read that waited `read_wait` seconds
+    projects what is left itself. With `reads_catch_up` on, every read projects the whole backlog
+    first, as on the facade."""
 
     def __init__(self, engine: MemoryEngine, keys: KeyFile, *, project_every: float = 0.05,
-                 project_quiet: float = 0.2, project_max_lag: float = 2.0, project_slice: int = 64):
+                 project_quiet: float = 0.2, project_max_lag: float = 2.0, project_slice: int = 64,
+                 project_step: int = 4, read_wait: float = 5.0):
         self.engine = engine
         self.keys = keys
         self._every = project_every
@@ -100,12 +111,24 @@ class EngineService:
         self._writing = 0  # ingest requests in flight
         self._last_write = 0.0  # when the last one ended (monotonic)
         self._unprojected_since: float | None = None  # when the oldest write not yet projected ended
+        self._read_wait = read_wait
+        self._step = project_step
+        self._loop: asyncio.AbstractEventLoop | None = None
+        # The log's length after each subject's (and tenant's) last acknowledged write: a read of it
+        # waits until the projector is past it. Touched on the event loop only.
+        self._written: dict[tuple[str, str], int] = {}
+        self._tenant_written: dict[str, int] = {}
+        self._waiters: list[tuple[int, asyncio.Future]] = []
+        self._projected_to = 0  # published by the projector thread after each slice
+        self._readers_waiting = 0
+        self._reading = 0  # engine calls in flight or queued (the projector yields the lock to them)
 
     async def start(self) -> None:
         # As many engine calls at once as the machine has cores (anyio's default is 40 threads):
         # fewer threads contend for the engine's lock and the interpreter lock, and the rest wait
         # in order (bench.api, 8 clients on 2 cores: context p99 136 -> 87 ms, recall 128 -> 121).
         self._callers = anyio.CapacityLimiter(max(1, len(os.sched_getaffinity(0))))
+        self._loop = asyncio.get_running_loop()
         self._thread = threading.Thread(target=self._project, name="memstream-projector", daemon=True)
         self._thread.start()
 
@@ -118,6 +141,8 @@ class EngineService:
     def _writers_first(self) -> bool:
         """True while the projector should leave the log's lock to writers: a write is in flight or
         ended less than `project_quiet` ago, and what waits unprojected is not overdue."""
+        if self._readers_waiting:
+            return False  # a read waits for a write of its subject: project it now
         with self._writes:
             now = time.monotonic()
             if not (self._writing > 0 or now - self._last_write < self._quiet):
@@ -138,16 +163,28 @@ class EngineService:
             log.warning("loading the embedding model failed: %s", exc)
         while not self._stop.is_set():
             if self._caught_up.is_set() and self._writers_first():
-                self._stop.wait(self._quiet / 2)
+                self._wake.wait(self._quiet / 2)  # a read that waits for a write wakes it (so does stop)
+                self._wake.clear()
                 continue
             try:
-                # In slices: between two, the log's lock is free for a writer (and the check above
-                # runs again), so a burst that outlasts the lag bound waits for one slice, not a pass.
-                if self.engine.flush(limit=self._slice) or not self._caught_up.is_set():
+                # A round of up to `project_slice` entries, in steps of `project_step`: between two
+                # steps the log's lock is free for a writer or a reader waiting for it (each waits
+                # for one step at most), and between rounds the check above runs again, so a burst
+                # that outlasts the lag bound waits for one round, not a pass.
+                handled = 0
+                while handled < self._slice and not self._stop.is_set():
+                    step = self.engine.flush(limit=self._step)
+                    handled += step
+                    if not step or not self.engine.pending():
+                        break
+                    self._publish(self.engine.projected())
+                    if self._writing or self._reading:  # they take the lock before the next step
+                        time.sleep(0.002)
+                # Published also when nothing was left: a flush by another caller moves it too.
+                self._publish(self.engine.projected())
+                if handled or not self._caught_up.is_set():
                     self._dead_letters = len(self.engine.dead_letters())
                     if self.engine.pending():
-                        if self._writing:  # a writer waits for the lock: it goes before the next slice
-                            time.sleep(0.002)
                         continue
                 self._caught_up.set()
             except MemstreamError as exc:  # e.g. closed under us at shutdown
@@ -164,13 +201,66 @@ class EngineService:
         return None  # one process holds every subject
 
     async def call(self, tenant_id: str, user_id: str, fn: Callable[[MemoryEngine], T]) -> T:
-        return await to_thread.run_sync(fn, self.engine, limiter=self._callers)
+        await self._sees_writes_of(tenant_id, user_id)
+        self._reading += 1
+        try:
+            return await to_thread.run_sync(fn, self.engine, limiter=self._callers)
+        finally:
+            self._reading -= 1
+
+    def _ingest(self, items: list[dict]) -> tuple[list[bool | MemstreamError], int]:
+        """The outcomes, and the log's length once they are written (what a read of them waits for)."""
+        outcomes = self.engine.ingest_each(items)
+        return outcomes, self.engine.position()
+
+    def _publish(self, projected: int) -> None:
+        """From the projector thread: the view is projected up to `projected`; waiting reads go on."""
+        self._projected_to = projected
+        if self._readers_waiting and self._loop is not None:
+            self._loop.call_soon_threadsafe(self._release)
+
+    def _release(self) -> None:
+        done = self._projected_to
+        for need, future in self._waiters:
+            if need <= done and not future.done():
+                future.set_result(None)
+        self._waiters = [w for w in self._waiters if not w[1].done()]
+        if len(self._written) > 10_000:  # forget the subjects whose writes are all projected
+            self._written = {k: v for k, v in self._written.items() if v > done}
+            self._tenant_written = {k: v for k, v in self._tenant_written.items() if v > done}
+
+    async def _sees_writes_of(self, tenant_id: str, user_id: str) -> None:
+        """Returns once the view holds every acknowledged write of the subject (`user_id` "-": of
+        the tenant); at once when the engine catches up on every read itself."""
+        if self.engine.settings.reads_catch_up:
+            return
+        if not self._caught_up.is_set():  # starting: the projector has not caught up once yet
+            await to_thread.run_sync(self.engine.flush, limiter=self._callers)
+            return
+        need = self._tenant_written.get(tenant_id) if user_id == "-" else self._written.get((tenant_id, user_id))
+        if need is None or need <= self._projected_to:
+            return
+        future = asyncio.get_running_loop().create_future()
+        self._waiters.append((need, future))
+        self._readers_waiting += 1
+        self._wake.set()
+        try:
+            self._release()  # the projector may have published before this read registered
+            await asyncio.wait_for(future, self._read_wait)
+        except TimeoutError:  # the projector is slow or stuck: project what is left here
+            await to_thread.run_sync(self.engine.flush, limiter=self._callers)
+        finally:
+            self._readers_waiting -= 1
 
     async def ingest(self, tenant_id: str, items: list[dict]) -> list[bool | MemstreamError]:
         with self._writes:
             self._writing += 1
         try:
-            outcomes = await to_thread.run_sync(self.engine.ingest_each, items)
+            outcomes, logged = await to_thread.run_sync(self._ingest, items)
+            for item, outcome in zip(items, outcomes):
+                if not isinstance(outcome, MemstreamError):  # written now, or before and maybe not projected
+                    self._written[(tenant_id, item.get("user_id"))] = logged
+                    self._tenant_written[tenant_id] = logged
         finally:
             with self._writes:
                 self._writing -= 1

@@ -59,10 +59,10 @@ def wait_ready(url: str, seconds: float) -> bool:
     return False
 
 
-def start_server(data_dir: Path, **app_options) -> LiveServer:
-    engine = MemoryEngine.open(data_dir)
+def start_server(data_dir: Path, service_options: dict | None = None, **app_options) -> LiveServer:
+    engine = MemoryEngine.open(data_dir, reads_catch_up=False)  # as `memstream serve` opens it
     keys = KeyFile(data_dir)
-    app = create_app(EngineService(engine, keys), **app_options)
+    app = create_app(EngineService(engine, keys, **(service_options or {})), **app_options)
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                                            lifespan="on"))
