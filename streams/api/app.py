@@ -419,17 +419,29 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
         # A bad cursor is a 4xx now, not a broken stream later.
         first, cursor = await service.changes(key.tenant_id, cursor, user_id, 256)
 
+        def still_allowed() -> bool:
+            """The key is asked again before each batch: a key revoked (or expired) while its stream
+            is open gets nothing more; the stream ends."""
+            try:
+                return key_of(request, request.headers.get("authorization")).key_id == key.key_id
+            except MemstreamError:
+                return False
+
         async def stream():
             nonlocal cursor
             batch, idle = first, 0.0
             # The cursor at once: a consumer that drops before the first change resumes from here.
             yield f": memstream change stream\nid: {start}\n\n"
             while True:
-                for c, event in batch:
-                    change = change_of(c, event, content)
-                    yield f"id: {c}\nevent: {event.type}\ndata: {change.model_dump_json()}\n\n"
+                if batch and not still_allowed():
+                    return
+                if batch:  # one write a batch: a consumer that left costs one failed write, not one an event
+                    yield "".join(f"id: {c}\nevent: {event.type}\ndata: {change_of(c, event, content).model_dump_json()}\n\n"
+                                  for c, event in batch)
+                if await request.is_disconnected():  # not written on to a closed connection
+                    return
                 if not batch:
-                    if not follow or request.app.state.stopping or await request.is_disconnected():
+                    if not follow or request.app.state.stopping or not still_allowed():
                         return
                     await asyncio.sleep(poll_seconds)
                     idle += poll_seconds

@@ -203,3 +203,43 @@ def test_revoked_and_expired_keys_are_refused(api, live_server):
     fresh = api.client(api.key("acme"))
     assert len(fresh.get("/v1/users/u1/records").json()) == 1
     assert [t["turn_id"] for t in fresh.get("/v1/users/u1/sessions/chat/turns").json()] == ["t0"]
+
+
+def test_a_key_revoked_while_its_stream_is_open_gets_nothing_more(api, live_server):
+    """The stream asks for the key again before each batch: revoking it ends the stream, and no
+    change made after the revocation reaches it."""
+    import threading
+
+    import httpx
+
+    info, token = live_server.keys.create("acme", ["read"], "stream, then revoked")
+    writer = api.client(live_server.key("acme", "write"))
+    assert writer.post("/v1/turns", json=the_turn("u1", 0, "I'm allergic to kiwi, it makes my mouth itch.")
+                       ).status_code == 202
+    api.settle()
+    received: list[str] = []
+    ended = threading.Event()
+
+    def consume() -> None:
+        with httpx.Client(base_url=live_server.url, headers={"Authorization": f"Bearer {token}"},
+                          timeout=60) as c:
+            with c.stream("GET", "/v1/events", params={"since": "0"}) as r:
+                for chunk in r.iter_text():
+                    received.append(chunk)
+        ended.set()
+
+    threading.Thread(target=consume, daemon=True).start()
+    deadline = datetime.now() + timedelta(seconds=30)
+    while "kiwi" not in "".join(received):
+        assert datetime.now() < deadline, "the stream never delivered the first change"
+        ended.wait(0.05)
+    live_server.keys.revoke(info.key_id)
+    for n, text in enumerate(["I moved to Bergen last week.", "My brother Tomasz fixes old clocks.",
+                              "Please keep answers under five sentences from now on."], start=1):
+        assert writer.post("/v1/turns", json=the_turn("u1", n, text)).status_code == 202
+    api.settle()
+    assert ended.wait(30), "the stream of a revoked key stayed open"
+    seen = "".join(received)
+    assert "kiwi" in seen
+    for word in ("Bergen", "Tomasz", "five sentences"):
+        assert word not in seen
