@@ -84,7 +84,9 @@ def forget_targets(state: SubjectState, cmd: Forget,
         session = state.sessions.get(cmd.session_id or "")
         ids = [m for m in (session.last_memory_ids if session else []) if m in state.records]
         if not ids:
-            raise UnknownMemoryError(f"nothing was recorded or recalled in session {cmd.session_id!r} to forget")
+            raise UnknownMemoryError(
+                f"no memory last recorded or recalled in session {cmd.session_id!r} is left to forget as 'that' (it "
+                "may have expired, been merged or been forgotten already); forget one by memory_id or query")
         return ids
     query = cmd.query or ""
     records = sorted((r for r in state.records.values() if r.text), key=lambda r: r.memory_id)
@@ -107,7 +109,7 @@ def forget_events(state: SubjectState, cmd: Forget, memory_ids: Sequence[str], o
         return [Event(event_id=derive("forget-subject", cmd.tenant_id, cmd.user_id, salt),
                       type="subject_forgotten", tenant_id=cmd.tenant_id, user_id=cmd.user_id,
                       occurred_at=occurred_at, recorded_at=recorded_at,
-                      payload=SubjectForgotten(keys_before=keys_before))]
+                      payload=SubjectForgotten(keys_before=keys_before, memory_ids=sorted(state.records)))]
     events = []
     for gone in erasure_plan(state, memory_ids, embed, record_vectors, settings or Settings()):
         rec = state.records[gone.memory_id]

@@ -64,6 +64,8 @@ def memory_ids_of(event: Event) -> list[str]:
         return list(p.memory_ids)
     if p.type == "memory_superseded":
         return [p.memory_id, p.superseded_by]
+    if p.type == "subject_forgotten":
+        return list(p.memory_ids)
     memory_id = getattr(p, "memory_id", None)
     return [memory_id] if memory_id else []
 

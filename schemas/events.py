@@ -162,6 +162,10 @@ class SubjectForgotten(_Payload):
     keys_before: int | None = Field(
         None, description="Key-store creation number when the forget was asked: only older keys are destroyed."
     )
+    memory_ids: list[str] = Field(
+        default_factory=list,
+        description="The memories the subject held when it was forgotten (ids only): each one's audit trail ends here.",
+    )
 
 
 Payload = Annotated[
