@@ -51,7 +51,7 @@ from schemas.records import MemoryRecord
 from schemas.views import AuditEntry, ContextResult, RecallHit, SummaryView
 from streams.api.metrics import Metrics
 from streams.api.problems import PROBLEM, problem, status_of
-from streams.api.service import MemoryService
+from streams.api.service import MemoryService, tenant_audit
 
 log = logging.getLogger("memstream.api")
 
@@ -102,7 +102,8 @@ def change_of(cursor: str, event: Event, content: bool) -> MemoryChange:
     elif payload.type == "memories_merged":
         ids = [payload.target_id, *payload.merged_ids]
     elif payload.type == "subject_forgotten":
-        ids = []
+        ids = list(payload.memory_ids)
+        detail.pop("keys_before", None)  # the key store's count is over every tenant: not one tenant's to see
     else:
         ids = [payload.memory_id]
     return MemoryChange(cursor=cursor, event_id=event.event_id, type=event.type, user_id=event.user_id,
@@ -399,7 +400,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
     @app.get("/v1/memories/{memory_id}/audit", response_model=list[AuditEntry], tags=["reads"],
              responses={**_ERRORS, 404: {"model": Problem, "description": "No such memory for this tenant."}})
     async def audit(memory_id: Annotated[str, Path(min_length=1, max_length=256)], key: Read) -> Any:
-        return await service.audit(key.tenant_id, memory_id)
+        return tenant_audit(await service.audit(key.tenant_id, memory_id))
 
     # -- the change stream -------------------------------------------------------------------------
     @app.get("/v1/events", tags=["events"], response_class=StreamingResponse, responses={

@@ -64,6 +64,14 @@ class MemoryService(Protocol):
     def dead_letter_count(self) -> int: ...
 
 
+def tenant_audit(entries: list) -> list:
+    """An audit trail as a tenant sees it: without the key store's watermark (`keys_before`, a count
+    over every tenant)."""
+    for entry in entries:
+        entry.detail.pop("keys_before", None)
+    return entries
+
+
 def parse_position(cursor: str) -> int:
     """An embedded cursor: the log position to read on from."""
     if not isinstance(cursor, str) or not cursor.isdigit() or len(cursor) > 19:

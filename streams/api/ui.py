@@ -34,7 +34,7 @@ from schemas.api import KeyInfo
 from schemas.events import Event
 from schemas.records import MemoryRecord
 from streams.api.problems import status_of
-from streams.api.service import EngineService
+from streams.api.service import EngineService, tenant_audit
 from streams.api.ui_templates import TEMPLATES
 
 COOKIE = "memstream_ui"
@@ -300,7 +300,7 @@ async def memory_audit(request: Request, user_id: Id, memory_id: MemoryId) -> Re
         forwarded = await _forward(session, user_id)
         if forwarded is not None:
             return forwarded
-        entries = await session.service.audit(session.tenant, memory_id)  # 404 for another tenant's
+        entries = tenant_audit(await session.service.audit(session.tenant, memory_id))  # 404 for another tenant's
         history = await _history(session, user_id)
         mine = [ev for ev in history if memory_id in _named(ev)]
         if not mine:

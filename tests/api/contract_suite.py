@@ -368,7 +368,12 @@ class ApiContract:
         assert self.records(c, user, include_inactive="true") == []
         assert c.get(f"/v1/users/{user}/sessions/s1/turns").json() == []
         assert len(self.records(c, other)) == 1  # another user of the tenant is untouched
-        assert any(f["event"] == "subject_forgotten" for f in read_stream(c, since="0", user_id=user))
+        (gone,) = [f for f in read_stream(c, since="0", user_id=user) if f["event"] == "subject_forgotten"]
+        assert sorted(gone["data"]["memory_ids"]) == sorted(ids)  # ids only, and not the key store's count
+        assert "keys_before" not in gone["data"]["detail"]
+        for memory_id in ids:  # each memory's trail ends with the forget that erased it
+            trail = c.get(f"/v1/memories/{memory_id}/audit").json()
+            assert trail[-1]["type"] == "subject_forgotten" and "keys_before" not in trail[-1]["detail"]
 
     # -- other reads -------------------------------------------------------------------------------------
     def test_records_profile_and_summary(self, api):
