@@ -5,6 +5,8 @@ Redaction happens here, in memory, so no secret ever reaches the log, the tables
 """
 from __future__ import annotations
 
+import unicodedata
+
 from datetime import datetime, timezone
 from typing import Any, Mapping
 
@@ -30,6 +32,12 @@ _ID_FIELDS = ("tenant_id", "user_id", "session_id", "turn_id")
 EARLIEST = datetime(1900, 1, 1, tzinfo=timezone.utc)
 LATEST = datetime(2200, 1, 1, tzinfo=timezone.utc)
 
+
+
+def _visible(text: str) -> bool:
+    """Whether the text holds something to read: not only white space, control characters and
+    invisible format characters (zero-width spaces and joiners, the byte-order mark, soft hyphens)."""
+    return any(not ch.isspace() and unicodedata.category(ch) not in ("Cc", "Cf") for ch in text)
 
 def check_id(name: str, value: object, settings: Settings, turn_id: str | None = None) -> str:
     """Ids are non-empty strings of printable characters, at most `max_id_chars` long."""
@@ -104,8 +112,9 @@ def validate_turn(raw: TurnIn | Mapping[str, Any], settings: Settings,
     except UnicodeEncodeError:
         raise InvalidTurnError("text is not valid Unicode (it holds a lone surrogate)", field="text",
                                turn_id=turn.turn_id) from None
-    if not turn.text.strip():
-        raise EmptyTextError("text is empty; send turns with content", field="text", turn_id=turn.turn_id)
+    if not _visible(turn.text):
+        raise EmptyTextError("text is empty (only spaces or invisible characters); send turns with content",
+                             field="text", turn_id=turn.turn_id)
     if len(turn.text) > settings.max_turn_chars:
         raise OversizeTextError(
             f"text has {len(turn.text)} characters, more than max_turn_chars={settings.max_turn_chars}; "
