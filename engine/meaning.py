@@ -41,7 +41,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/2"
+DECIDER = "meaning/3"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -507,8 +507,10 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         if sim >= settings.same_similarity and not conflict and not other_day and not filler:
             same.append(Relation(rec.memory_id, sim, "same"))
             continue
+        # A change names the old value it replaces ("window seats instead of aisle seats"): a
+        # shared word is then the change's object, not a sign the statement repeats the record.
         if (sim >= settings.same_anchor_similarity and not conflict and not other_day and not filler
-                and (rare & their_anchors[i] or _overlap(rare & mine_values, theirs))):
+                and cue != "strong" and (rare & their_anchors[i] or _overlap(rare & mine_values, theirs))):
             same.append(Relation(rec.memory_id, sim, "same"))
             continue
         if adds:
