@@ -181,7 +181,7 @@ landlord doctor dentist lawyer teacher coach tutor dog cat pet puppy kitten hors
 stepmother stepfather in-law mother-in-law father-in-law""".split())
 
 _STRONG_CUE = re.compile(
-    r"\b(?:no\s+longer|not\s+any\s*more|switched|moved\s+to|instead|these\s+days|from\s+now\s+on|replaced|"
+    r"\b(?:no\s+longer|not\s+any\s*more|any\s*more|switched|moved\s+to|instead|these\s+days|from\s+now\s+on|replaced|"
     r"got\s+(?:moved|pushed|bumped|rescheduled|voted|promoted|transferred)|pushed\s+(?:back|to)|rescheduled|"
     r"revised|went\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced)\b",
     re.IGNORECASE,
@@ -504,7 +504,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         # merging would lose that.
         adds_value = any(not _overlap(frozenset([x]), theirs) for x in mine_values)
         filler = filler or adds_value
-        if sim >= settings.same_similarity and not conflict and not other_day and not filler:
+        if (sim >= settings.same_similarity and not conflict and not other_day and not filler
+                and not (cue == "strong" and change_cue(rec.text) != "strong")):
             same.append(Relation(rec.memory_id, sim, "same"))
             continue
         # A change names the old value it replaces ("window seats instead of aisle seats"): a

@@ -39,3 +39,19 @@ def test_a_stated_change_replaces_the_record_it_names(tmp_path, old, new, kept):
 def test_a_repeat_without_a_change_reinforces_the_one_record(tmp_path, old, new):
     (record,) = _records_after(tmp_path, old, new)
     assert record.source_turn_ids == ["0", "1"] and record.evidence_count == 2
+
+
+@pytest.mark.parametrize("old,new,cue", [
+    ("I work from the Lisbon office on Fridays.", "I no longer work from the Lisbon office on Fridays.", "no longer"),
+    ("I commute by tram number 14.", "I commute by bike instead of tram number 14 these days.", "bike"),
+    ("I work night shifts at the hospital.", "I no longer work night shifts at the hospital.", "no longer"),
+    ("I walk my dog in Vondelpark every morning.", "I no longer walk my dog in Vondelpark every morning.",
+     "no longer"),
+    ("I get my hair cut at Barber Jan on Saturdays.", "I don't get my hair cut at Barber Jan on Saturdays anymore.",
+     "anymore"),
+])
+def test_a_change_in_nearly_the_records_words_is_recorded_not_swallowed(tmp_path, old, new, cue):
+    """Nearly every word of the record, and a change cue: the word-overlap duplicate check and the
+    near-identical meaning check both used to take it for the record said again."""
+    active = _records_after(tmp_path, old, new)
+    assert any(cue in r.text and r.source_turn_ids == ["1"] for r in active), [r.text for r in active]
