@@ -291,6 +291,9 @@ class EngineService:
     async def changes(self, tenant_id: str, cursor: str, user_id: str | None,
                       limit: int) -> tuple[list[tuple[str, Event]], str]:
         start = parse_position(cursor)
+        if start > self.engine.position():  # past the log's end: never given out here
+            raise InvalidCommandError(f"cursor {cursor} is past the end of this server's log; resume from an "
+                                      "event id this server sent, or 0 for the beginning")
         found, position = await to_thread.run_sync(
             lambda: self.engine.changes(start, tenant_id=tenant_id, user_id=user_id, limit=limit))
         return [(str(seq + 1), event) for seq, event in found], str(position)

@@ -461,6 +461,9 @@ class ApiContract:
         # From now (no since, no Last-Event-ID): nothing old.
         assert read_stream(c) == []
         is_problem(c.get("/v1/events", params={"since": "not-a-cursor", "follow": "false"}), 422)
+        # A cursor past the end was never given out: refused, not a stream that waits for ever.
+        is_problem(c.get("/v1/events", params={"since": "999999999", "follow": "false"}), 422)
+        is_problem(c.get("/v1/events", params={"follow": "false"}, headers={"Last-Event-ID": "999999999"}), 422)
 
     def test_stream_without_content_carries_no_memory_text(self, api):
         _, c = self.tenant(api)
