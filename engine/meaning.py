@@ -37,7 +37,7 @@ import numpy as np
 
 from engine.textnorm import STOP_WORDS, terms
 
-__all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue",
+__all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
@@ -331,6 +331,19 @@ def change_cue(text: str) -> str | None:
     return None
 
 
+_CONTINUES = re.compile(r"\b(?:still|as\s+usual|as\s+always|again|as\s+before|like\s+I\s+said|"
+                        r"as\s+I\s+(?:said|mentioned|told\s+you))\b", re.IGNORECASE)
+
+
+def says_change(text: str, record_text: str) -> bool:
+    """Whether `text` says plainly that what `record_text` states has changed: a strong change cue
+    the record lacks, and no word that it goes on ("still", "as usual", "as I said"). Such a
+    statement is never the record said again, however many words they share: a change names
+    what it replaces ("window seats instead of aisle seats")."""
+    return (_STRONG_CUE.search(text) is not None and _STRONG_CUE.search(record_text) is None
+            and _CONTINUES.search(text) is None)
+
+
 def additive(text: str) -> bool:
     return _ADDITIVE.search(text) is not None
 
@@ -504,14 +517,12 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         # merging would lose that.
         adds_value = any(not _overlap(frozenset([x]), theirs) for x in mine_values)
         filler = filler or adds_value
-        if (sim >= settings.same_similarity and not conflict and not other_day and not filler
-                and not (cue == "strong" and change_cue(rec.text) != "strong")):
+        changed = says_change(text, rec.text)
+        if sim >= settings.same_similarity and not conflict and not other_day and not filler and not changed:
             same.append(Relation(rec.memory_id, sim, "same"))
             continue
-        # A change names the old value it replaces ("window seats instead of aisle seats"): a
-        # shared word is then the change's object, not a sign the statement repeats the record.
         if (sim >= settings.same_anchor_similarity and not conflict and not other_day and not filler
-                and cue != "strong" and (rare & their_anchors[i] or _overlap(rare & mine_values, theirs))):
+                and not changed and (rare & their_anchors[i] or _overlap(rare & mine_values, theirs))):
             same.append(Relation(rec.memory_id, sim, "same"))
             continue
         if adds:

@@ -25,7 +25,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, split_sentences, without_label
-from engine.meaning import Meaning, change_cue, habit_of, mentions, relate
+from engine.meaning import Meaning, habit_of, mentions, relate, says_change
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
 from engine.ids import derive
@@ -405,7 +405,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
     for n, c in enumerate(candidates):
         dup = find_duplicate(state, c.kind, c.text, c.happened_at, settings.duplicate_similarity,
                              index=state.duplicates())
-        if dup is not None and change_cue(c.text) == "strong" and change_cue(dup.text or "") != "strong":
+        if dup is not None and says_change(c.text, dup.text or ""):
             # "No longer works from the Lisbon office" shares nearly every word of "works from the
             # Lisbon office" and says it changed: not the record said again.
             dup = None

@@ -55,3 +55,16 @@ def test_a_change_in_nearly_the_records_words_is_recorded_not_swallowed(tmp_path
     near-identical meaning check both used to take it for the record said again."""
     active = _records_after(tmp_path, old, new)
     assert any(cue in r.text and r.source_turn_ids == ["1"] for r in active), [r.text for r in active]
+
+
+@pytest.mark.parametrize("old,new", [
+    ("My team uses Jira for tickets.", "Again, my team uses Jira for tickets these days."),
+    ("I work from the Utrecht office on Tuesdays.", "These days I still work from the Utrecht office on Tuesdays."),
+    ("I work from home on Thursdays.", "These days I work from home on Thursdays, as always."),
+    ("My daughter plays hockey on Saturdays.", "My daughter still plays hockey on Saturdays these days."),
+])
+def test_a_cue_word_in_a_statement_that_says_it_goes_on_is_a_repeat(tmp_path, old, new):
+    """'These days' is a change cue, but with "still", "again" or "as always" the statement says
+    the record holds: one record, reinforced."""
+    (record,) = _records_after(tmp_path, old, new)
+    assert record.source_turn_ids == ["0", "1"]
