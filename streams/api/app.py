@@ -24,7 +24,6 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response, Streami
 from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import TypeAdapter
-from starlette.convertors import Convertor, register_url_convertor
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
@@ -50,28 +49,13 @@ from schemas.events import Event
 from schemas.records import MemoryRecord
 from schemas.views import AuditEntry, ContextResult, RecallHit, SummaryView
 from streams.api.metrics import Metrics
+from streams.api.paths import Id
 from streams.api.problems import PROBLEM, problem, status_of
 from streams.api.service import MemoryService, tenant_audit
 
 log = logging.getLogger("memstream.api")
 
 API_VERSION = "1"
-
-class AnyId(Convertor):
-    """A user or session id in a path: any id a turn may carry, '/' and line breaks included (sent
-    percent-encoded), so every subject that can be written can be read, forgotten and audited."""
-
-    regex = "(?s:.+)"
-
-    def convert(self, value: str) -> str:
-        return value
-
-    def to_string(self, value: str) -> str:
-        return value
-
-
-register_url_convertor("anyid", AnyId())
-Id = Annotated[str, Path(min_length=1, max_length=128)]
 
 
 class Forwarded(Exception):

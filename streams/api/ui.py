@@ -27,12 +27,12 @@ from urllib.parse import quote, urlencode
 from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from jinja2 import DictLoader, Environment
-from starlette.convertors import Convertor, register_url_convertor
 
 from engine.errors import InvalidCommandError, MemstreamError, ScopeError, UnknownMemoryError
 from schemas.api import KeyInfo
 from schemas.events import Event
 from schemas.records import MemoryRecord
+from streams.api.paths import Id
 from streams.api.problems import status_of
 from streams.api.service import EngineService, tenant_audit
 from streams.api.ui_templates import TEMPLATES
@@ -40,22 +40,7 @@ from streams.api.ui_templates import TEMPLATES
 COOKIE = "memstream_ui"
 GROUPS = ("active", "superseded", "archived", "expired")
 
-class _AnyId(Convertor):
-    """A user id in a page's path: any id a turn may carry, "/" included (sent percent-encoded), as
-    the API's paths take them."""
-
-    regex = "(?s:.+)"
-
-    def convert(self, value: str) -> str:
-        return value
-
-    def to_string(self, value: str) -> str:
-        return value
-
-
-register_url_convertor("ui_id", _AnyId())
 router = APIRouter(prefix="/ui", include_in_schema=False)
-Id = Annotated[str, Path(min_length=1, max_length=128)]
 MemoryId = Annotated[str, Path(min_length=1, max_length=256)]
 
 _env = Environment(loader=DictLoader(TEMPLATES), autoescape=True, trim_blocks=True, lstrip_blocks=True)
@@ -294,7 +279,7 @@ async def users(request: Request, user: Annotated[str | None, Query(min_length=1
     return await _guarded(request, build)
 
 
-@router.get("/users/{user_id:ui_id}/memories/{memory_id}", response_class=HTMLResponse)
+@router.get("/users/{user_id:anyid}/memories/{memory_id}", response_class=HTMLResponse)
 async def memory_audit(request: Request, user_id: Id, memory_id: MemoryId) -> Response:
     async def build(session: _Session) -> Response:
         forwarded = await _forward(session, user_id)
@@ -320,7 +305,7 @@ def _check_csrf(session: _Session, given: str) -> None:
                          "and submit it again")
 
 
-@router.post("/users/{user_id:ui_id}/memories/{memory_id}/forget")
+@router.post("/users/{user_id:anyid}/memories/{memory_id}/forget")
 async def forget_memory(request: Request, user_id: Id, memory_id: MemoryId,
                         csrf: Annotated[str, Form(max_length=128)] = "") -> Response:
     async def build(session: _Session) -> Response:
@@ -341,7 +326,7 @@ async def forget_memory(request: Request, user_id: Id, memory_id: MemoryId,
     return await _guarded(request, build)
 
 
-@router.get("/users/{user_id:ui_id}/receipt", response_class=HTMLResponse)
+@router.get("/users/{user_id:anyid}/receipt", response_class=HTMLResponse)
 async def receipt(request: Request, user_id: Id,
                   ids: Annotated[str, Query(min_length=1, max_length=20_000)]) -> Response:
     async def build(session: _Session) -> Response:
@@ -353,7 +338,7 @@ async def receipt(request: Request, user_id: Id,
 
 
 # Last: a user id may hold "/" (matched whole), so the more specific routes above are tried first.
-@router.get("/users/{user_id:ui_id}", response_class=HTMLResponse)
+@router.get("/users/{user_id:anyid}", response_class=HTMLResponse)
 async def user_records(request: Request, user_id: Id) -> Response:
     async def build(session: _Session) -> Response:
         forwarded = await _forward(session, user_id)
