@@ -181,7 +181,7 @@ landlord doctor dentist lawyer teacher coach tutor dog cat pet puppy kitten hors
 stepmother stepfather in-law mother-in-law father-in-law""".split())
 
 _STRONG_CUE = re.compile(
-    r"\b(?:no\s+longer|not\s+any\s*more|any\s*more|switched|moved\s+to|instead|these\s+days|from\s+now\s+on|replaced|"
+    r"\b(?:no\s+longer|any\s*more|switched|moved\s+to|instead|these\s+days|from\s+now\s+on|replaced|"
     r"got\s+(?:moved|pushed|bumped|rescheduled|voted|promoted|transferred)|pushed\s+(?:back|to)|rescheduled|"
     r"revised|went\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced)\b",
     re.IGNORECASE,
@@ -494,6 +494,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     mine_values = values(text, speaker)
     mine_anchors = anchors(text, speaker)
     cue = change_cue(text)
+    changing = says_change(text, "")  # a change cue, and no word that it goes on: checked per record below
     adds = additive(text)
     same: list[Relation] = []
     updates: list[Relation] = []
@@ -517,7 +518,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         # merging would lose that.
         adds_value = any(not _overlap(frozenset([x]), theirs) for x in mine_values)
         filler = filler or adds_value
-        changed = says_change(text, rec.text)
+        changed = changing and _STRONG_CUE.search(rec.text) is None
         if sim >= settings.same_similarity and not conflict and not other_day and not filler and not changed:
             same.append(Relation(rec.memory_id, sim, "same"))
             continue

@@ -418,9 +418,10 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
             # The cursor at once: a consumer that drops before the first change resumes from here.
             yield f": memstream change stream\nid: {start}\n\n"
             while True:
-                if batch and not still_allowed():
-                    return
-                if batch:  # one write a batch: a consumer that left costs one failed write, not one an event
+                if batch:
+                    if not still_allowed():
+                        return
+                    # One write a batch: a consumer that left costs one failed write, not one an event.
                     yield "".join(f"id: {c}\nevent: {event.type}\ndata: {change_of(c, event, content).model_dump_json()}\n\n"
                                   for c, event in batch)
                 if await request.is_disconnected():  # not written on to a closed connection

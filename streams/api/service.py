@@ -126,8 +126,9 @@ class EngineService:
         # waits until the projector is past it. Touched on the event loop only.
         self._written: dict[tuple[str, str], int] = {}
         self._tenant_written: dict[str, int] = {}
+        self._forget_written_at = 10_000
         self._waiters: list[tuple[int, asyncio.Future]] = []
-        self._projected_to = 0  # published by the projector thread after each slice
+        self._projected_to = 0  # published by the projector thread after each step
         self._readers_waiting = 0
         self._reading = 0  # engine calls in flight or queued (the projector yields the lock to them)
 
@@ -221,6 +222,14 @@ class EngineService:
         outcomes = self.engine.ingest_each(items)
         return outcomes, self.engine.position()
 
+    def _forget_projected_writes(self) -> None:
+        """Drops the subjects whose writes are all projected (a read of them waits for nothing);
+        the next pass comes when as many again are held, so ingest never pays it on every call."""
+        done = self._projected_to
+        self._written = {k: v for k, v in self._written.items() if v > done}
+        self._tenant_written = {k: v for k, v in self._tenant_written.items() if v > done}
+        self._forget_written_at = max(10_000, 2 * len(self._written))
+
     def _publish(self, projected: int) -> None:
         """From the projector thread: the view is projected up to `projected`; waiting reads go on."""
         self._projected_to = projected
@@ -233,9 +242,6 @@ class EngineService:
             if need <= done and not future.done():
                 future.set_result(None)
         self._waiters = [w for w in self._waiters if not w[1].done()]
-        if len(self._written) > 10_000:  # forget the subjects whose writes are all projected
-            self._written = {k: v for k, v in self._written.items() if v > done}
-            self._tenant_written = {k: v for k, v in self._tenant_written.items() if v > done}
 
     async def _sees_writes_of(self, tenant_id: str, user_id: str) -> None:
         """Returns once the view holds every acknowledged write of the subject (`user_id` "-": of
@@ -269,6 +275,8 @@ class EngineService:
                 if not isinstance(outcome, MemstreamError):  # written now, or before and maybe not projected
                     self._written[(tenant_id, item.get("user_id"))] = logged
                     self._tenant_written[tenant_id] = logged
+            if len(self._written) > self._forget_written_at:
+                self._forget_projected_writes()
         finally:
             with self._writes:
                 self._writing -= 1
