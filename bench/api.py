@@ -106,7 +106,7 @@ def concurrent(calls: list, clients: int, call) -> dict:
 
 
 # -- the server --------------------------------------------------------------------------------------
-def serve(data_dir: str, port: int) -> int:
+def serve(data_dir: str, port: int, catch_up: bool = False) -> int:
     """What `memstream serve` runs (the same app and service), quiet: the bench's server process."""
     import uvicorn
 
@@ -115,7 +115,7 @@ def serve(data_dir: str, port: int) -> int:
     from streams.api.keys import KeyFile
     from streams.api.service import EngineService
 
-    engine = MemoryEngine.open(data_dir, reads_catch_up=False)  # as `memstream serve` opens it
+    engine = MemoryEngine.open(data_dir, reads_catch_up=catch_up)  # off: as `memstream serve` opens it
     try:
         app = create_app(EngineService(engine, KeyFile(data_dir)), ui=False)
         uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
@@ -131,13 +131,14 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, data_dir: Path):
+    def __init__(self, data_dir: Path, catch_up: bool = False):
         import httpx
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
-        self.proc = subprocess.Popen([sys.executable, "-m", "bench.api", "--serve", str(data_dir), str(self.port)],
+        self.proc = subprocess.Popen([sys.executable, "-m", "bench.api", "--serve", str(data_dir), str(self.port)]
+                                     + (["--serve-catch-up"] if catch_up else []),
                                      env=env)
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
@@ -404,9 +405,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="the HTTP clients' library (default aiohttp; httpx's async pool adds a tail of its own)")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
     ap.add_argument("--serve", nargs=2, metavar=("DIR", "PORT"), help=argparse.SUPPRESS)
+    ap.add_argument("--serve-catch-up", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.serve:
-        return serve(args.serve[0], int(args.serve[1]))
+        return serve(args.serve[0], int(args.serve[1]), args.serve_catch_up)
     if args.data is None and not args.synthetic and DEFAULT_DATA.is_dir():
         args.data = DEFAULT_DATA
     turns, what = load(args.data, args.turns, args.subjects, args.limit)
