@@ -519,6 +519,11 @@ _DIET_LABEL = re.compile(
     r"(?P<diet>vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|lactose[- ]intolerant|dairy[- ]free|"
     r"halal|kosher|celiac|coeliac|diabetic|keto|paleo|teetotal|sober|nut[- ]free|on\s+a\s+\w+\s+diet)\b",
     _I)
+#: "I'm no longer vegan", "we're not vegetarian any more": the diet a standing rule named is over.
+_DIET_ENDED = re.compile(
+    r"\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?P<longer>no\s+longer)|not)\s+(?:(?:a|an|really|fully|strictly)\s+)?"
+    r"(?P<diet>vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free|halal|kosher|keto|paleo|teetotal|"
+    r"sober|nut[- ]free|on\s+a\s+\w+\s+diet)\b(?P<rest>[^.!?;]*)", _I)
 _DIET_NEG = re.compile(
     r"\b(?P<subj>I|we)\s+(?:(?:also|really|just|still|absolutely|strictly)\s+)*(?P<neg>don't|do\s+not|can't|cannot|"
     r"can\s+not|never|no\s+longer|won't|shouldn't|mustn't)\s+(?:(?:really|ever|eat\s+or)\s+)*"
@@ -848,6 +853,11 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         return _Hit("constraint", "constraint:diet", {"type": "diet", "object": diet}, 0.9,
                     diet in ("halal", "kosher", "celiac", "coeliac", "diabetic", "sober", "lactose intolerant",
                              "lactose-intolerant", "teetotal"))
+    m = (_DIET_ENDED.search(c) if vocab & _GATES["_DIET_LABEL"] else None)
+    if m and (m.group("longer") or re.search(r"\bany\s*more\b", m.group("rest"), _I)):
+        # A fact in the diet rule's slot: it supersedes the rule, and its negation stays in its words.
+        diet = " ".join(m.group("diet").lower().split())
+        return _Hit("fact", "constraint:diet", {"type": "diet", "object": diet, "polarity": "-"}, 0.8)
     m = (_search(_DIET_NEG, c) if vocab & _GATES["_DIET_NEG"] else None)
     if m:
         o = _object(m.group("obj"))

@@ -15,6 +15,9 @@ what it means for memory, from sentence embeddings (all-MiniLM-L6-v2) and a few 
   supersedes the older. A change cue ("no longer", "switched", "moved to", "instead") lowers the bar;
   a word of addition ("also", "too") means both stand; preferences and past events are only
   superseded with a cue, since likes accumulate and events do not undo each other.
+- **An end.** "Gave up X", "quit X", "left X", "used to X", "is off X" (done, not wanted or planned)
+  supersede the standing record that holds X's doing and head noun: nothing replaces the old value,
+  it is over.
 - **Repeated episodes.** Similar episodes of one speaker on several different days are a habit.
 
 The rules (negation scope, dates, values, cue words, relation words) are exact and small; the
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import threading
 from functools import lru_cache
@@ -37,11 +41,11 @@ import numpy as np
 
 from engine.textnorm import STOP_WORDS, terms
 
-__all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change",
+__all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/3"
+DECIDER = "meaning/4"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -181,7 +185,7 @@ landlord doctor dentist lawyer teacher coach tutor dog cat pet puppy kitten hors
 stepmother stepfather in-law mother-in-law father-in-law""".split())
 
 _STRONG_CUE = re.compile(
-    r"\b(?:no\s+longer|any\s*more|switched|moved\s+to|instead|these\s+days|from\s+now\s+on|replaced|"
+    r"\b(?:no\s+longer|any\s*more|switched|(?:moved|shifted|bumped)\s+(?:[\w'’]+\s+){0,4}?to|instead|these\s+days|from\s+now\s+on|replaced|"
     r"got\s+(?:moved|pushed|bumped|rescheduled|voted|promoted|transferred)|pushed\s+(?:back|to)|rescheduled|"
     r"revised|went\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced)\b",
     re.IGNORECASE,
@@ -331,17 +335,179 @@ def change_cue(text: str) -> str | None:
     return None
 
 
-_CONTINUES = re.compile(r"\b(?:still|as\s+usual|as\s+always|again|as\s+before|like\s+I\s+said|"
+_CONTINUES = re.compile(r"\b(?:still|as\s+usual|as\s+always|as\s+before|like\s+I\s+said|"
                         r"as\s+I\s+(?:said|mentioned|told\s+you))\b", re.IGNORECASE)
+#: "Again, ..." opening a statement says all of it again; elsewhere "again" is its clause's ("eats
+#: fish again": back to something, itself a change).
+_AGAIN_OPENS = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:once\s+)?again\b", re.IGNORECASE)
+_AGAIN = re.compile(r"\bagain\b", re.IGNORECASE)
+
+
+def _cued(text: str) -> bool:
+    """A strong change cue, in a statement with no word that it goes on ("still", "as always", "as
+    I said"; "again" opening it or in the cue's own clause)."""
+    if _STRONG_CUE.search(text) is None or _CONTINUES.search(text) or _AGAIN_OPENS.match(text):
+        return False
+    return any(_STRONG_CUE.search(c) and not _AGAIN.search(c) for c in _CUE_CLAUSE.split(text))
 
 
 def says_change(text: str, record_text: str) -> bool:
     """Whether `text` says plainly that what `record_text` states has changed: a strong change cue
-    the record lacks, and no word that it goes on ("still", "as usual", "as I said"). Such a
-    statement is never the record said again, however many words they share: a change names
-    what it replaces ("window seats instead of aisle seats")."""
-    return (_STRONG_CUE.search(text) is not None and _STRONG_CUE.search(record_text) is None
-            and _CONTINUES.search(text) is None)
+    the record lacks (in a clause with no word that it goes on: "still", "as usual", "as I said"),
+    or an end ("gave up", "quit", "used to") of what the record does not already say ended. Such a
+    statement is never the record said again, however many words they share: a change names what
+    it replaces ("window seats instead of aisle seats")."""
+    if _STRONG_CUE.search(record_text) is None and _cued(text):
+        return True
+    return ended(text) is not None and ended(record_text) is None
+
+
+_CUE_CLAUSE = re.compile(r"[,;:]\s+|\s+(?:and|but|so|because|though|although)\s+", re.IGNORECASE)
+
+#: Words that say a state, a habit or a tie has ended ("gave up tennis", "quit the choir", "left
+#: Stripe", "used to drive a Honda", "is off keto"): what follows them is what ended.
+_ENDING = re.compile(
+    r"\b(?P<cue>stopped|quit|quitted|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|dropped\s+out\s+of|dropped|left|"
+    r"cancell?ed|ditched|abandoned|retired\s+from|resigned\s+from|moved\s+(?:out\s+of|away\s+from)|"
+    r"broke\s+up\s+with|got\s+rid\s+of|unsubscribed\s+from|stepped\s+down\s+(?:as|from)|sold|used\s+to|"
+    r"(?:is|are|am|was|were|'s|’s|'m|’m|'re|’re)\s+(?:now\s+)?off)\s+(?P<what>[^,;:.!?]+)",
+    re.IGNORECASE,
+)
+#: "let the subscription lapse": the end comes after what ended.
+_LAPSED = re.compile(r"\b(?P<cue>let)\s+(?P<what>(?:[\w'’]+\s+){1,4}?)(?:lapse|expire|run\s+out)\b", re.IGNORECASE)
+#: Before an end in its clause: it is wanted, planned, tried, denied or supposed, not done.
+_NOT_DONE = re.compile(
+    r"\b(?:wants?|wanted|wanna|plans?|planning|planned|thinks?|thinking|might|may|should|could|would|will|"
+    r"going\s+to|gonna|try|tries|trying|tried|hopes?|hoping|considers?|considering|about\s+to|never|not|"
+    r"cannot|if|whether|unless|afraid|refuses?|refused|wish|wishes)\b|n't\b|’ll\b|'ll\b",
+    re.IGNORECASE,
+)
+#: "is used to the cold", "has gotten used to nights": accustomed, not an end.
+_ACCUSTOMED = re.compile(r"\b(?:am|is|are|was|were|be|been|being|get|gets|got|gotten|getting|grown|grew|become|became)"
+                         r"\s+$|(?:'s|’s|'m|’m|'re|’re)\s+$", re.IGNORECASE)
+#: A word right after the end's verb that makes it a stop or a departure ("stopped at a café",
+#: "left early"); after a doing ("used to volunteer at ..."), only the way to its object.
+_NOT_AN_END = frozenset("at by in into for to on from with over behind early late after before around about "
+                        "here there off out".split())
+#: After "left X": for a purpose or a while ("for a conference", "for the weekend"), so X is left to
+#: come back to; "left Stripe for Figma" (a name) and "left Leeds for good" are ends.
+_AWHILE = re.compile(r"\bfor\s+(?!good\b)[a-z]")
+#: "off work today", "off sick": a day off, not an end.
+_A_DAY_OFF = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:week|weekend|morning|afternoon|evening)|until|till|"
+                        r"sick)\b", re.IGNORECASE)
+_DETERMINERS = frozenset("the a an my our their his her its your this that these those all any some of "
+                         "hers theirs".split())
+#: Where the noun phrase of what ended stops.
+_PHRASE_END = frozenset("""in into on onto at to for from with by of about after before during since until till when
+because while as and but or so than last this next yesterday today tonight tomorrow ago recently earlier lately
+now again completely entirely altogether back it early late lol haha tbh honestly though anyway""".split())
+#: Verbs that only carry their object ("stopped using Vim", "used to go to the gym").
+_LIGHT_VERBS = frozenset("use using go going have having do doing get getting take taking".split())
+#: "dropped my watch in the pool", "left my keys at the office": put somewhere, not ended.
+_PLACED = frozenset("in into on onto at behind under down".split())
+_TIMES = frozenset("spring summer autumn fall winter morning afternoon evening night end beginning start middle "
+                   "week weekend month year day".split())
+_END_CLAUSE = re.compile(r"[,;:]\s+|\s+(?:and|but|so|because|since|though|although|after|when|while)\s+",
+                         re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Ended:
+    """What a statement says has ended, as stemmed terms: the doing ("eat" of "stopped eating meat",
+    "driv" of "used to drive a Honda"; None for "gave up tennis"), the head noun of the thing
+    ("meat", "membership" of "cancelled the Riverside gym membership") and the words before it
+    ("riversid", "gym")."""
+
+    verb: str | None
+    head: str | None
+    modifiers: frozenset[str]
+    named: frozenset[str] = frozenset()  # a name right after the thing: "Tesco" of "quit my job at Tesco"
+
+
+def _placed(cue: str, rest: list[str]) -> bool:
+    """After "left X" or "dropped X": a place it was put ("at the office", "in the pool"), not a
+    time ("in the spring")."""
+    if cue not in ("left", "dropped") or len(rest) < 2 or rest[0] not in _PLACED:
+        return False
+    nxt = rest[2] if rest[1] in _DETERMINERS and len(rest) > 2 else rest[1]
+    return rest[1] in _DETERMINERS and nxt not in _TIMES
+
+
+@lru_cache(maxsize=65_536)
+def ended(text: str, speaker: str = "") -> Ended | None:
+    """What `text` says has ended, or None: an end said as done, in a clause of its own that does
+    not want, plan, try or deny it ("wants to quit smoking" is no end of smoking)."""
+    own = _speaker_words(speaker)
+    for clause in _END_CLAUSE.split(text):
+        for m in (*_ENDING.finditer(clause), *_LAPSED.finditer(clause)):
+            cue = " ".join(m.group("cue").lower().split())
+            before = clause[: m.start()]
+            if _NOT_DONE.search(before) or (cue == "used to" and _ACCUSTOMED.search(before)):
+                continue
+            what = m.group("what")
+            words = [w.lower() for w in re.findall(r"[\w'’]+", what)]
+            if not words or (m.re is _ENDING and words[0] in _NOT_AN_END):
+                continue
+            if (cue == "left" and _AWHILE.search(what)) or (cue.endswith("off") and _A_DAY_OFF.search(what)):
+                continue  # "left Oslo for a conference", "off work today": back later
+            verb, i = None, 0
+            if cue == "used to" or (words[0].endswith("ing") and len(words[0]) > 4):
+                # "stopped using Vim", "used to go to the gym": the thing is what ended
+                verb, i = (None if words[0] in _LIGHT_VERBS else next(iter(terms(words[0])), None)), 1
+            while i < len(words) and (words[i] in _DETERMINERS or (i > 0 and words[i] in _NOT_AN_END)):
+                i += 1
+            phrase: list[str] = []
+            while i < len(words) and words[i] not in _PHRASE_END:
+                phrase.append(words[i])
+                i += 1
+            if _placed(cue, words[i:]):
+                continue
+            # "quit my job at St. Mary's", "left the firm with Tesco": the place named after the thing
+            named = frozenset()
+            if i + 1 < len(words) and words[i] in ("at", "with", "for", "from") and phrase:
+                after = re.findall(r"[\w'’]+", what)[i + 1:]
+                named = frozenset(v for v in values(" ".join(["it", *after[:4]]), speaker)
+                                  if len(v) >= 3 and not v[0].isdigit() and v not in _MONTHS and v not in _WEEKDAYS)
+            # Words of when ("in March", "in the spring", "in 2019") are no part of what ended.
+            found = [t for w in phrase if w not in _MONTHS and w not in _WEEKDAYS and w not in _TIMES
+                     and not w[0].isdigit() for t in terms(w) if t not in own]
+            if verb is None and not found:
+                continue
+            return Ended(verb, found[-1] if found else None, frozenset(found[:-1]), named)
+    return None
+
+
+def _has(record_terms: list[str], term: str) -> bool:
+    """The term, or a word of its family the small stemmer leaves apart ("swimm" of "swimming" and
+    "swim" of "swims"; "member" / "membership"; "subscrib" / "subscription": six letters shared)."""
+    return any(t == term or (min(len(t), len(term)) >= 4 and (t.startswith(term) or term.startswith(t)))
+               or len(os.path.commonprefix([t, term])) >= 6 for t in record_terms)
+
+
+def ends(stop: Ended, record_text: str, speaker: str = "") -> bool:
+    """Whether an end is of what the record states: the record holds the end's doing and the head
+    noun of its thing, with most of the words before that noun ("cancelled the Hulu subscription"
+    ends no "Netflix subscription"), and does not say that it ended itself."""
+    if ended(record_text, speaker) is not None:
+        return False
+    have = terms(record_text)
+    if stop.verb is not None and not _has(have, stop.verb):
+        return False
+    if stop.named and _overlap(stop.named, values(record_text, speaker)):
+        return True
+    if stop.head is not None:
+        if not _has(have, stop.head):
+            return False
+        if 2 * sum(_has(have, m) for m in stop.modifiers) < len(stop.modifiers):
+            return False
+    return True
+
+
+#: A change wished, planned, tried or weighed, not made: it updates nothing.
+_WISHED = re.compile(
+    r"\b(?:(?:hop(?:e|es|ing)|plan(?:s|ning|ned)?|wants?|wanted|(?:would|'d|’d)\s+(?:like|love)|trying|tries|tried|"
+    r"intend(?:s|ing)?|wish(?:es|ing)?|about|aims?|aiming)\s+to|(?:thinking|dreaming)\s+(?:of|about)|"
+    r"considering|might|debating\s+whether)\b", re.IGNORECASE)
 
 
 def additive(text: str) -> bool:
@@ -494,7 +660,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     mine_values = values(text, speaker)
     mine_anchors = anchors(text, speaker)
     cue = change_cue(text)
-    changing = says_change(text, "")  # a change cue, and no word that it goes on: checked per record below
+    changing = _cued(text)  # a change cue, and no word that it goes on: checked per record below
+    stop = ended(text, speaker)
     adds = additive(text)
     same: list[Relation] = []
     updates: list[Relation] = []
@@ -510,6 +677,11 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         conflict = bool(mine_values and theirs and not _overlap(mine_values, theirs))
         other_day = (kind == "episode" and rec.kind == "episode" and _day(rec) is not None and day is not None
                      and _day(rec) != day)
+        if (stop is not None and rec.kind not in ("episode", "temporary_instruction") and _family(kind) == _family(rec.kind)
+                and sim >= settings.update_cue_similarity and ends(stop, rec.text, speaker)):
+            # "Gave up tennis" ends "plays tennis every weekend": no new value, the old one is over.
+            updates.append(Relation(rec.memory_id, sim, "update"))
+            continue
         if other_day and cue != "strong":
             continue  # the same thing on another day happened again: a habit, not a repeat or an update
         # An event and a standing fact are two memories (episodic and semantic), however alike.
@@ -518,7 +690,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         # merging would lose that.
         adds_value = any(not _overlap(frozenset([x]), theirs) for x in mine_values)
         filler = filler or adds_value
-        changed = changing and _STRONG_CUE.search(rec.text) is None
+        changed = ((changing and _STRONG_CUE.search(rec.text) is None)
+                   or (stop is not None and ended(rec.text, speaker) is None))  # an end is no repeat
         if sim >= settings.same_similarity and not conflict and not other_day and not filler and not changed:
             same.append(Relation(rec.memory_id, sim, "same"))
             continue
@@ -580,6 +753,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         elif (cue is None and max(ms, clause_sims.get(i, 0.0)) >= settings.update_similarity and conflict
               and kind not in ("preference", "episode") and rec.kind not in ("preference", "episode")):
             updates.append(Relation(rec.memory_id, ms, "update"))
+    if _WISHED.search(text):
+        updates = []  # "hoping to move the lesson to Fridays": the Wednesday lesson still holds
     same.sort(key=lambda r: (-r.similarity, r.memory_id))
     updates.sort(key=lambda r: (-r.similarity, r.memory_id))
     # A statement gives one attribute its new value: the record it replaces is the closest one.

@@ -1,0 +1,110 @@
+"""A statement that something is over ("gave up", "quit", "left", "sold", "used to", "unsubscribed
+from", "no longer <diet>") names no new value, yet the standing record of what ended is no longer
+true: the end supersedes it, and the end is kept. An end only wanted, planned or tried, an end of
+something else that shares a word with the record, a trip, a visit or a day off supersede nothing;
+nor does a change that is only wished for."""
+from __future__ import annotations
+
+import pytest
+
+from engine import MemoryEngine
+from engine.meaning import ended
+
+
+def _records(tmp_path, old: str, new: str) -> list:
+    """Every record after `old` in one session and `new` in a later one, by a speaker."""
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        for i, (text, day) in enumerate(((old, "2026-06-01"), (new, "2026-06-09"))):
+            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i),
+                           "role": "user", "speaker": "Tomas", "text": text, "occurred_at": f"{day}T09:30:00Z"})
+        engine.flush()
+        return engine.records("t", "u", include_inactive=True)
+
+
+def _of(records: list, turn: str) -> list:
+    return [r for r in records if r.source_turn_ids == [turn]]
+
+
+@pytest.mark.parametrize("old,new", [
+    ("I take a pottery class on Monday evenings.", "I gave up pottery, the studio got too expensive."),
+    ("I'm the treasurer of the chess club.", "I resigned from the chess club in March."),
+    ("I work as a barista at Blue Finch Coffee.", "I left Blue Finch Coffee to start a catering business."),
+    ("I listen to the Hardcore History podcast on my commute.", "I unsubscribed from Hardcore History."),
+    ("I meditate every morning before work.", "I stopped meditating over the summer."),
+    ("I drive a Subaru Outback.", "I sold the Subaru last weekend."),
+    ("My daughter takes ballet lessons.", "My daughter dropped ballet this term."),
+    ("I go to the climbing gym after work.", "I used to go to the climbing gym after work."),
+])
+def test_an_end_supersedes_the_standing_record_of_what_ended(tmp_path, old, new):
+    records = _records(tmp_path, old, new)
+    before, after = _of(records, "0"), _of(records, "1")
+    assert before and all(r.tier == "superseded" for r in before), [(r.tier, r.text) for r in records]
+    assert after and all(r.tier == "active" for r in after), [(r.tier, r.text) for r in records]
+
+
+@pytest.mark.parametrize("old,new", [
+    # only wanted, planned, tried or denied
+    ("I meditate every morning before work.", "I'm planning to stop meditating when the baby arrives."),
+    ("I work as a barista at Blue Finch Coffee.", "I'm thinking about leaving Blue Finch Coffee."),
+    ("I take a pottery class on Monday evenings.", "I tried to give up pottery but missed it too much."),
+    ("I drive a Subaru Outback.", "I would never sell the Subaru."),
+    # the end of something else that shares a word with the record
+    ("I drink coffee every morning.", "I gave up milk in my coffee."),
+    ("I have a Spotify subscription.", "I cancelled my Audible subscription."),
+    ("I'm a member of the Harbour Rowing Club.", "I left my oars at the Harbour Rowing Club."),
+    # a trip, a day off, a habit grown used to
+    ("I live in Utrecht.", "I left Utrecht for a week of hiking in Norway."),
+    ("I work at the library on weekdays.", "I'm off work today with a cold."),
+    ("I teach maths at a secondary school.", "I've grown used to teaching maths online."),
+])
+def test_what_is_not_an_end_of_the_record_leaves_it_standing(tmp_path, old, new):
+    records = _records(tmp_path, old, new)
+    before = _of(records, "0") or [r for r in records if "0" in r.source_turn_ids]
+    assert before and all(r.tier == "active" for r in before), [(r.tier, r.text) for r in records]
+
+
+@pytest.mark.parametrize("old,new", [
+    ("I'm pescatarian.", "I'm no longer pescatarian."),
+    ("We're vegetarian.", "We're not vegetarian anymore, we eat chicken again."),
+    ("I'm keto.", "I am not keto any more, too many headaches."),
+])
+def test_a_diet_said_to_be_over_supersedes_the_diet_rule(tmp_path, old, new):
+    records = _records(tmp_path, old, new)
+    (rule,) = _of(records, "0")
+    assert rule.kind == "constraint" and rule.tier == "superseded", [(r.tier, r.text) for r in records]
+    (now,) = [r for r in records if r.tier == "active"]
+    assert now.source_turn_ids == ["1"] and ("no longer" in now.text or "not" in now.text), now.text
+
+
+@pytest.mark.parametrize("old,new", [
+    ("Our team standup is at 9:30.", "I'd like to move our standup to 10:30."),
+    ("My dentist appointment is on the 14th.", "I'm hoping to push my dentist appointment to the 21st."),
+    ("My weekly piano lesson is on Tuesdays.", "I'm considering a switch of my piano lesson to Thursdays."),
+])
+def test_a_change_only_wished_for_updates_nothing(tmp_path, old, new):
+    records = _records(tmp_path, old, new)
+    before = _of(records, "0")
+    assert before and all(r.tier == "active" for r in before), [(r.tier, r.text) for r in records]
+
+
+@pytest.mark.parametrize("text,head", [
+    ("Tomas stopped eating red meat in May", "meat"),
+    ("Tomas quit smoking in the spring", None),     # the doing alone: when is no part of it
+    ("Tomas let their Vogue subscription lapse", "subscription"),
+    ("Tomas is off caffeine now", "caffein"),
+])
+def test_what_ended_is_the_thing_not_when(text, head):
+    found = ended(text, "Tomas")
+    assert found is not None and found.head == head, found
+
+
+@pytest.mark.parametrize("text", [
+    "Tomas stopped by the bakery on the way home",
+    "Tomas wants to quit the band",
+    "Tomas never left the village",
+    "Tomas got used to the noise",
+    "Tomas dropped their phone in the sink",
+    "Tomas left for the airport at six",
+])
+def test_stops_departures_and_unmade_ends_are_not_ends(text):
+    assert ended(text, "Tomas") is None
