@@ -662,6 +662,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     cue = change_cue(text)
     changing = _cued(text)  # a change cue, and no word that it goes on: checked per record below
     stop = ended(text, speaker)
+    wished = _WISHED.search(text) is not None
     adds = additive(text)
     same: list[Relation] = []
     updates: list[Relation] = []
@@ -691,7 +692,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         adds_value = any(not _overlap(frozenset([x]), theirs) for x in mine_values)
         filler = filler or adds_value
         changed = ((changing and _STRONG_CUE.search(rec.text) is None)
-                   or (stop is not None and ended(rec.text, speaker) is None))  # an end is no repeat
+                   or (stop is not None and ended(rec.text, speaker) is None)  # an end is no repeat
+                   or (wished and _WISHED.search(rec.text) is None))  # nor is wanting a change
         if sim >= settings.same_similarity and not conflict and not other_day and not filler and not changed:
             same.append(Relation(rec.memory_id, sim, "same"))
             continue
@@ -753,7 +755,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         elif (cue is None and max(ms, clause_sims.get(i, 0.0)) >= settings.update_similarity and conflict
               and kind not in ("preference", "episode") and rec.kind not in ("preference", "episode")):
             updates.append(Relation(rec.memory_id, ms, "update"))
-    if _WISHED.search(text):
+    if wished:
         updates = []  # "hoping to move the lesson to Fridays": the Wednesday lesson still holds
     same.sort(key=lambda r: (-r.similarity, r.memory_id))
     updates.sort(key=lambda r: (-r.similarity, r.memory_id))

@@ -108,3 +108,24 @@ def test_what_ended_is_the_thing_not_when(text, head):
 ])
 def test_stops_departures_and_unmade_ends_are_not_ends(text):
     assert ended(text, "Tomas") is None
+
+
+@pytest.mark.parametrize("old,new", [
+    ("I work at Accenture as a consultant.", "I want to leave Accenture for a startup."),
+    ("I rent an apartment in Porto.", "I'm hoping to move out of Porto next spring."),
+    ("I shop at Carrefour every week.", "I'm trying to stop shopping at Carrefour."),
+    ("I bank with Monzo.", "I'm thinking about leaving Monzo."),
+])
+def test_wanting_a_change_is_not_the_record_said_again(tmp_path, old, new):
+    """The wish is a memory of its own; the record stands, not reinforced by it."""
+    records = _records(tmp_path, old, new)
+    (before,) = [r for r in records if "0" in r.source_turn_ids]
+    assert before.tier == "active" and before.source_turn_ids == ["0"], [(r.source_turn_ids, r.text) for r in records]
+    assert _of(records, "1"), [(r.source_turn_ids, r.text) for r in records]
+
+
+def test_a_wish_said_again_is_one_memory(tmp_path):
+    records = _records(tmp_path, "I want to learn Japanese before my trip to Osaka.",
+                       "I still want to learn Japanese before my trip to Osaka.")
+    (record,) = records
+    assert record.source_turn_ids == ["0", "1"]
