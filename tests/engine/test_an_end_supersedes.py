@@ -34,6 +34,9 @@ def _of(records: list, turn: str) -> list:
     ("I drive a Subaru Outback.", "I sold the Subaru last weekend."),
     ("My daughter takes ballet lessons.", "My daughter dropped ballet this term."),
     ("I go to the climbing gym after work.", "I used to go to the climbing gym after work."),
+    # the job ended, named by where it was
+    ("I'm a porter at St. Luke's Hospital.", "I quit my job at St. Luke's Hospital last month."),
+    ("My wife works at Siemens.", "My wife quit her job at Siemens."),
 ])
 def test_an_end_supersedes_the_standing_record_of_what_ended(tmp_path, old, new):
     records = _records(tmp_path, old, new)
