@@ -369,11 +369,18 @@ _CUE_CLAUSE = re.compile(r"[,;:]\s+|\s+(?:and|but|so|because|though|although)\s+
 _ENDING = re.compile(
     r"\b(?P<cue>stopped|quit|quitted|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|dropped\s+out\s+of|dropped|left|"
     r"cancell?ed|ditched|abandoned|retired\s+from|resigned\s+from|moved\s+(?:out\s+of|away\s+from)|"
-    r"broke\s+up\s+with|got\s+rid\s+of|unsubscribed\s+from|stepped\s+down\s+(?:as|from)|sold|used\s+to|"
+    r"broke\s+up\s+with|split\s+up\s+with|got\s+rid\s+of|unsubscribed\s+from|stepped\s+down\s+(?:as|from)|sold|used\s+to|"
+    r"ended|withdrew\s+from|moved\s+on\s+from|traded\s+in|kicked|"
+    r"handed\s+in\s+(?:my|his|her|their|our)\s+(?:notice|resignation)\s+(?:at|to)|"
     r"(?:is|are|am|was|were|'s|’s|'m|’m|'re|’re)\s+(?:now\s+)?off)\s+"
     r"(?P<what>(?:[^,;:.!?]|(?<=\b[A-Z][a-z])\.|(?<=\b[A-Z])\.)+)",  # "St. Mary's": a period that ends no sentence
     re.IGNORECASE,
 )
+#: "no longer teaches piano", "isn't my boss any more": what follows is over.
+_NO_LONGER = re.compile(r"\b(?P<cue>no\s+longer)\s+(?P<what>[^,;:.!?]+)", re.IGNORECASE)
+_NOT_ANY_MORE = re.compile(r"(?P<cue>\bnot|n't|n’t)\s+(?P<what>[^,;:.!?]+?)\s+any\s*more\b", re.IGNORECASE)
+#: After "no longer" / "not ... any more": words that carry no doing of their own.
+_NOT_A_DOING = frozenset("be is am are was were a an the my our their his her its your this that".split())
 #: "let the subscription lapse": the end comes after what ended.
 _LAPSED = re.compile(r"\b(?P<cue>let)\s+(?P<what>(?:[\w'’]+\s+){1,4}?)(?:lapse|expire|run\s+out)\b", re.IGNORECASE)
 #: Before an end in its clause: it is wanted, planned, tried, denied or supposed, not done.
@@ -440,7 +447,8 @@ def ended(text: str, speaker: str = "") -> Ended | None:
     not want, plan, try or deny it ("wants to quit smoking" is no end of smoking)."""
     own = _speaker_words(speaker)
     for clause in _END_CLAUSE.split(text):
-        for m in (*_ENDING.finditer(clause), *_LAPSED.finditer(clause)):
+        for m in (*_ENDING.finditer(clause), *_LAPSED.finditer(clause), *_NO_LONGER.finditer(clause),
+                  *_NOT_ANY_MORE.finditer(clause)):
             cue = " ".join(m.group("cue").lower().split())
             before = clause[: m.start()]
             if _NOT_DONE.search(before) or (cue == "used to" and _ACCUSTOMED.search(before)):
@@ -452,10 +460,14 @@ def ended(text: str, speaker: str = "") -> Ended | None:
             if (cue == "left" and _AWHILE.search(what)) or (cue.endswith("off") and _A_DAY_OFF.search(what)):
                 continue  # "left Oslo for a conference", "off work today": back later
             verb, i = None, 0
-            if cue == "used to" or (words[0].endswith("ing") and len(words[0]) > 4):
+            negated = m.re is _NO_LONGER or m.re is _NOT_ANY_MORE
+            if negated and (words[0] in _NOT_A_DOING or words[0].endswith(("'s", "’s"))):
+                pass  # "isn't my boss any more", "no longer a member": the thing alone
+            elif cue == "used to" or negated or (words[0].endswith("ing") and len(words[0]) > 4):
                 # "stopped using Vim", "used to go to the gym": the thing is what ended
                 verb, i = (None if words[0] in _LIGHT_VERBS else next(iter(terms(words[0])), None)), 1
-            while i < len(words) and (words[i] in _DETERMINERS or (i > 0 and words[i] in _NOT_AN_END)):
+            while i < len(words) and (words[i] in _DETERMINERS or words[i].endswith(("'s", "’s"))
+                                      or (i > 0 and words[i] in _NOT_AN_END)):
                 i += 1
             phrase: list[str] = []
             while i < len(words) and words[i] not in _PHRASE_END:
@@ -465,7 +477,7 @@ def ended(text: str, speaker: str = "") -> Ended | None:
                 continue
             # "quit my job at St. Mary's", "left the firm with Tesco": the place named after the thing
             named = frozenset()
-            if i + 1 < len(words) and words[i] in ("at", "with", "for", "from") and phrase:
+            if i + 1 < len(words) and words[i] in ("at", "with") and phrase:
                 after = re.findall(r"[\w'’]+", what)[i + 1:]
                 named = frozenset(v for v in values(" ".join(["it", *after[:4]]), speaker)
                                   if len(v) >= 3 and not v[0].isdigit() and v not in _MONTHS and v not in _WEEKDAYS)
@@ -712,6 +724,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                 or (cue is None and conflict and kind not in ("preference", "episode")
                     and rec.kind not in ("preference", "episode"))):
             continue
+        if stop is not None and not (mine_values - theirs) and not ends(stop, rec.text, speaker):
+            continue  # "doesn't drink coffee any more" ends coffee, not the green tea of another record
         waiting.append((i, theirs, conflict, sim))
     masked_sims: dict[int, float] = {}
     clause_sims: dict[int, float] = {}

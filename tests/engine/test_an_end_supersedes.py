@@ -37,6 +37,13 @@ def _of(records: list, turn: str) -> list:
     # the job ended, named by where it was
     ("I'm a porter at St. Luke's Hospital.", "I quit my job at St. Luke's Hospital last month."),
     ("My wife works at Siemens.", "My wife quit her job at Siemens."),
+    # said with a negation that it is over, or with other verbs of ending
+    ("My landlord is Mr. Petrov.", "Mr. Petrov isn't my landlord anymore, the flat was sold."),
+    ("I sing in a gospel choir.", "I don't sing in the choir anymore."),
+    ("I have a membership at Anytime Fitness.", "I ended my Anytime Fitness membership in May."),
+    ("I'm studying for a law degree at Leiden.", "I withdrew from the law degree at Leiden."),
+    ("I work as a cashier at Aldi.", "I handed in my notice at Aldi yesterday."),
+    ("I drive a Ford Fiesta.", "I traded in the Fiesta for an electric Kia."),
 ])
 def test_an_end_supersedes_the_standing_record_of_what_ended(tmp_path, old, new):
     records = _records(tmp_path, old, new)
@@ -59,6 +66,9 @@ def test_an_end_supersedes_the_standing_record_of_what_ended(tmp_path, old, new)
     ("I live in Utrecht.", "I left Utrecht for a week of hiking in Norway."),
     ("I work at the library on weekdays.", "I'm off work today with a cold."),
     ("I teach maths at a secondary school.", "I've grown used to teaching maths online."),
+    ("I drink green tea every morning.", "I don't drink coffee anymore."),
+    ("My neighbour is Mrs. Dlamini.", "I ended the call with Mrs. Dlamini early."),
+    ("I work at Tesla as an engineer.", "I traded in my old bike for a new one."),
 ])
 def test_what_is_not_an_end_of_the_record_leaves_it_standing(tmp_path, old, new):
     records = _records(tmp_path, old, new)
