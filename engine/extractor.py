@@ -1066,7 +1066,9 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         informative = bool(_INFORMATIVE.search(o))
         if o and informative and not _DEICTIC.match(o) and not attr.startswith(("fav", "name")):
             if head_attr in _ATTRS or attr in _ATTRS:
-                return _Hit("fact", f"fact:{m.group('poss').lower()} {attr}",
+                # "my new phone number" fills the slot of "my phone number": its new value
+                slot_attr = re.sub(r"^(?:(?:new|current|latest|updated|present|actual)\s+)+", "", attr) or attr
+                return _Hit("fact", f"fact:{m.group('poss').lower()} {slot_attr}",
                             {"attribute": attr, "value": _clean_obj(o, name)}, 0.8 if head_attr in (
                                 "job", "occupation", "profession", "role", "title", "hometown", "city", "address",
                                 "birthday", "age", "name", "nickname", "pronouns", "company", "employer") else 0.6)

@@ -25,7 +25,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, split_sentences, without_label
-from engine.meaning import Meaning, habit_of, mentions, relate, says_change
+from engine.meaning import Meaning, additive, habit_of, mentions, relate, says_change
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
 from engine.ids import derive
@@ -206,6 +206,13 @@ def find_duplicate(state: SubjectState, kind: str, text: str, happened_at: datet
 def _kind_index(state: SubjectState, kind: str) -> NearDupIndex:
     """A near-duplicate index over the state's records of one kind (engine.neardup)."""
     return NearDupIndex(r for r in state.records.values() if r.kind == kind)
+
+
+def _same_filler(a: dict[str, str], b: dict[str, str]) -> bool:
+    """Two slot fillers that say the same: one value (or object), one polarity."""
+    def value(f: dict[str, str]) -> str:
+        return " ".join((f.get("value") or f.get("object") or "").lower().split())
+    return bool(value(a)) and value(a) == value(b) and a.get("polarity", "+") == b.get("polarity", "+")
 
 
 def _conflicting(state: SubjectState, slot: str | None) -> list[MemoryRecord]:
@@ -440,6 +447,11 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             else:
                 superseded_by_meaning = [by_id[r.memory_id] for r in relations if r.verdict == "update"
                                          and SOURCE_RANK[by_id[r.memory_id].source] <= SOURCE_RANK[c.source]]
+        if dup is None and c.slot:
+            # "I'm based in Accra" after "I live in Accra": the slot's value said again, not a new one
+            # ("I love sushi, especially salmon nigiri" says more: it supersedes the plainer record)
+            dup = next((r for r in _conflicting(state, c.slot) if _same_filler(r.fields, c.fields)
+                        and len(salient_terms(c.text, name) - salient_terms(r.text or "", name)) < 2), None)
         if dup is not None:
             out.emit(MemoryUpdated(
                 memory_id=dup.memory_id,
@@ -449,7 +461,8 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                 reason="repeated",
             ))
             continue
-        conflicts = _conflicting(state, c.slot)
+        # "I also love Ethiopian food": a second value of the slot, beside the first
+        conflicts = [] if additive(c.text) else _conflicting(state, c.slot)
         if any(SOURCE_RANK[r.source] > SOURCE_RANK[c.source] for r in conflicts):
             continue  # an explicit memory is not overruled by an inference
         record = _record_from(c, derive(id_prefix, "mem", str(n)), turn)
