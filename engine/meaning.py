@@ -185,7 +185,8 @@ landlord doctor dentist lawyer teacher coach tutor dog cat pet puppy kitten hors
 stepmother stepfather in-law mother-in-law father-in-law""".split())
 
 _STRONG_CUE = re.compile(
-    r"\b(?:no\s+longer|any\s*more|switched|(?:moved|shifted|bumped)\s+(?:[\w'’]+\s+){0,4}?to|instead|these\s+days|from\s+now\s+on|replaced|"
+    r"\b(?:no\s+longer|any\s*more|switched|(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped)"
+    r"\s+(?:[\w'’$€£,.]+\s+){0,6}?to|instead|these\s+days|from\s+now\s+on|replaced|"
     r"got\s+(?:moved|pushed|bumped|rescheduled|voted|promoted|transferred)|pushed\s+(?:back|to)|rescheduled|"
     r"revised|went\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced)\b",
     re.IGNORECASE,
@@ -370,7 +371,7 @@ _ENDING = re.compile(
     r"\b(?P<cue>stopped|quit|quitted|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|dropped\s+out\s+of|dropped|left|"
     r"cancell?ed|ditched|abandoned|retired\s+from|resigned\s+from|moved\s+(?:out\s+of|away\s+from)|"
     r"broke\s+up\s+with|split\s+up\s+with|got\s+rid\s+of|unsubscribed\s+from|stepped\s+down\s+(?:as|from)|sold|used\s+to|"
-    r"ended|withdrew\s+from|moved\s+on\s+from|traded\s+in|kicked|"
+    r"ended|closed|shut\s+down|wound\s+down|withdrew\s+from|moved\s+on\s+from|traded\s+in|kicked|"
     r"handed\s+in\s+(?:my|his|her|their|our)\s+(?:notice|resignation)\s+(?:at|to)|"
     r"(?:is|are|am|was|were|'s|’s|'m|’m|'re|’re)\s+(?:now\s+)?off)\s+"
     r"(?P<what>(?:[^,;:.!?]|(?<=\b[A-Z][a-z])\.|(?<=\b[A-Z])\.)+)",  # "St. Mary's": a period that ends no sentence
@@ -381,6 +382,14 @@ _NO_LONGER = re.compile(r"\b(?P<cue>no\s+longer)\s+(?P<what>[^,;:.!?]+)", re.IGN
 _NOT_ANY_MORE = re.compile(r"(?P<cue>\bnot|n't|n’t)\s+(?P<what>[^,;:.!?]+?)\s+any\s*more\b", re.IGNORECASE)
 #: After "no longer" / "not ... any more": words that carry no doing of their own.
 _NOT_A_DOING = frozenset("be is am are was were a an the my our their his her its your this that".split())
+#: A named thing that is gone: "Biscuit passed away", "the Loose Teeth broke up".
+_GONE = re.compile(r"(?P<who>(?:[A-Z][\w'’]*\s+){1,4}?)(?P<gone>passed\s+away|died|broke\s+up|split\s+up|"
+                   r"closed\s+down|shut\s+down|went\s+out\s+of\s+business|folded)\b")
+_PRONOUNS = frozenset("i we he she they you".split())
+_AUXILIARIES = frozenset("is are am was were has have had be been do does did 's 're 'm 've".split())
+#: Words of manner or time before an end: not who did it.
+_MANNER = frozenset("finally sadly recently eventually then just also even already last week month year ago "
+                    "yesterday today weekend actually honestly basically officially".split())
 #: "let the subscription lapse": the end comes after what ended.
 _LAPSED = re.compile(r"\b(?P<cue>let)\s+(?P<what>(?:[\w'’]+\s+){1,4}?)(?:lapse|expire|run\s+out)\b", re.IGNORECASE)
 #: Before an end in its clause: it is wanted, planned, tried, denied or supposed, not done.
@@ -430,6 +439,7 @@ class Ended:
     head: str | None
     modifiers: frozenset[str]
     named: frozenset[str] = frozenset()  # a name right after the thing: "Tesco" of "quit my job at Tesco"
+    doer: frozenset[str] = frozenset()  # who ended it, when not the speaker: "brother" of "Sam's brother quit"
 
 
 def _placed(cue: str, rest: list[str]) -> bool:
@@ -484,10 +494,35 @@ def ended(text: str, speaker: str = "") -> Ended | None:
             # Words of when ("in March", "in the spring", "in 2019") are no part of what ended.
             found = [t for w in phrase if w not in _MONTHS and w not in _WEEKDAYS and w not in _TIMES
                      and not w[0].isdigit() for t in terms(w) if t not in own]
-            if verb is None and not found:
+            if verb is None and not found and not named:
                 continue
-            return Ended(verb, found[-1] if found else None, frozenset(found[:-1]), named)
+            return Ended(verb, found[-1] if found else None, frozenset(found[:-1]), named, _doer(before, own))
+    # "Biscuit passed away", "The Loose Teeth broke up": a named thing that is over
+    for clause in _END_CLAUSE.split(text):
+        m = _GONE.search(clause)
+        if m is None or _NOT_DONE.search(clause[: m.start("gone")]):
+            continue
+        names = frozenset(v for v in values(" ".join(["it", m.group("who")]), speaker)
+                          if len(v) >= 3 and not v[0].isdigit() and v not in _MONTHS and v not in _WEEKDAYS)
+        if names:
+            return Ended(None, None, frozenset(), names, frozenset())
     return None
+
+
+def _doer(before: str, own: frozenset[str]) -> frozenset[str]:
+    """Who did the ending, when not the speaker: the words of its subject ("buddy", "dev" of "Sam's
+    buddy Dev quit ..."), read back from the verb to the speaker's name, a personal pronoun or the
+    clause's start; words of manner or time and auxiliaries are not its subject."""
+    found: list[str] = []
+    for word in reversed(re.findall(r"[\w'’]+", before)):
+        low = word.lower()
+        base = re.sub(r"(?:'s|’s)$", "", low)
+        if low in _PRONOUNS or base in own:
+            break
+        if low in _AUXILIARIES or low in _MANNER or low.endswith("ly") or low in _MONTHS or low in _WEEKDAYS:
+            continue
+        found.extend(terms(word))
+    return frozenset(found)
 
 
 def _has(record_terms: list[str], term: str) -> bool:
@@ -504,6 +539,10 @@ def ends(stop: Ended, record_text: str, speaker: str = "") -> bool:
     if ended(record_text, speaker) is not None:
         return False
     have = terms(record_text)
+    if not all(_has(have, w) for w in stop.doer):
+        return False  # "Sam's buddy Dev quit the chess club" ends no membership of Sam's
+    if stop.verb is None and stop.head is None:  # a named thing gone: "Biscuit passed away"
+        return _overlap(stop.named, values(record_text, speaker))
     if stop.verb is not None and not _has(have, stop.verb):
         return False
     if stop.named and _overlap(stop.named, values(record_text, speaker)):
@@ -684,6 +723,11 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     masked_needed = [i for i, r in enumerate(records)
                      if _one_holder(text, mine_holder, r.text, holder(r.text, speaker), speaker) and sims[i] >= 0.25]
     waiting: list[tuple[int, frozenset[str], bool, float]] = []  # what only an update rule can decide
+    if stop is not None and stop.verb is None and stop.head is None:
+        # "Biscuit passed away": the named thing is the statement's subject, not a holder of its own
+        updates.extend(Relation(r.memory_id, float(sims[i]), "update") for i, r in enumerate(records)
+                       if r.kind not in ("episode", "temporary_instruction") and _family(kind) == _family(r.kind)
+                       and sims[i] >= settings.update_cue_similarity and ends(stop, r.text, speaker))
     for i in masked_needed:
         rec = records[i]
         sim = float(sims[i])

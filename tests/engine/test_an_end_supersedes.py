@@ -44,6 +44,11 @@ def _of(records: list, turn: str) -> list:
     ("I'm studying for a law degree at Leiden.", "I withdrew from the law degree at Leiden."),
     ("I work as a cashier at Aldi.", "I handed in my notice at Aldi yesterday."),
     ("I drive a Ford Fiesta.", "I traded in the Fiesta for an electric Kia."),
+    ("I run a small pottery stall at the market.", "I closed my pottery stall in August."),
+    # a named thing that is gone
+    ("I have a cat named Juniper.", "Juniper died in her sleep last night."),
+    ("I sing in a choir called The Harmonics.", "The Harmonics folded after the director moved away."),
+    ("I get my coffee at Beanstalk Cafe every morning.", "Beanstalk Cafe shut down last week."),
 ])
 def test_an_end_supersedes_the_standing_record_of_what_ended(tmp_path, old, new):
     records = _records(tmp_path, old, new)
@@ -69,6 +74,11 @@ def test_an_end_supersedes_the_standing_record_of_what_ended(tmp_path, old, new)
     ("I drink green tea every morning.", "I don't drink coffee anymore."),
     ("My neighbour is Mrs. Dlamini.", "I ended the call with Mrs. Dlamini early."),
     ("I work at Tesla as an engineer.", "I traded in my old bike for a new one."),
+    # someone else's end
+    ("I'm a member of the Westside running club.", "My mate Ola quit the Westside running club."),
+    ("I play guitar in a band called The Static.", "Our drummer Sven quit The Static."),
+    ("I work at Brightline Logistics.", "My flatmate Tariq left Brightline Logistics last month."),
+    ("I have a dog named Pepper.", "My neighbour's dog Rex died last week."),
 ])
 def test_what_is_not_an_end_of_the_record_leaves_it_standing(tmp_path, old, new):
     records = _records(tmp_path, old, new)
