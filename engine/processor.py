@@ -25,7 +25,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, split_sentences, without_label
-from engine.meaning import Meaning, additive, habit_of, mentions, relate, says_change
+from engine.meaning import Meaning, additive, ended, habit_of, mentions, relate, says_change
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
 from engine.ids import derive
@@ -610,7 +610,7 @@ def _standing_candidates(sentences: list[str]) -> list[str]:
     from engine.extractor import is_chatter, is_question
 
     return [x for x in map(without_label, sentences)
-            if "[REDACTED:" not in x and 4 <= len(_WORDS_RE.findall(x)) <= 30 and _FIRST_PERSON.search(x)
+            if "[REDACTED:" not in x and 3 <= len(_WORDS_RE.findall(x)) <= 30 and _FIRST_PERSON.search(x)
             and not is_question(x) and not is_chatter(x)]
 
 
@@ -630,15 +630,20 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
     out = []
     for sentence, probs in zip(sentences, meaning.kinds(sentences)):
         kind = max(probs, key=probs.get)
+        sure = probs[kind]
         # A rule the rules did not read needs the classifier near-certain: "we've gotta do what we
         # can" sounds like one and is not.
         needed = (settings.standing_constraint_probability if kind == "constraint"
                   else settings.standing_probability)
-        if kind not in ("fact", "preference", "decision", "constraint") or probs[kind] < needed:
+        if kind == "episode" and ended(sentence, "I") is not None:
+            kind = "fact"  # "I used to volunteer at the shelter": a standing fact that is over, kept as one
+        if kind not in ("fact", "preference", "decision", "constraint") or sure < needed:
             continue
+        if len(_WORDS_RE.findall(sentence)) < 4 and kind != "fact":
+            continue  # three words are a fact ("I ride horses") or nothing to keep ("I agree completely")
         said = _attributed(sentence, name, at)
         out.append(Candidate(kind=kind, text=said, fields={"type": "observation"} if kind == "fact" else {},
-                             slot=None, source="user_explicit", confidence=round(0.6 + 0.3 * probs[kind], 4),
+                             slot=None, source="user_explicit", confidence=round(0.6 + 0.3 * sure, 4),
                              importance=0.85 if kind == "constraint" else 0.6,
                              privacy_level="sensitive" if is_sensitive(said) else "personal",
                              happened_at=None, expires_at=None, scope=None, correction=False))
