@@ -93,7 +93,7 @@ _PATTERNS: list[tuple[str, str]] = [
     ("year", r"(?:" + _NOT_THE + r"last|this|next)\s+year"),
     # "on Monday evenings" is every Monday, as "on Mondays" is: no one date
     ("weekday", r"(?:this\s+past|this\s+coming|" + _NOT_THE + r"last|this|next|on|by|until|till|since|due)\s+" + _WD
-     + r"(?!\s+(?:mornings|afternoons|evenings|nights|lunchtimes)\b)"),
+     + r"(?!\.?\s+(?:mornings|afternoons|evenings|nights|lunchtimes)\b)"),
     ("iso", r"(?:19|20)\d\d-[01]\d-[0-3]\d"),
     ("d_month_year", r"\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON + r"\.?,?\s+(?:19|20)\d\d"),
     ("month_d_year", _MON + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d"),

@@ -206,7 +206,7 @@ _VOCATIVE_LEAD = re.compile(
     r"Later|Earlier|Afterwards|Meanwhile|Lately|Recently|Sometimes|Usually|Often|Once|Again|Later)\b)"
     r"(?:[A-Z][a-z]+)[,!]\s+(?=[A-Za-z])"
     # "Kwame, my co-founder, is ...": a name with its appositive is the subject, not someone addressed
-    r"(?!(?:my|our|his|her|their|the|a|an)\s+[^,.!?]{1,40},\s)")
+    r"(?!(?:my|our|his|her|their|the|a|an)\s+[^,.!?]{1,40},\s+(?!(?:I|I'm|I've|I'd|I'll|we|we're|you)\b))")
 _SINCE_LEAD = re.compile(
     r"^(?:(?:(?:so\s+)?much|a\s+lot|lots|tons|a\s+bunch|plenty)(?:'s|\s+has|\s+have)?\s+(?:happened|going\s+on|been\s+going\s+on)\s+)?"
     r"since\s+(?:we|I)\s+(?:last\s+)?(?:spoke|talked|chatted|caught\s+up|met|saw\s+each\s+other|messaged)"

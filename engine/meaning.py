@@ -186,7 +186,7 @@ stepmother stepfather in-law mother-in-law father-in-law""".split())
 
 _STRONG_CUE = re.compile(
     r"\b(?:no\s+longer|any\s*more|switched|(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped)"
-    r"\s+(?:[\w'’$€£,.]+\s+){0,6}?to|instead|these\s+days|from\s+now\s+on|replaced|"
+    r"\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,6}?to(?!\s+(?:be|get|make|help|live|work|start|save|find|keep|look|take|lose|see|stay|join|study|care)\b)|instead|these\s+days|from\s+now\s+on|replaced|"
     r"got\s+(?:moved|pushed|bumped|rescheduled|voted|promoted|transferred)|pushed\s+(?:back|to)|rescheduled|"
     r"revised|went\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced)\b",
     re.IGNORECASE,
@@ -363,7 +363,7 @@ def says_change(text: str, record_text: str) -> bool:
     return ended(text) is not None and ended(record_text) is None
 
 
-_CUE_CLAUSE = re.compile(r"[,;:]\s+|\s+(?:and|but|so|because|though|although)\s+", re.IGNORECASE)
+_CUE_CLAUSE = re.compile(r"[,;:]\s+|(?<!\s)\s+(?:and|but|so|because|though|although)\s+", re.IGNORECASE)
 
 #: Words that say a state, a habit or a tie has ended ("gave up tennis", "quit the choir", "left
 #: Stripe", "used to drive a Honda", "is off keto"): what follows them is what ended.
@@ -424,7 +424,7 @@ _LIGHT_VERBS = frozenset("use using go going have having do doing get getting ta
 _PLACED = frozenset("in into on onto at behind under down".split())
 _TIMES = frozenset("spring summer autumn fall winter morning afternoon evening night end beginning start middle "
                    "week weekend month year day".split())
-_END_CLAUSE = re.compile(r"[,;:]\s+|\s+(?:and|but|so|because|since|though|although|after|when|while)\s+",
+_END_CLAUSE = re.compile(r"[,;:]\s+|(?<!\s)\s+(?:and|but|so|because|since|though|although|after|when|while)\s+",
                          re.IGNORECASE)
 
 
@@ -814,7 +814,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         elif (cue is None and max(ms, clause_sims.get(i, 0.0)) >= settings.update_similarity and conflict
               and kind not in ("preference", "episode") and rec.kind not in ("preference", "episode")):
             updates.append(Relation(rec.memory_id, ms, "update"))
-    if wished:
+    if wished and stop is None:
         updates = []  # "hoping to move the lesson to Fridays": the Wednesday lesson still holds
     same.sort(key=lambda r: (-r.similarity, r.memory_id))
     updates.sort(key=lambda r: (-r.similarity, r.memory_id))
@@ -838,5 +838,6 @@ def _day(rec):
 
 def clear_caches() -> None:
     """Forgotten text must not linger in process caches: the rule caches are keyed by text."""
-    for cached in (values, anchors, _content, holder, _opening_name, mask, mentions, single_statement, _filler_terms):
+    for cached in (values, anchors, _content, holder, _opening_name, mask, mentions, single_statement, _filler_terms,
+                   ended):
         cached.cache_clear()

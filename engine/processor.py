@@ -25,7 +25,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, split_sentences, without_label
-from engine.meaning import Meaning, additive, ended, habit_of, mentions, relate, says_change
+from engine.meaning import Meaning, ended, habit_of, mentions, relate, says_change
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
 from engine.ids import derive
@@ -206,6 +206,9 @@ def find_duplicate(state: SubjectState, kind: str, text: str, happened_at: datet
 def _kind_index(state: SubjectState, kind: str) -> NearDupIndex:
     """A near-duplicate index over the state's records of one kind (engine.neardup)."""
     return NearDupIndex(r for r in state.records.values() if r.kind == kind)
+
+
+_ALSO = re.compile(r"\b(?:also|as\s+well|in\s+addition|additionally|too(?=\s*(?:[.!?,;)]|$)))", re.IGNORECASE)
 
 
 def _same_filler(a: dict[str, str], b: dict[str, str]) -> bool:
@@ -462,7 +465,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             ))
             continue
         # "I also love Ethiopian food": a second value of the slot, beside the first
-        conflicts = [] if additive(c.text) else _conflicting(state, c.slot)
+        conflicts = [] if _ALSO.search(c.text) else _conflicting(state, c.slot)
         if any(SOURCE_RANK[r.source] > SOURCE_RANK[c.source] for r in conflicts):
             continue  # an explicit memory is not overruled by an inference
         record = _record_from(c, derive(id_prefix, "mem", str(n)), turn)

@@ -28,3 +28,8 @@ def test_a_weekday_with_a_plural_part_of_day_is_no_date(text):
 def test_a_weekday_with_one_part_of_day_is_that_day(text, day):
     _, when = resolve_dates(text, SAID)
     assert when is not None and when.day == day
+
+
+def test_an_abbreviated_weekday_with_a_plural_part_of_day_is_no_date():
+    for text in ("We do yoga on Wed. evenings", "I call home on Sun. nights"):
+        assert resolve_dates(text, SAID)[1] is None, text
