@@ -5,7 +5,8 @@ stored was decided by the old ones. `rederive` folds the subject's still-readabl
 into a scratch state under the current deciders, compares what that gives with the live view, and
 returns the differences as ordinary events (never rewriting history):
 
-- a record the current deciders would make and the view lacks: `memory_recorded` (a new id);
+- a record the current deciders would make and the view lacks, or holds only superseded:
+  `memory_recorded` (a new id);
 - a live record they would not make (it reads otherwise now, or it was a request to forget, or a
   newer statement supersedes it): `memory_superseded` (by the record that replaces it, or by
   "rederive" when nothing does);
@@ -89,7 +90,10 @@ def rederive_subject(live: SubjectState, turns: list[Event], settings: Settings,
     scratch, forgotten_texts, diff.turns_read, diff.turns_unreadable = scratch_state(
         live.tenant_id, live.user_id, turns, settings, deciders)
     version = deciders.version
-    known = {_key(r) for r in live.records.values() if r.text}
+    # What the view holds and rederive must not record again: every record but a superseded one.
+    # A record the old deciders superseded and the current ones keep ("I'm based in Tbilisi" is now
+    # "lives in Tbilisi" said again, not its successor) is recorded anew, or nothing would hold it.
+    known = {_key(r) for r in live.records.values() if r.text and r.tier != "superseded"}
     # Only a record with a source still readable can be judged again: one whose turns were all
     # archived, expired by retention or shredded as another memory's echoes stays as it is.
     readable = {(t.session_id or "", t.payload.turn_id) for t in turns if t.payload.text is not None}
