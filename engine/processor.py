@@ -442,7 +442,11 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             same = [r for r in relations if r.verdict == "same"
                     # Loose consolidation asked for: related statements that each add something
                     # are evidence to combine (consolidation), not one statement said twice.
-                    and not (settings.consolidate_similarity < 1.0 and c.fields.get("type") == "observation")]
+                    and not (settings.consolidate_similarity < 1.0 and c.fields.get("type") == "observation")
+                    # "favourite colour is blue, green got too boring": the slot's new filler, however
+                    # close the sentences (the slot below supersedes the old one)
+                    and not (c.slot and by_id[r.memory_id].slot == c.slot
+                             and not _same_filler(by_id[r.memory_id].fields, c.fields))]
             if same:
                 dup = by_id[same[0].memory_id]
                 if any(p.memory_id == dup.memory_id for p in pending):

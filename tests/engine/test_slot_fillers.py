@@ -48,3 +48,15 @@ def test_my_new_attribute_is_its_new_value(tmp_path, old, new, now):
     records = _records(tmp_path, old, new)
     active = [r for r in records if r.tier == "active"]
     assert len(active) == 1 and now in active[0].text, [(r.tier, r.text) for r in records]
+
+
+@pytest.mark.parametrize("old,new,now", [
+    ("My favourite season is autumn.", "My favourite season is spring these days, autumn is too rainy.", "spring"),
+    ("My favourite band is Blur.", "My favourite band is Pulp now, Blur feels dated.", "Pulp"),
+    ("My favourite snack is popcorn.", "My favourite snack is almonds, popcorn got boring.", "almonds"),
+])
+def test_a_new_filler_said_beside_the_old_one_is_no_repeat(tmp_path, old, new, now):
+    """The new statement names the old filler too, so the two read alike; the slot's filler changed."""
+    active = [r for r in _records(tmp_path, old, new) if r.tier == "active"]
+    assert len(active) == 1 and now in active[0].text and active[0].source_turn_ids == ["1"], \
+        [(r.source_turn_ids, r.text) for r in active]
