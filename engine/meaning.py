@@ -525,7 +525,7 @@ def _doer(before: str, own: frozenset[str]) -> frozenset[str]:
     return frozenset(found)
 
 
-def _has(record_terms: list[str], term: str) -> bool:
+def has_term(record_terms: list[str], term: str) -> bool:
     """The term, or a word of its family the small stemmer leaves apart ("swimm" of "swimming" and
     "swim" of "swims"; "member" / "membership"; "subscrib" / "subscription": six letters shared)."""
     return any(t == term or (min(len(t), len(term)) >= 4 and (t.startswith(term) or term.startswith(t)))
@@ -539,20 +539,32 @@ def ends(stop: Ended, record_text: str, speaker: str = "") -> bool:
     if ended(record_text, speaker) is not None:
         return False
     have = terms(record_text)
-    if not all(_has(have, w) for w in stop.doer):
+    if not all(has_term(have, w) for w in stop.doer):
         return False  # "Sam's buddy Dev quit the chess club" ends no membership of Sam's
     if stop.verb is None and stop.head is None:  # a named thing gone: "Biscuit passed away"
         return _overlap(stop.named, values(record_text, speaker))
-    if stop.verb is not None and not _has(have, stop.verb):
+    if stop.verb is not None and not has_term(have, stop.verb):
         return False
     if stop.named and _overlap(stop.named, values(record_text, speaker)):
         return True
     if stop.head is not None:
-        if not _has(have, stop.head):
+        if stop.head in _TIES and stop.modifiers:
+            # "cancelled my CrossFit membership" ends "goes to CrossFit": the tie is to the name
+            # before it ("my gym membership" names nothing: it ends no "gym buddy")
+            names = list(values(record_text, speaker))
+            return any(has_term(names, m) for m in stop.modifiers) and \
+                2 * sum(has_term(have, m) for m in stop.modifiers) >= len(stop.modifiers)
+        if not has_term(have, stop.head):
             return False
-        if 2 * sum(_has(have, m) for m in stop.modifiers) < len(stop.modifiers):
+        if 2 * sum(has_term(have, m) for m in stop.modifiers) < len(stop.modifiers):
             return False
     return True
+
+
+#: Nouns of a tie to something ("membership", "subscription", "account"): what ends is the tie to
+#: the words before them.
+_TIES = frozenset(t for w in "membership subscription account contract lease plan enrollment enrolment registration "
+                  "tenancy policy pass".split() for t in terms(w))
 
 
 #: A change wished, planned, tried or weighed, not made: it updates nothing.

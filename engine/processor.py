@@ -25,7 +25,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, split_sentences, without_label
-from engine.meaning import Meaning, ended, habit_of, mentions, relate, says_change
+from engine.meaning import Meaning, ended, habit_of, has_term, mentions, relate, says_change
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
 from engine.ids import derive
@@ -211,11 +211,24 @@ def _kind_index(state: SubjectState, kind: str) -> NearDupIndex:
 _ALSO = re.compile(r"\b(?:also|as\s+well|in\s+addition|additionally|too(?=\s*(?:[.!?,;)]|$)))", re.IGNORECASE)
 
 
+def _new_words(text: str, record_text: str, speaker: str) -> list[str]:
+    """The salient words of `text` that no word of the record's family says ("allergy" is said by
+    "allergic")."""
+    theirs = sorted(salient_terms(record_text, speaker))
+    return [t for t in sorted(salient_terms(text, speaker)) if not has_term(theirs, t)]
+
+
 def _same_filler(a: dict[str, str], b: dict[str, str]) -> bool:
-    """Two slot fillers that say the same: one value (or object), one polarity."""
-    def value(f: dict[str, str]) -> str:
-        return " ".join((f.get("value") or f.get("object") or "").lower().split())
-    return bool(value(a)) and value(a) == value(b) and a.get("polarity", "+") == b.get("polarity", "+")
+    """Two slot fillers that say the same: one polarity, and the words of one value (or object)
+    among the other's ("hazelnut" / "hazelnuts", "lighthouse keeper" / "lighthouse keeper on the
+    coast"; "Thai food" / "Ethiopian food" are two)."""
+    def value(f: dict[str, str]) -> frozenset[str]:
+        return term_set(f.get("value") or f.get("object") or "")
+    va, vb = value(a), value(b)
+    if not (va and vb) or a.get("polarity", "+") != b.get("polarity", "+"):
+        return False
+    short, long_ = sorted((sorted(va), sorted(vb)), key=len)
+    return all(has_term(long_, t) for t in short)  # "strawberri" / "strawberry": one word
 
 
 def _conflicting(state: SubjectState, slot: str | None) -> list[MemoryRecord]:
@@ -458,7 +471,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             # "I'm based in Accra" after "I live in Accra": the slot's value said again, not a new one
             # ("I love sushi, especially salmon nigiri" says more: it supersedes the plainer record)
             dup = next((r for r in _conflicting(state, c.slot) if _same_filler(r.fields, c.fields)
-                        and len(salient_terms(c.text, name) - salient_terms(r.text or "", name)) < 2), None)
+                        and len(_new_words(c.text, r.text or "", name)) < 2), None)
         if dup is not None:
             out.emit(MemoryUpdated(
                 memory_id=dup.memory_id,

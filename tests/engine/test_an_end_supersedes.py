@@ -45,6 +45,10 @@ def _of(records: list, turn: str) -> list:
     ("I work as a cashier at Aldi.", "I handed in my notice at Aldi yesterday."),
     ("I drive a Ford Fiesta.", "I traded in the Fiesta for an electric Kia."),
     ("I run a small pottery stall at the market.", "I closed my pottery stall in August."),
+    # a tie to a named thing ended: its membership, account, pass
+    ("I go to Orangetheory three times a week.", "I cancelled my Orangetheory membership."),
+    ("I play padel at the Riverside Club on Sundays.", "I cancelled my Riverside Club membership."),
+    ("I swim at the Lido every morning.", "I let my Lido season pass lapse."),
     # a named thing that is gone
     ("I have a cat named Juniper.", "Juniper died in her sleep last night."),
     ("I sing in a choir called The Harmonics.", "The Harmonics folded after the director moved away."),
@@ -74,6 +78,10 @@ def test_an_end_supersedes_the_standing_record_of_what_ended(tmp_path, old, new)
     ("I drink green tea every morning.", "I don't drink coffee anymore."),
     ("My neighbour is Mrs. Dlamini.", "I ended the call with Mrs. Dlamini early."),
     ("I work at Tesla as an engineer.", "I traded in my old bike for a new one."),
+    # a tie to something else, or to nothing named
+    ("I go to Orangetheory three times a week.", "I cancelled my Peloton subscription."),
+    ("I bank with Santander.", "I closed my old PayPal account."),
+    ("My gym buddy is Tom.", "I cancelled my gym membership."),
     # someone else's end
     ("I'm a member of the Westside running club.", "My mate Ola quit the Westside running club."),
     ("I play guitar in a band called The Static.", "Our drummer Sven quit The Static."),

@@ -60,3 +60,14 @@ def test_a_new_filler_said_beside_the_old_one_is_no_repeat(tmp_path, old, new, n
     active = [r for r in _records(tmp_path, old, new) if r.tier == "active"]
     assert len(active) == 1 and now in active[0].text and active[0].source_turn_ids == ["1"], \
         [(r.source_turn_ids, r.text) for r in active]
+
+
+@pytest.mark.parametrize("old,new", [
+    ("I'm allergic to walnuts.", "I have a walnut allergy."),
+    ("I'm allergic to bee stings.", "I have a bee sting allergy."),
+    ("I'm allergic to strawberries.", "I have a strawberry allergy."),
+])
+def test_the_same_filler_in_another_inflection_is_one_memory(tmp_path, old, new):
+    records = _records(tmp_path, old, new)
+    assert len(records) == 1 and records[0].tier == "active" and records[0].source_turn_ids == ["0", "1"], \
+        [(r.tier, r.source_turn_ids, r.text) for r in records]
