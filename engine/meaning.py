@@ -284,12 +284,18 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         if low in _RELATIONS or low.rstrip("s") in _RELATIONS:
             out.add(low.rstrip("s") if low.rstrip("s") in _RELATIONS else low)
         elif (base[:1].isupper() and low not in _NOT_VALUES and low not in _MONTHS and low not in _WEEKDAYS
-              and (base != w or 0 < i <= 1
+              and (base != w or (0 < i <= 1 and not _PAST_OPENING.match(head[0]))
                    # "daughter Zuri": a name right after a relation word is that relation's name
                    or (i > 0 and head[i - 1].lower().rstrip("s") in _RELATIONS)
                    )):
             out.add(low)  # a name in the subject's place, or a possessive one ("Amara's birthday")
     return frozenset(out)
+
+
+#: A statement that opens with a verb in the past ("Sold the Civic", "Cancelled Netflix") has no
+#: subject: the name after the verb is its object, not whom it is about.
+_PAST_OPENING = re.compile(r"^(?:[A-Z][a-z]+ed|Sold|Quit|Left|Gave|Got|Took|Went|Made|Sent|Put|Cut|Shut|Lost|Spent|"
+                           r"Bought|Brought|Found|Kept|Sold|Swapped|Dropped|Stopped)$")
 
 
 def same_holder(a: frozenset[str], b: frozenset[str]) -> bool:

@@ -45,6 +45,10 @@ def _of(records: list, turn: str) -> list:
     ("I work as a cashier at Aldi.", "I handed in my notice at Aldi yesterday."),
     ("I drive a Ford Fiesta.", "I traded in the Fiesta for an electric Kia."),
     ("I run a small pottery stall at the market.", "I closed my pottery stall in August."),
+    # said without a subject: the name after the verb is what ended
+    ("I drive a Kia Picanto.", "Sold the Picanto on eBay."),
+    ("I pay for Spotify Premium.", "Cancelled Spotify last night."),
+    ("I use Evernote for my recipes.", "Dropped Evernote, too slow."),
     # a tie to a named thing ended: its membership, account, pass
     ("I go to Orangetheory three times a week.", "I cancelled my Orangetheory membership."),
     ("I play padel at the Riverside Club on Sundays.", "I cancelled my Riverside Club membership."),
