@@ -495,8 +495,7 @@ def ended(text: str, speaker: str = "") -> Ended | None:
             named = frozenset()
             if i + 1 < len(words) and words[i] in ("at", "with") and phrase:
                 after = re.findall(r"[\w'’]+", what)[i + 1:]
-                named = frozenset(v for v in values(" ".join(["it", *after[:4]]), speaker)
-                                  if len(v) >= 3 and not v[0].isdigit() and v not in _MONTHS and v not in _WEEKDAYS)
+                named = _names(" ".join(after[:4]), speaker)
             # Words of when ("in March", "in the spring", "in 2019") are no part of what ended.
             found = [t for w in phrase if w not in _MONTHS and w not in _WEEKDAYS and w not in _TIMES
                      and not w[0].isdigit() for t in terms(w) if t not in own]
@@ -508,11 +507,17 @@ def ended(text: str, speaker: str = "") -> Ended | None:
         m = _GONE.search(clause)
         if m is None or _NOT_DONE.search(clause[: m.start("gone")]):
             continue
-        names = frozenset(v for v in values(" ".join(["it", m.group("who")]), speaker)
-                          if len(v) >= 3 and not v[0].isdigit() and v not in _MONTHS and v not in _WEEKDAYS)
+        names = _names(m.group("who"), speaker)
         if names:
             return Ended(None, None, frozenset(), names, frozenset())
     return None
+
+
+def _names(words: str, speaker: str) -> frozenset[str]:
+    """The names among `words` (values of three letters or more), not dates or numbers; "it" goes
+    first so that a name opening them is not taken for a capitalised sentence start."""
+    return frozenset(v for v in values("it " + words, speaker)
+                     if len(v) >= 3 and not v[0].isdigit() and v not in _MONTHS and v not in _WEEKDAYS)
 
 
 def _doer(before: str, own: frozenset[str]) -> frozenset[str]:

@@ -7,18 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine import MemoryEngine
 from engine.meaning import ended
+from two_sessions import records_after
 
 
 def _records(tmp_path, old: str, new: str) -> list:
-    """Every record after `old` in one session and `new` in a later one, by a speaker."""
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        for i, (text, day) in enumerate(((old, "2026-06-01"), (new, "2026-06-09"))):
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i),
-                           "role": "user", "speaker": "Tomas", "text": text, "occurred_at": f"{day}T09:30:00Z"})
-        engine.flush()
-        return engine.records("t", "u", include_inactive=True)
+    return records_after(tmp_path, old, new, speaker="Tomas", days=("2026-06-01", "2026-06-09"), at="09:30:00")
 
 
 def _of(records: list, turn: str) -> list:

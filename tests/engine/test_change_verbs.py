@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import MemoryEngine
+from two_sessions import records_after
 
 
 @pytest.mark.parametrize("old,new,now", [
@@ -14,10 +14,6 @@ from engine import MemoryEngine
     ("My daily step goal is 8,000 steps.", "I raised my daily step goal to 10,000 steps.", "10,000"),
 ])
 def test_a_verb_that_reaches_the_new_value_supersedes_the_old(tmp_path, old, new, now):
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        for i, (text, day) in enumerate(((old, "2026-05-02"), (new, "2026-05-07"))):
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i),
-                           "role": "user", "speaker": "Ayla", "text": text, "occurred_at": f"{day}T10:00:00Z"})
-        engine.flush()
-        active = engine.records("t", "u")
+    records = records_after(tmp_path, old, new, speaker="Ayla", days=("2026-05-02", "2026-05-07"), at="10:00:00")
+    active = [r for r in records if r.tier == "active"]
     assert len(active) == 1 and now in active[0].text, [r.text for r in active]

@@ -8,15 +8,11 @@ import pytest
 
 from engine import MemoryEngine
 from engine.meaning import ended
+from two_sessions import records_after
 
 
-def _records(tmp_path, old: str, new: str, speaker: str = "Rhea") -> list:
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        for i, (text, day) in enumerate(((old, "2026-03-02"), (new, "2026-03-10"))):
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i),
-                           "role": "user", "speaker": speaker, "text": text, "occurred_at": f"{day}T08:00:00Z"})
-        engine.flush()
-        return engine.records("t", "u", include_inactive=True)
+def _records(tmp_path, old: str, new: str) -> list:
+    return records_after(tmp_path, old, new, speaker="Rhea", days=("2026-03-02", "2026-03-10"), at="08:00:00")
 
 
 @pytest.mark.parametrize("old,new", [

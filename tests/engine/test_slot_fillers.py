@@ -6,16 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine import MemoryEngine
+from two_sessions import records_after
 
 
 def _records(tmp_path, old: str, new: str) -> list:
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        for i, (text, day) in enumerate(((old, "2026-08-03"), (new, "2026-08-11"))):
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i),
-                           "role": "user", "speaker": "Adaeze", "text": text, "occurred_at": f"{day}T18:00:00Z"})
-        engine.flush()
-        return engine.records("t", "u", include_inactive=True)
+    return records_after(tmp_path, old, new, speaker="Adaeze", days=("2026-08-03", "2026-08-11"), at="18:00:00")
 
 
 @pytest.mark.parametrize("old,new", [

@@ -1,0 +1,16 @@
+"""A statement in one session and a later one in the next, by one speaker: what the decision tests
+of ends, slots and changes feed the engine."""
+from __future__ import annotations
+
+from engine import MemoryEngine
+
+
+def records_after(tmp_path, old: str, new: str, *, speaker: str, days: tuple[str, str], at: str) -> list:
+    """Every record of the subject (superseded ones too) after `old` on days[0] in session s0 and
+    `new` on days[1] in session s1, each at time `at` (UTC)."""
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        for i, (text, day) in enumerate(((old, days[0]), (new, days[1]))):
+            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i),
+                           "role": "user", "speaker": speaker, "text": text, "occurred_at": f"{day}T{at}Z"})
+        engine.flush()
+        return engine.records("t", "u", include_inactive=True)
