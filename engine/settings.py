@@ -120,6 +120,9 @@ class Settings(BaseSettings):
     subject_cache_mb: int = Field(1_024, ge=16, description="Memory budget of the subject cache (estimated), in MiB; whichever bound is reached first evicts.")
     reads_catch_up: bool = Field(True, description="Each read first projects everything the log holds, so it sees every acknowledged write. A server whose own projector keeps the view current (memstream serve) turns it off and has a read wait for its subject's own writes only, so one tenant's backlog does not hold up another tenant's reads.")
 
+    # Serving
+    api_max_body_mb: int = Field(32, ge=1, le=4096, description="Largest request body the HTTP API reads, in MiB; a longer one is answered 413 unread (1,000 turns of ordinary length take well under 1 MiB).")
+
     # Durability
     sync_writes: bool = Field(True, description="fsync the log on every acknowledged append.")
 

@@ -48,6 +48,7 @@ from schemas.common import PrivacyLevel
 from schemas.events import Event
 from schemas.records import MemoryRecord
 from schemas.views import AuditEntry, ContextResult, RecallHit, SummaryView
+from streams.api.body import guard_body
 from streams.api.metrics import Metrics
 from streams.api.paths import Id
 from streams.api.problems import PROBLEM, problem, status_of
@@ -196,7 +197,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         return problem(500, "InternalError", "the server failed to answer; the error is in its log")
 
-    app.add_middleware(_Checked, api=app, metrics=metrics)
+    app.add_middleware(_Checked, api=app, metrics=metrics, service=service)
 
     async def subject(request: Request, key: KeyInfo, user_id: str) -> None:
         """Serves here, or raises the owning worker's answer (Kafka)."""
@@ -453,11 +454,12 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
 
 class _Checked:
     """Refuses a query parameter given twice or unknown to the route (a misspelt `recod_use=true` is
-    refused, not silently ignored) and counts every request in the metrics. Plain ASGI: Starlette's
+    refused, not silently ignored), bounds request bodies (streams.api.body) and counts every request
+    in the metrics. Plain ASGI: Starlette's
     BaseHTTPMiddleware would cost a task and a stream copy on every request."""
 
-    def __init__(self, app, api: FastAPI, metrics: Metrics):
-        self.app, self.api, self.metrics = app, api, metrics
+    def __init__(self, app, api: FastAPI, metrics: Metrics, service: MemoryService):
+        self.app, self.api, self.metrics, self.service = app, api, metrics, service
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -482,7 +484,10 @@ class _Checked:
                 await problem(422, "RequestValidationError", f"query: unknown parameter {unknown!r}; the API's "
                               "/openapi.json lists them")(scope, receive, sending)
             else:
-                await self.app(scope, receive, sending)
+                receive = await guard_body(scope, receive, sending, self.service.settings.api_max_body_mb << 20,
+                                           self.service.authenticate)
+                if receive is not None:
+                    await self.app(scope, receive, sending)
         finally:
             route = scope.get("route")
             self.metrics.request(scope["method"], getattr(route, "path_format", "unmatched"), status,

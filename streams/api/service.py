@@ -22,6 +22,7 @@ from starlette.responses import Response
 
 from engine.errors import InvalidCommandError, MemstreamError, TenantMismatchError, UnknownMemoryError
 from engine.facade import MemoryEngine
+from engine.settings import Settings
 from schemas.api import KeyInfo
 from schemas.events import Event
 from schemas.views import AuditEntry
@@ -35,6 +36,9 @@ class MemoryService(Protocol):
     async def start(self) -> None: ...
 
     async def stop(self) -> None: ...
+
+    #: The engine settings the server runs with (its body bound among them).
+    settings: Settings
 
     def authenticate(self, token: str | None) -> KeyInfo:
         """The key's info, or engine.errors.AuthError."""
@@ -202,6 +206,10 @@ class EngineService:
                 log.error("projecting the log failed: %s", exc)
             self._wake.wait(self._every if self._caught_up.is_set() else 0.5)
             self._wake.clear()
+
+    @property
+    def settings(self) -> Settings:
+        return self.engine.settings
 
     def authenticate(self, token: str | None) -> KeyInfo:
         return self.keys.authenticate(token)

@@ -44,11 +44,13 @@ from engine.errors import InvalidCommandError, InvalidTurnError, MemstreamError,
     UnknownMemoryError
 from engine.facade import MemoryEngine
 from engine.guard import validate_turn
+from engine.settings import Settings
 from engine.ids import turn_event_id
 from schemas.api import KeyInfo
 from schemas.events import Event
 from schemas.views import AuditEntry
 from streams.api.app import Forwarded
+from streams.api.body import guard_body
 from streams.api.ui import COOKIE as UI_COOKIE
 from streams.api.problems import problem, status_of
 from streams.kafka.apikeys import KeyFollower
@@ -146,6 +148,10 @@ class KafkaService:
         if self._http is not None:
             await self._http.aclose()
             self._http = None
+
+    @property
+    def settings(self) -> Settings:
+        return self.worker.settings
 
     def authenticate(self, token: str | None) -> KeyInfo:
         return self.keys.ring.authenticate(token)
@@ -537,15 +543,22 @@ class WorkerWeb:
 
     INTERNAL = ("/status", "/digest")
 
-    def __init__(self, api: Any, internal: Any):
+    def __init__(self, api: Any, internal: Any, service: "KafkaService | None" = None):
         self.api = api
         self.internal = internal
+        self.service = service
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         if scope["type"] in ("http", "websocket"):
             CALLER.set(_caller(scope))
             path = scope.get("path", "")
             if path in self.INTERNAL or path.startswith("/internal/"):
+                if scope["type"] == "http" and self.service is not None:
+                    # The API's own routes are bounded by its middleware; these here.
+                    receive = await guard_body(scope, receive, send, self.service.settings.api_max_body_mb << 20,
+                                               self.service.authenticate)
+                    if receive is None:
+                        return
                 await self.internal(scope, receive, send)
                 return
         await self.api(scope, receive, send)
@@ -554,7 +567,7 @@ class WorkerWeb:
 def worker_web(service: KafkaService) -> WorkerWeb:
     from streams.api.app import create_app
 
-    return WorkerWeb(create_app(service), internal_app(service))
+    return WorkerWeb(create_app(service), internal_app(service), service)
 
 
 async def stop_soon(task: "asyncio.Future[Any]", server: Any, seconds: float = 10.0) -> None:

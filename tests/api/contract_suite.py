@@ -24,7 +24,11 @@ from urllib.parse import quote
 import httpx
 import pytest
 
+import raw_http
+
 PROBLEM = "application/problem+json"
+#: The servers' request body bound (Settings.api_max_body_mb's default), in bytes.
+BOUND = 32 << 20
 
 #: Statements a user makes about themselves, several phrasings of each kind of fact.
 ALLERGIES = [
@@ -561,6 +565,37 @@ class ApiContract:
         assert samples['memstream_recall_seconds_count{endpoint="recall"}'] >= 1
         assert samples['memstream_recall_seconds_count{endpoint="context"}'] >= 1
         assert samples["memstream_forgotten_memories_total"] >= 1
+
+    # -- request bodies ----------------------------------------------------------------------------
+    def test_a_body_over_the_bound_is_answered_413_unread(self, api):
+        tenant, c = self.tenant(api)
+        auth = {"Authorization": c.headers["Authorization"], "Content-Type": "application/json"}
+        # Declared too long: answered before any of the body is sent, with a key or without one.
+        for headers in (auth, {"Content-Type": "application/json"}):
+            status, _, doc = raw_http.declared_unsent(api.url, "/v1/turns", BOUND + 1, headers)
+            assert status == 413 and doc["title"] == "RequestTooLargeError", doc
+        # Chunked, so no length is declared: answered once what arrived passes the bound.
+        megabyte = b" " * (1 << 20)
+        status, got, doc = raw_http.chunked(api.url, "/v1/turns", [megabyte] * (BOUND // len(megabyte) + 2), auth)
+        assert status == 413 and got["content-type"].startswith(PROBLEM) and doc["title"] == "RequestTooLargeError"
+
+    def test_a_body_within_the_bound_is_read_chunked_or_not(self, api):
+        tenant, c = self.tenant(api)
+        user = uid("u")
+        auth = {"Authorization": c.headers["Authorization"], "Content-Type": "application/json"}
+        body = json.dumps(conversation(user, "s1", HOBBIES)).encode()
+        status, _, doc = raw_http.chunked(api.url, "/v1/turns", [body[i:i + 50] for i in range(0, len(body), 50)], auth)
+        assert status == 202 and doc["accepted"] == len(HOBBIES), doc
+        api.settle()
+        assert self.with_text(self.records(c, user), "bassoon")
+
+    def test_a_body_without_a_valid_key_is_not_read(self, api):
+        # The server answers 401 with the body still unsent: it never waits for it, or parses it.
+        for headers in ({}, {"Authorization": "Bearer nonsense"}, {"Authorization": "Basic abc"}):
+            for path in ("/v1/turns", f"/v1/users/{uid('u')}/forget"):
+                status, got, doc = raw_http.declared_unsent(api.url, path, 4096, {**headers, "Content-Type": "application/json"})
+                assert status == 401 and doc["title"] == "AuthError", (path, doc)
+                assert got["www-authenticate"].startswith("Bearer")
 
     def test_keys_are_required_and_scoped(self, api):
         tenant, c = self.tenant(api)

@@ -11,8 +11,10 @@ import httpx
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "api"))
+import raw_http  # noqa: E402
 from contract_suite import (  # noqa: E402
     ALLERGIES,
+    BOUND,
     HOBBIES,
     HOMES,
     JOBS,
@@ -91,6 +93,16 @@ class KafkaApiContract(ApiContract):
         assert len([f for f in everything if f["event"] == "memory_recorded"]) >= 12
         assert any(f["event"] == "memory_forgotten" for f in rest)
         assert read_stream(c, since=seen[-1]["id"]) == rest
+
+    def test_internal_routes_bound_bodies_and_read_none_without_a_key(self, api):
+        """The calls between workers (`/internal/...`) take bodies too: bounded, and not read
+        without a valid key, on every worker."""
+        for w in api.workers:
+            for path in ("/internal/turns", "/internal/changes", "/internal/audit"):
+                status, _, doc = raw_http.declared_unsent(w.url, path, BOUND + 1, {"Content-Type": "application/json"})
+                assert status == 413 and doc["title"] == "RequestTooLargeError", (path, doc)
+                status, _, doc = raw_http.declared_unsent(w.url, path, 4096, {"Authorization": "Bearer nonsense"})
+                assert status == 401 and doc["title"] == "AuthError", (path, doc)
 
     def test_metrics_are_prometheus_text(self, api):
         """As the suite's test, with each worker's metrics summed (as Prometheus scraping every
