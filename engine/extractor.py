@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone, tzinfo
 
 from engine.dates import Period, find_periods, resolve_dates
-from engine.textnorm import STOP_WORDS
+from engine.textnorm import RELATIONS, STOP_WORDS
 
 __all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question",
            "strip_lead_in", "CORRECTION_CUE", "is_sensitive"]
@@ -303,6 +303,21 @@ _HABITUAL = re.compile(r"\b(?:every|each|always|usually|often|normally|typically
 _PAST_MARK = re.compile(r"\b(?:yesterday|ago|last|earlier|was|were|did|had|once)\b", _I)
 
 
+_PARTY = re.compile(r"(?i:\b(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True)) + r")s?\b|"
+                    r"\b(?:he|she|they|him|his|her|them|their)\b)|(?<=[a-z,]\s)[A-Z][a-z]+")
+
+
+def _another_party(between: str, name: str) -> bool:
+    """Whether someone besides the speaker is named between two mentions of the speaker ("Ines's
+    manager bumped my salary"): "their" would then read as theirs, so the name is said again."""
+    for m in _PARTY.finditer(between):
+        word = m.group()
+        if word == name:
+            continue
+        return True
+    return False
+
+
 def to_third_person(text: str, name: str) -> str:
     """"I prefer X" -> "<name> prefers X"; "my" -> "<name>'s" ("their" once named); "me" -> "<name>" ("them" once named);
     "myself" -> "themself".
@@ -313,14 +328,17 @@ def to_third_person(text: str, name: str) -> str:
     """
     text = _normalise(text)
     named = [False]
+    last = [0]  # where the speaker was last named, by this rewrite or in the text itself
     whole = re.compile(rf"\b{re.escape(name)}\b")  # "Mel" is not said by "Melbourne"
     habitual = bool(_HABITUAL.search(text)) and not _PAST_MARK.search(text)
 
     def repl(m: re.Match[str]) -> str:
         said = named[0] or whole.search(m.string, 0, m.start()) is not None
+        since = max([last[0]] + [n.end() for n in whole.finditer(m.string, 0, m.start())])
         named[0] = True
+        last[0] = m.end()
         if m.group("me") or m.group("my") or m.group("mine"):
-            if said:
+            if said and not _another_party(m.string[since:m.start()], name):
                 # Once the speaker is named, "their"/"them" say who it is in a word instead of three
                 # tokens of a name ("Priya shared their own journey").
                 return "them" if m.group("me") else "their" if m.group("my") else "theirs"

@@ -39,7 +39,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from engine.textnorm import STOP_WORDS, terms
+from engine.textnorm import RELATIONS, STOP_WORDS, terms
 
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder"]
@@ -176,16 +176,9 @@ _NOT_VALUES = frozenset("""i i'm i've i'd i'll im the a an my our we us you your
 those there here what when where why how who which if so but and or also just please ok okay yes no not
 mr mrs ms dr user assistant""".split())
 
-#: Who a statement can be about besides the speaker: relations and owned things that hold attributes.
-_RELATIONS = frozenset("""mother mom mum father dad parent parents sister brother sibling siblings son sons
-daughter daughters kid kids child children baby wife husband partner spouse girlfriend boyfriend fiance
-fiancee grandma grandpa grandmother grandfather grandson granddaughter aunt uncle cousin niece nephew
-friend friends roommate neighbor neighbour boss manager colleague coworker teammate team company
-landlord doctor dentist lawyer teacher coach tutor dog cat pet puppy kitten horse stepson stepdaughter
-stepmother stepfather in-law mother-in-law father-in-law""".split())
-
 _STRONG_CUE = re.compile(
-    r"\b(?:no\s+longer|any\s*more|switched|(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped)"
+    r"\b(?:no\s+longer|any\s*more|switched|(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped|"
+    r"changed|hiked|reduced|put\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,5}?(?:up|down))"
     r"\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,6}?to(?!\s+(?:be|get|make|help|live|work|start|save|find|keep|look|take|lose|see|stay|join|study|care)\b)|instead|these\s+days|from\s+now\s+on|replaced|"
     r"got\s+(?:moved|pushed|bumped|rescheduled|voted|promoted|transferred)|pushed\s+(?:back|to)|rescheduled|"
     r"revised|went\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced)\b",
@@ -281,15 +274,68 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         low = base.lower()
         if low in own:
             continue
-        if low in _RELATIONS or low.rstrip("s") in _RELATIONS:
-            out.add(low.rstrip("s") if low.rstrip("s") in _RELATIONS else low)
+        if low in RELATIONS or low.rstrip("s") in RELATIONS:
+            out.add(low.rstrip("s") if low.rstrip("s") in RELATIONS else low)
         elif (base[:1].isupper() and low not in _NOT_VALUES and low not in _MONTHS and low not in _WEEKDAYS
               and (base != w or (0 < i <= 1 and not _PAST_OPENING.match(head[0]))
                    # "daughter Zuri": a name right after a relation word is that relation's name
-                   or (i > 0 and head[i - 1].lower().rstrip("s") in _RELATIONS)
+                   or (i > 0 and head[i - 1].lower().rstrip("s") in RELATIONS)
                    )):
             out.add(low)  # a name in the subject's place, or a possessive one ("Amara's birthday")
     return frozenset(out)
+
+
+_VALUE_VERB = (r"(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped|changed|hiked|reduced|"
+               r"rescheduled|pushed|put|switched)")
+#: A value verb's thing: "moved <the piano lesson> to Thursdays".
+_MOVED_THING = re.compile(r"\b" + _VALUE_VERB + r"\s+(?P<object>(?:(?!to\b)[\w'’$€£,.]+\s+){1,6}?)"
+                          r"(?:(?:up|down|back|forward)\s+)?to\b", re.IGNORECASE)
+#: What one moves when moving oneself ("moved house to Leeds", "moved back to Lyon").
+_ONESELF = frozenset(t for w in "house home flat apartment place out away abroad back over here there all everything "
+                     "it them things stuff myself ourselves".split() for t in terms(w))
+
+
+@lru_cache(maxsize=65_536)
+def moved_thing(text: str, speaker: str = "") -> frozenset[str]:
+    """The words of the thing a value verb moves to a new value ("moved the wedding to June" ->
+    {"wedding"}); empty when it moves nothing named, or the speaker themself ("moved house to")."""
+    m = _MOVED_THING.search(text)
+    if m is None:
+        return frozenset()
+    own = _speaker_words(speaker) | frozenset(terms(speaker or ""))
+    return frozenset(t for t in terms(m.group("object")) if t not in _ONESELF and t not in own
+                     and not t.isdigit() and t not in RELATIONS)
+
+
+#: Someone changing the value of a thing ("the landlord put the rent up to 1,050", "Sam's manager
+#: bumped Sam's salary to 58k"): the thing changed may have a holder other than the doer.
+_CHANGED_BY = re.compile(
+    r"^(?:[^:]{1,40}:\s+)?(?P<doer>(?:[\w'’]+\s+){1,3}?)(?:has\s+|have\s+|just\s+|finally\s+)?"
+    + _VALUE_VERB + r"\s+(?P<object>(?:(?!to\b)[\w'’$€£,.]+\s+){1,5}?)(?:(?:up|down|back|forward)\s+)?to\b",
+    re.IGNORECASE)
+#: Relations whose part is to act on the speaker's affairs: what they change unqualified ("my
+#: teacher moved the lesson") is the speaker's. Family and friends change things of their own.
+_SERVING = frozenset("landlord boss manager doctor dentist lawyer teacher coach tutor company team".split())
+
+
+@lru_cache(maxsize=65_536)
+def changed_holder(text: str, speaker: str = "") -> frozenset[str] | None:
+    """Whose thing a statement says someone changed, when that may be another than `holder` says:
+    the speaker's for "my X" (or the speaker's name's, or "their X" once named), and for an
+    unqualified "the X" changed by a serving relation or by no one named; that other person's for
+    "Sam's X". None when the statement is no such change."""
+    m = _CHANGED_BY.match(text)
+    if m is None:
+        return None
+    first = m.group("object").split(None, 1)[0].lower()
+    owner = re.sub(r"['’]s$", "", first)
+    if first in ("my", "our", "their") or owner in _speaker_words(speaker):
+        return frozenset()
+    if first in ("his", "her", "its", "your"):
+        return None  # the doer's own, or someone's whom the words do not name
+    if owner != first:
+        return holder(m.group("object"), speaker)
+    return frozenset() if holder(m.group("doer"), speaker) <= _SERVING else None
 
 
 #: A statement that opens with a verb in the past ("Sold the Civic", "Cancelled Netflix") has no
@@ -308,7 +354,7 @@ def same_holder(a: frozenset[str], b: frozenset[str]) -> bool:
 def _content(text: str, speaker: str) -> frozenset[str]:
     own = _speaker_words(speaker)
     found = (_norm_value(t) for t in terms(text))
-    return frozenset(t for t in found if t and t not in own and t not in _RELATIONS)
+    return frozenset(t for t in found if t and t not in own and t not in RELATIONS)
 
 
 #: What a statement sets its filler against ("by the aisle, not at the window", "rather than the
@@ -737,14 +783,18 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     cue = change_cue(text)
     changing = _cued(text)  # a change cue, and no word that it goes on: checked per record below
     stop = ended(text, speaker)
+    moving = moved_thing(text, speaker) if cue == "strong" else frozenset()
     wished = _WISHED.search(text) is not None
     adds = additive(text)
     same: list[Relation] = []
     updates: list[Relation] = []
     their_anchors = [anchors(r.text, speaker) for r in records]
     rare = frozenset(a for a in mine_anchors if df.get(a, 0) <= 1)
+    # Whose the statement is: its holder, or the holder of a thing someone changed in it.
+    mine_holders = [mine_holder] + [h for h in (changed_holder(text, speaker),) if h is not None and h != mine_holder]
     masked_needed = [i for i, r in enumerate(records)
-                     if _one_holder(text, mine_holder, r.text, holder(r.text, speaker), speaker) and sims[i] >= 0.25]
+                     if any(_one_holder(text, h, r.text, holder(r.text, speaker), speaker) for h in mine_holders)
+                     and sims[i] >= 0.25]
     waiting: list[tuple[int, frozenset[str], bool, float]] = []  # what only an update rule can decide
     if stop is not None and stop.verb is None and stop.head is None:
         # "Biscuit passed away": the named thing is the statement's subject, not a holder of its own
@@ -793,6 +843,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             continue
         if stop is not None and not (mine_values - theirs) and not ends(stop, rec.text, speaker):
             continue  # "doesn't drink coffee any more" ends coffee, not the green tea of another record
+        if moving and not any(has_term(terms(rec.text), t) for t in moving):
+            continue  # "moved the wedding to June" gives no new value to where someone lives
         waiting.append((i, theirs, conflict, sim))
     masked_sims: dict[int, float] = {}
     clause_sims: dict[int, float] = {}
@@ -861,6 +913,6 @@ def _day(rec):
 
 def clear_caches() -> None:
     """Forgotten text must not linger in process caches: the rule caches are keyed by text."""
-    for cached in (values, anchors, _content, holder, _opening_name, mask, mentions, single_statement, _filler_terms,
+    for cached in (values, anchors, _content, holder, changed_holder, moved_thing, _opening_name, mask, mentions, single_statement, _filler_terms,
                    ended):
         cached.cache_clear()

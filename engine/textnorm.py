@@ -16,6 +16,15 @@ STOP_WORDS: frozenset[str] = frozenset(
 )
 
 
+#: Who a statement can be about besides the speaker: relations and owned things that hold attributes.
+RELATIONS: frozenset[str] = frozenset("""mother mom mum father dad parent parents sister brother sibling siblings son sons
+daughter daughters kid kids child children baby wife husband partner spouse girlfriend boyfriend fiance
+fiancee grandma grandpa grandmother grandfather grandson granddaughter aunt uncle cousin niece nephew
+friend friends roommate neighbor neighbour boss manager colleague coworker teammate team company
+landlord doctor dentist lawyer teacher coach tutor dog cat pet puppy kitten horse stepson stepdaughter
+stepmother stepfather in-law mother-in-law father-in-law""".split())
+
+
 def words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
