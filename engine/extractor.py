@@ -329,6 +329,7 @@ def to_third_person(text: str, name: str) -> str:
     text = _normalise(text)
     named = [False]
     last = [0]  # where the speaker was last named, by this rewrite or in the text itself
+    owned = [False]  # the last first-person word rewritten was "my"
     whole = re.compile(rf"\b{re.escape(name)}\b")  # "Mel" is not said by "Melbourne"
     habitual = bool(_HABITUAL.search(text)) and not _PAST_MARK.search(text)
 
@@ -337,8 +338,10 @@ def to_third_person(text: str, name: str) -> str:
         since = max([last[0]] + [n.end() for n in whole.finditer(m.string, 0, m.start())])
         named[0] = True
         last[0] = m.end()
+        # After "<name>'s supervisor ..." the sentence's subject is the supervisor, not the speaker.
+        owned_before, owned[0] = owned[0], bool(m.group("my"))
         if m.group("me") or m.group("my") or m.group("mine"):
-            if said and not _another_party(m.string[since:m.start()], name):
+            if said and not owned_before and not _another_party(m.string[since:m.start()], name):
                 # Once the speaker is named, "their"/"them" say who it is in a word instead of three
                 # tokens of a name ("Priya shared their own journey").
                 return "them" if m.group("me") else "their" if m.group("my") else "theirs"

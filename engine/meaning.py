@@ -178,9 +178,11 @@ mr mrs ms dr user assistant""".split())
 
 _STRONG_CUE = re.compile(
     r"\b(?:no\s+longer|any\s*more|switched|(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped|"
-    r"changed|hiked|reduced|put\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,5}?(?:up|down))"
+    r"changed|hiked|reduced|extended|upgraded|downgraded|put\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,5}?(?:up|down))"
     r"\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,6}?to(?!\s+(?:be|get|make|help|live|work|start|save|find|keep|look|take|lose|see|stay|join|study|care)\b)|instead|these\s+days|from\s+now\s+on|replaced|"
     r"got\s+(?:moved|pushed|bumped|rescheduled|voted|promoted|transferred)|pushed\s+(?:back|to)|rescheduled|"
+    # a thing pushed to a new value, not a person pushed to do something ("pushed me to apply")
+    r"pushed\s+(?:the|my|our|their|his|her|[\w'’]+['’]s)\s+(?:[\w'’-]+\s+){0,4}?(?:(?:back|forward)\s+)?to|"
     r"revised|went\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced)\b",
     re.IGNORECASE,
 )
@@ -286,7 +288,7 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
 
 
 _VALUE_VERB = (r"(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped|changed|hiked|reduced|"
-               r"rescheduled|pushed|put|switched)")
+               r"extended|upgraded|downgraded|rescheduled|pushed|put|switched)")
 #: A value verb's thing: "moved <the piano lesson> to Thursdays".
 _MOVED_THING = re.compile(r"\b" + _VALUE_VERB + r"\s+(?P<object>(?:(?!to\b)[\w'’$€£,.]+\s+){1,6}?)"
                           r"(?:(?:up|down|back|forward)\s+)?to\b", re.IGNORECASE)

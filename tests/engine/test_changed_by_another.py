@@ -24,6 +24,8 @@ def _after(tmp_path, old, new):
     ("My maths tutoring sessions are at 4pm on Mondays.", "My tutor changed our sessions to 5pm.", "4pm"),
     ("My monthly rent is 800.", "My landlord raised our rent to 875.", "800"),
     ("My weekly hours at the warehouse are 30.", "My manager cut my hours at the warehouse to 20.", "30"),
+    ("My library loan is due on the 3rd.", "The library extended my loan to the 17th.", "3rd"),
+    ("My driving lesson is at 2pm on Saturday.", "My instructor pushed my driving lesson back to 4pm.", "2pm"),
 ])
 def test_a_value_changed_by_someone_who_acts_for_the_speaker_supersedes_it(tmp_path, old, new, word):
     recs = _after(tmp_path, old, new)
@@ -38,6 +40,8 @@ def test_a_value_changed_by_someone_who_acts_for_the_speaker_supersedes_it(tmp_p
     ("I live in Porto.", "My cousin Rui moved his family to Lisbon.", "Porto"),
     ("My swim lessons are on Saturdays.", "My sister changed her swim lessons to Sundays.", "Saturdays"),
     ("My sister lives in Leeds.", "My sister moved the wedding to June.", "Leeds"),
+    ("I run 5k races most weekends.", "My coach pushed me to enter a 10k race.", "5k"),
+    ("My gym membership is the basic tier.", "My friend upgraded her membership to premium.", "basic"),
 ])
 def test_a_change_of_another_thing_or_of_someone_elses_leaves_the_record(tmp_path, old, new, word):
     recs = _after(tmp_path, old, new)
@@ -68,6 +72,8 @@ def test_the_thing_a_value_verb_moves():
     ("My coach switched my position to defence.", "Ola's position", "their position"),
     ("My doctor changed my prescription last week.", "Ola's prescription", "their prescription"),
     ("Our neighbour borrowed my ladder again.", "Ola's ladder", "their ladder"),
+    ("My trainer bumped my sessions to three a week.", "Ola's sessions", "their sessions"),  # not a relation word
+    ("My editor moved my deadline to Friday.", "Ola's deadline", "their deadline"),
 ])
 def test_after_another_person_the_speaker_is_named_again_not_their(said, wanted, unwanted):
     out = to_third_person(said, "Ola")
