@@ -136,6 +136,10 @@ _FUTURE = re.compile(
 _PAST = re.compile(
     r"\b(?:was|were|went|did|didn't|had|got|ago|last|yesterday|since|came|took|made|saw|met|ran|"
     r"bought|gave|found|told|said|left|spent|won|lost|wrote|began|brought|felt|heard|"
+    # irregular pasts that are not also their present ("read", "put", "quit" are both)
+    r"broke|sold|drove|flew|ate|drank|swam|sang|rode|wore|threw|caught|taught|thought|fought|kept|slept|built|"
+    r"sent|lent|held|sat|stood|paid|fell|forgot|chose|froze|woke|spoke|stole|shook|grew|knew|drew|blew|hid|"
+    r"became|hung|struck|tore|rang|sank|stuck|swung|dug|shot|forgave|fled|meant|"
     r"[a-z]{2,}ed)\b",
     re.IGNORECASE,
 )

@@ -253,15 +253,21 @@ _PRON_ADV_WORDS = ("never", "no longer", "hardly", "barely", "scarcely", "seldom
 _PRON_ADV = r"(?:\s+(?:" + "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in _PRON_ADV_WORDS),
                                            key=len, reverse=True)) + r"))*"
 _PRON_ADV_SET = frozenset(w for w in _PRON_ADV_WORDS if " " not in w) | {"no", "not"}
+#: A word inside an address, a domain or a handle ("tk@proton.me", "my.site.io") is not a pronoun.
+_IN_ADDRESS_BEFORE, _IN_ADDRESS_AFTER = r"(?<![.@/\\_-])", r"(?![.@/\\_-]\w)"
 _PRONOUN = re.compile(
-    r"\b(?:(?P<contr>I'm|I've|I'd|I'll|Im)\b|(?P<iam>I\s+am)\b|(?P<i>I)\b(?!')(?P<rest>" + _PRON_ADV
-    + r"\s+(?P<verb>[A-Za-z]+(?:'t)?)\b)?|(?P<me>me)\b|(?P<my>my)\b|(?P<mine>mine)\b|(?P<myself>myself)\b)",
+    _IN_ADDRESS_BEFORE + r"\b(?:(?P<contr>I'm|I've|I'd|I'll|Im)\b|(?P<iam>I\s+am)\b|(?P<i>I)\b(?!')"
+    + _IN_ADDRESS_AFTER + r"(?P<rest>" + _PRON_ADV
+    + r"\s+(?P<verb>[A-Za-z]+(?:'t)?)\b)?|(?P<me>me)\b" + _IN_ADDRESS_AFTER + r"|(?P<my>my)\b" + _IN_ADDRESS_AFTER
+    + r"|(?P<mine>mine)\b" + _IN_ADDRESS_AFTER + r"|(?P<myself>myself)\b" + _IN_ADDRESS_AFTER + ")",
     _I,
 )
 _HAD_NEXT = re.compile(r"(?:\s+(?:already|just|never|ever|always|only|recently|finally|also))*\s+"
                        r"(?:been|had|gone|done|seen|got|gotten|taken|made|[a-z]+ed)\b", _I)
 _CONTR = {"i'm": "is", "im": "is", "i've": "has", "i'd": "would", "i'll": "will"}
-_COMPOUND_BEFORE = re.compile(r"(?:^|[,;:.!?\-\u2013\u2014(])\s*(?P<np>[^,;:.!?\-\u2013\u2014(]*?)\s+(?:and|or|&)\s*$", _I)
+#: (a full stop inside a word, "fastmail.me" or "my.site.dev", ends no phrase)
+_COMPOUND_BEFORE = re.compile(r"(?:^|[,;:!?\-\u2013\u2014(]|\.(?!\w))\s*(?P<np>(?:[^,;:.!?\-\u2013\u2014(]|\.(?=\w))*?)"
+                              r"\s+(?:and|or|&)\s*$", _I)
 _HAS_I = re.compile(r"\bI\b|\bI'", _I)
 
 
@@ -859,6 +865,16 @@ _GATES: dict[str, frozenset[str]] = {
 _TOKEN = re.compile(r"[a-z]+")
 
 
+#: "favourite drink these days" is the slot of "favourite drink": its value now ("this year" is
+#: an attribute of its own, as "favourite album this year" is not the all-time one).
+_NOW_QUALIFIER = re.compile(r"(?:\s+(?:these\s+days|right\s+now|now|at\s+the\s+moment|currently|lately|nowadays|"
+                            r"at\s+present|for\s+now))+$")
+
+
+def _slot_category(cat: str) -> str:
+    return _NOW_QUALIFIER.sub("", " ".join(cat.lower().split()))
+
+
 def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) -> _Hit | None:
     """The first rule that fits, in order of precedence: constraint, decision, preference, fact, episode."""
     c = clause
@@ -977,7 +993,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
     m = (_PREF_FAV.search(c) if vocab & _GATES["_PREF_FAV"] else None)
     if m:
         o = _object(m.group("obj"))
-        cat = " ".join(m.group("cat").lower().split())
+        cat = _slot_category(m.group("cat"))
         if o and not _DEICTIC.match(o):
             return _Hit("preference", "preference:favorite " + cat,
                         {"predicate": "favorite", "category": cat, "object": _clean_obj(o, name), "polarity": "+"}, 0.8)
@@ -985,7 +1001,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
     if m:
         o = m.group("obj").strip()
         if o and not _DEICTIC.match(o) and not _FIRST_SUBJECT.match(o):
-            cat = " ".join((m.group("cat") or "").lower().split())
+            cat = _slot_category(m.group("cat") or "")
             slot = "preference:favorite " + cat if cat else "preference:" + _head(o)
             return _Hit("preference", slot, {"predicate": "favorite", "category": cat, "object": _clean_obj(o, name),
                                              "polarity": "+"}, 0.8)

@@ -279,7 +279,7 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         if low in RELATIONS or low.rstrip("s") in RELATIONS:
             out.add(low.rstrip("s") if low.rstrip("s") in RELATIONS else low)
         elif (base[:1].isupper() and low not in _NOT_VALUES and low not in _MONTHS and low not in _WEEKDAYS
-              and (base != w or (0 < i <= 1 and not _PAST_OPENING.match(head[0]))
+              and (base != w or (0 < i <= 1 and not _PAST_OPENING.match(head[0][:1].upper() + head[0][1:]))
                    # "daughter Zuri": a name right after a relation word is that relation's name
                    or (i > 0 and head[i - 1].lower().rstrip("s") in RELATIONS)
                    )):
@@ -301,12 +301,18 @@ _ONESELF = frozenset(t for w in "house home flat apartment place out away abroad
 def moved_thing(text: str, speaker: str = "") -> frozenset[str]:
     """The words of the thing a value verb moves to a new value ("moved the wedding to June" ->
     {"wedding"}); empty when it moves nothing named, or the speaker themself ("moved house to")."""
-    m = _MOVED_THING.search(text)
+    m = _MOVED_THING.search(text) or _MOVED_SUBJECT.match(text)
     if m is None:
         return frozenset()
     own = _speaker_words(speaker) | frozenset(terms(speaker or ""))
     return frozenset(t for t in terms(m.group("object")) if t not in _ONESELF and t not in own
                      and not t.isdigit() and t not in RELATIONS)
+
+
+#: A thing that moved itself to a new value: "my office moved to Katowice" moves the office, not
+#: the speaker's home.
+_MOVED_SUBJECT = re.compile(r"^(?:[^:]{1,40}:\s+)?(?P<object>(?:[\w'’]+\s+){1,4}?)(?:has\s+|have\s+|just\s+|finally\s+)?"
+                            + _VALUE_VERB + r"\s+(?:(?:up|down|back|forward|over|away)\s+)?to\b", re.IGNORECASE)
 
 
 #: Someone changing the value of a thing ("the landlord put the rent up to 1,050", "Sam's manager
@@ -340,7 +346,7 @@ def changed_holder(text: str, speaker: str = "") -> frozenset[str] | None:
     return frozenset() if holder(m.group("doer"), speaker) <= _SERVING else None
 
 
-#: A statement that opens with a verb in the past ("Sold the Civic", "Cancelled Netflix") has no
+#: A statement that opens with a verb in the past ("Sold the Civic", "cancelled Netflix") has no
 #: subject: the name after the verb is its object, not whom it is about.
 _PAST_OPENING = re.compile(r"^(?:[A-Z][a-z]+ed|Sold|Quit|Left|Gave|Got|Took|Went|Made|Sent|Put|Cut|Shut|Lost|Spent|"
                            r"Bought|Brought|Found|Kept|Sold|Swapped|Dropped|Stopped)$")
@@ -437,7 +443,7 @@ _NOT_ANY_MORE = re.compile(r"(?P<cue>\bnot|n't|n’t)\s+(?P<what>[^,;:.!?]+?)\s+
 #: After "no longer" / "not ... any more": words that carry no doing of their own.
 _NOT_A_DOING = frozenset("be is am are was were a an the my our their his her its your this that".split())
 #: A named thing that is gone: "Biscuit passed away", "the Loose Teeth broke up".
-_GONE = re.compile(r"(?P<who>(?:[A-Z][\w'’]*\s+){1,4}?)(?P<gone>passed\s+away|died|broke\s+up|split\s+up|"
+_GONE = re.compile(r"(?P<who>(?:[A-Z][\w'’]*\s+(?:(?:and|&)\s+(?=[A-Z]))?){1,4}?)(?P<gone>passed\s+away|died|broke\s+up|split\s+up|"
                    r"closed\s+down|shut\s+down|went\s+out\s+of\s+business|folded)\b")
 _PRONOUNS = frozenset("i we he she they you".split())
 _AUXILIARIES = frozenset("is are am was were has have had be been do does did 's 're 'm 've".split())
@@ -505,6 +511,10 @@ def _placed(cue: str, rest: list[str]) -> bool:
     return rest[1] in _DETERMINERS and nxt not in _TIMES
 
 
+_GONE_CLAUSE = re.compile(r"[,;:]\s+|(?<!\s)\s+(?:(?i:and)(?!\s+[A-Z])|(?i:but|so|because|since|though|although|"
+                          r"after|when|while))\s+")
+
+
 @lru_cache(maxsize=65_536)
 def ended(text: str, speaker: str = "") -> Ended | None:
     """What `text` says has ended, or None: an end said as done, in a clause of its own that does
@@ -550,8 +560,9 @@ def ended(text: str, speaker: str = "") -> Ended | None:
             if verb is None and not found and not named:
                 continue
             return Ended(verb, found[-1] if found else None, frozenset(found[:-1]), named, _doer(before, own))
-    # "Biscuit passed away", "The Loose Teeth broke up": a named thing that is over
-    for clause in _END_CLAUSE.split(text):
+    # "Biscuit passed away", "The Loose Teeth broke up", "Marta and I broke up": a named thing that
+    # is over (its clause is not cut at an "and" that joins names)
+    for clause in _GONE_CLAUSE.split(text):
         m = _GONE.search(clause)
         if m is None or _NOT_DONE.search(clause[: m.start("gone")]):
             continue
@@ -582,6 +593,13 @@ def _doer(before: str, own: frozenset[str]) -> frozenset[str]:
             continue
         found.extend(terms(word))
     return frozenset(found)
+
+
+def _ends_by_name(stop: Ended, record_text: str, speaker: str) -> bool:
+    """Whether an end names its thing by a name the record holds ("sold the Honda" / "has a Honda
+    CBR"): a name pins the record however little else the two sentences share."""
+    names = stop.named | ({stop.head} if stop.head else set())
+    return _overlap(frozenset(names), values(record_text, speaker))
 
 
 def has_term(record_terms: list[str], term: str) -> bool:
@@ -811,7 +829,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         other_day = (kind == "episode" and rec.kind == "episode" and _day(rec) is not None and day is not None
                      and _day(rec) != day)
         if (stop is not None and rec.kind not in ("episode", "temporary_instruction") and _family(kind) == _family(rec.kind)
-                and sim >= settings.update_cue_similarity and ends(stop, rec.text, speaker)):
+                and (sim >= settings.update_cue_similarity or _ends_by_name(stop, rec.text, speaker))
+                and ends(stop, rec.text, speaker)):
             # "Gave up tennis" ends "plays tennis every weekend": no new value, the old one is over.
             updates.append(Relation(rec.memory_id, sim, "update"))
             continue

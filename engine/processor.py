@@ -466,7 +466,11 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                     continue  # said twice in one turn
             else:
                 superseded_by_meaning = [by_id[r.memory_id] for r in relations if r.verdict == "update"
-                                         and SOURCE_RANK[by_id[r.memory_id].source] <= SOURCE_RANK[c.source]]
+                                         and SOURCE_RANK[by_id[r.memory_id].source] <= SOURCE_RANK[c.source]
+                                         # two slots are two attributes ("favourite band" is not
+                                         # "favourite album this year"), however alike the sentences
+                                         and not (c.slot and by_id[r.memory_id].slot
+                                                  and by_id[r.memory_id].slot != c.slot)]
         if dup is None and c.slot:
             # "I'm based in Accra" after "I live in Accra": the slot's value said again, not a new one
             # ("I love sushi, especially salmon nigiri" says more: it supersedes the plainer record)

@@ -147,3 +147,19 @@ LATE = datetime(2025, 9, 20, 10, 0, tzinfo=timezone.utc)
 ])
 def test_a_date_already_behind_is_next_years_when_it_is_still_to_come(text, when):
     assert resolve_dates(text, LATE)[1] == when
+
+
+@pytest.mark.parametrize("sentence, day", [
+    ("Ravi and I broke up on Saturday.", 5),       # an irregular past: the Saturday before
+    ("We sold the canoe on Monday, finally.", 7),
+    ("I flew back from Lagos on Friday.", 4),
+    ("My sister drove down on Sunday with the kids.", 6),
+])
+def test_a_weekday_in_an_irregular_past_is_the_one_before(sentence, day):
+    _, when = resolve_dates(sentence, datetime(2026, 9, 9, 18, tzinfo=timezone.utc))  # a Wednesday
+    assert when is not None and (when.month, when.day) == (9, day), when
+
+
+def test_a_weekday_ahead_stays_ahead():
+    _, when = resolve_dates("I'm flying to Lagos on Friday.", datetime(2026, 9, 9, 18, tzinfo=timezone.utc))
+    assert (when.month, when.day) == (9, 11)
