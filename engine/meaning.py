@@ -168,6 +168,11 @@ _ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": 
              "seventh": "7", "eighth": "8", "ninth": "9", "tenth": "10", "eleventh": "11", "twelfth": "12",
              "thirteenth": "13", "fourteenth": "14", "fifteenth": "15", "twentieth": "20",
              "thirtieth": "30"}
+#: Numbers said in words ("four days a week" / "five days a week"); not "one", which is mostly a
+#: pronoun ("the one I like").
+_CARDINALS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten eleven "
+                                               "twelve".split()) if w not in ("zero", "one")}
+_CARDINALS.update(twenty="20", thirty="30", forty="40", fifty="50", sixty="60")
 _NUMBER = re.compile(r"(?<![\w.])[$€£]?\d+(?:[.,:]\d+)*(?:st|nd|rd|th|%|k)?(?![\w])", re.IGNORECASE)
 _CAPITALISED = re.compile(r"\b[A-Z][\w'’\-]*[a-z][\w'’\-]*\b|\b[A-Z][A-Z0-9]+\b")
 _SENTENCE_START = re.compile(r"(?:^|[.!?;:]\s+|\(\s*)$")
@@ -219,6 +224,8 @@ def values(text: str, speaker: str = "") -> frozenset[str]:
     for w in re.findall(r"[a-z]+", text.lower()):
         if w in _ORDINALS:
             out.add(_ORDINALS[w])
+        elif w in _CARDINALS:
+            out.add(_CARDINALS[w])
     return frozenset(v for v in out if v)
 
 

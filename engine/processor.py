@@ -231,6 +231,15 @@ def _same_filler(a: dict[str, str], b: dict[str, str]) -> bool:
     return all(has_term(long_, t) for t in short)  # "strawberri" / "strawberry": one word
 
 
+def _other_slot(a: str | None, b: str | None) -> bool:
+    """Two slots of two attributes: both set, and neither the other's narrower form
+    ("constraint:diet:meat" narrows "constraint:diet"; "constraint:allergy:kiwi" is another
+    attribute than "constraint:allergy:shellfish")."""
+    if not a or not b or a == b:
+        return False
+    return not (a.startswith(b + ":") or b.startswith(a + ":"))
+
+
 def _conflicting(state: SubjectState, slot: str | None) -> list[MemoryRecord]:
     if not slot:
         return []
@@ -459,7 +468,11 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                     # "favourite colour is blue, green got too boring": the slot's new filler, however
                     # close the sentences (the slot below supersedes the old one)
                     and not (c.slot and by_id[r.memory_id].slot == c.slot
-                             and not _same_filler(by_id[r.memory_id].fields, c.fields))]
+                             and not _same_filler(by_id[r.memory_id].fields, c.fields))
+                    # nor one that fills another slot of its kind ("allergic to kiwi as well" / "to
+                    # shellfish"; a preference and a rule may word one wish: "window seats")
+                    and not (_other_slot(c.slot, by_id[r.memory_id].slot)
+                             and by_id[r.memory_id].slot.split(":")[0] == c.slot.split(":")[0])]
             if same:
                 dup = by_id[same[0].memory_id]
                 if any(p.memory_id == dup.memory_id for p in pending):
@@ -469,8 +482,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                                          and SOURCE_RANK[by_id[r.memory_id].source] <= SOURCE_RANK[c.source]
                                          # two slots are two attributes ("favourite band" is not
                                          # "favourite album this year"), however alike the sentences
-                                         and not (c.slot and by_id[r.memory_id].slot
-                                                  and by_id[r.memory_id].slot != c.slot)]
+                                         and not _other_slot(c.slot, by_id[r.memory_id].slot)]
         if dup is None and c.slot:
             # "I'm based in Accra" after "I live in Accra": the slot's value said again, not a new one
             # ("I love sushi, especially salmon nigiri" says more: it supersedes the plainer record)
