@@ -232,12 +232,18 @@ def _same_filler(a: dict[str, str], b: dict[str, str]) -> bool:
 
 
 def _other_slot(a: str | None, b: str | None) -> bool:
-    """Two slots of two attributes: both set, and neither the other's narrower form
-    ("constraint:diet:meat" narrows "constraint:diet"; "constraint:allergy:kiwi" is another
-    attribute than "constraint:allergy:shellfish")."""
-    if not a or not b or a == b:
+    """Two slots that are two attributes for sure: siblings, one parent and two leaves, where the
+    leaf is an object ("constraint:allergy:kiwi" / "constraint:allergy:shellfish") or the leaves
+    open alike ("favorite band" / "favorite album this year", "my phone number" / "my address").
+    A narrower slot is its parent's attribute ("constraint:diet:meat" under "constraint:diet"), and
+    two slots named in other words may be one attribute ("fact:my birthday" / "fact:born")."""
+    if not a or not b or a == b or a.startswith(b + ":") or b.startswith(a + ":"):
         return False
-    return not (a.startswith(b + ":") or b.startswith(a + ":"))
+    parent_a, _, leaf_a = a.rpartition(":")
+    parent_b, _, leaf_b = b.rpartition(":")
+    if parent_a != parent_b or not leaf_a.split() or not leaf_b.split():
+        return False
+    return a.count(":") >= 2 or leaf_a.split()[0] == leaf_b.split()[0]
 
 
 def _conflicting(state: SubjectState, slot: str | None) -> list[MemoryRecord]:
@@ -469,10 +475,8 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                     # close the sentences (the slot below supersedes the old one)
                     and not (c.slot and by_id[r.memory_id].slot == c.slot
                              and not _same_filler(by_id[r.memory_id].fields, c.fields))
-                    # nor one that fills another slot of its kind ("allergic to kiwi as well" / "to
-                    # shellfish"; a preference and a rule may word one wish: "window seats")
-                    and not (_other_slot(c.slot, by_id[r.memory_id].slot)
-                             and by_id[r.memory_id].slot.split(":")[0] == c.slot.split(":")[0])]
+                    # nor one that fills a sibling slot ("allergic to kiwi as well" / "to shellfish")
+                    and not _other_slot(c.slot, by_id[r.memory_id].slot)]
             if same:
                 dup = by_id[same[0].memory_id]
                 if any(p.memory_id == dup.memory_id for p in pending):
@@ -640,6 +644,31 @@ _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|my|we|we're|our)\b", re.IGNOREC
 _WORDS_RE = re.compile(r"[A-Za-z0-9']+")
 
 
+#: A habit the speaker states in the present ("I go to a pottery class on Thursday evenings", "these
+#: days I cycle to work", "I smoke about ten a day"): a standing fact, whatever the classifier makes
+#: of its wording. Not a thought, a feeling or a wish ("I usually agree", "I always wonder").
+_HABIT = re.compile(
+    r"^(?:(?:so|and|but|also|well|oh|honestly|these\s+days|nowadays|lately|usually|normally|mostly),?\s+)*"
+    r"(?:I|we)\s+(?:(?:usually|normally|generally|always|often|also|still|now|mostly|regularly)\s+)*"
+    r"(?!(?:am|was|were|will|would|could|should|might|must|can|can't|cannot|don't|do|did|didn't|have|had|"
+    r"think|guess|feel|know|mean|hope|wish|want|need|wonder|suppose|bet|believe|agree|forget|remember|"
+    r"understand|see|say|said|love|like|hate|prefer|enjoy|get|got|just|really|never|"
+    # a habit that was ("I went every day last summer") is told by the rules or the classifier
+    r"\w*[^e\W]ed|went|came|took|made|ate|drank|ran|swam|saw|met|flew|drove|rode|spent|used)\b)"
+    r"(?P<verb>[a-z]+)\b(?P<rest>[^?]*)$", re.IGNORECASE)
+_HABIT_MARK = re.compile(
+    r"\b(?:every|each|most\s+(?:days|nights|mornings|evenings|weekends|weeks)|daily|weekly|nightly|monthly|"
+    r"(?:a|per)\s+(?:day|week|month|night|year)|times\s+a|twice|on\s+(?:weekends|weekdays|(?:mon|tues|wednes|thurs|"
+    r"fri|satur|sun)days)|on\s+\w+days?\s+(?:mornings|afternoons|evenings|nights)|at\s+weekends|these\s+days|"
+    r"nowadays|usually|always|often|regularly)\b", re.IGNORECASE)
+
+
+def _habit_statement(sentence: str) -> bool:
+    m = _HABIT.match(sentence.strip())
+    return m is not None and (_HABIT_MARK.search(m.group("rest")) is not None
+                              or _HABIT_MARK.search(sentence[: m.start("verb")]) is not None)
+
+
 def _standing_candidates(sentences: list[str]) -> list[str]:
     """The first-person sentences the classifier is asked about when the rules kept nothing,
     without a label put before them."""
@@ -673,6 +702,8 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
                   else settings.standing_probability)
         if kind == "episode" and ended(sentence, "I") is not None:
             kind = "fact"  # "I used to volunteer at the shelter": a standing fact that is over, kept as one
+        if (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _habit_statement(sentence):
+            kind, sure = "fact", max(sure, needed)  # a habit said in the present
         if kind not in ("fact", "preference", "decision", "constraint") or sure < needed:
             continue
         if len(_WORDS_RE.findall(sentence)) < 4 and kind != "fact":
