@@ -439,11 +439,18 @@ _ENDING = re.compile(
     r"cancell?ed|ditched|abandoned|retired\s+from|resigned\s+from|moved\s+(?:out\s+of|away\s+from)|"
     r"broke\s+up\s+with|split\s+up\s+with|got\s+rid\s+of|unsubscribed\s+from|stepped\s+down\s+(?:as|from)|sold|used\s+to|"
     r"ended|closed|shut\s+down|wound\s+down|withdrew\s+from|moved\s+on\s+from|traded\s+in|kicked|"
+    r"graduated\s+from|(?:done|finished)\s+with|gave\s+away|"
     r"handed\s+in\s+(?:my|his|her|their|our)\s+(?:notice|resignation)\s+(?:at|to)|"
     r"(?:is|are|am|was|were|'s|’s|'m|’m|'re|’re)\s+(?:now\s+)?off)\s+"
     r"(?P<what>(?:[^,;:.!?]|(?<=\b[A-Z][a-z])\.|(?<=\b[A-Z])\.)+)",  # "St. Mary's": a period that ends no sentence
     re.IGNORECASE,
 )
+#: "we gave Pepper away to my niece": the thing between the verb and its particle.
+_GIVEN_AWAY = re.compile(r"\b(?P<cue>gave|given)\s+(?P<what>(?!away\b)(?:[\w'’]+\s+){1,4}?)away\b", re.IGNORECASE)
+#: "chidi and i broke up": a partner named in lower case, as people type in chat.
+_SPLIT_WITH = re.compile(r"\b(?P<who>[\w'’]+)\s+(?:and|&)\s+(?P<me>[\w'’]+)\s+(?:broke|split)\s+up\b", re.IGNORECASE)
+#: Words that stand for the thing the word before them names ("the fasting thing").
+_PLACEHOLDERS = frozenset(t for w in "thing things stuff business deal routine".split() for t in terms(w))
 #: "no longer teaches piano", "isn't my boss any more": what follows is over.
 _NO_LONGER = re.compile(r"\b(?P<cue>no\s+longer)\s+(?P<what>[^,;:.!?]+)", re.IGNORECASE)
 _NOT_ANY_MORE = re.compile(r"(?P<cue>\bnot|n't|n’t)\s+(?P<what>[^,;:.!?]+?)\s+any\s*more\b", re.IGNORECASE)
@@ -478,7 +485,7 @@ _NOT_AN_END = frozenset("at by in into for to on from with over behind early lat
 _AWHILE = re.compile(r"\bfor\s+(?!good\b)[a-z]")
 #: "off work today", "off sick": a day off, not an end.
 _A_DAY_OFF = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:week|weekend|morning|afternoon|evening)|until|till|"
-                        r"sick)\b", re.IGNORECASE)
+                        r"sick|for\s+the\s+(?:day|night|week|weekend))\b", re.IGNORECASE)
 _DETERMINERS = frozenset("the a an my our their his her its your this that these those all any some of "
                          "hers theirs".split())
 #: Where the noun phrase of what ended stops.
@@ -529,7 +536,7 @@ def ended(text: str, speaker: str = "") -> Ended | None:
     own = _speaker_words(speaker)
     for clause in _END_CLAUSE.split(text):
         for m in (*_ENDING.finditer(clause), *_LAPSED.finditer(clause), *_NO_LONGER.finditer(clause),
-                  *_NOT_ANY_MORE.finditer(clause)):
+                  *_NOT_ANY_MORE.finditer(clause), *_GIVEN_AWAY.finditer(clause)):
             cue = " ".join(m.group("cue").lower().split())
             before = clause[: m.start()]
             if _NOT_DONE.search(before) or (cue == "used to" and _ACCUSTOMED.search(before)):
@@ -538,8 +545,9 @@ def ended(text: str, speaker: str = "") -> Ended | None:
             words = [w.lower() for w in re.findall(r"[\w'’]+", what)]
             if not words or (m.re is _ENDING and words[0] in _NOT_AN_END):
                 continue
-            if (cue == "left" and _AWHILE.search(what)) or (cue.endswith("off") and _A_DAY_OFF.search(what)):
-                continue  # "left Oslo for a conference", "off work today": back later
+            if (cue == "left" and _AWHILE.search(what)) or ((cue.endswith("off") or cue.endswith(" with"))
+                                                             and _A_DAY_OFF.search(what + " " + clause[m.end():])):
+                continue  # "left Oslo for a conference", "off work today", "done with work for today": back later
             verb, i = None, 0
             negated = m.re is _NO_LONGER or m.re is _NOT_ANY_MORE
             if negated and (words[0] in _NOT_A_DOING or words[0].endswith(("'s", "’s"))):
@@ -564,6 +572,8 @@ def ended(text: str, speaker: str = "") -> Ended | None:
             # Words of when ("in March", "in the spring", "in 2019") are no part of what ended.
             found = [t for w in phrase if w not in _MONTHS and w not in _WEEKDAYS and w not in _TIMES
                      and not w[0].isdigit() for t in terms(w) if t not in own]
+            if len(found) > 1 and found[-1] in _PLACEHOLDERS:
+                found = found[:-1]  # "not doing the fasting thing anymore": fasting
             if verb is None and not found and not named:
                 continue
             return Ended(verb, found[-1] if found else None, frozenset(found[:-1]), named, _doer(before, own))
@@ -576,6 +586,12 @@ def ended(text: str, speaker: str = "") -> Ended | None:
         names = _names(m.group("who"), speaker)
         if names:
             return Ended(None, None, frozenset(), names, frozenset())
+    m = _SPLIT_WITH.search(text)
+    if (m is not None and not _NOT_DONE.search(text[: m.start()])
+            and (m.group("me").lower() in ("i", "me") or m.group("me").lower() in own)):
+        who = m.group("who").lower()
+        if who not in _PRONOUNS and who not in _NOT_VALUES and who not in _DETERMINERS and who not in _speaker_words(speaker):
+            return Ended(None, None, frozenset(), frozenset({who}), frozenset())  # the relationship with them
     return None
 
 
@@ -626,7 +642,9 @@ def ends(stop: Ended, record_text: str, speaker: str = "") -> bool:
     if not all(has_term(have, w) for w in stop.doer):
         return False  # "Sam's buddy Dev quit the chess club" ends no membership of Sam's
     if stop.verb is None and stop.head is None:  # a named thing gone: "Biscuit passed away"
-        return _overlap(stop.named, values(record_text, speaker))
+        # (a record typed in lower case names it so: "is dating chidi")
+        return _overlap(stop.named, values(record_text, speaker)) or \
+            any(re.search(rf"(?<![\w'’]){re.escape(n)}(?![\w'’])", record_text) for n in stop.named)
     if stop.verb is not None and not has_term(have, stop.verb):
         return False
     if stop.named and _overlap(stop.named, values(record_text, speaker)):
@@ -825,9 +843,10 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     waiting: list[tuple[int, frozenset[str], bool, float]] = []  # what only an update rule can decide
     if stop is not None and stop.verb is None and stop.head is None:
         # "Biscuit passed away": the named thing is the statement's subject, not a holder of its own
+        # (a name pins the record however little else the two sentences share, as in _ends_by_name)
         updates.extend(Relation(r.memory_id, float(sims[i]), "update") for i, r in enumerate(records)
                        if r.kind not in ("episode", "temporary_instruction") and _family(kind) == _family(r.kind)
-                       and sims[i] >= settings.update_cue_similarity and ends(stop, r.text, speaker))
+                       and sims[i] >= 0.25 and ends(stop, r.text, speaker))
     for i in masked_needed:
         rec = records[i]
         sim = float(sims[i])
