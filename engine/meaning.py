@@ -175,6 +175,8 @@ _CARDINALS = {w: str(i) for i, w in enumerate("zero one two three four five six 
 _CARDINALS.update(twenty="20", thirty="30", forty="40", fifty="50", sixty="60")
 _NUMBER = re.compile(r"(?<![\w.])[$€£]?\d+(?:[.,:]\d+)*(?:st|nd|rd|th|%|k)?(?![\w])", re.IGNORECASE)
 _CAPITALISED = re.compile(r"\b[A-Z][\w'’\-]*[a-z][\w'’\-]*\b|\b[A-Z][A-Z0-9]+\b")
+#: A title's full stop ends no sentence: "Dr. Okafor", "St. Mary's".
+_TITLE_BEFORE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Sr|Jr|Rev|Fr|Capt|Sgt|Lt|Col|Gen)\.\s+$")
 _SENTENCE_START = re.compile(r"(?:^|[.!?;:]\s+|\(\s*)$")
 #: Capitalised words that are not names of things.
 _NOT_VALUES = frozenset("""i i'm i've i'd i'll im the a an my our we us you your he she they it this that these
@@ -218,8 +220,9 @@ def values(text: str, speaker: str = "") -> frozenset[str]:
         word = _norm_value(m.group())
         if word in own or word in _NOT_VALUES or not word:
             continue
-        if _SENTENCE_START.search(text[: m.start()]) and word not in _MONTHS and word not in _WEEKDAYS:
-            continue  # capitalised because it starts a sentence
+        if (_SENTENCE_START.search(text[: m.start()]) and word not in _MONTHS and word not in _WEEKDAYS
+                and not _TITLE_BEFORE.search(text[: m.start()])):
+            continue  # capitalised because it starts a sentence (not a name after "Dr.")
         out.add(word)
     for w in re.findall(r"[a-z]+", text.lower()):
         if w in _ORDINALS:
