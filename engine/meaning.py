@@ -329,7 +329,11 @@ _MOVED_SUBJECT = re.compile(r"^(?:[^:]{1,40}:\s+)?(?P<object>(?:[\w'’]+\s+){1,
 #: bumped Sam's salary to 58k"): the thing changed may have a holder other than the doer.
 _CHANGED_BY = re.compile(
     r"^(?:[^:]{1,40}:\s+)?(?P<doer>(?:[\w'’]+\s+){1,3}?)(?:has\s+|have\s+|just\s+|finally\s+)?"
-    + _VALUE_VERB + r"\s+(?P<object>(?:(?!to\b)[\w'’$€£,.]+\s+){1,5}?)(?:(?:up|down|back|forward)\s+)?to\b",
+    + _VALUE_VERB + r"\s+(?P<object>(?:(?!to\b)[\w'’$€£,.]+\s+){1,5}?)"
+    r"(?:(?:up|down|back|forward)\s+)?(?:to\b|(?<=up\s)|(?<=down\s))|"
+    # "the landlord put the rent up, it's 1,050 now": up or down with no value after it
+    r"^(?:[^:]{1,40}:\s+)?(?P<doer2>(?:[\w'’]+\s+){1,3}?)" + _VALUE_VERB
+    + r"\s+(?P<object2>(?:(?!to\b|up\b|down\b)[\w'’$€£]+\s+){1,4}?)(?:up|down)\b(?!\s+to\b)",
     re.IGNORECASE)
 #: Relations whose part is to act on the speaker's affairs: what they change unqualified ("my
 #: teacher moved the lesson") is the speaker's. Family and friends change things of their own.
@@ -345,15 +349,16 @@ def changed_holder(text: str, speaker: str = "") -> frozenset[str] | None:
     m = _CHANGED_BY.match(text)
     if m is None:
         return None
-    first = m.group("object").split(None, 1)[0].lower()
+    thing, doer = m.group("object") or m.group("object2"), m.group("doer") or m.group("doer2")
+    first = thing.split(None, 1)[0].lower()
     owner = re.sub(r"['’]s$", "", first)
     if first in ("my", "our", "their") or owner in _speaker_words(speaker):
         return frozenset()
     if first in ("his", "her", "its", "your"):
         return None  # the doer's own, or someone's whom the words do not name
     if owner != first:
-        return holder(m.group("object"), speaker)
-    return frozenset() if holder(m.group("doer"), speaker) <= _SERVING else None
+        return holder(thing, speaker)
+    return frozenset() if holder(doer, speaker) <= _SERVING else None
 
 
 #: A statement that opens with a verb in the past ("Sold the Civic", "cancelled Netflix") has no
@@ -448,6 +453,14 @@ _ENDING = re.compile(
     r"(?P<what>(?:[^,;:.!?]|(?<=\b[A-Z][a-z])\.|(?<=\b[A-Z])\.)+)",  # "St. Mary's": a period that ends no sentence
     re.IGNORECASE,
 )
+#: Ends that need no object, by what they end: retiring ends working, graduating ends studying.
+_LIFE_END = re.compile(r"\b(?P<cue>retired|graduated)\b(?!\s+(?:from|as)\b)", re.IGNORECASE)
+_LIFE_ENDS = {"retired": frozenset(t for w in "work works working job employed employee teach teaches teacher "
+                                   "nurse postman career office shift colleague boss manager".split() for t in terms(w)),
+              "graduated": frozenset(t for w in "student studying studies study course degree phd masters "
+                                     "undergraduate university uni college school semester year".split()
+                                     for t in terms(w))}
+_WORK_SLOTS = frozenset({"fact:occupation", "fact:employer", "fact:my job", "fact:job"})
 #: "we gave Pepper away to my niece": the thing between the verb and its particle.
 _GIVEN_AWAY = re.compile(r"\b(?P<cue>gave|given)\s+(?P<what>(?!away\b)(?:[\w'’]+\s+){1,4}?)away\b", re.IGNORECASE)
 #: "chidi and i broke up": a partner named in lower case, as people type in chat.
@@ -517,6 +530,7 @@ class Ended:
     modifiers: frozenset[str]
     named: frozenset[str] = frozenset()  # a name right after the thing: "Tesco" of "quit my job at Tesco"
     doer: frozenset[str] = frozenset()  # who ended it, when not the speaker: "brother" of "Sam's brother quit"
+    of_any: frozenset[str] = frozenset()  # "retired", "graduated" alone: records with any of these words
 
 
 def _placed(cue: str, rest: list[str]) -> bool:
@@ -589,6 +603,11 @@ def ended(text: str, speaker: str = "") -> Ended | None:
         names = _names(m.group("who"), speaker)
         if names:
             return Ended(None, None, frozenset(), names, frozenset())
+    # "I retired at the end of November", "graduated on Friday!!": what they end goes without saying
+    for clause in _END_CLAUSE.split(text):
+        m = _LIFE_END.search(clause)
+        if m is not None and not _NOT_DONE.search(clause[: m.start()]) and not _doer(clause[: m.start()], own):
+            return Ended(None, None, frozenset(), frozenset(), frozenset(), _LIFE_ENDS[m.group("cue").lower()])
     m = _SPLIT_WITH.search(text)
     if (m is not None and not _NOT_DONE.search(text[: m.start()])
             and (m.group("me").lower() in ("i", "me") or m.group("me").lower() in own)):
@@ -644,6 +663,8 @@ def ends(stop: Ended, record_text: str, speaker: str = "") -> bool:
     have = terms(record_text)
     if not all(has_term(have, w) for w in stop.doer):
         return False  # "Sam's buddy Dev quit the chess club" ends no membership of Sam's
+    if stop.of_any:
+        return any(t in stop.of_any for t in have)
     if stop.verb is None and stop.head is None:  # a named thing gone: "Biscuit passed away"
         # (a record typed in lower case names it so: "is dating chidi")
         return _overlap(stop.named, values(record_text, speaker)) or \
@@ -847,9 +868,12 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     if stop is not None and stop.verb is None and stop.head is None:
         # "Biscuit passed away": the named thing is the statement's subject, not a holder of its own
         # (a name pins the record however little else the two sentences share, as in _ends_by_name)
+        # An end is of a doing or a thing, however the record was typed ("quit vaping" / "vapes most
+        # evenings" read as a preference); retiring ends the record of an occupation or employer.
         updates.extend(Relation(r.memory_id, float(sims[i]), "update") for i, r in enumerate(records)
-                       if r.kind not in ("episode", "temporary_instruction") and _family(kind) == _family(r.kind)
-                       and sims[i] >= 0.25 and ends(stop, r.text, speaker))
+                       if r.kind not in ("episode", "temporary_instruction") and sims[i] >= 0.25
+                       and (ends(stop, r.text, speaker)
+                            or (stop.of_any == _LIFE_ENDS["retired"] and getattr(r, "slot", None) in _WORK_SLOTS)))
     for i in masked_needed:
         rec = records[i]
         sim = float(sims[i])
@@ -857,7 +881,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         conflict = bool(mine_values and theirs and not _overlap(mine_values, theirs))
         other_day = (kind == "episode" and rec.kind == "episode" and _day(rec) is not None and day is not None
                      and _day(rec) != day)
-        if (stop is not None and rec.kind not in ("episode", "temporary_instruction") and _family(kind) == _family(rec.kind)
+        if (stop is not None and rec.kind not in ("episode", "temporary_instruction")
                 and (sim >= settings.update_cue_similarity or _ends_by_name(stop, rec.text, speaker))
                 and ends(stop, rec.text, speaker)):
             # "Gave up tennis" ends "plays tennis every weekend": no new value, the old one is over.

@@ -675,21 +675,37 @@ def _standing_candidates(sentences: list[str]) -> list[str]:
     from engine.extractor import is_chatter, is_question
 
     return [x for x in map(without_label, sentences)
-            if "[REDACTED:" not in x and 3 <= len(_WORDS_RE.findall(x)) <= 30 and _FIRST_PERSON.search(x)
-            and not is_question(x) and not is_chatter(x)]
+            if "[REDACTED:" not in x and not is_question(x)
+            and ((3 <= len(_WORDS_RE.findall(x)) <= 30 and _FIRST_PERSON.search(x) and not is_chatter(x))
+                 or _end_said_alone(x))]
+
+
+def _end_said_alone(sentence: str) -> bool:
+    """A sentence that is an end of the speaker's with no subject ("Quit smoking!!", "sold the
+    Honda", "graduated!"): chat leaves the "I" out, and an end is worth keeping."""
+    words = _WORDS_RE.findall(sentence)
+    if not 2 <= len(words) <= 30:
+        return False
+    stop = ended(sentence, "I")
+    return stop is not None and not stop.doer and re.match(r"\W*(?:quit|stopped|sold|cancell?ed|gave|left|dropped|"
+                                                          r"ditched|retired|graduated|finished|done|moved|"
+                                                          r"unsubscribed|closed|broke)\b", sentence, re.IGNORECASE) is not None
 
 
 def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
-                        settings: Settings) -> list[Candidate]:
+                        settings: Settings, *, ends_only: bool = False) -> list[Candidate]:
     """What the rules found nothing in can still be a standing statement of the speaker's ("I
     commute by tram most days"): the classifier reads the turn's first-person sentences, and those
     it takes, with `standing_probability`, for a fact, preference or decision (a rule with
     `standing_constraint_probability`) are kept as such, in the speaker's own words told in the
-    third person."""
+    third person. `ends_only`: only the ends said without a subject ("Quit smoking!!"), which a
+    turn's other statements do not stand for."""
     from engine.extractor import is_sensitive
     from engine.summarizer import _attributed
 
     sentences = _standing_candidates(split_sentences(text))
+    if ends_only:
+        sentences = [x for x in sentences if _end_said_alone(x) and not _FIRST_PERSON.search(x)]
     if not sentences:
         return []
     out = []
@@ -702,6 +718,8 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
                   else settings.standing_probability)
         if kind == "episode" and ended(sentence, "I") is not None:
             kind = "fact"  # "I used to volunteer at the shelter": a standing fact that is over, kept as one
+        if _end_said_alone(sentence) and not _FIRST_PERSON.search(sentence):
+            kind, sure = "fact", max(sure, needed)  # "Quit smoking!!": the speaker's end, kept
         if (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _habit_statement(sentence):
             kind, sure = "fact", max(sure, needed)  # a habit said in the present
         if kind not in ("fact", "preference", "decision", "constraint") or sure < needed:
@@ -921,6 +939,13 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
         if not candidates and meaning is not None and p.role == "user":
             candidates = standing_statements(meaning, text, (p.speaker or "").strip() or "User",
                                              turn.occurred_at, settings)
+        elif meaning is not None and p.role == "user":
+            # "Quit smoking!! three weeks clean today": the rules kept the second sentence only
+            kept = " ".join(c.text.lower() for c in candidates)
+            candidates = list(candidates) + [
+                c for c in standing_statements(meaning, text, (p.speaker or "").strip() or "User",
+                                               turn.occurred_at, settings, ends_only=True)
+                if c.text.lower().split(": ", 1)[-1].rstrip("!.") not in kept]
         if candidates:
             record_candidates(state, candidates, turn, out, settings, turn.event_id,
                               speaker=(p.speaker or "").strip() or "User", meaning=meaning)

@@ -1,0 +1,56 @@
+"""Ends as chat says them: without a subject ("Quit smoking!! three weeks clean today", "sold the
+volvo"), the rules keeping only the turn's other sentence; retiring and graduating said alone, which
+end working and studying; and a value put up or down by someone who acts for the speaker, with no
+"to" ("the landlord put the rent up, it's 1,050 now")."""
+from __future__ import annotations
+
+import pytest
+
+from engine.meaning import changed_holder, ended, ends
+from two_sessions import records_after
+
+DAYS = ("2026-11-03", "2026-11-10")
+
+
+def _after(tmp_path, old, new):
+    return records_after(tmp_path, old, new, speaker="Kofi", days=DAYS, at="18:30:00")
+
+
+@pytest.mark.parametrize("old, new, word", [
+    ("I vape most evenings, it's a bad habit.", "Quit vaping!! a month clean on Sunday", "vape"),
+    ("We have a Ford Fiesta for the school run.", "sold the fiesta. we walk to school now", "Fiesta"),
+    ("I pay for a Headspace subscription.", "Cancelled headspace, I just use the free app now", "Headspace"),
+    ("I'm an accountant at a logistics firm.", "Retired at last! no more spreadsheets for me", "accountant"),
+    ("I'm studying law at Leeds, second year.", "I graduated in July, still job hunting though", "law"),
+])
+def test_an_end_said_without_a_subject_or_an_object_ends_the_record(tmp_path, old, new, word):
+    recs = _after(tmp_path, old, new)
+    olds = [r for r in recs if word.lower() in (r.text or "").lower() and [s.turn_id for s in r.sources] == ["0"]]
+    assert olds and all(r.tier == "superseded" for r in olds), [(r.text, r.tier) for r in recs]
+
+
+@pytest.mark.parametrize("old, new, word", [
+    ("I'm an accountant at a logistics firm.", "My mum retired in March, she's loving it", "accountant"),
+    ("I'm studying law at Leeds, second year.", "my cousin graduated from Durham yesterday", "law"),
+    ("I play five-a-side on Thursdays.", "I retired from the council in June.", "five-a-side"),
+])
+def test_someone_elses_or_another_end_leaves_the_record(tmp_path, old, new, word):
+    recs = _after(tmp_path, old, new)
+    assert any(r.tier == "active" and word in (r.text or "") for r in recs), [(r.text, r.tier) for r in recs]
+
+
+def test_retiring_and_graduating_end_working_and_studying():
+    retired, graduated = ended("Kofi retired in May", "Kofi"), ended("Kofi graduated on Friday", "Kofi")
+    assert ends(retired, "Kofi works as a bus driver", "Kofi") and not ends(retired, "Kofi plays chess", "Kofi")
+    assert ends(graduated, "Kofi is a student at Napier", "Kofi") and not ends(graduated, "Kofi lives in Leith", "Kofi")
+    assert ended("Kofi's dad retired in May", "Kofi") is None or \
+        not ends(ended("Kofi's dad retired in May", "Kofi"), "Kofi works as a bus driver", "Kofi")
+
+
+@pytest.mark.parametrize("text", [
+    "Kofi's landlord put rent up, it's 1,050 a month now",
+    "Kofi's boss cut Kofi's hours down",
+    "Kofi's coach moved practice up",
+])
+def test_a_value_put_up_or_down_for_the_speaker_is_the_speakers(text):
+    assert changed_holder(text, "Kofi") == frozenset()
