@@ -269,6 +269,8 @@ def _resolve(kind: str, expr: str, today: date, text: str, start: int, end: int)
             sat = monday + timedelta(days=5) if today.weekday() < 5 else monday + timedelta(days=12)
         elif low.startswith("this") and "past" not in low:
             sat = monday + timedelta(days=5)
+            if sat > today and _is_past(_sentence_of(text, start, end), expr):
+                sat -= timedelta(days=7)  # "planted chillies this weekend", said on a Tuesday: the one gone
         else:
             sat = monday - timedelta(days=2)
         return "weekend of " + format_date(sat), sat

@@ -163,3 +163,14 @@ def test_a_weekday_in_an_irregular_past_is_the_one_before(sentence, day):
 def test_a_weekday_ahead_stays_ahead():
     _, when = resolve_dates("I'm flying to Lagos on Friday.", datetime(2026, 9, 9, 18, tzinfo=timezone.utc))
     assert (when.month, when.day) == (9, 11)
+
+
+@pytest.mark.parametrize("sentence, day", [
+    ("Repotted the basil this weekend, it was root-bound.", 5),
+    ("We repainted the hallway this weekend, finally done.", 5),
+    ("I ran my first 10k this weekend and my legs hate me.", 5),
+    ("We're visiting my aunt this weekend.", 12),          # ahead: the weekend to come
+])
+def test_this_weekend_in_the_past_tense_is_the_one_just_gone(sentence, day):
+    _, when = resolve_dates(sentence, datetime(2026, 12, 8, 19, tzinfo=timezone.utc))  # a Tuesday
+    assert when is not None and (when.month, when.day) == (12, day), when
