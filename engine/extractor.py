@@ -543,7 +543,9 @@ _ALLERGY = re.compile(
     r"(?:an?\s+)?(?:\w+\s+)?(?P<obj2>[\w-]+(?:\s+[\w-]+)?)\s+allerg(?:y|ies)\b)|(?:\bmy\s+(?P<obj3>[\w-]+(?:\s+[\w-]+)?)"
     r"\s+allerg(?:y|ies)\b)", _I)
 _DIET_LABEL = re.compile(
-    r"(?:\b(?:I'm|I\s+am|we're|we\s+are|I've\s+been|I\s+have\s+been|I\s+went|I'm\s+now|I\s+became)"
+    r"(?:\b(?:I'm|I\s+am|we're|we\s+are|I've\s+been|I\s+have\s+been|I\s+(?:just\s+)?went|I'm\s+now|I\s+became|"
+    # "I've gone fully vegan", "we turned vegetarian", and chat's "went vegan in january"
+    r"(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+)?(?:gone|turned|become)|(?:I|we)\s+(?:just\s+)?turned)"
     r"(?:\s+(?:now|also|strictly|fully|still|a|an|100%|completely|totally|mostly))*\s+)"
     r"(?P<diet>vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|lactose[- ]intolerant|dairy[- ]free|"
     r"halal|kosher|celiac|coeliac|diabetic|keto|paleo|teetotal|sober|nut[- ]free|on\s+a\s+\w+\s+diet)\b",

@@ -315,6 +315,14 @@ def moved_thing(text: str, speaker: str = "") -> frozenset[str]:
     if m is None:
         return frozenset()
     own = _speaker_words(speaker) | frozenset(terms(speaker or ""))
+    words = [w.lower() for w in m.group("object").split()]
+    while len(words) > 1 and words[0] in ("all", "both", "most", "some", "of", "the", "rest"):
+        words = words[1:]  # "all my accounts", "the rest of my savings"
+    first = words[0] if words else ""
+    if m.re is _MOVED_THING and (first in ("my", "our", "their") or re.sub(r"['’]s$", "", first) in own):
+        # the speaker's own thing ("changed my major to ...", "moved all my accounts over to ..."):
+        # what it names may be worded otherwise in the record ("studies accounting", "banks with")
+        return frozenset()
     return frozenset(t for t in terms(m.group("object")) if t not in _ONESELF and t not in own
                      and not t.isdigit() and t not in RELATIONS)
 
@@ -461,8 +469,14 @@ _LIFE_ENDS = {"retired": frozenset(t for w in "work works working job employed e
                                      "undergraduate university uni college school semester year".split()
                                      for t in terms(w))}
 _WORK_SLOTS = frozenset({"fact:occupation", "fact:employer", "fact:my job", "fact:job"})
-#: "we gave Pepper away to my niece": the thing between the verb and its particle.
-_GIVEN_AWAY = re.compile(r"\b(?P<cue>gave|given)\s+(?P<what>(?!away\b)(?:[\w'’]+\s+){1,4}?)away\b", re.IGNORECASE)
+#: A statement that opens with the speaker's end, its subject left out: "sold the Honda", "Quit
+#: smoking!!" (after the "<name>: " a record may start with).
+_OPENS_WITH_END = re.compile(r"^(?:[^:]{1,40}:\s+)?\W*(?:quit|stopped|sold|cancell?ed|gave|left|dropped|ditched|"
+                             r"retired|graduated|finished|done|traded|unsubscribed|closed|broke)\b", re.IGNORECASE)
+#: "we gave Pepper away to my niece", "traded the Corolla in", "sold the bike on": the thing between
+#: the verb and its particle (not a place: "sold the bike in town").
+_GIVEN_AWAY = re.compile(r"\b(?P<cue>gave|given|traded|sold)\s+(?P<what>(?!away\b|in\b|on\b)(?:[\w'’]+\s+){1,4}?)"
+                         r"(?:away|in|on)\b(?!\s+(?:the|a|an|my|our|\d))", re.IGNORECASE)
 #: "chidi and i broke up": a partner named in lower case, as people type in chat.
 _SPLIT_WITH = re.compile(r"\b(?P<who>[\w'’]+)\s+(?:and|&)\s+(?P<me>[\w'’]+)\s+(?:broke|split)\s+up\b", re.IGNORECASE)
 #: Words that stand for the thing the word before them names ("the fasting thing").
@@ -859,8 +873,11 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     updates: list[Relation] = []
     their_anchors = [anchors(r.text, speaker) for r in records]
     rare = frozenset(a for a in mine_anchors if df.get(a, 0) <= 1)
-    # Whose the statement is: its holder, or the holder of a thing someone changed in it.
+    # Whose the statement is: its holder, or the holder of a thing someone changed in it; an end
+    # said without a subject is the speaker's ("gave the roomba away, the dog hated it").
     mine_holders = [mine_holder] + [h for h in (changed_holder(text, speaker),) if h is not None and h != mine_holder]
+    if stop is not None and mine_holder and _OPENS_WITH_END.match(text):
+        mine_holders.append(frozenset())
     masked_needed = [i for i, r in enumerate(records)
                      if any(_one_holder(text, h, r.text, holder(r.text, speaker), speaker) for h in mine_holders)
                      and sims[i] >= 0.25]

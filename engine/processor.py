@@ -705,7 +705,7 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
 
     sentences = _standing_candidates(split_sentences(text))
     if ends_only:
-        sentences = [x for x in sentences if _end_said_alone(x) and not _FIRST_PERSON.search(x)]
+        sentences = [x for x in sentences if _end_said_alone(x)]
     if not sentences:
         return []
     out = []
@@ -718,7 +718,7 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
                   else settings.standing_probability)
         if kind == "episode" and ended(sentence, "I") is not None:
             kind = "fact"  # "I used to volunteer at the shelter": a standing fact that is over, kept as one
-        if _end_said_alone(sentence) and not _FIRST_PERSON.search(sentence):
+        if _end_said_alone(sentence):
             kind, sure = "fact", max(sure, needed)  # "Quit smoking!!": the speaker's end, kept
         if (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _habit_statement(sentence):
             kind, sure = "fact", max(sure, needed)  # a habit said in the present

@@ -62,7 +62,9 @@ def test_whose_thing_was_changed(text, holder):
 
 def test_the_thing_a_value_verb_moves():
     assert moved_thing("Ines's sister moved the wedding to June", "Ines") == frozenset(terms("wedding"))
-    assert moved_thing("Ines's dentist moved Ines's cleaning to the 14th", "Ines") == frozenset(terms("cleaning"))
+    assert moved_thing("Ines's dentist moved the cleaning to the 14th", "Ines") == frozenset(terms("cleaning"))
+    # the speaker's own thing may be worded otherwise in the record: no word of it is asked for
+    assert moved_thing("Ines's dentist moved Ines's cleaning to the 14th", "Ines") == frozenset()
     assert moved_thing("Ines moved house to Leeds", "Ines") == frozenset()
     assert moved_thing("Ines moved back to Lyon in May", "Ines") == frozenset()
     assert moved_thing("Ines lives in Lyon", "Ines") == frozenset()
