@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone, tzinfo
 
 from engine.dates import Period, find_periods, resolve_dates
-from engine.textnorm import RELATIONS, STOP_WORDS
+from engine.textnorm import ABBREVIATIONS, RELATIONS, STOP_WORDS
 
 __all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question",
            "strip_lead_in", "CORRECTION_CUE", "is_sensitive"]
@@ -92,7 +92,6 @@ _TIME_PREPS = frozenset("on by before after until till in at this next last ever
 # --------------------------------------------------------------------------------------------------
 # Sentences, chatter, questions
 
-_ABBREV = frozenset("mr mrs ms dr st jr sr prof vs etc e.g i.e approx no fig inc ltd co mt".split())
 _SENT_SPLIT = re.compile(r"(?<=[.!?…])[\"'”’)\]]*\s+|\n+")
 
 
@@ -106,7 +105,7 @@ def split_sentences(text: str) -> list[str]:
             prev = out[-1]
             tail = prev.rstrip(".").rsplit(None, 1)
             last = tail[-1].lower() if tail else ""
-            if prev.endswith(".") and (last in _ABBREV or (len(last) == 1 and last.isalpha() and last != "i")):
+            if prev.endswith(".") and (last in ABBREVIATIONS or (len(last) == 1 and last.isalpha() and last != "i")):
                 out[-1] = prev + " " + p.strip()
                 continue
         out.append(p.strip())

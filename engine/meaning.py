@@ -39,7 +39,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from engine.textnorm import RELATIONS, STOP_WORDS, terms
+from engine.textnorm import ABBREVIATIONS, RELATIONS, STOP_WORDS, terms
 
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder"]
@@ -175,8 +175,8 @@ _CARDINALS = {w: str(i) for i, w in enumerate("zero one two three four five six 
 _CARDINALS.update(twenty="20", thirty="30", forty="40", fifty="50", sixty="60")
 _NUMBER = re.compile(r"(?<![\w.])[$€£]?\d+(?:[.,:]\d+)*(?:st|nd|rd|th|%|k)?(?![\w])", re.IGNORECASE)
 _CAPITALISED = re.compile(r"\b[A-Z][\w'’\-]*[a-z][\w'’\-]*\b|\b[A-Z][A-Z0-9]+\b")
-#: A title's full stop ends no sentence: "Dr. Okafor", "St. Mary's".
-_TITLE_BEFORE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Sr|Jr|Rev|Fr|Capt|Sgt|Lt|Col|Gen)\.\s+$")
+#: The word before a full stop that ends no sentence ("Dr. Okafor", "St. Mary's").
+_ABBREVIATED = re.compile(r"(?:^|\s)([\w.]+)\.\s+$")
 _SENTENCE_START = re.compile(r"(?:^|[.!?;:]\s+|\(\s*)$")
 #: Capitalised words that are not names of things.
 _NOT_VALUES = frozenset("""i i'm i've i'd i'll im the a an my our we us you your he she they it this that these
@@ -210,6 +210,11 @@ def _speaker_words(speaker: str) -> frozenset[str]:
     return frozenset(w.lower() for w in re.findall(r"[A-Za-z]+", speaker or ""))
 
 
+def _after_abbreviation(before: str) -> bool:
+    m = _ABBREVIATED.search(before)
+    return m is not None and m.group(1).lower() in ABBREVIATIONS
+
+
 @lru_cache(maxsize=65_536)
 def values(text: str, speaker: str = "") -> frozenset[str]:
     """What a statement says of its attribute, as far as exact rules can tell: numbers, dates, and
@@ -221,7 +226,7 @@ def values(text: str, speaker: str = "") -> frozenset[str]:
         if word in own or word in _NOT_VALUES or not word:
             continue
         if (_SENTENCE_START.search(text[: m.start()]) and word not in _MONTHS and word not in _WEEKDAYS
-                and not _TITLE_BEFORE.search(text[: m.start()])):
+                and not _after_abbreviation(text[: m.start()])):
             continue  # capitalised because it starts a sentence (not a name after "Dr.")
         out.add(word)
     for w in re.findall(r"[a-z]+", text.lower()):
@@ -463,8 +468,8 @@ _ENDING = re.compile(
 )
 #: Ends that need no object, by what they end: retiring ends working, graduating ends studying.
 _LIFE_END = re.compile(r"\b(?P<cue>retired|graduated)\b(?!\s+(?:from|as)\b)", re.IGNORECASE)
-_LIFE_ENDS = {"retired": frozenset(t for w in "work works working job employed employee teach teaches teacher "
-                                   "nurse postman career office shift colleague boss manager".split() for t in terms(w)),
+_LIFE_ENDS = {"retired": frozenset(t for w in "work works working job employed employee career office shift "
+                                   "colleague boss manager".split() for t in terms(w)),
               "graduated": frozenset(t for w in "student studying studies study course degree phd masters "
                                      "undergraduate university uni college school semester year".split()
                                      for t in terms(w))}
@@ -472,7 +477,12 @@ _WORK_SLOTS = frozenset({"fact:occupation", "fact:employer", "fact:my job", "fac
 #: A statement that opens with the speaker's end, its subject left out: "sold the Honda", "Quit
 #: smoking!!" (after the "<name>: " a record may start with).
 _OPENS_WITH_END = re.compile(r"^(?:[^:]{1,40}:\s+)?\W*(?:quit|stopped|sold|cancell?ed|gave|left|dropped|ditched|"
-                             r"retired|graduated|finished|done|traded|unsubscribed|closed|broke)\b", re.IGNORECASE)
+                             r"retired|graduated|finished|done|traded|moved|unsubscribed|closed|broke)\b", re.IGNORECASE)
+
+
+def opens_with_end(text: str) -> bool:
+    """Whether a statement opens with the speaker's end, its subject left out ("sold the Honda")."""
+    return _OPENS_WITH_END.match(text) is not None
 #: "we gave Pepper away to my niece", "traded the Corolla in", "sold the bike on": the thing between
 #: the verb and its particle (not a place: "sold the bike in town").
 _GIVEN_AWAY = re.compile(r"\b(?P<cue>gave|given|traded|sold)\s+(?P<what>(?!away\b|in\b|on\b)(?:[\w'’]+\s+){1,4}?)"

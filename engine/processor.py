@@ -25,7 +25,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, split_sentences, without_label
-from engine.meaning import Meaning, ended, habit_of, has_term, mentions, relate, says_change
+from engine.meaning import Meaning, ended, habit_of, has_term, mentions, opens_with_end, relate, says_change
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
 from engine.ids import derive
@@ -687,9 +687,7 @@ def _end_said_alone(sentence: str) -> bool:
     if not 2 <= len(words) <= 30:
         return False
     stop = ended(sentence, "I")
-    return stop is not None and not stop.doer and re.match(r"\W*(?:quit|stopped|sold|cancell?ed|gave|left|dropped|"
-                                                          r"ditched|retired|graduated|finished|done|moved|"
-                                                          r"unsubscribed|closed|broke)\b", sentence, re.IGNORECASE) is not None
+    return stop is not None and not stop.doer and opens_with_end(sentence)
 
 
 def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,

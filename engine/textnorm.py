@@ -16,6 +16,9 @@ STOP_WORDS: frozenset[str] = frozenset(
 )
 
 
+#: Abbreviations whose full stop ends no sentence ("Dr. Okafor", "St. Mary's", "e.g. this").
+ABBREVIATIONS: frozenset[str] = frozenset("mr mrs ms dr st jr sr prof vs etc e.g i.e approx no fig inc ltd co mt".split())
+
 #: Who a statement can be about besides the speaker: relations and owned things that hold attributes.
 RELATIONS: frozenset[str] = frozenset("""mother mom mum father dad parent parents sister brother sibling siblings son sons
 daughter daughters kid kids child children baby wife husband partner spouse girlfriend boyfriend fiance

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Awaitable, Callable
 
+from starlette.datastructures import Headers
+
 from engine.errors import AuthError
 from streams.api.problems import problem
 
@@ -26,16 +28,8 @@ Send = Callable[[dict], Awaitable[None]]
 KEYED = ("/v1/", "/internal/")
 
 
-def _header(scope: dict, name: bytes) -> bytes | None:
-    for key, value in scope.get("headers") or ():
-        if key.lower() == name:
-            return value
-    return None
-
-
-def _bearer(scope: dict) -> str | None:
-    value = (_header(scope, b"authorization") or b"").decode("latin-1")
-    scheme, _, token = value.strip().partition(" ")
+def _bearer(headers: Headers) -> str | None:
+    scheme, _, token = headers.get("authorization", "").strip().partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
@@ -43,8 +37,9 @@ async def guard_body(scope: dict, receive: Receive, send: Send, max_bytes: int,
                      authenticate: Callable[[str | None], Any] | None) -> Receive | None:
     """The `receive` the app should read the request with, or None when this has answered already
     (413 or 401). A request without a body passes untouched."""
-    length = _header(scope, b"content-length")
-    chunked = b"chunked" in (_header(scope, b"transfer-encoding") or b"").lower()
+    headers = Headers(scope=scope)
+    length = headers.get("content-length")
+    chunked = "chunked" in headers.get("transfer-encoding", "").lower()
     if length is None and not chunked:
         return receive
     if length is not None and not chunked:
@@ -59,7 +54,7 @@ async def guard_body(scope: dict, receive: Receive, send: Send, max_bytes: int,
             return receive
     if authenticate is not None and scope.get("path", "").startswith(KEYED):
         try:
-            authenticate(_bearer(scope))
+            authenticate(_bearer(headers))
         except AuthError as exc:
             await problem(401, "AuthError", str(exc))(scope, receive, send)
             return None
