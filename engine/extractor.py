@@ -27,7 +27,7 @@ from datetime import datetime, time, timedelta, timezone, tzinfo
 from engine.dates import Period, find_periods, resolve_dates
 from engine.textnorm import ABBREVIATIONS, RELATIONS, STOP_WORDS
 
-__all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question",
+__all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question", "told_before_question",
            "strip_lead_in", "CORRECTION_CUE", "is_sensitive"]
 
 
@@ -183,6 +183,31 @@ _QUESTION_START = re.compile(
 def is_question(sentence: str) -> bool:
     s = sentence.strip()
     return s.endswith("?") or bool(_QUESTION_START.match(s))
+
+
+#: A clause break, then a question to the assistant: where what the speaker tells ends and what
+#: they ask begins ("my phone is a Pixel 8, is there a way to ...?", "I'm on nights now - any tips?").
+_ASK_AFTER = re.compile(r"(?:[,;:]|\s[-\u2013\u2014])\s+(?:(?:so|and|but|then|or|just)\s+)*(?=\S)", _I)
+_ASKING = re.compile(r"(?:any|got\s+any|have\s+you\s+got\s+any)\s+(?:\w+\s+)?(?:ideas?|tips?|suggestions?|"
+                     r"recommendations?|advice|thoughts?|pointers?)\b|(?:thoughts|ideas|suggestions|advice|recommendations)\s*\?"
+                     r"|(?:what|how|where|who|which|when|why)\b", _I)
+
+
+def told_before_question(sentence: str) -> str | None:
+    """What a sentence that ends in a question tells before it: "my phone is a Pixel 8, is there a
+    way to stop the screen dimming?" tells "my phone is a Pixel 8". None when the sentence is a
+    question from its start, or asks nothing after a statement of three words or more."""
+    s = sentence.strip()
+    if not s.endswith("?") or _QUESTION_START.match(s) or _ASKING.match(s):
+        return None
+    for m in _ASK_AFTER.finditer(s):
+        tail = s[m.end():]
+        if _QUESTION_START.match(tail) or _ASKING.match(tail):
+            head = s[: m.start()].rstrip()
+            if len(_WORD_RE.findall(head)) < 3 or is_question(head):
+                return None
+            return head if head[-1:] in ".!" else head + "."
+    return None
 
 
 _LEAD_IN = re.compile(
@@ -1405,7 +1430,10 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz, setting)
     if temp is not None:
         return [temp]
-    if is_question(s) or is_question(body) or not _CUE.search(body):
+    if is_question(s) or is_question(body):
+        told = told_before_question(s)
+        return [] if told is None else _sentence_candidates(told, name, occurred_at, session_ttl, tz, setting)
+    if not _CUE.search(body):
         return []
     if greeted:
         m = _INTRO.match(body)

@@ -488,24 +488,31 @@ def opens_with_end(text: str) -> bool:
 _GIVEN_AWAY = re.compile(r"\b(?P<cue>gave|given|traded|sold)\s+(?P<what>(?!away\b|in\b|on\b)(?:[\w'’]+\s+){1,4}?)"
                          r"(?:away|in|on)\b(?!\s+(?:the|a|an|my|our|\d))", re.IGNORECASE)
 #: "chidi and i broke up": a partner named in lower case, as people type in chat.
-_SPLIT_WITH = re.compile(r"\b(?P<who>[\w'’]+)\s+(?:and|&)\s+(?P<me>[\w'’]+)\s+(?:broke|split)\s+up\b", re.IGNORECASE)
+_SPLIT_WITH = re.compile(r"\b(?P<who>[\w'’]+)\s+(?:and|&)\s+(?P<me>[\w'’]+)\s+(?:(?:have|has|had|'ve|’ve|just|finally|"
+                         r"officially|recently)\s+)*(?:broke|broken|split)\s+up\b", re.IGNORECASE)
 #: Words that stand for the thing the word before them names ("the fasting thing").
 _PLACEHOLDERS = frozenset(t for w in "thing things stuff business deal routine".split() for t in terms(w))
 #: "no longer teaches piano", "isn't my boss any more": what follows is over.
 _NO_LONGER = re.compile(r"\b(?P<cue>no\s+longer)\s+(?P<what>[^,;:.!?]+)", re.IGNORECASE)
+#: "no more refereeing for me", opening its clause: read when nothing else in the text is an end.
+_NO_MORE = re.compile(r"^\W*(?:so\s+|and\s+)?no\s+more\s+(?!than\b|of\b)(?P<what>[^,;:.!?]+)", re.IGNORECASE)
 _NOT_ANY_MORE = re.compile(r"(?P<cue>\bnot|n't|n’t)\s+(?P<what>[^,;:.!?]+?)\s+any\s*more\b", re.IGNORECASE)
 #: After "no longer" / "not ... any more": words that carry no doing of their own.
 _NOT_A_DOING = frozenset("be is am are was were a an the my our their his her its your this that".split())
 #: A named thing that is gone: "Biscuit passed away", "the Loose Teeth broke up".
 _GONE = re.compile(r"(?P<who>(?:[A-Z][\w'’]*\s+(?:(?:and|&)\s+(?=[A-Z]))?){1,4}?)(?P<gone>passed\s+away|died|broke\s+up|split\s+up|"
-                   r"closed\s+down|shut\s+down|went\s+out\s+of\s+business|folded)\b")
+                   r"closed\s+down|shut\s+down|went\s+out\s+of\s+business|folded|put\s+to\s+sleep|"
+                   r"(?:has\s+|have\s+|had\s+)?been\s+sold|(?:was|were|got)\s+sold)\b")
 _PRONOUNS = frozenset("i we he she they you".split())
 _AUXILIARIES = frozenset("is are am was were has have had be been do does did 's 're 'm 've".split())
 #: Words of manner or time before an end: not who did it.
 _MANNER = frozenset("finally sadly recently eventually then just also even already last week month year ago "
                     "yesterday today weekend actually honestly basically officially".split())
 #: "let the subscription lapse": the end comes after what ended.
-_LAPSED = re.compile(r"\b(?P<cue>let)\s+(?P<what>(?:[\w'’]+\s+){1,4}?)(?:lapse|expire|run\s+out)\b", re.IGNORECASE)
+_LAPSED = re.compile(r"\b(?P<cue>let)\s+(?P<what>(?:[\w'’\-]+\s+){1,4}?)(?:lapse|expire|run\s+out|"
+                     # "we let Magda go": not "let the kids go to the park"
+                     r"go(?!\s+(?:to|and|out|on|for|with|home|into|back|off|ahead|through|round|around|in|up|down|"
+                     r"over|of|by|there|here)\b))\b", re.IGNORECASE)
 #: Before an end in its clause: it is wanted, planned, tried, denied or supposed, not done.
 _NOT_DONE = re.compile(
     r"\b(?:wants?|wanted|wanna|plans?|planning|planned|thinks?|thinking|might|may|should|could|would|will|"
@@ -638,6 +645,20 @@ def ended(text: str, speaker: str = "") -> Ended | None:
         who = m.group("who").lower()
         if who not in _PRONOUNS and who not in _NOT_VALUES and who not in _DETERMINERS and who not in _speaker_words(speaker):
             return Ended(None, None, frozenset(), frozenset({who}), frozenset())  # the relationship with them
+    for clause in re.split(r"[,;:.!?]\s*|\s[-\u2013\u2014]\s", text):
+        m = _NO_MORE.match(clause)
+        if m is not None:
+            words = [w.lower() for w in re.findall(r"[\w'’]+", m.group("what"))]
+            doing = words[0].endswith("ing") and len(words[0]) > 4
+            phrase = []
+            for w in words[1 if doing else 0:]:
+                if w in _PHRASE_END:
+                    break
+                phrase.append(w)
+            found = [t for w in phrase if w not in _DETERMINERS and w not in _TIMES for t in terms(w) if t not in own]
+            verb = next(iter(terms(words[0])), None) if doing else None
+            if verb is not None or found:
+                return Ended(verb, found[-1] if found else None, frozenset(found[:-1]), frozenset(), frozenset())
     return None
 
 
@@ -656,8 +677,8 @@ def _doer(before: str, own: frozenset[str]) -> frozenset[str]:
     for word in reversed(re.findall(r"[\w'’]+", before)):
         low = word.lower()
         base = re.sub(r"(?:'s|’s)$", "", low)
-        if low in _PRONOUNS or base in own:
-            break
+        if re.sub(r"(?:['’](?:ve|re|m|d|ll|s))$", "", low) in _PRONOUNS or base in own:
+            break  # "I", "we've": the speaker
         if low in _AUXILIARIES or low in _MANNER or low.endswith("ly") or low in _MONTHS or low in _WEEKDAYS:
             continue
         found.extend(terms(word))
@@ -669,6 +690,15 @@ def _ends_by_name(stop: Ended, record_text: str, speaker: str) -> bool:
     CBR"): a name pins the record however little else the two sentences share."""
     names = stop.named | ({stop.head} if stop.head else set())
     return _overlap(frozenset(names), values(record_text, speaker))
+
+
+def _pinned(words: frozenset[str], i: int, records: Sequence) -> bool:
+    """Whether the words an end names its thing by are in record i and in no other of the
+    speaker's records: then they pin it, however little else the two sentences share ("gave up the
+    allotment" / "rents an allotment plot and grows veg there")."""
+    if not words or not all(has_term(terms(records[i].text), w) for w in words):
+        return False
+    return not any(j != i and all(has_term(terms(r.text), w) for w in words) for j, r in enumerate(records))
 
 
 def has_term(record_terms: list[str], term: str) -> bool:
@@ -698,6 +728,9 @@ def ends(stop: Ended, record_text: str, speaker: str = "") -> bool:
     if stop.named and _overlap(stop.named, values(record_text, speaker)):
         return True
     if stop.head is not None:
+        if stop.head in _GROUPS and stop.modifiers:
+            # "left the netball team" ends "plays netball": a group is known by what it does
+            return all(has_term(have, m) for m in stop.modifiers)
         if stop.head in _TIES and stop.modifiers:
             # "cancelled my CrossFit membership" ends "goes to CrossFit": the tie is to the name
             # before it ("my gym membership" names nothing: it ends no "gym buddy")
@@ -715,6 +748,31 @@ def ends(stop: Ended, record_text: str, speaker: str = "") -> bool:
 #: the words before them.
 _TIES = frozenset(t for w in "membership subscription account contract lease plan enrollment enrolment registration "
                   "tenancy policy pass".split() for t in terms(w))
+
+
+#: Nouns of a group one does something in ("the netball team", "the Punjabi lessons"): what ends is
+#: doing what the words before them name.
+_GROUPS = frozenset(t for w in "team club class classes lesson lessons course choir band group league squad crew "
+                    "society orchestra".split() for t in terms(w))
+
+
+def thing_words(stop: Ended) -> frozenset[str]:
+    """The words an end names its thing by: a group's by what it does, else its head noun."""
+    if stop.head in _GROUPS and stop.modifiers:
+        return stop.modifiers
+    return frozenset({stop.head}) if stop.head else frozenset()
+
+
+#: A record typed as an event that tells of something still going on ("has been seeing Declan for
+#: six months", "is training for the half"): an end can be of it.
+_ONGOING = re.compile(r"\b(?:has|have|'s|’s|'ve|’ve)\s+been\s+[a-z]+ing\b|"
+                      r"\b(?:is|are|am|'s|’s|'re|’re|'m|’m)\s+(?:currently\s+|still\s+)?[a-z]+ing\b", re.IGNORECASE)
+
+
+def can_end(rec) -> bool:
+    """Whether an end can be of this record: a standing one, or an event still going on (past
+    events are never ended)."""
+    return rec.kind != "temporary_instruction" and (rec.kind != "episode" or _ONGOING.search(rec.text or "") is not None)
 
 
 #: A change wished, planned, tried or weighed, not made: it updates nothing.
@@ -795,6 +853,9 @@ def _overlap(a: frozenset[str], b: frozenset[str]) -> bool:
     return False
 
 
+_WE = re.compile(r"^(?:we|our)\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=65_536)
 def mentions(text: str, speaker: str) -> bool:
     """Whether a record is told of `speaker`: records name their speaker ("Sam: ...", "Sam's ...",
@@ -802,6 +863,8 @@ def mentions(text: str, speaker: str) -> bool:
     lead = re.match(r"^([^:]{1,40}):\s", text)
     if lead:
         return lead.group(1).strip() == speaker
+    if _WE.match(text):
+        return True  # "We get a veg box delivered": the speaker's household, the speaker among them
     own = re.search(r"(?<![\w])" + re.escape(speaker) + r"(?![\w])", text)
     if own is None:
         return False
@@ -886,7 +949,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     # Whose the statement is: its holder, or the holder of a thing someone changed in it; an end
     # said without a subject is the speaker's ("gave the roomba away, the dog hated it").
     mine_holders = [mine_holder] + [h for h in (changed_holder(text, speaker),) if h is not None and h != mine_holder]
-    if stop is not None and mine_holder and _OPENS_WITH_END.match(text):
+    if stop is not None and mine_holder and (_OPENS_WITH_END.match(text) or mine_holder <= stop.modifiers | {stop.head}):
+        # the speaker's end, said without a subject, or with what ended read as its holder ("has
+        # left the netball team")
         mine_holders.append(frozenset())
     masked_needed = [i for i, r in enumerate(records)
                      if any(_one_holder(text, h, r.text, holder(r.text, speaker), speaker) for h in mine_holders)
@@ -898,7 +963,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         # An end is of a doing or a thing, however the record was typed ("quit vaping" / "vapes most
         # evenings" read as a preference); retiring ends the record of an occupation or employer.
         updates.extend(Relation(r.memory_id, float(sims[i]), "update") for i, r in enumerate(records)
-                       if r.kind not in ("episode", "temporary_instruction") and sims[i] >= 0.25
+                       if can_end(r) and sims[i] >= 0.25
                        and (ends(stop, r.text, speaker)
                             or (stop.of_any == _LIFE_ENDS["retired"] and getattr(r, "slot", None) in _WORK_SLOTS)))
     for i in masked_needed:
@@ -908,8 +973,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         conflict = bool(mine_values and theirs and not _overlap(mine_values, theirs))
         other_day = (kind == "episode" and rec.kind == "episode" and _day(rec) is not None and day is not None
                      and _day(rec) != day)
-        if (stop is not None and rec.kind not in ("episode", "temporary_instruction")
-                and (sim >= settings.update_cue_similarity or _ends_by_name(stop, rec.text, speaker))
+        if (stop is not None and can_end(rec)
+                and (sim >= settings.update_cue_similarity or _ends_by_name(stop, rec.text, speaker)
+                     or _pinned(thing_words(stop), i, records))
                 and ends(stop, rec.text, speaker)):
             # "Gave up tennis" ends "plays tennis every weekend": no new value, the old one is over.
             updates.append(Relation(rec.memory_id, sim, "update"))

@@ -672,9 +672,10 @@ def _habit_statement(sentence: str) -> bool:
 def _standing_candidates(sentences: list[str]) -> list[str]:
     """The first-person sentences the classifier is asked about when the rules kept nothing,
     without a label put before them."""
-    from engine.extractor import is_chatter, is_question
+    from engine.extractor import is_chatter, is_question, told_before_question
 
-    return [x for x in map(without_label, sentences)
+    told = ((told_before_question(x) or x) if is_question(x) else x for x in map(without_label, sentences))
+    return [x for x in told
             if "[REDACTED:" not in x and not is_question(x)
             and ((3 <= len(_WORDS_RE.findall(x)) <= 30 and _FIRST_PERSON.search(x) and not is_chatter(x))
                  or _end_said_alone(x))]
@@ -716,8 +717,9 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
                   else settings.standing_probability)
         if kind == "episode" and ended(sentence, "I") is not None:
             kind = "fact"  # "I used to volunteer at the shelter": a standing fact that is over, kept as one
-        if _end_said_alone(sentence):
-            kind, sure = "fact", max(sure, needed)  # "Quit smoking!!": the speaker's end, kept
+        stop = ended(sentence, "I")
+        if _end_said_alone(sentence) or (stop is not None and not stop.doer and _FIRST_PERSON.search(sentence)):
+            kind, sure = "fact", max(sure, needed)  # "Quit smoking!!", "Ilan and I split up": the speaker's end, kept
         if (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _habit_statement(sentence):
             kind, sure = "fact", max(sure, needed)  # a habit said in the present
         if kind not in ("fact", "preference", "decision", "constraint") or sure < needed:
