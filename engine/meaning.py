@@ -184,13 +184,17 @@ those there here what when where why how who which if so but and or also just pl
 mr mrs ms dr user assistant""".split())
 
 _STRONG_CUE = re.compile(
-    r"\b(?:no\s+longer|any\s*more|switched|(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped|"
-    r"changed|hiked|reduced|extended|upgraded|downgraded|put\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,5}?(?:up|down))"
-    r"\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,6}?to(?!\s+(?:be|get|make|help|live|work|start|save|find|keep|look|take|lose|see|stay|join|study|care)\b)|instead|these\s+days|from\s+now\s+on|replaced|"
+    r"\b(?:no\s+longer|any\s*more|switched|swapped|made\s+the\s+switch|(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped|"
+    r"changed|hiked|reduced|extended|upgraded|downgraded|relocated|reassigned|transferred|"
+    r"put\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,5}?(?:up|down))"
+    r"\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,6}?(?:on)?to(?!\s+(?:be|get|make|help|live|work|start|save|find|keep|look|take|lose|see|stay|join|study|care)\b)|instead|these\s+days|from\s+now\s+on|replaced|"
     r"got\s+(?:moved|pushed|bumped|rescheduled|voted|promoted|transferred)|pushed\s+(?:back|to)|rescheduled|"
     # a thing pushed to a new value, not a person pushed to do something ("pushed me to apply")
     r"pushed\s+(?:the|my|our|their|his|her|[\w'’]+['’]s)\s+(?:[\w'’-]+\s+){0,4}?(?:(?:back|forward)\s+)?to|"
-    r"revised|went\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced)\b",
+    r"revised|(?:went|go|goes|going|gone)\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced|"
+    # "put the rent up, it's 940 from May", "got a pay rise": a value raised or cut, the new one said apart
+    r"put\s+(?:(?:the|my|our|their)\s+)?(?:[\w'’-]+\s+){1,2}?(?:up|down)|"
+    r"(?:a|my|our|the|their)\s+(?:pay\s+|salary\s+|rent\s+|price\s+)?(?:rise|raise|increase|hike))\b",
     re.IGNORECASE,
 )
 _WEAK_CUE = re.compile(r"\b(?:now|new|newly|currently|latest|nowadays|lately)\b", re.IGNORECASE)
@@ -279,6 +283,13 @@ def _one_holder(text_a: str, a: frozenset[str], text_b: str, b: frozenset[str], 
     return (first_a is not None and first_a in b and a <= b) or (first_b is not None and first_b in a and b <= a)
 
 
+#: Past-tense verbs that open a statement whose subject, the speaker, is left out ("Got a letter from
+#: the landlord"): what follows is their object, never whom the statement is about. (No name reads so.)
+_SUBJECTLESS = frozenset("""got had sold quit left gave took went made sent put cut lost spent bought brought found kept
+swapped dropped stopped visited received booked moved started finished signed joined called rang told asked heard
+saw met picked paid""".split())
+
+
 @lru_cache(maxsize=65_536)
 def holder(text: str, speaker: str = "") -> frozenset[str]:
     """Who or what a statement is about besides its speaker: relation words and names in its first
@@ -286,6 +297,8 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
     head = _head_words(text, 5)
     own = _speaker_words(speaker)
     out = set()
+    if head and head[0].lower() in _SUBJECTLESS and (len(head) < 2 or head[1][:1].islower()):
+        return frozenset()  # "Got a letter from the landlord", "Visited my sister": the speaker's, no subject said
     for i, w in enumerate(head):
         base = re.sub(r"(?:'s|’s)$", "", w)
         low = base.lower()
@@ -303,10 +316,10 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
 
 
 _VALUE_VERB = (r"(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped|changed|hiked|reduced|"
-               r"extended|upgraded|downgraded|rescheduled|pushed|put|switched)")
+               r"extended|upgraded|downgraded|rescheduled|pushed|put|switched|relocated|reassigned|transferred)")
 #: A value verb's thing: "moved <the piano lesson> to Thursdays".
 _MOVED_THING = re.compile(r"\b" + _VALUE_VERB + r"\s+(?P<object>(?:(?!to\b)[\w'’$€£,.]+\s+){1,6}?)"
-                          r"(?:(?:up|down|back|forward)\s+)?to\b", re.IGNORECASE)
+                          r"(?:(?:up|down|back|forward)\s+)?(?:on)?to\b", re.IGNORECASE)
 #: What one moves when moving oneself ("moved house to Leeds", "moved back to Lyon").
 _ONESELF = frozenset(t for w in "house home flat apartment place out away abroad back over here there all everything "
                      "it them things stuff myself ourselves".split() for t in terms(w))
@@ -324,6 +337,8 @@ def moved_thing(text: str, speaker: str = "") -> frozenset[str]:
     while len(words) > 1 and words[0] in ("all", "both", "most", "some", "of", "the", "rest"):
         words = words[1:]  # "all my accounts", "the rest of my savings"
     first = words[0] if words else ""
+    if m.re is _MOVED_THING and first == "by":
+        return frozenset()  # "has been moved by the school to room 108": the subject moved, the school moved it
     if m.re is _MOVED_THING and (first in ("my", "our", "their") or re.sub(r"['’]s$", "", first) in own):
         # the speaker's own thing ("changed my major to ...", "moved all my accounts over to ..."):
         # what it names may be worded otherwise in the record ("studies accounting", "banks with")
@@ -343,14 +358,15 @@ _MOVED_SUBJECT = re.compile(r"^(?:[^:]{1,40}:\s+)?(?P<object>(?:[\w'’]+\s+){1,
 _CHANGED_BY = re.compile(
     r"^(?:[^:]{1,40}:\s+)?(?P<doer>(?:[\w'’]+\s+){1,3}?)(?:has\s+|have\s+|just\s+|finally\s+)?"
     + _VALUE_VERB + r"\s+(?P<object>(?:(?!to\b)[\w'’$€£,.]+\s+){1,5}?)"
-    r"(?:(?:up|down|back|forward)\s+)?(?:to\b|(?<=up\s)|(?<=down\s))|"
+    r"(?:(?:up|down|back|forward)\s+)?(?:(?:on)?to\b|(?<=up\s)|(?<=down\s))|"
     # "the landlord put the rent up, it's 1,050 now": up or down with no value after it
     r"^(?:[^:]{1,40}:\s+)?(?P<doer2>(?:[\w'’]+\s+){1,3}?)" + _VALUE_VERB
     + r"\s+(?P<object2>(?:(?!to\b|up\b|down\b)[\w'’$€£]+\s+){1,4}?)(?:up|down)\b(?!\s+to\b)",
     re.IGNORECASE)
 #: Relations whose part is to act on the speaker's affairs: what they change unqualified ("my
 #: teacher moved the lesson") is the speaker's. Family and friends change things of their own.
-_SERVING = frozenset("landlord boss manager doctor dentist lawyer teacher coach tutor company team".split())
+_SERVING = frozenset("landlord landlady boss manager doctor dentist lawyer teacher coach tutor company team hr work "
+                     "school employer director head office bank insurer clinic gym council agency".split())
 
 
 @lru_cache(maxsize=65_536)
@@ -413,6 +429,26 @@ def other_filler(a: str, b: str, speaker: str = "") -> bool:
     if not (0 < len(da) <= 2 and 0 < len(db) <= 2):
         return False
     return not _overlap(frozenset(da), frozenset(db))
+
+
+_SWITCHED_TO = re.compile(r"\b(?:switched|swapped|changed|moved|gone|went|converted)\s+(?:over\s+|back\s+)?to\s+"
+                          r"(?P<what>[^,;:.!?()]+)", re.IGNORECASE)
+
+
+def switched_to(text: str, speaker: str = "") -> frozenset[str]:
+    """The words of what the speaker switched to ("swapped to soy milk for my coffee": soy, milk), a
+    new value however plainly it is written: an unnamed one is no value of `values`."""
+    m = _SWITCHED_TO.search(text)
+    if m is None:
+        return frozenset()
+    words = []
+    for w in re.findall(r"[\w'’]+", m.group("what").lower()):
+        if w in _PHRASE_END:
+            break
+        words.append(w)
+    own = _speaker_words(speaker)
+    return frozenset(t for w in words if w not in _DETERMINERS and w not in _NOT_VALUES for t in terms(w)
+                     if t not in own)
 
 
 def change_cue(text: str) -> str | None:
@@ -871,7 +907,10 @@ def mentions(text: str, speaker: str) -> bool:
     for m in _CAPITALISED.finditer(text[: own.start()]):
         word = _norm_value(m.group())
         if m.start() > 0 and word not in _NOT_VALUES and word not in _MONTHS and word not in _WEEKDAYS:
-            return False  # another name comes first: the record is about them
+            # another name comes first: the record is about them, unless it tells of a thing of the
+            # speaker's ("we go to Casa Lola: it's Sam's favourite place"; not "Ana is Sam's sister")
+            return any(m.group(1).lower() not in RELATIONS and m.group(1).lower().rstrip("s") not in RELATIONS
+                       for m in re.finditer(re.escape(speaker) + r"['’]s\s+([a-z]+)", text))
     return True
 
 
@@ -954,7 +993,11 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         # left the netball team")
         mine_holders.append(frozenset())
     masked_needed = [i for i, r in enumerate(records)
-                     if any(_one_holder(text, h, r.text, holder(r.text, speaker), speaker) for h in mine_holders)
+                     if (any(_one_holder(text, h, r.text, holder(r.text, speaker), speaker) for h in mine_holders)
+                         # "Mapfre put the premium up to 365" / "home insurance with Mapfre costs 320": a
+                         # name the record ties the speaker's thing to acted on it
+                         or (cue == "strong" and mine_holder and not holder(r.text, speaker)
+                             and mine_holder <= values(r.text, speaker)))
                      and sims[i] >= 0.25]
     waiting: list[tuple[int, frozenset[str], bool, float]] = []  # what only an update rule can decide
     if stop is not None and stop.verb is None and stop.head is None:
@@ -1042,10 +1085,12 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                     theirs_masked = mask(records[i].text, speaker)
                     rv = meaning.vectors(clauses(theirs_masked) or [theirs_masked])
                     clause_sims[i] = float((rv @ cv.T).max())
+    target = switched_to(text, speaker) if cue == "strong" else frozenset()
     for i, theirs, conflict, sim in waiting:
         rec = records[i]
         ms = masked_sims[i]
-        if not (mine_values - theirs) and ms < settings.update_cue_similarity + 0.1:
+        new_value = bool(mine_values - theirs) or not all(has_term(terms(rec.text), t) for t in target)
+        if not new_value and ms < settings.update_cue_similarity + 0.1:
             continue  # no new value, and not plainly the same attribute said anew
         if cue == "strong" and max(sim, ms, clause_sims.get(i, 0.0)) >= settings.update_cue_similarity:
             updates.append(Relation(rec.memory_id, ms, "update"))
