@@ -496,7 +496,7 @@ _ENDING = re.compile(
     r"cancell?ed|ditched|abandoned|retired\s+from|resigned\s+from|moved\s+(?:out\s+of|away\s+from)|"
     r"broke\s+up\s+with|split\s+up\s+with|got\s+rid\s+of|unsubscribed\s+from|stepped\s+down\s+(?:as|from)|sold|used\s+to|"
     r"ended|closed|shut\s+down|wound\s+down|withdrew\s+from|moved\s+on\s+from|traded\s+in|kicked|"
-    r"graduated\s+from|(?:done|finished)\s+with|gave\s+away|"
+    r"graduated\s+from|(?:done|finished)\s+with|gave\s+away|finished|completed|"
     r"handed\s+in\s+(?:my|his|her|their|our)\s+(?:notice|resignation)\s+(?:at|to)|"
     r"(?:is|are|am|was|were|'s|’s|'m|’m|'re|’re)\s+(?:now\s+)?off)\s+"
     r"(?P<what>(?:[^,;:.!?]|(?<=\b[A-Z][a-z])\.|(?<=\b[A-Z])\.)+)",  # "St. Mary's": a period that ends no sentence
@@ -509,6 +509,10 @@ _LIFE_ENDS = {"retired": frozenset(t for w in "work works working job employed e
               "graduated": frozenset(t for w in "student studying studies study course degree phd masters "
                                      "undergraduate university uni college school semester year".split()
                                      for t in terms(w))}
+#: What one is doing over months and that finishing ends ("finished the diploma").
+_COURSES = frozenset(t for w in "course degree diploma certificate apprenticeship training programme program masters "
+                     "phd doctorate internship placement treatment therapy physio rehab chemo contract "
+                     "residency".split() for t in terms(w))
 _WORK_SLOTS = frozenset({"fact:occupation", "fact:employer", "fact:my job", "fact:job"})
 #: A statement that opens with the speaker's end, its subject left out: "sold the Honda", "Quit
 #: smoking!!" (after the "<name>: " a record may start with).
@@ -598,6 +602,7 @@ class Ended:
     named: frozenset[str] = frozenset()  # a name right after the thing: "Tesco" of "quit my job at Tesco"
     doer: frozenset[str] = frozenset()  # who ended it, when not the speaker: "brother" of "Sam's brother quit"
     of_any: frozenset[str] = frozenset()  # "retired", "graduated" alone: records with any of these words
+    proper: frozenset[str] = frozenset()  # the names among the words of what ended ("netflix")
 
 
 def _placed(cue: str, rest: list[str]) -> bool:
@@ -658,9 +663,12 @@ def ended(text: str, speaker: str = "") -> Ended | None:
                      and not w[0].isdigit() for t in terms(w) if t not in own]
             if len(found) > 1 and found[-1] in _PLACEHOLDERS:
                 found = found[:-1]  # "not doing the fasting thing anymore": fasting
+            if cue in ("finished", "completed") and not (found and found[-1] in _COURSES):
+                continue  # "finished the book", "finished my coffee": done once, nothing standing ended
             if verb is None and not found and not named:
                 continue
-            return Ended(verb, found[-1] if found else None, frozenset(found[:-1]), named, _doer(before, own))
+            return Ended(verb, found[-1] if found else None, frozenset(found[:-1]), named, _doer(before, own),
+                         proper=_names(what, speaker))
     # "Biscuit passed away", "The Loose Teeth broke up", "Marta and I broke up": a named thing that
     # is over (its clause is not cut at an "and" that joins names)
     for clause in _GONE_CLAUSE.split(text):
@@ -764,9 +772,13 @@ def ends(stop: Ended, record_text: str, speaker: str = "") -> bool:
     if stop.named and _overlap(stop.named, values(record_text, speaker)):
         return True
     if stop.head is not None:
-        if stop.head in _GROUPS and stop.modifiers:
-            # "left the netball team" ends "plays netball": a group is known by what it does
+        if (stop.head in _GROUPS or stop.head in _COURSES) and stop.modifiers:
+            # "left the netball team" ends "plays netball", "completed the physio programme" ends "goes
+            # to physio": a group or a course is known by what it does
             return all(has_term(have, m) for m in stop.modifiers)
+        if stop.head in _TIES and stop.modifiers and has_term(have, stop.head) and not (
+                stop.proper - values(record_text, speaker)):
+            return True  # "cancelled my gym membership" / "has had a membership there two years"
         if stop.head in _TIES and stop.modifiers:
             # "cancelled my CrossFit membership" ends "goes to CrossFit": the tie is to the name
             # before it ("my gym membership" names nothing: it ends no "gym buddy")
@@ -788,13 +800,14 @@ _TIES = frozenset(t for w in "membership subscription account contract lease pla
 
 #: Nouns of a group one does something in ("the netball team", "the Punjabi lessons"): what ends is
 #: doing what the words before them name.
-_GROUPS = frozenset(t for w in "team club class classes lesson lessons course choir band group league squad crew "
-                    "society orchestra".split() for t in terms(w))
+_GROUPS = frozenset(t for w in "team club class classes lesson lessons choir band group league squad crew "
+                    "society orchestra shift shifts session sessions pill pills tablet tablets meds medication "
+                    "medicine prescription".split() for t in terms(w))
 
 
 def thing_words(stop: Ended) -> frozenset[str]:
     """The words an end names its thing by: a group's by what it does, else its head noun."""
-    if stop.head in _GROUPS and stop.modifiers:
+    if (stop.head in _GROUPS or stop.head in _COURSES) and stop.modifiers:
         return stop.modifiers
     return frozenset({stop.head}) if stop.head else frozenset()
 
