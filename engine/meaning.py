@@ -174,7 +174,9 @@ _CARDINALS = {w: str(i) for i, w in enumerate("zero one two three four five six 
                                                "twelve".split()) if w not in ("zero", "one")}
 _CARDINALS.update(twenty="20", thirty="30", forty="40", fifty="50", sixty="60")
 _NUMBER = re.compile(r"(?<![\w.])[$€£]?\d+(?:[.,:]\d+)*(?:st|nd|rd|th|%|k)?(?![\w])", re.IGNORECASE)
-_CAPITALISED = re.compile(r"\b[A-Z][\w'’\-]*[a-z][\w'’\-]*\b|\b[A-Z][A-Z0-9]+\b")
+#: Capital letters of the Latin alphabets (names such as "Élodie", "Łukasz", "Şule" open with one).
+_UPPER = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽ"
+_CAPITALISED = re.compile(rf"\b[{_UPPER}][\w'’\-]*[a-zß-öø-ÿ][\w'’\-]*\b|\b[{_UPPER}][{_UPPER}0-9]+\b")
 #: The word before a full stop that ends no sentence ("Dr. Okafor", "St. Mary's").
 _ABBREVIATED = re.compile(r"(?:^|\s)([\w.]+)\.\s+$")
 _SENTENCE_START = re.compile(r"(?:^|[.!?;:]\s+|\(\s*)$")
@@ -211,7 +213,7 @@ def _norm_value(word: str) -> str:
 
 
 def _speaker_words(speaker: str) -> frozenset[str]:
-    return frozenset(w.lower() for w in re.findall(r"[A-Za-z]+", speaker or ""))
+    return frozenset(w.lower() for w in re.findall(r"[^\W\d_]+", speaker or ""))  # "Tomás", "Zoë": letters of any script
 
 
 def _after_abbreviation(before: str) -> bool:
@@ -258,7 +260,7 @@ def mask(text: str, speaker: str = "") -> str:
 def _head_words(text: str, n: int) -> list[str]:
     """The first `n` words of a statement, after the "Sam: " a record may start with."""
     body = re.sub(r"^[^:]{1,40}:\s+", "", text)
-    return re.findall(r"[A-Za-z][A-Za-z'’\-]*", body)[:n]
+    return re.findall(r"[^\W\d_][\w'’\-]*", body)[:n]
 
 
 @lru_cache(maxsize=65_536)
@@ -623,6 +625,7 @@ def ended(text: str, speaker: str = "") -> Ended | None:
     """What `text` says has ended, or None: an end said as done, in a clause of its own that does
     not want, plan, try or deny it ("wants to quit smoking" is no end of smoking)."""
     own = _speaker_words(speaker)
+    others: list[Ended] = []  # ends with a doer of their own: read only if the speaker's own is not said
     for clause in _END_CLAUSE.split(text):
         for m in (*_ENDING.finditer(clause), *_LAPSED.finditer(clause), *_NO_LONGER.finditer(clause),
                   *_NOT_ANY_MORE.finditer(clause), *_GIVEN_AWAY.finditer(clause)):
@@ -667,8 +670,11 @@ def ended(text: str, speaker: str = "") -> Ended | None:
                 continue  # "finished the book", "finished my coffee": done once, nothing standing ended
             if verb is None and not found and not named:
                 continue
-            return Ended(verb, found[-1] if found else None, frozenset(found[:-1]), named, _doer(before, own),
+            stop = Ended(verb, found[-1] if found else None, frozenset(found[:-1]), named, _doer(before, own),
                          proper=_names(what, speaker))
+            if not stop.doer:
+                return stop
+            others.append(stop)
     # "Biscuit passed away", "The Loose Teeth broke up", "Marta and I broke up": a named thing that
     # is over (its clause is not cut at an "and" that joins names)
     for clause in _GONE_CLAUSE.split(text):
@@ -703,7 +709,7 @@ def ended(text: str, speaker: str = "") -> Ended | None:
             verb = next(iter(terms(words[0])), None) if doing else None
             if verb is not None or found:
                 return Ended(verb, found[-1] if found else None, frozenset(found[:-1]), frozenset(), frozenset())
-    return None
+    return others[0] if others else None
 
 
 def _names(words: str, speaker: str) -> frozenset[str]:

@@ -691,6 +691,15 @@ def _end_said_alone(sentence: str) -> bool:
     return stop is not None and not stop.doer and opens_with_end(sentence)
 
 
+def _speakers_end(sentence: str) -> bool:
+    """An end of the speaker's, said without a subject or in the first person ("Ilan and I split
+    up", "no more refereeing for me"): worth keeping whatever else the turn says."""
+    if _end_said_alone(sentence):
+        return True
+    stop = ended(sentence, "I")
+    return stop is not None and not stop.doer and _FIRST_PERSON.search(sentence) is not None
+
+
 def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
                         settings: Settings, *, ends_only: bool = False) -> list[Candidate]:
     """What the rules found nothing in can still be a standing statement of the speaker's ("I
@@ -704,7 +713,7 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
 
     sentences = _standing_candidates(split_sentences(text))
     if ends_only:
-        sentences = [x for x in sentences if _end_said_alone(x)]
+        sentences = [x for x in sentences if _speakers_end(x)]
     if not sentences:
         return []
     out = []
@@ -717,8 +726,7 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
                   else settings.standing_probability)
         if kind == "episode" and ended(sentence, "I") is not None:
             kind = "fact"  # "I used to volunteer at the shelter": a standing fact that is over, kept as one
-        stop = ended(sentence, "I")
-        if _end_said_alone(sentence) or (stop is not None and not stop.doer and _FIRST_PERSON.search(sentence)):
+        if _speakers_end(sentence):
             kind, sure = "fact", max(sure, needed)  # "Quit smoking!!", "Ilan and I split up": the speaker's end, kept
         if (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _habit_statement(sentence):
             kind, sure = "fact", max(sure, needed)  # a habit said in the present
