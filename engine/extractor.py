@@ -193,6 +193,9 @@ _ASKING = re.compile(r"(?:any|got\s+any|have\s+you\s+got\s+any)\s+(?:\w+\s+)?(?:
                      r"|(?:what|how|where|who|which|when|why)\b", _I)
 
 
+_SUPPOSED = re.compile(r"^\W*(?:(?:and|so|but)\s+)?(?:if|what\s+if|suppose|supposing|say|imagine|assuming|in\s+case)\b", _I)
+
+
 def told_before_question(sentence: str) -> str | None:
     """What a sentence that ends in a question tells before it: "my phone is a Pixel 8, is there a
     way to stop the screen dimming?" tells "my phone is a Pixel 8". None when the sentence is a
@@ -204,8 +207,8 @@ def told_before_question(sentence: str) -> str | None:
         tail = s[m.end():]
         if _QUESTION_START.match(tail) or _ASKING.match(tail):
             head = s[: m.start()].rstrip()
-            if len(_WORD_RE.findall(head)) < 3 or is_question(head):
-                return None
+            if len(_WORD_RE.findall(head)) < 3 or is_question(head) or _SUPPOSED.match(head):
+                return None  # "if I took the job, would I ...?": a supposition is asked about, not told
             return head if head[-1:] in ".!" else head + "."
     return None
 

@@ -834,7 +834,10 @@ def can_end(rec) -> bool:
 _WISHED = re.compile(
     r"\b(?:(?:hop(?:e|es|ing)|plan(?:s|ning|ned)?|wants?|wanted|(?:would|'d|’d)\s+(?:like|love)|trying|tries|tried|"
     r"intend(?:s|ing)?|wish(?:es|ing)?|about|aims?|aiming)\s+to|(?:thinking|dreaming)\s+(?:of|about)|"
-    r"considering|might|debating\s+whether)\b", re.IGNORECASE)
+    r"considering|might|debating\s+whether)\b"
+    # a condition: "if I got promoted I'd be on 2,800", "what if we moved to Ghent"
+    r"|\b(?:if|what\s+if|suppose|supposing)\b[^;.!?]*?(?:\b(?:would|could)\b|['’]d\b)|^(?:[^:]{1,40}:\s+)?what\s+if\b",
+    re.IGNORECASE)
 
 
 def additive(text: str) -> bool:

@@ -61,6 +61,10 @@ def test_someone_moving_the_speaker(tmp_path, old, new, old_word, new_word):
     ("My rent is £1,200 a month for the flat.", "My sister's landlord put her rent up to £1,400.", "1,200"),
     ("I work day shifts at the hospital, 7am to 7pm.", "My supervisor might move me onto nights, not sure yet.", "7am"),
     ("I take oat milk in my tea, always have.", "My brother swapped to almond milk.", "oat"),
+    # a condition is no change made
+    ("My salary is 42k.", "If I got the senior post I'd be on 51k, which would be nice.", "42k"),
+    ("I'm based at the Didcot depot.", "If they transferred me to the Swindon depot I could walk to work.", "didcot"),
+    ("My rent is £1,200 a month for the flat.", "Supposing the landlord put the rent up to £1,300, I would have to move.", "1,200"),
 ])
 def test_no_change_of_the_speakers(tmp_path, old, new, word):
     recs = _after(tmp_path, old, new)

@@ -31,6 +31,9 @@ def test_the_statement_before_a_question_is_told(sentence, told):
     "Is it normal that I sleep nine hours, or should I worry?",
     "Any idea why my bike chain keeps slipping, is it worn?",
     "ok, what now?",
+    "If I took the Bristol job, I'd earn 40k - would that be worth the move?",
+    "Suppose we sold the van, how would we get to the allotment?",
+    "say I moved my lessons to Fridays, would you update the plan?",
 ])
 def test_a_question_from_its_start_tells_nothing(sentence):
     assert told_before_question(sentence) is None
@@ -46,6 +49,16 @@ def test_a_record_is_kept_of_it(tmp_path, text, word):
     recs = records_after(tmp_path, text, "thanks, that helps!", speaker="Noor",
                          days=("2026-09-03", "2026-09-10"), at="18:00:00")
     assert any(r.tier == "active" and word in (r.text or "").lower() for r in recs), [r.text for r in recs]
+
+
+@pytest.mark.parametrize("old, new, word", [
+    ("My take-home is about £2,100 a month.", "If I got the team lead role I'd be on £2,600 a month, is that a big jump?", "2,100"),
+    ("I live in Ghent with my partner.", "What if we moved to Antwerp next year, would rent be higher?", "ghent"),
+    ("My gym is PureGym on the high street.", "if I switched to the council gym, could I still do classes?", "puregym"),
+])
+def test_a_supposition_changes_nothing(tmp_path, old, new, word):
+    recs = records_after(tmp_path, old, new, speaker="Noor", days=("2026-09-03", "2026-09-10"), at="18:00:00")
+    assert any(r.tier == "active" and word in (r.text or "").lower() for r in recs), [(r.text, r.tier) for r in recs]
 
 
 def test_the_told_value_is_updated_later(tmp_path):
