@@ -164,6 +164,7 @@ class KindClassifier:
 _MONTHS = ("january february march april may june july august september october november december "
            "jan feb mar apr jun jul aug sep sept oct nov dec").split()
 _WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
+_WEEKDAYS += [d + "s" for d in _WEEKDAYS]  # "On Saturdays ..."
 _ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5", "sixth": "6",
              "seventh": "7", "eighth": "8", "ninth": "9", "tenth": "10", "eleventh": "11", "twelfth": "12",
              "thirteenth": "13", "fourteenth": "14", "fifteenth": "15", "twentieth": "20",
@@ -285,6 +286,9 @@ def _one_holder(text_a: str, a: frozenset[str], text_b: str, b: frozenset[str], 
     return (first_a is not None and first_a in b and a <= b) or (first_b is not None and first_b in a and b <= a)
 
 
+#: Words that open a clause put before the subject ("Once the kids are asleep, ...", "On Saturdays ...").
+_FRONTED = frozenset("once when whenever after before while since until if because as on in at every most during "
+                     "for by".split())
 #: Past-tense verbs that open a statement whose subject, the speaker, is left out ("Got a letter from
 #: the landlord"): what follows is their object, never whom the statement is about. (No name reads so.)
 _SUBJECTLESS = frozenset("""got had sold quit left gave took went made sent put cut lost spent bought brought found kept
@@ -301,6 +305,12 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
     out = set()
     if head and head[0].lower() in _SUBJECTLESS and (len(head) < 2 or head[1][:1].islower()):
         return frozenset()  # "Got a letter from the landlord", "Visited my sister": the speaker's, no subject said
+    if head and head[0].lower() in _FRONTED:
+        # "Once the kids are asleep Sam plays FIFA", "On Saturdays Sam volunteers": the subject comes
+        # after the fronted clause; where the speaker is it, the words before are no holder
+        at = next((i for i, w in enumerate(_head_words(text, 9)) if i > 0 and w.lower() in own), None)
+        if at is not None:
+            head = _head_words(text, at + 5)[at:]
     for i, w in enumerate(head):
         base = re.sub(r"(?:'s|’s)$", "", w)
         low = base.lower()
@@ -587,7 +597,7 @@ _LIGHT_VERBS = frozenset("use using go going have having do doing get getting ta
 _PLACED = frozenset("in into on onto at behind under down".split())
 _TIMES = frozenset("spring summer autumn fall winter morning afternoon evening night end beginning start middle "
                    "week weekend month year day".split())
-_END_CLAUSE = re.compile(r"[,;:]\s+|(?<!\s)\s+(?:and|but|so|because|since|though|although|after|when|while)\s+",
+_END_CLAUSE = re.compile(r"[,;:]\s+|\s+[-\u2013\u2014]+\s+|(?<!\s)\s+(?:and|but|so|because|since|though|although|after|when|while)\s+",
                          re.IGNORECASE)
 
 
@@ -634,7 +644,9 @@ def ended(text: str, speaker: str = "") -> Ended | None:
             if _NOT_DONE.search(before) or (cue == "used to" and _ACCUSTOMED.search(before)):
                 continue
             what = m.group("what")
-            words = [w.lower() for w in re.findall(r"[\w'’]+", what)]
+            raw = re.findall(r"[\w'’]+", what)
+            words = [w.lower() for w in raw]
+            acronyms = {i for i, w in enumerate(raw) if len(w) > 1 and w.isupper()}  # "IT", "US": not "it", "us"
             if not words or (m.re is _ENDING and words[0] in _NOT_AN_END):
                 continue
             if (cue == "left" and _AWHILE.search(what)) or ((cue.endswith("off") or cue.endswith(" with"))
@@ -651,7 +663,7 @@ def ended(text: str, speaker: str = "") -> Ended | None:
                                       or (i > 0 and words[i] in _NOT_AN_END)):
                 i += 1
             phrase: list[str] = []
-            while i < len(words) and words[i] not in _PHRASE_END:
+            while i < len(words) and (words[i] not in _PHRASE_END or i in acronyms):
                 phrase.append(words[i])
                 i += 1
             if _placed(cue, words[i:]):
@@ -912,6 +924,8 @@ def _overlap(a: frozenset[str], b: frozenset[str]) -> bool:
 
 
 _WE = re.compile(r"^(?:we|our)\b", re.IGNORECASE)
+#: Right after the speaker's name: a verb of theirs ("the account Sam opened", "where Sam plays").
+_SPEAKER_DOES = re.compile(r"^\s+(?:is|was|has|had|does|did|will|would|can|could|used|[a-z]{2,}ed|[a-z]{2,}[^s]s)\b")
 
 
 @lru_cache(maxsize=65_536)
@@ -932,7 +946,8 @@ def mentions(text: str, speaker: str) -> bool:
             # another name comes first: the record is about them, unless it tells of a thing of the
             # speaker's ("we go to Casa Lola: it's Sam's favourite place"; not "Ana is Sam's sister")
             return any(m.group(1).lower() not in RELATIONS and m.group(1).lower().rstrip("s") not in RELATIONS
-                       for m in re.finditer(re.escape(speaker) + r"['’]s\s+([a-z]+)", text))
+                       for m in re.finditer(re.escape(speaker) + r"['’]s\s+([a-z]+)", text)) or \
+                _SPEAKER_DOES.search(text[own.start() + len(speaker):]) is not None
     return True
 
 
