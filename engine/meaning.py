@@ -197,7 +197,11 @@ _STRONG_CUE = re.compile(
     r"revised|(?:went|go|goes|going|gone)\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced|"
     # "put the rent up, it's 940 from May", "got a pay rise": a value raised or cut, the new one said apart
     r"put\s+(?:(?:the|my|our|their)\s+)?(?:[\w'’-]+\s+){1,2}?(?:up|down)|"
-    r"(?:a|my|our|the|their)\s+(?:pay\s+|salary\s+|rent\s+|price\s+)?(?:rise|raise|increase|hike))\b",
+    r"(?:a|my|our|the|their)\s+(?:pay\s+|salary\s+|rent\s+|price\s+)?(?:rise|raise|increase|hike)|"
+    r"(?:pay|salary|rent|price)\s+(?:rise|raise|increase|hike)|"
+    # "my manager put me on evenings", "they've set my premium at 2,050"
+    r"put\s+(?:me|us|(?-i:[A-Z])[\w'’]*)\s+on(?:to)?|"
+    r"set\s+(?:my|our|the|their|(?-i:[A-Z])[\w'’]*['’]s)\s+(?:[\w'’-]+\s+){0,2}?(?:at|to))\b",
     re.IGNORECASE,
 )
 _WEAK_CUE = re.compile(r"\b(?:now|new|newly|currently|latest|nowadays|lately)\b", re.IGNORECASE)
@@ -913,6 +917,11 @@ def classifier_for(embedder) -> KindClassifier:
 
 # -- relations between a new statement and the records -----------------------------------------------
 
+def _unmatched(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Whether some value of `a` matches none of `b`."""
+    return any(not _overlap(frozenset([x]), b) for x in a)
+
+
 def _overlap(a: frozenset[str], b: frozenset[str]) -> bool:
     """Shared values, counting a value that starts another ("go" / "golang", "cell" / "cellist")."""
     for x in a:
@@ -1050,7 +1059,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         rec = records[i]
         sim = float(sims[i])
         theirs = values(rec.text, speaker)
-        conflict = bool(mine_values and theirs and not _overlap(mine_values, theirs))
+        # a value each has that the other lacks: a changed name or number, though a word of the
+        # name stays ("Lozells Medical Centre" / "Handsworth Wood Medical Practice")
+        conflict = bool(mine_values and theirs and _unmatched(mine_values, theirs) and _unmatched(theirs, mine_values))
         other_day = (kind == "episode" and rec.kind == "episode" and _day(rec) is not None and day is not None
                      and _day(rec) != day)
         if (stop is not None and can_end(rec)
