@@ -519,12 +519,19 @@ _ENDING = re.compile(
     re.IGNORECASE,
 )
 #: Ends that need no object, by what they end: retiring ends working, graduating ends studying.
-_LIFE_END = re.compile(r"\b(?P<cue>retired|graduated)\b(?!\s+(?:from|as)\b)", re.IGNORECASE)
+_LIFE_END = re.compile(r"\b(?P<cue>retired|graduated)\b(?!\s+(?:from|as)\b)|"
+                       # "we broke up last week", "we've parted ways": the speaker's partner, unnamed
+                       r"^\W*(?:so\s+|and\s+|well\s+)?(?P<we>we)(?:['’]ve)?\s+(?:(?:have|just|finally|officially)\s+)*"
+                       r"(?:broke\s+up|split\s+up|parted\s+ways|called\s+it\s+off)\b", re.IGNORECASE)
 _LIFE_ENDS = {"retired": frozenset(t for w in "work works working job employed employee career office shift "
                                    "colleague boss manager".split() for t in terms(w)),
               "graduated": frozenset(t for w in "student studying studies study course degree phd masters "
                                      "undergraduate university uni college school semester year".split()
-                                     for t in terms(w))}
+                                     for t in terms(w)),
+              "we": frozenset(t for w in "boyfriend girlfriend partner husband wife fiance fiancee".split()
+                              for t in terms(w))}
+#: A record of a partner not named as one: "has been seeing Rui", "is dating a nurse".
+_COURTING = re.compile(r"\b(?:been|is|are|am|'s|’s|'m|’m|was)\s+(?:seeing|dating|going\s+out\s+with)\b", re.IGNORECASE)
 #: What one is doing over months and that finishing ends ("finished the diploma").
 _COURSES = frozenset(t for w in "course degree diploma certificate apprenticeship training programme program masters "
                      "phd doctorate internship placement treatment therapy physio rehab chemo contract "
@@ -559,6 +566,12 @@ _NOT_A_DOING = frozenset("be is am are was were a an the my our their his her it
 _GONE = re.compile(r"(?P<who>(?:[A-Z][\w'’]*\s+(?:(?:and|&)\s+(?=[A-Z]))?){1,4}?)(?P<gone>passed\s+away|died|broke\s+up|split\s+up|"
                    r"closed\s+down|shut\s+down|went\s+out\s+of\s+business|folded|put\s+to\s+sleep|"
                    r"(?:has\s+|have\s+|had\s+)?been\s+sold|(?:was|were|got)\s+sold)\b")
+#: "our cat passed away", "we had to put our old dog down": one of the speaker's, named by its kind.
+_KIND_GONE = re.compile(r"\b(?:my|our)\s+(?P<what>(?:[\w'’-]+\s+){0,2}?[\w'’-]+)\s+(?:passed\s+away|died|was\s+put\s+down|"
+                        r"was\s+put\s+to\s+sleep)\b|\bhad\s+to\s+(?:have\s+)?(?:put|let)\s+(?:my|our)\s+"
+                        r"(?P<what2>(?:[\w'’-]+\s+){0,2}?[\w'’-]+)\s+(?:down|go|to\s+sleep)\b", re.IGNORECASE)
+#: Words of fondness before a pet, no part of what it is: "our old dog", "my poor little cat".
+_FOND = frozenset("old little poor dear sweet beloved lovely big young baby darling".split())
 _PRONOUNS = frozenset("i we he she they you".split())
 _AUXILIARIES = frozenset("is are am was were has have had be been do does did 's 're 'm 've".split())
 #: Words of manner or time before an end: not who did it.
@@ -704,7 +717,15 @@ def ended(text: str, speaker: str = "") -> Ended | None:
     for clause in _END_CLAUSE.split(text):
         m = _LIFE_END.search(clause)
         if m is not None and not _NOT_DONE.search(clause[: m.start()]) and not _doer(clause[: m.start()], own):
-            return Ended(None, None, frozenset(), frozenset(), frozenset(), _LIFE_ENDS[m.group("cue").lower()])
+            return Ended(None, None, frozenset(), frozenset(), frozenset(),
+                         _LIFE_ENDS["we" if m.group("we") else m.group("cue").lower()])
+    for clause in _GONE_CLAUSE.split(text):
+        m = _KIND_GONE.search(clause)
+        if m is not None and not _NOT_DONE.search(clause[: m.start()]):
+            what = m.group("what") or m.group("what2")
+            found = [t for w in what.lower().split() if w not in _FOND for t in terms(w) if t not in own]
+            if found and not re.search(r"['’]s\b", what):  # not "my neighbour's cat"
+                return Ended(None, found[-1], frozenset(found[:-1]), frozenset(), frozenset())
     m = _SPLIT_WITH.search(text)
     if (m is not None and not _NOT_DONE.search(text[: m.start()])
             and (m.group("me").lower() in ("i", "me") or m.group("me").lower() in own)):
@@ -784,7 +805,8 @@ def ends(stop: Ended, record_text: str, speaker: str = "") -> bool:
     if not all(has_term(have, w) for w in stop.doer):
         return False  # "Sam's buddy Dev quit the chess club" ends no membership of Sam's
     if stop.of_any:
-        return any(t in stop.of_any for t in have)
+        return any(t in stop.of_any for t in have) or (stop.of_any == _LIFE_ENDS["we"]
+                                                       and _COURTING.search(record_text) is not None)
     if stop.verb is None and stop.head is None:  # a named thing gone: "Biscuit passed away"
         # (a record typed in lower case names it so: "is dating chidi")
         return _overlap(stop.named, values(record_text, speaker)) or \
