@@ -240,9 +240,12 @@ def values(text: str, speaker: str = "") -> frozenset[str]:
                 and not _after_abbreviation(text[: m.start()])):
             continue  # capitalised because it starts a sentence (not a name after "Dr.")
         out.add(word)
-    for w in re.findall(r"[a-z]+", text.lower()):
+    low = text.lower()
+    for w in re.findall(r"[a-z]+", low):
         if w in _ORDINALS:
-            out.add(_ORDINALS[w])
+            # a date's ordinal ("the first of May", "May third"), not "comes first" or "my first car"
+            if re.search(rf"\b{w}\s+of\b|\b(?:{'|'.join(_MONTHS)})\s+(?:the\s+)?{w}\b", low):
+                out.add(_ORDINALS[w])
         elif w in _CARDINALS:
             out.add(_CARDINALS[w])
     return frozenset(v for v in out if v)
@@ -320,6 +323,9 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         low = base.lower()
         if low in own:
             continue
+        if (i > 0 and head[i - 1].lower() in {o + s for o in own for s in ("'s", "’s")}
+                and low not in RELATIONS and low.rstrip("s") not in RELATIONS):
+            continue  # "Zoë's Spanish class": a word of the speaker's thing, not whom it is about
         if low in RELATIONS or low.rstrip("s") in RELATIONS:
             out.add(low.rstrip("s") if low.rstrip("s") in RELATIONS else low)
         elif (base[:1].isupper() and low not in _NOT_VALUES and low not in _MONTHS and low not in _WEEKDAYS
