@@ -20,6 +20,7 @@ from anyio import to_thread
 from starlette.requests import Request
 from starlette.responses import Response
 
+from engine import redaction
 from engine.errors import InvalidCommandError, MemstreamError, TenantMismatchError, UnknownMemoryError
 from engine.facade import MemoryEngine
 from engine.settings import Settings
@@ -170,7 +171,10 @@ class EngineService:
             return False
 
     def _project(self) -> None:
-        try:  # the embedding model loads before the server says it is ready, not in the first recall
+        # The secret scanners are built and the embedding model loads before the server says it is
+        # ready, not in the first write or recall.
+        redaction.warm_up()
+        try:
             self.engine.runtime.embedder.embed(["ready"], cache=False)
         except Exception as exc:  # a read would meet the same error, typed; nothing to hold back here
             log.warning("loading the embedding model failed: %s", exc)
