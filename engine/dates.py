@@ -195,12 +195,20 @@ def _sentence_of(text: str, start: int, end: int) -> str:
     return text[left: m.start() if m else len(text)]
 
 
+#: A verb whose past is its present ("quit", "split up", "put", "cut") right after its subject, with no
+#: auxiliary: told, as in "I quit smoking on Tuesday!!", "we split up on friday" (a plan says "will",
+#: "going to", "want to", which `_FUTURE` reads first).
+_SAME_FORM_PAST = re.compile(r"\b(?:i|we|he|she|they)\s+(?:just\s+|finally\s+|officially\s+|actually\s+)?"
+                             r"(?:quit|split|put|cut|set|shut|let|hit|cast|bet)\b", re.IGNORECASE)
+
+
 def _is_past(sentence: str, expr: str) -> bool:
     """Tense of the sentence around a weekday or a bare date, the expression itself left out."""
     rest = sentence.replace(expr, " ")
     if _FUTURE.search(rest):
         return False
-    return any(m.group(0).lower() not in _NOT_PAST_ED for m in _PAST.finditer(rest))
+    return (any(m.group(0).lower() not in _NOT_PAST_ED for m in _PAST.finditer(rest))
+            or _SAME_FORM_PAST.search(rest) is not None)
 
 
 def _is_future(sentence: str, expr: str) -> bool:

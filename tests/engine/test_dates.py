@@ -174,3 +174,25 @@ def test_a_weekday_ahead_stays_ahead():
 def test_this_weekend_in_the_past_tense_is_the_one_just_gone(sentence, day):
     _, when = resolve_dates(sentence, datetime(2026, 12, 8, 19, tzinfo=timezone.utc))  # a Tuesday
     assert when is not None and (when.month, when.day) == (12, day), when
+
+
+@pytest.mark.parametrize("text, day", [
+    ("I quit smoking on Tuesday!!", 3),
+    ("ugh we split up on friday", 6),
+    ("I cut the kids' hair on Sunday, it went fine", 8),
+    ("Femi and I finally quit the gym on Wednesday", 4),
+])
+def test_a_verb_whose_past_is_its_present_tells_a_past_weekday(text, day):
+    # said on Monday 9 March 2026: the weekday is the one before
+    _, when = resolve_dates(text, datetime(2026, 3, 9, 18, 0, tzinfo=timezone.utc))
+    assert when is not None and (when.month, when.day) == (3, day), when
+
+
+@pytest.mark.parametrize("text", [
+    "I will quit on Tuesday",
+    "I'm going to cut my hair on Sunday",
+    "we want to split the bill on Friday",
+])
+def test_the_same_verb_in_a_plan_looks_ahead(text):
+    _, when = resolve_dates(text, datetime(2026, 3, 9, 18, 0, tzinfo=timezone.utc))
+    assert when is not None and when.day > 9, when
