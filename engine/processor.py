@@ -669,6 +669,13 @@ def _habit_statement(sentence: str) -> bool:
                               or _HABIT_MARK.search(sentence[: m.start("verb")]) is not None)
 
 
+def _plain_present(sentence: str) -> bool:
+    """A first-person statement in the present with an object ("I play the piano", "we rent a flat
+    in Leith"): what it says holds, though the classifier reads it as a fact without certainty."""
+    m = _HABIT.match(sentence.strip())
+    return m is not None and len(_WORDS_RE.findall(m.group("rest"))) >= 2 and not m.group("verb").endswith("ing")
+
+
 def _standing_candidates(sentences: list[str]) -> list[str]:
     """The first-person sentences the classifier is asked about when the rules kept nothing,
     without a label put before them."""
@@ -730,6 +737,8 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
             kind, sure = "fact", max(sure, needed)  # "Quit smoking!!", "Ilan and I split up": the speaker's end, kept
         if (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _habit_statement(sentence):
             kind, sure = "fact", max(sure, needed)  # a habit said in the present
+        elif kind == "fact" and sure < needed and _plain_present(sentence):
+            sure = needed  # "I play the piano.", "I drive a Skoda": read as a fact first, said plainly
         if kind not in ("fact", "preference", "decision", "constraint") or sure < needed:
             continue
         if len(_WORDS_RE.findall(sentence)) < 4 and kind != "fact":
