@@ -39,7 +39,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from engine.textnorm import ABBREVIATIONS, RELATIONS, STOP_WORDS, terms
+from engine.textnorm import ABBREVIATIONS, LOWER, RELATIONS, STOP_WORDS, UPPER, terms
 
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder"]
@@ -175,9 +175,7 @@ _CARDINALS = {w: str(i) for i, w in enumerate("zero one two three four five six 
                                                "twelve".split()) if w not in ("zero", "one")}
 _CARDINALS.update(twenty="20", thirty="30", forty="40", fifty="50", sixty="60")
 _NUMBER = re.compile(r"(?<![\w.])[$€£]?\d+(?:[.,:]\d+)*(?:st|nd|rd|th|%|k)?(?![\w])", re.IGNORECASE)
-#: Capital letters of the Latin alphabets (names such as "Élodie", "Łukasz", "Şule" open with one).
-_UPPER = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽ"
-_CAPITALISED = re.compile(rf"\b[{_UPPER}][\w'’\-]*[a-zß-öø-ÿ][\w'’\-]*\b|\b[{_UPPER}][{_UPPER}0-9]+\b")
+_CAPITALISED = re.compile(rf"\b[{UPPER}][\w'’\-]*[{LOWER}][\w'’\-]*\b|\b[{UPPER}][{UPPER}0-9]+\b")
 #: The word before a full stop that ends no sentence ("Dr. Okafor", "St. Mary's").
 _ABBREVIATED = re.compile(r"(?:^|\s)([\w.]+)\.\s+$")
 _SENTENCE_START = re.compile(r"(?:^|[.!?;:]\s+|\(\s*)$")

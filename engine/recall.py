@@ -17,7 +17,7 @@ from engine.dates import MONTH_NAMES, resolve_dates
 from engine.keyword_index import KeywordIndex, grown
 from engine.scoring import record_keep_score
 from engine.settings import Settings
-from engine.textnorm import term_set
+from engine.textnorm import LOWER, UPPER, term_set
 from engine.vector_index import VectorStore, exact_scores
 from schemas.common import PRIVACY_ORDER
 from schemas.records import MemoryRecord
@@ -453,8 +453,8 @@ def _kth_largest(values: np.ndarray, k: int) -> float:
 RECORD_BYTES = 2_400
 
 
-_NAME_WORD = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)?\b")
-_ABOUT = re.compile(r"^([A-Z][a-z]+)(?=\s|:|'s\b)")
+_NAME_WORD = re.compile(rf"\b[{UPPER}][{LOWER}]+(?:[{UPPER}][{LOWER}]+)?\b")  # "Zoë" as much as "Zoe"
+_ABOUT = re.compile(rf"^([{UPPER}][{LOWER}]+)(?=\s|:|'s\b)")
 _HAS_DATE = re.compile(r"\((?:[^()]*\d{4})\)")
 _RECENT = re.compile(r"\b(?:recent(?:ly)?|lately|latest|these\s+days|nowadays|currently|now)\b", re.I)
 _WHEN = re.compile(r"^\s*(?:when|what\s+(?:year|month|date|day|time)|how\s+long\s+ago|since\s+when)\b", re.I)

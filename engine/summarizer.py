@@ -26,7 +26,7 @@ from engine.extractor import (
     without_label,
 )
 from engine.state import SummaryItem, WindowTurn
-from engine.textnorm import STOP_WORDS
+from engine.textnorm import LOWER, STOP_WORDS, UPPER
 from schemas.common import PRIVACY_ORDER
 from engine.tokens import count_tokens, count_tokens_many
 
@@ -67,7 +67,7 @@ _REACTION = re.compile(
 )
 _ASKS_ASSISTANT = re.compile(r"\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?!believe|imagine|tell\s+if)[a-z]+", _I)
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|mine|we|we're|we've|our|us)\b", _I)
-_PROPER = re.compile(r"(?<![.!?:]\s)\b[A-Z][a-z]+(?:[A-Z][a-z]+)?\b")
+_PROPER = re.compile(rf"(?<![.!?:]\s)\b[{UPPER}][{LOWER}]+(?:[{UPPER}][{LOWER}]+)?\b")
 _NOT_NAMES = frozenset("""I I'm I've I'd I'll Mom Mum Dad OK Ok Okay Yes No Thanks Thank Hi Hey Hello Oh Wow God Lol Haha
 Monday Tuesday Wednesday Thursday Friday Saturday Sunday""".split())
 _MIN_FACT_WORDS = 5
@@ -437,7 +437,7 @@ _MIN_SPECIFIC = 7
 #: A name said to the other party: "Odette, ..." or a short remark (at most 5 words) ending
 #: ", Odette!". "This necklace is from my home country, Sweden" is not one. (The words are matched
 #: as word-then-separators so that no two parts of the pattern compete for the same characters.)
-_VOCATIVE = re.compile(r"^\W*(?:\w+\W+){0,4}?\w+\W*,\s*(?P<n1>[A-Z][a-z]+)\s*[.!?]*\s*$|^(?P<n2>[A-Z][a-z]+)\s*,\s*")
+_VOCATIVE = re.compile(rf"^\W*(?:\w+\W+){{0,4}}?\w+\W*,\s*(?P<n1>[{UPPER}][{LOWER}]+)\s*[.!?]*\s*$|^(?P<n2>[{UPPER}][{LOWER}]+)\s*,\s*")
 _MIN_NAMED_SPECIFIC = 2
 #: ...or 6 when it follows a kept sentence of the same turn: "I went to a counseling workshop. They
 #: talked about different therapeutic methods." says what the first one was about.
