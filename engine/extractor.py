@@ -27,8 +27,8 @@ from datetime import datetime, time, timedelta, timezone, tzinfo
 from engine.dates import Period, find_periods, resolve_dates
 from engine.textnorm import ABBREVIATIONS, RELATIONS, STOP_WORDS
 
-__all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question", "told_before_question",
-           "strip_lead_in", "CORRECTION_CUE", "is_sensitive"]
+__all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question",
+           "told_before_question", "strip_lead_in", "CORRECTION_CUE", "is_sensitive"]
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from engine.textnorm import ABBREVIATIONS, LOWER, RELATIONS, STOP_WORDS, UPPER, terms
+from engine.textnorm import ABBREVIATIONS, LOWER, RELATIONS, STOP_WORDS, UPPER, term_set, terms
 
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder"]
@@ -174,6 +174,9 @@ _ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": 
 _CARDINALS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten eleven "
                                                "twelve".split()) if w not in ("zero", "one")}
 _CARDINALS.update(twenty="20", thirty="30", forty="40", fifty="50", sixty="60")
+#: An ordinal word in a date ("the first of May", "May third"), not "comes first" or "my first car".
+_DATE_ORDINAL = re.compile(rf"\b(?P<a>{'|'.join(_ORDINALS)})\s+of\b|\b(?:{'|'.join(_MONTHS)})\s+(?:the\s+)?"
+                           rf"(?P<b>{'|'.join(_ORDINALS)})\b")
 _NUMBER = re.compile(r"(?<![\w.])[$€£]?\d+(?:[.,:]\d+)*(?:st|nd|rd|th|%|k)?(?![\w])", re.IGNORECASE)
 _CAPITALISED = re.compile(rf"\b[{UPPER}][\w'’\-]*[{LOWER}][\w'’\-]*\b|\b[{UPPER}][{UPPER}0-9]+\b")
 #: The word before a full stop that ends no sentence ("Dr. Okafor", "St. Mary's").
@@ -239,12 +242,10 @@ def values(text: str, speaker: str = "") -> frozenset[str]:
             continue  # capitalised because it starts a sentence (not a name after "Dr.")
         out.add(word)
     low = text.lower()
+    for m in _DATE_ORDINAL.finditer(low):
+        out.add(_ORDINALS[m.group("a") or m.group("b")])
     for w in re.findall(r"[a-z]+", low):
-        if w in _ORDINALS:
-            # a date's ordinal ("the first of May", "May third"), not "comes first" or "my first car"
-            if re.search(rf"\b{w}\s+of\b|\b(?:{'|'.join(_MONTHS)})\s+(?:the\s+)?{w}\b", low):
-                out.add(_ORDINALS[w])
-        elif w in _CARDINALS:
+        if w in _CARDINALS:
             out.add(_CARDINALS[w])
     return frozenset(v for v in out if v)
 
@@ -307,6 +308,7 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
     words ("Sam's sister lives in Rome" -> {"sister"}; "Sam lives in Oslo" -> {})."""
     head = _head_words(text, 5)
     own = _speaker_words(speaker)
+    own_possessive = {o + s for o in own for s in ("'s", "’s")}
     out = set()
     if head and head[0].lower() in _SUBJECTLESS and (len(head) < 2 or head[1][:1].islower()):
         return frozenset()  # "Got a letter from the landlord", "Visited my sister": the speaker's, no subject said
@@ -321,7 +323,7 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         low = base.lower()
         if low in own:
             continue
-        if (i > 0 and head[i - 1].lower() in {o + s for o in own for s in ("'s", "’s")}
+        if (i > 0 and head[i - 1].lower() in own_possessive
                 and low not in RELATIONS and low.rstrip("s") not in RELATIONS):
             continue  # "Zoë's Spanish class": a word of the speaker's thing, not whom it is about
         if low in RELATIONS or low.rstrip("s") in RELATIONS:
@@ -461,13 +463,8 @@ def switched_to(text: str, speaker: str = "") -> frozenset[str]:
     m = _SWITCHED_TO.search(text)
     if m is None:
         return frozenset()
-    words = []
-    for w in re.findall(r"[\w'’]+", m.group("what").lower()):
-        if w in _PHRASE_END:
-            break
-        words.append(w)
     own = _speaker_words(speaker)
-    return frozenset(t for w in words if w not in _DETERMINERS and w not in _NOT_VALUES for t in terms(w)
+    return frozenset(t for w in _phrase(re.findall(r"[\w'’]+", m.group("what").lower())) if w not in _DETERMINERS and w not in _NOT_VALUES for t in terms(w)
                      if t not in own)
 
 
@@ -550,6 +547,8 @@ _OPENS_WITH_END = re.compile(r"^(?:[^:]{1,40}:\s+)?\W*(?:quit|stopped|sold|cance
 def opens_with_end(text: str) -> bool:
     """Whether a statement opens with the speaker's end, its subject left out ("sold the Honda")."""
     return _OPENS_WITH_END.match(text) is not None
+
+
 #: "we gave Pepper away to my niece", "traded the Corolla in", "sold the bike on": the thing between
 #: the verb and its particle (not a place: "sold the bike in town").
 _GIVEN_AWAY = re.compile(r"\b(?P<cue>gave|given|traded|sold)\s+(?P<what>(?!away\b|in\b|on\b)(?:[\w'’]+\s+){1,4}?)"
@@ -741,16 +740,21 @@ def ended(text: str, speaker: str = "") -> Ended | None:
         if m is not None:
             words = [w.lower() for w in re.findall(r"[\w'’]+", m.group("what"))]
             doing = words[0].endswith("ing") and len(words[0]) > 4
-            phrase = []
-            for w in words[1 if doing else 0:]:
-                if w in _PHRASE_END:
-                    break
-                phrase.append(w)
-            found = [t for w in phrase if w not in _DETERMINERS and w not in _TIMES for t in terms(w) if t not in own]
+            found = [t for w in _phrase(words[1 if doing else 0:]) if w not in _DETERMINERS and w not in _TIMES for t in terms(w) if t not in own]
             verb = next(iter(terms(words[0])), None) if doing else None
             if verb is not None or found:
                 return Ended(verb, found[-1] if found else None, frozenset(found[:-1]), frozenset(), frozenset())
     return others[0] if others else None
+
+
+def _phrase(words: list[str]) -> list[str]:
+    """The words of a noun phrase, up to the first word that ends one (`_PHRASE_END`)."""
+    out = []
+    for w in words:
+        if w in _PHRASE_END:
+            break
+        out.append(w)
+    return out
 
 
 def _names(words: str, speaker: str) -> frozenset[str]:
@@ -787,9 +791,9 @@ def _pinned(words: frozenset[str], i: int, records: Sequence) -> bool:
     """Whether the words an end names its thing by are in record i and in no other of the
     speaker's records: then they pin it, however little else the two sentences share ("gave up the
     allotment" / "rents an allotment plot and grows veg there")."""
-    if not words or not all(has_term(terms(records[i].text), w) for w in words):
+    if not words or not all(has_term(term_set(records[i].text), w) for w in words):
         return False
-    return not any(j != i and all(has_term(terms(r.text), w) for w in words) for j, r in enumerate(records))
+    return not any(j != i and all(has_term(term_set(r.text), w) for w in words) for j, r in enumerate(records))
 
 
 def has_term(record_terms: list[str], term: str) -> bool:
@@ -980,8 +984,8 @@ def mentions(text: str, speaker: str) -> bool:
         if m.start() > 0 and word not in _NOT_VALUES and word not in _MONTHS and word not in _WEEKDAYS:
             # another name comes first: the record is about them, unless it tells of a thing of the
             # speaker's ("we go to Casa Lola: it's Sam's favourite place"; not "Ana is Sam's sister")
-            return any(m.group(1).lower() not in RELATIONS and m.group(1).lower().rstrip("s") not in RELATIONS
-                       for m in re.finditer(re.escape(speaker) + r"['’]s\s+([a-z]+)", text)) or \
+            things = (p.group(1).lower() for p in re.finditer(re.escape(speaker) + r"['’]s\s+([a-z]+)", text))
+            return any(t not in RELATIONS and t.rstrip("s") not in RELATIONS for t in things) or \
                 _SPEAKER_DOES.search(text[own.start() + len(speaker):]) is not None
     return True
 

@@ -953,19 +953,17 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
             session_ttl=timedelta(hours=settings.session_ttl_hours),
             tz=settings.zone_of(turn.tenant_id, turn.user_id),
         )
+        name = (p.speaker or "").strip() or "User"
         if not candidates and meaning is not None and p.role == "user":
-            candidates = standing_statements(meaning, text, (p.speaker or "").strip() or "User",
-                                             turn.occurred_at, settings)
+            candidates = standing_statements(meaning, text, name, turn.occurred_at, settings)
         elif meaning is not None and p.role == "user":
             # "Quit smoking!! three weeks clean today": the rules kept the second sentence only
             kept = " ".join(c.text.lower() for c in candidates)
             candidates = list(candidates) + [
-                c for c in standing_statements(meaning, text, (p.speaker or "").strip() or "User",
-                                               turn.occurred_at, settings, ends_only=True)
+                c for c in standing_statements(meaning, text, name, turn.occurred_at, settings, ends_only=True)
                 if c.text.lower().split(": ", 1)[-1].rstrip("!.") not in kept]
         if candidates:
-            record_candidates(state, candidates, turn, out, settings, turn.event_id,
-                              speaker=(p.speaker or "").strip() or "User", meaning=meaning)
+            record_candidates(state, candidates, turn, out, settings, turn.event_id, speaker=name, meaning=meaning)
     if p.text:
         _link_echoes(state, turn, meaning, settings, out)
     return out.events

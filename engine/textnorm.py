@@ -16,12 +16,12 @@ STOP_WORDS: frozenset[str] = frozenset(
 )
 
 
-#: Abbreviations whose full stop ends no sentence ("Dr. Okafor", "St. Mary's", "e.g. this").
 #: Capital and small letters of the Latin alphabets, for patterns that read names ("Zoë", "Łukasz",
 #: "Élodie" are names as much as "Zoe"): regex character-class contents.
 UPPER = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽ"
 LOWER = "a-zß-öø-ÿāăąćĉċčďđēĕėęěĝğġģĥħĩīĭįıĵķĺļľŀłńņňŋōŏőœŕŗřśŝşšţťŧũūŭůűųŵŷźżž"
 
+#: Abbreviations whose full stop ends no sentence ("Dr. Okafor", "St. Mary's", "e.g. this").
 ABBREVIATIONS: frozenset[str] = frozenset("mr mrs ms dr st jr sr prof vs etc e.g i.e approx no fig inc ltd co mt".split())
 
 #: Who a statement can be about besides the speaker: relations and owned things that hold attributes.

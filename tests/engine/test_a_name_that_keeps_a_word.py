@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from two_sessions import records_after
+from two_sessions import assert_replaced, records_after
 
 DAYS = ("2026-03-02", "2026-03-09")
 
@@ -24,9 +24,7 @@ def _after(tmp_path, old, new):
 ])
 def test_a_shared_word_hides_no_change(tmp_path, old, new, old_word, new_word):
     recs = _after(tmp_path, old, new)
-    olds = [r for r in recs if old_word in (r.text or "").lower() and [s.turn_id for s in r.sources] == ["0"]]
-    assert olds and all(r.tier == "superseded" for r in olds), [(r.text, r.tier) for r in recs]
-    assert any(r.tier == "active" and new_word in (r.text or "").lower() for r in recs)
+    assert_replaced(recs, old_word, new_word)
 
 
 @pytest.mark.parametrize("old, new, word", [
@@ -47,6 +45,4 @@ def test_a_value_kept_is_no_change(tmp_path, old, new, word):
 ])
 def test_more_changes_by_someone_else(tmp_path, old, new, old_word, new_word):
     recs = _after(tmp_path, old, new)
-    olds = [r for r in recs if old_word in (r.text or "").lower() and [s.turn_id for s in r.sources] == ["0"]]
-    assert olds and all(r.tier == "superseded" for r in olds), [(r.text, r.tier) for r in recs]
-    assert any(r.tier == "active" and new_word in (r.text or "").lower() for r in recs)
+    assert_replaced(recs, old_word, new_word)

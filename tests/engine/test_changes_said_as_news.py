@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from engine.meaning import holder
-from two_sessions import records_after
+from two_sessions import assert_replaced, records_after
 
 DAYS = ("2026-07-01", "2026-07-08")
 
@@ -22,19 +22,13 @@ def _after(tmp_path, old, new):
     return records_after(tmp_path, old, new, speaker="Oona", days=DAYS, at="12:00:00")
 
 
-def _check(recs, old_word, new_word):
-    olds = [r for r in recs if old_word in (r.text or "").lower() and [s.turn_id for s in r.sources] == ["0"]]
-    assert olds and all(r.tier == "superseded" for r in olds), [(r.text, r.tier) for r in recs]
-    assert any(r.tier == "active" and new_word in (r.text or "").lower() for r in recs), [(r.text, r.tier) for r in recs]
-
-
 @pytest.mark.parametrize("old, new, old_word, new_word", [
     ("I take oat milk in my tea, always have.", "I've swapped to almond milk in my tea, oat was upsetting my stomach.", "oat", "almond"),
     ("I do my big shop at Lidl on Fridays.", "Made the switch to Aldi for the big shop, it's closer.", "lidl", "aldi"),
     ("I use a paper diary for my appointments.", "I've switched to a phone calendar for appointments, the diary kept getting lost.", "paper", "calendar"),
 ])
 def test_a_switch_names_the_new_value(tmp_path, old, new, old_word, new_word):
-    _check(_after(tmp_path, old, new), old_word, new_word)
+    assert_replaced(_after(tmp_path, old, new), old_word, new_word)
 
 
 @pytest.mark.parametrize("old, new, old_word, new_word", [
@@ -44,7 +38,7 @@ def test_a_switch_names_the_new_value(tmp_path, old, new, old_word, new_word):
     ("My water bill with Thames Water is £38 a month.", "Thames Water have put my bill up to £45 a month, grr.", "£38", "£45"),
 ])
 def test_a_raise_said_apart_from_the_value(tmp_path, old, new, old_word, new_word):
-    _check(_after(tmp_path, old, new), old_word, new_word)
+    assert_replaced(_after(tmp_path, old, new), old_word, new_word)
 
 
 @pytest.mark.parametrize("old, new, old_word, new_word", [
@@ -54,7 +48,7 @@ def test_a_raise_said_apart_from_the_value(tmp_path, old, new, old_word, new_wor
     ("My desk is on floor 3 by the window.", "I've been moved by facilities to floor 6, no window now.", "floor 3", "floor 6"),
 ])
 def test_someone_moving_the_speaker(tmp_path, old, new, old_word, new_word):
-    _check(_after(tmp_path, old, new), old_word, new_word)
+    assert_replaced(_after(tmp_path, old, new), old_word, new_word)
 
 
 @pytest.mark.parametrize("old, new, word", [

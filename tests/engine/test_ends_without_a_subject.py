@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.meaning import changed_holder, ended, ends
-from two_sessions import records_after
+from two_sessions import assert_ended, records_after
 
 DAYS = ("2026-11-03", "2026-11-10")
 
@@ -25,8 +25,7 @@ def _after(tmp_path, old, new):
 ])
 def test_an_end_said_without_a_subject_or_an_object_ends_the_record(tmp_path, old, new, word):
     recs = _after(tmp_path, old, new)
-    olds = [r for r in recs if word.lower() in (r.text or "").lower() and [s.turn_id for s in r.sources] == ["0"]]
-    assert olds and all(r.tier == "superseded" for r in olds), [(r.text, r.tier) for r in recs]
+    assert_ended(recs, word)
 
 
 @pytest.mark.parametrize("old, new, word", [

@@ -10,17 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-from two_sessions import records_after
+from two_sessions import assert_ended, records_after
 
 DAYS = ("2026-08-04", "2026-08-11")
 
 
 def _after(tmp_path, old, new):
     return records_after(tmp_path, old, new, speaker="Wren", days=DAYS, at="09:30:00")
-
-
-def _old(recs, word):
-    return [r for r in recs if word in (r.text or "").lower() and [s.turn_id for s in r.sources] == ["0"]]
 
 
 @pytest.mark.parametrize("old, new, word", [
@@ -42,8 +38,7 @@ def _old(recs, word):
 ])
 def test_the_end_supersedes_the_record(tmp_path, old, new, word):
     recs = _after(tmp_path, old, new)
-    olds = _old(recs, word)
-    assert olds and all(r.tier == "superseded" for r in olds), [(r.text, r.tier) for r in recs]
+    assert_ended(recs, word)
 
 
 @pytest.mark.parametrize("old, new, word", [
@@ -56,8 +51,7 @@ def test_the_end_supersedes_the_record(tmp_path, old, new, word):
 ])
 def test_more_ways_of_saying_an_end(tmp_path, old, new, word):
     recs = _after(tmp_path, old, new)
-    olds = _old(recs, word)
-    assert olds and all(r.tier == "superseded" for r in olds), [(r.text, r.tier) for r in recs]
+    assert_ended(recs, word)
 
 
 @pytest.mark.parametrize("old, new, word", [

@@ -6,18 +6,13 @@ from __future__ import annotations
 import pytest
 
 from engine.meaning import change_cue, ended, ends
-from two_sessions import records_after
+from two_sessions import assert_ended, records_after
 
 DAYS = ("2026-09-15", "2026-09-22")
 
 
 def _after(tmp_path, old, new):
     return records_after(tmp_path, old, new, speaker="Yusra", days=DAYS, at="09:15:00")
-
-
-def _ended(recs, word):
-    olds = [r for r in recs if word.lower() in (r.text or "").lower() and [s.turn_id for s in r.sources] == ["0"]]
-    return bool(olds) and all(r.tier == "superseded" for r in olds)
 
 
 @pytest.mark.parametrize("said, record, other", [
@@ -46,7 +41,7 @@ def test_graduating_said_alone_ends_studying_only(said, record, other):
     ("i'm seeing someone called dev, he's lovely", "honestly, dev and i broke up, it wasn't working", "dev"),
 ])
 def test_a_partner_named_in_lower_case_is_ended(tmp_path, old, new, word):
-    assert _ended(_after(tmp_path, old, new), word)
+    assert_ended(_after(tmp_path, old, new), word)
 
 
 @pytest.mark.parametrize("old, new, word", [
@@ -55,7 +50,7 @@ def test_a_partner_named_in_lower_case_is_ended(tmp_path, old, new, word):
     ("We keep a Weber barbecue on the patio.", "gave the weber away to my neighbour, we never used it", "Weber"),
 ])
 def test_an_end_without_a_subject_is_the_speakers_whoever_it_names_after(tmp_path, old, new, word):
-    assert _ended(_after(tmp_path, old, new), word)
+    assert_ended(_after(tmp_path, old, new), word)
 
 
 @pytest.mark.parametrize("old, new, word", [
@@ -64,7 +59,7 @@ def test_an_end_without_a_subject_is_the_speakers_whoever_it_names_after(tmp_pat
     ("I love my morning energy drink.", "I've stopped drinking energy drinks, the crashes were awful", "energy drink"),
 ])
 def test_an_end_ends_a_record_typed_as_a_preference(tmp_path, old, new, word):
-    assert _ended(_after(tmp_path, old, new), word)
+    assert_ended(_after(tmp_path, old, new), word)
 
 
 @pytest.mark.parametrize("text", [

@@ -11,7 +11,7 @@ import pytest
 
 from engine.meaning import ended, holder, mentions
 from engine.textnorm import terms
-from two_sessions import records_after
+from two_sessions import assert_ended, records_after
 
 
 @pytest.mark.parametrize("text, who", [
@@ -52,5 +52,4 @@ def test_what_ended(said, head):
 ])
 def test_the_end_reaches_the_record(tmp_path, old, new, word):
     recs = records_after(tmp_path, old, new, speaker="Wren", days=("2026-06-02", "2026-06-09"), at="21:00:00")
-    olds = [r for r in recs if word in (r.text or "").lower() and [s.turn_id for s in r.sources] == ["0"]]
-    assert olds and all(r.tier == "superseded" for r in olds), [(r.text, r.tier) for r in recs]
+    assert_ended(recs, word)

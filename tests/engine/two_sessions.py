@@ -14,3 +14,21 @@ def records_after(tmp_path, old: str, new: str, *, speaker: str, days: tuple[str
                            "role": "user", "speaker": speaker, "text": text, "occurred_at": f"{day}T{at}Z"})
         engine.flush()
         return engine.records("t", "u", include_inactive=True)
+
+
+def said_first(records: list, word: str) -> list:
+    """The records holding `word` (in any case) whose only source is the first turn."""
+    return [r for r in records if word.lower() in (r.text or "").lower() and [s.turn_id for s in r.sources] == ["0"]]
+
+
+def assert_ended(records: list, word: str) -> None:
+    """The first turn's records holding `word` exist and were all superseded."""
+    olds = said_first(records, word)
+    assert olds and all(r.tier == "superseded" for r in olds), [(r.text, r.tier) for r in records]
+
+
+def assert_replaced(records: list, old_word: str, new_word: str) -> None:
+    """As `assert_ended`, and an active record holds `new_word`."""
+    assert_ended(records, old_word)
+    assert any(r.tier == "active" and new_word in (r.text or "").lower() for r in records), \
+        [(r.text, r.tier) for r in records]
