@@ -46,6 +46,7 @@ from engine.facade import MemoryEngine
 from engine.guard import validate_turn
 from engine.settings import Settings
 from engine.ids import turn_event_id
+from engine import redaction
 from schemas.api import KeyInfo
 from schemas.events import Event
 from schemas.views import AuditEntry
@@ -132,6 +133,9 @@ class KafkaService:
     async def start(self) -> None:
         from streams.kafka.client import Producer
 
+        # The secret scanners are built before the worker's API says it is ready (as `memstream
+        # serve` does), not by the first turn that needs them (about a quarter of a second).
+        await asyncio.to_thread(redaction.warm_up)
         self._http = httpx.AsyncClient(timeout=httpx.Timeout(60.0, connect=5.0))
         await self.keys.start()
         self.producer = Producer(self.kcfg)
