@@ -48,7 +48,7 @@ from schemas.common import PrivacyLevel
 from schemas.events import Event
 from schemas.records import MemoryRecord
 from schemas.views import AuditEntry, ContextResult, RecallHit, SummaryView
-from streams.api.body import guard_body
+from streams.api.body import authenticated, guard_body
 from streams.api.metrics import Metrics
 from streams.api.paths import Id
 from streams.api.problems import PROBLEM, problem, status_of
@@ -113,7 +113,7 @@ def needs(scope: str) -> Callable:
     async def dependency(request: Request, credentials: Annotated[HTTPAuthorizationCredentials | None,
                                                                   Depends(_BEARER)] = None) -> KeyInfo:
         token = credentials.credentials.strip() if credentials is not None else ""
-        key = request.app.state.service.authenticate(token or None)
+        key = authenticated(request.scope, token or None) or request.app.state.service.authenticate(token or None)
         if scope not in key.scopes and "admin" not in key.scopes:
             raise ScopeError(f"this API key lacks the {scope!r} scope")
         return key

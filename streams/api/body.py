@@ -28,6 +28,15 @@ Send = Callable[[dict], Awaitable[None]]
 KEYED = ("/v1/", "/internal/")
 
 
+_CHECKED = "memstream.checked_key"
+
+
+def authenticated(scope: dict, token: str | None) -> Any | None:
+    """The key this guard checked for the request, if it checked `token` (else None: check it)."""
+    checked = (scope.get("state") or {}).get(_CHECKED)
+    return checked[1] if checked is not None and checked[0] == token else None
+
+
 def _bearer(headers: Headers) -> str | None:
     scheme, _, token = headers.get("authorization", "").strip().partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
@@ -53,11 +62,14 @@ async def guard_body(scope: dict, receive: Receive, send: Send, max_bytes: int,
         if declared == 0:
             return receive
     if authenticate is not None and scope.get("path", "").startswith(KEYED):
+        token = _bearer(headers)
         try:
-            authenticate(_bearer(headers))
+            info = authenticate(token)
         except AuthError as exc:
             await problem(401, "AuthError", str(exc))(scope, receive, send)
             return None
+        # The route's key dependency takes it from here (`authenticated`): one check per request.
+        scope.setdefault("state", {})[_CHECKED] = (token, info)
     if not chunked:
         return receive  # the HTTP server delivers no more than the Content-Length it checked
     # Chunked: read it here, up to the bound, and hand the app what was read.

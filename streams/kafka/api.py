@@ -51,7 +51,7 @@ from schemas.api import KeyInfo
 from schemas.events import Event
 from schemas.views import AuditEntry
 from streams.api.app import Forwarded
-from streams.api.body import guard_body
+from streams.api.body import authenticated, guard_body
 from streams.api.ui import COOKIE as UI_COOKIE
 from streams.api.problems import problem, status_of
 from streams.kafka.apikeys import KeyFollower
@@ -462,7 +462,8 @@ def internal_app(service: KafkaService) -> Starlette:
         from engine.errors import ScopeError
 
         scheme, _, token = (request.headers.get("authorization") or "").partition(" ")
-        key = service.authenticate(token.strip() if scheme.lower() == "bearer" else None)
+        token = (token.strip() or None) if scheme.lower() == "bearer" else None
+        key = authenticated(request.scope, token) or service.authenticate(token)
         if scope not in key.scopes and "admin" not in key.scopes:
             raise ScopeError(f"this API key lacks the {scope!r} scope")
         return key
