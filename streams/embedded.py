@@ -20,6 +20,7 @@ import numpy as np
 
 from engine.crypto import KeyRef, Sealer
 from engine.digest import collector_paused
+from streams import collector
 from engine.embedder import Embedder
 from engine.meaning import Meaning
 from engine.errors import DamagedStoreError, DataDirError, LostKeysError
@@ -197,6 +198,8 @@ class EmbeddedRuntime:
         self.data_id = data_id
         self._replay = replay
         self.lock = threading.RLock()
+        if not replay:  # a replay holds the collector off altogether while it folds
+            collector.hold_off(self, settings.gc_full_every_s)
         self.cache = SubjectCache(settings.subject_cache_subjects, settings.subject_cache_mb * 1024 * 1024)
         # A replay keeps the digest chunk of each subject its cache lets go (streams.kept_chunks).
         self._kept: KeptChunks | None = None
@@ -281,6 +284,7 @@ class EmbeddedRuntime:
         return self._embedder
 
     def _entry(self, subject: Subject) -> Entry:
+        collector.tick()  # a full garbage collection, when one is due (streams.collector)
         entry = self.cache.get(subject)
         if entry is None:
             entry = Entry(self.store.load_subject(*subject))
@@ -668,6 +672,7 @@ class EmbeddedRuntime:
 
     def close(self) -> None:
         with self.lock:
+            collector.release(self)
             if self._kept is not None:
                 self._kept.close()
             self.store.close()
