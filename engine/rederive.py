@@ -61,6 +61,20 @@ def _from_turns(rec: MemoryRecord) -> bool:
     return bool(rec.sources) and not all(s.turn_id.startswith("remember:") for s in rec.sources)
 
 
+def _successor(scratch: SubjectState, then: MemoryRecord | None, new_ids: dict[tuple[str, str], str],
+               live_by_key: dict[tuple[str, str], str]) -> str | None:
+    """The live id of the record the current deciders superseded `then` (a record as they made it)
+    by: recorded by this rederive, or active in the view already. None when they did not supersede
+    it, or its successor is in neither."""
+    if then is None or then.tier != "superseded" or not then.superseded_by:
+        return None
+    by = scratch.records.get(then.superseded_by)
+    if by is None or not by.text:
+        return None
+    key = _key(by)
+    return new_ids.get(key) or live_by_key.get(key)
+
+
 def scratch_state(tenant_id: str, user_id: str, turns: Iterable[Event], settings: Settings,
                   deciders: Deciders) -> tuple[SubjectState, list[str], int, int]:
     """Folds readable turns under `deciders` into a fresh state. Returns (state, ids of the records
@@ -112,6 +126,8 @@ def rederive_subject(live: SubjectState, turns: list[Event], settings: Settings,
         diff.events.append(e)
         return e
 
+    scratch_by_key = {_key(r): r for r in scratch.records.values() if r.text}
+    live_by_key = {_key(r): r.memory_id for r in live.records.values() if r.text and r.tier == "active"}
     new_ids: dict[tuple[str, str], str] = {}
     for rec in wanted:
         if _key(rec) in known:
@@ -130,10 +146,14 @@ def rederive_subject(live: SubjectState, turns: list[Event], settings: Settings,
             event(MemoryForgotten(memory_id=rec.memory_id, kind=rec.kind, shredded_turns=list(rec.sources),
                                   reason="user_request"), rec.memory_id)
             continue
-        # The record that replaces it: a new one from the same turns, if the deciders made one.
-        refs = {(s.session_id, s.turn_id) for s in rec.sources}
-        successor = next((new_ids[_key(w)] for w in wanted if _key(w) in new_ids
-                          and refs & {(s.session_id, s.turn_id) for s in w.sources}), "rederive")
+        # The record that replaces it: the one the current deciders superseded it by (a later
+        # statement, an end), as the view holds it or as recorded now; else a new one from the same
+        # turns, if the deciders made one.
+        successor = _successor(scratch, scratch_by_key.get(key), new_ids, live_by_key)
+        if successor is None:
+            refs = {(s.session_id, s.turn_id) for s in rec.sources}
+            successor = next((new_ids[_key(w)] for w in wanted if _key(w) in new_ids
+                              and refs & {(s.session_id, s.turn_id) for s in w.sources}), "rederive")
         diff.superseded.append((rec.memory_id, successor))
         event(MemorySuperseded(memory_id=rec.memory_id, superseded_by=successor,
                                reason=f"rederived under {version}"), rec.memory_id)
