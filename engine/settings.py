@@ -117,7 +117,7 @@ class Settings(BaseSettings):
     # Runtime and memory
     runtime: str = Field("embedded", description="Which runtime stores and processes the log: 'embedded' (one process, RocksDB), or 'module:Class' of another implementation of engine.runtime.Runtime.")
     subject_cache_subjects: int = Field(2_000, ge=1, description="Most subjects whose state and index stay in memory; the least recently used are dropped and reloaded from the state store on demand.")
-    gc_full_every_s: float = Field(300.0, ge=0, description="While an engine is open, Python's automatic full garbage collections (each walks every object the process holds: up to about a second with a large subject cache) are held off, and one runs at a subject load at most every this many seconds (streams.collector); 0 leaves Python's own policy.")
+    gc_full_every_s: float = Field(300.0, ge=0, description="While an engine is open, Python's automatic full garbage collections (each walks every object the process holds: up to about a second with a large subject cache) are held off, and one runs at the next read or write of a subject's state once this many seconds have passed (streams.collector; the embedded runtime, which the Kafka workers run too); 0 leaves Python's own policy.")
     subject_cache_mb: int = Field(1_024, ge=16, description="Memory budget of the subject cache (estimated), in MiB; whichever bound is reached first evicts.")
     reads_catch_up: bool = Field(True, description="Each read first projects everything the log holds, so it sees every acknowledged write. A server whose own projector keeps the view current (memstream serve) turns it off and has a read wait for its subject's own writes only, so one tenant's backlog does not hold up another tenant's reads.")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
+import weakref
 import traceback
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
@@ -147,7 +148,10 @@ class EmbeddedRuntime:
             datadir.write_format(self.data_dir)
         self.settings = settings
         if deciders.meaning is None and settings.decide_by_meaning:
-            deciders = replace(deciders, meaning=Meaning(lambda: self.embedder))
+            # A weak reference: the runtime must not hold itself in a cycle, or an engine dropped
+            # without close() would wait for a full garbage collection to be freed (streams.collector).
+            me = weakref.ref(self)
+            deciders = replace(deciders, meaning=Meaning(lambda: me().embedder))
         self.deciders = deciders
         self._embedder_factory = embedder
         self._embedder: Embedder | None = None
@@ -198,8 +202,8 @@ class EmbeddedRuntime:
         self.data_id = data_id
         self._replay = replay
         self.lock = threading.RLock()
-        if not replay:  # a replay holds the collector off altogether while it folds
-            collector.hold_off(self, settings.gc_full_every_s)
+        # A replay holds the collector off altogether while it folds (engine.digest.collector_paused).
+        self._release_collector = collector.hold_off(self, 0 if replay else settings.gc_full_every_s)
         self.cache = SubjectCache(settings.subject_cache_subjects, settings.subject_cache_mb * 1024 * 1024)
         # A replay keeps the digest chunk of each subject its cache lets go (streams.kept_chunks).
         self._kept: KeptChunks | None = None
@@ -672,7 +676,7 @@ class EmbeddedRuntime:
 
     def close(self) -> None:
         with self.lock:
-            collector.release(self)
+            self._release_collector()
             if self._kept is not None:
                 self._kept.close()
             self.store.close()

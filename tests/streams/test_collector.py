@@ -97,6 +97,7 @@ def test_zero_leaves_pythons_own_policy(tmp_path, python_policy):
 def test_a_turning_cache_meets_no_full_collection_until_one_is_due(tmp_path, python_policy):
     with MemoryEngine.open(tmp_path / "data", subject_cache_subjects=2) as engine:
         _fill(engine, 6)
+        engine.records("acme", "u0")  # one that was due (another engine still open) runs here
         with FullCollections() as seen:
             _churn(300)
             for u in range(6):  # loads and evictions
@@ -121,25 +122,70 @@ def test_a_due_full_collection_runs_at_the_next_read_of_a_subject(tmp_path, pyth
         assert seen.count == 1
 
 
+def _left_unreachable(engine: MemoryEngine) -> int:
+    """Lets the cache go, and counts the cyclic garbage that leaves (what only a full collection frees)."""
+    gc.collect()
+    gc.disable()
+    try:
+        engine.runtime.cache.clear()
+        return gc.collect()
+    finally:
+        gc.enable()
+
+
+MORE = ["Actually the hallway will be dark blue, not sage green.",
+        "My manager is Priya; she runs the Leeds office.",
+        "Remind me to renew my passport before March.",
+        "I'm allergic to penicillin."]
+
+
 def test_what_the_cache_holds_of_a_subject_is_freed_without_a_full_collection(tmp_path):
     with MemoryEngine.open(tmp_path / "data") as engine:
-        _fill(engine, 3)
-    with MemoryEngine.open(tmp_path / "data") as engine:
-        engine.recall(tenant_id="acme", user_id="u0", query="warm up", record_use=False)
-        cache = engine.runtime.cache
-        cache.clear()
-        gc.collect()
-        gc.disable()
-        try:
-            for u in range(3):
-                engine.recall(tenant_id="acme", user_id=f"u{u}", query="who plays water polo?", record_use=False)
-                engine.context(tenant_id="acme", user_id=f"u{u}", session_id="s1", query="food",
-                               budget_tokens=300, record_use=False)
-                engine.records("acme", f"u{u}")
-                engine.profile(tenant_id="acme", user_id=f"u{u}")
-            assert len(cache) == 3
-            cache.clear()
-            unreachable = gc.collect()  # cyclic garbage the loads and the reads left
-        finally:
-            gc.enable()
-        assert unreachable == 0
+        # Processed live: windows, summaries, the processor's indexes on each state.
+        engine.ingest_many([make_turn(text + f" ({s} {n})", n, user=f"u{u}", session=s)
+                            for u in range(3) for s in ("s1", "s2") for n, text in enumerate(SAYINGS + MORE, 1)])
+        engine.flush()
+        for u in range(3):
+            engine.recall(tenant_id="acme", user_id=f"u{u}", query="who plays water polo?")
+            engine.context(tenant_id="acme", user_id=f"u{u}", session_id="s1", query="food", budget_tokens=300)
+        assert len(engine.runtime.cache) == 3
+        assert _left_unreachable(engine) == 0
+        # Loaded again, then changed: new turns, forgets, a remembered statement.
+        engine.ingest_many([make_turn(text, 40 + n, user=f"u{u}", session="s3")
+                            for u in range(3) for n, text in enumerate(MORE)])
+        engine.flush()
+        assert _left_unreachable(engine) == 0
+        engine.forget(tenant_id="acme", user_id="u0", memory_id=engine.records("acme", "u0")[0].memory_id)
+        engine.forget(tenant_id="acme", user_id="u1", query="shellfish")
+        engine.remember(tenant_id="acme", user_id="u2", text="My sister Ana lives in Porto.")
+        engine.flush()
+        for u in range(3):
+            engine.recall(tenant_id="acme", user_id=f"u{u}", query="hallway colour", record_use=False)
+            engine.profile(tenant_id="acme", user_id=f"u{u}")
+            engine.records("acme", f"u{u}")
+        assert _left_unreachable(engine) == 0
+
+
+def test_an_engine_dropped_unclosed_gives_the_hold_back(tmp_path, python_policy):
+    if collector.holding():
+        pytest.skip("another engine in this process is still open")
+    before = gc.get_threshold()
+    engine = MemoryEngine.open(tmp_path / "data")
+    _fill(engine, 1)
+    assert collector.holding()
+    del engine  # never closed: freed by reference count (the runtime holds no cycle of its own)
+    assert not collector.holding()
+    assert gc.get_threshold() == before
+    MemoryEngine.open(tmp_path / "data").close()  # its stores were closed with it
+
+
+def test_thresholds_set_while_an_engine_is_open_are_kept(tmp_path, python_policy):
+    if collector.holding():
+        pytest.skip("another engine in this process is still open")
+    before = gc.get_threshold()
+    with MemoryEngine.open(tmp_path / "data"):
+        gc.set_threshold(5_000)  # the young generation's, as a user may set it
+    assert gc.get_threshold() == (5_000, before[1], before[2])
+    with MemoryEngine.open(tmp_path / "data"):
+        gc.set_threshold(5_000, 10, 50)  # the oldest generation's too: theirs, not given back over
+    assert gc.get_threshold() == (5_000, 10, 50)
