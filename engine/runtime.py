@@ -22,6 +22,7 @@ import numpy as np
 from engine.embedder import Embedder
 from engine.errors import InvalidSettingsError
 from engine.meaning import clear_caches
+from engine.tokens import forget_counts
 from engine.processor import Deciders
 from engine.recall import SubjectIndex
 from engine.settings import Settings
@@ -138,3 +139,4 @@ def drop_forgotten_texts(embedder: Embedder | None, texts: Sequence[str]) -> Non
             embedder.forget_text(text)
     term_set.cache_clear()
     clear_caches()
+    forget_counts()

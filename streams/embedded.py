@@ -437,7 +437,7 @@ class EmbeddedRuntime:
         for tenant, user, before in step.forgotten_subjects:
             self.keys.destroy_subject(tenant, user, before)
         self.keys.destroy(step.destroy)
-        if step.dropped_texts:
+        if step.dropped_texts or step.destroy or step.forgotten_subjects:  # content left, or became unreadable
             drop_forgotten_texts(self._embedder, step.dropped_texts)
         self.store.commit(
             offset=self.log.next_seq if offset is None else offset,

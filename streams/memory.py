@@ -249,7 +249,7 @@ class MemoryRuntime:
                 for tenant, user, before in step.forgotten:
                     log.destroy_subject(tenant, user, before)
                 log.destroy(step.destroy)
-            if step.dropped:
+            if step.dropped or step.destroy or step.forgotten:  # content left, or became unreadable
                 drop_forgotten_texts(self._embedder, step.dropped)
             return end - start
 
