@@ -56,7 +56,23 @@ def record_parts(record: MemoryRecord, now: datetime, settings: Settings, duplic
 
 
 def record_keep_score(record: MemoryRecord, now: datetime, settings: Settings) -> float:
-    return keep_score(record_parts(record, now, settings), settings)
+    """keep_score(record_parts(record, now, settings), settings), the same arithmetic in the same
+    order, without building the parts: contexts, profiles and sweeps sort every record by it."""
+    last = record.updated_at
+    used, created = record.last_used_at, record.created_at
+    if used is not None and used > last:
+        last = used
+    if created > last:
+        last = created
+    age_days = (now - last).total_seconds() / 86_400
+    return (
+        settings.weight_importance * record.importance
+        + settings.weight_recency * math.exp(-max(0.0, age_days) / settings.half_life_days)
+        + settings.weight_confidence * record.confidence
+        + settings.weight_usage * min(1.0, record.use_count / settings.usage_saturation)
+        - getattr(settings, f"sensitivity_{record.privacy_level}")
+        - 0.0
+    )
 
 
 def decide(score: float, settings: Settings) -> str:
