@@ -42,7 +42,7 @@ from engine.settings import Settings, load_settings
 from engine.state import WindowTurn
 from engine.summaries import previous_session, session_summary
 from engine.textnorm import term_set
-from engine.tokens import count_tokens
+from engine.tokens import count_tokens_each
 
 from schemas.commands import Forget, Remember
 from schemas.common import PRIVACY_ORDER
@@ -269,15 +269,21 @@ class MemoryEngine:
             )
 
     # -- ingest ----------------------------------------------------------------------------------
-    def _turn_events(self, turn: TurnIn, recorded_at: datetime) -> list[Event]:
+    @staticmethod
+    def _redacted(turn: TurnIn) -> tuple[str, str | None, list[str]]:
+        """The turn's text and speaker as they may be logged, and the kinds of secret taken out."""
         text, kinds = redact_turn(turn)
         speaker, speaker_kinds = redact_speaker(turn.speaker)
-        kinds = kinds + speaker_kinds
+        return text, speaker, kinds + speaker_kinds
+
+    def _turn_events(self, turn: TurnIn, redacted: tuple[str, str | None, list[str]], tokens: int,
+                     recorded_at: datetime) -> list[Event]:
+        text, speaker, kinds = redacted
         event_id = turn_event_id(turn.tenant_id, turn.user_id, turn.session_id, turn.turn_id)
         common = dict(tenant_id=turn.tenant_id, user_id=turn.user_id, session_id=turn.session_id,
                       occurred_at=turn.occurred_at, recorded_at=recorded_at)
         events = [Event(event_id=event_id, type="turn_received", **common, payload=TurnReceived(
-            turn_id=turn.turn_id, role=turn.role, speaker=speaker, text=text, tokens=count_tokens(text)))]
+            turn_id=turn.turn_id, role=turn.role, speaker=speaker, text=text, tokens=tokens))]
         if kinds:
             events.append(Event(event_id=derive(event_id, "redaction"), type="secret_redacted",
                                 causation_id=event_id, **common,
@@ -298,9 +304,11 @@ class MemoryEngine:
             raise InvalidTurnError("ingest_many takes a list of turns (dicts or TurnIn); use ingest for one")
         validated = [validate_turn(t, self.settings, self.tenant_id) for t in turns]
         now = _utcnow()
+        redacted = [self._redacted(turn) for turn in validated]
+        tokens = count_tokens_each([r[0] for r in redacted])  # one tokenizer call for the batch
         events: list[Event] = []
-        for turn in validated:
-            events.extend(self._turn_events(turn, now))
+        for turn, red, n in zip(validated, redacted, tokens):
+            events.extend(self._turn_events(turn, red, n, now))
         with rt.lock:
             new = rt.append(events)
         return sum(1 for e, is_new in zip(events, new) if is_new and e.type == "turn_received")
@@ -313,17 +321,22 @@ class MemoryEngine:
             raise InvalidTurnError("ingest_each takes a list of turns (dicts or TurnIn)")
         now = _utcnow()
         outcomes: list[bool | MemstreamError] = []
-        events: list[Event] = []
-        firsts: dict[int, int] = {}  # item -> index of its turn_received event
+        ready: list[tuple[int, TurnIn, tuple[str, str | None, list[str]]]] = []
         for i, raw in enumerate(turns):
             try:
-                turn_events = self._turn_events(validate_turn(raw, self.settings, self.tenant_id), now)
+                turn = validate_turn(raw, self.settings, self.tenant_id)
+                ready.append((i, turn, self._redacted(turn)))
             except MemstreamError as exc:
                 outcomes.append(exc)
                 continue
+            outcomes.append(False)
+        tokens = count_tokens_each([red[0] for _, _, red in ready])  # one tokenizer call for the batch
+        events: list[Event] = []
+        firsts: dict[int, int] = {}  # item -> index of its turn_received event
+        for (i, turn, red), n in zip(ready, tokens):
+            turn_events = self._turn_events(turn, red, n, now)
             firsts[i] = next(len(events) + j for j, e in enumerate(turn_events) if e.type == "turn_received")
             events.extend(turn_events)
-            outcomes.append(False)
         if events:
             with rt.lock:
                 new = rt.append(events)
