@@ -33,7 +33,7 @@ from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
 from engine.summarizer import GENERIC_WORDS, compact, summarize, turn_candidates
 from engine.textnorm import STOP_WORDS, jaccard, term_set, terms
-from engine.tokens import count_tokens
+from engine.tokens import count_tokens_many
 from schemas.common import PRIVACY_ORDER, SOURCE_RANK
 from schemas.events import (
     Event,
@@ -142,7 +142,7 @@ def _compaction(state: SubjectState, session_id: str, settings: Settings,
     evicted = session.window[: len(session.window) // 2]
     new_items = summarize([t for t in evicted if t.text is not None])
     items = compact(list(session.summary) + new_items, settings.summary_budget_tokens)
-    tokens = sum(count_tokens(i.text) for i in items)
+    tokens = sum(count_tokens_many([i.text for i in items]))  # one call; the running summary's lines recur
     return WindowCompacted(
         evicted_turn_ids=[t.turn_id for t in evicted],
         summary=[
