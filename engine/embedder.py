@@ -11,7 +11,6 @@ of forgotten text must not outlive their key).
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 import threading
@@ -22,6 +21,8 @@ from pathlib import Path
 from typing import Protocol, Sequence
 
 import numpy as np
+
+from engine.ids import text_digest
 
 DIM = 384
 
@@ -74,8 +75,7 @@ class CachedEmbedder:
         self._cache.pop(_key(text), None)
 
 
-def _key(text: str) -> bytes:
-    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+_key = text_digest
 
 
 class MiniLMEmbedder(CachedEmbedder):

@@ -2,6 +2,7 @@
 and on every replay. That is what makes re-delivery harmless."""
 from __future__ import annotations
 
+import hashlib
 import uuid
 
 _NS = uuid.UUID("5b0e2b5e-8f5c-4a51-9d1e-6d656d737472")
@@ -14,3 +15,8 @@ def derive(*parts: str) -> str:
 
 def turn_event_id(tenant_id: str, user_id: str, session_id: str, turn_id: str) -> str:
     return derive("turn", tenant_id, user_id, session_id, turn_id)
+
+
+def text_digest(text: str) -> bytes:
+    """What the process caches keyed by text hold instead of the text (16 bytes of BLAKE2b)."""
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()

