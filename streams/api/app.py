@@ -401,9 +401,16 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
                      follow: Annotated[bool, Query(description="Keep the stream open for new changes; false "
                                                                "ends it once caught up.")] = True,
                      last_event_id: Annotated[str | None, Header(max_length=4096)] = None) -> StreamingResponse:
-        cursor = start = last_event_id or since or service.tail()
-        # A bad cursor is a 4xx now, not a broken stream later.
+        # Cursors go out sealed (streams.api.cursors): the runtime's positions count every tenant's
+        # events. A bad cursor is a 4xx now, not a broken stream later.
+        seal = await service.cursor_seal()
+        given = last_event_id or since
+        cursor = seal.open(key.tenant_id, given) if given else service.tail()
+        start = given or seal.seal(key.tenant_id, cursor)
         first, cursor = await service.changes(key.tenant_id, cursor, user_id, 256)
+
+        def sealed(batch: list[tuple[str, Event]]) -> list[tuple[str, Event]]:
+            return [(seal.seal(key.tenant_id, c), event) for c, event in batch]
 
         def still_allowed() -> bool:
             """The key is asked again before each batch: a key revoked (or expired) while its stream
@@ -415,7 +422,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
 
         async def stream():
             nonlocal cursor
-            batch, idle = first, 0.0
+            batch, idle = sealed(first), 0.0
             # The cursor at once: a consumer that drops before the first change resumes from here.
             yield f": memstream change stream\nid: {start}\n\n"
             while True:
@@ -438,6 +445,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
                 else:
                     idle = 0.0
                 batch, cursor = await service.changes(key.tenant_id, cursor, user_id, 256)
+                batch = sealed(batch)
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

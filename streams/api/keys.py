@@ -5,7 +5,8 @@ kept (the secret is 256 random bits, so a fast hash is enough: nothing to brute-
 bound to one tenant: requests never name a tenant, they get the key's.
 
 Keys are a log of their own, never the memory log: `create` and `revoke` entries, one JSON object a
-line. On the embedded runtime that log is `api-keys.jsonl` in the data directory, appended with
+line, and one more kind: the change stream's cursor secret (streams.api.cursors), the only secret
+the log holds. On the embedded runtime that log is `api-keys.jsonl` in the data directory, appended with
 an exclusive lock and fsync, and re-read by a running server when the file changes (so `memstream
 keys create` works while `memstream serve` runs). On Kafka the same entries travel on a compacted
 topic keyed by key id (streams.kafka), and each worker folds them into a `KeyRing` with `apply`.
@@ -73,10 +74,21 @@ class KeyRing:
 
     def __init__(self) -> None:
         self._keys: dict[str, dict] = {}
+        #: The change stream's cursor secret (streams.api.cursors): the first one in the log.
+        self.cursor_secret: bytes | None = None
 
     def apply(self, entry: dict) -> None:
         """Folds one entry (idempotent: a repeated create or revoke changes nothing)."""
         op, key_id = entry.get("op"), entry.get("key_id")
+        if op == "cursor-secret":
+            if self.cursor_secret is None:
+                try:
+                    secret = bytes.fromhex(entry.get("secret") or "")
+                except (TypeError, ValueError):
+                    return
+                if len(secret) == 32:
+                    self.cursor_secret = secret
+            return
         if not isinstance(key_id, str):
             return
         if op == "create" and key_id not in self._keys:
@@ -158,6 +170,27 @@ class KeyFile:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+    def cursor_secret(self) -> bytes:
+        """The change stream's cursor secret: the first in the log, appended now if there is none
+        (under the file's lock, so two servers starting at once agree on one)."""
+        secret = self.refresh().cursor_secret
+        if secret is not None:
+            return secret
+        from streams.api.cursors import new_secret_entry
+
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            if self.refresh().cursor_secret is None:
+                os.write(fd, (json.dumps(new_secret_entry(), sort_keys=True) + "\n").encode())
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        secret = self.refresh().cursor_secret
+        assert secret is not None  # just written, or another server's
+        return secret
 
     # -- what the CLI does ---------------------------------------------------------------------------
     def create(self, tenant_id: str, scopes: Iterable[str], name: str | None = None,

@@ -11,7 +11,7 @@
   ones to the turns topic; when no owner is known the turn is produced anyway and counted accepted
   (ingest is idempotent by turn id, so a turn sent twice is still one turn);
 - the change stream (`GET /v1/events`) covers every partition: its cursor holds one position per
-  partition (`p<pos0>.<pos1>...`, the count of the partition's changelog entries before it, which is
+  partition (`p<pos0>.<pos1>...`, sealed before a client sees it: streams.api.cursors; the count of the partition's changelog entries before it, which is
   the same in every owner's store of the partition), so a consumer resumes on any worker with no
   miss and no repeat; partitions of other workers are read from their owners (`/internal/changes`);
 - audit asks this worker's partition stores, then the other workers (`/internal/audit`);
@@ -54,7 +54,8 @@ from streams.api.app import Forwarded
 from streams.api.body import authenticated, guard_body
 from streams.api.ui import COOKIE as UI_COOKIE
 from streams.api.problems import problem, status_of
-from streams.kafka.apikeys import KeyFollower
+from streams.api.cursors import CursorSeal
+from streams.kafka.apikeys import KafkaKeys, KeyFollower
 from streams.kafka.config import KafkaSettings
 from streams.kafka.topics import Topics, partition_of, subject_key
 from streams.kafka.worker import BrokerUnavailableError, PublishFailed, RetryLater, Worker
@@ -125,6 +126,8 @@ class KafkaService:
         self._peers = peers
         self.self_url = self_url.rstrip("/")
         self.keys = KeyFollower(kcfg)
+        self._seal: CursorSeal | None = None
+        self._seal_lock = asyncio.Lock()
         self.producer = None
         self._http: httpx.AsyncClient | None = None
         self._sent: OrderedDict[str, float] = OrderedDict()  # turn event ids produced, not yet seen handled
@@ -347,6 +350,32 @@ class KafkaService:
         return None
 
     # -- the change stream ---------------------------------------------------------------------------
+    async def cursor_seal(self) -> CursorSeal:
+        """The seal of the first cursor secret on the API keys topic; this worker publishes one if
+        the topic has none yet, and uses whichever comes first (another worker's, made at the
+        same time, may)."""
+        if self._seal is not None:
+            return self._seal
+        async with self._seal_lock:
+            if self._seal is None:
+                loop = asyncio.get_running_loop()
+                deadline = loop.time() + 30
+                late = Forwarded(unavailable("the change stream's cursor secret has not reached this worker yet; "
+                                             "retry shortly"))
+                try:
+                    await asyncio.wait_for(self.keys.caught_up.wait(), 30)
+                    if self.keys.ring.cursor_secret is None:
+                        await KafkaKeys(self.kcfg).add_cursor_secret()
+                except (TimeoutError, KafkaError, OSError) as exc:
+                    log.warning("no cursor secret for the change stream yet: %r", exc)
+                    raise late from None
+                while self.keys.ring.cursor_secret is None:
+                    if loop.time() > deadline:
+                        raise late
+                    await asyncio.sleep(0.05)
+                self._seal = CursorSeal(self.keys.ring.cursor_secret)
+        return self._seal
+
     def tail(self) -> str:
         return encode_cursor([END] * self.kcfg.partitions)
 

@@ -2,7 +2,9 @@
 
 Each message holds one key's whole history as a JSON list of the entries streams.api.keys folds
 (`[create]`, then `[create, revoke]` once revoked): compaction keeps the latest message of each key
-id, and that message alone rebuilds the key. Only the key's SHA-256 travels, never the key.
+id, and that message alone rebuilds the key. Only the key's SHA-256 travels, never the key. The
+change stream's cursor secret travels here too (`add_cursor_secret`; what it protects is how much
+the tenants write, which a reader of the topics sees anyway).
 
 `memstream keys create|list|revoke --broker kafka://HOST:PORT` writes and reads it (`KafkaKeys`);
 every worker folds it from the beginning into a `KeyRing` and follows it (`KeyFollower`).
@@ -79,7 +81,7 @@ class KafkaKeys:
         self.kcfg = kcfg
         self.topics = Topics(kcfg.topic_prefix)
 
-    async def _publish(self, key_id: str, entries: list[dict]) -> None:
+    async def _publish(self, key_id: str, entries: list[dict], partition: int | None = None) -> None:
         from streams.kafka.worker import ensure_topics
 
         await ensure_topics(self.kcfg)
@@ -87,8 +89,9 @@ class KafkaKeys:
         await producer.start()
         try:
             key = key_id.encode()
-            await producer.send_and_wait(self.topics.api_keys, json.dumps(entries, sort_keys=True).encode(),
-                                         key=key, partition=partition_of(key, self.kcfg.partitions))
+            await producer.send_and_wait(self.topics.api_keys, json.dumps(entries, sort_keys=True).encode(), key=key,
+                                         partition=partition_of(key, self.kcfg.partitions) if partition is None
+                                         else partition)
         finally:
             await producer.stop()
 
@@ -119,6 +122,16 @@ class KafkaKeys:
         await self._publish(key_id, [e for e in history[key_id] if e.get("op") != "revoke"] + [entry])
         ring.apply(entry)
         return ring.info(key_id)
+
+
+    async def add_cursor_secret(self) -> None:
+        """Publishes a new change-stream cursor secret (streams.api.cursors). Every one goes to
+        partition 0 under a key of its own (compaction keeps them all), so every worker folds them in
+        the same order and uses the first."""
+        from streams.api.cursors import new_secret_entry
+
+        entry = new_secret_entry()
+        await self._publish(f"cursor-secret/{entry['id']}", [entry], partition=0)
 
 
 class KeyFollower:
