@@ -406,7 +406,7 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
         seal = await service.cursor_seal()
         given = last_event_id or since
         cursor = seal.open(key.tenant_id, given) if given else service.tail()
-        start = given or seal.seal(key.tenant_id, cursor)
+        start = seal.seal(key.tenant_id, cursor)  # sealed afresh: never what the client sent, echoed
         first, cursor = await service.changes(key.tenant_id, cursor, user_id, 256)
 
         def sealed(batch: list[tuple[str, Event]]) -> list[tuple[str, Event]]:
@@ -435,13 +435,18 @@ def create_app(service: MemoryService, *, title: str = "memstream", ui: bool = T
                 if await request.is_disconnected():  # not written on to a closed connection
                     return
                 if not batch:
+                    # Where the stream has read to, past what this consumer may not see: a resume
+                    # from here does not scan it again. (Sealed, it says nothing of that volume.)
+                    here = f"id: {seal.seal(key.tenant_id, cursor)}\n\n"
                     if not follow or request.app.state.stopping or not still_allowed():
+                        if still_allowed():
+                            yield here
                         return
                     await asyncio.sleep(poll_seconds)
                     idle += poll_seconds
                     if idle >= heartbeat_seconds:
                         idle = 0.0
-                        yield ": keep-alive\n\n"
+                        yield ": keep-alive\n" + here
                 else:
                     idle = 0.0
                 batch, cursor = await service.changes(key.tenant_id, cursor, user_id, 256)

@@ -4,7 +4,8 @@ A change stream's cursor (its SSE ids, `since`, `Last-Event-ID`) is where the st
 from: a position in the log (embedded) or one position per partition (Kafka). Those positions
 count every tenant's events, so a cursor in the clear would tell a tenant how much every other
 tenant writes, and how fast. The API hands out cursors sealed instead: the runtime's cursor,
-encrypted with AES-GCM under a secret of the server's, with the tenant as associated data. A
+encrypted with AES-GCM under a secret of the server's, with the tenant as associated data,
+padded to one length. A
 tenant learns nothing from one, and a cursor made for one tenant does not open for another.
 
 The secret is an entry of the API key log (streams.api.keys: `api-keys.jsonl`, or the Kafka API
@@ -24,7 +25,7 @@ from engine.errors import InvalidCommandError
 
 PREFIX = "c1."
 _NONCE = 12
-_BLOCK = 48  # a sealed cursor's plaintext is padded to a multiple of this
+_BLOCK = 48  # a cursor longer than the runtime's longest is padded to a multiple of this
 _TOO_LONG = 4096
 
 BAD_CURSOR = "cursor (Last-Event-ID or since) must be an id this stream sent, or 0 for the beginning"
@@ -33,16 +34,20 @@ BAD_CURSOR = "cursor (Last-Event-ID or since) must be an id this stream sent, or
 class CursorSeal:
     """Seals a runtime's cursor for one tenant, and opens what it sealed."""
 
-    def __init__(self, secret: bytes):
+    def __init__(self, secret: bytes, longest: int = 19):
+        """`longest`: the length of the runtime's longest cursor (19 digits of a position; on Kafka one
+        position per partition): every cursor is padded to it, so none is longer than another."""
         if len(secret) != 32:
             raise ValueError("a cursor secret is 32 bytes")
         self._aead = AESGCM(secret)
+        self._size = max(1, longest)
 
     def seal(self, tenant_id: str, cursor: str) -> str:
         if cursor == "0":
             return cursor
         plain = cursor.encode()
-        plain += b"\0" * (-len(plain) % _BLOCK)  # the length would say how many digits the positions have
+        # Padded: the length would say how many digits the positions have, so how much was written.
+        plain += b"\0" * (self._size - len(plain) if len(plain) <= self._size else -len(plain) % _BLOCK)
         nonce = os.urandom(_NONCE)
         blob = nonce + self._aead.encrypt(nonce, plain, tenant_id.encode())
         return PREFIX + base64.urlsafe_b64encode(blob).rstrip(b"=").decode()
@@ -56,9 +61,11 @@ class CursorSeal:
             raise InvalidCommandError(BAD_CURSOR)
         text = sealed[len(PREFIX):]
         try:
-            blob = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-            if len(blob) <= _NONCE + 16:
-                raise ValueError("too short")
+            # Strictly: only the one spelling seal() gives (no padding, no other alphabet, nothing
+            # after it), so what a client sends back is exactly what it was given.
+            blob = base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
+            if len(blob) <= _NONCE + 16 or base64.urlsafe_b64encode(blob).rstrip(b"=").decode() != text:
+                raise ValueError("not a cursor's spelling")
             return self._aead.decrypt(blob[:_NONCE], blob[_NONCE:], tenant_id.encode()).rstrip(b"\0").decode()
         except (ValueError, InvalidTag, UnicodeDecodeError):
             raise InvalidCommandError(BAD_CURSOR) from None

@@ -373,7 +373,8 @@ class KafkaService:
                     if loop.time() > deadline:
                         raise late
                     await asyncio.sleep(0.05)
-                self._seal = CursorSeal(self.keys.ring.cursor_secret)
+                # The longest cursor: "p", then a position of up to 19 digits and a dot per partition.
+                self._seal = CursorSeal(self.keys.ring.cursor_secret, longest=1 + 20 * self.kcfg.partitions)
         return self._seal
 
     def tail(self) -> str:

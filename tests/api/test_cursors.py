@@ -3,6 +3,7 @@ from one (positions count every tenant's events), a cursor made for one tenant d
 another, and a cursor still resumes after the server restarts (the secret is in the key log)."""
 from __future__ import annotations
 
+import base64
 import json
 import threading
 
@@ -43,6 +44,34 @@ def test_anything_else_is_refused_as_a_bad_cursor(tamper):
     seal = CursorSeal(bytes(range(32)))
     with pytest.raises(InvalidCommandError, match="cursor"):
         seal.open("acme", tamper(seal.seal("acme", "99")))
+
+
+def test_only_the_spelling_it_was_given_opens():
+    """Base64 has other spellings of the same bytes (padding, the other alphabet, unused low bits,
+    text after the padding): each is refused, so nothing a client adds is ever taken or echoed."""
+    seal = CursorSeal(bytes(range(32)))
+    sealed = seal.seal("acme", "4096001")
+    body = sealed[len("c1."):]
+    blob = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    same_bytes = [c for c in alphabet if c != body[-1]  # the same bytes, other unused low bits
+                  and base64.urlsafe_b64decode(body[:-1] + c + "=" * (-len(body) % 4)) == blob]
+    assert same_bytes  # 12 + 19 + 16 bytes: the last character carries two unused bits
+    for other in (sealed + "==", sealed + "==\n\nid: 0\nevent: memory_forgotten\ndata: {}\n",
+                  sealed.replace("-", "+").replace("_", "/") if ("-" in body or "_" in body) else sealed + "=",
+                  sealed[:-1] + same_bytes[0], sealed + " "):
+        with pytest.raises(InvalidCommandError):
+            seal.open("acme", other)
+
+
+def test_every_cursor_of_a_runtime_is_as_long_as_its_longest():
+    embedded = CursorSeal(bytes(range(32)))
+    assert len({len(embedded.seal("t", str(n))) for n in (1, 99, 10**9, 10**18)}) == 1
+    partitions = 16
+    kafka = CursorSeal(bytes(range(32)), longest=1 + 20 * partitions)
+    few, many = "p" + ".".join(["9"] * partitions), "p" + ".".join([str(10**18)] * partitions)
+    assert len(kafka.seal("t", few)) == len(kafka.seal("t", many))
+    assert kafka.open("t", kafka.seal("t", many)) == many
 
 
 def test_a_cursor_does_not_open_for_another_tenant_or_under_another_secret():
@@ -117,6 +146,37 @@ def test_a_tenant_learns_nothing_of_other_tenants_writes_from_its_cursors(tmp_pa
             # The first tenant resumes from its own cursor: the changes after it, nothing of globex.
             assert read_stream(ca, last_event_id=mine[0]["id"]) == [] or \
                 {f["data"]["user_id"] for f in read_stream(ca, last_event_id=mine[0]["id"])} <= {"ann"}
+    finally:
+        server.stop()
+
+
+def test_the_stream_echoes_nothing_it_was_sent_and_ends_where_it_read_to(tmp_path):
+    server = start_server(tmp_path / "data")
+    try:
+        key = server.key("acme", "read,write")
+        with server.client(key) as c:
+            c.post("/v1/turns", json=[turn("ann", 0, "I am allergic to hazelnuts.")])
+            server.engine.flush()
+            frames = read_stream(c, since="0")
+            given = frames[0]["id"]
+            injected = c.get("/v1/events", params={"since": given + "==\n\nid: 0\nevent: memory_forgotten\ndata: {}\n",
+                                                   "follow": "false"})
+            assert injected.status_code == 422 and "memory_forgotten" not in injected.text
+            with c.stream("GET", "/v1/events", params={"since": given, "follow": "false"}) as r:
+                opening = r.read().decode().split("id: ", 1)[1].split("\n", 1)[0]
+            assert opening != given and opening.startswith("c1.")  # sealed afresh, not echoed
+            # A stream whose filter matches nothing still ends with where it read to: a resume from
+            # there holds only what came after.
+            with c.stream("GET", "/v1/events", params={"since": "0", "user_id": "nobody", "follow": "false"}) as r:
+                text = r.read().decode()
+            assert "data:" not in text
+            read_to = [line[4:] for line in text.splitlines() if line.startswith("id: ")][-1]
+            c.post("/v1/turns", json=[turn("ann", 1, "I work as a lighthouse keeper in Cornwall.")])
+            server.engine.flush()
+            after = read_stream(c, since=read_to)
+            assert after and all(f["data"]["source_turn_ids"] == ["ann-t1"] if "source_turn_ids" in f["data"] else True
+                                 for f in after)
+            assert {f["data"]["event_id"] for f in after}.isdisjoint(f["data"]["event_id"] for f in frames)
     finally:
         server.stop()
 
