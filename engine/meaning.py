@@ -299,7 +299,7 @@ _FRONTED = frozenset("once when whenever after before while since until if becau
 #: the landlord"): what follows is their object, never whom the statement is about. (No name reads so.)
 _SUBJECTLESS = frozenset("""got had sold quit left gave took went made sent put cut lost spent bought brought found kept
 swapped dropped stopped visited received booked moved started finished signed joined called rang told asked heard
-saw met picked paid""".split())
+saw met picked paid came pulled backed opted scrapped binned packed jacked weaned parted""".split())
 
 
 @lru_cache(maxsize=65_536)
@@ -514,6 +514,11 @@ _ENDING = re.compile(
     r"broke\s+up\s+with|split\s+up\s+with|got\s+rid\s+of|unsubscribed\s+from|stepped\s+down\s+(?:as|from)|sold|used\s+to|"
     r"ended|closed|shut\s+down|wound\s+down|withdrew\s+from|moved\s+on\s+from|traded\s+in|kicked|"
     r"graduated\s+from|(?:done|finished)\s+with|gave\s+away|finished|completed|"
+    # phrasal ends: "came off the statins", "called off the wedding", "pulled out of the race",
+    # "packed in the paper round", "weaned myself off sugar", "parted ways with the band"
+    r"c[ao]me\s+off|called\s+off|(?:pulled|backed|opted|bowed)\s+out\s+of|scrapped|binned|"
+    r"(?:packed|jacked)\s+in|weaned\s+(?:(?:my|our|them|him|her)sel(?:f|ves)\s+|him\s+|her\s+|them\s+)?off|"
+    r"parted\s+ways\s+with|pulled\s+(?:the\s+)?plug\s+on|"
     r"handed\s+in\s+(?:my|his|her|their|our)\s+(?:notice|resignation)\s+(?:at|to)|"
     r"(?:is|are|am|was|were|'s|’s|'m|’m|'re|’re)\s+(?:now\s+)?off)\s+"
     r"(?P<what>(?:[^,;:.!?]|(?<=\b[A-Z][a-z])\.|(?<=\b[A-Z])\.)+)",  # "St. Mary's": a period that ends no sentence
@@ -540,8 +545,11 @@ _COURSES = frozenset(t for w in "course degree diploma certificate apprenticeshi
 _WORK_SLOTS = frozenset({"fact:occupation", "fact:employer", "fact:my job", "fact:job"})
 #: A statement that opens with the speaker's end, its subject left out: "sold the Honda", "Quit
 #: smoking!!" (after the "<name>: " a record may start with).
-_OPENS_WITH_END = re.compile(r"^(?:[^:]{1,40}:\s+)?\W*(?:quit|stopped|sold|cancell?ed|gave|left|dropped|ditched|"
-                             r"retired|graduated|finished|done|traded|moved|unsubscribed|closed|broke)\b", re.IGNORECASE)
+_OPENS_WITH_END = re.compile(r"^(?:[^:]{1,40}:\s+)?\W*(?:(?:finally|just|officially|eventually|recently|so|and|well)\s+)?"
+                             r"(?:quit|stopped|sold|cancell?ed|gave|left|dropped|ditched|"
+                             r"retired|graduated|finished|done|traded|moved|unsubscribed|closed|broke|came\s+off|"
+                             r"called\s+off|pulled|backed|opted|bowed|scrapped|binned|packed|jacked|weaned|parted)\b",
+                             re.IGNORECASE)
 
 
 def opens_with_end(text: str) -> bool:
@@ -592,6 +600,10 @@ _NOT_DONE = re.compile(
     r"cannot|if|whether|unless|afraid|refuses?|refused|wish|wishes)\b|n't\b|’ll\b|'ll\b",
     re.IGNORECASE,
 )
+#: Ends that close with "off" and are no day off: "came off the pill this week" is over.
+_PHRASAL_OFF = re.compile(r"(?:c[ao]me|called|weaned)\b")
+#: "nearly quit", "almost pulled out of": an end that did not happen (not "almost a year ago I quit").
+_NEARLY = re.compile(r"\b(?:nearly|almost|practically)\s+$", re.IGNORECASE)
 #: "is used to the cold", "has gotten used to nights": accustomed, not an end.
 _ACCUSTOMED = re.compile(r"\b(?:am|is|are|was|were|be|been|being|get|gets|got|gotten|getting|grown|grew|become|became)"
                          r"\s+$|(?:'s|’s|'m|’m|'re|’re)\s+$", re.IGNORECASE)
@@ -661,7 +673,7 @@ def ended(text: str, speaker: str = "") -> Ended | None:
                   *_NOT_ANY_MORE.finditer(clause), *_GIVEN_AWAY.finditer(clause)):
             cue = " ".join(m.group("cue").lower().split())
             before = clause[: m.start()]
-            if _NOT_DONE.search(before) or (cue == "used to" and _ACCUSTOMED.search(before)):
+            if _NOT_DONE.search(before) or _NEARLY.search(before) or (cue == "used to" and _ACCUSTOMED.search(before)):
                 continue
             what = m.group("what")
             raw = re.findall(r"[\w'’]+", what)
@@ -670,6 +682,7 @@ def ended(text: str, speaker: str = "") -> Ended | None:
             if not words or (m.re is _ENDING and words[0] in _NOT_AN_END):
                 continue
             if (cue == "left" and _AWHILE.search(what)) or ((cue.endswith("off") or cue.endswith(" with"))
+                                                             and not _PHRASAL_OFF.match(cue)
                                                              and _A_DAY_OFF.search(what + " " + clause[m.end():])):
                 continue  # "left Oslo for a conference", "off work today", "done with work for today": back later
             verb, i = None, 0

@@ -669,11 +669,24 @@ def _habit_statement(sentence: str) -> bool:
                               or _HABIT_MARK.search(sentence[: m.start("verb")]) is not None)
 
 
+#: One word after a verb that is no object: "I give up", "I lose again", "I mean it".
+_NO_OBJECT = frozenset("""it that this these those them him her you us me everything something nothing anything
+so too up down out in on off over back away again anyway though right now here there then yet still please
+lol haha ok okay thanks indeed""".split())
+
+
 def _plain_present(sentence: str) -> bool:
     """A first-person statement in the present with an object ("I play the piano", "we rent a flat
-    in Leith"): what it says holds, though the classifier reads it as a fact without certainty."""
+    in Leith", "I brew beer"): what it says holds, though the classifier reads it as a fact without
+    certainty. A one-word object must be a word of content: not a pronoun, particle or adverb."""
     m = _HABIT.match(sentence.strip())
-    return m is not None and len(_WORDS_RE.findall(m.group("rest"))) >= 2 and not m.group("verb").endswith("ing")
+    if m is None or m.group("verb").endswith("ing"):
+        return False
+    rest = _WORDS_RE.findall(m.group("rest"))
+    if len(rest) == 1:
+        word = rest[0].lower()
+        return word.isalpha() and len(word) >= 3 and word not in _NO_OBJECT and not word.endswith("ly")
+    return len(rest) >= 2
 
 
 def _standing_candidates(sentences: list[str]) -> list[str]:

@@ -105,7 +105,9 @@ _MISS = pytest.mark.xfail(strict=True, reason="known miss: the paraphrase is sto
 
 @pytest.mark.parametrize("first, second, pattern", [
     pytest.param("I always want the window seat when I fly.", "Book me next to the window on flights, please.",
-                 "window", marks=_MISS),
+                 "window", marks=pytest.mark.xfail(strict=False, reason=(
+                     "on the edge of same_similarity: found the same on a CPU without VNNI (int8 products "
+                     "saturate there), missed with VNNI"))),
     pytest.param("Our Android app is written in Kotlin.", "For context, we're a Kotlin shop on the Android client.",
                  "kotlin", marks=_MISS),
     pytest.param("My son Idris plays the trumpet in the school band.",
