@@ -299,7 +299,7 @@ _FRONTED = frozenset("once when whenever after before while since until if becau
 #: the landlord"): what follows is their object, never whom the statement is about. (No name reads so.)
 _SUBJECTLESS = frozenset("""got had sold quit left gave took went made sent put cut lost spent bought brought found kept
 swapped dropped stopped visited received booked moved started finished signed joined called rang told asked heard
-saw met picked paid came pulled backed opted scrapped binned packed jacked weaned parted""".split())
+saw met picked paid came pulled backed opted weaned scrapped packed jacked""".split())
 
 
 @lru_cache(maxsize=65_536)
@@ -514,11 +514,13 @@ _ENDING = re.compile(
     r"broke\s+up\s+with|split\s+up\s+with|got\s+rid\s+of|unsubscribed\s+from|stepped\s+down\s+(?:as|from)|sold|used\s+to|"
     r"ended|closed|shut\s+down|wound\s+down|withdrew\s+from|moved\s+on\s+from|traded\s+in|kicked|"
     r"graduated\s+from|(?:done|finished)\s+with|gave\s+away|finished|completed|"
-    # phrasal ends: "came off the statins", "called off the wedding", "pulled out of the race",
-    # "packed in the paper round", "weaned myself off sugar", "parted ways with the band"
-    r"c[ao]me\s+off|called\s+off|(?:pulled|backed|opted|bowed)\s+out\s+of|scrapped|binned|"
-    r"(?:packed|jacked)\s+in|weaned\s+(?:(?:my|our|them|him|her)sel(?:f|ves)\s+|him\s+|her\s+|them\s+)?off|"
-    r"parted\s+ways\s+with|pulled\s+(?:the\s+)?plug\s+on|"
+    # phrasal ends: "came off sertraline", "called off the wedding", "pulled out of the race",
+    # "weaned myself off sugar", "packed in the paper round", "pulled the plug on the podcast";
+    # their literal senses are read apart below. Not "binned" (the bike, in a crash) or "parted
+    # ways with" (Sam, at the station), whose other senses cannot be told from their words.
+    r"came\s+off(?:\s+of)?|(?:have|has|'ve|’ve)\s+come\s+off(?:\s+of)?|called\s+off|"
+    r"(?:pulled|backed|opted|bowed)\s+out\s+of|scrapped|(?:packed|jacked)\s+in|pulled\s+(?:the\s+)?plug\s+on|"
+    r"weaned\s+(?:(?:my|our|them|him|her)sel(?:f|ves)\s+|me\s+|us\s+|him\s+|her\s+|them\s+)?off|"
     r"handed\s+in\s+(?:my|his|her|their|our)\s+(?:notice|resignation)\s+(?:at|to)|"
     r"(?:is|are|am|was|were|'s|’s|'m|’m|'re|’re)\s+(?:now\s+)?off)\s+"
     r"(?P<what>(?:[^,;:.!?]|(?<=\b[A-Z][a-z])\.|(?<=\b[A-Z])\.)+)",  # "St. Mary's": a period that ends no sentence
@@ -548,7 +550,7 @@ _WORK_SLOTS = frozenset({"fact:occupation", "fact:employer", "fact:my job", "fac
 _OPENS_WITH_END = re.compile(r"^(?:[^:]{1,40}:\s+)?\W*(?:(?:finally|just|officially|eventually|recently|so|and|well)\s+)?"
                              r"(?:quit|stopped|sold|cancell?ed|gave|left|dropped|ditched|"
                              r"retired|graduated|finished|done|traded|moved|unsubscribed|closed|broke|came\s+off|"
-                             r"called\s+off|pulled|backed|opted|bowed|scrapped|binned|packed|jacked|weaned|parted)\b",
+                             r"called\s+off|pulled|backed|opted|bowed|weaned|scrapped|packed|jacked)\b",
                              re.IGNORECASE)
 
 
@@ -597,13 +599,35 @@ _LAPSED = re.compile(r"\b(?P<cue>let)\s+(?P<what>(?:[\w'’\-]+\s+){1,4}?)(?:lap
 _NOT_DONE = re.compile(
     r"\b(?:wants?|wanted|wanna|plans?|planning|planned|thinks?|thinking|might|may|should|could|would|will|"
     r"going\s+to|gonna|try|tries|trying|tried|hopes?|hoping|considers?|considering|about\s+to|never|not|"
-    r"cannot|if|whether|unless|afraid|refuses?|refused|wish|wishes)\b|n't\b|’ll\b|'ll\b",
+    r"cannot|if|whether|unless|afraid|refuses?|refused|wish|wishes|can|have\s+to|has\s+to|needs?\s+to|"
+    r"shoulda|gotta)\b|n't\b|’ll\b|'ll\b",
     re.IGNORECASE,
 )
-#: Ends that close with "off" and are no day off: "came off the pill this week" is over.
+#: Phrasal ends that close with "off": a break, not an end, when said for a while or a day ("came
+#: off Instagram for a week", "called off work today", "called off padel this Friday"); "came off
+#: Clenil this week" is over.
 _PHRASAL_OFF = re.compile(r"(?:c[ao]me|called|weaned)\b")
-#: "nearly quit", "almost pulled out of": an end that did not happen (not "almost a year ago I quit").
-_NEARLY = re.compile(r"\b(?:nearly|almost|practically)\s+$", re.IGNORECASE)
+_A_BREAK = re.compile(r"\b(?:today|tonight|tomorrow|sick|until|till|for\s+(?:(?:a|the|one|two|three|a\s+few|few|"
+                      r"a\s+couple\s+of|couple\s+of)\s+)?(?:day|night|week|weekend|month|bit|while|days|nights|weeks|months)|"
+                      r"this\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b", re.IGNORECASE)
+#: What "came off" a way of going is no end: a bike, a road, a bus, a pitch, a shift, a call.
+_CAME_OFF_PLACES = frozenset(t for w in "bike bicycle brompton horse motorway road junction exit bus train tram "
+                             "pitch field stage shift phone call line ladder wall roof".split() for t in terms(w))
+#: Where "pulled/backed out of" is a car's move: a car park, a drive, a space.
+_DRIVEN_OUT_OF = frozenset(t for w in "car park parking carpark driveway drive garage space spot bay junction road "
+                           "lane station petrol".split() for t in terms(w))
+#: Literal senses: "scrapped my knee" (scraped), "pulled the plug on the bath" (drained it).
+_BODY = frozenset(t for w in "knee knees elbow shin ankle hand arm leg finger toe knuckle face chin nose head wrist "
+                  "shoulder hip back".split() for t in terms(w))
+_DRAINED = frozenset(t for w in "bath tub hot sink pool jacuzzi plughole basin".split() for t in terms(w))
+#: What one "packs in" before work is fitted in, not given up: a session, a run, a class.
+_FITTED_IN = frozenset(t for w in "session workout class lesson run walk swim game round match quick".split()
+                       for t in terms(w))
+#: A one-off said with its day: "backed out of tonight's book group".
+_ONE_OFF = re.compile(r"\b(?:tonight|today|tomorrow|this\s+\w+)['’]s\b", re.IGNORECASE)
+#: "nearly quit", "almost pulled out of", "nearly went and pulled out of": an end that did not
+#: happen (not "almost a year ago I quit").
+_NEARLY = re.compile(r"\b(?:nearly|almost|practically)\s+(?:[\w'’]+\s+){0,2}$", re.IGNORECASE)
 #: "is used to the cold", "has gotten used to nights": accustomed, not an end.
 _ACCUSTOMED = re.compile(r"\b(?:am|is|are|was|were|be|been|being|get|gets|got|gotten|getting|grown|grew|become|became)"
                          r"\s+$|(?:'s|’s|'m|’m|'re|’re)\s+$", re.IGNORECASE)
@@ -668,23 +692,43 @@ def ended(text: str, speaker: str = "") -> Ended | None:
     not want, plan, try or deny it ("wants to quit smoking" is no end of smoking)."""
     own = _speaker_words(speaker)
     others: list[Ended] = []  # ends with a doer of their own: read only if the speaker's own is not said
+    previous = ""
     for clause in _END_CLAUSE.split(text):
+        lead, previous = previous, clause
         for m in (*_ENDING.finditer(clause), *_LAPSED.finditer(clause), *_NO_LONGER.finditer(clause),
                   *_NOT_ANY_MORE.finditer(clause), *_GIVEN_AWAY.finditer(clause)):
             cue = " ".join(m.group("cue").lower().split())
             before = clause[: m.start()]
-            if _NOT_DONE.search(before) or _NEARLY.search(before) or (cue == "used to" and _ACCUSTOMED.search(before)):
-                continue
+            if (_NOT_DONE.search(before) or _NEARLY.search(f"{lead} {before}".lstrip())
+                    or (cue == "used to" and _ACCUSTOMED.search(before))):
+                continue  # ("I nearly went and | pulled out of ...": the clause before says it did not happen)
             what = m.group("what")
             raw = re.findall(r"[\w'’]+", what)
             words = [w.lower() for w in raw]
             acronyms = {i for i, w in enumerate(raw) if len(w) > 1 and w.isupper()}  # "IT", "US": not "it", "us"
             if not words or (m.re is _ENDING and words[0] in _NOT_AN_END):
                 continue
+            after = what + " " + clause[m.end():]
             if (cue == "left" and _AWHILE.search(what)) or ((cue.endswith("off") or cue.endswith(" with"))
-                                                             and not _PHRASAL_OFF.match(cue)
-                                                             and _A_DAY_OFF.search(what + " " + clause[m.end():])):
+                                                             and not _PHRASAL_OFF.match(cue) and _A_DAY_OFF.search(after)):
                 continue  # "left Oslo for a conference", "off work today", "done with work for today": back later
+            if _PHRASAL_OFF.match(cue) and _A_BREAK.search(after):
+                continue  # "came off Instagram for a week", "called off work today": a break
+            said = frozenset(terms(what))
+            if "come off" in cue or "came off" in cue:
+                if (words[0] in _DETERMINERS and words[0] != "the") or not _CAME_OFF_PLACES.isdisjoint(said):
+                    continue  # "came off my bike", "came off a night shift", "came off the night bus"
+            if cue in ("pulled out of", "backed out of") and not _DRIVEN_OUT_OF.isdisjoint(said):
+                continue  # "pulled out of the car park", "backed out of the driveway"
+            if cue.endswith(" out of") and _ONE_OFF.search(what):
+                continue  # "backed out of tonight's book group": one evening, not the group
+            if cue == "scrapped" and not _BODY.isdisjoint(said):
+                continue  # "scrapped my knee": a scrape
+            if cue.startswith("pulled") and cue.endswith(" on") and not _DRAINED.isdisjoint(said):
+                continue  # "pulled the plug on the hot tub": drained it
+            if cue.endswith(" in") and (words[0] in ("a", "an") or not _FITTED_IN.isdisjoint(said)
+                                        or re.search(r"\bearly\b", after) or _A_BREAK.search(after)):
+                continue  # "packed in a session before work", "packed in the gym early": fitted in, or done for the day
             verb, i = None, 0
             negated = m.re is _NO_LONGER or m.re is _NOT_ANY_MORE
             if negated and (words[0] in _NOT_A_DOING or words[0].endswith(("'s", "’s"))):

@@ -1,8 +1,9 @@
 """Ends said with a phrasal verb: coming off a medicine, calling off a plan, pulling (backing,
-opting, bowing) out of something, packing or jacking something in, scrapping or binning it,
-weaning oneself off it, parting ways with someone, pulling the plug on it. Said as done by the
-speaker, each ends the record it names; said of someone else, as a near miss, or as a literal
-movement, it ends nothing."""
+opting, bowing) out of something, packing or jacking something in, scrapping it, weaning oneself
+off it, pulling the plug on it. Said as done by the speaker, each ends the record it names. Their
+other senses end nothing: said of someone else, as a near miss or an obligation, as a break
+("for a couple of weeks", "today"), or literally (coming off a bike or a road, pulling out of a
+car park, scraping a knee, draining a pool, fitting a swim in)."""
 from __future__ import annotations
 
 import pytest
@@ -33,7 +34,6 @@ def _after(tmp_path, old, new):
     ("I do a Saturday shift at the Oxfam bookshop.", "I've packed in the Oxfam shifts, weekends are too precious.", "oxfam"),
     ("I have a Disney+ subscription for the kids.", "Scrapped Disney+ this month, nobody watched it.", "disney"),
     ("I have two sugars in every tea.", "I've weaned myself off sugar in tea, took about a month.", "sugar"),
-    ("I have a personal trainer, Callum, on Mondays.", "Parted ways with Callum, he kept cancelling on me.", "callum"),
     ("I run a small Etsy shop selling ceramic mugs.", "Pulled the plug on the Etsy shop, fees ate every penny.", "etsy"),
 ])
 def test_a_phrasal_end_supersedes_the_record(tmp_path, old, new, word):
@@ -48,6 +48,20 @@ def test_a_phrasal_end_supersedes_the_record(tmp_path, old, new, word):
     ("I sing with the Leeds Festival Chorus on Wednesdays.", "I almost packed in the Leeds Festival Chorus last spring, glad I stayed.", "chorus"),
     ("I sit on the allotment society committee.", "Thinking of bowing out of the allotment committee next year.", "allotment"),
     ("I'm doing the Edinburgh Marathon in May.", "I very nearly pulled out of the Edinburgh Marathon, but I'm still in.", "edinburgh"),
+    # an obligation, or a near miss told in two clauses
+    ("I take warfarin every evening.", "I have to come off the warfarin before the operation.", "warfarin"),
+    ("I'm running the Leeds 10k in June.", "I nearly went and pulled out of the Leeds 10k, my hip is sore.", "leeds"),
+    # a break, or a one-off
+    ("I work at Boots on the tills.", "Called off work today with a migraine, Boots were fine about it.", "boots"),
+    ("I post on TikTok most days.", "Came off TikTok for a couple of weeks, needed a detox.", "tiktok"),
+    ("I go to the pub quiz at the Anchor on Thursdays.", "Backed out of tonight's pub quiz at the Anchor, too tired.", "quiz"),
+    # literal senses
+    ("I ride a Vespa to work.", "I came off my Vespa at the roundabout, only a graze.", "vespa"),
+    ("I do nights at the Royal Mail depot in Crewe.", "I came off my shift at the depot at six, straight to bed.", "depot"),
+    ("I shop at the Aldi on Mill Lane.", "Pulled out of the Aldi car park and nearly hit a van.", "aldi"),
+    ("I go climbing at the Foundry wall.", "Scrapped my elbow at the Foundry lol, climbing is brutal.", "foundry"),
+    ("We keep a paddling pool in the back garden for the kids.", "Pulled the plug on the paddling pool to empty it.", "paddling pool"),
+    ("I swim at the lido on Saturdays.", "Packed in a quick swim at the lido before work.", "lido"),
     # a literal movement, or what no record holds
     ("I drive a blue Fiesta to the station.", "A hubcap came off the Fiesta on the motorway.", "fiesta"),
     ("I play hockey for Bramhall on Sundays.", "Sunday's hockey was called off, the pitch was frozen.", "hockey"),
@@ -71,3 +85,11 @@ def test_no_end_of_the_speakers_is_read_where_none_was_said(tmp_path, old, new, 
 ])
 def test_ends_not_read_yet(tmp_path, old, new, word):
     assert_ended(_after(tmp_path, old, new), word)
+
+
+@pytest.mark.xfail(strict=True, reason="a false end, and not of the phrasal cues (the same before them): coming off "
+                                       "a shift at the place of a job supersedes the job's record")
+def test_coming_off_a_shift_still_ends_the_job(tmp_path):
+    recs = _after(tmp_path, "I work at the Royal Mail depot in Crewe.", "Just came off a twelve-hour shift at the Crewe depot.")
+    held = [r for r in recs if "depot" in (r.text or "").lower() and "0" in [s.turn_id for s in r.sources]]
+    assert held and all(r.tier == "active" for r in held), [(r.text, r.tier) for r in recs]
