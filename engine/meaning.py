@@ -299,7 +299,7 @@ _FRONTED = frozenset("once when whenever after before while since until if becau
 #: the landlord"): what follows is their object, never whom the statement is about. (No name reads so.)
 _SUBJECTLESS = frozenset("""got had sold quit left gave took went made sent put cut lost spent bought brought found kept
 swapped dropped stopped visited received booked moved started finished signed joined called rang told asked heard
-saw met picked paid came pulled backed opted weaned scrapped packed jacked""".split())
+saw met picked paid came pulled backed opted weaned scrapped packed""".split())
 
 
 @lru_cache(maxsize=65_536)
@@ -516,10 +516,11 @@ _ENDING = re.compile(
     r"graduated\s+from|(?:done|finished)\s+with|gave\s+away|finished|completed|"
     # phrasal ends: "came off sertraline", "called off the wedding", "pulled out of the race",
     # "weaned myself off sugar", "packed in the paper round", "pulled the plug on the podcast";
-    # their literal senses are read apart below. Not "binned" (the bike, in a crash) or "parted
-    # ways with" (Sam, at the station), whose other senses cannot be told from their words.
+    # their literal senses are read apart below. Not "binned" (the bike, in a crash), "parted
+    # ways with" (Sam, at the station) or "jacked in" (the amp), whose other senses cannot be told
+    # from their words.
     r"came\s+off(?:\s+of)?|(?:have|has|'ve|’ve)\s+come\s+off(?:\s+of)?|called\s+off|"
-    r"(?:pulled|backed|opted|bowed)\s+out\s+of|scrapped|(?:packed|jacked)\s+in|pulled\s+(?:the\s+)?plug\s+on|"
+    r"(?:pulled|backed|opted|bowed)\s+out\s+of|scrapped|packed\s+(?:it\s+in\s+at|in)|pulled\s+(?:the\s+)?plug\s+on|"
     r"weaned\s+(?:(?:my|our|them|him|her)sel(?:f|ves)\s+|me\s+|us\s+|him\s+|her\s+|them\s+)?off|"
     r"handed\s+in\s+(?:my|his|her|their|our)\s+(?:notice|resignation)\s+(?:at|to)|"
     r"(?:is|are|am|was|were|'s|’s|'m|’m|'re|’re)\s+(?:now\s+)?off)\s+"
@@ -550,7 +551,7 @@ _WORK_SLOTS = frozenset({"fact:occupation", "fact:employer", "fact:my job", "fac
 _OPENS_WITH_END = re.compile(r"^(?:[^:]{1,40}:\s+)?\W*(?:(?:finally|just|officially|eventually|recently|so|and|well)\s+)?"
                              r"(?:quit|stopped|sold|cancell?ed|gave|left|dropped|ditched|"
                              r"retired|graduated|finished|done|traded|moved|unsubscribed|closed|broke|came\s+off|"
-                             r"called\s+off|pulled|backed|opted|bowed|weaned|scrapped|packed|jacked)\b",
+                             r"called\s+off|pulled|backed|opted|bowed|weaned|scrapped|packed)\b",
                              re.IGNORECASE)
 
 
@@ -607,24 +608,39 @@ _NOT_DONE = re.compile(
 #: off Instagram for a week", "called off work today", "called off padel this Friday"); "came off
 #: Clenil this week" is over.
 _PHRASAL_OFF = re.compile(r"(?:c[ao]me|called|weaned)\b")
-_A_BREAK = re.compile(r"\b(?:today|tonight|tomorrow|sick|until|till|for\s+(?:(?:a|the|one|two|three|a\s+few|few|"
-                      r"a\s+couple\s+of|couple\s+of)\s+)?(?:day|night|week|weekend|month|bit|while|days|nights|weeks|months)|"
+_A_BREAK = re.compile(r"\b(?:today|tonight|tomorrow|sick|until|till|for\s+(?:(?:a|the|an?\s+other|a\s+few|few|a\s+couple\s+of|"
+                      r"couple\s+of|\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|"
+                      r"twenty|thirty)\s+)?(?:day|night|week|weekend|month|bit|while|fortnight|days|nights|weeks|months)|"
+                      r"for\s+(?:the\s+)?(?:lent|ramadan|half\s+term|holidays?|christmas|easter|summer|winter)|"
                       r"this\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b", re.IGNORECASE)
 #: What "came off" a way of going is no end: a bike, a road, a bus, a pitch, a shift, a call.
 _CAME_OFF_PLACES = frozenset(t for w in "bike bicycle brompton horse motorway road junction exit bus train tram "
-                             "pitch field stage shift phone call line ladder wall roof".split() for t in terms(w))
+                             "pitch field stage shift phone call line ladder wall roof court air ferry boat board "
+                             "bench".split() for t in terms(w))
 #: Where "pulled/backed out of" is a car's move: a car park, a drive, a space.
-_DRIVEN_OUT_OF = frozenset(t for w in "car park parking carpark driveway drive garage space spot bay junction road "
-                           "lane station petrol".split() for t in terms(w))
+_DRIVEN_OUT_OF = frozenset(t for w in "car park parking carpark driveway drive garage space spot bay junction "
+                           "station petrol marina harbour harbor port dock berth mooring slipway".split() for t in terms(w))
+#: The phrasal ends above, told from the one-word ones.
+_PHRASAL = re.compile(r"(?:c[ao]me|(?:have|has|'ve|’ve)\s+come|called|pulled|backed|opted|bowed|packed|weaned)\b|scrapped")
+_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve several few couple".split())
 #: Literal senses: "scrapped my knee" (scraped), "pulled the plug on the bath" (drained it).
 _BODY = frozenset(t for w in "knee knees elbow shin ankle hand arm leg finger toe knuckle face chin nose head wrist "
                   "shoulder hip back".split() for t in terms(w))
 _DRAINED = frozenset(t for w in "bath tub hot sink pool jacuzzi plughole basin".split() for t in terms(w))
 #: What one "packs in" before work is fitted in, not given up: a session, a run, a class.
-_FITTED_IN = frozenset(t for w in "session workout class lesson run walk swim game round match quick".split()
+_FITTED_IN = frozenset(t for w in "session workout class lesson run walk swim game match quick hour hours".split()
                        for t in terms(w))
-#: A one-off said with its day: "backed out of tonight's book group".
-_ONE_OFF = re.compile(r"\b(?:tonight|today|tomorrow|this\s+\w+)['’]s\b", re.IGNORECASE)
+#: A one-off said with its day: "backed out of tonight's book group", "called off Monday's standup".
+_ONE_OFF = re.compile(r"\b(?:tonight|today|tomorrow|this\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day)['’]s\b",
+                      re.IGNORECASE)
+#: Where one came off something at a place is a way of going ("came off the 18th at Birkdale").
+_AT_A_PLACE = re.compile(r"\b(?:at|onto|into)\s+(?:the\s+)?[A-Z]")
+_CALLED_OFF_ANIMALS = frozenset(t for w in "dog dogs hound hounds horse".split() for t in terms(w))
+#: Out in one round of a game, not out of the game: "bowed out of the quiz in round two".
+_IN_A_ROUND = re.compile(r"\bin\s+(?:the\s+)?(?:\w+\s+)?(?:round|half|leg|set|heat|stage)\b", re.IGNORECASE)
+#: Said by someone else about the speaker, or denied: "Tom claims I've pulled out of ...".
+_HEARSAY = re.compile(r"\b(?:claims?|claimed|reckons?|reckoned|rumou?rs?|apparently|zero\s+chance|no\s+chance|"
+                      r"no\s+way)\b", re.IGNORECASE)
 #: "nearly quit", "almost pulled out of", "nearly went and pulled out of": an end that did not
 #: happen (not "almost a year ago I quit").
 _NEARLY = re.compile(r"\b(?:nearly|almost|practically)\s+(?:[\w'’]+\s+){0,2}$", re.IGNORECASE)
@@ -715,18 +731,24 @@ def ended(text: str, speaker: str = "") -> Ended | None:
             if _PHRASAL_OFF.match(cue) and _A_BREAK.search(after):
                 continue  # "came off Instagram for a week", "called off work today": a break
             said = frozenset(terms(what))
+            if _PHRASAL.match(cue) and _HEARSAY.search(before):
+                continue  # "Tom claims I've pulled out of the hike": his word, not the speaker's
             if "come off" in cue or "came off" in cue:
-                if (words[0] in _DETERMINERS and words[0] != "the") or not _CAME_OFF_PLACES.isdisjoint(said):
-                    continue  # "came off my bike", "came off a night shift", "came off the night bus"
+                if (words[0] in _DETERMINERS or any(c.isdigit() for c in words[0]) or _AT_A_PLACE.search(after)
+                        or not _CAME_OFF_PLACES.isdisjoint(said)):
+                    continue  # "came off my bike", "came off the A1 at Stamford", "came off a night shift", "stage"
+            if cue == "called off" and not _CALLED_OFF_ANIMALS.isdisjoint(said):
+                continue  # "called off the dog before she reached the sheep"
             if cue in ("pulled out of", "backed out of") and not _DRIVEN_OUT_OF.isdisjoint(said):
                 continue  # "pulled out of the car park", "backed out of the driveway"
-            if cue.endswith(" out of") and _ONE_OFF.search(what):
+            if (cue.endswith(" out of") or cue == "called off") and (_ONE_OFF.search(what) or _IN_A_ROUND.search(after)):
                 continue  # "backed out of tonight's book group": one evening, not the group
             if cue == "scrapped" and not _BODY.isdisjoint(said):
                 continue  # "scrapped my knee": a scrape
             if cue.startswith("pulled") and cue.endswith(" on") and not _DRAINED.isdisjoint(said):
                 continue  # "pulled the plug on the hot tub": drained it
-            if cue.endswith(" in") and (words[0] in ("a", "an") or not _FITTED_IN.isdisjoint(said)
+            if cue.startswith("packed") and (words[0] in ("a", "an") or words[0].isdigit() or words[0] in _NUMBER_WORDS
+                                             or not _FITTED_IN.isdisjoint(said)
                                         or re.search(r"\bearly\b", after) or _A_BREAK.search(after)):
                 continue  # "packed in a session before work", "packed in the gym early": fitted in, or done for the day
             verb, i = None, 0

@@ -55,7 +55,14 @@ def test_a_phrasal_end_supersedes_the_record(tmp_path, old, new, word):
     ("I work at Boots on the tills.", "Called off work today with a migraine, Boots were fine about it.", "boots"),
     ("I post on TikTok most days.", "Came off TikTok for a couple of weeks, needed a detox.", "tiktok"),
     ("I go to the pub quiz at the Anchor on Thursdays.", "Backed out of tonight's pub quiz at the Anchor, too tired.", "quiz"),
+    # a break kept for a season, a one-off on its day, a word of someone else's, a round of a game
+    ("I'm on Twitter all day for work.", "Came off Twitter for Lent this year, surprisingly easy.", "twitter"),
+    ("I sing with the Wapping choir, we rehearse on Thursdays.", "Called off Thursday's rehearsal, the hall flooded.", "choir"),
+    ("I'm racing the Ely triathlon in July.", "My sister reckons I've pulled out of the Ely triathlon, I haven't.", "ely"),
+    ("I play in the darts league at the Swan.", "Bowed out of the darts league in the second round, gutted.", "darts"),
+    ("I practise piano at the church hall.", "Packed in three hours of piano practice at the church hall!", "piano"),
     # literal senses
+    ("I drive the M6 to Glasgow for work.", "Came off the M6 at Tebay for a brew.", "m6"),
     ("I ride a Vespa to work.", "I came off my Vespa at the roundabout, only a graze.", "vespa"),
     ("I do nights at the Royal Mail depot in Crewe.", "I came off my shift at the depot at six, straight to bed.", "depot"),
     ("I shop at the Aldi on Mill Lane.", "Pulled out of the Aldi car park and nearly hit a van.", "aldi"),
