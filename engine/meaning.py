@@ -702,6 +702,39 @@ _GONE_CLAUSE = re.compile(r"[,;:]\s+|(?<!\s)\s+(?:(?i:and)(?!\s+[A-Z])|(?i:but|s
                           r"after|when|while))\s+")
 
 
+def _other_sense(cue: str, words: list[str], what: str, after: str, before: str) -> bool:
+    """Whether a phrasal end (_PHRASAL) is said in one of its other senses: a break, a one-off,
+    someone else's word, or a literal move ("came off my bike", "pulled out of the car park",
+    "scrapped my knee", "pulled the plug on the bath", "packed in a swim before work"). `what` is
+    what follows the cue in its clause, `after` that and the rest of the clause, `before` the
+    clause before the cue, `words` what follows in lower case."""
+    said = frozenset(terms(what))
+    if _HEARSAY.search(before):
+        return True  # "Tom claims I've pulled out of the hike": his word, not the speaker's
+    if _PHRASAL_OFF.match(cue) and _A_BREAK.search(after):
+        return True  # "came off Instagram for a week", "called off work today": a break
+    if "come off" in cue or "came off" in cue:
+        return (words[0] in _DETERMINERS or any(c.isdigit() for c in words[0]) or _AT_A_PLACE.search(after) is not None
+                or not _CAME_OFF_PLACES.isdisjoint(said))  # "came off my bike", "the A1 at Stamford", "a night shift"
+    if cue == "called off" and not _CALLED_OFF_ANIMALS.isdisjoint(said):
+        return True  # "called off the dog before she reached the sheep"
+    if cue in ("pulled out of", "backed out of") and not _DRIVEN_OUT_OF.isdisjoint(said):
+        return True  # "pulled out of the car park", "backed out of the driveway"
+    if (cue.endswith(" out of") or cue == "called off") and (_ONE_OFF.search(what) or _IN_A_ROUND.search(after)):
+        return True  # "backed out of tonight's book group": one evening, not the group
+    if cue == "scrapped":
+        return not _BODY.isdisjoint(said)  # "scrapped my knee": a scrape
+    if cue.startswith("pulled") and cue.endswith(" on"):
+        return not _DRAINED.isdisjoint(said)  # "pulled the plug on the hot tub": drained it
+    if cue.startswith("packed"):
+        # "packed in a session before work", "packed in three hours", "packed in the gym early":
+        # fitted in, or done for the day
+        return (words[0] in ("a", "an") or words[0].isdigit() or words[0] in _NUMBER_WORDS
+                or not _FITTED_IN.isdisjoint(said) or re.search(r"\bearly\b", after) is not None
+                or _A_BREAK.search(after) is not None)
+    return False
+
+
 @lru_cache(maxsize=65_536)
 def ended(text: str, speaker: str = "") -> Ended | None:
     """What `text` says has ended, or None: an end said as done, in a clause of its own that does
@@ -728,29 +761,8 @@ def ended(text: str, speaker: str = "") -> Ended | None:
             if (cue == "left" and _AWHILE.search(what)) or ((cue.endswith("off") or cue.endswith(" with"))
                                                              and not _PHRASAL_OFF.match(cue) and _A_DAY_OFF.search(after)):
                 continue  # "left Oslo for a conference", "off work today", "done with work for today": back later
-            if _PHRASAL_OFF.match(cue) and _A_BREAK.search(after):
-                continue  # "came off Instagram for a week", "called off work today": a break
-            said = frozenset(terms(what))
-            if _PHRASAL.match(cue) and _HEARSAY.search(before):
-                continue  # "Tom claims I've pulled out of the hike": his word, not the speaker's
-            if "come off" in cue or "came off" in cue:
-                if (words[0] in _DETERMINERS or any(c.isdigit() for c in words[0]) or _AT_A_PLACE.search(after)
-                        or not _CAME_OFF_PLACES.isdisjoint(said)):
-                    continue  # "came off my bike", "came off the A1 at Stamford", "came off a night shift", "stage"
-            if cue == "called off" and not _CALLED_OFF_ANIMALS.isdisjoint(said):
-                continue  # "called off the dog before she reached the sheep"
-            if cue in ("pulled out of", "backed out of") and not _DRIVEN_OUT_OF.isdisjoint(said):
-                continue  # "pulled out of the car park", "backed out of the driveway"
-            if (cue.endswith(" out of") or cue == "called off") and (_ONE_OFF.search(what) or _IN_A_ROUND.search(after)):
-                continue  # "backed out of tonight's book group": one evening, not the group
-            if cue == "scrapped" and not _BODY.isdisjoint(said):
-                continue  # "scrapped my knee": a scrape
-            if cue.startswith("pulled") and cue.endswith(" on") and not _DRAINED.isdisjoint(said):
-                continue  # "pulled the plug on the hot tub": drained it
-            if cue.startswith("packed") and (words[0] in ("a", "an") or words[0].isdigit() or words[0] in _NUMBER_WORDS
-                                             or not _FITTED_IN.isdisjoint(said)
-                                        or re.search(r"\bearly\b", after) or _A_BREAK.search(after)):
-                continue  # "packed in a session before work", "packed in the gym early": fitted in, or done for the day
+            if _PHRASAL.match(cue) and _other_sense(cue, words, what, after, before):
+                continue
             verb, i = None, 0
             negated = m.re is _NO_LONGER or m.re is _NOT_ANY_MORE
             if negated and (words[0] in _NOT_A_DOING or words[0].endswith(("'s", "’s"))):
