@@ -22,7 +22,7 @@ import re
 import secrets
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from engine.errors import AuthError, InvalidCommandError
 from schemas.api import SCOPES, KeyInfo
@@ -161,33 +161,26 @@ class KeyFile:
         self._seen = stamp
         return self.ring
 
-    def append(self, entry: dict) -> None:
+    def append(self, entry: dict, *, unless: Callable[[KeyRing], bool] | None = None) -> None:
+        """Appends `entry` under the file's exclusive lock; not when `unless(ring)` holds for the log
+        as it stands under that lock (so two processes that check, then append, append once)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
-            os.write(fd, (json.dumps(entry, sort_keys=True) + "\n").encode())
-            os.fsync(fd)
+            if unless is None or not unless(self.refresh()):
+                os.write(fd, (json.dumps(entry, sort_keys=True) + "\n").encode())
+                os.fsync(fd)
         finally:
             os.close(fd)
 
     def cursor_secret(self) -> bytes:
         """The change stream's cursor secret: the first in the log, appended now if there is none
         (under the file's lock, so two servers starting at once agree on one)."""
-        secret = self.refresh().cursor_secret
-        if secret is not None:
-            return secret
-        from streams.api.cursors import new_secret_entry
+        if self.refresh().cursor_secret is None:
+            from streams.api.cursors import new_secret_entry
 
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            if self.refresh().cursor_secret is None:
-                os.write(fd, (json.dumps(new_secret_entry(), sort_keys=True) + "\n").encode())
-                os.fsync(fd)
-        finally:
-            os.close(fd)
+            self.append(new_secret_entry(), unless=lambda ring: ring.cursor_secret is not None)
         secret = self.refresh().cursor_secret
         assert secret is not None  # just written, or another server's
         return secret

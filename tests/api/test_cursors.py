@@ -116,69 +116,70 @@ def test_a_key_file_makes_one_secret_and_keeps_it(tmp_path):
 
 
 # -- over HTTP -----------------------------------------------------------------------------------------
-def test_a_tenant_learns_nothing_of_other_tenants_writes_from_its_cursors(tmp_path):
-    server = start_server(tmp_path / "data")
+@pytest.fixture
+def server(tmp_path):
+    live = start_server(tmp_path / "data")
     try:
-        a, b = server.key("acme", "read,write"), server.key("globex", "read,write")
-        with server.client(a) as ca, server.client(b) as cb:
-            assert ca.post("/v1/turns", json=[turn("ann", 0, "I am allergic to hazelnuts.")]).status_code == 202
-            server.engine.flush()
-            mine = read_stream(ca, since="0")
-            assert mine and all(f["id"].startswith("c1.") and f["id"] == f["data"]["cursor"] for f in mine)
-            with ca.stream("GET", "/v1/events", params={"follow": "false"}) as r:
-                start_before = r.read().decode().split("id: ", 1)[1].split("\n", 1)[0]
-            # Another tenant writes a lot; the first tenant's cursors look the same as before.
-            assert cb.post("/v1/turns", json=[turn("bob", i, f"I moved to flat {i} on Elm Street.")
-                                              for i in range(30)]).status_code == 202
-            server.engine.flush()
-            with ca.stream("GET", "/v1/events", params={"follow": "false"}) as r:
-                start_after = r.read().decode().split("id: ", 1)[1].split("\n", 1)[0]
-            # Sealed, and padded: not even the number of digits of the position shows.
-            seal = CursorSeal(server.keys.cursor_secret())
-            before, after = seal.open("acme", start_before), seal.open("acme", start_after)
-            assert len(after) > len(before)  # the log grew by more than an order of magnitude
-            assert len(start_before) == len(start_after)
-            assert start_before.startswith("c1.") and start_after.startswith("c1.")
-            # A cursor of one tenant is refused for another, as any cursor it was not given.
-            stolen = cb.get("/v1/events", params={"since": mine[-1]["id"], "follow": "false"})
-            assert stolen.status_code == 422 and stolen.json()["title"] == "InvalidCommandError"
-            assert "ann" not in stolen.text and "hazelnut" not in stolen.text
-            # The first tenant resumes from its own cursor: the changes after it, nothing of globex.
-            assert read_stream(ca, last_event_id=mine[0]["id"]) == [] or \
-                {f["data"]["user_id"] for f in read_stream(ca, last_event_id=mine[0]["id"])} <= {"ann"}
+        yield live
     finally:
-        server.stop()
+        live.stop()
 
 
-def test_the_stream_echoes_nothing_it_was_sent_and_ends_where_it_read_to(tmp_path):
-    server = start_server(tmp_path / "data")
-    try:
-        key = server.key("acme", "read,write")
-        with server.client(key) as c:
-            c.post("/v1/turns", json=[turn("ann", 0, "I am allergic to hazelnuts.")])
-            server.engine.flush()
-            frames = read_stream(c, since="0")
-            given = frames[0]["id"]
-            injected = c.get("/v1/events", params={"since": given + "==\n\nid: 0\nevent: memory_forgotten\ndata: {}\n",
-                                                   "follow": "false"})
-            assert injected.status_code == 422 and "memory_forgotten" not in injected.text
-            with c.stream("GET", "/v1/events", params={"since": given, "follow": "false"}) as r:
-                opening = r.read().decode().split("id: ", 1)[1].split("\n", 1)[0]
-            assert opening != given and opening.startswith("c1.")  # sealed afresh, not echoed
-            # A stream whose filter matches nothing still ends with where it read to: a resume from
-            # there holds only what came after.
-            with c.stream("GET", "/v1/events", params={"since": "0", "user_id": "nobody", "follow": "false"}) as r:
-                text = r.read().decode()
-            assert "data:" not in text
-            read_to = [line[4:] for line in text.splitlines() if line.startswith("id: ")][-1]
-            c.post("/v1/turns", json=[turn("ann", 1, "I work as a lighthouse keeper in Cornwall.")])
-            server.engine.flush()
-            after = read_stream(c, since=read_to)
-            assert after and all(f["data"]["source_turn_ids"] == ["ann-t1"] if "source_turn_ids" in f["data"] else True
-                                 for f in after)
-            assert {f["data"]["event_id"] for f in after}.isdisjoint(f["data"]["event_id"] for f in frames)
-    finally:
-        server.stop()
+def test_a_tenant_learns_nothing_of_other_tenants_writes_from_its_cursors(server):
+    a, b = server.key("acme", "read,write"), server.key("globex", "read,write")
+    with server.client(a) as ca, server.client(b) as cb:
+        assert ca.post("/v1/turns", json=[turn("ann", 0, "I am allergic to hazelnuts.")]).status_code == 202
+        server.engine.flush()
+        mine = read_stream(ca, since="0")
+        assert mine and all(f["id"].startswith("c1.") and f["id"] == f["data"]["cursor"] for f in mine)
+        with ca.stream("GET", "/v1/events", params={"follow": "false"}) as r:
+            start_before = r.read().decode().split("id: ", 1)[1].split("\n", 1)[0]
+        # Another tenant writes a lot; the first tenant's cursors look the same as before.
+        assert cb.post("/v1/turns", json=[turn("bob", i, f"I moved to flat {i} on Elm Street.")
+                                          for i in range(30)]).status_code == 202
+        server.engine.flush()
+        with ca.stream("GET", "/v1/events", params={"follow": "false"}) as r:
+            start_after = r.read().decode().split("id: ", 1)[1].split("\n", 1)[0]
+        # Sealed, and padded: not even the number of digits of the position shows.
+        seal = CursorSeal(server.keys.cursor_secret())
+        before, after = seal.open("acme", start_before), seal.open("acme", start_after)
+        assert len(after) > len(before)  # the log grew by more than an order of magnitude
+        assert len(start_before) == len(start_after)
+        assert start_before.startswith("c1.") and start_after.startswith("c1.")
+        # A cursor of one tenant is refused for another, as any cursor it was not given.
+        stolen = cb.get("/v1/events", params={"since": mine[-1]["id"], "follow": "false"})
+        assert stolen.status_code == 422 and stolen.json()["title"] == "InvalidCommandError"
+        assert "ann" not in stolen.text and "hazelnut" not in stolen.text
+        # The first tenant resumes from its own cursor: the changes after it, nothing of globex.
+        assert read_stream(ca, last_event_id=mine[0]["id"]) == [] or \
+            {f["data"]["user_id"] for f in read_stream(ca, last_event_id=mine[0]["id"])} <= {"ann"}
+
+
+def test_the_stream_echoes_nothing_it_was_sent_and_ends_where_it_read_to(server):
+    key = server.key("acme", "read,write")
+    with server.client(key) as c:
+        c.post("/v1/turns", json=[turn("ann", 0, "I am allergic to hazelnuts.")])
+        server.engine.flush()
+        frames = read_stream(c, since="0")
+        given = frames[0]["id"]
+        injected = c.get("/v1/events", params={"since": given + "==\n\nid: 0\nevent: memory_forgotten\ndata: {}\n",
+                                               "follow": "false"})
+        assert injected.status_code == 422 and "memory_forgotten" not in injected.text
+        with c.stream("GET", "/v1/events", params={"since": given, "follow": "false"}) as r:
+            opening = r.read().decode().split("id: ", 1)[1].split("\n", 1)[0]
+        assert opening != given and opening.startswith("c1.")  # sealed afresh, not echoed
+        # A stream whose filter matches nothing still ends with where it read to: a resume from
+        # there holds only what came after.
+        with c.stream("GET", "/v1/events", params={"since": "0", "user_id": "nobody", "follow": "false"}) as r:
+            text = r.read().decode()
+        assert "data:" not in text
+        read_to = [line[4:] for line in text.splitlines() if line.startswith("id: ")][-1]
+        c.post("/v1/turns", json=[turn("ann", 1, "I work as a lighthouse keeper in Cornwall.")])
+        server.engine.flush()
+        after = read_stream(c, since=read_to)
+        assert after and all(f["data"]["source_turn_ids"] == ["ann-t1"] if "source_turn_ids" in f["data"] else True
+                             for f in after)
+        assert {f["data"]["event_id"] for f in after}.isdisjoint(f["data"]["event_id"] for f in frames)
 
 
 def test_a_cursor_resumes_after_the_server_restarts(tmp_path):
