@@ -4,7 +4,7 @@ Two layers find secrets:
 
 1. memstream's own rules (compiled at import): PEM/PuTTY private keys, vendor API keys, AWS keys,
    GitHub/Slack tokens, JWTs, ``Bearer`` tokens, credentials in URLs, "my password is ..." style
-   disclosures in prose and Luhn-valid payment card numbers. Also credentials named with other
+   disclosures in prose and payment card numbers (Luhn-valid, or laid out as a card and named one). Also credentials named with other
    nouns ("the door code is 4471", "the pass is fjord-pepper-17", "recovery codes: ...", "the
    passphrase is ...", "security answer: ...", passwords spelled out letter by letter; a disclosed
    value is redacted wherever else it appears in the turn), bank and national identifiers (IBANs,
@@ -369,6 +369,25 @@ def _card_issuer_ok(digits: str) -> bool:
     return False
 
 
+# Words that say a number is a payment card: said just before it ("my visa", "card no.") or just
+# after it ("exp 08/28", "cvv 123").
+_CARD_CUE_BEFORE = re.compile(
+    r"\b(?:card|cards|visa|mastercard|master\s?card|amex|american\s+express|discover|maestro|diners|jcb|"
+    r"unionpay|debit|credit|cc)\b(?:\s+(?:no|num|number|nr|#))?\.?[^\w\n]{0,3}(?:\s*(?:is|was|:))?"
+    r"(?:\s+(?:\w+\s+){0,2})?$", re.IGNORECASE)
+_CARD_CUE_AFTER = re.compile(
+    r"[\s,;:(/-]{0,3}(?:(?:exp(?:ires|iry|iration)?(?:\s+date)?|valid\s+thr(?:u|ough))\.?\s*:?\s*\d\d?\s*[/.-]?\s*\d\d(?:\d\d)?\b"
+    r"|(?:cvv2?|cvc2?|csc)\s*:?\s*\d{3,4}\b)", re.IGNORECASE)
+# How card numbers are printed: one run, or groups of 4-4-4-4(-3), 4-6-5 (Amex), 4-6-4 (Diners).
+_CARD_LAYOUTS = frozenset({(4, 4, 4, 4), (4, 4, 4, 4, 3), (4, 6, 5), (4, 6, 4), (4, 4, 4, 3), (4, 4, 5)})
+
+
+def _card_cued(text: str, start: int, end: int) -> bool:
+    """A payment-card word right before the number or an expiry/CVV right after it: a card number
+    that fails the Luhn check (mistyped by a digit, or made up) is still one, and still private."""
+    return bool(_CARD_CUE_BEFORE.search(text, max(0, start - 40), start) or _CARD_CUE_AFTER.match(text, end))
+
+
 def _cards(text: str) -> Iterator[_Span]:
     for m in _CARD_CANDIDATE.finditer(text):
         if m.end() - m.start() < 13:
@@ -376,7 +395,8 @@ def _cards(text: str) -> Iterator[_Span]:
         groups = [(g.start(), g.end()) for g in _CARD_GROUP.finditer(text, m.start(), m.end())]
         if len(groups) == 1:
             digits = text[m.start() : m.end()]
-            if 13 <= len(digits) <= 19 and _card_issuer_ok(digits) and _luhn_ok(digits):
+            if 13 <= len(digits) <= 19 and _card_issuer_ok(digits) and (
+                    _luhn_ok(digits) or (len(digits) in (15, 16) and _card_cued(text, m.start(), m.end()))):
                 yield (m.start(), m.end(), "card_number", _P_CONTEXT)
             continue
         # Grouped: take the longest run of whole groups that is a valid card, then continue after
@@ -389,6 +409,13 @@ def _cards(text: str) -> Iterator[_Span]:
                 if 13 <= len(digits) <= 19 and _card_issuer_ok(digits) and _luhn_ok(digits):
                     found = j
                     break
+            if found is None:  # laid out as a card and said to be one
+                for j in range(min(len(groups), i + _CARD_MAX_GROUPS) - 1, i, -1):
+                    layout = tuple(e - s for s, e in groups[i : j + 1])
+                    if (layout in _CARD_LAYOUTS and _card_issuer_ok(text[groups[i][0]:groups[i][1]])
+                            and _card_cued(text, groups[i][0], groups[j][1])):
+                        found = j
+                        break
             if found is None:
                 i += 1
                 continue

@@ -190,6 +190,33 @@ def test_luhn_invalid_16_digit_number_is_kept():
     assert redact(text) == (text, [])
 
 
+@pytest.mark.parametrize("text, number", [
+    ("stick the deposit on my mastercard 5412 7534 9821 0457 please", "5412 7534 9821 0457"),
+    ("visa no. 4556-7375-8689-9854, the one in my name", "4556-7375-8689-9854"),
+    ("Card: 4024007164728393", "4024007164728393"),
+    ("it's 4916 3380 1234 5678 exp 11/29 cvv 341", "4916 3380 1234 5678"),
+    ("the company amex is 3714 496353 98432", "3714 496353 98432"),
+    ("use the debit card, number 6011 0009 9013 9425", "6011 0009 9013 9425"),
+])
+def test_a_card_number_that_fails_the_luhn_check_is_redacted_when_named_a_card(text, number):
+    # A card number mistyped by a digit (or made up) is still private when it is said to be a card.
+    from engine.redaction import _luhn_ok
+
+    assert not _luhn_ok(number.replace(" ", "").replace("-", ""))
+    clean, kinds = redact(text)
+    assert number not in clean and kinds == ["card_number"]
+
+
+@pytest.mark.parametrize("text", [
+    "tracking 4416 2210 9981 0043 arrives friday",
+    "my card arrived; the parcel id is 4123 4567 8901 2345",
+    "ticket 5123 4567 8901 2345 for the card table auction",
+    "ref 4123456789012345 exp. delivery monday",
+])
+def test_a_card_shaped_number_without_a_card_word_beside_it_is_kept(text):
+    assert redact(text) == (text, [])
+
+
 def test_card_followed_by_more_digits_is_still_found():
     clean, kinds = redact(f"{LUHN_VALID_CARD} 2024")
     assert clean == "[REDACTED:card_number] 2024" and kinds == ["card_number"]
