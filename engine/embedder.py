@@ -36,11 +36,15 @@ class Embedder(Protocol):
 
 class CachedEmbedder:
     """The in-process cache both embedders share: each distinct text is embedded once per call,
-    and once while it stays among the `cache_size` most recently used."""
+    and once while it stays among the `cache_size` most recently used. Safe to call from several
+    threads (a server prepares turns while another thread decides): the cache is read and written
+    under a lock, never held while embedding."""
 
     def __init__(self, cache_size: int = 50_000):
         self._cache: OrderedDict[bytes, np.ndarray] = OrderedDict()
         self._cache_size = cache_size
+        self._cache_lock = threading.Lock()
+        self._forgets = 0  # forget_text calls so far: an embedding that overlapped one is not cached
 
     def _encode(self, texts: list[str]) -> np.ndarray:
         raise NotImplementedError
@@ -54,25 +58,34 @@ class CachedEmbedder:
             distinct = dict(zip(keys, texts))
             vectors = dict(zip(distinct, self._encode(list(distinct.values()))))
             return np.stack([vectors[k] for k in keys]).astype(np.float32, copy=False)
-        missing: dict[bytes, str] = {}
-        for key, text in zip(keys, texts):
-            if key not in self._cache and key not in missing:
-                missing[key] = text
-        if missing:
-            vectors = self._encode(list(missing.values()))
-            for key, vec in zip(missing, vectors):
-                self._cache[key] = vec
         out = np.empty((len(texts), DIM), dtype=np.float32)
-        for i, key in enumerate(keys):
-            out[i] = self._cache[key]
-            self._cache.move_to_end(key)
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+        missing: dict[bytes, str] = {}
+        with self._cache_lock:
+            forgets = self._forgets
+            for i, (key, text) in enumerate(zip(keys, texts)):
+                vec = self._cache.get(key)
+                if vec is None:
+                    missing.setdefault(key, text)
+                else:
+                    out[i] = vec
+                    self._cache.move_to_end(key)
+        if missing:
+            vectors = dict(zip(missing, self._encode(list(missing.values()))))
+            for i, key in enumerate(keys):
+                if key in vectors:
+                    out[i] = vectors[key]
+            with self._cache_lock:
+                if self._forgets == forgets:  # a text forgotten while this call embedded it stays out
+                    self._cache.update(vectors)
+                    while len(self._cache) > self._cache_size:
+                        self._cache.popitem(last=False)
         return out
 
     def forget_text(self, text: str) -> None:
         """Drops a forgotten text's vector from the in-process cache."""
-        self._cache.pop(_key(text), None)
+        with self._cache_lock:
+            self._forgets += 1
+            self._cache.pop(_key(text), None)
 
 
 _key = text_digest

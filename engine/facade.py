@@ -351,6 +351,15 @@ class MemoryEngine:
             raise InvalidCommandError("limit must be a positive whole number")
         return self._check().process(progress=progress, limit=limit)
 
+    def prepare(self, limit: int = 64) -> int:
+        """Embeds, in one batch and without holding the engine's lock, what deciding the next
+        `limit` ingested turns will need, so that flushing them in small steps (`flush(limit=...)`,
+        as a server does to let writes in between) decides as fast as one whole flush. Returns how
+        many turns it prepared. Changes no decision; skipping it changes none either."""
+        if not isinstance(limit, int) or limit < 1:
+            raise InvalidCommandError("limit must be a positive whole number")
+        return self._check().prepare(limit)
+
     def pending(self) -> int:
         """Log entries the view has not caught up with (what `flush` would process)."""
         return self._check().pending()

@@ -74,6 +74,11 @@ class Runtime(Protocol):
         `engine.ids.derive(turn.event_id, "0")`, `"1"`, ...: a remember command's, or a turn decided
         before a crash) has them folded right after it instead, and is not decided again."""
 
+    def prepare(self, limit: int) -> int:
+        """Does ahead, without the lock, what deciding the next `limit` appended turns can do
+        before their turn (embedding their candidates in one batch); returns how many turns it
+        prepared (0 where there is nothing to gain). Changes no decision."""
+
     def events(self, start: int = 0) -> Iterator[Event]:
         """The log's events from `start`, decoded (forgotten content reads as None)."""
 

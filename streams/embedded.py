@@ -44,6 +44,9 @@ from streams.subject_cache import Entry, SubjectCache
 
 Subject = tuple[str, str]
 COMMIT_EVERY = 2_000
+#: Appended events kept as objects until processed (not read back and decrypted): at most this
+#: many, so a backlog that a server's projector has not reached yet costs no unbounded memory.
+PENDING_MAX = 4_096
 #: How many of the log's newest entries an open checks the key store against.
 TAIL_CHECKED = 256
 
@@ -211,8 +214,9 @@ class EmbeddedRuntime:
             self._kept = KeptChunks(self.data_dir)
             self.cache.on_evict = lambda subject, entry: self._kept.keep(subject, entry.state)
         self._stepping = False  # inside a processing step: subjects hold uncommitted changes
-        self._pending: dict[int, Event] = {}
-        self._read: dict[str, list] = {}  # what warm_up read of the turns being processed
+        self._pending: dict[int, Event] = {}  # by seq, in seq order: appended here, not processed yet
+        self._read: dict[str, list] = {}  # what warm_up read of pending turns, by event id
+        self._warmed_to = 0  # pending turns below this seq have been warmed up (prepare, _process)
         # Replay tells keys that are lost from keys a forget destroyed (see `_check_lost_keys`).
         self._seq_now = 0
         # needed: only the keys found missing, by the first seq whose content needed them
@@ -371,7 +375,8 @@ class EmbeddedRuntime:
         # Keep the objects for the processor: no need to read back and decrypt what we just wrote.
         for seq, event in zip(seqs, fresh):
             if seq is not None:
-                self._pending[seq] = event
+                if len(self._pending) < PENDING_MAX:
+                    self._pending[seq] = event
                 new_ids.add(event.event_id)
         flags = []
         for e in events:
@@ -510,15 +515,22 @@ class EmbeddedRuntime:
         handled = 0
         # Until a step commits, its subjects' memory is ahead of the store: none may be dropped.
         self._stepping = True
-        if decide and self._pending:
+        if decide and self._pending and self.deciders.reader == RULES:
             # Turns appended in this process and not decided yet: embed what deciding them needs in
-            # one batch (an LLM reader is not asked here: it would be asked twice).
-            ahead = [e for q, e in sorted(self._pending.items()) if offset <= q < end]
-            if self.deciders.reader == RULES:
+            # one batch (an LLM reader is not asked here: it would be asked twice), unless
+            # `prepare` did it already.
+            ahead, start = [], max(offset, self._warmed_to)
+            for q, e in self._pending.items():  # in seq order: appended so
+                if q >= end:
+                    break
+                if q >= start:
+                    ahead.append(e)
+            if ahead:
                 try:
-                    self._read = warm_up(ahead, self.settings, self.deciders)
+                    self._read.update(warm_up(ahead, self.settings, self.deciders))
                 except Exception:
-                    self._read = {}  # only a cache: deciding reads and embeds what it needs itself
+                    pass  # only a cache: deciding reads and embeds what it needs itself
+                self._warmed_to = max(self._warmed_to, end)
         for seq, raw in self.log.read(offset):
             if seq >= end:
                 break
@@ -538,6 +550,7 @@ class EmbeddedRuntime:
                     raise
                 except Exception as exc:
                     raise _Poison(seq, event.event_id, _reason("projector failed", exc)) from exc
+            self._read.pop(event.event_id, None)  # what was warmed for it, if it was not decided
             if progress is not None:
                 progress(1)
             if len(step.applied) >= COMMIT_EVERY:
@@ -560,9 +573,48 @@ class EmbeddedRuntime:
         for subject in step.grown:
             self.cache.resize(subject)
         self.cache.evict()
-        self._pending.clear()
-        self._read = {}
+        self._drop_processed()
         return handled
+
+    def _drop_processed(self) -> None:
+        """After a pass: what it applied leaves `_pending` (the decisions it appended, applied as
+        they were appended); the turns beyond a limited pass stay for the next one."""
+        done = self.store.offset()
+        processed = []
+        for seq in self._pending:  # in seq order
+            if seq >= done:
+                break
+            processed.append(seq)
+        for seq in processed:
+            del self._pending[seq]
+
+    def prepare(self, limit: int) -> int:
+        """Warms up the next `limit` appended turns that are not decided yet, as `process` does for
+        its own pass, but without holding the lock while it embeds: a server that projects in small
+        steps (to let writers in between them) thus keeps deciding with batched embeddings, and its
+        writers and readers do not wait for the batch. Returns how many turns it warmed."""
+        if self.deciders.reader != RULES or not self.settings.decide_by_meaning or limit < 1:
+            return 0
+        with self.lock:
+            start = max(self.store.offset(), self._warmed_to)
+            ahead = []
+            for seq, event in self._pending.items():
+                if seq >= start and event.payload.type == "turn_received":  # not decisions appended
+                    ahead.append((seq, event))
+                    if len(ahead) >= limit:
+                        break
+        if not ahead:
+            return 0
+        try:
+            read = warm_up([e for _, e in ahead], self.settings, self.deciders)
+        except Exception:
+            return 0  # only a cache: deciding reads and embeds what it needs itself
+        with self.lock:
+            for seq, event in ahead:  # what a pass decided meanwhile needs nothing more
+                if self._pending.get(seq) is event and event.event_id in read:
+                    self._read[event.event_id] = read[event.event_id]
+            self._warmed_to = max(self._warmed_to, ahead[-1][0] + 1)
+        return len(ahead)
 
     def _fold(self, event: Event, step: _Step, decide: bool, seq: int) -> None:
         """Folds one log entry in; for a turn, also what the processor decides about it."""

@@ -199,6 +199,11 @@ class MemoryRuntime:
     def pending(self) -> int:
         return len(self._log.events) - self._view.offset
 
+    def prepare(self, limit: int) -> int:
+        """Nothing to do ahead: `process` warms up the turns of its pass itself, and this runtime's
+        events are objects already."""
+        return 0
+
     def events(self, start: int = 0) -> Iterator[Event]:
         yield from self._log.events[start:]
 

@@ -195,6 +195,9 @@ class EngineService:
                 # for one step at most), and between rounds the check above runs again, so a burst
                 # that outlasts the lag bound waits for one round, not a pass.
                 handled = 0
+                # The round's turns are embedded in one batch first, without the lock: the small
+                # steps below then decide them as fast as one whole pass would.
+                self.engine.prepare(self._slice)
                 while handled < self._slice and not self._stop.is_set():
                     step = self.engine.flush(limit=self._step)
                     handled += step

@@ -178,3 +178,56 @@ def test_shared_embedder_is_one_int8_instance_by_default(monkeypatch):
     assert isinstance(shared_embedder(), OnnxEmbedder)
     assert shared_embedder() is shared_embedder("onnx-int8")
     assert isinstance(shared_embedder("torch"), MiniLMEmbedder)
+
+
+class _HashEmbedder(embedder_mod.CachedEmbedder):
+    """Vectors from the text's hash, and a gate the test can hold an encode at."""
+
+    dim = DIM
+
+    def __init__(self):
+        super().__init__(cache_size=1_000)
+        import threading
+
+        self.encoded: list[str] = []
+        self.started, self.gate = threading.Event(), threading.Event()
+        self.gate.set()
+
+    def _encode(self, texts):
+        self.encoded.extend(texts)
+        self.started.set()
+        assert self.gate.wait(10)
+        rows = [np.random.default_rng(int.from_bytes(hashlib.sha1(t.encode()).digest()[:8], "big")).normal(size=DIM)
+                for t in texts]
+        return np.asarray([r / np.linalg.norm(r) for r in rows], dtype=np.float32)
+
+
+def test_a_text_forgotten_while_it_was_being_embedded_is_not_cached():
+    import threading
+
+    emb = _HashEmbedder()
+    emb.gate.clear()
+    worker = threading.Thread(target=emb.embed, args=(["the new flat is on Quay Street"],))
+    worker.start()
+    assert emb.started.wait(10)
+    emb.forget_text("the new flat is on Quay Street")  # forgotten while the embedding runs
+    emb.gate.set()
+    worker.join(10)
+    assert not emb._cache
+    emb.encoded.clear()
+    emb.embed(["the new flat is on Quay Street"])
+    assert emb.encoded == ["the new flat is on Quay Street"]  # embedded again, and cached now
+    assert len(emb._cache) == 1
+
+
+def test_threads_embedding_the_same_texts_get_the_same_vectors():
+    from concurrent.futures import ThreadPoolExecutor
+
+    emb = _HashEmbedder()
+    texts = [f"note number {n % 37}" for n in range(300)]
+    alone = _HashEmbedder().embed(texts)
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda k: emb.embed(texts[k:] + texts[:k]), range(0, 300, 25)))
+    for k, out in zip(range(0, 300, 25), results):
+        assert np.array_equal(out, np.roll(alone, -k, axis=0))
+    assert len(emb._cache) == 37
