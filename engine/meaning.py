@@ -182,6 +182,8 @@ _CAPITALISED = re.compile(rf"\b[{UPPER}][\w'’\-]*[{LOWER}][\w'’\-]*\b|\b[{UP
 #: The word before a full stop that ends no sentence ("Dr. Okafor", "St. Mary's").
 _ABBREVIATED = re.compile(r"(?:^|\s)([\w.]+)\.\s+$")
 _SENTENCE_START = re.compile(r"(?:^|[.!?;:]\s+|\(\s*)$")
+#: A day of the week is a value however it is typed ("moved my lesson to thursdays").
+_WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.IGNORECASE)
 #: Capitalised words that are not names of things.
 _NOT_VALUES = frozenset("""i i'm i've i'd i'll im the a an my our we us you your he she they it this that these
 those there here what when where why how who which if so but and or also just please ok okay yes no not
@@ -241,6 +243,7 @@ def values(text: str, speaker: str = "") -> frozenset[str]:
                 and not _after_abbreviation(text[: m.start()])):
             continue  # capitalised because it starts a sentence (not a name after "Dr.")
         out.add(word)
+    out.update(_norm_value(m.group()) for m in _WEEKDAY.finditer(text))
     low = text.lower()
     for m in _DATE_ORDINAL.finditer(low):
         out.add(_ORDINALS[m.group("a") or m.group("b")])
@@ -261,7 +264,7 @@ def mask(text: str, speaker: str = "") -> str:
         return "something" if _norm_value(m.group()) in found else m.group()
 
     text = _NUMBER.sub(sub, text)
-    return _CAPITALISED.sub(sub, text)
+    return _WEEKDAY.sub(sub, _CAPITALISED.sub(sub, text))
 
 
 def _head_words(text: str, n: int) -> list[str]:

@@ -17,3 +17,23 @@ def test_a_verb_that_reaches_the_new_value_supersedes_the_old(tmp_path, old, new
     records = records_after(tmp_path, old, new, speaker="Ayla", days=("2026-05-02", "2026-05-07"), at="10:00:00")
     active = [r for r in records if r.tier == "active"]
     assert len(active) == 1 and now in active[0].text, [r.text for r in active]
+
+
+@pytest.mark.parametrize("old,new,now", [
+    # the person who moved it is typed in lower case: the day of the week is the value that changed
+    ("My physio sessions with Dr Patel are on Mondays.", "dr patel moved my physio to fridays", "fridays"),
+    ("Band rehearsal with Jonno is Wednesdays at 8.", "jonno has shifted rehearsal to thursdays", "thursdays"),
+    ("My shift at the Boots pharmacy is on Saturdays.", "boots changed my shift to sundays", "sundays"),
+    ("Maths tutoring with Mr Lowe is every Tuesday.", "mr lowe bumped tutoring to wednesday this term", "wednesday"),
+])
+def test_a_day_of_the_week_typed_in_lower_case_is_a_new_value(tmp_path, old, new, now):
+    records = records_after(tmp_path, old, new, speaker="Ayla", days=("2026-05-02", "2026-05-09"), at="10:00:00")
+    active = [r for r in records if r.tier == "active"]
+    assert len(active) == 1 and now in active[0].text, [r.text for r in active]
+
+
+def test_a_day_said_again_in_lower_case_is_no_change(tmp_path):
+    records = records_after(tmp_path, "Choir practice is on Wednesdays.",
+                            "choir is still on wednesdays, and I've joined the altos", speaker="Ayla",
+                            days=("2026-05-02", "2026-05-09"), at="10:00:00")
+    assert any("Wednesdays" in r.text and r.tier == "active" for r in records), [(r.text, r.tier) for r in records]
