@@ -606,7 +606,9 @@ _IMPERATIVE_RULE = re.compile(
 #: "No dairy for me", "Nothing spicy for the kids", "Absolutely no meetings before 10": a rule in a noun
 #: phrase, its negation kept in the record.
 _NO_RULE = re.compile(
-    r"^(?:(?:absolutely|definitely|strictly|please|so|and|but|also|just)\s+)*(?P<neg>no(?:\s+more)?|nothing|zero)\s+"
+    # "Studio rule: no outdoor shoes", "club policy - no dogs": the rule named before it
+    r"^(?:(?:[\w'’-]+\s+){0,3}?(?:rule|rules|policy|policies)(?:\s+(?:is|are|says))?\s*[:\-–—]\s*)?"
+    r"(?:(?:absolutely|definitely|strictly|please|so|and|but|also|just)\s+)*(?P<neg>no(?:\s+more)?|nothing|zero)\s+"
     r"(?P<obj>(?P<head>[A-Za-z][\w'-]*)[^.!?;]*)", _I)
 _NO_IDIOM = frozenset("""problem problems worries worry idea way thanks thank one clue luck time doubt wonder matter kidding
 joke offense offence rush deal biggie pressure plans plan longer better sooner less fewer sense big need reason
@@ -615,6 +617,39 @@ pain gain excuse excuses fun much new else special wrong left like compares beat
 _MUST = re.compile(
     r"\b(?P<subj>I|we|you)\s+(?:must\s+always|must\s+never|should\s+always|should\s+never|have\s+got\s+to|"
     r"must|have\s+to|need\s+to|gotta)\s+(?P<verb>[a-z]+(?:-[a-z]+)?)\s*" + _REST, _I)
+#: A rule for everyone or everything of a kind, said with a modal: "every invoice has to go through
+#: Priya", "all visitors must sign in", "no guest can bring a plus-one".
+_RULE_FOR_ALL = re.compile(
+    r"(?:^|[,:]\s+)(?:(?:and|but|so|also|oh|btw|fyi|which\s+means)\s+)*(?P<q>all|every|each|any|no)\s+(?P<np>(?:[\w'’-]+\s+){0,4}?)"
+    r"(?P<modal>must|has\s+to|have\s+to|needs?\s+to|should|can't|cannot|can\s+not|mustn't|may\s+not|can)\s+"
+    r"(?:(?:always|never|ever|only)\s+)?(?P<verb>[a-z]+)\b\s*" + _REST, _I)
+#: A standing rule about one named thing: "the dog must always be on a lead", "the van should never
+#: be left unlocked" (a modal with always or never: "Sam must be tired" is no rule).
+_RULE_FOR_ONE = re.compile(
+    r"^(?:(?:and|but|so|also|oh|btw|fyi)\s+)*(?P<np>(?:the|our|my|his|her|their|[\w'’]+['’]s)\s+(?:[\w'’-]+\s+){0,3}?)"
+    r"(?P<modal>must|has\s+to|have\s+to|needs?\s+to|should|can)\s+(?P<freq>always|never)\s+(?P<verb>[a-z]+)\b\s*" + _REST, _I)
+#: "be" in such a rule says where or in what state a thing is kept ("be on a lead", "be signed off"),
+#: not what someone is like ("be right", "be the centre of attention").
+_KEPT = re.compile(r"^(?:on|in|at|by|off|out|inside|outside|indoors|home|back|under|within|kept|left|[a-z]+ed)\b", _I)
+#: What a modal says of a mind or a manner, not a rule ("every parent must feel that", "any fan has to
+#: admit it"; "be" is a rule only as _KEPT says).
+_NO_RULE_VERBS = frozenset("""be feel think know believe guess imagine hope wish wonder say tell admit agree seem look
+sound love like hate""".split())
+_AMOUNT = r"(?:[$€£]?\d|(?:half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a\s+(?:dozen|hundred|couple))\b)[^.!?;]*"
+#: A limit said with a modal: "the HOA fee can't be more than $300", "Luna must get no more than 5 mg a
+#: day", "the trailer can't exceed 750 kg".
+_LIMIT_MODAL = re.compile(
+    r"(?:^|:\s*)(?P<np>(?:[\w'’-]+\s+){1,5}?)(?:can't|cannot|can\s+not|mustn't|must\s+not|shouldn't|should\s+not|"
+    r"may\s+not|must|should|can|may)\s+(?:(?:ever|only)\s+)?(?P<verb>be|go|cost|run|exceed|weigh|take|last|get|have|"
+    r"use|hold|carry|spend|eat|drink)\s+"
+    r"(?P<obj>(?:(?:no|not)\s+)?(?:more|longer|higher|over|above|beyond|past|less|under|below|fewer)(?:\s+than)?\s+"
+    r"(?:about\s+)?" + _AMOUNT + r"|(?:at\s+most|at\s+least|a\s+max(?:imum)?\s+of|a\s+min(?:imum)?\s+of|up\s+to)\s+"
+    + _AMOUNT + r"|(?<=exceed\s)" + _AMOUNT + r")", _I)
+#: A limit set on a thing: "screen time is capped at 90 minutes", "guests are limited to two each".
+_LIMITED = re.compile(
+    r"^(?:(?:and|but|so|also)\s+)*(?P<np>(?:[\w'’-]+\s+){1,6}?)(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?"
+    r"(?:capped|limited|restricted)\s+(?:at|to)\s+(?P<obj>(?:about\s+|around\s+)?[$€£]?(?:\d|one\b|two\b|three\b|four\b|"
+    r"five\b|six\b|ten\b)[^.!?;]*)", _I)
 _STANDING = re.compile(
     r"\b(?:always|never|every|each|whenever|all\s+the\s+time|at\s+all\s+times|daily|weekly|avoid|stay\s+away\s+"
     r"from|limit|stick\s+to|anything|any\s+\w+|no\s+more\s+than|at\s+least|at\s+most)\b", _I)
@@ -869,6 +904,11 @@ _GATES: dict[str, frozenset[str]] = {
     "_IMPERATIVE_RULE": frozenset("never always don do only avoid".split()),
     "_FREQ_RULE": frozenset("never always".split()),
     "_MUST": frozenset("must have need gotta should got".split()),
+    "_RULE_FOR_ALL": frozenset("all every each any no".split()),
+    "_RULE_FOR_ONE": frozenset("always never".split()),
+    "_LIMITED": frozenset("capped limited restricted".split()),
+    "_LIMIT_MODAL": frozenset("more longer higher over above beyond past less under below fewer most least max maximum "
+                              "min minimum up exceed".split()),
     "_DECIDED": frozenset("decided chose chosen picked settled opted committed decision".split()),
     "_GOING_WITH": frozenset("going go use stick pick choose take adopt switch".split()),
     "_COMMIT": frozenset("ll will going gonna plan planning intend about promise".split()),
@@ -892,6 +932,13 @@ _GATES: dict[str, frozenset[str]] = {
     "_RELATION": frozenset("my our".split()),
 }
 _TOKEN = re.compile(r"[a-z]+")
+_RULES = {"_RULE_FOR_ALL": _RULE_FOR_ALL, "_RULE_FOR_ONE": _RULE_FOR_ONE}
+#: A clause that opens with one of these may be a rule, whatever else it says (see _sentence_candidates).
+_OTHERS_RULES = (re.compile(r"(?:^|[:;,]\s*)(?:all|every|each|any|no)\s+(?:[\w'’-]+\s+){0,4}?(?:must|has\s+to|have\s+to|needs?\s+to|"
+                            r"should|can't|cannot|can\s+not|mustn't|may\s+not|can)\s", _I),
+                 re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to|should|can)\s+(?:always|never)\b", _I),
+                 re.compile(r"\b(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?(?:capped|limited|restricted)\s+(?:at|to)\b", _I),
+                 _LIMIT_MODAL)
 
 
 #: "favourite drink these days" is the slot of "favourite drink": its value now ("this year" is
@@ -987,6 +1034,30 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                 modal = " ".join(c[m.end("subj"):m.start("verb")].split()).lower()
                 return _Hit("constraint", "constraint:" + (_topic(c, o) if subj == "you" else _head(o)),
                             {"type": "rule", "predicate": f"{modal} {verb}", "object": _clean_obj(o, name)}, 0.9)
+    for rule in ("_RULE_FOR_ALL", "_RULE_FOR_ONE"):
+        m = (_RULES[rule].search(c) if vocab & _GATES[rule] else None)
+        if m:
+            verb, o = m.group("verb").lower(), _object(m.group("obj"))
+            if rule == "_RULE_FOR_ALL" and m.group("modal").lower() == "can" and m.group("q").lower() != "no":
+                continue  # "every small act can make a difference": what may be, not a rule
+            if (o and verb not in _PAST_IRREGULAR and not verb.endswith("ed")
+                    and (verb not in _NO_RULE_VERBS or (verb == "be" and _KEPT.match(o)))):
+                modal = " ".join(c[m.start("modal"):m.start("verb")].split()).lower()
+                return _Hit("constraint", "constraint:" + _head(m.group("np")),
+                            {"type": "rule", "predicate": f"{modal} {verb}", "object": _clean_obj(o, name)}, 0.9)
+    m = (_LIMIT_MODAL.search(c) if vocab & _GATES["_LIMIT_MODAL"] else None)
+    # Not a guess ("he can't be more than 30"), nor the speaker's own plan ("I can't stay more than ...").
+    if m and m.group("np").split()[0].lower() not in ("i", "we", "you", "he", "she", "it", "they", "this", "that", "there"):
+        o = _object(m.group("obj"))
+        if o:
+            return _Hit("constraint", "constraint:" + _head(m.group("np")),
+                        {"type": "limit", "object": _clean_obj(o, name)}, 0.9)
+    m = (_LIMITED.match(c) if vocab & _GATES["_LIMITED"] else None)
+    if m:
+        o = _object(m.group("obj"))
+        if o:
+            return _Hit("constraint", "constraint:" + _head(m.group("np")),
+                        {"type": "limit", "object": _clean_obj(o, name)}, 0.9)
     # ---- decisions
     m = (_search(_DECIDED, c) if vocab & _GATES["_DECIDED"] else None)
     if m:
@@ -1436,7 +1507,10 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     if is_question(s) or is_question(body):
         told = told_before_question(s)
         return [] if told is None else _sentence_candidates(told, name, occurred_at, session_ttl, tz, setting)
-    if not _CUE.search(body):
+    # Without a word of the speaker's own, only a rule for others ("every invoice has to go through
+    # Priya", "screen time is capped at 90 minutes") is the speaker's memory.
+    rules_only = not _CUE.search(body)
+    if rules_only and not any(r.search(body) for r in _OTHERS_RULES):
         return []
     if greeted:
         m = _INTRO.match(body)
@@ -1452,7 +1526,7 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     for clause in clauses:
         clause = strip_lead_in(clause)
         hit = _classify(clause, name, past_ctx, future_ctx)
-        if hit is not None:
+        if hit is not None and not (rules_only and hit.kind != "constraint"):
             hits.append((clause, hit))
     if not hits:
         return []
