@@ -373,7 +373,8 @@ def _card_issuer_ok(digits: str) -> bool:
 # after it ("exp 08/28", "cvv 123").
 _CARD_CUE_BEFORE = re.compile(
     r"\b(?:card|cards|visa|mastercard|master\s?card|amex|american\s+express|discover|maestro|diners|jcb|"
-    r"unionpay|debit|credit|cc)\b(?:\s+(?:no|num|number|nr|#))?\.?[^\w\n]{0,3}(?:\s*(?:is|was|:))?"
+    r"unionpay|debit|credit|cc|(?:put|putting|go|goes|went|charge[ds]?|charging|bill(?:ed)?|pay|paid|paying)\s+"
+    r"(?:[\w'’-]+\s+){0,2}?(?:on|to|with))\b(?:\s+(?:no|num|number|nr|#))?\.?[^\w\n]{0,3}(?:\s*(?:is|was|:))?"
     r"(?:\s+(?:\w+\s+){0,2})?$", re.IGNORECASE)
 _CARD_CUE_AFTER = re.compile(
     r"[\s,;:(/-]{0,3}(?:(?:exp(?:ires|iry|iration)?(?:\s+date)?|valid\s+thr(?:u|ough))\.?\s*:?\s*\d\d?\s*[/.-]?\s*\d\d(?:\d\d)?\b"

@@ -197,6 +197,10 @@ def test_luhn_invalid_16_digit_number_is_kept():
     ("it's 4916 3380 1234 5678 exp 11/29 cvv 341", "4916 3380 1234 5678"),
     ("the company amex is 3714 496353 98432", "3714 496353 98432"),
     ("use the debit card, number 6011 0009 9013 9425", "6011 0009 9013 9425"),
+    # charged to it: a payment verb names the card
+    ("the mooring fee goes on 4539 1488 0343 6468 as usual", "4539 1488 0343 6468"),
+    ("put the hotel on 5105105105105102 and I'll sort it later", "5105105105105102"),
+    ("charge it to 4485-2759-3051-7793 please", "4485-2759-3051-7793"),
 ])
 def test_a_card_number_that_fails_the_luhn_check_is_redacted_when_named_a_card(text, number):
     # A card number mistyped by a digit (or made up) is still private when it is said to be a card.
@@ -212,6 +216,7 @@ def test_a_card_number_that_fails_the_luhn_check_is_redacted_when_named_a_card(t
     "my card arrived; the parcel id is 4123 4567 8901 2345",
     "ticket 5123 4567 8901 2345 for the card table auction",
     "ref 4123456789012345 exp. delivery monday",
+    "we paid 4123 4567 8901 2345 times too much",
 ])
 def test_a_card_shaped_number_without_a_card_word_beside_it_is_kept(text):
     assert redact(text) == (text, [])
