@@ -244,6 +244,9 @@ def values(text: str, speaker: str = "") -> frozenset[str]:
             continue  # capitalised because it starts a sentence (not a name after "Dr.")
         out.add(word)
     out.update(_norm_value(m.group()) for m in _WEEKDAY.finditer(text))
+    if _filled_role(text, speaker) is not None:
+        out.update(v for w in _NAME_IN_ROLE.match(text).group("name").split()
+                   if (v := _norm_value(w)) not in _NOT_VALUES)
     low = text.lower()
     for m in _DATE_ORDINAL.finditer(low):
         out.add(_ORDINALS[m.group("a") or m.group("b")])
@@ -305,10 +308,49 @@ swapped dropped stopped visited received booked moved started finished signed jo
 saw met picked paid came pulled backed opted weaned scrapped packed""".split())
 
 
+#: "Priya is our kennel manager", "Tomasz is the kennel manager now": a name said to fill a role is
+#: the role's value, although it opens the sentence (see `values`): a new name in it replaces the old
+#: one. Not for a role many people hold at once ("Dana is my sister", "Mia is my sister" too).
+_HELD_BY_MANY = frozenset("""sister sisters brother brothers sibling siblings son sons daughter daughters kid kids child
+children cousin cousins friend friends bff buddy mate mates pal neighbour neighbor neighbours neighbors colleague
+colleagues coworker coworkers teammate teammates aunt uncle niece nephew grandson granddaughter grandchild grandkid
+pet dog cat puppy kitten horse student students pupil client clients patient patients customer customers member
+members fan hero idol""".split())
+_NAME_IN_ROLE = re.compile(
+    r"^(?:[^:]{1,40}:\s+)?(?P<name>(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?)\s+(?:is|'s|’s)\s+(?:now\s+|still\s+)?"
+    r"(?P<role>(?:my|our|(?-i:[A-Z])[\w-]*['’]s)\s+(?:(?!(?:now|again|these|this|next)\b)[a-z][\w'’-]*\s+){0,2}"
+    r"(?!(?:now|again|these|this|next)\b)[a-z][\w'’-]*|(?:the\s+)?(?:[a-z][\w'’-]*\s+)?(?:[a-z]+(?:er|or|ist|ian)|"
+    r"lead|head|chair|captain|boss|coach|vet|gp|doctor|nurse|rep|contact|landlady|owner))"
+    r"(?:\s+(?:now|these\s+days|again|(?:this|next)\s+(?:season|year|term|semester)))?\s*[.!]?$", re.IGNORECASE)
+
+
+
+def _filled_role(text: str, speaker: str) -> str | None:
+    """For "Priya is our kennel manager" (a role one person holds), the role first: "our kennel
+    manager is Priya"; else None."""
+    m = _NAME_IN_ROLE.match(text)
+    if (m is None or m.group("role").split()[-1].lower() in _HELD_BY_MANY
+            or m.group("name").split()[0].lower() in _speaker_words(speaker)):
+        return None
+    return f"{m.group('role')} is {m.group('name')}"
+
+
+def _role_words(text: str, speaker: str) -> frozenset[str] | None:
+    """The words of the role a name fills ("our kennel manager" -> kennel, manager), or None."""
+    if _filled_role(text, speaker) is None:
+        return None
+    own = {w + s for w in _speaker_words(speaker) for s in ("'s", "’s")}
+    return frozenset(w for w in _NAME_IN_ROLE.match(text).group("role").lower().split()
+                     if w not in ("my", "our", "the") and w not in own)
+
+
 @lru_cache(maxsize=65_536)
 def holder(text: str, speaker: str = "") -> frozenset[str]:
     """Who or what a statement is about besides its speaker: relation words and names in its first
     words ("Sam's sister lives in Rome" -> {"sister"}; "Sam lives in Oslo" -> {})."""
+    role = _filled_role(text, speaker)
+    if role is not None:  # "Dr Lowe is Sam's dentist": about Sam's dentist, of whom Dr Lowe is the value
+        text = role
     head = _head_words(text, 5)
     own = _speaker_words(speaker)
     own_possessive = {o + s for o in own for s in ("'s", "’s")}
@@ -1073,6 +1115,9 @@ def mentions(text: str, speaker: str) -> bool:
     own = re.search(r"(?<![\w])" + re.escape(speaker) + r"(?![\w])", text)
     if own is None:
         return False
+    if _filled_role(text, speaker) is not None and _NAME_IN_ROLE.match(text).group("role").lower().startswith(
+            (speaker.lower() + "'s ", speaker.lower() + "’s ")):
+        return True  # "Dr Lowe is Sam's dentist": of Sam's dentist (a role one person holds), so Sam's
     for m in _CAPITALISED.finditer(text[: own.start()]):
         word = _norm_value(m.group())
         if m.start() > 0 and word not in _NOT_VALUES and word not in _MONTHS and word not in _WEEKDAYS:
@@ -1179,9 +1224,13 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                        if can_end(r) and sims[i] >= 0.25
                        and (ends(stop, r.text, speaker)
                             or (stop.of_any == _LIFE_ENDS["retired"] and getattr(r, "slot", None) in _WORK_SLOTS)))
+    my_role = _role_words(text, speaker)
     for i in masked_needed:
         rec = records[i]
         sim = float(sims[i])
+        their_role = _role_words(rec.text, speaker)
+        if my_role is not None and their_role is not None and my_role != their_role:
+            continue  # "Noor is my swim coach" / "Kai is my tennis coach": two roles, two people
         theirs = values(rec.text, speaker)
         # a value each has that the other lacks: a changed name or number, though a word of the
         # name stays ("Lozells Medical Centre" / "Handsworth Wood Medical Practice")
