@@ -581,7 +581,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
             continue  # "Oh forget it, never mind, I'll ask her myself": let it go, not "forget what I said"
         formed = [x for x in parts[s] if _REQUEST_FORM.search(x)]
         if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
-                prob[s] >= settings.forget_probability_alone:
+                prob[s] >= settings.forget_probability_alone or _OWN_THING_REQUEST.search(s):
             requests.add(s)
     # A sentence that tells the assistant to forget, delete or not keep something, but that the
     # classifier does not judge a request, is held back from the rest too: whatever it means, it
@@ -590,6 +590,17 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     withheld = {s for s in asked if s not in requests and _FORGET_FORM.search(s) and not _DISMISSAL.search(s)}
     return ([s for s in sentences if s in requests],
             [s for s in sentences if s not in requests and s not in withheld])
+
+
+#: Told to forget something of the speaker's own ("pls forget my shoe size", "can you delete what I
+#: said about my ex", "erase everything about my debts"): a request whatever the classifier makes of
+#: it (it reads many short ones as chatter). Not "forget the beach, let's hike": a thing not theirs.
+_OWN_THING_REQUEST = re.compile(
+    r"^(?:[\W_]*(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|pls|plz|and|also|so|hey|no|just|kindly)\b[\W_]*)*"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
+    r"(?:forget|delete|erase|wipe|remove|scratch|unlearn|disregard)\s+(?:about\s+)?(?:all\s+(?:of\s+)?|everything\s+(?:about|on)\s+)?"
+    r"(?:my|our|what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared)|that\s+I\b|the\s+(?:\w+\s+)?(?:bit|part|note|stuff|"
+    r"thing|info|details?)\s+(?:about|on|re)\s+my)\b", re.IGNORECASE)
 
 
 #: The request form with a verb of forgetting or of not keeping (not "can you remember ...").
