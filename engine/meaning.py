@@ -315,11 +315,11 @@ _HELD_BY_MANY = frozenset("""sister sisters brother brothers sibling siblings so
 children cousin cousins friend friends bff buddy mate mates pal neighbour neighbor neighbours neighbors colleague
 colleagues coworker coworkers teammate teammates aunt uncle niece nephew grandson granddaughter grandchild grandkid
 pet dog cat puppy kitten horse student students pupil client clients patient patients customer customers member
-members fan hero idol""".split())
+members fan hero idol parent parents resident residents opponent opponents""".split())
 _NAME_IN_ROLE = re.compile(
     r"^(?:[^:]{1,40}:\s+)?(?P<name>(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?)\s+(?:is|'s|’s)\s+(?:now\s+|still\s+)?"
     r"(?P<role>(?:my|our|(?-i:[A-Z])[\w-]*['’]s)\s+(?:(?!(?:now|again|these|this|next)\b)[a-z][\w'’-]*\s+){0,2}"
-    r"(?!(?:now|again|these|this|next)\b)[a-z][\w'’-]*|(?:the\s+)?(?:[a-z][\w'’-]*\s+)?(?:[a-z]+(?:er|or|ist|ian)|"
+    r"(?!(?:now|again|these|this|next)\b)[a-z][\w'’-]*|(?:the\s+)?(?:[a-z][\w'’-]*\s+)?(?:[a-z]+(?:er|or|ist|ian|ant|ent)|"
     r"lead|head|chair|captain|boss|coach|vet|gp|doctor|nurse|rep|contact|landlady|owner))"
     r"(?:\s+(?:now|these\s+days|again|(?:this|next)\s+(?:season|year|term|semester)))?\s*[.!]?$", re.IGNORECASE)
 

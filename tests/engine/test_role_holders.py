@@ -20,6 +20,7 @@ def _active(tmp_path, old: str, new: str) -> list[str]:
     ("Dr Shah is my GP.", "Dr Ellis is my GP now.", "Ellis", "Shah"),
     ("Hollis is my landlord.", "Femi is my landlord now.", "Femi", "Hollis"),
     ("Jonah is our project lead.", "Ruth is the project lead now.", "Ruth", "Jonah"),
+    ("Oskar Berg is our estate agent.", "Hana Ito is the estate agent now.", "Hana", "Oskar"),
 ])
 def test_a_new_name_in_a_role_supersedes_the_old_one(tmp_path, old, new, now, before):
     active = _active(tmp_path, old, new)
