@@ -713,6 +713,38 @@ _NAME = re.compile(
     r"\bmy\s+name\s+is\s+(?P<obj>[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+){0,3})|\b(?:I'm|I\s+am)\s+called\s+"
     r"(?P<obj2>[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+){0,2})|^(?:please\s+)?call\s+me\s+(?P<obj3>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]+)?)",
     _I)
+#: Who fills one of the speaker's roles: "Greta is my therapist", "our kennel manager is Priya now",
+#: "we've got a new GP, Dr Lindqvist". A role one person holds is a slot, so a new name supersedes the
+#: old one; a role many hold (a sister, a friend) is a fact without one.
+_PERSON = r"(?-i:(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
+_ROLE_WORDS = r"(?:(?!(?:now|again|too|also|still|these|this|next|is|was)\b)[a-z][\w'’-]*\s+){0,2}(?!(?:now|again|too|also|still|these|this|next)\b)[a-z][\w'’-]*"
+_WHEN_TAIL = (r"(?:\s+(?:now|these\s+days|again|too|also|as\s+well|(?:this|next)\s+(?:season|year|term|semester)))*"
+              r"(?:\s*,\s*[^.!?]*)?[\s.!]*$")  # "..., she moved in next door": said after it
+_ROLE_FILLED = re.compile(
+    r"^(?P<name>" + _PERSON + r")\s+(?:is|'s|’s)\s+(?:now\s+|still\s+)?(?:my|our)\s+(?P<role>" + _ROLE_WORDS + r")" + _WHEN_TAIL
+    + r"|^(?:my|our)\s+(?P<role2>" + _ROLE_WORDS + r")\s+(?:is|'s|’s)\s+(?:now\s+|still\s+)?(?P<name2>" + _PERSON + r")" + _WHEN_TAIL
+    + r"|^(?:we|I)(?:'ve|\s+have)?\s+got\s+(?:a|an)\s+new\s+(?P<role3>" + _ROLE_WORDS + r")\s*,?\s+(?:called\s+|named\s+)?"
+    r"(?P<name3>" + _PERSON + r")[\s.!]*$", _I)
+#: Roles many people hold at once: no slot (a second sister is no new value of the first).
+_MANY_HOLD = frozenset("""sister sisters brother brothers sibling siblings son sons daughter daughters kid kids child
+children cousin cousins friend friends bff buddy mate mates pal neighbour neighbor neighbours neighbors colleague
+colleagues coworker coworkers teammate teammates aunt uncle niece nephew grandson granddaughter grandchild grandkid
+pet dog cat puppy kitten horse student students pupil client clients patient patients customer customers member
+members fan hero idol parent parents resident residents opponent opponents""".split())
+_PERSON_ROLES = RELATIONS | frozenset("""gp vet coach boss doctor nurse lead head chair captain landlady mentor
+partner husband wife fiance fiancee girlfriend boyfriend carer nanny babysitter physio therapist surgeon midwife
+accountant solicitor attorney agent tutor trainer pt ceo cfo cto coo""".split())
+#: Words that end like a person's role and are none ("Seven is my lucky number").
+_NOT_PERSON_ROLES = frozenset("""number letter order power answer character matter weather corner border layer
+computer printer charger heater freezer trailer blender poster sticker ringtone error color colour flavor flavour
+behavior behaviour favourite favorite motor mirror sector factor anchor content event talent moment element""".split())
+
+
+def _is_person_role(head: str) -> bool:
+    return head in _PERSON_ROLES or (bool(re.search(r"(?:er|or|ist|ian|ant|ent)s?$", head))
+                                     and head not in _NOT_PERSON_ROLES and len(head) > 3)
+
+
 _INTRO = re.compile(r"^(?:I'm|I\s+am)\s+(?P<obj>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s*[.!]?$")
 _RESIDENCE = re.compile(
     r"\b(?:I|we)(?:\s+(?:currently|now|still|actually|also|presently))*\s+(?:live|reside)\s+"
@@ -924,6 +956,7 @@ _GATES: dict[str, frozenset[str]] = {
     "_RESIDENCE": frozenset("live reside living residing based located settled moved relocated".split()),
     "_EMPLOYER": frozenset("work working employed job position role internship gig joined started".split()),
     "_OCCUPATION": frozenset("work a an".split()),
+    "_ROLE_FILLED": frozenset("my our got".split()),
     "_STUDY": frozenset("study studying majoring major degree masters master phd bachelor student enrolled".split()),
     "_BORN": frozenset("born".split()),
     "_ORIGIN": frozenset("from".split()),
@@ -1159,6 +1192,15 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         if o and not _DEICTIC.match(o) and not o.lower().startswith(("home", "a ", "an ")):
             return _Hit("fact", "fact:employer", {"attribute": "employer",
                                                   "value": _clean_obj(_strip_time_tail(o), name)}, 0.8)
+    m = (_ROLE_FILLED.match(c) if vocab & _GATES["_ROLE_FILLED"] else None)
+    if m:
+        role = " ".join(_grp(m, "role", "role2", "role3").lower().split())
+        who = _grp(m, "name", "name2", "name3")
+        head = role.split()[-1]
+        if (who.split()[0].lower() not in (name.lower(), "i", "we", "it", "that", "this", "he", "she", "they")
+                and _is_person_role(head)):
+            return _Hit("fact", None if head in _MANY_HOLD else "fact:role:" + role,
+                        {"attribute": role, "value": who}, 0.8)
     m = (_OCCUPATION.search(c) if vocab & _GATES["_OCCUPATION"] else None)
     if m:
         if m.group("obj"):

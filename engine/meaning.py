@@ -321,7 +321,8 @@ _NAME_IN_ROLE = re.compile(
     r"(?P<role>(?:my|our|(?-i:[A-Z])[\w-]*['’]s)\s+(?:(?!(?:now|again|these|this|next)\b)[a-z][\w'’-]*\s+){0,2}"
     r"(?!(?:now|again|these|this|next)\b)[a-z][\w'’-]*|(?:the\s+)?(?:[a-z][\w'’-]*\s+)?(?:[a-z]+(?:er|or|ist|ian|ant|ent)|"
     r"lead|head|chair|captain|boss|coach|vet|gp|doctor|nurse|rep|contact|landlady|owner))"
-    r"(?:\s+(?:now|these\s+days|again|(?:this|next)\s+(?:season|year|term|semester)))?\s*[.!]?$", re.IGNORECASE)
+    r"(?:\s+(?:now|these\s+days|again|too|also|as\s+well|(?:this|next)\s+(?:season|year|term|semester)))*"
+    r"(?:\s*,\s*[^.!?]*)?\s*[.!]?$", re.IGNORECASE)
 
 
 
@@ -333,6 +334,15 @@ def _filled_role(text: str, speaker: str) -> str | None:
             or m.group("name").split()[0].lower() in _speaker_words(speaker)):
         return None
     return f"{m.group('role')} is {m.group('name')}"
+
+
+def _shared_role(text: str, speaker: str) -> str | None:
+    """The name in "Clara is my sister" (a role many people hold at once), lower-cased; else None."""
+    m = _NAME_IN_ROLE.match(text)
+    if m is None or m.group("role").split()[-1].lower() not in _HELD_BY_MANY:
+        return None
+    name = m.group("name").lower()
+    return None if name.split()[0] in _speaker_words(speaker) else name
 
 
 def _role_words(text: str, speaker: str) -> frozenset[str] | None:
@@ -1225,12 +1235,16 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                        and (ends(stop, r.text, speaker)
                             or (stop.of_any == _LIFE_ENDS["retired"] and getattr(r, "slot", None) in _WORK_SLOTS)))
     my_role = _role_words(text, speaker)
+    my_kin = _shared_role(text, speaker)
     for i in masked_needed:
         rec = records[i]
         sim = float(sims[i])
         their_role = _role_words(rec.text, speaker)
         if my_role is not None and their_role is not None and my_role != their_role:
             continue  # "Noor is my swim coach" / "Kai is my tennis coach": two roles, two people
+        their_kin = _shared_role(rec.text, speaker)
+        if my_kin and their_kin and my_kin != their_kin:
+            continue  # "Hannah is my sister too" / "Clara is my sister": two sisters, neither said again
         theirs = values(rec.text, speaker)
         # a value each has that the other lacks: a changed name or number, though a word of the
         # name stays ("Lozells Medical Centre" / "Handsworth Wood Medical Practice")

@@ -35,3 +35,30 @@ def test_a_new_name_in_a_role_supersedes_the_old_one(tmp_path, old, new, now, be
 def test_another_holder_of_a_shared_role_or_another_role_keeps_both(tmp_path, old, new, names):
     active = _active(tmp_path, old, new)
     assert all(any(n in t for t in active) for n in names), active
+
+
+@pytest.mark.parametrize("old,new,now,before", [
+    # the first statement kept a record only as a role (a plain "<name> is my <role>" kept nothing)
+    ("Wilma is my physio.", "my physio is Anders now", "Anders", "Wilma"),
+    ("Imogen is our nanny.", "We've got a new nanny, Rosa.", "Rosa", "Imogen"),
+    ("Dr Fenwick is my surgeon.", "My surgeon is Dr Adeyemi now, the old one retired.", "Adeyemi", "Fenwick"),
+])
+def test_a_role_said_either_way_round_is_kept_and_replaced(tmp_path, old, new, now, before):
+    active = _active(tmp_path, old, new)
+    assert any(now in t for t in active) and not any(before in t for t in active), active
+
+
+@pytest.mark.parametrize("old,new,names", [
+    ("Clara is my sister.", "Hannah is my sister too.", ("Clara", "Hannah")),
+    ("Omar is my cousin.", "Yusuf is my cousin as well, on my mum's side.", ("Omar", "Yusuf")),
+    ("Ingrid is my neighbour.", "Paulo is our neighbour now too, he moved in upstairs.", ("Ingrid", "Paulo")),
+])
+def test_a_second_holder_of_a_shared_role_is_no_repeat_of_the_first(tmp_path, old, new, names):
+    active = _active(tmp_path, old, new)
+    assert all(any(n in t for t in active) for n in names), active
+
+
+@pytest.mark.parametrize("text", ["Dance is my passion.", "Seven is my lucky number.", "Saturday is my favourite day."])
+def test_a_thing_said_to_be_mine_is_no_role(tmp_path, text):
+    records = records_after(tmp_path, text, "I had a quiet week.", speaker="Ayla", days=DAYS, at="10:00:00")
+    assert not any(r.slot and r.slot.startswith("fact:role:") for r in records), [(r.text, r.slot) for r in records]
