@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone, tzinfo
 
 from engine.dates import Period, find_periods, resolve_dates
-from engine.textnorm import ABBREVIATIONS, RELATIONS, STOP_WORDS
+from engine.textnorm import ABBREVIATIONS, HELD_BY_MANY, RELATIONS, STOP_WORDS
 
 __all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question",
            "told_before_question", "strip_lead_in", "CORRECTION_CUE", "is_sensitive"]
@@ -717,20 +717,16 @@ _NAME = re.compile(
 #: "we've got a new GP, Dr Lindqvist". A role one person holds is a slot, so a new name supersedes the
 #: old one; a role many hold (a sister, a friend) is a fact without one.
 _PERSON = r"(?-i:(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
-_ROLE_WORDS = r"(?:(?!(?:now|again|too|also|still|these|this|next|is|was)\b)[a-z][\w'’-]*\s+){0,2}(?!(?:now|again|too|also|still|these|this|next)\b)[a-z][\w'’-]*"
-_WHEN_TAIL = (r"(?:\s+(?:now|these\s+days|again|too|also|as\s+well|(?:this|next)\s+(?:season|year|term|semester)))*"
+_NOT_ROLE_WORD = r"(?!(?:now|again|too|also|still|these|this|next|is|was|from|at|in|on|of|with|for|to|since)\b)"
+_ROLE_WORDS = r"(?:" + _NOT_ROLE_WORD + r"[a-z][\w'’-]*\s+){0,2}" + _NOT_ROLE_WORD + r"[a-z][\w'’-]*"
+_WHEN_TAIL = (r"(?:\s+(?:from|at|in|on|of|with|since)\s+[^,.!?]*)?"  # "my friend from the allotment"
+              r"(?:\s+(?:now|these\s+days|again|too|also|as\s+well|(?:this|next)\s+(?:season|year|term|semester)))*"
               r"(?:\s*,\s*[^.!?]*)?[\s.!]*$")  # "..., she moved in next door": said after it
 _ROLE_FILLED = re.compile(
     r"^(?P<name>" + _PERSON + r")\s+(?:is|'s|’s)\s+(?:now\s+|still\s+)?(?:my|our)\s+(?P<role>" + _ROLE_WORDS + r")" + _WHEN_TAIL
     + r"|^(?:my|our)\s+(?P<role2>" + _ROLE_WORDS + r")\s+(?:is|'s|’s)\s+(?:now\s+|still\s+)?(?P<name2>" + _PERSON + r")" + _WHEN_TAIL
     + r"|^(?:we|I)(?:'ve|\s+have)?\s+got\s+(?:a|an)\s+new\s+(?P<role3>" + _ROLE_WORDS + r")\s*,?\s+(?:called\s+|named\s+)?"
     r"(?P<name3>" + _PERSON + r")[\s.!]*$", _I)
-#: Roles many people hold at once: no slot (a second sister is no new value of the first).
-_MANY_HOLD = frozenset("""sister sisters brother brothers sibling siblings son sons daughter daughters kid kids child
-children cousin cousins friend friends bff buddy mate mates pal neighbour neighbor neighbours neighbors colleague
-colleagues coworker coworkers teammate teammates aunt uncle niece nephew grandson granddaughter grandchild grandkid
-pet dog cat puppy kitten horse student students pupil client clients patient patients customer customers member
-members fan hero idol parent parents resident residents opponent opponents""".split())
 _PERSON_ROLES = RELATIONS | frozenset("""gp vet coach boss doctor nurse lead head chair captain landlady mentor
 partner husband wife fiance fiancee girlfriend boyfriend carer nanny babysitter physio therapist surgeon midwife
 accountant solicitor attorney agent tutor trainer pt ceo cfo cto coo""".split())
@@ -1199,7 +1195,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         head = role.split()[-1]
         if (who.split()[0].lower() not in (name.lower(), "i", "we", "it", "that", "this", "he", "she", "they")
                 and _is_person_role(head)):
-            return _Hit("fact", None if head in _MANY_HOLD else "fact:role:" + role,
+            return _Hit("fact", None if head in HELD_BY_MANY else "fact:role:" + role,
                         {"attribute": role, "value": who}, 0.8)
     m = (_OCCUPATION.search(c) if vocab & _GATES["_OCCUPATION"] else None)
     if m:

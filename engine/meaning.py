@@ -39,7 +39,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from engine.textnorm import ABBREVIATIONS, LOWER, RELATIONS, STOP_WORDS, UPPER, term_set, terms
+from engine.textnorm import ABBREVIATIONS, HELD_BY_MANY, LOWER, RELATIONS, STOP_WORDS, UPPER, term_set, terms
 
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder"]
@@ -311,11 +311,6 @@ saw met picked paid came pulled backed opted weaned scrapped packed""".split())
 #: "Priya is our kennel manager", "Tomasz is the kennel manager now": a name said to fill a role is
 #: the role's value, although it opens the sentence (see `values`): a new name in it replaces the old
 #: one. Not for a role many people hold at once ("Dana is my sister", "Mia is my sister" too).
-_HELD_BY_MANY = frozenset("""sister sisters brother brothers sibling siblings son sons daughter daughters kid kids child
-children cousin cousins friend friends bff buddy mate mates pal neighbour neighbor neighbours neighbors colleague
-colleagues coworker coworkers teammate teammates aunt uncle niece nephew grandson granddaughter grandchild grandkid
-pet dog cat puppy kitten horse student students pupil client clients patient patients customer customers member
-members fan hero idol parent parents resident residents opponent opponents""".split())
 _NAME_IN_ROLE = re.compile(
     r"^(?:[^:]{1,40}:\s+)?(?P<name>(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?)\s+(?:is|'s|’s)\s+(?:now\s+|still\s+)?"
     r"(?P<role>(?:my|our|(?-i:[A-Z])[\w-]*['’]s)\s+(?:(?!(?:now|again|these|this|next)\b)[a-z][\w'’-]*\s+){0,2}"
@@ -330,19 +325,30 @@ def _filled_role(text: str, speaker: str) -> str | None:
     """For "Priya is our kennel manager" (a role one person holds), the role first: "our kennel
     manager is Priya"; else None."""
     m = _NAME_IN_ROLE.match(text)
-    if (m is None or m.group("role").split()[-1].lower() in _HELD_BY_MANY
+    if (m is None or m.group("role").split()[-1].lower() in HELD_BY_MANY
             or m.group("name").split()[0].lower() in _speaker_words(speaker)):
         return None
     return f"{m.group('role')} is {m.group('name')}"
 
 
-def _shared_role(text: str, speaker: str) -> str | None:
-    """The name in "Clara is my sister" (a role many people hold at once), lower-cased; else None."""
-    m = _NAME_IN_ROLE.match(text)
-    if m is None or m.group("role").split()[-1].lower() not in _HELD_BY_MANY:
-        return None
-    name = m.group("name").lower()
-    return None if name.split()[0] in _speaker_words(speaker) else name
+_KIN_NAMED = re.compile(
+    r"(?P<name>(?:(?-i:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?)\s+(?:is|'s|’s)\s+"
+    r"(?:now\s+|still\s+|also\s+)?(?:my|our|(?-i:[A-Z])[\w-]*['’]s)\s+(?P<head>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)?)\b"
+    r"|\b(?:my|our|(?-i:[A-Z])[\w-]*['’]s)\s+(?:[a-z][\w'’-]*\s+)?(?P<head2>[a-z][\w'’-]*)\s+(?:is|'s|’s)\s+"
+    r"(?:now\s+|still\s+|also\s+)?(?P<name2>(?:(?-i:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?)",
+    re.IGNORECASE)
+
+
+def _shared_role(text: str, speaker: str) -> tuple[str, str] | None:
+    """(the role, the name) of "Clara is my sister" or "my friend is Rafael" (a role many people hold
+    at once), lower-cased; else None."""
+    for m in _KIN_NAMED.finditer(text):
+        words = (m.group("head") or m.group("head2")).lower().split()
+        name = (m.group("name") or m.group("name2")).lower()
+        head = next((w for w in reversed(words) if w in HELD_BY_MANY), None)  # "best friend", "friend from"
+        if head is not None and name.split()[0] not in _speaker_words(speaker):
+            return head.removesuffix("s") if head.removesuffix("s") in HELD_BY_MANY else head, name
+    return None
 
 
 def _role_words(text: str, speaker: str) -> frozenset[str] | None:
@@ -1243,7 +1249,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         if my_role is not None and their_role is not None and my_role != their_role:
             continue  # "Noor is my swim coach" / "Kai is my tennis coach": two roles, two people
         their_kin = _shared_role(rec.text, speaker)
-        if my_kin and their_kin and my_kin != their_kin:
+        if my_kin and their_kin and my_kin[0] == their_kin[0] and my_kin[1] != their_kin[1]:
             continue  # "Hannah is my sister too" / "Clara is my sister": two sisters, neither said again
         theirs = values(rec.text, speaker)
         # a value each has that the other lacks: a changed name or number, though a word of the

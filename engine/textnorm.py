@@ -33,6 +33,15 @@ landlord doctor dentist lawyer teacher coach tutor dog cat pet puppy kitten hors
 stepmother stepfather in-law mother-in-law father-in-law""".split())
 
 
+#: Roles many people hold at once: a second sister or friend is no new value of the first.
+HELD_BY_MANY: frozenset[str] = frozenset("""sister sisters brother brothers sibling siblings son sons daughter daughters
+kid kids child children cousin cousins friend friends bff buddy mate mates pal neighbour neighbor neighbours neighbors
+colleague colleagues coworker coworkers workmate workmates teammate teammates classmate classmates schoolmate
+schoolmates roommate roommates flatmate flatmates housemate housemates bandmate bandmates aunt uncle niece nephew
+grandson granddaughter grandchild grandkid pet dog cat puppy kitten horse student students pupil client clients patient
+patients customer customers member members fan hero idol parent parents resident residents opponent opponents""".split())
+
+
 def words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 

@@ -52,6 +52,10 @@ def test_a_role_said_either_way_round_is_kept_and_replaced(tmp_path, old, new, n
     ("Clara is my sister.", "Hannah is my sister too.", ("Clara", "Hannah")),
     ("Omar is my cousin.", "Yusuf is my cousin as well, on my mum's side.", ("Omar", "Yusuf")),
     ("Ingrid is my neighbour.", "Paulo is our neighbour now too, he moved in upstairs.", ("Ingrid", "Paulo")),
+    # said the other way round, with more after the role
+    ("Tamsin is my friend from the allotment.", "My friend is Bogdan, we met at the running club.", ("Tamsin", "Bogdan")),
+    ("Our neighbour is Mr. Adebayo.", "Mrs. Lindgren is our neighbour on the left.", ("Adebayo", "Lindgren")),
+    ("Ottilie Park is my flatmate.", "My flatmate is Sven Aaro, he has the box room.", ("Ottilie", "Sven")),
 ])
 def test_a_second_holder_of_a_shared_role_is_no_repeat_of_the_first(tmp_path, old, new, names):
     active = _active(tmp_path, old, new)
