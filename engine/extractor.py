@@ -961,7 +961,6 @@ _GATES: dict[str, frozenset[str]] = {
     "_RELATION": frozenset("my our".split()),
 }
 _TOKEN = re.compile(r"[a-z]+")
-_RULES = {"_RULE_FOR_ALL": _RULE_FOR_ALL, "_RULE_FOR_ONE": _RULE_FOR_ONE}
 #: A clause that opens with one of these may be a rule, whatever else it says (see _sentence_candidates).
 _OTHERS_RULES = (re.compile(r"(?:^|[:;,]\s*)(?:all|every|each|any|no)\s+(?:[\w'’-]+\s+){0,4}?(?:must|has\s+to|have\s+to|needs?\s+to|"
                             r"should|can't|cannot|can\s+not|mustn't|may\s+not|can)\s", _I),
@@ -1063,11 +1062,11 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                 modal = " ".join(c[m.end("subj"):m.start("verb")].split()).lower()
                 return _Hit("constraint", "constraint:" + (_topic(c, o) if subj == "you" else _head(o)),
                             {"type": "rule", "predicate": f"{modal} {verb}", "object": _clean_obj(o, name)}, 0.9)
-    for rule in ("_RULE_FOR_ALL", "_RULE_FOR_ONE"):
-        m = (_RULES[rule].search(c) if vocab & _GATES[rule] else None)
+    for gate, rule in (("_RULE_FOR_ALL", _RULE_FOR_ALL), ("_RULE_FOR_ONE", _RULE_FOR_ONE)):
+        m = (rule.search(c) if vocab & _GATES[gate] else None)
         if m:
             verb, o = m.group("verb").lower(), _object(m.group("obj"))
-            if rule == "_RULE_FOR_ALL" and m.group("modal").lower() == "can" and m.group("q").lower() != "no":
+            if rule is _RULE_FOR_ALL and m.group("modal").lower() == "can" and m.group("q").lower() != "no":
                 continue  # "every small act can make a difference": what may be, not a rule
             if (o and verb not in _PAST_IRREGULAR and not verb.endswith("ed")
                     and (verb not in _NO_RULE_VERBS or (verb == "be" and _KEPT.match(o)))):

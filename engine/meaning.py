@@ -244,9 +244,9 @@ def values(text: str, speaker: str = "") -> frozenset[str]:
             continue  # capitalised because it starts a sentence (not a name after "Dr.")
         out.add(word)
     out.update(_norm_value(m.group()) for m in _WEEKDAY.finditer(text))
-    if _filled_role(text, speaker) is not None:
-        out.update(v for w in _NAME_IN_ROLE.match(text).group("name").split()
-                   if (v := _norm_value(w)) not in _NOT_VALUES)
+    role = _filled_role(text, speaker)
+    if role is not None:
+        out.update(v for w in role.group("name").split() if (v := _norm_value(w)) not in _NOT_VALUES)
     low = text.lower()
     for m in _DATE_ORDINAL.finditer(low):
         out.add(_ORDINALS[m.group("a") or m.group("b")])
@@ -321,14 +321,15 @@ _NAME_IN_ROLE = re.compile(
 
 
 
-def _filled_role(text: str, speaker: str) -> str | None:
-    """For "Priya is our kennel manager" (a role one person holds), the role first: "our kennel
-    manager is Priya"; else None."""
+@lru_cache(maxsize=65_536)
+def _filled_role(text: str, speaker: str) -> re.Match[str] | None:
+    """"Priya is our kennel manager" (a role one person holds, filled by another than the speaker)
+    read by _NAME_IN_ROLE; else None."""
     m = _NAME_IN_ROLE.match(text)
     if (m is None or m.group("role").split()[-1].lower() in HELD_BY_MANY
             or m.group("name").split()[0].lower() in _speaker_words(speaker)):
         return None
-    return f"{m.group('role')} is {m.group('name')}"
+    return m
 
 
 _KIN_NAMED = re.compile(
@@ -339,6 +340,7 @@ _KIN_NAMED = re.compile(
     re.IGNORECASE)
 
 
+@lru_cache(maxsize=65_536)
 def _shared_role(text: str, speaker: str) -> tuple[str, str] | None:
     """(the role, the name) of "Clara is my sister" or "my friend is Rafael" (a role many people hold
     at once), lower-cased; else None."""
@@ -351,13 +353,14 @@ def _shared_role(text: str, speaker: str) -> tuple[str, str] | None:
     return None
 
 
+@lru_cache(maxsize=65_536)
 def _role_words(text: str, speaker: str) -> frozenset[str] | None:
     """The words of the role a name fills ("our kennel manager" -> kennel, manager), or None."""
-    if _filled_role(text, speaker) is None:
+    role = _filled_role(text, speaker)
+    if role is None:
         return None
     own = {w + s for w in _speaker_words(speaker) for s in ("'s", "’s")}
-    return frozenset(w for w in _NAME_IN_ROLE.match(text).group("role").lower().split()
-                     if w not in ("my", "our", "the") and w not in own)
+    return frozenset(w for w in role.group("role").lower().split() if w not in ("my", "our", "the") and w not in own)
 
 
 @lru_cache(maxsize=65_536)
@@ -366,7 +369,7 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
     words ("Sam's sister lives in Rome" -> {"sister"}; "Sam lives in Oslo" -> {})."""
     role = _filled_role(text, speaker)
     if role is not None:  # "Dr Lowe is Sam's dentist": about Sam's dentist, of whom Dr Lowe is the value
-        text = role
+        text = f"{role.group('role')} is {role.group('name')}"
     head = _head_words(text, 5)
     own = _speaker_words(speaker)
     own_possessive = {o + s for o in own for s in ("'s", "’s")}
@@ -1131,8 +1134,8 @@ def mentions(text: str, speaker: str) -> bool:
     own = re.search(r"(?<![\w])" + re.escape(speaker) + r"(?![\w])", text)
     if own is None:
         return False
-    if _filled_role(text, speaker) is not None and _NAME_IN_ROLE.match(text).group("role").lower().startswith(
-            (speaker.lower() + "'s ", speaker.lower() + "’s ")):
+    role = _filled_role(text, speaker)
+    if role is not None and role.group("role").lower().startswith((speaker.lower() + "'s ", speaker.lower() + "’s ")):
         return True  # "Dr Lowe is Sam's dentist": of Sam's dentist (a role one person holds), so Sam's
     for m in _CAPITALISED.finditer(text[: own.start()]):
         word = _norm_value(m.group())
@@ -1367,5 +1370,5 @@ def _day(rec):
 def clear_caches() -> None:
     """Forgotten text must not linger in process caches: the rule caches are keyed by text."""
     for cached in (values, anchors, _content, holder, changed_holder, moved_thing, _opening_name, mask, mentions, single_statement, _filler_terms,
-                   ended):
+                   ended, _filled_role, _shared_role, _role_words):
         cached.cache_clear()
