@@ -264,6 +264,12 @@ def salient_terms(text: str, speaker: str) -> frozenset[str]:
                      if t not in own and t.removesuffix("'s") not in own)
 
 
+def _kept_already(words: frozenset[str], kept: list[frozenset[str]]) -> bool:
+    """The rules kept this statement already, in their own words: a candidate of the turn holds
+    all its content terms but one ("Sold Yamaha last month" for "sold the Yamaha last month!")."""
+    return any(len(words - other) <= min(1, len(words) // 4) for other in kept)
+
+
 def _parts(rec: MemoryRecord, speaker: str) -> list[str]:
     """A record's statements without the speaker prefix ("Mel: a; b" -> ["a", "b"])."""
     text = (rec.text or "").removeprefix(speaker + ": ")
@@ -982,10 +988,10 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
             candidates = standing_statements(meaning, text, name, turn.occurred_at, settings)
         elif meaning is not None and p.role == "user":
             # "Quit smoking!! three weeks clean today": the rules kept the second sentence only
-            kept = " ".join(c.text.lower() for c in candidates)
+            kept = [salient_terms(c.text, name) for c in candidates]
             candidates = list(candidates) + [
                 c for c in standing_statements(meaning, text, name, turn.occurred_at, settings, ends_only=True)
-                if c.text.lower().split(": ", 1)[-1].rstrip("!.") not in kept]
+                if not _kept_already(salient_terms(c.text, name), kept)]
         if candidates:
             record_candidates(state, candidates, turn, out, settings, turn.event_id, speaker=name, meaning=meaning)
     if p.text:

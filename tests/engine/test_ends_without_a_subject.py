@@ -53,3 +53,17 @@ def test_retiring_and_graduating_end_working_and_studying():
 ])
 def test_a_value_put_up_or_down_for_the_speaker_is_the_speakers(text):
     assert changed_holder(text, "Kofi") == frozenset()
+
+
+@pytest.mark.parametrize("old, new, word", [
+    ("I ride a Brompton to work.", "Sold the Brompton last week and got an e-bike.", "Brompton"),
+    ("We rent a flat on Gorgie Road.", "Moved out of the Gorgie Road flat on Friday, we're at my mum's for now.", "Gorgie"),
+    ("I have a Spotify family plan.", "Cancelled the Spotify plan in October and went back to the radio.", "Spotify"),
+])
+def test_an_end_the_rules_kept_already_is_one_record(tmp_path, old, new, word):
+    """The rules keep the sentence in their own, shorter words ("Sold Brompton last week"): the
+    end said without a subject is the same statement, not a second record beside it."""
+    recs = _after(tmp_path, old, new)
+    assert_ended(recs, word)
+    active = [r.text for r in recs if r.tier == "active" and word.lower() in (r.text or "").lower()]
+    assert len(active) <= 1, active
