@@ -185,6 +185,31 @@ def is_question(sentence: str) -> bool:
     return s.endswith("?") or bool(_QUESTION_START.match(s))
 
 
+_LEAD_WORDS = r"(?:(?:and|but|so|honestly|tbh|well|ok|okay|oh|lol|haha|i\s+mean|to\s+be\s+honest)\W+)*"
+#: A verb in the past, as an unreal condition says it ("if I won", "if we had", "if I was taller"),
+#: not a perfect ("if I haven't paid by Friday" is a real condition).
+_PAST_FORM = (r"(?<!have\s)(?<!haven't\s)(?<!haven’t\s)(?<!'ve\s)(?<!’ve\s)(?<!has\s)(?<!hasn't\s)(?<!been\s)"
+              r"(?:were|was|had|did|could|won|got|went|knew|took|made|came|found|lost|left|ran|bought|sold|"
+              r"spoke|wrote|saw|gave|kept|met|paid|quit|slept|spent|told|thought|woke|ate|drank|drove|flew|"
+              r"grew|wasn't|weren't|didn't|hadn't|(?!(?:need|bed|red|seed|speed|feed|shed|weed|hundred)\b)[a-z]+ed)")
+_SPEAKER_IF = r"if\s+(?:only\s+)?(?:I|we|i)\b"
+_UNREAL_THEN = r"(?:'d|’d|\s+would|\s+wouldn't|\s+wouldn’t|\s+could|\s+couldn't|\s+might)\b"
+_COUNTERFACTUAL = re.compile(
+    # "If I won the lottery I'd buy an island", "even if we had the money, we wouldn't go"
+    rf"^\W*{_LEAD_WORDS}(?:even\s+)?{_SPEAKER_IF}[^.;!?]{{0,80}}?\b{_PAST_FORM}\b[^.;!?]{{0,80}}?"
+    rf"\b(?:I|we|i){_UNREAL_THEN}"
+    # "I'd move to Lisbon tomorrow if I spoke Portuguese"
+    rf"|^\W*{_LEAD_WORDS}(?:I|we|i){_UNREAL_THEN}[^.;!?]{{0,80}}?\b{_SPEAKER_IF}[^.;!?]{{0,60}}?\b{_PAST_FORM}\b",
+    re.IGNORECASE)
+
+
+def is_counterfactual(sentence: str) -> bool:
+    """The speaker imagining what is not so ("If I won the lottery I'd buy an island", "I'd learn
+    the cello if I had more time"): an unreal condition of their own, in the past, and what they
+    would do. Nothing in it holds or happened."""
+    return bool(_COUNTERFACTUAL.search(sentence.strip()))
+
+
 #: A clause break, then a question to the assistant: where what the speaker tells ends and what
 #: they ask begins ("my phone is a Pixel 8, is there a way to ...?", "I'm on nights now - any tips?").
 _ASK_AFTER = re.compile(r"(?:[,;:]|\s[-\u2013\u2014])\s+(?:(?:so|and|but|then|or|just)\s+)*(?=\S)", _I)
@@ -1527,7 +1552,7 @@ def _build(hit: _Hit, clause: str, name: str, occurred_at: datetime, correction:
 def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, session_ttl: timedelta,
                          tz: tzinfo = timezone.utc, setting: Period | None = None) -> list[Candidate]:
     s = sentence.strip()
-    if not s or "[REDACTED:" in s or is_chatter(s):
+    if not s or "[REDACTED:" in s or is_chatter(s) or is_counterfactual(s):
         return []
     if len(_WORDS.findall(s)) < 3:
         return []

@@ -709,11 +709,11 @@ def _plain_present(sentence: str) -> bool:
 def _standing_candidates(sentences: list[str]) -> list[str]:
     """The first-person sentences the classifier is asked about when the rules kept nothing,
     without a label put before them."""
-    from engine.extractor import is_chatter, is_question, told_before_question
+    from engine.extractor import is_chatter, is_counterfactual, is_question, told_before_question
 
     told = ((told_before_question(x) or x) if is_question(x) else x for x in map(without_label, sentences))
     return [x for x in told
-            if "[REDACTED:" not in x and not is_question(x)
+            if "[REDACTED:" not in x and not is_question(x) and not is_counterfactual(x)
             and ((3 <= len(_WORDS_RE.findall(x)) <= 30 and _FIRST_PERSON.search(x) and not is_chatter(x))
                  or _end_said_alone(x))]
 

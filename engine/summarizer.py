@@ -19,6 +19,7 @@ from engine.extractor import (
     Candidate,
     extract,
     is_chatter,
+    is_counterfactual,
     is_question,
     split_sentences,
     strip_lead_in,
@@ -470,7 +471,7 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     name). Dropped: chatter, questions, reactions ("I'm so happy for you") and what is said to the
     other party ("love your painting").
     """
-    if "[REDACTED:" in sentence or is_chatter(sentence) or is_question(sentence):
+    if "[REDACTED:" in sentence or is_chatter(sentence) or is_question(sentence) or is_counterfactual(sentence):
         return None
     if len(_WORDS.findall(sentence)) < 3:
         return None
