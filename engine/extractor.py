@@ -856,6 +856,18 @@ _PAST_PERFECT_OK = frozenset("""been gone done seen taken begun written run flow
 joined visited completed adopted moved graduated signed booked bought won launched published released quit retired
 married applied enrolled painted built created finished learned learnt tried traveled travelled climbed hiked ran
 made found lost sold passed failed met helped supported volunteered mentored""".split())
+#: How long a doing has gone on, long enough to be a standing fact ("for ten years", "for about a
+#: year", "since 2019", "for ages"); minutes, hours or days are a doing of the moment.
+_LONG_SPAN = re.compile(
+    r"\bfor\s+(?:(?:about|around|over|almost|nearly|roughly|at\s+least|more\s+than|well\s+over|the\s+(?:last|past))\s+)?"
+    r"(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
+    r"a\s+few|a\s+couple\s+(?:of\s+)?|few|several|many|\d+(?:\.\d+)?|\d+\s*-\s*\d+)\s+)?(?:\w+\s+)?"
+    r"(?:weeks?|months?|years?|yrs?|decades?)\b"
+    r"|\bfor\s+(?:ages|years|decades|a\s+(?:long\s+)?while|a\s+long\s+time|most\s+of\s+my\s+life|my\s+whole\s+life)\b"
+    r"|\bsince\s+(?:(?:early|late|mid|the\s+start\s+of|the\s+end\s+of)\s+)?(?:\d{4}|uni|university|college|school|"
+    r"I\s+was|we\s+were|(?:last|this)\s+(?:year|spring|summer|autumn|fall|winter)|"
+    r"january|february|march|april|may|june|july|august|september|october|november|december)\b",
+    re.IGNORECASE)
 _MENTAL_ING = frozenset("""thinking feeling wondering meaning hoping wanting wishing dreaming going looking planning
 trying struggling dealing""".split())
 _MENTAL = frozenset("""thought realized realised wondered knew meant guessed figured believed remembered forgot wished hoped
@@ -1300,6 +1312,9 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         if contr == "'ve" or verb == "have":
             participle, nxt = (verb, after) if contr else (after, after2)
             if participle == "been":
+                if nxt.endswith("ing") and nxt not in _MENTAL_ING and _LONG_SPAN.search(c, m.end()):
+                    # "I've been playing the violin for ten years": a standing fact, not a recent event
+                    return _Hit("fact", None, {"verb": "has been"}, 0.6)
                 if (nxt in ("to", "at", "in", "on") or past_ctx
                         or (nxt.endswith("ing") and nxt not in _MENTAL_ING)):
                     return _Hit("episode", None, {"verb": "has been"}, 0.5)
