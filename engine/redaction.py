@@ -52,6 +52,7 @@ _Span = tuple[int, int, str, int]
 _P_SPECIFIC = 30  # vendor-specific formats: the shape alone proves what it is
 _P_CONTEXT = 20  # found through its surroundings: "Bearer", URL credentials, card numbers
 _P_PROSE = 10  # "my password is ..."
+_P_NAMED = 7  # a machine-made string a few words after "key", "token" ...: the prose rules name it better
 _P_DETECT_SECRETS = 5
 _P_ENTROPY = 0
 
@@ -66,8 +67,10 @@ _DIGIT_RUN = re.compile(r"\d{3}")
 _ID_VALUE_HINT = re.compile(r"\d\d[ \-./]?\d\d")
 # A long token: every key/token format we and detect-secrets look for is at least 20 characters
 # (a signed JWT too), as is every high-entropy candidate; the exceptions are Slack's "xox"/"xapp"
-# (trigger words below) and Artifactory's AKC.../AP[0-9A-F]... (11+), matched here by prefix.
-_LONG_TOKEN = re.compile(r"\S{20,}|(?<![A-Za-z0-9])(?:AKC|AP[0-9A-F])[A-Za-z0-9]{8}")
+# (trigger words below), Artifactory's AKC.../AP[0-9A-F]... (11+) and the shorter test and staging
+# keys after a vendor's prefix ("sk-test-..."), matched here by prefix.
+_LONG_TOKEN = re.compile(r"\S{20,}|(?<![A-Za-z0-9])(?:AKC|AP[0-9A-F])[A-Za-z0-9]{8}"
+                         r"|(?<![A-Za-z0-9_\-])(?:sk|rk|pk)[-_](?:live|test|proj|ant)[-_]")
 # Words (lower case) that introduce a secret in prose or config. detect-secrets' keyword-style
 # plugins (Keyword, Cloudant, IBM, SoftLayer, AWS secret keys, Azure "AccountKey=") and its Slack
 # and basic-auth patterns need one of the first group; our own rules may also need the second.
@@ -98,6 +101,9 @@ _TOKEN_RULES: tuple[tuple[re.Pattern[str], str, int], ...] = (
     (re.compile(r"(?<![A-Za-z0-9_\-])sk-[A-Za-z0-9_\-]{20,}"), "api_key", _P_SPECIFIC),
     (re.compile(r"(?<![A-Za-z0-9_\-])AIza[0-9A-Za-z_\-]{35}(?![A-Za-z0-9_\-])"), "api_key", _P_SPECIFIC),
     (re.compile(r"(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}"), "api_key", _P_SPECIFIC),
+    # The same prefixes before a shorter body that mixes letters and digits (test and staging keys).
+    (re.compile(r"(?<![A-Za-z0-9_\-])(?:sk|rk|pk)[-_](?:live|test|proj|ant)[-_](?=[A-Za-z_\-]*\d)(?=[0-9_\-]*[A-Za-z])"
+                r"[A-Za-z0-9_\-]{8,}"), "api_key", _P_SPECIFIC),
     (
         re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9])"),
         "aws_access_key",
@@ -189,6 +195,57 @@ _CARD_MAX_GROUPS = 6  # 19 digits in groups of at least 3
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 _ALREADY_REDACTED = re.compile(r"\[REDACTED:[A-Za-z0-9_]+\]")
+
+
+# A key, token, secret or password named a few words before a machine-made string: "here's the
+# staging key in case it matters: sk-test-9fQ2LmZ7xTr4", "the deploy token for CI -> ghx83kdQ02mz".
+# One key, not keys or tokens in general ("the model takes 8k tokens; GPT-4o-mini is fine").
+_KEY_NOUN = re.compile(r"(?<![A-Za-z])(?:key|token|secret|credentials?|creds|password|passwd|apikey)(?![A-Za-z])",
+                       re.IGNORECASE)
+_MACHINE_STRING = re.compile(r"(?<![\w\-./@])[A-Za-z0-9][A-Za-z0-9_\-]{9,}(?![\w\-@])")
+# The end of the clause that names the key: what comes after is about something else.
+_SENTENCE_BREAK = re.compile(r"[.;!?](?:\s|$)|\n\s*\n|\s(?:and|but|then|or|while|because)\s", re.IGNORECASE)
+
+
+def _machine_made(value: str) -> bool:
+    """A string no one writes as a word: letters and digits mixed, with mixed case, a separator
+    between parts, or a length past that of any word ("9fQ2LmZ7xTr4", "sk-test-83kd02", not
+    "COVID-19", "2024-05-01" or "follow-up")."""
+    if not (_has_digit(value) and any(c.isalpha() for c in value)):
+        return False
+    letters = [c for c in value if c.isalpha()]
+    mixed_case = any(c.isupper() for c in letters) and any(c.islower() for c in letters)
+    parts = [p for p in re.split(r"[-_]", value) if p]
+    return mixed_case or len(value) >= 16 or (len(parts) >= 2 and sum(_has_digit(p) for p in parts) >= 1
+                                              and max(map(len, parts)) >= 6)
+
+
+_KEY_NOUN_WORDS = ("key", "token", "secret", "cred", "passw")
+#: What a key, token or secret names when a noun follows it: a measure or a quality, not a value
+#: ("the token limit for gpt-4o-2024-08-06", "key takeaway", "secret santa").
+_KEY_COMPOUND = re.compile(
+    r"[ \t\-](?:limits?|counts?|budgets?|usage|windows?|size|length|costs?|prices?|rates?|quotas?|points?|takeaways?|"
+    r"factors?|roles?|dates?|players?|words?|issues?|parts?|ideas?|questions?|findings?|features?|santa|sauce|"
+    r"recipe|weapon|ingredient|garden|menu)\b", re.IGNORECASE)
+#: A key one turns in a lock: what follows names a thing, not a credential ("key ring tag MX-2200").
+_DOOR_KEY = re.compile(r"[ \t\-]?(?:rings?|fobs?|chains?|cards?|cutting|safes?|boxe?s?|holders?|hooks?|tags?|locker)\b",
+                       re.IGNORECASE)
+
+
+def _named_tokens(text: str) -> Iterator[_Span]:
+    for k in _KEY_NOUN.finditer(text):
+        if (k.group().lower().startswith("key") and _DOOR_KEY.match(text, k.end())) or _KEY_COMPOUND.match(text, k.end()):
+            continue
+        window_end = min(len(text), k.end() + 48)
+        brk = _SENTENCE_BREAK.search(text, k.end(), window_end)
+        window_end = brk.start() if brk else window_end
+        m = _MACHINE_STRING.search(text, k.end(), window_end)
+        if m is None or not _machine_made(m.group()):
+            continue
+        noun = k.group().lower()
+        kind = ("password" if noun.startswith("pass") else "api_key" if "key" in noun
+                else "token" if noun.startswith("token") else "secret")
+        yield (m.start(), m.end(), kind, _P_NAMED)
 
 
 def _has_digit(value: str) -> bool:
@@ -1236,6 +1293,8 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: b
             yield (*m.span("v"), "basic_auth_credentials", _P_CONTEXT)
     if any(w in lower for w in _DISCLOSURE_WORDS):
         yield from _disclosures(text, lower)
+    if any(w in lower for w in _KEY_NOUN_WORDS):
+        yield from _named_tokens(text)
     if "pass" in lower or "pw" in lower or "log" in lower or "cred" in lower:
         yield from _password_in_prose(text)
     if credential_words:

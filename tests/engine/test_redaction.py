@@ -382,3 +382,33 @@ def test_a_password_named_without_is_is_redacted(text, secret):
 ])
 def test_talk_about_passwords_and_logins_is_kept(text):
     assert redact(text) == (text, [])
+
+
+# ---- a key named a few words before it ---------------------------------------------------------------
+
+@pytest.mark.parametrize("text, secret", [
+    ("the licence key for the plugin is AB12-CD34-EF56-GH78", "AB12-CD34-EF56-GH78"),
+    ("use the api key q8Xw2LpZ0n when you call it", "q8Xw2LpZ0n"),
+    ("Pasting the webhook secret here so I don't lose it -> whsec83JdkQ02", "whsec83JdkQ02"),
+    ("my github token, if it helps: ghx83kdQ02mzA", "ghx83kdQ02mzA"),
+    ("creds for the test box: admin / Xk9-pL2-qq7", "Xk9-pL2-qq7"),
+    ("rk_live_7Hh2kPz01 goes in the prod config", "rk_live_7Hh2kPz01"),
+    ("the sandbox one is pk-test-0a9Bc8dE", "pk-test-0a9Bc8dE"),
+])
+def test_a_key_named_before_a_machine_made_string_is_redacted(text, secret):
+    clean, kinds = redact(text)
+    assert secret not in clean and kinds
+
+
+@pytest.mark.parametrize("text", [
+    "The token limit for gpt-4o-2024-08-06 is 128k, so trim the history.",
+    "The model takes 8k tokens; GPT-4o-mini is fine for this.",
+    "I set the API key and switched the model to claude-3-5-sonnet-20241022",
+    "my key ring has a tag that says MODEL-XK2000 on it",
+    "Key point: the Q3-report-2024 is late again.",
+    "The key takeaway from COVID-19 was washing hands.",
+    "my secret santa is Priya, budget 20, draw on 2024-12-01",
+    "The secret to good sourdough is a 72-hour cold proof.",
+])
+def test_talk_about_keys_and_tokens_keeps_its_names_and_versions(text):
+    assert redact(text) == (text, [])
