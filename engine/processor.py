@@ -532,7 +532,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
 #: Words without which a sentence is not asked whether it requests forgetting (the classifier
 #: decides; this only spares it the sentences that cannot be one).
 _FORGET_WORDS = re.compile(
-    r"\b(?:forg[eo]t|scratch|scrap|delet|remov|eras|wip|unlearn|drop|disregard|ignor|keep|kept|stor|sav|rememb|hang|hold|"
+    r"\b(?:forg[eo]t|scratch|scrap|strike\b|delet|remov|eras|wip|unlearn|drop|disregard|ignor|keep|kept|stor|sav|rememb|hang|hold|"
     r"record|memor|notes?\b|noted|writ|log|track)", re.IGNORECASE)
 #: A request that points back ("scratch that", "don't keep it") rather than naming its topic.
 _DEICTIC = re.compile(r"\b(?:that|this|it|what\s+I\s+(?:just\s+)?(?:said|told|wrote|mentioned))\b", re.IGNORECASE)
@@ -599,14 +599,20 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
 
 
 #: Told to forget something of the speaker's own ("pls forget my shoe size", "can you delete what I
-#: said about my ex", "erase everything about my debts"): a request whatever the classifier makes of
-#: it (it reads many short ones as chatter). Not "forget the beach, let's hike": a thing not theirs.
+#: said about my ex", "erase everything about my debts", "scrap what I said about the school"): a
+#: request whatever the classifier makes of it (it reads many short ones as chatter). Not "forget
+#: the beach, let's hike": a thing not theirs.
 _OWN_THING_REQUEST = re.compile(
     r"^(?:[\W_]*(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|pls|plz|and|also|so|hey|no|just|kindly)\b[\W_]*)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
     r"(?:forget|delete|erase|wipe|remove|scratch|unlearn|disregard)\s+(?:about\s+)?(?:all\s+(?:of\s+)?|everything\s+(?:about|on)\s+)?"
     r"(?:my|our|what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared)|that\s+I\b|the\s+(?:\w+\s+)?(?:bit|part|note|stuff|"
-    r"thing|info|details?)\s+(?:about|on|re)\s+my)\b", re.IGNORECASE)
+    r"thing|info|details?)\s+(?:about|on|re)\s+my)\b"
+    # "scrap / ignore what I said about the architecture school": not "scrap my plan", which changes it
+    r"|^(?:[\W_]*(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|pls|plz|and|also|so|hey|no|just|kindly|"
+    r"on\s+second\s+thoughts?)\b[\W_]*)*(?:scrap|ignore|strike)\s+(?:all\s+(?:of\s+)?)?"
+    r"(?:what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared|wrote)|the\s+(?:\w+\s+)?(?:bit|part|note|stuff|"
+    r"thing|info|details?)\s+(?:about|on|re)\b)", re.IGNORECASE)
 
 
 #: The request form with a verb of forgetting or of not keeping (not "can you remember ...").

@@ -41,3 +41,26 @@ def test_a_request_to_forget_their_own_thing_forgets_it_and_keeps_the_rest(tmp_p
 def test_forgetting_in_other_senses_forgets_nothing(tmp_path, asked):
     texts = _texts_after(tmp_path, "My shoe size is 42.", asked)
     assert any("42" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said,asked,word", [
+    ("I'm thinking of doing a pottery course at Clayworks in May.",
+     "Ignore what I told you about the pottery course, it's full anyway.", "Clayworks"),
+    ("We're planning a loft conversion with Hartley Builders.",
+     "ok scrap the bit about the loft conversion, we're not doing it", "Hartley"),
+    ("My left knee has a torn meniscus from netball.",
+     "Strike what I mentioned about my knee, it was nothing.", "meniscus"),
+])
+def test_scrapping_or_ignoring_what_was_said_forgets_it(tmp_path, said, asked, word):
+    texts = _texts_after(tmp_path, said, asked)
+    assert not any(word in t for t in texts), texts
+    assert any("kiwi" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("asked", [
+    "Ignore my typos lol, on my phone.",
+    "ignore the noise in the background, the neighbours are drilling",
+])
+def test_ignoring_something_else_forgets_nothing(tmp_path, asked):
+    texts = _texts_after(tmp_path, "My shoe size is 42.", asked)
+    assert any("42" in t for t in texts), texts
