@@ -482,6 +482,20 @@ _PAST_OPENING = re.compile(r"^(?:[A-Z][a-z]+ed|Sold|Quit|Left|Gave|Got|Took|Went
                            r"Bought|Brought|Found|Kept|Sold|Swapped|Dropped|Stopped)$")
 
 
+def _modifies(words: frozenset[str], text: str, thing: frozenset[str]) -> bool:
+    """Every one of `words` stands right before a word of `thing` in `text`, or one word before it
+    ("team" in "our team standup" for the thing {"daily", "standup"}, "dog" in "our dog training
+    class" for {"class"}): they name which thing, not whose."""
+    if not words or not thing:
+        return False
+    tokens = re.findall(r"[\w'’]+", text.lower())
+    moved = list(thing)
+
+    def names_it(k: int) -> bool:  # the next word, or the one after ("dog training class")
+        return any(has_term(moved, t) for x in tokens[k + 1:k + 3] for t in terms(x))
+    return all(any(tokens[k] in (w, w + "s") and names_it(k) for k in range(len(tokens) - 1)) for w in words)
+
+
 def same_holder(a: frozenset[str], b: frozenset[str]) -> bool:
     """Two statements are about one holder when they name the same one, or one names it more fully
     ("Sam's daughter Amara" / "Amara"); the speaker (no holder) is not anybody else."""
@@ -1228,6 +1242,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         mine_holders.append(frozenset())
     masked_needed = [i for i, r in enumerate(records)
                      if (any(_one_holder(text, h, r.text, holder(r.text, speaker), speaker) for h in mine_holders)
+                         # "Our team standup is at 9:15" / "my manager moved the daily standup to 10:30":
+                         # the record's holder word only says which of the speaker's things was moved
+                         or (frozenset() in mine_holders and _modifies(holder(r.text, speaker), r.text, moving))
                          # "Mapfre put the premium up to 365" / "home insurance with Mapfre costs 320": a
                          # name the record ties the speaker's thing to acted on it
                          or (cue == "strong" and mine_holder and not holder(r.text, speaker)

@@ -48,6 +48,29 @@ def test_a_change_of_another_thing_or_of_someone_elses_leaves_the_record(tmp_pat
     assert any(r.tier == "active" and word in (r.text or "") for r in recs), [(r.text, r.tier) for r in recs]
 
 
+@pytest.mark.parametrize("old, new, word", [
+    ("My dentist appointment is on the 4th of May.", "The clinic moved the appointment to the 9th of May.", "4th"),
+    ("My team offsite is in Bath in June.", "Our director moved the offsite to Bristol.", "Bath"),
+    ("Our kids swim lessons are at 5 on Wednesdays.", "The pool moved the swim lessons to 6.", "at 5"),
+    ("Our dog training class is on Saturday mornings.", "The trainer moved the class to Sunday mornings.", "Saturday"),
+])
+def test_a_relation_word_that_only_says_which_thing_is_no_other_holder(tmp_path, old, new, word):
+    """"Team" in "my team offsite" or "dog" in "our dog training class" names which of the
+    speaker's things it is: moved by someone, it is the speaker's record that changes."""
+    recs = _after(tmp_path, old, new)
+    olds = [r for r in recs if word in (r.text or "")]
+    assert olds and all(r.tier == "superseded" for r in olds), [(r.text, r.tier) for r in recs]
+
+
+@pytest.mark.parametrize("old, new, word", [
+    ("My sister's team meeting is at 3 on Mondays.", "My boss moved the team meeting to 4.", "at 3"),
+    ("My dog's vet appointment is on the 3rd.", "The clinic moved my appointment to the 9th.", "3rd"),
+])
+def test_a_relation_that_owns_the_thing_keeps_its_record(tmp_path, old, new, word):
+    recs = _after(tmp_path, old, new)
+    assert any(r.tier == "active" and word in (r.text or "") for r in recs), [(r.text, r.tier) for r in recs]
+
+
 @pytest.mark.parametrize("text, holder", [
     ("Ines's coach switched Ines's position to defence", frozenset()),
     ("Ines: The landlord put rent up to 1,050", frozenset()),

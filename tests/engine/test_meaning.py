@@ -134,9 +134,8 @@ def test_near_misses_stay_two_memories(engine, first, second, a, b):
 @pytest.mark.parametrize("first, second, query, new, old", [
     ("I live in Leeds, near the university.", "We moved over the summer, I live in Bristol now.",
      "Which city do I live in?", "bristol", "leeds"),
-    pytest.param("Our team standup is at 9:30 every morning.", "Standup got moved to 10:15 starting this week.",
-                 "What time is standup?", "10:15", "9:30",
-                 marks=pytest.mark.xfail(strict=True, reason="known miss: the holder rule reads 'Standup' as a name")),
+    ("Our team standup is at 9:30 every morning.", "Standup got moved to 10:15 starting this week.",
+     "What time is standup?", "10:15", "9:30"),
     ("The budget for the offsite is $8,000.", "The offsite budget went up to $9,500 after finance signed off.",
      "How much can we spend on the offsite?", "9,500", "8,000"),
     ("Our release train ships on Tuesdays.", "Management wanted more soak time, so releases got moved to Thursdays.",
