@@ -386,6 +386,9 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         base = re.sub(r"(?:'s|’s)$", "", w)
         low = base.lower()
         if low in own:
+            if i == 0 and base == w and (len(head) < 2 or head[1].lower() not in ("and", "with")):
+                # "Sam teaches piano to kids": the speaker is the subject; what follows is said of them
+                return frozenset()
             continue
         if (i > 0 and head[i - 1].lower() in own_possessive
                 and low not in RELATIONS and low.rstrip("s") not in RELATIONS):
@@ -1033,6 +1036,12 @@ def thing_words(stop: Ended) -> frozenset[str]:
     return frozenset({stop.head}) if stop.head else frozenset()
 
 
+def doing_words(stop: Ended) -> frozenset[str]:
+    """The doing an end names when it names no thing ("no longer drives in": driv): it pins the one
+    record of the speaker's that holds it, as a thing's name does."""
+    return frozenset({stop.verb}) if stop.verb and not stop.head else frozenset()
+
+
 #: A record typed as an event that tells of something still going on ("has been seeing Declan for
 #: six months", "is training for the half"): an end can be of it.
 _ONGOING = re.compile(r"\b(?:has|have|'s|’s|'ve|’ve)\s+been\s+[a-z]+ing\b|"
@@ -1279,7 +1288,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                      and _day(rec) != day)
         if (stop is not None and can_end(rec)
                 and (sim >= settings.update_cue_similarity or _ends_by_name(stop, rec.text, speaker)
-                     or _pinned(thing_words(stop), i, records))
+                     or _pinned(thing_words(stop) or doing_words(stop), i, records))
                 and ends(stop, rec.text, speaker)):
             # "Gave up tennis" ends "plays tennis every weekend": no new value, the old one is over.
             updates.append(Relation(rec.memory_id, sim, "update"))

@@ -67,3 +67,20 @@ def test_an_end_the_rules_kept_already_is_one_record(tmp_path, old, new, word):
     assert_ended(recs, word)
     active = [r.text for r in recs if r.tier == "active" and word.lower() in (r.text or "").lower()]
     assert len(active) <= 1, active
+
+
+@pytest.mark.parametrize("old, new, word", [
+    ("I swim at the leisure centre before work, 30 lengths.", "Don't really swim any more, my shoulder's shot.", "lengths"),
+    ("I bake sourdough for the farmers market every Saturday.", "I've stopped baking, no time with the new job.", "sourdough"),
+    ("I commute by car, 25 minutes each way on the bypass.", "fyi I no longer commute, fully remote now", "bypass"),
+    # the speaker is the subject: "kids", "GCSE" or "company" after the verb name no other holder
+    ("I teach piano to kids after school, about six pupils.", "I don't teach anymore, my back can't take the stool.",
+     "piano"),
+    ("I tutor GCSE maths two evenings a week.", "No longer tutoring, the agency went bust.", "GCSE"),
+    ("I pay into the company pension with Scottish Widows.", "I opted out of the Scottish Widows pension last month.",
+     "pays"),
+])
+def test_an_end_of_a_doing_pins_the_one_record_that_holds_it(tmp_path, old, new, word):
+    """An end that names a doing and no thing ("no longer commute") ends the one record of the
+    speaker's that holds that doing, however little else the two sentences share."""
+    assert_ended(_after(tmp_path, old, new), word)
