@@ -57,7 +57,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/7"
+RULES = "rules/8"
 
 
 @dataclass(frozen=True)
