@@ -185,7 +185,7 @@ def is_question(sentence: str) -> bool:
     return s.endswith("?") or bool(_QUESTION_START.match(s))
 
 
-_LEAD_WORDS = r"(?:(?:and|but|so|honestly|tbh|well|ok|okay|oh|lol|haha|i\s+mean|to\s+be\s+honest)\W+)*"
+_LEAD_WORDS = r"(?:(?:and|but|so|honestly|tbh|well|ok|okay|oh|lol|haha|imagine|i\s+mean|to\s+be\s+honest)\W+)*"
 #: A verb in the past, as an unreal condition says it ("if I won", "if we had", "if I was taller"),
 #: not a perfect ("if I haven't paid by Friday" is a real condition).
 _PAST_FORM = (r"(?<!have\s)(?<!haven't\s)(?<!haven’t\s)(?<!'ve\s)(?<!’ve\s)(?<!has\s)(?<!hasn't\s)(?<!been\s)"
@@ -193,10 +193,11 @@ _PAST_FORM = (r"(?<!have\s)(?<!haven't\s)(?<!haven’t\s)(?<!'ve\s)(?<!’ve\s)(
               r"spoke|wrote|saw|gave|kept|met|paid|quit|slept|spent|told|thought|woke|ate|drank|drove|flew|"
               r"grew|wasn't|weren't|didn't|hadn't|(?!(?:need|bed|red|seed|speed|feed|shed|weed|hundred)\b)[a-z]+ed)")
 _SPEAKER_IF = r"if\s+(?:only\s+)?(?:I|we|i)\b"
+_ANY_IF = r"if\s+(?:only\s+)?"  # "if money were no object, I'd ...": what the speaker would do is theirs
 _UNREAL_THEN = r"(?:'d|’d|\s+would|\s+wouldn't|\s+wouldn’t|\s+could|\s+couldn't|\s+might)\b"
 _COUNTERFACTUAL = re.compile(
     # "If I won the lottery I'd buy an island", "even if we had the money, we wouldn't go"
-    rf"^\W*{_LEAD_WORDS}(?:even\s+)?{_SPEAKER_IF}[^.;!?]{{0,80}}?\b{_PAST_FORM}\b[^.;!?]{{0,80}}?"
+    rf"^\W*{_LEAD_WORDS}(?:even\s+)?{_ANY_IF}[^.;!?]{{0,80}}?\b{_PAST_FORM}\b[^.;!?]{{0,80}}?"
     rf"\b(?:I|we|i){_UNREAL_THEN}"
     # "I'd move to Lisbon tomorrow if I spoke Portuguese"
     rf"|^\W*{_LEAD_WORDS}(?:I|we|i){_UNREAL_THEN}[^.;!?]{{0,80}}?\b{_SPEAKER_IF}[^.;!?]{{0,60}}?\b{_PAST_FORM}\b",
@@ -205,8 +206,8 @@ _COUNTERFACTUAL = re.compile(
 
 def is_counterfactual(sentence: str) -> bool:
     """The speaker imagining what is not so ("If I won the lottery I'd buy an island", "I'd learn
-    the cello if I had more time"): an unreal condition of their own, in the past, and what they
-    would do. Nothing in it holds or happened."""
+    the cello if I had more time", "if money were no object, I'd ..."): an unreal condition in the
+    past, and what they would do. Nothing in it holds or happened."""
     return bool(_COUNTERFACTUAL.search(sentence.strip()))
 
 

@@ -103,7 +103,7 @@ _TOKEN_RULES: tuple[tuple[re.Pattern[str], str, int], ...] = (
     (re.compile(r"(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}"), "api_key", _P_SPECIFIC),
     # The same prefixes before a shorter body that mixes letters and digits (test and staging keys).
     (re.compile(r"(?<![A-Za-z0-9_\-])(?:sk|rk|pk)[-_](?:live|test|proj|ant)[-_](?=[A-Za-z_\-]*\d)(?=[0-9_\-]*[A-Za-z])"
-                r"[A-Za-z0-9_\-]{8,}"), "api_key", _P_SPECIFIC),
+                r"[A-Za-z0-9_\-]{5,}"), "api_key", _P_SPECIFIC),
     (
         re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9])"),
         "aws_access_key",

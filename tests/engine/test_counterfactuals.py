@@ -22,6 +22,8 @@ IMAGINED = [
     "Even if I had the money I wouldn't buy a Tesla.",
     "If only I had more time, I could finish the quilt.",
     "honestly if we lived nearer the coast we'd surf every weekend",
+    "If the job paid more I'd stay another year.",
+    "Imagine if we had a boat, we'd sail to Skye every summer.",
 ]
 
 
@@ -48,6 +50,8 @@ def test_a_real_condition_is_kept(tmp_path, text, word):
     "I'd like a reminder if I haven't paid by Friday.",  # a perfect: a real condition
     "If we go to Spain I'd like to see Seville.",
     "We'd moved to Leeds by then.",
+    "If the weather holds, I'd like to go sailing on Saturday.",
+    "If my sister visits, I'd like you to remind me to clean.",
 ])
 def test_other_conditionals_are_not_read_as_imagined(text):
     assert not is_counterfactual(text)

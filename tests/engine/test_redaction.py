@@ -394,6 +394,8 @@ def test_talk_about_passwords_and_logins_is_kept(text):
     ("creds for the test box: admin / Xk9-pL2-qq7", "Xk9-pL2-qq7"),
     ("rk_live_7Hh2kPz01 goes in the prod config", "rk_live_7Hh2kPz01"),
     ("the sandbox one is pk-test-0a9Bc8dE", "pk-test-0a9Bc8dE"),
+    ("refunds go through sk_test_7Yq2w in the sandbox", "sk_test_7Yq2w"),
+    ("the prod one is rk-live-3hTz9, keep it safe", "rk-live-3hTz9"),
 ])
 def test_a_key_named_before_a_machine_made_string_is_redacted(text, secret):
     clean, kinds = redact(text)
