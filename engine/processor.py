@@ -831,8 +831,10 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
             return [r for r, s in zip(records, scores) if s >= floor]
         # A topic named in other words than the record's ("leaving my job" for "quitting <firm>")
         # scores low in absolute terms; the record that stands clearly above every other is still it.
-        if best >= settings.forget_target_similarity / 2 and (
-                runner_up is None or best - runner_up >= settings.forget_target_margin):
+        # A lone record stands above nothing: "wipe what I told you about my counselling" must not
+        # take the only memory there is, about morning meetings.
+        if (best >= settings.forget_target_similarity / 2 and runner_up is not None
+                and best - runner_up >= settings.forget_target_margin):
             return [records[int(order[0])]]
     if _DEICTIC.search(request) and previous:
         return previous
