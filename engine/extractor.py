@@ -195,12 +195,16 @@ _PAST_FORM = (r"(?<!have\s)(?<!haven't\s)(?<!haven’t\s)(?<!'ve\s)(?<!’ve\s)(
 _SPEAKER_IF = r"if\s+(?:only\s+)?(?:I|we|i)\b"
 _ANY_IF = r"if\s+(?:only\s+)?"  # "if money were no object, I'd ...": what the speaker would do is theirs
 _UNREAL_THEN = r"(?:'d|’d|\s+would|\s+wouldn't|\s+wouldn’t|\s+could|\s+couldn't|\s+might)\b"
+#: What the speaker would do, said first: "would" alone ("I couldn't remember if I locked it" is
+#: no unreal condition, nor "I'd prefer it if we kept it short", a wish, nor "I'd like to know if").
+_WOULD_FIRST = (r"(?:'d|’d|\s+would|\s+wouldn't|\s+wouldn’t)"
+                r"(?!\s+(?:\w+\s+)?(?:prefer|like|love|rather|appreciate|want|welcome|hate|mind)\b)\b")
 _COUNTERFACTUAL = re.compile(
     # "If I won the lottery I'd buy an island", "even if we had the money, we wouldn't go"
     rf"^\W*{_LEAD_WORDS}(?:even\s+)?{_ANY_IF}[^.;!?]{{0,80}}?\b{_PAST_FORM}\b[^.;!?]{{0,80}}?"
     rf"\b(?:I|we|i){_UNREAL_THEN}"
     # "I'd move to Lisbon tomorrow if I spoke Portuguese"
-    rf"|^\W*{_LEAD_WORDS}(?:I|we|i){_UNREAL_THEN}[^.;!?]{{0,80}}?\b{_SPEAKER_IF}[^.;!?]{{0,60}}?\b{_PAST_FORM}\b",
+    rf"|^\W*{_LEAD_WORDS}(?:I|we|i){_WOULD_FIRST}[^.;!?]{{0,80}}?\b{_SPEAKER_IF}[^.;!?]{{0,60}}?\b{_PAST_FORM}\b",
     re.IGNORECASE)
 
 
@@ -1313,7 +1317,8 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         if contr == "'ve" or verb == "have":
             participle, nxt = (verb, after) if contr else (after, after2)
             if participle == "been":
-                if nxt.endswith("ing") and nxt not in _MENTAL_ING and _LONG_SPAN.search(c, m.end()):
+                clause_end = next((k for k in range(m.end(), len(c)) if c[k] in ",;:"), len(c))
+                if nxt.endswith("ing") and nxt not in _MENTAL_ING and _LONG_SPAN.search(c[:clause_end], m.end()):
                     # "I've been playing the violin for ten years": a standing fact, not a recent event
                     return _Hit("fact", None, {"verb": "has been"}, 0.6)
                 if (nxt in ("to", "at", "in", "on") or past_ctx

@@ -363,6 +363,10 @@ def _role_words(text: str, speaker: str) -> frozenset[str] | None:
     return frozenset(w for w in role.group("role").lower().split() if w not in ("my", "our", "the") and w not in own)
 
 
+#: After the speaker's name, another subject beside it: "Sam and Ana", "Sam & Ana", "Sam, Ana and Leo".
+_CO_SUBJECT = re.compile(r"\s*(?:,|&|\+|and\b|with\b)", re.IGNORECASE)
+
+
 @lru_cache(maxsize=65_536)
 def holder(text: str, speaker: str = "") -> frozenset[str]:
     """Who or what a statement is about besides its speaker: relation words and names in its first
@@ -386,7 +390,7 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         base = re.sub(r"(?:'s|’s)$", "", w)
         low = base.lower()
         if low in own:
-            if i == 0 and base == w and (len(head) < 2 or head[1].lower() not in ("and", "with")):
+            if i == 0 and base == w and not _CO_SUBJECT.match(re.sub(r"^[^:]{1,40}:\s+", "", text), len(w)):
                 # "Sam teaches piano to kids": the speaker is the subject; what follows is said of them
                 return frozenset()
             continue

@@ -266,8 +266,9 @@ def salient_terms(text: str, speaker: str) -> frozenset[str]:
 
 def _kept_already(words: frozenset[str], kept: list[frozenset[str]]) -> bool:
     """The rules kept this statement already, in their own words: a candidate of the turn holds
-    all its content terms but one ("Sold Yamaha last month" for "sold the Yamaha last month!")."""
-    return any(len(words - other) <= min(1, len(words) // 4) for other in kept)
+    all its content terms ("Sold Yamaha last month" for "sold the Yamaha last month!"), or all but
+    one of four or more."""
+    return bool(words) and any(len(words - other) <= min(1, len(words) // 4) for other in kept)
 
 
 def _parts(rec: MemoryRecord, speaker: str) -> list[str]:
@@ -550,7 +551,7 @@ gave shared details detail info information anyone""".split())
 #: about ...", "please drop it"), a question to it ("can you delete ..."), what the user said ("what
 #: I told you"), its memory or notes, or not wanting something kept ("I'd rather that not be stored").
 _REQUEST_FORM = re.compile(
-    r"^(?:[\W_]*(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|and|also|so|hey|no|on\s+second\s+thoughts?|"
+    r"^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|and|also|so|hey|no|on\s+second\s+thoughts?|"
     r"on\s+reflection|never\s*mind|just)\b[\W_]*)*(?:forget|scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|"
     r"disregard|don'?t\s+(?:keep|store|save|remember|record|write|hang\s+on|hold\s+on)|"
     r"do\s+not\s+(?:keep|store|save|remember|hang\s+on|hold\s+on))\b"
@@ -603,21 +604,21 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
 #: request whatever the classifier makes of it (it reads many short ones as chatter). Not "forget
 #: the beach, let's hike": a thing not theirs.
 _OWN_THING_REQUEST = re.compile(
-    r"^(?:[\W_]*(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|pls|plz|and|also|so|hey|no|just|kindly)\b[\W_]*)*"
+    r"^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|pls|plz|and|also|so|hey|no|just|kindly)\b[\W_]*)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
     r"(?:forget|delete|erase|wipe|remove|scratch|unlearn|disregard)\s+(?:about\s+)?(?:all\s+(?:of\s+)?|everything\s+(?:about|on)\s+)?"
     r"(?:my|our|what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared)|that\s+I\b|the\s+(?:\w+\s+)?(?:bit|part|note|stuff|"
     r"thing|info|details?)\s+(?:about|on|re)\s+my)\b"
     # "scrap / ignore what I said about the architecture school": not "scrap my plan", which changes it
-    r"|^(?:[\W_]*(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|pls|plz|and|also|so|hey|no|just|kindly|"
+    r"|^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|pls|plz|and|also|so|hey|no|just|kindly|"
     r"on\s+second\s+thoughts?)\b[\W_]*)*(?:scrap|ignore|strike)\s+(?:all\s+(?:of\s+)?)?"
     r"(?:what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared|wrote)|the\s+(?:\w+\s+)?(?:bit|part|note|stuff|"
-    r"thing|info|details?)\s+(?:about|on|re)\b)", re.IGNORECASE)
+    r"thing|info|details?)\s+(?:about|on|re)\s+(?:my|our))\b", re.IGNORECASE)
 
 
 #: The request form with a verb of forgetting or of not keeping (not "can you remember ...").
 _FORGET_FORM = re.compile(
-    r"^(?:[\W_]*(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|and|also|so|hey|no|on\s+second\s+thoughts?|"
+    r"^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|and|also|so|hey|no|on\s+second\s+thoughts?|"
     r"on\s+reflection|just)\b[\W_]*)*(?:forget|scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|"
     r"disregard|don'?t\s+(?:keep|store|save|remember|record|write|hang\s+on|hold\s+on)|"
     r"do\s+not\s+(?:keep|store|save|remember|hang\s+on|hold\s+on))\b"

@@ -197,36 +197,34 @@ _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrst
 _ALREADY_REDACTED = re.compile(r"\[REDACTED:[A-Za-z0-9_]+\]")
 
 
-# A key, token, secret or password named a few words before a machine-made string: "here's the
-# staging key in case it matters: sk-test-9fQ2LmZ7xTr4", "the deploy token for CI -> ghx83kdQ02mz".
-# One key, not keys or tokens in general ("the model takes 8k tokens; GPT-4o-mini is fine").
+# A key, token, secret or password named a few words before a machine-made string given as its
+# value: "here's the staging key in case it matters: sk-test-9fQ2LmZ7xTr4", "the deploy token for CI
+# -> ghx83kdQ02mz", "use the api key q8Xw2LpZ0n". One key, not keys or tokens in general ("the model
+# takes 8k tokens; GPT-4o-mini is fine").
 _KEY_NOUN = re.compile(r"(?<![A-Za-z])(?:key|token|secret|credentials?|creds|password|passwd|apikey)(?![A-Za-z])",
                        re.IGNORECASE)
-_MACHINE_STRING = re.compile(r"(?<![\w\-./@])[A-Za-z0-9][A-Za-z0-9_\-]{9,}(?![\w\-@])")
+# Where a value stands: right after the key's name (or "is"), or after ":", "=", "->", a comma or
+# " is " further on, with a user name and "/" before it ("creds for the box: admin / ...").
+_VALUE_AT = re.compile(r"(?:\s+is|\s*(?::|=|->|=>|,)|\s+is\s*:?)\s*(?:[\w.@\-]+\s*/\s*)?|\s+", re.IGNORECASE)
+_VALUE_MARK = re.compile(r"\s+is\b|:|=|->|=>|,")
+_MACHINE_STRING = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-]{7,}(?![\w\-@])")
 # The end of the clause that names the key: what comes after is about something else.
 _SENTENCE_BREAK = re.compile(r"[.;!?](?:\s|$)|\n\s*\n|\s(?:and|but|then|or|while|because)\s", re.IGNORECASE)
+_WINDOW = 64
 
 
 def _machine_made(value: str) -> bool:
-    """A string no one writes as a word: letters and digits mixed, with mixed case, a separator
-    between parts, or a length past that of any word ("9fQ2LmZ7xTr4", "sk-test-83kd02", not
-    "COVID-19", "2024-05-01" or "follow-up")."""
-    if not (_has_digit(value) and any(c.isalpha() for c in value)):
-        return False
-    letters = [c for c in value if c.isalpha()]
-    mixed_case = any(c.isupper() for c in letters) and any(c.islower() for c in letters)
-    parts = [p for p in re.split(r"[-_]", value) if p]
-    return mixed_case or len(value) >= 16 or (len(parts) >= 2 and sum(_has_digit(p) for p in parts) >= 1
-                                              and max(map(len, parts)) >= 6)
+    """A string no one writes as a word: within its parts (split at "-" and "_") letters and digits
+    change places at least twice ("9fQ2LmZ7xTr4", "AB12-CD34-EF56", "hT93-kQ2m"), not a name with a
+    number ("iPhone15Pro", "gpt-4o-2024-08-06", "session_user42", "WH-1000XM4", "2024-05-01")."""
+    changes = 0
+    for part in re.split(r"[-_]", value):
+        kinds = ["d" if c.isdigit() else "a" for c in part if c.isalnum()]
+        changes += sum(1 for a, b in zip(kinds, kinds[1:]) if a != b)
+    return changes >= 2 and _has_digit(value) and any(c.isalpha() for c in value)
 
 
 _KEY_NOUN_WORDS = ("key", "token", "secret", "cred", "passw")
-#: What a key, token or secret names when a noun follows it: a measure or a quality, not a value
-#: ("the token limit for gpt-4o-2024-08-06", "key takeaway", "secret santa").
-_KEY_COMPOUND = re.compile(
-    r"[ \t\-](?:limits?|counts?|budgets?|usage|windows?|size|length|costs?|prices?|rates?|quotas?|points?|takeaways?|"
-    r"factors?|roles?|dates?|players?|words?|issues?|parts?|ideas?|questions?|findings?|features?|santa|sauce|"
-    r"recipe|weapon|ingredient|garden|menu)\b", re.IGNORECASE)
 #: A key one turns in a lock: what follows names a thing, not a credential ("key ring tag MX-2200").
 _DOOR_KEY = re.compile(r"[ \t\-]?(?:rings?|fobs?|chains?|cards?|cutting|safes?|boxe?s?|holders?|hooks?|tags?|locker)\b",
                        re.IGNORECASE)
@@ -234,18 +232,25 @@ _DOOR_KEY = re.compile(r"[ \t\-]?(?:rings?|fobs?|chains?|cards?|cutting|safes?|b
 
 def _named_tokens(text: str) -> Iterator[_Span]:
     for k in _KEY_NOUN.finditer(text):
-        if (k.group().lower().startswith("key") and _DOOR_KEY.match(text, k.end())) or _KEY_COMPOUND.match(text, k.end()):
+        if k.group().lower().startswith("key") and _DOOR_KEY.match(text, k.end()):
             continue
-        window_end = min(len(text), k.end() + 48)
-        brk = _SENTENCE_BREAK.search(text, k.end(), window_end)
-        window_end = brk.start() if brk else window_end
-        m = _MACHINE_STRING.search(text, k.end(), window_end)
-        if m is None or not _machine_made(m.group()):
-            continue
-        noun = k.group().lower()
-        kind = ("password" if noun.startswith("pass") else "api_key" if "key" in noun
-                else "token" if noun.startswith("token") else "secret")
-        yield (m.start(), m.end(), kind, _P_NAMED)
+        # (the window's text is searched apart, so a break's "$" is only the text's real end)
+        brk = _SENTENCE_BREAK.search(text[k.end():k.end() + _WINDOW + 2])
+        limit = min(len(text), k.end() + (brk.start() if brk else _WINDOW))
+        # The value right after the name, or after a marker of a value in the clause.
+        starts = [k.end()] + [mk.start() for mk in _VALUE_MARK.finditer(text, k.end(), limit)]
+        for at in starts:
+            gap = _VALUE_AT.match(text, at)
+            if gap is None:
+                continue
+            m = _MACHINE_STRING.match(text, gap.end())
+            if m is None or m.start() >= limit or not _machine_made(m.group()):
+                continue
+            noun = k.group().lower()
+            kind = ("password" if noun.startswith("pass") else "api_key" if "key" in noun
+                    else "token" if noun.startswith("token") else "secret")
+            yield (m.start(), m.end(), kind, _P_NAMED)
+            break
 
 
 def _has_digit(value: str) -> bool:

@@ -52,6 +52,9 @@ def test_a_real_condition_is_kept(tmp_path, text, word):
     "We'd moved to Leeds by then.",
     "If the weather holds, I'd like to go sailing on Saturday.",
     "If my sister visits, I'd like you to remind me to clean.",
+    "I couldn't remember if I locked the back door, so I drove home.",  # "if" as "whether"
+    "I'd prefer it if we kept my workouts under 30 minutes.",  # a wish
+    "I'd like to know if I passed the theory test.",
 ])
 def test_other_conditionals_are_not_read_as_imagined(text):
     assert not is_counterfactual(text)

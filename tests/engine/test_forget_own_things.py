@@ -47,7 +47,7 @@ def test_forgetting_in_other_senses_forgets_nothing(tmp_path, asked):
     ("I'm thinking of doing a pottery course at Clayworks in May.",
      "Ignore what I told you about the pottery course, it's full anyway.", "Clayworks"),
     ("We're planning a loft conversion with Hartley Builders.",
-     "ok scrap the bit about the loft conversion, we're not doing it", "Hartley"),
+     "ok scrap the bit about our loft conversion, we're not doing it", "Hartley"),
     ("My left knee has a torn meniscus from netball.",
      "Strike what I mentioned about my knee, it was nothing.", "meniscus"),
 ])
@@ -60,6 +60,7 @@ def test_scrapping_or_ignoring_what_was_said_forgets_it(tmp_path, said, asked, w
 @pytest.mark.parametrize("asked", [
     "Ignore my typos lol, on my phone.",
     "ignore the noise in the background, the neighbours are drilling",
+    "strike the part about the budget from the email draft",
 ])
 def test_ignoring_something_else_forgets_nothing(tmp_path, asked):
     texts = _texts_after(tmp_path, "My shoe size is 42.", asked)

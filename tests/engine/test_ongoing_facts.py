@@ -34,6 +34,7 @@ def test_a_long_running_doing_is_a_standing_fact(tmp_path, text, word):
 @pytest.mark.parametrize("text, word", [
     ("I've been painting a lot lately.", "painting"),
     ("I've been running for 20 minutes and I'm knackered.", "running"),
+    ("I've been cooking all day for my parents, who are staying for a week.", "cooking"),  # their week
 ])
 def test_a_doing_of_the_moment_stays_an_episode(tmp_path, text, word):
     records, _ = _kept(tmp_path, text)

@@ -396,6 +396,9 @@ def test_talk_about_passwords_and_logins_is_kept(text):
     ("the sandbox one is pk-test-0a9Bc8dE", "pk-test-0a9Bc8dE"),
     ("refunds go through sk_test_7Yq2w in the sandbox", "sk_test_7Yq2w"),
     ("the prod one is rk-live-3hTz9, keep it safe", "rk-live-3hTz9"),
+    ("the deploy key, which I'm pasting here for you: xQ9kLm3Zr8Tw4Yp2Vb6N", "Yp2Vb6N"),  # no tail left
+    ("the staging key for billing-service-v2 is 9fQ2LmZ7xTr4", "9fQ2LmZ7xTr4"),
+    ("the token for the ci box, all lower case: 9fq2lmz7xtr4", "9fq2lmz7xtr4"),
 ])
 def test_a_key_named_before_a_machine_made_string_is_redacted(text, secret):
     clean, kinds = redact(text)
@@ -411,6 +414,11 @@ def test_a_key_named_before_a_machine_made_string_is_redacted(text, secret):
     "The key takeaway from COVID-19 was washing hands.",
     "my secret santa is Priya, budget 20, draw on 2024-12-01",
     "The secret to good sourdough is a 72-hour cold proof.",
+    "I need an API key for gpt-4o-2024-08-06 to test it",
+    "token-based auth via OAuth2-PKCE flow",
+    "the Redis key is session_user42",
+    "the key thing about my WH-1000XM4 is the noise cancelling",
+    "the key is the iPhone15Pro camera",
 ])
 def test_talk_about_keys_and_tokens_keeps_its_names_and_versions(text):
     assert redact(text) == (text, [])
