@@ -798,6 +798,9 @@ def _credentials(text: str, lower: str) -> Iterator[_Span]:
 _RELATIVE_DISCLOSURE = re.compile(
     r"(?<![A-Za-z])(?P<kw>pins?|pin[ \-]?(?:code|number)s?|passcodes?|passwords?|pass ?phrases?|combos?|combinations?|"
     r"(?P<opens>[a-z\-]+)[ \t]+codes?)"
+    # "my password manager is 1Password": a thing named after passwords, not a clause about one
+    r"(?![ \t]+(?:managers?|policy|policies|reset|resets|hints?|fields?|prompts?|strength|rules?|requirements?|"
+    r"vaults?|apps?|generators?|changes?|expiry|length)\b)"
     r"(?P<clause>(?:[ \t]+(?!(?:is|was|are|were|will|should|and|or|but|because|so|if|when)\b)"
     r"[a-z][a-z'\u2019\-]*){1,7})"
     r"[ \t]+(?:is|was)[ \t]+(?:now[ \t]+|still[ \t]+|just[ \t]+)?",
@@ -1236,7 +1239,7 @@ def _get_phones() -> _Phones:
 # "pw X", and a login written as "user / X" or "user:X" after "login" or "credentials". The value must
 # read as a password and hold a digit or a symbol (mixed case alone is how names read: "to GitHub").
 _PASSWORD_IN_PROSE = re.compile(
-    r"(?<![A-Za-z])(?:pass(?:word|wd|code)|pwd?)(?![A-Za-z])"
+    r"(?<![A-Za-z0-9])(?:pass(?:word|wd|code)|pwd?)(?![A-Za-z])"  # not "1Password 8.10.36", a product
     r"(?:[ \t]+(?:to|as|was|now|reads|became|changed|set|will[ \t]+be))?(?:[ \t]+(?:to|as))?"
     r"(?:[ \t]*:)?[ \t]+(?P<v>[^\s\"'`,;]{6,256})",
     re.IGNORECASE,

@@ -419,6 +419,9 @@ def test_a_key_named_before_a_machine_made_string_is_redacted(text, secret):
     "the Redis key is session_user42",
     "the key thing about my WH-1000XM4 is the noise cancelling",
     "the key is the iPhone15Pro camera",
+    # things named after passwords, and a product whose name holds the word
+    "My password manager is 1Password 8.10.36 and it works fine on the new laptop.",
+    "The password policy at work is 12 characters minimum.",
 ])
 def test_talk_about_keys_and_tokens_keeps_its_names_and_versions(text):
     assert redact(text) == (text, [])
