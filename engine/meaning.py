@@ -270,10 +270,17 @@ def mask(text: str, speaker: str = "") -> str:
     return _WEEKDAY.sub(sub, _CAPITALISED.sub(sub, text))
 
 
+_SAID_BY = re.compile(r"^[^:]{1,40}:\s+")
+
+
+def _body(text: str) -> str:
+    """A statement without the "Sam: " a record may start with."""
+    return _SAID_BY.sub("", text, count=1)
+
+
 def _head_words(text: str, n: int) -> list[str]:
     """The first `n` words of a statement, after the "Sam: " a record may start with."""
-    body = re.sub(r"^[^:]{1,40}:\s+", "", text)
-    return re.findall(r"[^\W\d_][\w'’\-]*", body)[:n]
+    return re.findall(r"[^\W\d_][\w'’\-]*", _body(text))[:n]
 
 
 @lru_cache(maxsize=65_536)
@@ -390,7 +397,7 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         base = re.sub(r"(?:'s|’s)$", "", w)
         low = base.lower()
         if low in own:
-            if i == 0 and base == w and not _CO_SUBJECT.match(re.sub(r"^[^:]{1,40}:\s+", "", text), len(w)):
+            if i == 0 and base == w and not _CO_SUBJECT.match(_body(text), len(w)):
                 # "Sam teaches piano to kids": the speaker is the subject; what follows is said of them
                 return frozenset()
             continue

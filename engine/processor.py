@@ -603,17 +603,16 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
 #: said about my ex", "erase everything about my debts", "scrap what I said about the school"): a
 #: request whatever the classifier makes of it (it reads many short ones as chatter). Not "forget
 #: the beach, let's hike": a thing not theirs.
+_OWN_LEAD = r"oh|hmm+|um+|actually|wait|ok(?:ay)?|please|pls|plz|and|also|so|hey|no|just|kindly"
+_THE_PART_ABOUT = r"the\s+(?:\w+\s+)?(?:bit|part|note|stuff|thing|info|details?)\s+(?:about|on|re)\s+"
 _OWN_THING_REQUEST = re.compile(
-    r"^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|pls|plz|and|also|so|hey|no|just|kindly)\b[\W_]*)*"
+    rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
     r"(?:forget|delete|erase|wipe|remove|scratch|unlearn|disregard)\s+(?:about\s+)?(?:all\s+(?:of\s+)?|everything\s+(?:about|on)\s+)?"
-    r"(?:my|our|what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared)|that\s+I\b|the\s+(?:\w+\s+)?(?:bit|part|note|stuff|"
-    r"thing|info|details?)\s+(?:about|on|re)\s+my)\b"
+    rf"(?:my|our|what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared)|that\s+I\b|{_THE_PART_ABOUT}my)\b"
     # "scrap / ignore what I said about the architecture school": not "scrap my plan", which changes it
-    r"|^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|pls|plz|and|also|so|hey|no|just|kindly|"
-    r"on\s+second\s+thoughts?)\b[\W_]*)*(?:scrap|ignore|strike)\s+(?:all\s+(?:of\s+)?)?"
-    r"(?:what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared|wrote)|the\s+(?:\w+\s+)?(?:bit|part|note|stuff|"
-    r"thing|info|details?)\s+(?:about|on|re)\s+(?:my|our))\b", re.IGNORECASE)
+    rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*(?:scrap|ignore|strike)\s+(?:all\s+(?:of\s+)?)?"
+    rf"(?:what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared|wrote)|{_THE_PART_ABOUT}(?:my|our))\b", re.IGNORECASE)
 
 
 #: The request form with a verb of forgetting or of not keeping (not "can you remember ...").

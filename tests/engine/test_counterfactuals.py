@@ -58,3 +58,8 @@ def test_a_real_condition_is_kept(tmp_path, text, word):
 ])
 def test_other_conditionals_are_not_read_as_imagined(text):
     assert not is_counterfactual(text)
+
+
+@pytest.mark.parametrize("text", ["", "   ", "?!...", "如果我有钱我会买房子", "Si j'avais le temps, j'apprendrais le violon."])
+def test_any_text_is_read_without_error(text):
+    assert is_counterfactual(text) is False

@@ -1,7 +1,7 @@
 """Told to forget something of their own ("pls forget my shoe size", "can you delete what I said
 about my tattoo"), the engine forgets that memory and keeps the others, however the classifier
 reads the sentence (it takes many short requests for chatter). "Forget the beach, let's hike"
-forgets nothing: the thing is not the speaker's."""
+forgets nothing: the thing is not the speaker's, nor does a topic that no memory holds."""
 from __future__ import annotations
 
 import pytest
@@ -11,9 +11,11 @@ from engine import MemoryEngine
 KEPT = "I'm allergic to kiwi."
 
 
-def _texts_after(tmp_path, said: str, asked: str) -> list[str]:
+def _texts_after(tmp_path, said: str, asked: str, kept: str | None = KEPT) -> list[str]:
+    """The subject's records after `said` (and `kept`) in one session and `asked` a week later."""
+    turns = [(said, "2026-04-06")] + ([(kept, "2026-04-06")] if kept else []) + [(asked, "2026-04-12")]
     with MemoryEngine.open(tmp_path / "d") as engine:
-        for i, (text, day) in enumerate(((said, "2026-04-06"), (KEPT, "2026-04-06"), (asked, "2026-04-12"))):
+        for i, (text, day) in enumerate(turns):
             engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{day}", "turn_id": str(i),
                            "role": "user", "speaker": "Ayla", "text": text, "occurred_at": f"{day}T10:0{i}:00Z"})
         engine.flush()
@@ -26,6 +28,13 @@ def _texts_after(tmp_path, said: str, asked: str) -> list[str]:
     ("My car reg is a silver Golf, plate KX19 TRB.", "can you delete what I said about my car", "KX19"),
     ("My gym locker is number 118.", "plz erase everything about my gym locker", "118"),
     ("I have a tattoo of a swallow on my wrist.", "Forget the bit about my tattoo.", "swallow"),
+    # scrap / ignore / strike what was said
+    ("I'm thinking of doing a pottery course at Clayworks in May.",
+     "Ignore what I told you about the pottery course, it's full anyway.", "Clayworks"),
+    ("We're planning a loft conversion with Hartley Builders.",
+     "ok scrap the bit about our loft conversion, we're not doing it", "Hartley"),
+    ("My left knee has a torn meniscus from netball.",
+     "Strike what I mentioned about my knee, it was nothing.", "meniscus"),
 ])
 def test_a_request_to_forget_their_own_thing_forgets_it_and_keeps_the_rest(tmp_path, said, asked, word):
     texts = _texts_after(tmp_path, said, asked)
@@ -37,31 +46,34 @@ def test_a_request_to_forget_their_own_thing_forgets_it_and_keeps_the_rest(tmp_p
     "Forget the beach, let's go hiking instead.",
     "I always forget my shoe size when I order online.",
     "Don't forget my shoe size when you suggest boots.",
+    "Ignore my typos lol, on my phone.",
+    "ignore the noise in the background, the neighbours are drilling",
+    "strike the part about the budget from the email draft",
 ])
 def test_forgetting_in_other_senses_forgets_nothing(tmp_path, asked):
     texts = _texts_after(tmp_path, "My shoe size is 42.", asked)
     assert any("42" in t for t in texts), texts
 
 
-@pytest.mark.parametrize("said,asked,word", [
-    ("I'm thinking of doing a pottery course at Clayworks in May.",
-     "Ignore what I told you about the pottery course, it's full anyway.", "Clayworks"),
-    ("We're planning a loft conversion with Hartley Builders.",
-     "ok scrap the bit about our loft conversion, we're not doing it", "Hartley"),
-    ("My left knee has a torn meniscus from netball.",
-     "Strike what I mentioned about my knee, it was nothing.", "meniscus"),
+
+# A topic no memory holds forgets nothing, also when the subject has a single memory: that memory
+# does not stand out from others by meaning, as there are none (and a forget cannot be undone).
+@pytest.mark.parametrize("said, asked, word", [
+    ("I prefer meetings in the morning, I'm useless after 3pm.",
+     "Please wipe what I told you about my counselling sessions, I'd rather keep that private.", "morning"),
+    ("My car is a blue Ford Fiesta.", "Can you forget what I said about my knee surgery?", "Fiesta"),
+    ("I'm vegetarian, no fish either.", "delete what I told you about my ex, please", "vegetarian"),
+    ("I work late on Wednesdays.", "delete what I told you about my night terrors", "Wednesdays"),
 ])
-def test_scrapping_or_ignoring_what_was_said_forgets_it(tmp_path, said, asked, word):
-    texts = _texts_after(tmp_path, said, asked)
+def test_a_topic_no_memory_holds_forgets_nothing(tmp_path, said, asked, word):
+    texts = _texts_after(tmp_path, said, asked, kept=None)
+    assert any(word in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, word", [
+    ("I'm seeing a physio for my shoulder every Tuesday.", "forget what I said about the physio", "physio"),
+    ("My sister Ama lives in Accra.", "please delete what I told you about my sister", "Accra"),
+])
+def test_a_topic_the_lone_memory_holds_is_forgotten(tmp_path, said, asked, word):
+    texts = _texts_after(tmp_path, said, asked, kept=None)
     assert not any(word in t for t in texts), texts
-    assert any("kiwi" in t for t in texts), texts
-
-
-@pytest.mark.parametrize("asked", [
-    "Ignore my typos lol, on my phone.",
-    "ignore the noise in the background, the neighbours are drilling",
-    "strike the part about the budget from the email draft",
-])
-def test_ignoring_something_else_forgets_nothing(tmp_path, asked):
-    texts = _texts_after(tmp_path, "My shoe size is 42.", asked)
-    assert any("42" in t for t in texts), texts

@@ -425,3 +425,8 @@ def test_a_key_named_before_a_machine_made_string_is_redacted(text, secret):
 ])
 def test_talk_about_keys_and_tokens_keeps_its_names_and_versions(text):
     assert redact(text) == (text, [])
+
+
+@pytest.mark.parametrize("text", ["key", "key:", "token,,,", "secret is", "key " + "x" * 10, "sk-test-"])
+def test_a_key_word_with_no_value_after_it_is_left_as_written(text):
+    assert redact(text) == (text, [])
