@@ -45,7 +45,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/8"
+DECIDER = "meaning/9"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -195,6 +195,13 @@ _STRONG_CUE = re.compile(
     r"put\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,5}?(?:up|down))"
     r"\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,6}?(?:on)?to(?!\s+(?:be|get|make|help|live|work|start|save|find|keep|look|take|lose|see|stay|join|study|care)\b)|instead|these\s+days|from\s+now\s+on|replaced|"
     r"got\s+(?:moved|pushed|bumped|rescheduled|voted|promoted|transferred)|pushed\s+(?:back|to)|rescheduled|"
+    # a date or time moved ("postponed the hearing to", "brought the offsite forward to", "pushed
+    # the repair back to"): the thing moved may be named without an article
+    r"(?:postponed|delayed|put\s+off|(?:pushed|brought|pulled|moved)\s+(?:(?!to\b)[\w'’-]+\s+){0,4}?(?:back|forward|out))"
+    r"\s+(?:(?!to\b)[\w'’$€£,.-]+\s+){0,5}?(?:to|until|till)\b(?!\s+(?:be|get|make|help|let|give|fit|avoid|clear|free|"
+    r"catch|meet|see|stay|keep|wait|allow|accommodate)\b)|"
+    # a new home: "moved into a house in Croydon", "moved in with my partner"
+    r"moved\s+in(?:to\b|\s+with\b)|"
     # a thing pushed to a new value, not a person pushed to do something ("pushed me to apply")
     r"pushed\s+(?:the|my|our|their|his|her|[\w'’]+['’]s)\s+(?:[\w'’-]+\s+){0,4}?(?:(?:back|forward)\s+)?to|"
     r"revised|(?:went|go|goes|going|gone)\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced|"
@@ -207,6 +214,17 @@ _STRONG_CUE = re.compile(
     r"set\s+(?:my|our|the|their|(?-i:[A-Z])[\w'’]*['’]s)\s+(?:[\w'’-]+\s+){0,2}?(?:at|to))\b",
     re.IGNORECASE,
 )
+#: A change for a while only ("moved in with my parents for two weeks", "switched to decaf for
+#: now"): the standing value comes back after it.
+_FOR_A_WHILE = re.compile(r"\b(?:temporarily|for\s+now|for\s+the\s+time\s+being|in\s+the\s+meantime|"
+                          r"for\s+(?:the\s+)?(?:next\s+)?(?:[\w-]+\s+){0,2}?(?:days?|nights?|weeks?|fortnight|months?|"
+                          r"summer|winter|holidays?|term|semester)\b(?!\s+(?:now|already|straight)\b))", re.IGNORECASE)
+#: One occasion of something ("my train this morning", "today's match"): what changes for it leaves
+#: the standing habit as it was, unless the change is said to hold from then on.
+_ONE_OCCASION = re.compile(r"\b(?:this\s+(?:morning|afternoon|evening)|today|tonight|yesterday)(?:['’]s)?\b|"
+                           r"\bthis\s+(?:week|weekend|month|time)['’]s\b", re.IGNORECASE)
+_FROM_NOW_ON = re.compile(r"\b(?:from\s+now\s+on|going\s+forward|for\s+good|permanently|every|each|"
+                          r"from\s+(?:next|this)\s+\w+\s+on)\b", re.IGNORECASE)
 _WEAK_CUE = re.compile(r"\b(?:now|new|newly|currently|latest|nowadays|lately)\b", re.IGNORECASE)
 _ADDITIVE = re.compile(r"\b(?:also|too|as\s+well|another|additionally|besides|in\s+addition)\b", re.IGNORECASE)
 
@@ -416,7 +434,8 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
 
 
 _VALUE_VERB = (r"(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped|changed|hiked|reduced|"
-               r"extended|upgraded|downgraded|rescheduled|pushed|put|switched|relocated|reassigned|transferred)")
+               r"extended|upgraded|downgraded|rescheduled|pushed|put|switched|relocated|reassigned|transferred|"
+               r"postponed|delayed|brought|pulled)")
 #: A value verb's thing: "moved <the piano lesson> to Thursdays".
 _MOVED_THING = re.compile(r"\b" + _VALUE_VERB + r"\s+(?P<object>(?:(?!to\b)[\w'’$€£,.]+\s+){1,6}?)"
                           r"(?:(?:up|down|back|forward)\s+)?(?:on)?to\b", re.IGNORECASE)
@@ -761,6 +780,10 @@ _LIGHT_VERBS = frozenset("use using go going have having do doing get getting ta
 _PLACED = frozenset("in into on onto at behind under down".split())
 _TIMES = frozenset("spring summer autumn fall winter morning afternoon evening night end beginning start middle "
                    "week weekend month year day".split())
+#: How long ago an end was ("a few weeks back", "a couple of months ago", "two years ago"): when, not
+#: what ended.
+_TIME_SPAN = re.compile(r"(?:(?:a|an|the|few|couple|of|several|good|last|\d+|"
+                        + "|".join(_NUMBER_WORDS) + r")\s+)*(?:days?|weeks?|months?|years?|while)\s+(?:ago|back)\b")
 _END_CLAUSE = re.compile(r"[,;:]\s+|\s+[-\u2013\u2014]+\s+|(?<!\s)\s+(?:and|but|so|because|since|though|although|after|when|while)\s+",
                          re.IGNORECASE)
 
@@ -866,7 +889,8 @@ def ended(text: str, speaker: str = "") -> Ended | None:
                                       or (i > 0 and words[i] in _NOT_AN_END)):
                 i += 1
             phrase: list[str] = []
-            while i < len(words) and (words[i] not in _PHRASE_END or i in acronyms):
+            while (i < len(words) and (words[i] not in _PHRASE_END or i in acronyms)
+                   and not _TIME_SPAN.match(" ".join(words[i:]))):
                 phrase.append(words[i])
                 i += 1
             if _placed(cue, words[i:]):
@@ -1248,6 +1272,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     stop = ended(text, speaker)
     moving = moved_thing(text, speaker) if cue == "strong" else frozenset()
     wished = _WISHED.search(text) is not None
+    passing = _FOR_A_WHILE.search(text) is not None
+    one_occasion = _ONE_OCCASION.search(text) is not None and _FROM_NOW_ON.search(text) is None
     adds = additive(text)
     same: list[Relation] = []
     updates: list[Relation] = []
@@ -1336,6 +1362,10 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             continue  # "doesn't drink coffee any more" ends coffee, not the green tea of another record
         if moving and not any(has_term(terms(rec.text), t) for t in moving):
             continue  # "moved the wedding to June" gives no new value to where someone lives
+        if cue == "strong" and (passing or (one_occasion and stop is None and rec.kind != "episode")):
+            # a change for a while, or of one occasion of a standing habit ("my train this morning
+            # was delayed to 8:05"): the record holds. An end is one whenever it was ("yesterday").
+            continue
         waiting.append((i, theirs, conflict, sim))
     masked_sims: dict[int, float] = {}
     clause_sims: dict[int, float] = {}
