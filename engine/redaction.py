@@ -168,6 +168,8 @@ _DISCLOSURE = re.compile(
     r"(?P<sep>"
     r"[\"'\]]{0,2}[ \t]*(?::=|=>|=(?!=)|:)[ \t]*"
     r"|(?:'s|\u2019s)[ \t]+(?:now[ \t]+|still[ \t]+)?"
+    # "password for the shared drive: ...": what it is for, then the value after a colon
+    r"|[ \t]+(?:for|to|of|on|at)[ \t]+(?:(?:the|my|our|your)[ \t]+)?[\w.\-@]+" + _MORE_NAME_WORDS + r"[ \t]*:[ \t]*"
     r"|(?:[ \t]+(?:for|to|of|on|at)[ \t]+(?:(?:the|my|our|your)[ \t]+)?[\w.\-@]+" + _MORE_NAME_WORDS + r")?"
     r"[ \t]+(?:is|was|will[ \t]+be|should[ \t]+be|=)[ \t]+"
     r"(?:now[ \t]+|still[ \t]+|just[ \t]+|actually[ \t]+|set[ \t]+to[ \t]+)?"
@@ -742,11 +744,25 @@ _CREDENTIAL_KINDS = {"pass": "password", "wifi": "password", "access": "access_c
                      "recovery": "recovery_code", "seed": "recovery_code", "answer": "password"}
 
 
+# "keypad code 3381 then hash": digits right after an access code's name are its value.
+_BARE_CODE = re.compile(r"[ \t]+(?P<v>\d[\d\-]{2,11}#?)(?![\w\-])")
+# "Backup codes in case it goes wrong: 8841-2290, ...": a few words on why, then the list.
+_LIST_AFTER_WORDS = re.compile(r"(?:,?[ \t]+[\w'\u2019\-]+){1,8}?[ \t]*:[ \t]*(?:\r?\n[ \t]*)?")
+
+
 def _credentials(text: str, lower: str) -> Iterator[_Span]:
     cache: dict[str, bool] = {}
     for group, kw_start, kw_end in _credential_anchors(lower):
         m = _CREDENTIAL_TAIL.match(text, kw_end)
         if m is None:
+            bare = _BARE_CODE.match(text, kw_end) if group == "access" else None
+            if bare is not None and _has_digit(bare.group("v")) and sum(c.isdigit() for c in bare.group("v")) >= 4:
+                yield (*bare.span("v"), _CREDENTIAL_KINDS[group], _P_PROSE)
+            gap = _LIST_AFTER_WORDS.match(text, kw_end) if group == "recovery" else None
+            if gap is not None:
+                list_end = _code_list_end(text, gap.end())
+                if list_end is not None:
+                    yield (gap.end(), list_end, _CREDENTIAL_KINDS[group], _P_PROSE)
             continue
         kind = _CREDENTIAL_KINDS[group]
         quoted = False
@@ -1570,10 +1586,46 @@ def _overlaps_mark(span: _Span, marks: list[tuple[int, int]], mark_starts: list[
     return i >= 0 and marks[i][1] > span[0]
 
 
+_PASSWORD_LIKE = re.compile(r"(?<![A-Za-z])[Pp][A-Za-z]{5,8}(?![A-Za-z])")
+#: The keyword a misspelt "password" is read as, by the misspelling's length: the same length, so
+#: that every span found in the mended text is the same span of the text as written.
+_MENDED_PASSWORD = {7: "passwd ", 8: "password", 9: "password "}
+
+
+def _one_edit(word: str, target: str) -> bool:
+    """Whether `word` is `target` with one letter dropped, added, changed, or two neighbours swapped."""
+    if word == target or abs(len(word) - len(target)) > 1:
+        return False
+    if len(word) == len(target):
+        diff = [i for i, (a, b) in enumerate(zip(word, target)) if a != b]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and word[diff[0]] == target[diff[1]] and word[diff[1]] == target[diff[0]])
+    short, long_ = (word, target) if len(word) < len(target) else (target, word)
+    i = next((k for k, (a, b) in enumerate(zip(short, long_)) if a != b), len(short))
+    return short[i:] == long_[i + 1:]
+
+
+def _mend_password_typos(text: str) -> str:
+    """The text with "pasword", "passwrod", "paswword" ... read as "password" (one slip of the keys
+    from it; "passwords" is the plural, not a slip), each keeping its length."""
+    def mend(m: re.Match[str]) -> str:
+        word = m.group()
+        low = word.lower()
+        if low == "passwords" or not _one_edit(low, "password"):
+            return word
+        return _MENDED_PASSWORD[len(word)]
+
+    return _PASSWORD_LIKE.sub(mend, text)
+
+
 def find_secrets(text: str) -> list[Redaction]:
     """Non-overlapping spans, sorted by start."""
     if not text:
         return []
+    if "p" in text or "P" in text:
+        # a secret said after a misspelt "password" is one all the same; the mended text has the
+        # same length, so its spans are the written text's
+        text = _mend_password_typos(text)
     lower = text.lower()
     if len(lower) != len(text):  # "İ" lower-cases to two characters: keep offsets shared with text
         lower = text.translate(_ASCII_LOWER)

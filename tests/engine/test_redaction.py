@@ -430,3 +430,58 @@ def test_talk_about_keys_and_tokens_keeps_its_names_and_versions(text):
 @pytest.mark.parametrize("text", ["key", "key:", "token,,,", "secret is", "key " + "x" * 10, "sk-test-"])
 def test_a_key_word_with_no_value_after_it_is_left_as_written(text):
     assert redact(text) == (text, [])
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("the nas pasword is Quokka-Lamp-19, dont lose it", "Quokka-Lamp-19"),
+    ("Passwrod for the shared drive: m4ple&Birch", "m4ple&Birch"),
+    ("her laptop passowrd is Velvet77Orbit", "Velvet77Orbit"),
+    ("my paypal paswword is Krill_Nebula_2", "Krill_Nebula_2"),
+])
+def test_a_password_after_a_misspelt_password_is_redacted(text, secret):
+    clean, kinds = redact(text)
+    assert secret not in clean and kinds == ["password"]
+    assert clean.split()[0] == text.split()[0]  # the words around it are kept as written
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("The courier can buzz in with intercom code 4471 and leave it by the lift.", "4471"),
+    ("Garage code 90210 then press enter, the light's a bit slow.", "90210"),
+    ("she'll need the lockbox code 7743 for the spare key", "7743"),
+])
+def test_digits_right_after_an_access_code_are_redacted(text, secret):
+    clean, kinds = redact(text)
+    assert secret not in clean and kinds == ["access_code"]
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("Recovery codes, print these out before the trip: 4410-2291 7781-0032 5520-9913", "7781-0032"),
+    ("backup codes for my email just in case: 5521 1180, 9034 4471, 6182 9905", "9034 4471"),
+    ("Here are the backup codes from the bank app: 88214471, 10937722", "10937722"),
+])
+def test_a_code_list_a_few_words_after_its_name_is_redacted(text, secret):
+    clean, kinds = redact(text)
+    assert secret not in clean and kinds == ["recovery_code"]
+
+
+@pytest.mark.parametrize("text", [
+    "My passport expires in 2031, I should renew it early.",
+    "I keep all my passwords in the vault now.",
+    "I passed the word along to the team lead yesterday.",
+    "The area code 0161 is Manchester, 0113 is Leeds.",
+    "pin 2 on the header is ground, pin 3 is TX",
+    "backup codes are in my drawer at home: the red folder, second shelf",
+    "the code 3381 in the error log means a timeout",
+])
+def test_look_alikes_of_misspelt_passwords_and_codes_are_kept(text):
+    assert redact(text) == (text, [])
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("Password for the router admin page: Tangerine#88, the sticker is wrong.", "Tangerine#88"),
+    ("password to my old Hotmail: blue&Heron41", "blue&Heron41"),
+    ("pin for the storage unit: 6620", "6620"),
+])
+def test_a_secret_after_what_it_is_for_and_a_colon_is_redacted(text, secret):
+    clean, kinds = redact(text)
+    assert secret not in clean and kinds
