@@ -407,6 +407,25 @@ def _disclosures(text: str, lower: str) -> Iterator[_Span]:
         yield (start, end, kind, _P_PROSE)
 
 
+_PASSWORD_WORD = re.compile(r"(?<![a-z])pass(?:word|wd|code)s?(?![a-z])")
+_VALUE_TOKEN = re.compile(r"[^\s\"'`,;]{4,256}")
+
+
+def _passwords_after_an_aside(text: str, lower: str) -> Iterator[_Span]:
+    """"the password for the wifi at the cabin, if anyone asks: PineLake#2291": a few words (what
+    it is for, an aside) between the password and a colon, then a value that reads as one."""
+    for m in _PASSWORD_WORD.finditer(lower):
+        gap = _LIST_AFTER_WORDS.match(text, m.end())
+        if gap is None:
+            continue
+        v = _VALUE_TOKEN.match(text, gap.end())
+        if v is None or v.group().startswith(_TEMPLATE_STARTS):
+            continue
+        end = _strip_trailing(text, v.start(), v.end())
+        if _looks_like_a_value(text[v.start():end]):
+            yield (v.start(), end, "password", _P_PROSE)
+
+
 def _luhn_ok(digits: str) -> bool:
     total = 0
     for i, ch in enumerate(reversed(digits)):
@@ -747,7 +766,7 @@ _CREDENTIAL_KINDS = {"pass": "password", "wifi": "password", "access": "access_c
 # "keypad code 3381 then hash": digits right after an access code's name are its value.
 _BARE_CODE = re.compile(r"[ \t]+(?P<v>\d[\d\-]{2,11}#?)(?![\w\-])")
 # "Backup codes in case it goes wrong: 8841-2290, ...": a few words on why, then the list.
-_LIST_AFTER_WORDS = re.compile(r"(?:,?[ \t]+[\w'\u2019\-]+){1,8}?[ \t]*:[ \t]*(?:\r?\n[ \t]*)?")
+_LIST_AFTER_WORDS = re.compile(r"(?:,?[ \t]+[\w'\u2019\-]+){1,12}?[ \t]*:[ \t]*(?:\r?\n[ \t]*)?")
 
 
 def _credentials(text: str, lower: str) -> Iterator[_Span]:
@@ -1317,6 +1336,8 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: b
             yield (*m.span("v"), "basic_auth_credentials", _P_CONTEXT)
     if any(w in lower for w in _DISCLOSURE_WORDS):
         yield from _disclosures(text, lower)
+        if "pass" in lower and ":" in text:
+            yield from _passwords_after_an_aside(text, lower)
     if any(w in lower for w in _KEY_NOUN_WORDS):
         yield from _named_tokens(text)
     if "pass" in lower or "pw" in lower or "log" in lower or "cred" in lower:

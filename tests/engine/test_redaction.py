@@ -485,3 +485,22 @@ def test_look_alikes_of_misspelt_passwords_and_codes_are_kept(text):
 def test_a_secret_after_what_it_is_for_and_a_colon_is_redacted(text, secret):
     clean, kinds = redact(text)
     assert secret not in clean and kinds
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("The password for the garden office, in case I forget again: Rosehip_44", "Rosehip_44"),
+    ("passcode for the tablet the kids use, just so you know: 8812", "8812"),
+    ("the admin password on the old NAS, if the backup ever fails: Wren&Kestrel9", "Wren&Kestrel9"),
+])
+def test_a_password_after_an_aside_and_a_colon_is_redacted(text, secret):
+    clean, kinds = redact(text)
+    assert secret not in clean and kinds == ["password"]
+
+
+@pytest.mark.parametrize("text", [
+    "The password policy changed, new rule: at least 12 characters",
+    "password reset for the portal, steps: click Forgot, then check your inbox",
+    "Password for the wifi at the flat, written on the fridge: see photo",
+])
+def test_talk_about_a_password_before_a_colon_is_kept(text):
+    assert redact(text) == (text, [])
