@@ -57,7 +57,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/8"
+RULES = "rules/9"
 
 
 @dataclass(frozen=True)
@@ -534,7 +534,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
 #: decides; this only spares it the sentences that cannot be one).
 _FORGET_WORDS = re.compile(
     r"\b(?:forg[eo]t|scratch|scrap|strike\b|delet|remov|eras|wip|unlearn|drop|disregard|ignor|keep|kept|stor|sav|rememb|hang|hold|"
-    r"record|memor|notes?\b|noted|writ|log|track)", re.IGNORECASE)
+    r"record|memor|notes?\b|noted|writ|log|track|rid\b|mention|bring|brought)", re.IGNORECASE)
 #: A request that points back ("scratch that", "don't keep it") rather than naming its topic.
 _DEICTIC = re.compile(r"\b(?:that|this|it|what\s+I\s+(?:just\s+)?(?:said|told|wrote|mentioned))\b", re.IGNORECASE)
 _REQUEST_WORDS = frozenset("""forget forgot scratch delete remove erase wipe unlearn drop disregard ignore keep store
@@ -544,8 +544,17 @@ could can would you your just actually rather prefer want wanted don't do not di
 everything thing stuff part bit said told mentioned earlier before last week today also wait oh hey okay ok
 mind that this it what about from hmm umm oh wait yeah sorry second thought thoughts reflection honestly
 scrap hang hold onto last bit
-gave shared details detail info information anyone""".split())
+gave shared details detail info information anyone
+get rid bring bringing brought mention mentioning raise raising again ever anymore stop quit""".split())
 
+
+#: What a request to get rid of names when it is of something said, not of a thing in the world
+#: ("get rid of the therapy stuff", "of what I told you"; not "get rid of the old sofa").
+_SAID_THING = (r"(?:that|this|it|all\s+that|what\s+I\b|everything\s+I\b|anything\s+I\b|"
+               r"the\s+(?:[\w'\-]+\s+){0,3}?(?:thing|stuff|bit|part|info|information|details?|notes?|story|business)\b)")
+#: Words that make a sentence a request to forget only in a request's form ("never mention X
+#: again", "get rid of the X stuff"): "I never mention my salary at work" is no request.
+_FORM_ONLY_WORDS = re.compile(r"\b(?:rid|mention\w*|bring\w*|brought)\b", re.IGNORECASE)
 
 #: The form of a request to the assistant about what it keeps: an imperative ("forget the part
 #: about ...", "please drop it"), a question to it ("can you delete ..."), what the user said ("what
@@ -553,10 +562,10 @@ gave shared details detail info information anyone""".split())
 _REQUEST_FORM = re.compile(
     r"^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|and|also|so|hey|no|on\s+second\s+thoughts?|"
     r"on\s+reflection|never\s*mind|just)\b[\W_]*)*(?:forget|scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|"
-    r"disregard|don'?t\s+(?:keep|store|save|remember|record|write|hang\s+on|hold\s+on)|"
+    r"disregard|get\s+rid\s+of\s+(?=" + _SAID_THING + r")|don'?t\s+(?:keep|store|save|remember|record|write|hang\s+on|hold\s+on)|"
     r"do\s+not\s+(?:keep|store|save|remember|hang\s+on|hold\s+on))\b"
     r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:not\s+)?(?:forget|delete|erase|wipe|remove|drop|"
-    r"unlearn|keep|store|save|remember)\b"
+    r"unlearn|keep|store|save|remember|get\s+rid\s+of\s+(?=" + _SAID_THING + r"))\b"
     r"|\b(?:what|everything|anything|the\s+(?:\w+\s+){0,3}(?:thing|stuff|part|bit|details?|info(?:rmation)?))\s+"
     r"(?:I|i)\s+(?:just\s+)?(?:said|told|mentioned|shared|gave|wrote|brought\s+up)\b"
     r"|\b(?:your|from\s+your)\s+(?:memory|memories|notes|records?|files?)\b"
@@ -573,10 +582,13 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     The classifier judges the meaning; a sentence in the form of a request to the assistant about
     what it keeps needs `forget_probability`, any other sentence `forget_probability_alone`
     (people talk about memories and forgetting without asking anything of the assistant)."""
-    sentences = split_sentences(text)
-    asked = [s for s in sentences if _FORGET_WORDS.search(s)]
+    written = split_sentences(text)
+    mended = {_mend_request(s): s for s in written}
+    sentences = list(mended)
+    asked = [s for s in sentences if _FORGET_WORDS.search(s)
+             and (_FORGET_WORDS.search(_FORM_ONLY_WORDS.sub(" ", s)) or _NEVER_AGAIN.search(s) or _REQUEST_FORM.search(s))]
     if not asked:
-        return [], sentences
+        return [], written
     # A request said in one clause of a longer sentence ("forget the part about X, I withdrew and
     # ...") is judged on that clause too: the rest of the sentence dilutes its meaning.
     parts = {s: [s] + _formed_clauses(s) for s in asked}
@@ -588,15 +600,16 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
             continue  # "Oh forget it, never mind, I'll ask her myself": let it go, not "forget what I said"
         formed = [x for x in parts[s] if _REQUEST_FORM.search(x)]
         if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
-                prob[s] >= settings.forget_probability_alone or _OWN_THING_REQUEST.search(s):
+                prob[s] >= settings.forget_probability_alone or _OWN_THING_REQUEST.search(s) or _NEVER_AGAIN.search(s):
             requests.add(s)
     # A sentence that tells the assistant to forget, delete or not keep something, but that the
     # classifier does not judge a request, is held back from the rest too: whatever it means, it
     # is no evidence for what it names ("Forget that we picked the blue sofa" must never make the
     # sofa memory stronger).
     withheld = {s for s in asked if s not in requests and _FORGET_FORM.search(s) and not _DISMISSAL.search(s)}
+    # the requests as read (typos mended: they name their topic to forget_targets), the rest as written
     return ([s for s in sentences if s in requests],
-            [s for s in sentences if s not in requests and s not in withheld])
+            [mended[s] for s in sentences if s not in requests and s not in withheld])
 
 
 #: Told to forget something of the speaker's own ("pls forget my shoe size", "can you delete what I
@@ -619,10 +632,40 @@ _OWN_THING_REQUEST = re.compile(
 _FORGET_FORM = re.compile(
     r"^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|and|also|so|hey|no|on\s+second\s+thoughts?|"
     r"on\s+reflection|just)\b[\W_]*)*(?:forget|scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|"
-    r"disregard|don'?t\s+(?:keep|store|save|remember|record|write|hang\s+on|hold\s+on)|"
+    r"disregard|get\s+rid\s+of\s+(?=" + _SAID_THING + r")|don'?t\s+(?:keep|store|save|remember|record|write|hang\s+on|hold\s+on)|"
     r"do\s+not\s+(?:keep|store|save|remember|hang\s+on|hold\s+on))\b"
-    r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:forget|delete|erase|wipe|remove|drop|unlearn)\b",
+    r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:forget|delete|erase|wipe|remove|drop|unlearn|"
+    r"get\s+rid\s+of\s+(?=" + _SAID_THING + r"))\b",
     re.IGNORECASE)
+
+
+#: Told never to raise something again ("never bring up the court case again", "don't ever mention
+#: my ex", "stop bringing up my weight"): the user wants it gone from what the assistant holds. Not
+#: "don't mention it" (you're welcome) nor "never mind".
+_NEVER_AGAIN = re.compile(
+    rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*"
+    r"(?:(?:never|(?:don'?t|do\s+not)(?:\s+ever)?)\s+(?:bring\s+up|mention|raise)\s+(?!it\b)"
+    r"(?:[^.!?]*\b(?:again|any\s*more)\b|(?:that|this|the\s+(?:[\w'\-]+\s+){1,3}?(?:thing|stuff|bit|part|business|story))\b)"
+    r"|(?:stop|quit)\s+(?:bringing\s+up|mentioning|raising)\b"
+    r"|(?:never|(?:don'?t|do\s+not)(?:\s+ever)?)\s+bring\s+(?!it\b)(?:[\w'\-]+\s+){1,5}?up\s+again\b)",
+    re.IGNORECASE)
+
+
+_FORGET_TYPO = re.compile(r"(?<![A-Za-z])[Ff][A-Za-z]{4,6}(?![A-Za-z])")
+#: Words one letter from "forget" that are words of their own.
+_NOT_FORGET = frozenset("forgot forger forges forged forge forgets".split())
+
+
+def _mend_request(sentence: str) -> str:
+    """The sentence with "forgt", "foget", "froget" ... read as "forget": a slip of the keys does
+    not make a request something else."""
+    from engine.redaction import _one_edit
+
+    def mend(m: re.Match[str]) -> str:
+        low = m.group().lower()
+        return "forget" if low not in _NOT_FORGET and _one_edit(low, "forget") else m.group()
+
+    return _FORGET_TYPO.sub(mend, sentence) if "f" in sentence.lower() else sentence
 
 
 #: "Forget it" said to drop the matter, not a memory: with a dismissal beside it and no word about
@@ -924,7 +967,7 @@ def warm_up(turns: Sequence[Event], settings: Settings, deciders: Deciders) -> d
             continue
         name = (p.speaker or "").strip() or "User"
         sentences = split_sentences(p.text)
-        for x in sentences:
+        for x in map(_mend_request, sentences):
             if _FORGET_WORDS.search(x):
                 texts.append(x)
                 texts.extend(_formed_clauses(x))

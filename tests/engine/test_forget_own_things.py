@@ -77,3 +77,36 @@ def test_a_topic_no_memory_holds_forgets_nothing(tmp_path, said, asked, word):
 def test_a_topic_the_lone_memory_holds_is_forgotten(tmp_path, said, asked, word):
     texts = _texts_after(tmp_path, said, asked, kept=None)
     assert not any(word in t for t in texts), texts
+
+
+# Told never to raise it again, or to get rid of what was said, or with a slip of the keys in
+# "forget": the same request.
+@pytest.mark.parametrize("said,asked,word", [
+    ("My ex-husband is suing me over the house in Ramsgate.", "Never bring up the lawsuit again, please.", "Ramsgate"),
+    ("I was fired from Harlow Logistics in March.", "don't ever mention the firing again", "Harlow"),
+    ("My dad has early-stage dementia.", "Stop bringing up my dad's dementia, it upsets me.", "dementia"),
+    # "get rid of the X stuff" is also said of documents and clutter: the classifier decides, and
+    # it misses this one
+    pytest.param("I spent 900 dollars on a slot machine binge in Reno.", "can you get rid of the slot machine stuff",
+                 "Reno", marks=pytest.mark.xfail(reason="the classifier reads it as no request", strict=False)),
+    ("My mortgage is in arrears by two months.", "please get rid of what I said about the mortgage", "arrears"),
+    ("I failed the bar exam at my first attempt.", "pls forgt what I said about the bar exam", "bar exam"),
+    ("I had a panic attack on the Tube last week.", "could you froget the panic attack thing", "panic"),
+])
+def test_never_raise_it_again_and_get_rid_of_it_are_requests(tmp_path, said, asked, word):
+    texts = _texts_after(tmp_path, said, asked)
+    assert not any(word in t for t in texts), texts
+    assert any("kiwi" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("asked", [
+    "Don't mention it, glad the boots fitted!",
+    "I never mention my shoe size to shop staff, it's embarrassing.",
+    "My mum never brings up my shoe size anymore.",
+    "Get rid of the old trainers first, then order the new ones.",
+    "Never bring up shoe sizes at a first date, trust me.",
+    "I forgot the shoe shop closes early on Sundays.",
+])
+def test_mentioning_and_getting_rid_in_other_senses_forgets_nothing(tmp_path, asked):
+    texts = _texts_after(tmp_path, "My shoe size is 42.", asked)
+    assert any("42" in t for t in texts), texts
