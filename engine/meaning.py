@@ -456,6 +456,8 @@ def moved_thing(text: str, speaker: str = "") -> frozenset[str]:
     while len(words) > 1 and words[0] in ("all", "both", "most", "some", "of", "the", "rest"):
         words = words[1:]  # "all my accounts", "the rest of my savings"
     first = words[0] if words else ""
+    if m.re is _MOVED_SUBJECT and re.sub(r"['’](?:ve|d|re|ll|s)$", "", first) in ("we", "i", "they", "you"):
+        return frozenset()  # "We've moved to Cardiff": the speaker moved, no thing of theirs
     if m.re is _MOVED_THING and first == "by":
         return frozenset()  # "has been moved by the school to room 108": the subject moved, the school moved it
     if m.re is _MOVED_THING and (first in ("my", "our", "their") or re.sub(r"['’]s$", "", first) in own):
@@ -1180,6 +1182,13 @@ _WE = re.compile(r"^(?:we|our)\b", re.IGNORECASE)
 _SPEAKER_DOES = re.compile(r"^\s+(?:is|was|has|had|does|did|will|would|can|could|used|[a-z]{2,}ed|[a-z]{2,}[^s]s)\b")
 
 
+#: A statement that opens with the speaker's doing, its subject left out ("Living in a flat in
+#: Leeds", "Sold the Civic to a man in Hull"): what follows it, names and all, is not its subject.
+_SUBJECTLESS_OPENING = re.compile(r"^(?:(?:just|finally|still|currently|recently)\s+)?(?:(?i:" + "|".join(sorted(_SUBJECTLESS))
+                                  + r")|(?!(?:Noth|Someth|Anyth|Everyth|Morn|Even|Dur|Wedd|Build|Meet|Spr|K|R|Th|Str|W|Ceil|Pudd|Sibl|Darl)ing\b)"
+                                  r"[A-Z][a-z]+ing)\s+(?!is\b|are\b|was\b|were\b|has\b|makes\b|keeps\b)")
+
+
 @lru_cache(maxsize=65_536)
 def mentions(text: str, speaker: str) -> bool:
     """Whether a record is told of `speaker`: records name their speaker ("Sam: ...", "Sam's ...",
@@ -1192,6 +1201,8 @@ def mentions(text: str, speaker: str) -> bool:
     own = re.search(r"(?<![\w])" + re.escape(speaker) + r"(?![\w])", text)
     if own is None:
         return False
+    if _SUBJECTLESS_OPENING.match(text):
+        return True  # "Living in a flat in Leeds, ... the only reason Priya puts up with it": the speaker's
     role = _filled_role(text, speaker)
     if role is not None and role.group("role").lower().startswith((speaker.lower() + "'s ", speaker.lower() + "’s ")):
         return True  # "Dr Lowe is Sam's dentist": of Sam's dentist (a role one person holds), so Sam's
