@@ -210,7 +210,7 @@ _STRONG_CUE = re.compile(
     r"(?:a|my|our|the|their)\s+(?:pay\s+|salary\s+|rent\s+|price\s+)?(?:rise|raise|increase|hike)|"
     r"(?:pay|salary|rent|price)\s+(?:rise|raise|increase|hike)|"
     # "my manager put me on evenings", "they've set my premium at 2,050"
-    r"put\s+(?:me|us|(?-i:[A-Z])[\w'’]*)\s+on(?:to)?|"
+    r"put\s+(?:me|us|(?-i:[A-Z])[\w'’]*)\s+(?:on(?:to)?|with)|(?:assigned|allocated|reassigned)\s+(?:me|us|(?-i:[A-Z])[\w'’]*)\s+(?:to|with)|"
     r"set\s+(?:my|our|the|their|(?-i:[A-Z])[\w'’]*['’]s)\s+(?:[\w'’-]+\s+){0,2}?(?:at|to))\b",
     re.IGNORECASE,
 )
@@ -464,7 +464,11 @@ def moved_thing(text: str, speaker: str = "") -> frozenset[str]:
         # the speaker's own thing ("changed my major to ...", "moved all my accounts over to ..."):
         # what it names may be worded otherwise in the record ("studies accounting", "banks with")
         return frozenset()
-    return frozenset(t for t in terms(m.group("object")) if t not in _ONESELF and t not in own
+    thing = m.group("object")
+    if m.re is _MOVED_THING and re.search(r"['’]s$", first) and len(words) > 1:
+        # "moved Ana's training to Thursdays": the training moved; Ana holds it
+        thing = thing.split(None, 1)[1]
+    return frozenset(t for t in terms(thing) if t not in _ONESELF and t not in own
                      and not t.isdigit() and t not in RELATIONS)
 
 
@@ -623,7 +627,9 @@ _CUE_CLAUSE = re.compile(r"[,;:]\s+|(?<!\s)\s+(?:and|but|so|because|though|altho
 #: Stripe", "used to drive a Honda", "is off keto"): what follows them is what ended.
 _ENDING = re.compile(
     r"\b(?P<cue>stopped|quit|quitted|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|dropped\s+out\s+of|dropped|left|"
-    r"cancell?ed|ditched|abandoned|retired\s+from|resigned\s+from|moved\s+(?:out\s+of|away\s+from)|"
+    r"cancell?ed|ditched|abandoned|retired\s+from|resigned\s+from|decommissioned|"
+    # "we retired the old build server": a thing taken out of use, not the speaker's retirement
+    r"retired(?=\s+(?:the|an?|my|our|their|this|that|these|those)\b)|moved\s+(?:out\s+of|away\s+from)|"
     r"broke\s+up\s+with|split\s+up\s+with|got\s+rid\s+of|unsubscribed\s+from|stepped\s+down\s+(?:as|from)|sold|used\s+to|"
     r"ended|closed|shut\s+down|wound\s+down|withdrew\s+from|moved\s+on\s+from|traded\s+in|kicked|"
     r"graduated\s+from|(?:done|finished)\s+with|gave\s+away|finished|completed|"
@@ -641,7 +647,8 @@ _ENDING = re.compile(
     re.IGNORECASE,
 )
 #: Ends that need no object, by what they end: retiring ends working, graduating ends studying.
-_LIFE_END = re.compile(r"\b(?P<cue>retired|graduated)\b(?!\s+(?:from|as)\b)|"
+_LIFE_END = re.compile(r"\b(?P<cue>retired|graduated)\b(?!\s+(?:from|as|the|an?|my|our|their|his|her|its|this|that|"
+                       r"these|those|[\w'’]+['’]s)\b)|"
                        # "we broke up last week", "we've parted ways": the speaker's partner, unnamed
                        r"^\W*(?:so\s+|and\s+|well\s+)?(?P<we>we)(?:['’]ve)?\s+(?:(?:have|just|finally|officially)\s+)*"
                        r"(?:broke\s+up|split\s+up|parted\s+ways|called\s+it\s+off)\b", re.IGNORECASE)
@@ -698,6 +705,9 @@ _KIND_GONE = re.compile(r"\b(?:my|our)\s+(?P<what>(?:[\w'’-]+\s+){0,2}?[\w'’
                         r"was\s+put\s+to\s+sleep)\b|\bhad\s+to\s+(?:have\s+)?(?:put|let)\s+(?:my|our)\s+"
                         r"(?P<what2>(?:[\w'’-]+\s+){0,2}?[\w'’-]+)\s+(?:down|go|to\s+sleep)\b", re.IGNORECASE)
 #: Words of fondness before a pet, no part of what it is: "our old dog", "my poor little cat".
+#: Words that say a thing is the one the speaker had ("the old Jenkins box", "my former gym"), which
+#: the record of it does not say.
+_AGED = frozenset("old former previous existing trusty".split())
 _FOND = frozenset("old little poor dear sweet beloved lovely big young baby darling".split())
 _PRONOUNS = frozenset("i we he she they you".split())
 _AUXILIARIES = frozenset("is are am was were has have had be been do does did 's 're 'm 've".split())
@@ -904,7 +914,7 @@ def ended(text: str, speaker: str = "") -> Ended | None:
                 named = _names(" ".join(after[:4]), speaker)
             # Words of when ("in March", "in the spring", "in 2019") are no part of what ended.
             found = [t for w in phrase if w not in _MONTHS and w not in _WEEKDAYS and w not in _TIMES
-                     and not w[0].isdigit() for t in terms(w) if t not in own]
+                     and w not in _AGED and not w[0].isdigit() for t in terms(w) if t not in own]
             if len(found) > 1 and found[-1] in _PLACEHOLDERS:
                 found = found[:-1]  # "not doing the fasting thing anymore": fasting
             if cue in ("finished", "completed") and not (found and found[-1] in _COURSES):
@@ -1198,7 +1208,9 @@ def mentions(text: str, speaker: str) -> bool:
         return lead.group(1).strip() == speaker
     if _WE.match(text):
         return True  # "We get a veg box delivered": the speaker's household, the speaker among them
-    own = re.search(r"(?<![\w])" + re.escape(speaker) + r"(?![\w])", text)
+    # a name typed in lower case ("jay") is capitalised where a record's sentence starts with it
+    own = re.search(r"(?<![\w])(?:" + re.escape(speaker) + "|" + re.escape(speaker[:1].upper() + speaker[1:]) + r")(?![\w])",
+                    text)
     if own is None:
         return False
     if _SUBJECTLESS_OPENING.match(text):
@@ -1293,6 +1305,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     # Whose the statement is: its holder, or the holder of a thing someone changed in it; an end
     # said without a subject is the speaker's ("gave the roomba away, the dog hated it").
     mine_holders = [mine_holder] + [h for h in (changed_holder(text, speaker),) if h is not None and h != mine_holder]
+    moved_names = frozenset(v for v in mine_values if set(terms(v)) & moving)
+    if moving and moving <= frozenset(t for v in moved_names for t in terms(v)):
+        mine_holders.append(moved_names)  # "we moved Ana to Riverside Montessori": the statement is of Ana
     if stop is not None and mine_holder and (_OPENS_WITH_END.match(text) or mine_holder <= stop.modifiers | {stop.head}):
         # the speaker's end, said without a subject, or with what ended read as its holder ("has
         # left the netball team")
