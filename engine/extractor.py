@@ -680,6 +680,38 @@ _LIMITED = re.compile(
     r"^(?:(?:and|but|so|also)\s+)*(?P<np>(?:[\w'’-]+\s+){1,6}?)(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?"
     r"(?:capped|limited|restricted)\s+(?:at|to)\s+(?P<obj>(?:about\s+|around\s+)?[$€£]?(?:\d|one\b|two\b|three\b|four\b|"
     r"five\b|six\b|ten\b)[^.!?;]*)", _I)
+#: A limit or a deadline said with a modal of obligation or prohibition: "essays must stay under
+#: 2,000 words", "I can only fly out after 6pm", "the form has to be in the post by June 3", "he
+#: can't have anything with onion in it". Not an inference ("must have left it before 6"), and not
+#: one occasion ("I have to leave by 5 today"), which is no standing rule.
+_MONTH_WORDS = "january|february|march|april|may|june|july|august|september|october|november|december"
+_DAY_WORDS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekday|weekend"
+_MODAL_LIMIT = re.compile(
+    # not an inference ("must have left it", "must be tired") nor a feeling ("can't wait until June")
+    r"\b(?:(?:must(?:\s+not)?|mustn['’]?t)\s+(?!have\b)(?!be\s+(?!(?:in|at|on|back|home|done|finished|submitted|paid|off|"
+    r"out|kept|under|below|over|within|there|ready|left)\b)\w)"
+    r"|(?:(?:has|have)\s+(?:got\s+)?to|can\s+only|can['’]?t|cannot|can\s+not|(?:is|are|am|'s|'re|'m)\s+not\s+allowed\s+to|"
+    r"may\s+not|(?:is|are|am)\s+only\s+allowed\s+to)\s+"
+    r"(?!believe|wait|imagine|remember|stand|stop|help|tell|say|decide|get\s+over|bear|afford\s+to\s+miss))"
+    r"(?:[\w'’-]+\s+){0,6}?"
+    r"(?:(?:under|over|below|above|beyond|within|max(?:imum)?)\s+(?:about\s+|around\s+)?[$€£]?\d"
+    r"|(?:more|less|fewer|longer|later|earlier)\s+than\s+|at\s+(?:most|least|the\s+latest)\b|up\s+to\s+[$€£]?\d"
+    r"|(?:by|before|after|until|till|past)\s+(?:the\s+)?(?:\d|noon|midnight|(?:" + _MONTH_WORDS + "|" + _DAY_WORDS + r")\b)"
+    r"|any(?:thing|\s+[\w'’-]+)\s+(?:with|containing|that\s+has)\b)", _I)
+#: One occasion, not a standing rule.
+_THIS_ONCE = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|time))\b", _I)
+#: A statement labelled as a rule: "Dr. Hale's rule: ...", "my one rule: ...", "house policy - ...".
+_LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:rule|rules|policy)\s*(?::|\s[-–—])\s*\S", _I)
+
+
+def states_a_rule(text: str) -> bool:
+    """Whether a statement states a standing limit, deadline or rule in its form (see _MODAL_LIMIT,
+    _LABELLED_RULE), whatever else it says: a constraint, however the classifier reads it."""
+    if _LABELLED_RULE.match(text):
+        return True
+    return _MODAL_LIMIT.search(text) is not None and _THIS_ONCE.search(text) is None
+
+
 _STANDING = re.compile(
     r"\b(?:always|never|every|each|whenever|all\s+the\s+time|at\s+all\s+times|daily|weekly|avoid|stay\s+away\s+"
     r"from|limit|stick\s+to|anything|any\s+\w+|no\s+more\s+than|at\s+least|at\s+most)\b", _I)

@@ -24,7 +24,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
                             record_vectors_of, uncached, memo_embed)
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
-from engine.extractor import Candidate, split_sentences, without_label
+from engine.extractor import Candidate, split_sentences, states_a_rule, without_label
 from engine.meaning import Meaning, ended, habit_of, has_term, mentions, opens_with_end, relate, says_change
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
@@ -366,7 +366,7 @@ def _ref(turn: Event) -> TurnRef:
 def _retyped(c: Candidate, probs: dict[str, float], settings: Settings) -> Candidate:
     """A hard rule or limit is a constraint, whatever sentence shape the rules saw in it."""
     if (c.kind in ("fact", "preference", "episode", "decision")
-            and probs.get("constraint", 0.0) >= settings.constraint_probability):
+            and (probs.get("constraint", 0.0) >= settings.constraint_probability or states_a_rule(c.text))):
         fields = {k: v for k, v in c.fields.items() if k != "type"}
         return replace(c, kind="constraint", importance=max(c.importance, 0.85), happened_at=None,
                        fields=fields)
@@ -814,6 +814,10 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
             kind = "fact"  # "I used to volunteer at the shelter": a standing fact that is over, kept as one
         if _speakers_end(sentence):
             kind, sure = "fact", max(sure, needed)  # "Quit smoking!!", "Ilan and I split up": the speaker's end, kept
+        elif states_a_rule(sentence):
+            # "he can't have anything with onion in it": a limit in a rule's form, kept as one
+            kind = "constraint"
+            sure = max(sure, needed := settings.standing_constraint_probability)
         if (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _habit_statement(sentence):
             kind, sure = "fact", max(sure, needed)  # a habit said in the present
         elif kind == "fact" and sure < needed and _plain_present(sentence):
