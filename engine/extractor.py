@@ -1463,6 +1463,11 @@ default address respond say sound reply prioritize prioritise order book plan nu
 reserve mind watch track log record flag post publish share remember""".split())
 _STOP_START = STOP_WORDS | _NOT_VERB | _TIME_PREPS | frozenset("""i you he she we they it""".split())
 #: A request by form: a verb-like first word before its object ("humor me", "route all calls to ...").
+#: Verbs of requests that are nouns more often than not, ahead of another noun ("book club", "quiz
+#: night", "play date"): such a clause is a request only with an object or particle after the verb.
+_NOUNS_FIRST = frozenset("book quiz walk play price number order lead label round".split())
+_PARTICLES = frozenset("""in on at to for with from by into onto about around over through up down out off back
+again now later tomorrow tonight today early late quickly slowly""".split())
 _OBJECT_START = frozenset("""me us it them him her every each all any the a an my our this these those some no everything
 anything nothing up out off down back""".split())
 #: Words that open a clause but never as a request: pronouns, determiners, conjunctions, fillers, and the
@@ -1511,7 +1516,10 @@ def _is_request(clause: str) -> bool:
     if verb in _NOT_A_REQUEST:
         return False
     if verb in _IMPERATIVE_VERBS:
-        return True
+        # "Book club again tonight", "quiz night", "walk group": a noun before a noun, no imperative
+        # (a plural after it is its object: "book meetings after 2pm", "order pizzas")
+        return not (verb in _NOUNS_FIRST and nxt and nxt not in _OBJECT_START and nxt not in _PARTICLES
+                    and not nxt.endswith("s"))
     return (nxt in _OBJECT_START and verb not in _STOP_START and verb not in _ADV_SET and verb not in _MODALS
             and verb not in _PAST_IRREGULAR and verb not in _TIME_WORDS and not verb.endswith(("ing", "ed"))
             and m.start("verb") == 0 and not c[0].isdigit())

@@ -1296,7 +1296,10 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     moving = moved_thing(text, speaker) if cue == "strong" else frozenset()
     wished = _WISHED.search(text) is not None
     passing = _FOR_A_WHILE.search(text) is not None
-    one_occasion = _ONE_OCCASION.search(text) is not None and _FROM_NOW_ON.search(text) is None
+    # in the clause that says the change: "swapped Fibrelink for Corvanet, the install guy came this
+    # morning" changes the provider for good
+    one_occasion = _FROM_NOW_ON.search(text) is None and any(
+        _STRONG_CUE.search(c) and _ONE_OCCASION.search(c) for c in _CUE_CLAUSE.split(text))
     adds = additive(text)
     same: list[Relation] = []
     updates: list[Relation] = []

@@ -65,3 +65,13 @@ def test_an_end_said_with_how_long_ago_it_was_ends_the_record(tmp_path, old, new
 def test_a_change_of_one_occasion_or_for_a_while_leaves_the_record(tmp_path, old, new, word):
     records = records_after(tmp_path, old, new, speaker="Dana", days=DAYS, at="10:00:00")
     assert any(r.tier == "active" and word in r.text.lower() for r in records), [(r.text, r.tier) for r in records]
+
+
+@pytest.mark.parametrize("old,new,old_word,new_word", [
+    ("Our broadband is with Zenlink.", "Swapped Zenlink for Hyperoptic, the engineer came this morning and it's flying.",
+     "zenlink", "hyperoptic"),
+    ("My phone contract is with O2.", "I switched to Giffgaff, the SIM arrived today.", "o2", "giffgaff"),
+    ("We bank with Santander.", "We moved our accounts to Monzo, the transfer finished yesterday.", "santander", "monzo"),
+])
+def test_a_lasting_change_told_with_the_day_it_happened_replaces_the_old_value(tmp_path, old, new, old_word, new_word):
+    assert_replaced(records_after(tmp_path, old, new, speaker="Dana", days=DAYS, at="10:00:00"), old_word, new_word)

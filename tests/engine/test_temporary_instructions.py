@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from engine import MemoryEngine
 from engine.dates import find_periods
 from engine.extractor import extract
 from engine.summarizer import turn_candidates
@@ -260,3 +261,31 @@ def test_instructions_about_different_things_do_not_share_a_slot():
 def test_a_leading_time_word_is_not_taken_for_a_name_said_to_someone(text, kept):
     found = turn_candidates(text, role="user", speaker="Ines", occurred_at=AT)
     assert found and all(c.text.split(": ")[-1].startswith(kept) or kept in c.text for c in found)
+
+
+@pytest.mark.parametrize("text", [
+    "Book club again tonight, nobody had finished the book lol",
+    "Quiz night at the Crown this evening, we came second again.",
+    "Play date with the twins this afternoon, total chaos.",
+])
+def test_a_noun_that_is_also_a_verb_opens_no_instruction(tmp_path, text):
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "1", "role": "user",
+                       "speaker": "Nell", "text": text, "occurred_at": "2026-05-04T10:00:00Z"})
+        engine.flush()
+        kinds = [r.kind for r in engine.records("t", "u")]
+    assert kinds and "temporary_instruction" not in kinds, kinds
+
+
+@pytest.mark.parametrize("text", [
+    "Book a table for two at Dishoom for tonight please.",
+    "Just for today, book meetings only after 2pm.",
+    "Order the usual from Ranjit's for tonight.",
+])
+def test_those_verbs_with_an_object_are_instructions_for_the_period(tmp_path, text):
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "1", "role": "user",
+                       "speaker": "Nell", "text": text, "occurred_at": "2026-05-04T10:00:00Z"})
+        engine.flush()
+        kinds = [r.kind for r in engine.records("t", "u")]
+    assert kinds == ["temporary_instruction"], kinds
