@@ -718,7 +718,8 @@ _HABIT = re.compile(
     r"(?:I|we)\s+(?:(?:usually|normally|generally|always|often|also|still|now|mostly|regularly)\s+)*"
     r"(?!(?:am|was|were|will|would|could|should|might|must|can|can't|cannot|don't|do|did|didn't|have|had|"
     r"think|guess|feel|know|mean|hope|wish|want|need|wonder|suppose|bet|believe|agree|forget|remember|"
-    r"understand|see|say|said|love|like|hate|prefer|enjoy|get|got|just|really|never|"
+    # "I see what you mean" is no habit; "I see a therapist every Wednesday" is
+    r"understand|see(?!\s+(?:a|an|my|the|our|his|her|their|him|them|dr\.?|doctor)\b)|say|said|love|like|hate|prefer|enjoy|get|got|just|really|never|"
     # a habit that was ("I went every day last summer") is told by the rules or the classifier
     r"\w*[^e\W]ed|went|came|took|made|ate|drank|ran|swam|saw|met|flew|drove|rode|spent|used)\b)"
     r"(?P<verb>[a-z]+)\b(?P<rest>[^?]*)$", re.IGNORECASE)
@@ -868,8 +869,13 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
         mat = meaning.vectors(texts)
         qv = meaning.vectors([request, " ".join(topic)])
         named = {t[:5] for t in terms(" ".join(topic))}
-        scores = np.maximum(mat @ qv[0], mat @ qv[1]) + np.array(
-            [0.1 if named & {t[:5] for t in terms(x)} else 0.0 for x in texts])
+        hit = np.array([bool(named & {t[:5] for t in terms(x)}) for x in texts])
+        scores = np.maximum(mat @ qv[0], mat @ qv[1]) + 0.1 * hit
+        if hit.any():
+            # A record that holds a word the request names is what it asks about; one that holds
+            # none ("pottery on Saturdays" for "my Wednesday appointments") only if it is plainly
+            # the same topic in other words.
+            scores = np.where(hit | (scores >= settings.forget_target_similarity + 0.15), scores, 0.0)
         order = np.argsort(-scores)
         best = float(scores[order[0]])
         runner_up = float(scores[order[1]]) if len(order) > 1 else None

@@ -110,3 +110,19 @@ def test_never_raise_it_again_and_get_rid_of_it_are_requests(tmp_path, said, ask
 def test_mentioning_and_getting_rid_in_other_senses_forgets_nothing(tmp_path, asked):
     texts = _texts_after(tmp_path, "My shoe size is 42.", asked)
     assert any("42" in t for t in texts), texts
+
+
+# The words a request names pick the memory: a record on another day of the week, or of another
+# thing, is no closer for being like it in meaning.
+@pytest.mark.parametrize("said,other,asked,gone,kept", [
+    ("I see a therapist every Wednesday evening for my anxiety.", "I also do a pottery class on Saturdays.",
+     "can you wipe what I said about my Wednesday appointments?", "therapist", "pottery"),
+    ("I have physio on Tuesday mornings for my shoulder.", "I play squash on Thursday nights.",
+     "please forget what I told you about my Tuesday sessions", "physio", "squash"),
+    ("My AA meetings are on Monday evenings at the church hall.", "My book club meets on Friday evenings.",
+     "delete what I said about the Monday meetings, please", "AA", "book club"),
+])
+def test_the_words_a_request_names_pick_the_memory(tmp_path, said, other, asked, gone, kept):
+    texts = _texts_after(tmp_path, said, asked, kept=other)
+    assert not any(gone in t for t in texts), texts
+    assert any(kept in t for t in texts), texts

@@ -38,3 +38,19 @@ def test_a_present_habit_is_kept(tmp_path, text, word):
 ])
 def test_not_a_present_habit(sentence):
     assert not _habit_statement(sentence)
+
+
+@pytest.mark.parametrize("text,word", [
+    ("I see a therapist every Wednesday evening for my anxiety.", "therapist"),
+    ("I see my counsellor on Mondays after work.", "counsellor"),
+    ("I see a dietitian once a month at the clinic.", "dietitian"),
+])
+def test_seeing_someone_regularly_is_a_habit(tmp_path, text, word):
+    texts = _records(tmp_path, text)
+    assert any(word in t for t in texts), texts
+
+
+@pytest.mark.parametrize("text", ["I see what you mean, that makes sense.", "I see, thanks for explaining.",
+                                  "I see why people like it now."])
+def test_i_see_for_i_understand_is_no_habit(text):
+    assert not _habit_statement(text)
