@@ -223,6 +223,8 @@ _FOR_A_WHILE = re.compile(r"\b(?:temporarily|for\s+now|for\s+the\s+time\s+being|
 #: the standing habit as it was, unless the change is said to hold from then on.
 _ONE_OCCASION = re.compile(r"\b(?:this\s+(?:morning|afternoon|evening)|today|tonight|yesterday)(?:['’]s)?\b|"
                            r"\bthis\s+(?:week|weekend|month|time)['’]s\b", re.IGNORECASE)
+#: A thing the speaker had before ("my old address", "Sam's former boss", "our previous landlord").
+_FORMER = re.compile(r"\b(?:my|our|their|his|her|[A-Z][\w'’-]*['’]s)\s+(?:old|former|previous|ex-)\s*[a-z]", re.IGNORECASE)
 _FROM_NOW_ON = re.compile(r"\b(?:from\s+now\s+on|going\s+forward|for\s+good|permanently|every|each|"
                           r"from\s+(?:next|this)\s+\w+\s+on)\b", re.IGNORECASE)
 _WEAK_CUE = re.compile(r"\b(?:now|new|newly|currently|latest|nowadays|lately)\b", re.IGNORECASE)
@@ -1296,6 +1298,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     moving = moved_thing(text, speaker) if cue == "strong" else frozenset()
     wished = _WISHED.search(text) is not None
     passing = _FOR_A_WHILE.search(text) is not None
+    former = _FORMER.search(text) is not None
     # in the clause that says the change: "swapped Fibrelink for Corvanet, the install guy came this
     # morning" changes the provider for good
     one_occasion = _FROM_NOW_ON.search(text) is None and any(
@@ -1391,6 +1394,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             continue  # "doesn't drink coffee any more" ends coffee, not the green tea of another record
         if moving and not any(has_term(terms(rec.text), t) for t in moving):
             continue  # "moved the wedding to June" gives no new value to where someone lives
+        if former and cue != "strong" and _FORMER.search(rec.text) is None:
+            continue  # "my old address, 12 Quarry Lane, still gets post": of the old one, not a new value
         if cue == "strong" and (passing or (one_occasion and stop is None and rec.kind != "episode")):
             # a change for a while, or of one occasion of a standing habit ("my train this morning
             # was delayed to 8:05"): the record holds. An end is one whenever it was ("yesterday").

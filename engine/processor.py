@@ -32,7 +32,7 @@ from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
 from engine.summarizer import GENERIC_WORDS, compact, summarize, turn_candidates
-from engine.textnorm import STOP_WORDS, jaccard, term_set, terms
+from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, term_set, terms
 from engine.tokens import count_tokens_many
 from schemas.common import PRIVACY_ORDER, SOURCE_RANK
 from schemas.events import (
@@ -596,11 +596,12 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     prob = {t: p.get("forget_request", 0.0) for t, p in zip(texts, meaning.kinds(texts))}
     requests = set()
     for s in asked:
-        if _DISMISSAL.search(s) and not _ABOUT_MEMORY.search(s):
+        if _DISMISSAL.search(s) and not _ABOUT_MEMORY.search(s) and not (_A_SAID_THING.search(s) and not _DROPPED.search(s)):
             continue  # "Oh forget it, never mind, I'll ask her myself": let it go, not "forget what I said"
         formed = [x for x in parts[s] if _REQUEST_FORM.search(x)]
         if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
-                prob[s] >= settings.forget_probability_alone or _OWN_THING_REQUEST.search(s) or _NEVER_AGAIN.search(s):
+                prob[s] >= settings.forget_probability_alone or _OWN_THING_REQUEST.search(s) or _NEVER_AGAIN.search(s) \
+                or (_NEVER_MIND.search(s) and _FORGET_IT.search(s) and not _DROPPED.search(s)):
             requests.add(s)
     # A sentence that tells the assistant to forget, delete or not keep something, but that the
     # classifier does not judge a request, is held back from the rest too: whatever it means, it
@@ -676,6 +677,15 @@ _DISMISSAL = re.compile(
     r"manage|cook|find|check|deal|work)\b)"
     r"|\b(?:never\s*mind|no\s+big\s+deal|no\s+worries)\b[^.!?]*?\bforget\s+(?:about\s+)?it\b",
     re.IGNORECASE)
+#: A thing said, named ("never mind the pen thing, please forget it"): not the matter dropped.
+_A_SAID_THING = re.compile(r"\bthe\s+(?:[\w'\-]+\s+){1,3}?(?:thing|stuff|bit|part|story|business)\b", re.IGNORECASE)
+#: "never mind the pen thing, please forget it": the thing said, named right after "never mind";
+#: with the matter dropped beside it ("it's fine", "I'll sort it myself") it asks nothing.
+_NEVER_MIND = re.compile(r"\b(?:never\s*mind|nvm)\s+(?:about\s+)?the\s+(?:[\w'\-]+\s+){1,3}?"
+                         r"(?:thing|stuff|bit|part|story|business)\b", re.IGNORECASE)
+_DROPPED = re.compile(r"\b(?:it'?s\s+fine|doesn'?t\s+matter|not\s+important|no\s+worries|no\s+big\s+deal|whatever|"
+                      r"myself|I'?ll\s+(?:just\s+)?(?:do|sort|handle|ask|figure|manage|find|check|deal|work))\b", re.IGNORECASE)
+_FORGET_IT = re.compile(r"\bforget\s+(?:about\s+)?(?:it|that)\b", re.IGNORECASE)
 _ABOUT_MEMORY = re.compile(r"\b(?:memor|remember|stor|kept|keep|sav|record|notes?\b|written|log|what\s+I\s+(?:said|told|"
                            r"mentioned))", re.IGNORECASE)
 
@@ -698,11 +708,15 @@ def _formed_clauses(sentence: str) -> list[str]:
 _REQUEST_STEMS = frozenset(w[:5] for w in _REQUEST_WORDS if len(w) >= 5)
 
 
+_SHORT_RELATIONS = RELATIONS | {"ex", "gf", "bf"}
+
+
 def _topic_words(sentence: str) -> list[str]:
     """The words of a request to forget that name its topic: not the request's own words in any
     inflection ("remembered", "keeping"), not function words."""
     return [w for w in re.findall(r"[a-z][a-z'\-]+", sentence.lower())
-            if w not in _REQUEST_WORDS and w not in _GENERIC_TERMS and w not in STOP_WORDS and len(w) > 2
+            if w not in _REQUEST_WORDS and w not in _GENERIC_TERMS and w not in STOP_WORDS
+            and (len(w) > 2 or w in _SHORT_RELATIONS)  # "anything about my ex"
             and not (len(w) >= 5 and w[:5] in _REQUEST_STEMS)]
 
 

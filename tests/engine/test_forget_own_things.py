@@ -126,3 +126,29 @@ def test_the_words_a_request_names_pick_the_memory(tmp_path, said, other, asked,
     texts = _texts_after(tmp_path, said, asked, kept=other)
     assert not any(gone in t for t in texts), texts
     assert any(kept in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said,asked,word", [
+    ("My ex, Dario, moved to Lisbon last year.", "please don't keep anything about my ex", "Dario"),
+    ("My ex and I share custody of our dog Biscuit.", "Can you delete what I said about my ex?", "custody"),
+    ("I still have my ex's records in the loft, Mia never collected them.", "forget everything about my ex",
+     "loft"),
+    # "never mind" with the thing named is no dropping of the matter
+    ("I collect vintage cameras, about thirty so far.", "never mind the camera thing, please forget it.", "cameras"),
+    ("I'm thinking of learning the harp next year.", "nvm the harp stuff, forget it", "harp"),
+    ("I had a bad fall skiing in Verbier last winter.", "never mind the skiing story, just forget it", "Verbier"),
+])
+def test_a_short_relation_and_a_named_thing_are_what_is_forgotten(tmp_path, said, asked, word):
+    texts = _texts_after(tmp_path, said, asked)
+    assert not any(word in t for t in texts), texts
+    assert any("kiwi" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("asked", [
+    "Oh never mind, the shoe thing is fine, forget it, I'll sort it myself.",
+    "Never mind the shoe stuff, forget about it, it's fine.",
+    "nvm the shoe size bit, doesn't matter, forget it",
+])
+def test_never_mind_with_the_matter_dropped_forgets_nothing(tmp_path, asked):
+    texts = _texts_after(tmp_path, "My shoe size is 42.", asked)
+    assert any("42" in t for t in texts), texts
