@@ -698,10 +698,20 @@ _MODAL_LIMIT = re.compile(
     r"|(?:more|less|fewer|longer|later|earlier)\s+than\s+|at\s+(?:most|least|the\s+latest)\b|up\s+to\s+[$€£]?\d"
     r"|(?:by|before|after|until|till|past)\s+(?:the\s+)?(?:\d|noon|midnight|(?:" + _MONTH_WORDS + "|" + _DAY_WORDS + r")\b)"
     r"|any(?:thing|\s+[\w'’-]+)\s+(?:with|containing|that\s+has)\b)", _I)
+#: A limit named with its amount: "a strict fluid limit of one litre a day", "capped at 25 km a week",
+#: "a budget cap of $18,000", "limited to two coffees".
+_NAMED_LIMIT = re.compile(
+    r"\b(?:(?:limit|cap|maximum|max|minimum|allowance|ceiling)\s+(?:of|at|is)\s+|(?:capped|limited|restricted)\s+(?:at|to)\s+)"
+    r"(?:about\s+|around\s+|roughly\s+|just\s+)?(?:[$€£]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
+    r"twenty|thirty|fifty|a\s+hundred|half)\b)", _I)
+#: A limit that was ("the tickets were capped at 200 last year"): an event, no standing rule.
+_A_PAST_LIMIT = re.compile(r"\b(?:was|were|had\s+been)\s+(?:\w+\s+)?(?:capped|limited|restricted)\b|"
+                           r"\b(?:last\s+(?:year|month|week|time|season)|ago|yesterday|used\s+to)\b", _I)
 #: One occasion, not a standing rule.
 _THIS_ONCE = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|time))\b", _I)
 #: A statement labelled as a rule: "Dr. Hale's rule: ...", "my one rule: ...", "house policy - ...".
-_LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:rule|rules|policy)\s*(?::|\s[-–—])\s*\S", _I)
+_LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:rule|rules|policy)(?:,?\s+[\w'’-]+){0,3}?\s*(?::|\s[-–—])\s*\S",
+                            _I)
 
 
 def states_a_rule(text: str) -> bool:
@@ -709,7 +719,8 @@ def states_a_rule(text: str) -> bool:
     _LABELLED_RULE), whatever else it says: a constraint, however the classifier reads it."""
     if _LABELLED_RULE.match(text):
         return True
-    return _MODAL_LIMIT.search(text) is not None and _THIS_ONCE.search(text) is None
+    named = _NAMED_LIMIT.search(text) is not None and _A_PAST_LIMIT.search(text) is None
+    return (_MODAL_LIMIT.search(text) is not None or named) and _THIS_ONCE.search(text) is None
 
 
 _STANDING = re.compile(

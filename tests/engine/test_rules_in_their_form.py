@@ -28,6 +28,11 @@ def _records(tmp_path, text: str) -> list:
     ("Our rabbit Clover can't have anything with avocado in it, the vet was strict.", "avocado"),
     ("Coach's rule: nobody misses two sessions in a row and still starts on Saturday.", "sessions"),
     ("House policy - shoes off at the door, always.", "shoes"),
+    # a limit named with its amount, and a rule labelled with a few words before its colon
+    ("My cardiologist put me on a salt limit of 2 grams a day.", "salt"),
+    ("The kids are limited to two hours of screens on weekdays.", "screens"),
+    ("Since the stress fracture I'm capped at 20 km a week until the scan.", "20 km"),
+    ("House rules, for the record: shoes off and no phones at dinner.", "phones"),
 ])
 def test_a_rule_in_its_form_is_a_constraint(tmp_path, text, word):
     records = _records(tmp_path, text)
@@ -43,6 +48,10 @@ def test_a_rule_in_its_form_is_a_constraint(tmp_path, text, word):
     "We can't wait until June, the wedding will be amazing.",
     "I can only imagine how hard that was for you.",
     "You have to try the ramen at Kizuki, it's under 15 dollars.",
+    "There's no limit to how much I love pasta.",
+    "I went over my data limit again this month.",
+    "Our policy renewal came through yesterday.",
+    "The rules of cricket are confusing, even after 20 years.",
 ])
 def test_inferences_feelings_and_one_occasion_are_no_rule(text):
     assert not states_a_rule(text)
