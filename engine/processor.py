@@ -32,7 +32,7 @@ from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
 from engine.summarizer import GENERIC_WORDS, compact, summarize, turn_candidates
-from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, term_set, terms
+from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, term_set, terms
 from engine.tokens import count_tokens_many
 from schemas.common import PRIVACY_ORDER, SOURCE_RANK
 from schemas.events import (
@@ -660,31 +660,30 @@ _NOT_FORGET = frozenset("forgot forger forges forged forge forgets".split())
 def _mend_request(sentence: str) -> str:
     """The sentence with "forgt", "foget", "froget" ... read as "forget": a slip of the keys does
     not make a request something else."""
-    from engine.redaction import _one_edit
-
     def mend(m: re.Match[str]) -> str:
         low = m.group().lower()
-        return "forget" if low not in _NOT_FORGET and _one_edit(low, "forget") else m.group()
+        return "forget" if low not in _NOT_FORGET and one_edit(low, "forget") else m.group()
 
     return _FORGET_TYPO.sub(mend, sentence) if "f" in sentence.lower() else sentence
 
 
 #: "Forget it" said to drop the matter, not a memory: with a dismissal beside it and no word about
 #: what the assistant keeps.
+#: Words that drop a matter rather than ask anything of the assistant ("it's fine", "I'll sort it
+#: myself").
+_DROPPED_WORDS = (r"no\s+big\s+deal|no\s+worries|it'?s\s+fine|doesn'?t\s+matter|not\s+important|whatever|myself|"
+                  r"I'?ll\s+(?:just\s+)?(?:do|sort|handle|ask|figure|manage|cook|find|check|deal|work)")
 _DISMISSAL = re.compile(
-    r"\b(?:forget\s+(?:about\s+)?it|never\s*mind|nvm)\b[^.!?]*?\b(?:never\s*mind|nvm|no\s+big\s+deal|no\s+worries|"
-    r"it'?s\s+fine|doesn'?t\s+matter|not\s+important|whatever|myself|I'?ll\s+(?:just\s+)?(?:do|sort|handle|ask|figure|"
-    r"manage|cook|find|check|deal|work)\b)"
+    rf"\b(?:forget\s+(?:about\s+)?it|never\s*mind|nvm)\b[^.!?]*?\b(?:never\s*mind|nvm|{_DROPPED_WORDS})\b"
     r"|\b(?:never\s*mind|no\s+big\s+deal|no\s+worries)\b[^.!?]*?\bforget\s+(?:about\s+)?it\b",
     re.IGNORECASE)
 #: A thing said, named ("never mind the pen thing, please forget it"): not the matter dropped.
-_A_SAID_THING = re.compile(r"\bthe\s+(?:[\w'\-]+\s+){1,3}?(?:thing|stuff|bit|part|story|business)\b", re.IGNORECASE)
+_THE_X_THING = r"the\s+(?:[\w'\-]+\s+){1,3}?(?:thing|stuff|bit|part|story|business)\b"
+_A_SAID_THING = re.compile(r"\b" + _THE_X_THING, re.IGNORECASE)
 #: "never mind the pen thing, please forget it": the thing said, named right after "never mind";
 #: with the matter dropped beside it ("it's fine", "I'll sort it myself") it asks nothing.
-_NEVER_MIND = re.compile(r"\b(?:never\s*mind|nvm)\s+(?:about\s+)?the\s+(?:[\w'\-]+\s+){1,3}?"
-                         r"(?:thing|stuff|bit|part|story|business)\b", re.IGNORECASE)
-_DROPPED = re.compile(r"\b(?:it'?s\s+fine|doesn'?t\s+matter|not\s+important|no\s+worries|no\s+big\s+deal|whatever|"
-                      r"myself|I'?ll\s+(?:just\s+)?(?:do|sort|handle|ask|figure|manage|find|check|deal|work))\b", re.IGNORECASE)
+_NEVER_MIND = re.compile(r"\b(?:never\s*mind|nvm)\s+(?:about\s+)?" + _THE_X_THING, re.IGNORECASE)
+_DROPPED = re.compile(rf"\b(?:{_DROPPED_WORDS})\b", re.IGNORECASE)
 _FORGET_IT = re.compile(r"\bforget\s+(?:about\s+)?(?:it|that)\b", re.IGNORECASE)
 _ABOUT_MEMORY = re.compile(r"\b(?:memor|remember|stor|kept|keep|sav|record|notes?\b|written|log|what\s+I\s+(?:said|told|"
                            r"mentioned))", re.IGNORECASE)

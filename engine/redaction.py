@@ -33,6 +33,8 @@ import threading
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
+from engine.textnorm import one_edit
+
 __all__ = ["REDACTION_MARK", "Redaction", "find_secrets", "redact"]
 
 REDACTION_MARK = "[REDACTED:"
@@ -1613,26 +1615,13 @@ _PASSWORD_LIKE = re.compile(r"(?<![A-Za-z])[Pp][A-Za-z]{5,8}(?![A-Za-z])")
 _MENDED_PASSWORD = {7: "passwd ", 8: "password", 9: "password "}
 
 
-def _one_edit(word: str, target: str) -> bool:
-    """Whether `word` is `target` with one letter dropped, added, changed, or two neighbours swapped."""
-    if word == target or abs(len(word) - len(target)) > 1:
-        return False
-    if len(word) == len(target):
-        diff = [i for i, (a, b) in enumerate(zip(word, target)) if a != b]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
-                                  and word[diff[0]] == target[diff[1]] and word[diff[1]] == target[diff[0]])
-    short, long_ = (word, target) if len(word) < len(target) else (target, word)
-    i = next((k for k, (a, b) in enumerate(zip(short, long_)) if a != b), len(short))
-    return short[i:] == long_[i + 1:]
-
-
 def _mend_password_typos(text: str) -> str:
     """The text with "pasword", "passwrod", "paswword" ... read as "password" (one slip of the keys
     from it; "passwords" is the plural, not a slip), each keeping its length."""
     def mend(m: re.Match[str]) -> str:
         word = m.group()
         low = word.lower()
-        if low == "passwords" or not _one_edit(low, "password"):
+        if low == "passwords" or not one_edit(low, "password"):
             return word
         return _MENDED_PASSWORD[len(word)]
 

@@ -79,3 +79,16 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
         return 0.0  # nothing to compare: never a duplicate
     overlap = len(a & b)
     return overlap / (len(a) + len(b) - overlap)  # |a | b| without building it
+
+
+def one_edit(word: str, target: str) -> bool:
+    """Whether `word` is `target` with one letter dropped, added, changed, or two neighbours swapped."""
+    if word == target or abs(len(word) - len(target)) > 1:
+        return False
+    if len(word) == len(target):
+        diff = [i for i, (a, b) in enumerate(zip(word, target)) if a != b]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and word[diff[0]] == target[diff[1]] and word[diff[1]] == target[diff[0]])
+    short, long_ = (word, target) if len(word) < len(target) else (target, word)
+    i = next((k for k, (a, b) in enumerate(zip(short, long_)) if a != b), len(short))
+    return short[i:] == long_[i + 1:]

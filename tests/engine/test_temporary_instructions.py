@@ -263,17 +263,21 @@ def test_a_leading_time_word_is_not_taken_for_a_name_said_to_someone(text, kept)
     assert found and all(c.text.split(": ")[-1].startswith(kept) or kept in c.text for c in found)
 
 
+def _kinds(tmp_path, text: str) -> list[str]:
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "1", "role": "user",
+                       "speaker": "Nell", "text": text, "occurred_at": "2026-05-04T10:00:00Z"})
+        engine.flush()
+        return [r.kind for r in engine.records("t", "u")]
+
+
 @pytest.mark.parametrize("text", [
     "Book club again tonight, nobody had finished the book lol",
     "Quiz night at the Crown this evening, we came second again.",
     "Play date with the twins this afternoon, total chaos.",
 ])
 def test_a_noun_that_is_also_a_verb_opens_no_instruction(tmp_path, text):
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "1", "role": "user",
-                       "speaker": "Nell", "text": text, "occurred_at": "2026-05-04T10:00:00Z"})
-        engine.flush()
-        kinds = [r.kind for r in engine.records("t", "u")]
+    kinds = _kinds(tmp_path, text)
     assert kinds and "temporary_instruction" not in kinds, kinds
 
 
@@ -283,9 +287,5 @@ def test_a_noun_that_is_also_a_verb_opens_no_instruction(tmp_path, text):
     "Order the usual from Ranjit's for tonight.",
 ])
 def test_those_verbs_with_an_object_are_instructions_for_the_period(tmp_path, text):
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "1", "role": "user",
-                       "speaker": "Nell", "text": text, "occurred_at": "2026-05-04T10:00:00Z"})
-        engine.flush()
-        kinds = [r.kind for r in engine.records("t", "u")]
+    kinds = _kinds(tmp_path, text)
     assert kinds == ["temporary_instruction"], kinds
