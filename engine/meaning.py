@@ -45,7 +45,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/9"
+DECIDER = "meaning/10"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")

@@ -31,6 +31,7 @@ from engine.projector import memory_ids_of
 from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
+from engine.statements import is_narrative, readable, statements, without
 from engine.summarizer import GENERIC_WORDS, compact, summarize, turn_candidates
 from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, term_set, terms
 from engine.tokens import count_tokens_many
@@ -458,6 +459,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                                for p in pending if p.kind == c.kind):
             continue  # the same statement twice in one turn
         superseded_by_meaning: list[MemoryRecord] = []
+        split_off: dict[str, set[int]] = {}  # a narrative's statements a newer statement updated
         if dup is None and speaker and c.fields.get("type") == "observation" and not _conflicting(state, c.slot):
             # Repeated evidence by plain repeats (the consolidation rule) first: one reflection record.
             consolidated = consolidation(state, c, speaker, turn, derive(id_prefix, "mem", str(n)), settings)
@@ -494,6 +496,19 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                                          # two slots are two attributes ("favourite band" is not
                                          # "favourite album this year"), however alike the sentences
                                          and not _other_slot(c.slot, by_id[r.memory_id].slot)]
+            # One statement of a narrative (the new one's or a record's) may update another where
+            # the whole of it relates to nothing; where a narrative record is updated whole, the
+            # statement updated is found the same way and the rest kept (engine.statements).
+            narratives = [r for r in superseded_by_meaning if is_narrative(r.fields, r.text)]
+            if not same and (narratives or not superseded_by_meaning):
+                updated = _updated_statements(meaning, c, name, narratives or pool, settings,
+                                              (c.happened_at or turn.occurred_at).date())
+                pending_ids = {p.memory_id for p in pending}
+                for rec, index in updated:
+                    if rec.memory_id not in pending_ids | {x.memory_id for x in superseded_by_meaning}:
+                        superseded_by_meaning.append(rec)
+                    if index is not None:
+                        split_off.setdefault(rec.memory_id, set()).add(index)
         if dup is None and c.slot:
             # "I'm based in Accra" after "I live in Accra": the slot's value said again, not a new one
             # ("I love sushi, especially salmon nigiri" says more: it supersedes the plainer record)
@@ -526,8 +541,33 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                 continue
             out.emit(MemorySuperseded(memory_id=old.memory_id, superseded_by=record.memory_id,
                                       reason="updated"))
+            rest = without(old, split_off.get(old.memory_id, set()), name,
+                           derive(id_prefix, "rest", str(n), old.memory_id), turn.occurred_at)
+            if rest is not None:  # what else the narrative said still holds
+                out.emit(MemoryRecorded(record=rest))
+                pending.append(rest)
         if meaning is not None and speaker:
             _habit(state, record, name, turn, out, settings, meaning, derive(id_prefix, "habit", str(n)))
+
+
+def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list[MemoryRecord],
+                        settings: Settings, day) -> list[tuple[MemoryRecord, int | None]]:
+    """The records one of whose statements a statement of the candidate updates, where a narrative
+    is on either side: [(record, the index of its statement updated, or None when it is one
+    statement)]. The pairs of two whole statements were related already and are not again."""
+    mine = readable(c.text, speaker) if is_narrative(c.fields, c.text) else [c.text]
+    theirs = statements(pool, speaker, only_narratives=len(mine) == 1)
+    if not theirs:
+        return []
+    by_id = {s.memory_id: s for s in theirs}
+    updated: list[tuple[MemoryRecord, int | None]] = []
+    for said in mine:
+        for r in relate(meaning, said, c.kind, speaker, theirs, settings, day=day):
+            s = by_id[r.memory_id]
+            if (r.verdict == "update" and SOURCE_RANK[s.record.source] <= SOURCE_RANK[c.source]
+                    and not _other_slot(c.slot, s.record.slot)):
+                updated.append((s.record, s.index))
+    return updated
 
 
 #: Words without which a sentence is not asked whether it requests forgetting (the classifier
@@ -878,17 +918,7 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
         records = said or records
     topic = _topic_words(request)
     if topic and records:
-        texts = [r.text for r in records]
-        mat = meaning.vectors(texts)
-        qv = meaning.vectors([request, " ".join(topic)])
-        named = {t[:5] for t in terms(" ".join(topic))}
-        hit = np.array([bool(named & {t[:5] for t in terms(x)}) for x in texts])
-        scores = np.maximum(mat @ qv[0], mat @ qv[1]) + 0.1 * hit
-        if hit.any():
-            # A record that holds a word the request names is what it asks about; one that holds
-            # none ("pottery on Saturdays" for "my Wednesday appointments") only if it is plainly
-            # the same topic in other words.
-            scores = np.where(hit | (scores >= settings.forget_target_similarity + 0.15), scores, 0.0)
+        scores, _ = _request_scores([r.text for r in records], request, topic, meaning, settings)
         order = np.argsort(-scores)
         best = float(scores[order[0]])
         runner_up = float(scores[order[1]]) if len(order) > 1 else None
@@ -905,6 +935,45 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
     if _DEICTIC.search(request) and previous:
         return previous
     return []
+
+
+def _request_scores(texts: list[str], request: str, topic: list[str], meaning: Meaning,
+                    settings: Settings, frame: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray]:
+    """How plainly each text is what a request to forget names (the closer of its similarity to the
+    request and to the request's topic words, a little more when it holds one of those words), and
+    whether it holds one (not counting the `frame`: stems every text holds, which tell none of them
+    apart)."""
+    mat = meaning.vectors(texts)
+    qv = meaning.vectors([request, " ".join(topic)])
+    named = {t[:5] for t in terms(" ".join(topic))} - frame
+    hit = np.array([bool(named & {t[:5] for t in terms(x)}) for x in texts])
+    scores = np.maximum(mat @ qv[0], mat @ qv[1]) + 0.1 * hit
+    if hit.any():
+        # A text that holds a word the request names is what it asks about; one that holds none
+        # ("pottery on Saturdays" for "my Wednesday appointments") only if it is plainly the same
+        # topic in other words.
+        scores = np.where(hit | (scores >= settings.forget_target_similarity + 0.15), scores, 0.0)
+    return scores, hit
+
+
+def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meaning: Meaning,
+                     settings: Settings) -> set[int]:
+    """The statements of a narrative record that requests to forget name: each one that holds a
+    word the request names, and the closest ones as the closest records are a request's targets
+    (all of them when a request names no topic, as "forget that" does)."""
+    said = readable(rec.text or "", speaker)
+    # "Mila" in every statement of "pickups for Mila are at ...; Mila's swim lessons are ..." does
+    # not say which one "the address of Mila's dad" is.
+    frame = frozenset(set.intersection(*({t[:5] for t in terms(x)} for x in said)))
+    named: set[int] = set()
+    for request in requests:
+        topic = _topic_words(request)
+        if not topic:
+            return set(range(len(said)))
+        scores, hit = _request_scores(said, request, topic, meaning, settings, frame)
+        best = float(scores.max())
+        named |= {k for k, x in enumerate(scores) if hit[k] or x >= best - 0.05}
+    return named
 
 
 def _meaning_embedders(meaning: Meaning | None):
@@ -924,6 +993,16 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
     for request in requests:
         targets.extend(r.memory_id for r in forget_targets(state, turn, request, meaning, settings)
                        if r.memory_id not in targets)
+    speaker = (turn.payload.speaker or "").strip() or "User"
+    for n, memory_id in enumerate(targets):
+        rec = state.records[memory_id]
+        if rec.tier == "active" and is_narrative(rec.fields, rec.text):
+            # A narrative record the request names one statement of: the rest is still the
+            # user's memory, kept as a record of its own before the record is erased.
+            named = named_statements(rec, requests, speaker, meaning, settings)
+            rest = without(rec, named, speaker, derive(turn.event_id, "rest", str(n), memory_id), turn.occurred_at)
+            if rest is not None:
+                out.emit(MemoryRecorded(record=rest))
     embed, vectors = _meaning_embedders(meaning)
     for gone in erasure_plan(state, targets, embed, vectors, settings, also_shred=[_ref(turn)]):
         rec = state.records[gone.memory_id]

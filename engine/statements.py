@@ -1,0 +1,101 @@
+"""The statements of a narrative record, one at a time.
+
+A user's turn that no rule types is kept as one record, its sentences joined ("Dana: three kids; Mia
+has piano on Wednesdays at 4; Leo plays football on Saturdays"), because a later sentence often
+holds what the first one is about. That record says several things, and a later turn changes or
+takes back one of them: "Mia's done with piano, Wednesdays at 4 is swimming now" is a new value of
+the second statement only, and "forget my ex's address" names one statement of a turn that also
+said where the children go to school.
+
+So the decisions that act on one memory can act on one statement of such a record: a new value of
+a statement supersedes the record and keeps the rest as a record of its own; a request to forget one
+statement erases the record and keeps the rest; a statement already held is not kept a second time.
+The rest keeps the record's provenance, kind, times and privacy: it was said then, by then.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Sequence
+
+from schemas.records import MemoryRecord
+
+#: How the statements of one narrative record are joined (engine.summarizer._merge_observations,
+#: engine.processor.consolidation).
+JOIN = "; "
+
+
+def is_narrative(fields: dict[str, str], text: str | None) -> bool:
+    """A record (or candidate) made of several statements of one turn, or of repeated evidence."""
+    return fields.get("type") == "observation" and text is not None and JOIN in text
+
+
+def parts(text: str) -> list[str]:
+    """The statements as they stand in the record's text (the first with its "Name: " lead)."""
+    return [p for p in text.split(JOIN) if p.strip()]
+
+
+def readable(text: str, speaker: str) -> list[str]:
+    """The statements, each readable alone as the speaker's: "Dana: a; b" -> ["Dana: a", "Dana: b"].
+    A statement that does not name the speaker first is given their name, as the record's first
+    statement is ("we buy our flour from ..." is the speaker's, not somebody else's)."""
+    out = []
+    for k, p in enumerate(parts(text)):
+        out.append(p if k == 0 or p.startswith(speaker) else f"{speaker}: {p}")
+    return out
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One statement of a record, shaped as the record for engine.meaning.relate."""
+
+    memory_id: str  # unique per statement: "<record id>#<index>"
+    text: str
+    kind: str
+    happened_at: datetime | None
+    created_at: datetime
+    slot: str | None
+    record: MemoryRecord
+    index: int | None  # None: the record is one statement
+
+
+def statements(records: Sequence[MemoryRecord], speaker: str, only_narratives: bool = False) -> list[Statement]:
+    """Each record's statements: a narrative's one by one, any other record whole (unless
+    `only_narratives`)."""
+    out: list[Statement] = []
+    for r in records:
+        if r.text is None:
+            continue
+        if is_narrative(r.fields, r.text):
+            for k, p in enumerate(readable(r.text, speaker)):
+                out.append(Statement(f"{r.memory_id}#{k}", p, r.kind, r.happened_at, r.created_at, r.slot, r, k))
+        elif not only_narratives:
+            out.append(Statement(f"{r.memory_id}#", r.text, r.kind, r.happened_at, r.created_at, r.slot, r, None))
+    return out
+
+
+def rest_text(text: str, drop: set[int], speaker: str) -> str | None:
+    """The text less the statements at `drop` (None when nothing would be left or nothing is
+    dropped). The first statement left is led by the speaker's name when it does not name them."""
+    said = parts(text)
+    keep = [p for k, p in enumerate(said) if k not in drop]
+    if not keep or len(keep) == len(said):
+        return None
+    lead = f"{speaker}: "
+    first = keep[0]
+    if 0 in drop and not first.startswith(speaker):
+        first = lead + first
+    return JOIN.join([first, *keep[1:]])
+
+
+def without(record: MemoryRecord, drop: set[int], speaker: str, memory_id: str, at: datetime) -> MemoryRecord | None:
+    """The record less the statements at `drop`, as a new record with the old one's provenance
+    (None when nothing would be left or nothing is dropped)."""
+    text = rest_text(record.text or "", drop, speaker)
+    if text is None:
+        return None
+    fields = dict(record.fields)
+    if "consolidated" in fields:
+        fields["consolidated"] = str(len(parts(text)))
+    return record.model_copy(update={"memory_id": memory_id, "text": text, "fields": fields, "updated_at": at,
+                                     "tier": "active", "superseded_by": None})

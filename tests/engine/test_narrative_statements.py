@@ -1,0 +1,145 @@
+"""A turn no rule types is kept as one narrative record of its statements. A later turn that gives
+one statement a new value, or asks to forget one, acts on that statement: the record is superseded
+or erased and what else it said is kept as a record of its own (engine.statements)."""
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+
+import pytest
+
+from engine import MemoryEngine
+from engine.statements import is_narrative, readable, rest_text, without
+from schemas.records import MemoryRecord, TurnRef
+
+
+def _run(tmp_path, first: str, later: str):
+    """The engine after `first` (day one) and `later` (five days on), each in a session of its own;
+    the caller closes it."""
+    engine = MemoryEngine.open(tmp_path / "d")
+    for i, (text, day) in enumerate(((first, "2026-05-04"), (later, "2026-05-09"))):
+        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i), "role": "user",
+                       "speaker": "Wren", "text": text, "occurred_at": f"{day}T09:00:00Z"})
+    engine.flush()
+    return engine
+
+
+# -- a new value of one statement -------------------------------------------------------------------
+
+@pytest.mark.parametrize("first, later, old, kept, new, query", [
+    ("Family logistics: Ruby has ballet with Miss Hart on Thursdays at 4. Sam does swimming on Sunday mornings.",
+     "Ruby stopped ballet, Thursdays at 4 is gymnastics now.", "ballet", "sam does swimming", "gymnastics",
+     "what does Ruby do on Thursdays"),
+    ("Work stuff. The weekly sync with the design team is on Mondays at 10. Our sprint reviews happen every other "
+     "Friday.", "The design sync moved to Wednesdays at 2.", "mondays", "sprint reviews", "wednesdays",
+     "when is the design sync"),
+    ("Busy week ahead. Theo has violin with Mr Avery on Tuesdays at 5. The twins have judo on Saturday mornings.",
+     "Theo quit violin, so Tuesdays at 5 he has chess club now.", "violin with", "judo", "chess",
+     "what does Theo do on Tuesdays"),
+    ("Our book group meets at the library on the first Tuesday of the month. Hana picks the books this year.",
+     "The book group meets at the Crown pub now, the library closed for repairs.", "first tuesday", "hana picks",
+     "crown", "where does the book group meet"),
+])
+def test_a_new_value_of_one_statement_keeps_the_others(tmp_path, first, later, old, kept, new, query):
+    with _run(tmp_path, first, later) as engine:
+        records = engine.records("t", "u", include_inactive=True)
+        top = engine.recall(tenant_id="t", user_id="u", query=query, k=1)
+    seen = [(r.text, r.tier) for r in records]
+    active = [(r.text or "").lower() for r in records if r.tier == "active"]
+    # the old value is in no active record, but what the narrative said beside it is
+    assert not any(old in t and new not in t for t in active), seen
+    assert any(kept in t and old not in t for t in active), seen
+    assert any(r.tier == "superseded" and old in (r.text or "").lower() for r in records), seen
+    assert new in top[0].text.lower(), (top[0].text, seen)
+
+
+def test_the_statements_kept_keep_the_provenance_of_the_record(tmp_path):
+    with _run(tmp_path, "Work stuff. The weekly sync with the design team is on Mondays at 10. Our sprint reviews "
+                        "happen every other Friday.", "The design sync moved to Wednesdays at 2.") as engine:
+        records = engine.records("t", "u", include_inactive=True)
+        rest = next(r for r in records if r.tier == "active" and "sprint" in (r.text or ""))
+        old = next(r for r in records if r.tier == "superseded")
+        audit = engine.audit(rest.memory_id, tenant_id="t")
+    assert rest.sources == old.sources == [TurnRef(session_id="s0", turn_id="0")]
+    assert rest.created_at == old.created_at and rest.kind == old.kind
+    assert audit and audit[0].type == "memory_recorded"
+
+
+def test_a_whole_narrative_said_anew_is_no_statement_update(tmp_path):
+    """A later turn about something else leaves the narrative whole."""
+    first = "Work stuff. The weekly sync with the design team is on Mondays at 10. Our sprint reviews happen every other Friday."
+    with _run(tmp_path, first, "The coffee machine on our floor broke again, so everyone queues downstairs.") as engine:
+        records = engine.records("t", "u", include_inactive=True)
+    assert [r.tier for r in records if "sprint" in (r.text or "")] == ["active"], [(r.text, r.tier) for r in records]
+    assert any("mondays" in (r.text or "").lower() and "sprint" in (r.text or "") for r in records)
+
+
+# -- a request to forget one statement --------------------------------------------------------------
+
+@pytest.mark.parametrize("first, later, gone, kept", [
+    ("Custody stuff. Pickups for Mila happen at her dad's flat, 17 Garnet Row, on Fridays at 6. Mila's swim lessons "
+     "are at the Eastgate leisure centre.", "Please forget the address of Mila's dad, I don't need it kept.",
+     r"garnet|17", "eastgate"),
+    ("Update on the house. The mortgage with Calder Bank is 1,150 a month. The new kitchen goes in next month, Dara "
+     "Joinery is fitting it.", "Remove the mortgage details from memory please.", r"calder|1,150", "dara"),
+    ("Catch-up. The debt collector from Arden Recovery called again about the old phone bill. The school fete raised "
+     "900 pounds for the library.", "please forget the debt collector stuff", r"arden|collector|phone bill", "fete"),
+    ("Weekend recap. The biopsy results came back clear, huge relief. The kids built a treehouse with their grandad.",
+     "can you wipe the bit about the biopsy", r"biopsy|results", "treehouse"),
+])
+def test_forgetting_one_statement_erases_it_everywhere_and_keeps_the_others(tmp_path, first, later, gone, kept):
+    with _run(tmp_path, first, later) as engine:
+        records = engine.records("t", "u", include_inactive=True)
+        hits = engine.recall(tenant_id="t", user_id="u", query=f"{kept} {gone}", k=10)
+        context = engine.context(tenant_id="t", user_id="u", session_id="s2", query=f"{kept} {gone}",
+                                 budget_tokens=400)
+        turns = engine.session_turns("t", "u", "s0")
+    seen = [(r.text, r.tier) for r in records]
+    readable_now = [r.text or "" for r in records] + [h.text for h in hits] + [context.text] + [t.text or "" for t in turns]
+    assert not any(re.search(gone, t, re.I) for t in readable_now), readable_now
+    assert [r.tier for r in records if kept in (r.text or "").lower()] == ["active"], seen
+    assert all(t.text is None for t in turns)  # the turn that said it is shredded
+
+
+@pytest.mark.parametrize("later", [
+    "forget all of that, the biopsy and the treehouse",
+    "please delete what I told you about the biopsy results and the kids' treehouse",
+    "scrap what I said about the biopsy and about the treehouse",
+])
+def test_a_request_that_names_every_statement_forgets_the_whole_record(tmp_path, later):
+    first = "Weekend recap. The biopsy results came back clear, huge relief. The kids built a treehouse with their grandad."
+    with _run(tmp_path, first, later) as engine:
+        texts = [r.text or "" for r in engine.records("t", "u", include_inactive=True)]
+    assert not any(re.search("biopsy|treehouse", t, re.I) for t in texts), texts
+
+
+# -- the pieces --------------------------------------------------------------------------------------
+
+def _record(text: str, **fields: str) -> MemoryRecord:
+    at = datetime(2026, 5, 4, 9, tzinfo=timezone.utc)
+    return MemoryRecord(memory_id="m1", tenant_id="t", user_id="u", session_id="s0", kind="fact", text=text,
+                        fields={"type": "observation", **fields}, source="user_explicit",
+                        sources=[TurnRef(session_id="s0", turn_id="0")], confidence=0.8, importance=0.5,
+                        created_at=at, updated_at=at, use_count=3)
+
+
+def test_statements_are_read_as_the_speakers():
+    assert readable("Wren: a thing here; we grow beans; Wren's cat is old", "Wren") == [
+        "Wren: a thing here", "Wren: we grow beans", "Wren's cat is old"]
+    assert is_narrative({"type": "observation"}, "Wren: a; b")
+    assert not is_narrative({"type": "observation"}, "Wren: one statement")
+    assert not is_narrative({}, "Wren: a; b")
+
+
+def test_what_is_left_is_led_by_the_speaker_and_keeps_the_record():
+    assert rest_text("Wren: a; b; c", {0}, "Wren") == "Wren: b; c"
+    assert rest_text("Wren's cat is old; b", {0}, "Wren") == "Wren: b"
+    assert rest_text("Wren: a; b", {1}, "Wren") == "Wren: a"
+    assert rest_text("Wren: a; b", {0, 1}, "Wren") is None  # nothing left
+    assert rest_text("Wren: a; b", set(), "Wren") is None  # nothing dropped
+    rec = _record("Wren: a; b; c", consolidated="3")
+    later = datetime(2026, 5, 9, 9, tzinfo=timezone.utc)
+    rest = without(rec, {1}, "Wren", "m2", later)
+    assert rest is not None and rest.memory_id == "m2" and rest.text == "Wren: a; c"
+    assert rest.fields["consolidated"] == "2" and rest.sources == rec.sources and rest.use_count == 3
+    assert rest.created_at == rec.created_at and rest.updated_at == later and rest.tier == "active"
