@@ -31,7 +31,7 @@ from engine.projector import memory_ids_of
 from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
-from engine.statements import is_narrative, readable, statements, without
+from engine.statements import clauses, is_narrative, readable, statements, without
 from engine.summarizer import GENERIC_WORDS, compact, summarize, turn_candidates
 from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, term_set, terms
 from engine.tokens import count_tokens_many
@@ -496,12 +496,11 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                                          # two slots are two attributes ("favourite band" is not
                                          # "favourite album this year"), however alike the sentences
                                          and not _other_slot(c.slot, by_id[r.memory_id].slot)]
-            # One statement of a narrative (the new one's or a record's) may update another where
-            # the whole of it relates to nothing; where a narrative record is updated whole, the
-            # statement updated is found the same way and the rest kept (engine.statements).
-            narratives = [r for r in superseded_by_meaning if is_narrative(r.fields, r.text)]
-            if not same and (narratives or not superseded_by_meaning):
-                updated = _updated_statements(meaning, c, name, narratives or pool, settings,
+            # One statement of a narrative, the new one's or a record's, or one clause of the new
+            # statement, may update a record that the whole does not; a narrative record updated
+            # in one statement keeps the rest (engine.statements).
+            if not same:
+                updated = _updated_statements(meaning, c, name, pool, settings,
                                               (c.happened_at or turn.occurred_at).date())
                 pending_ids = {p.memory_id for p in pending}
                 for rec, index in updated:
@@ -555,7 +554,8 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
     """The records one of whose statements a statement of the candidate updates, where a narrative
     is on either side: [(record, the index of its statement updated, or None when it is one
     statement)]. The pairs of two whole statements were related already and are not again."""
-    mine = readable(c.text, speaker) if is_narrative(c.fields, c.text) else [c.text]
+    mine = [x for said in (readable(c.text, speaker) if is_narrative(c.fields, c.text) else [c.text])
+            for x in clauses(said, speaker)]
     theirs = statements(pool, speaker, only_narratives=len(mine) == 1)
     if not theirs:
         return []

@@ -9,11 +9,16 @@ said where the children go to school.
 
 So the decisions that act on one memory can act on one statement of such a record: a new value of
 a statement supersedes the record and keeps the rest as a record of its own; a request to forget one
-statement erases the record and keeps the rest; a statement already held is not kept a second time.
+statement erases the record and keeps the rest.
 The rest keeps the record's provenance, kind, times and privacy: it was said then, by then.
+
+A new statement is also read clause by clause: "the practice merged, so our GP is Dr Quist now, but
+prescriptions still go to Boots" reads, whole, as little like "our GP is Dr Lyle" as it does like
+the prescriptions; its clause "our GP is Dr Quist now" is that attribute with a new value.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Sequence
@@ -43,6 +48,22 @@ def readable(text: str, speaker: str) -> list[str]:
     for k, p in enumerate(parts(text)):
         out.append(p if k == 0 or p.startswith(speaker) else f"{speaker}: {p}")
     return out
+
+
+#: Where one statement says two things: "our new address is 7 Quarry Row, and the commute is now
+#: fifteen minutes" gives two attributes new values.
+_CLAUSE_BREAK = re.compile(r",\s+(?:and|but|so)\s+")
+_WORD = re.compile(r"\w+")
+
+
+def clauses(statement: str, speaker: str) -> list[str]:
+    """The statement, and its clauses of three words or more when it has several, each readable
+    alone as the speaker's."""
+    pieces = [p for p in _CLAUSE_BREAK.split(statement) if len(_WORD.findall(p)) >= 3]
+    if len(pieces) < 2:
+        return [statement]
+    return [statement] + [p if p.startswith(speaker) else f"{speaker}: {p}" for p in pieces[1:]] + (
+        [pieces[0]] if pieces[0] != statement else [])
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 import pytest
 
 from engine import MemoryEngine
-from engine.statements import is_narrative, readable, rest_text, without
+from engine.statements import clauses, is_narrative, readable, rest_text, without
 from schemas.records import MemoryRecord, TurnRef
 
 
@@ -72,6 +72,34 @@ def test_a_whole_narrative_said_anew_is_no_statement_update(tmp_path):
         records = engine.records("t", "u", include_inactive=True)
     assert [r.tier for r in records if "sprint" in (r.text or "")] == ["active"], [(r.text, r.tier) for r in records]
     assert any("mondays" in (r.text or "").lower() and "sprint" in (r.text or "") for r in records)
+
+
+# -- a new value in one clause of a longer sentence ----------------------------------------------
+
+@pytest.mark.parametrize("first, later, old, new, held", [
+    ("Our optician is Mr Deakin on the high street. The kids get their eyes checked every year.",
+     "Mr Deakin sold up, so our optician is Ms Farrow now, but the kids still go every year.",
+     "deakin on", "farrow", "eyes checked"),
+    ("Ivo's football coach is Mr Grant. Training is on Wednesdays.",
+     "The club reshuffled, so Ivo's coach is Ms Ahmed now, but training is still Wednesdays.",
+     "mr grant", "ahmed", "training is on"),
+    ("Our GP is Dr Lyle at Moorside surgery. Repeat prescriptions go to Boots.",
+     "We registered somewhere closer, so our GP is Dr Quist at Brookfield, and prescriptions still go to Boots.",
+     "lyle", "quist", "repeat prescriptions"),
+    ("Our landlord is Mr Pryce and he's very slow with repairs. The rent is 900 a month.",
+     "The flat changed hands, so our landlord is Ms Ortega now, but the rent is still 900 a month.",
+     "pryce", "ortega", "rent is 900"),
+])
+def test_a_new_value_in_one_clause_supersedes_and_what_still_holds_stays(tmp_path, first, later, old, new, held):
+    """The sentence's other clauses (a reason, what still holds) keep its whole from reading as the
+    same attribute with a new value; the clause that says it does."""
+    with _run(tmp_path, first, later) as engine:
+        records = engine.records("t", "u", include_inactive=True)
+    seen = [(r.text, r.tier) for r in records]
+    active = [(r.text or "").lower() for r in records if r.tier == "active"]
+    assert not any(old in t for t in active), seen
+    assert any(new in t for t in active), seen
+    assert any(held in t for t in active), seen  # "still ..." supersedes nothing
 
 
 # -- a request to forget one statement --------------------------------------------------------------
@@ -143,3 +171,11 @@ def test_what_is_left_is_led_by_the_speaker_and_keeps_the_record():
     assert rest is not None and rest.memory_id == "m2" and rest.text == "Wren: a; c"
     assert rest.fields["consolidated"] == "2" and rest.sources == rec.sources and rest.use_count == 3
     assert rest.created_at == rec.created_at and rest.updated_at == later and rest.tier == "active"
+
+
+def test_a_statement_is_read_whole_and_clause_by_clause():
+    assert clauses("Wren: the shop closed, so our baker is Tomas now, but bread is still daily", "Wren") == [
+        "Wren: the shop closed, so our baker is Tomas now, but bread is still daily",
+        "Wren: our baker is Tomas now", "Wren: bread is still daily", "Wren: the shop closed"]
+    assert clauses("Wren's baker is Tomas", "Wren") == ["Wren's baker is Tomas"]
+    assert clauses("Wren: bread, and jam", "Wren") == ["Wren: bread, and jam"]  # no clause of three words
