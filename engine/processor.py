@@ -25,7 +25,8 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, split_sentences, states_a_rule, without_label
-from engine.meaning import Meaning, ended, habit_of, has_term, mentions, opens_with_end, relate, says_change
+from engine.meaning import (Meaning, change_cue, ended, habit_of, has_term, mask, mentions, opens_with_end, relate,
+                            says_change, values)
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
 from engine.ids import derive
@@ -556,9 +557,14 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
     statement)]. The pairs of two whole statements were related already and are not again."""
     mine = [x for said in (readable(c.text, speaker) if is_narrative(c.fields, c.text) else [c.text])
             for x in clauses(said, speaker)]
-    theirs = statements(pool, speaker, only_narratives=len(mine) == 1)
+    # relate finds an update only through a change cue, a value or an end: a statement with none
+    # of them is not asked (what it would answer is known).
+    mine = [x for x in mine if change_cue(x) is not None or values(x, speaker) or ended(x, speaker) is not None]
+    theirs = statements(pool, speaker, only_narratives=mine == [c.text]) if mine else []
     if not theirs:
         return []
+    # One embedding call for what each relate below reads first (the embedder caches by text).
+    meaning.vectors(list(dict.fromkeys([*mine, *(mask(x, speaker) for x in mine), *(s.text for s in theirs)])))
     by_id = {s.memory_id: s for s in theirs}
     updated: list[tuple[MemoryRecord, int | None]] = []
     for said in mine:
