@@ -87,6 +87,13 @@ class CachedEmbedder:
             self._forgets += 1
             self._cache.pop(_key(text), None)
 
+    def forget_all(self) -> None:
+        """Drops every vector: content was shredded, and the forms decisions embedded of it (its
+        statements, clauses, values masked) are not all known by their text."""
+        with self._cache_lock:
+            self._forgets += 1
+            self._cache.clear()
+
 
 _key = text_digest
 

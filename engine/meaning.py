@@ -41,7 +41,7 @@ import numpy as np
 
 from engine.textnorm import ABBREVIATIONS, HELD_BY_MANY, LOWER, RELATIONS, STOP_WORDS, UPPER, term_set, terms
 
-__all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended",
+__all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended", "goes_on", "says_when",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
@@ -598,6 +598,21 @@ def change_cue(text: str) -> str | None:
 
 _CONTINUES = re.compile(r"\b(?:still|as\s+usual|as\s+always|as\s+before|like\s+I\s+said|"
                         r"as\s+I\s+(?:said|mentioned|told\s+you))\b", re.IGNORECASE)
+
+
+#: Values that say when (which a change moves), not what.
+_WHEN = re.compile(r"(?:19|20)\d\d|(?:january|february|march|april|may|june|july|august|september|october|november|"
+                   r"december)|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|tomorrow|yesterday|today|tonight")
+
+
+def says_when(value: str) -> bool:
+    """Whether a value (as `values` gives it) is a year, month, weekday or day word."""
+    return _WHEN.fullmatch(value) is not None
+
+
+def goes_on(text: str) -> bool:
+    """Whether the statement says something goes on as it was ("still", "as usual", "as I said")."""
+    return _CONTINUES.search(text) is not None
 #: "Again, ..." opening a statement says all of it again; elsewhere "again" is its clause's ("eats
 #: fish again": back to something, itself a change).
 _AGAIN_OPENS = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:once\s+)?again\b", re.IGNORECASE)
@@ -1449,7 +1464,16 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     if wished and stop is None:
         updates = []  # "hoping to move the lesson to Fridays": the Wednesday lesson still holds
     same.sort(key=lambda r: (-r.similarity, r.memory_id))
-    updates.sort(key=lambda r: (-r.similarity, r.memory_id))
+    # A record that names what the statement names (a name or a code, not a number or a day, which
+    # are what changes) is the closer for it: "the box marked B19 moved to the loft" is of the B19
+    # record, not of the B15 one that reads a little more like it.
+    text_of = {r.memory_id: r.text for r in records}
+    named = frozenset(v for v in mine_values if not v.replace(".", "").replace(":", "").isdigit() and not says_when(v))
+
+    def closeness(r: Relation) -> float:
+        return r.similarity + (0.1 if named & values(text_of.get(r.memory_id) or "", speaker) else 0.0)
+
+    updates.sort(key=lambda r: (-closeness(r), r.memory_id))
     # A statement gives one attribute its new value: the record it replaces is the closest one.
     return same[:1] + updates[:1]
 

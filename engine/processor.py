@@ -25,14 +25,14 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, split_sentences, states_a_rule, without_label
-from engine.meaning import (Meaning, change_cue, ended, habit_of, has_term, mask, mentions, opens_with_end, relate,
-                            says_change, values)
+from engine.meaning import (Meaning, change_cue, ended, goes_on, habit_of, has_term, mask, mentions, opens_with_end,
+                            relate, says_change, says_when, values)
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
 from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
-from engine.statements import clauses, is_narrative, readable, statements, without
+from engine.statements import clauses, cut_from, is_narrative, lead_of, readable, statements, without
 from engine.summarizer import GENERIC_WORDS, compact, summarize, turn_candidates
 from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, term_set, terms
 from engine.tokens import count_tokens_many
@@ -560,6 +560,8 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
     # relate finds an update only through a change cue, a value or an end: a statement with none
     # of them is not asked (what it would answer is known).
     mine = [x for x in mine if change_cue(x) is not None or values(x, speaker) or ended(x, speaker) is not None]
+    # nor one that says something goes on ("and her therapist is still Dr Marsh"): its clauses are
+    mine = [x for x in mine if not goes_on(x)]
     theirs = statements(pool, speaker, only_narratives=mine == [c.text]) if mine else []
     if not theirs:
         return []
@@ -924,8 +926,18 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
         records = said or records
     topic = _topic_words(request)
     if topic and records:
-        scores, _ = _request_scores([r.text for r in records], request, topic, meaning, settings)
-        order = np.argsort(-scores)
+        # A narrative is scored by its closest statement too: a request names one thing it says.
+        speaker = (turn.payload.speaker or "").strip() or "User"
+        texts: list[str] = []
+        owner: list[int] = []
+        for i, r in enumerate(records):
+            for x in [r.text] + (readable(r.text, speaker) if is_narrative(r.fields, r.text) else []):
+                texts.append(x)
+                owner.append(i)
+        per_text, _ = _request_scores(texts, request, topic, meaning, settings)
+        scores = np.zeros(len(records), dtype=np.float64)
+        np.maximum.at(scores, np.array(owner), per_text)
+        order = np.argsort(-scores, kind="stable")
         best = float(scores[order[0]])
         runner_up = float(scores[order[1]]) if len(order) > 1 else None
         if best >= settings.forget_target_similarity:
@@ -952,7 +964,13 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
     mat = meaning.vectors(texts)
     qv = meaning.vectors([request, " ".join(topic)])
     named = {t[:5] for t in terms(" ".join(topic))} - frame
-    hit = np.array([bool(named & {t[:5] for t in terms(x)}) for x in texts])
+    held = [named & {t[:5] for t in terms(x)} for x in texts]
+    # "Ruthie's therapist": a text that holds only the possessor is not what it names, when some
+    # text holds the word after it.
+    whose = {t[:5] for w in topic if w.lower().endswith(("'s", "’s")) for t in terms(w)}
+    if any(h - whose for h in held):
+        held = [h - whose for h in held]
+    hit = np.array([bool(h) for h in held])
     scores = np.maximum(mat @ qv[0], mat @ qv[1]) + 0.1 * hit
     if hit.any():
         # A text that holds a word the request names is what it asks about; one that holds none
@@ -962,23 +980,58 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
     return scores, hit
 
 
+#: A code of letters and digits a request may name a thing by ("crate Q200", "flat 4B").
+_IDENTIFIER = re.compile(r"\b(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{2,}\b", re.IGNORECASE)
+
+
 def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meaning: Meaning,
                      settings: Settings) -> set[int]:
-    """The statements of a narrative record that requests to forget name: each one that holds a
-    word the request names, and the closest ones as the closest records are a request's targets
-    (all of them when a request names no topic, as "forget that" does)."""
+    """The statements of a narrative record that requests to forget name (all of them when a
+    request names no topic, as "forget that" does):
+
+    - those that hold the request's most telling word: of the words it names that the statements
+      hold, the ones the fewest statements hold ("Ruthie's therapist": the statement with
+      "therapist", not every one about Ruthie; "everything about Ms Okafor", when every statement
+      is about her: all of them), a possessor ("Ruthie's") counting only when nothing else does;
+    - when they hold none of its words, the closest ones by meaning;
+    - and every statement that names a name a statement named so holds, unless every statement
+      names it ("the lawyer Priya Okonkwo ...; Priya Okonkwo also said ..." are both about her).
+    """
     said = readable(rec.text or "", speaker)
-    # "Mila" in every statement of "pickups for Mila are at ...; Mila's swim lessons are ..." does
-    # not say which one "the address of Mila's dad" is.
-    frame = frozenset(set.intersection(*({t[:5] for t in terms(x)} for x in said)))
+    stems = [{t[:5] for t in terms(x)} for x in said]
+    own = {t[:5] for t in terms(lead_of(rec.text or "", speaker))}
     named: set[int] = set()
     for request in requests:
         topic = _topic_words(request)
         if not topic:
             return set(range(len(said)))
-        scores, hit = _request_scores(said, request, topic, meaning, settings, frame)
-        best = float(scores.max())
-        named |= {k for k, x in enumerate(scores) if hit[k] or x >= best - 0.05}
+        topic += _IDENTIFIER.findall(request)  # "the crate labelled Q200"
+        # A possessor ("Ruthie's therapist") says whose, the word after it what: it tells only
+        # when no other word of the request is held.
+        whose = {t[:5] for w in topic if w.lower().endswith(("'s", "’s")) for t in terms(w)}
+        held: dict[str, set[int]] = {}
+        for w in {t[:5] for t in terms(" ".join(topic))} - own:
+            ks = {k for k, st in enumerate(stems) if w in st}
+            if ks:
+                held[w] = ks
+        if any(w not in whose for w in held):
+            held = {w: ks for w, ks in held.items() if w not in whose}
+        if held:
+            fewest = min(len(ks) for ks in held.values())
+            named |= {k for ks in held.values() if len(ks) == fewest for k in ks}
+        else:
+            scores, _ = _request_scores(said, request, topic, meaning, settings)
+            best = float(scores.max())
+            named |= {k for k, x in enumerate(scores) if x >= best - 0.05}
+    # (a year, month or day: two statements of one week share it by chance)
+    names = [{v for v in values(x, speaker) if len(v) >= 3 and not says_when(v)} for x in said]
+    everywhere = set.intersection(*names) if names else set()
+    grown = True
+    while grown:
+        named_names = set().union(*(names[k] for k in named)) - everywhere
+        more = {k for k in range(len(said)) if k not in named and names[k] & named_names}
+        named |= more
+        grown = bool(more)
     return named
 
 
@@ -1000,7 +1053,12 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
         targets.extend(r.memory_id for r in forget_targets(state, turn, request, meaning, settings)
                        if r.memory_id not in targets)
     speaker = (turn.payload.speaker or "").strip() or "User"
-    for n, memory_id in enumerate(targets):
+    named_now = list(targets)
+    for memory_id in named_now:
+        # A record cut from another: the superseded record it was cut from holds all it holds.
+        targets.extend(r.memory_id for r in cut_from(state.records[memory_id], state.records)
+                       if r.memory_id not in targets)
+    for n, memory_id in enumerate(named_now):
         rec = state.records[memory_id]
         if rec.tier == "active" and is_narrative(rec.fields, rec.text):
             # A narrative record the request names one statement of: the rest is still the

@@ -136,10 +136,14 @@ def resolve(name: str) -> RuntimeFactory:
     return factory
 
 
-def drop_forgotten_texts(embedder: Embedder | None, texts: Sequence[str]) -> None:
+def drop_forgotten_texts(embedder: Embedder | None, texts: Sequence[str], shredded: bool = False) -> None:
     """What every runtime does once content is forgotten: no process cache keeps it (the
-    embedder's vectors by text, the term sets and the meaning rules' caches, all keyed by text)."""
-    if embedder is not None and hasattr(embedder, "forget_text"):
+    embedder's vectors by text, the term sets and the meaning rules' caches, all keyed by text).
+    `shredded`: keys were destroyed, and the embedder lets go of every vector (decisions embed
+    forms of a record's text, its statements and clauses, that its text alone does not name)."""
+    if embedder is not None and shredded and hasattr(embedder, "forget_all"):
+        embedder.forget_all()
+    elif embedder is not None and hasattr(embedder, "forget_text"):
         for text in texts:
             embedder.forget_text(text)
     term_set.cache_clear()

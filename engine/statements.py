@@ -28,6 +28,8 @@ from schemas.records import MemoryRecord
 #: How the statements of one narrative record are joined (engine.summarizer._merge_observations,
 #: engine.processor.consolidation).
 JOIN = "; "
+#: The field a record cut from another names it in.
+REST_OF = "rest_of"
 
 
 def is_narrative(fields: dict[str, str], text: str | None) -> bool:
@@ -40,10 +42,24 @@ def parts(text: str) -> list[str]:
     return [p for p in text.split(JOIN) if p.strip()]
 
 
+#: "Dana: ..." opening a record: whose words it holds (a subject's records may be of several speakers).
+_LEAD = re.compile(r"^((?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,2}):\s")
+
+
+def lead_of(text: str, speaker: str) -> str:
+    """The name a record's text opens with ("Dana: ..."), else `speaker`."""
+    if text.startswith(speaker):
+        return speaker
+    m = _LEAD.match(text)
+    return m.group(1) if m else speaker
+
+
 def readable(text: str, speaker: str) -> list[str]:
     """The statements, each readable alone as the speaker's: "Dana: a; b" -> ["Dana: a", "Dana: b"].
     A statement that does not name the speaker first is given their name, as the record's first
-    statement is ("we buy our flour from ..." is the speaker's, not somebody else's)."""
+    statement is ("we buy our flour from ..." is the speaker's, not somebody else's). The speaker
+    is the one the record names first, when it does."""
+    speaker = lead_of(text, speaker)
     out = []
     for k, p in enumerate(parts(text)):
         out.append(p if k == 0 or p.startswith(speaker) else f"{speaker}: {p}")
@@ -97,11 +113,13 @@ def statements(records: Sequence[MemoryRecord], speaker: str, only_narratives: b
 
 def rest_text(text: str, drop: set[int], speaker: str) -> str | None:
     """The text less the statements at `drop` (None when nothing would be left or nothing is
-    dropped). The first statement left is led by the speaker's name when it does not name them."""
+    dropped). The first statement left is led by the speaker's name when it does not name them
+    (the name the record opens with, when it does)."""
     said = parts(text)
     keep = [p for k, p in enumerate(said) if k not in drop]
     if not keep or len(keep) == len(said):
         return None
+    speaker = lead_of(text, speaker)
     lead = f"{speaker}: "
     first = keep[0]
     if 0 in drop and not first.startswith(speaker):
@@ -111,12 +129,27 @@ def rest_text(text: str, drop: set[int], speaker: str) -> str | None:
 
 def without(record: MemoryRecord, drop: set[int], speaker: str, memory_id: str, at: datetime) -> MemoryRecord | None:
     """The record less the statements at `drop`, as a new record with the old one's provenance
-    (None when nothing would be left or nothing is dropped)."""
+    and its id in `fields["rest_of"]` (None when nothing would be left or nothing is dropped)."""
     text = rest_text(record.text or "", drop, speaker)
     if text is None:
         return None
     fields = dict(record.fields)
     if "consolidated" in fields:
         fields["consolidated"] = str(len(parts(text)))
+    # What it was cut from: a superseded record that still holds every statement kept here, which
+    # a later forget of them erases too (engine.processor._forget_in_turn).
+    fields[REST_OF] = record.memory_id
     return record.model_copy(update={"memory_id": memory_id, "text": text, "fields": fields, "updated_at": at,
                                      "tier": "active", "superseded_by": None})
+
+
+def cut_from(record: MemoryRecord, records: dict[str, MemoryRecord]) -> list[MemoryRecord]:
+    """The records `record` was cut from, nearest first (each holds what it holds, and more)."""
+    out: list[MemoryRecord] = []
+    seen = {record.memory_id}
+    at = record.fields.get(REST_OF)
+    while at is not None and at not in seen and at in records:
+        seen.add(at)
+        out.append(records[at])
+        at = records[at].fields.get(REST_OF)
+    return out

@@ -443,7 +443,8 @@ class EmbeddedRuntime:
             self.keys.destroy_subject(tenant, user, before)
         self.keys.destroy(step.destroy)
         if step.dropped_texts or step.destroy or step.forgotten_subjects:  # content left, or became unreadable
-            drop_forgotten_texts(self._embedder, step.dropped_texts)
+            drop_forgotten_texts(self._embedder, step.dropped_texts,
+                                 shredded=bool(step.destroy or step.forgotten_subjects))
         self.store.commit(
             offset=self.log.next_seq if offset is None else offset,
             applied=step.applied,

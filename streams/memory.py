@@ -255,7 +255,7 @@ class MemoryRuntime:
                     log.destroy_subject(tenant, user, before)
                 log.destroy(step.destroy)
             if step.dropped or step.destroy or step.forgotten:  # content left, or became unreadable
-                drop_forgotten_texts(self._embedder, step.dropped)
+                drop_forgotten_texts(self._embedder, step.dropped, shredded=bool(step.destroy or step.forgotten))
             return end - start
 
     def _fold(self, seq: int, event: Event, decide: bool, read: dict, step: _Pass) -> None:

@@ -179,3 +179,118 @@ def test_a_statement_is_read_whole_and_clause_by_clause():
         "Wren: our baker is Tomas now", "Wren: bread is still daily", "Wren: the shop closed"]
     assert clauses("Wren's baker is Tomas", "Wren") == ["Wren's baker is Tomas"]
     assert clauses("Wren: bread, and jam", "Wren") == ["Wren: bread, and jam"]  # no clause of three words
+
+
+# -- what a request to forget names, and what it leaves ---------------------------------------------
+
+def _after(tmp_path, turns: list[str], speakers: list[str] | None = None):
+    """Every record (all tiers) after `turns`, a day apart, each in a session of its own."""
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        for i, text in enumerate(turns):
+            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i),
+                           "role": "user", "speaker": (speakers or ["Wren"] * len(turns))[i], "text": text,
+                           "occurred_at": f"2026-05-{4 + i:02d}T09:00:00Z"})
+        engine.flush()
+        return engine.records("t", "u", include_inactive=True)
+
+
+@pytest.mark.parametrize("first, later, gone", [
+    ("Club notes. Coach Brannigan picks the team on Thursdays. Coach Brannigan dropped Ellis for missing training. "
+     "Coach Brannigan wants new kit by March.", "Please forget everything I told you about Coach Brannigan.",
+     r"brannigan|ellis|kit"),
+    ("Health stuff. Dr Ferreira switched my inhaler. Dr Ferreira thinks the cough is asthma. Dr Ferreira sees me "
+     "again in June.", "delete everything about Dr Ferreira please", r"ferreira|inhaler|asthma"),
+    ("Neighbour saga. Mrs Abbot complained about our hedge. Mrs Abbot parks across our drive. Mrs Abbot has a new "
+     "cat.", "can you wipe all of it about Mrs Abbot", r"abbot|hedge|drive|cat"),
+])
+def test_everything_about_someone_every_statement_names_forgets_them_all(tmp_path, first, later, gone):
+    texts = [r.text or "" for r in _after(tmp_path, [first, later])]
+    assert not any(re.search(gone, t, re.I) for t in texts), texts
+
+
+@pytest.mark.parametrize("first, later, gone, kept", [
+    ("Family logistics. Ines has violin with Mrs Cope on Tuesdays at 5. Her speech therapist Dr Rolf Ahn sees her "
+     "every other Friday. Kai plays hockey on Saturday mornings.",
+     "Please forget what I told you about Ines's speech therapist.", r"therapist|ahn", ["violin", "hockey"]),
+    ("This month. Noor's orthodontist appointment is on the 14th. Noor's school trip to York is next week. The boiler "
+     "service is booked for the 20th.", "forget what I said about Noor's orthodontist",
+     r"orthodontist", ["york", "boiler"]),
+])
+def test_whose_thing_it_is_does_not_name_the_other_statements_about_them(tmp_path, first, later, gone, kept):
+    """"X's therapist" names the statement about the therapist, not every statement about X."""
+    active = [(r.text or "").lower() for r in _after(tmp_path, [first, later]) if r.tier == "active"]
+    assert not any(re.search(gone, t) for t in active), active
+    assert all(any(word in t for t in active) for word in kept), active
+
+
+@pytest.mark.parametrize("first, later, gone", [
+    ("Rough week. The solicitor Marta Quell wants the signed forms by Friday. Marta Quell also said the estate is "
+     "worth 280,000. The car needs new tyres.", "Please forget the stuff about the solicitor.", r"quell|280"),
+    ("Work gossip. The new director Tobias Wendt is cutting the travel budget. Tobias Wendt also hinted at layoffs "
+     "in Leeds. The canteen reopens on Monday.", "forget what I told you about the new director", r"wendt|layoffs"),
+])
+def test_a_statement_naming_whom_the_forgotten_one_names_goes_with_it(tmp_path, first, later, gone):
+    records = _after(tmp_path, [first, later])
+    texts = [r.text or "" for r in records]
+    assert not any(re.search(gone, t, re.I) for t in texts), texts
+    assert any(r.tier == "active" and re.search("tyres|canteen", r.text or "") for r in records), texts
+
+
+@pytest.mark.parametrize("turns, gone, kept", [
+    (["Sofia has judo on Mondays at 6. Theo plays chess on Thursdays.", "Sofia's judo moved to Tuesdays at 7.",
+      "forget what I told you about the chess"], r"chess", "tuesdays at 7"),
+    (["Our vet is Dr Lang at Birchfield. The kennel we use is Paws Inn.", "We switched vets, our vet is Dr Osei now.",
+      "please delete what I said about the kennel"], r"kennel|paws", "osei"),
+])
+def test_a_statement_forgotten_after_an_update_leaves_no_older_copy(tmp_path, turns, gone, kept):
+    """The record an update cut it from (superseded, kept for audit) held it too: it goes with it."""
+    records = _after(tmp_path, turns)
+    assert not any(re.search(gone, r.text or "", re.I) for r in records), [(r.text, r.tier) for r in records]
+    assert any(r.tier == "active" and kept in (r.text or "").lower() for r in records)
+
+
+@pytest.mark.parametrize("later", [
+    "Ruby's ballet is still on Thursdays at 4, and Sam still swims on Sunday mornings.",
+    "Ruby still has ballet on Thursdays at 4, as always.",
+    "Same as before: Ruby's ballet is still Thursdays at 4 with Miss Hart.",
+])
+def test_saying_a_statement_still_holds_supersedes_nothing(tmp_path, later):
+    first = "Family logistics: Ruby has ballet with Miss Hart on Thursdays at 4. Sam does swimming on Sunday mornings."
+    records = _after(tmp_path, [first, later])
+    assert [r.tier for r in records if "Miss Hart on Thursdays" in (r.text or "")] == ["active"], \
+        [(r.text, r.tier) for r in records]
+
+
+def test_the_statement_with_the_code_a_change_names_is_the_one_it_changes(tmp_path):
+    first = ("Shed inventory. The box marked B12 sits on the top rack. The box marked B15 sits on the middle rack. "
+             "The box marked B19 sits on the bottom rack.")
+    records = _after(tmp_path, [first, "The box marked B19 moved to the garage loft."])
+    active = [(r.text or "") for r in records if r.tier == "active"]
+    assert any("B12" in t and "B15" in t for t in active), active
+    assert not any("B19 sits" in t for t in active), active
+
+
+def test_what_is_left_keeps_the_name_of_who_said_it(tmp_path):
+    """Another speaker of the subject asks to forget one statement: the rest is still the first
+    speaker's words."""
+    records = _after(tmp_path, ["Plans. Jo has a dentist check on Monday at 9. I have pilates on Wednesdays at 7. "
+                                "The window cleaner comes on Fridays.", "Please forget my dentist check."],
+                     speakers=["Wren", "Jo"])
+    active = [r.text or "" for r in records if r.tier == "active"]
+    assert not any("dentist" in t for t in active), active
+    assert any("pilates" in t and not t.startswith("Jo") for t in active), active
+
+
+def test_a_forget_leaves_no_vector_of_what_it_erased_in_the_embedders_cache(tmp_path):
+    """Deciding embeds forms of a record that its text does not name (each statement, clauses,
+    values masked); once keys are destroyed the embedder keeps none of them."""
+    from engine.embedder import shared_embedder
+    from engine.settings import Settings
+
+    _after(tmp_path, ["Catch-up. The debt adviser from Fenwick Trust called about the arrears. The school fete raised "
+                      "700 pounds.", "please forget the debt adviser stuff"])
+    embedder = shared_embedder(Settings().embedder)
+    from engine.ids import text_digest
+    for form in ("Wren: The debt adviser from Fenwick Trust called about the arrears",
+                 "The debt adviser from Fenwick Trust called about the arrears"):
+        assert text_digest(form) not in getattr(embedder, "_cache", {})
