@@ -499,15 +499,18 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                                          and not _other_slot(c.slot, by_id[r.memory_id].slot)]
             # One statement of a narrative, the new one's or a record's, or one clause of the new
             # statement, may update a record that the whole does not; a narrative record updated
-            # in one statement keeps the rest (engine.statements).
+            # in one statement only keeps the rest (engine.statements).
             if not same:
                 updated = _updated_statements(meaning, c, name, pool, settings,
                                               (c.happened_at or turn.occurred_at).date())
                 pending_ids = {p.memory_id for p in pending}
+                # A narrative said anew that updates a narrative as a whole may change more of it
+                # than the one statement found: none of the old one is kept.
+                whole = {x.memory_id for x in superseded_by_meaning} if is_narrative(c.fields, c.text) else set()
                 for rec, index in updated:
                     if rec.memory_id not in pending_ids | {x.memory_id for x in superseded_by_meaning}:
                         superseded_by_meaning.append(rec)
-                    if index is not None:
+                    if index is not None and rec.memory_id not in whole:
                         split_off.setdefault(rec.memory_id, set()).add(index)
         if dup is None and c.slot:
             # "I'm based in Accra" after "I live in Accra": the slot's value said again, not a new one
@@ -558,8 +561,12 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
     mine = [x for said in (readable(c.text, speaker) if is_narrative(c.fields, c.text) else [c.text])
             for x in clauses(said, speaker)]
     # relate finds an update only through a change cue, a value or an end: a statement with none
-    # of them is not asked (what it would answer is known).
-    mine = [x for x in mine if change_cue(x) is not None or values(x, speaker) or ended(x, speaker) is not None]
+    # of them is not asked (what it would answer is known). A value alone, without a word of
+    # change in the statement said, is too little in a short piece: "that's covered by an NDA"
+    # holds a value, as does "my contact there is Ruth Adeyemi", and changes nothing.
+    cued = change_cue(c.text) is not None or ended(c.text, speaker) is not None
+    mine = [x for x in mine if change_cue(x) is not None or ended(x, speaker) is not None
+            or (cued and values(x, speaker))]
     # nor one that says something goes on ("and her therapist is still Dr Marsh"): its clauses are
     mine = [x for x in mine if not goes_on(x)]
     theirs = statements(pool, speaker, only_narratives=mine == [c.text]) if mine else []

@@ -84,7 +84,7 @@ def test_a_whole_narrative_said_anew_is_no_statement_update(tmp_path):
      "The club reshuffled, so Ivo's coach is Ms Ahmed now, but training is still Wednesdays.",
      "mr grant", "ahmed", "training is on"),
     ("Our GP is Dr Lyle at Moorside surgery. Repeat prescriptions go to Boots.",
-     "We registered somewhere closer, so our GP is Dr Quist at Brookfield, and prescriptions still go to Boots.",
+     "We registered somewhere closer, so our GP is Dr Quist at Brookfield now, and prescriptions still go to Boots.",
      "lyle", "quist", "repeat prescriptions"),
     ("Our landlord is Mr Pryce and he's very slow with repairs. The rent is 900 a month.",
      "The flat changed hands, so our landlord is Ms Ortega now, but the rent is still 900 a month.",
@@ -92,7 +92,8 @@ def test_a_whole_narrative_said_anew_is_no_statement_update(tmp_path):
 ])
 def test_a_new_value_in_one_clause_supersedes_and_what_still_holds_stays(tmp_path, first, later, old, new, held):
     """The sentence's other clauses (a reason, what still holds) keep its whole from reading as the
-    same attribute with a new value; the clause that says it does."""
+    same attribute with a new value; the clause that says it does, with a word of change ("now") in
+    the sentence. Without one, a short clause's value is too little: see the next test."""
     with _run(tmp_path, first, later) as engine:
         records = engine.records("t", "u", include_inactive=True)
     seen = [(r.text, r.tier) for r in records]
@@ -100,6 +101,38 @@ def test_a_new_value_in_one_clause_supersedes_and_what_still_holds_stays(tmp_pat
     assert not any(old in t for t in active), seen
     assert any(new in t for t in active), seen
     assert any(held in t for t in active), seen  # "still ..." supersedes nothing
+
+
+@pytest.mark.parametrize("first, later, kept", [
+    ("Signed a new tenant for the flat: the Okoro family. My letting agent there is Dana Price.",
+     "Keep this between us, the deposit is held by Safehold and I shouldn't have mentioned it.", "dana price"),
+    ("New volunteer role at the food bank. My shift lead there is Carl Hume.",
+     "Honestly, that's handled by the trustees and I can't say more.", "carl hume"),
+    ("We started at a new nursery. My key contact there is Mrs Aldo.",
+     "The fees are paid by my employer's scheme, so that's sorted.", "aldo"),
+])
+def test_a_value_in_a_short_piece_without_a_word_of_change_supersedes_nothing(tmp_path, first, later, kept):
+    records = _after(tmp_path, [first, later])  # defined below
+    assert [r.tier for r in records if kept in (r.text or "").lower()] == ["active"], \
+        [(r.text, r.tier) for r in records]
+
+
+@pytest.mark.parametrize("first, later, stale", [
+    ("I sing with the Harbour Choir, mostly alto. Rehearsals are Monday evenings at the old chapel, and I've been "
+     "practising scales daily.", "Big change this autumn: I've joined the Westfield Singers. Still alto, but their "
+     "rehearsals are on Wednesday nights instead.", "harbour choir"),
+    ("I volunteer at the Elm Road food bank, mostly sorting. Shifts are Saturday mornings, and I usually bring my "
+     "neighbour along.", "New chapter: I've moved over to the Canal Street pantry. Still sorting, but their shifts "
+     "are Sunday afternoons instead.", "elm road"),
+    ("I play bass in a covers band called The Loft Tapes. We rehearse Thursday nights in Dev's garage, and I've been "
+     "learning the setlist.", "Band news: I've left The Loft Tapes and joined Paper Lanterns. Still on bass, but we "
+     "rehearse on Sunday afternoons instead.", "covers band"),
+])
+def test_a_narrative_said_anew_that_updates_another_whole_keeps_none_of_it(tmp_path, first, later, stale):
+    """It may change more of the old one than the statement found to change: no rest is kept."""
+    records = _after(tmp_path, [first, later])
+    assert not any(r.tier == "active" and stale in (r.text or "").lower() for r in records), \
+        [(r.text, r.tier) for r in records]
 
 
 # -- a request to forget one statement --------------------------------------------------------------
