@@ -145,6 +145,12 @@ def _content_terms(text: str) -> frozenset[str]:
     return frozenset(t for t in term_set(body) if t not in speaker and t not in _GENERIC)
 
 
+def clear_caches() -> None:
+    """Forgotten text must not linger in process caches: these are keyed by text."""
+    term_kinds.cache_clear()
+    _content_terms.cache_clear()
+
+
 def _within(a: str, b: str, limit: int) -> bool:
     """Whether the edit distance of a and b is at most `limit` (insert, delete, substitute)."""
     if abs(len(a) - len(b)) > limit:

@@ -553,6 +553,9 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             _habit(state, record, name, turn, out, settings, meaning, derive(id_prefix, "habit", str(n)))
 
 
+_PIECES = re.compile(r"[,;:]\s+|\s+(?:and|but|so)\s+", re.IGNORECASE)
+
+
 def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list[MemoryRecord],
                         settings: Settings, day) -> list[tuple[MemoryRecord, int | None]]:
     """The records one of whose statements a statement of the candidate updates, where a narrative
@@ -567,8 +570,10 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
     cued = change_cue(c.text) is not None or ended(c.text, speaker) is not None
     mine = [x for x in mine if change_cue(x) is not None or ended(x, speaker) is not None
             or (cued and values(x, speaker))]
-    # nor one that says something goes on ("and her therapist is still Dr Marsh"): its clauses are
-    mine = [x for x in mine if not goes_on(x)]
+    # nor one that says only that something goes on ("and her therapist is still Dr Marsh"): its
+    # clauses are; "as usual the school shuffled it all, her piano is on Thursdays now" says a change
+    mine = [x for x in mine if not goes_on(x)
+            or any(change_cue(p) is not None and not goes_on(p) for p in _PIECES.split(x))]
     theirs = statements(pool, speaker, only_narratives=mine == [c.text]) if mine else []
     if not theirs:
         return []
@@ -991,47 +996,57 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
 _IDENTIFIER = re.compile(r"\b(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{2,}\b", re.IGNORECASE)
 
 
+#: Where a request names several things ("the dentist and the insurance", "my weight, my meds").
+_REQUEST_PARTS = re.compile(r",\s*|;\s*|\s+(?:and|&|plus|as\s+well\s+as)\s+", re.IGNORECASE)
+
+
 def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meaning: Meaning,
                      settings: Settings) -> set[int]:
     """The statements of a narrative record that requests to forget name (all of them when a
-    request names no topic, as "forget that" does):
+    request names no topic, as "forget that" does). For each thing a request names ("the dentist
+    and the insurance" names two):
 
-    - those that hold the request's most telling word: of the words it names that the statements
-      hold, the ones the fewest statements hold ("Ruthie's therapist": the statement with
-      "therapist", not every one about Ruthie; "everything about Ms Okafor", when every statement
-      is about her: all of them), a possessor ("Ruthie's") counting only when nothing else does;
-    - when they hold none of its words, the closest ones by meaning;
-    - and every statement that names a name a statement named so holds, unless every statement
-      names it ("the lawyer Priya Okonkwo ...; Priya Okonkwo also said ..." are both about her).
+    - the statements that hold its most telling word: of its words the statements hold (whole
+      words: "insulin" is not "insulation"), the ones the fewest statements hold ("Ruthie's
+      therapist": the statement with "therapist", not every one about Ruthie; "everything about Ms
+      Okafor", when every statement is about her: all of them), a possessor ("Ruthie's") counting
+      only when nothing else does;
+    - when no statement holds any word of the request, the closest ones by meaning;
+
+    and then every statement that names a name a statement named so names, unless every statement
+    names it ("the lawyer Priya Okonkwo ...; Priya Okonkwo also said ..." are both about her).
+    Numbers, times, dates and days are no such names: two statements share them by chance.
     """
     said = readable(rec.text or "", speaker)
-    stems = [{t[:5] for t in terms(x)} for x in said]
-    own = {t[:5] for t in terms(lead_of(rec.text or "", speaker))}
+    stems = [set(terms(x)) for x in said]
+    own = set(terms(lead_of(rec.text or "", speaker)))
     named: set[int] = set()
     for request in requests:
-        topic = _topic_words(request)
-        if not topic:
+        if not _topic_words(request):
             return set(range(len(said)))
-        topic += _IDENTIFIER.findall(request)  # "the crate labelled Q200"
-        # A possessor ("Ruthie's therapist") says whose, the word after it what: it tells only
-        # when no other word of the request is held.
-        whose = {t[:5] for w in topic if w.lower().endswith(("'s", "’s")) for t in terms(w)}
-        held: dict[str, set[int]] = {}
-        for w in {t[:5] for t in terms(" ".join(topic))} - own:
-            ks = {k for k, st in enumerate(stems) if w in st}
-            if ks:
-                held[w] = ks
-        if any(w not in whose for w in held):
-            held = {w: ks for w, ks in held.items() if w not in whose}
-        if held:
-            fewest = min(len(ks) for ks in held.values())
-            named |= {k for ks in held.values() if len(ks) == fewest for k in ks}
-        else:
+        found: set[int] = set()
+        for part in _REQUEST_PARTS.split(request):
+            topic = _topic_words(part) + _IDENTIFIER.findall(part)  # "the crate labelled Q200"
+            # A possessor ("Ruthie's therapist") says whose, the word after it what.
+            whose = {t for w in topic if w.lower().endswith(("'s", "’s")) for t in terms(w)}
+            held: dict[str, set[int]] = {}
+            for w in set(terms(" ".join(topic))) - own:
+                ks = {k for k, st in enumerate(stems) if w in st}
+                if ks:
+                    held[w] = ks
+            if any(w not in whose for w in held):
+                held = {w: ks for w, ks in held.items() if w not in whose}
+            if held:
+                fewest = min(len(ks) for ks in held.values())
+                found |= {k for ks in held.values() if len(ks) == fewest for k in ks}
+        if not found:
+            topic = _topic_words(request)
             scores, _ = _request_scores(said, request, topic, meaning, settings)
             best = float(scores.max())
-            named |= {k for k, x in enumerate(scores) if x >= best - 0.05}
-    # (a year, month or day: two statements of one week share it by chance)
-    names = [{v for v in values(x, speaker) if len(v) >= 3 and not says_when(v)} for x in said]
+            found = {k for k, x in enumerate(scores) if x >= best - 0.05}
+        named |= found
+    names = [{v for v in values(x, speaker) if len(v) >= 3 and not says_when(v) and not any(c.isdigit() for c in v)}
+             for x in said]
     everywhere = set.intersection(*names) if names else set()
     grown = True
     while grown:

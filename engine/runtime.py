@@ -20,6 +20,7 @@ from typing import Callable, ContextManager, Iterator, Protocol, Sequence, runti
 import numpy as np
 
 from engine.embedder import Embedder
+from engine.erasure import clear_caches as clear_erasure_caches
 from engine.errors import InvalidSettingsError
 from engine.meaning import clear_caches
 from engine.tokens import forget_counts
@@ -148,4 +149,5 @@ def drop_forgotten_texts(embedder: Embedder | None, texts: Sequence[str], shredd
             embedder.forget_text(text)
     term_set.cache_clear()
     clear_caches()
+    clear_erasure_caches()
     forget_counts()

@@ -48,7 +48,7 @@ _LEAD = re.compile(r"^((?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,2})
 
 def lead_of(text: str, speaker: str) -> str:
     """The name a record's text opens with ("Dana: ..."), else `speaker`."""
-    if text.startswith(speaker):
+    if re.match(re.escape(speaker) + r"\b", text):
         return speaker
     m = _LEAD.match(text)
     return m.group(1) if m else speaker
@@ -62,7 +62,7 @@ def readable(text: str, speaker: str) -> list[str]:
     speaker = lead_of(text, speaker)
     out = []
     for k, p in enumerate(parts(text)):
-        out.append(p if k == 0 or p.startswith(speaker) else f"{speaker}: {p}")
+        out.append(p if k == 0 or re.match(re.escape(speaker) + r"\b", p) else f"{speaker}: {p}")
     return out
 
 
@@ -122,7 +122,7 @@ def rest_text(text: str, drop: set[int], speaker: str) -> str | None:
     speaker = lead_of(text, speaker)
     lead = f"{speaker}: "
     first = keep[0]
-    if 0 in drop and not first.startswith(speaker):
+    if 0 in drop and not re.match(re.escape(speaker) + r"\b", first):
         first = lead + first
     return JOIN.join([first, *keep[1:]])
 

@@ -327,3 +327,83 @@ def test_a_forget_leaves_no_vector_of_what_it_erased_in_the_embedders_cache(tmp_
     for form in ("Wren: The debt adviser from Fenwick Trust called about the arrears",
                  "The debt adviser from Fenwick Trust called about the arrears"):
         assert text_digest(form) not in getattr(embedder, "_cache", {})
+
+
+@pytest.mark.parametrize("first, later, gone, kept", [
+    ("Admin notes. Lee has an eye test on Monday at 10. The van insurance with Tarrant renews in May. The contents "
+     "insurance is with Halvard. I have spin class on Thursdays.",
+     "forget what I told you about the eye test and the insurance", r"eye test|insurance", "spin"),
+    ("Catch-up. My brother owes me 300 for the flights. The mortgage broker is Kemi Sale. The mortgage offer expires "
+     "in June. The cat's flea treatment is due.", "please delete the bit about my brother, and the mortgage stuff",
+     r"brother|mortgage|kemi", "flea"),
+])
+def test_a_request_naming_two_things_forgets_each(tmp_path, first, later, gone, kept):
+    texts = [r.text or "" for r in _after(tmp_path, [first, later])]
+    assert not any(re.search(gone, t, re.I) for t in texts), texts
+    assert any(kept in t for t in texts), texts
+
+
+@pytest.mark.parametrize("first, later, kept", [
+    ("Money notes. The car loan payment is 240 a month. The gym costs 240 a year as well. The kids' savings go in "
+     "on the 1st.", "forget what I told you about the car loan", "gym"),
+    ("Week plan. The physio session is at 4:15 on Tuesday. The team call is at 4:15 on Thursdays. The recycling "
+     "goes out on Mondays.", "please forget the physio session", "team call"),
+    ("Schedule. Mia's dentist visit is on the 9th at 11. Our boiler check is on the 9th too. Grandma visits at the "
+     "weekend.", "forget what I said about Mia's dentist", "boiler"),
+])
+def test_a_number_or_time_two_statements_share_does_not_widen_a_forget(tmp_path, first, later, kept):
+    active = [(r.text or "").lower() for r in _after(tmp_path, [first, later]) if r.tier == "active"]
+    assert any(kept in t for t in active), active
+
+
+@pytest.mark.parametrize("later", [
+    "As usual the studio reshuffled everything, Ruby's ballet is on Mondays at 5 now.",
+    "I still can't believe it, Ruby's ballet moved to Mondays at 5.",
+    "Typical, as usual nobody asked us, but Ruby's ballet moved to Mondays at 5.",
+])
+def test_a_change_said_beside_a_word_of_going_on_still_updates(tmp_path, later):
+    first = "Family logistics: Ruby has ballet with Miss Hart on Thursdays at 4. Sam does swimming on Sunday mornings."
+    records = _after(tmp_path, [first, later])
+    active = [(r.text or "") for r in records if r.tier == "active"]
+    assert not any("Thursdays at 4" in t for t in active), active
+    assert any("Sam does swimming" in t for t in active), active
+
+
+@pytest.mark.parametrize("first, later, kept", [
+    ("House notes. The loft insulation was redone by Carver & Sons. Dad's insulin pen needs a new cartridge.",
+     "please forget the stuff about Dad's insulin", "insulation"),
+    ("Odds and ends. The cardigan I knitted for Jo is finished. Jo's cardiologist wants another scan in June.",
+     "forget what I said about Jo's cardiologist", "cardigan"),
+])
+def test_a_word_that_begins_like_the_one_named_is_not_it(tmp_path, first, later, kept):
+    active = [(r.text or "").lower() for r in _after(tmp_path, [first, later]) if r.tier == "active"]
+    assert any(kept in t for t in active), active
+
+
+def test_the_rest_keeps_its_speaker_when_another_speakers_name_begins_the_same(tmp_path):
+    records = _after(tmp_path, ["Plans. The dentist check is on Monday at 9. The window cleaner comes on Fridays.",
+                                "forget what I told you about the dentist check"], speakers=["Joanna", "Jo"])
+    active = [r.text or "" for r in records if r.tier == "active"]
+    assert any(t.startswith("Joanna: The window cleaner") for t in active), active
+
+
+def test_a_forget_empties_the_erasure_caches_keyed_by_text(tmp_path):
+    """The distinctive terms of a record's text are cached by the text: a forget lets them go."""
+    from engine.erasure import _content_terms, term_kinds
+
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        def say(i: int, text: str) -> None:
+            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i), "role": "user",
+                           "speaker": "Wren", "text": text, "occurred_at": f"2026-05-{4 + i:02d}T09:00:00Z"})
+            engine.flush()
+
+        say(0, "Catch-up. The debt adviser from Fenwick Trust called about the arrears. The school fete raised "
+               "700 pounds.")
+        said = next(r.text for r in engine.records("t", "u") if "Fenwick" in (r.text or ""))
+        term_kinds(said), _content_terms(said)  # cached, as deciding leaves them
+        say(1, "please forget the debt adviser stuff")
+        assert not any("Fenwick" in (r.text or "") for r in engine.records("t", "u", include_inactive=True))
+    for cached in (term_kinds, _content_terms):
+        hits = cached.cache_info().hits
+        cached(said)
+        assert cached.cache_info().hits == hits, f"{cached.__name__} still held the forgotten text"
