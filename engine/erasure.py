@@ -489,16 +489,45 @@ class Erasure:
     echo_of: str | None = None
 
 
+def history(state: SubjectState, memory_ids: Sequence[str]) -> list[str]:
+    """The superseded records that hold what the records named held before: those each was cut
+    from (engine.statements) and those it superseded, and theirs in turn, in memory-id order. A
+    forgotten memory takes its older versions with it: they are the same memory, said before, and
+    left readable (or re-derived from their turns) they would bring it back."""
+    from engine.statements import cut_from
+
+    seen = set(memory_ids)
+    found: list[str] = []
+    frontier = list(memory_ids)
+    while frontier:
+        at = set(frontier)
+        frontier = []
+        for r in sorted(state.records.values(), key=lambda r: r.memory_id):
+            if r.memory_id not in seen and r.tier == "superseded" and r.superseded_by in at:
+                seen.add(r.memory_id)
+                found.append(r.memory_id)
+                frontier.append(r.memory_id)
+        for m in sorted(at):
+            for r in cut_from(state.records[m], state.records):
+                if r.memory_id not in seen and r.tier == "superseded":
+                    seen.add(r.memory_id)
+                    found.append(r.memory_id)
+                    frontier.append(r.memory_id)
+    return found
+
+
 def plan(state: SubjectState, memory_ids: Sequence[str], embed: Embed | None,
          record_vectors: RecordVectors | None, settings: Settings,
          also_shred: Sequence[TurnRef] = ()) -> list[Erasure]:
     """The records a forget of `memory_ids` erases and, for each, the turns it shreds: its sources,
     the turns linked as its echoes, and the window turns and running-summary lines of the subject
-    that echo it now. Other records that echo a forgotten one are erased with it (`echo_of`).
+    that echo it now. Its older versions (`history`) and other records that echo a forgotten one
+    are erased with it (`echo_of`).
     `also_shred`: turns shredded with the first record (the request's own turn)."""
     named = [m for m in dict.fromkeys(memory_ids) if m in state.records]
     if not named:
         return []
+    named += history(state, named)
     targets = [state.records[m] for m in named]
     others = sorted((r for r in state.records.values() if r.text and r.memory_id not in set(named)),
                     key=lambda r: r.memory_id)

@@ -32,7 +32,7 @@ from engine.projector import memory_ids_of
 from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
-from engine.statements import clauses, cut_from, is_narrative, lead_of, readable, statements, without
+from engine.statements import clauses, is_narrative, lead_of, readable, statements, without
 from engine.summarizer import GENERIC_WORDS, compact, summarize, turn_candidates
 from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, term_set, terms
 from engine.tokens import count_tokens_many
@@ -1075,12 +1075,8 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
         targets.extend(r.memory_id for r in forget_targets(state, turn, request, meaning, settings)
                        if r.memory_id not in targets)
     speaker = (turn.payload.speaker or "").strip() or "User"
-    named_now = list(targets)
-    for memory_id in named_now:
-        # A record cut from another: the superseded record it was cut from holds all it holds.
-        targets.extend(r.memory_id for r in cut_from(state.records[memory_id], state.records)
-                       if r.memory_id not in targets)
-    for n, memory_id in enumerate(named_now):
+    # (the records a target was cut from or superseded go with it: engine.erasure.history)
+    for n, memory_id in enumerate(list(targets)):
         rec = state.records[memory_id]
         if rec.tier == "active" and is_narrative(rec.fields, rec.text):
             # A narrative record the request names one statement of: the rest is still the

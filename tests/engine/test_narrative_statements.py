@@ -407,3 +407,27 @@ def test_a_forget_empties_the_erasure_caches_keyed_by_text(tmp_path):
         hits = cached.cache_info().hits
         cached(said)
         assert cached.cache_info().hits == hits, f"{cached.__name__} still held the forgotten text"
+
+
+@pytest.mark.parametrize("turns, gone", [
+    (["Nell has flute with Mr Adair on Tuesdays at 5. Ari does football on Saturday mornings.",
+      "Nell's flute moved to Wednesdays at 6.", "Nell's flute is on Fridays at 4 now.",
+      "forget what I told you about Nell's flute"], r"flute"),
+    (["My parking permit number is 77-4410.", "My parking permit number is 77-5521 now.",
+      "please delete my parking permit number"], r"77-4410|77-5521|permit"),
+    (["Our cleaner is Dorota, she comes on Mondays.", "Our cleaner is Halina now, she comes on Thursdays.",
+      "can you wipe what I told you about our cleaner"], r"dorota|halina|cleaner"),
+])
+def test_a_forgotten_memory_takes_its_older_versions_with_it(tmp_path, turns, gone):
+    """What it superseded held the same memory said before: readable, or re-derived from its turn
+    by rederive, it would bring back what was forgotten."""
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        for i, text in enumerate(turns):
+            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i), "role": "user",
+                           "speaker": "Wren", "text": text, "occurred_at": f"2026-05-{4 + i:02d}T09:00:00Z"})
+        engine.flush()
+        texts = [r.text or "" for r in engine.records("t", "u", include_inactive=True)]
+        assert not any(re.search(gone, t, re.I) for t in texts), texts
+        engine.rederive()
+        texts = [r.text or "" for r in engine.records("t", "u", include_inactive=True)]
+    assert not any(re.search(gone, t, re.I) for t in texts), texts
