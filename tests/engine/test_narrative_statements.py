@@ -13,15 +13,24 @@ from engine.statements import clauses, is_narrative, readable, rest_text, withou
 from schemas.records import MemoryRecord, TurnRef
 
 
-def _run(tmp_path, first: str, later: str):
-    """The engine after `first` (day one) and `later` (five days on), each in a session of its own;
-    the caller closes it."""
+def _say(engine, i: int, text: str, speaker: str = "Wren", gap_days: int = 1) -> None:
+    """Turn `i` of the subject, in a session of its own, `gap_days` after the one before."""
+    engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i), "role": "user",
+                   "speaker": speaker, "text": text, "occurred_at": f"2026-05-{4 + i * gap_days:02d}T09:00:00Z"})
+
+
+def _open(tmp_path, turns: list[str], speakers: list[str] | None = None, gap_days: int = 1):
+    """The engine after `turns`; the caller closes it."""
     engine = MemoryEngine.open(tmp_path / "d")
-    for i, (text, day) in enumerate(((first, "2026-05-04"), (later, "2026-05-09"))):
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i), "role": "user",
-                       "speaker": "Wren", "text": text, "occurred_at": f"{day}T09:00:00Z"})
+    for i, text in enumerate(turns):
+        _say(engine, i, text, (speakers or ["Wren"] * len(turns))[i], gap_days)
     engine.flush()
     return engine
+
+
+def _run(tmp_path, first: str, later: str):
+    """The engine after `first` (day one) and `later` (five days on); the caller closes it."""
+    return _open(tmp_path, [first, later], gap_days=5)
 
 
 # -- a new value of one statement -------------------------------------------------------------------
@@ -218,12 +227,7 @@ def test_a_statement_is_read_whole_and_clause_by_clause():
 
 def _after(tmp_path, turns: list[str], speakers: list[str] | None = None):
     """Every record (all tiers) after `turns`, a day apart, each in a session of its own."""
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        for i, text in enumerate(turns):
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i),
-                           "role": "user", "speaker": (speakers or ["Wren"] * len(turns))[i], "text": text,
-                           "occurred_at": f"2026-05-{4 + i:02d}T09:00:00Z"})
-        engine.flush()
+    with _open(tmp_path, turns, speakers) as engine:
         return engine.records("t", "u", include_inactive=True)
 
 
@@ -294,13 +298,20 @@ def test_saying_a_statement_still_holds_supersedes_nothing(tmp_path, later):
         [(r.text, r.tier) for r in records]
 
 
-def test_the_statement_with_the_code_a_change_names_is_the_one_it_changes(tmp_path):
-    first = ("Shed inventory. The box marked B12 sits on the top rack. The box marked B15 sits on the middle rack. "
-             "The box marked B19 sits on the bottom rack.")
-    records = _after(tmp_path, [first, "The box marked B19 moved to the garage loft."])
+@pytest.mark.parametrize("first, later, moved, others", [
+    ("Shed inventory. The box marked B12 sits on the top rack. The box marked B15 sits on the middle rack. "
+     "The box marked B19 sits on the bottom rack.", "The box marked B19 moved to the garage loft.",
+     "B19 sits", ["B12", "B15"]),
+    ("Van stock. The kit labelled K4 is in bay one. The kit labelled K7 is in bay two. The kit labelled K9 is in "
+     "bay three.", "The kit labelled K4 moved to the depot.", "K4 is in", ["K7", "K9"]),
+    ("Lockers. Locker A21 holds the tents. Locker A22 holds the stoves. Locker A23 holds the ropes.",
+     "Locker A22 moved to the boathouse, stoves and all.", "A22 holds", ["A21", "A23"]),
+])
+def test_the_statement_with_the_code_a_change_names_is_the_one_it_changes(tmp_path, first, later, moved, others):
+    records = _after(tmp_path, [first, later])
     active = [(r.text or "") for r in records if r.tier == "active"]
-    assert any("B12" in t and "B15" in t for t in active), active
-    assert not any("B19 sits" in t for t in active), active
+    assert any(all(o in t for o in others) for t in active), active
+    assert not any(moved in t for t in active), active
 
 
 def test_what_is_left_keeps_the_name_of_who_said_it(tmp_path):
@@ -336,6 +347,9 @@ def test_a_forget_leaves_no_vector_of_what_it_erased_in_the_embedders_cache(tmp_
     ("Catch-up. My brother owes me 300 for the flights. The mortgage broker is Kemi Sale. The mortgage offer expires "
      "in June. The cat's flea treatment is due.", "please delete the bit about my brother, and the mortgage stuff",
      r"brother|mortgage|kemi", "flea"),
+    ("Busy week. The locksmith is coming on Tuesday. My payslip shows the tax code was wrong. The payslip dispute is "
+     "with payroll. The hedge needs cutting.", "forget what I said about the locksmith & the payslip",
+     r"locksmith|payslip|payroll|tax code", "hedge"),
 ])
 def test_a_request_naming_two_things_forgets_each(tmp_path, first, later, gone, kept):
     texts = [r.text or "" for r in _after(tmp_path, [first, later])]
@@ -374,34 +388,39 @@ def test_a_change_said_beside_a_word_of_going_on_still_updates(tmp_path, later):
      "please forget the stuff about Dad's insulin", "insulation"),
     ("Odds and ends. The cardigan I knitted for Jo is finished. Jo's cardiologist wants another scan in June.",
      "forget what I said about Jo's cardiologist", "cardigan"),
+    ("Garden notes. The pergola needs new paint. My pension statement shows a gap in 2019.",
+     "please forget the bit about my pension", "pergola"),
 ])
 def test_a_word_that_begins_like_the_one_named_is_not_it(tmp_path, first, later, kept):
     active = [(r.text or "").lower() for r in _after(tmp_path, [first, later]) if r.tier == "active"]
     assert any(kept in t for t in active), active
 
 
-def test_the_rest_keeps_its_speaker_when_another_speakers_name_begins_the_same(tmp_path):
-    records = _after(tmp_path, ["Plans. The dentist check is on Monday at 9. The window cleaner comes on Fridays.",
-                                "forget what I told you about the dentist check"], speakers=["Joanna", "Jo"])
+@pytest.mark.parametrize("speaker, other, first, later, kept", [
+    ("Joanna", "Jo", "Plans. The dentist check is on Monday at 9. The window cleaner comes on Fridays.",
+     "forget what I told you about the dentist check", "Joanna: The window cleaner"),
+    ("Samantha", "Sam", "This week. The boiler engineer comes on Tuesday. The book club meets on Thursday.",
+     "forget what I said about the boiler engineer", "Samantha: The book club"),
+    ("Alexander", "Alex", "Notes. The parking fine appeal is due on the 3rd. The gym induction is on Friday.",
+     "please forget the parking fine", "Alexander: The gym induction"),
+])
+def test_the_rest_keeps_its_speaker_when_another_speakers_name_begins_the_same(tmp_path, speaker, other, first,
+                                                                                later, kept):
+    records = _after(tmp_path, [first, later], speakers=[speaker, other])
     active = [r.text or "" for r in records if r.tier == "active"]
-    assert any(t.startswith("Joanna: The window cleaner") for t in active), active
+    assert any(t.startswith(kept) for t in active), active
 
 
 def test_a_forget_empties_the_erasure_caches_keyed_by_text(tmp_path):
     """The distinctive terms of a record's text are cached by the text: a forget lets them go."""
     from engine.erasure import _content_terms, term_kinds
 
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        def say(i: int, text: str) -> None:
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i), "role": "user",
-                           "speaker": "Wren", "text": text, "occurred_at": f"2026-05-{4 + i:02d}T09:00:00Z"})
-            engine.flush()
-
-        say(0, "Catch-up. The debt adviser from Fenwick Trust called about the arrears. The school fete raised "
-               "700 pounds.")
+    with _open(tmp_path, ["Catch-up. The debt adviser from Fenwick Trust called about the arrears. The school fete "
+                          "raised 700 pounds."]) as engine:
         said = next(r.text for r in engine.records("t", "u") if "Fenwick" in (r.text or ""))
         term_kinds(said), _content_terms(said)  # cached, as deciding leaves them
-        say(1, "please forget the debt adviser stuff")
+        _say(engine, 1, "please forget the debt adviser stuff")
+        engine.flush()
         assert not any("Fenwick" in (r.text or "") for r in engine.records("t", "u", include_inactive=True))
     for cached in (term_kinds, _content_terms):
         hits = cached.cache_info().hits
@@ -421,13 +440,26 @@ def test_a_forget_empties_the_erasure_caches_keyed_by_text(tmp_path):
 def test_a_forgotten_memory_takes_its_older_versions_with_it(tmp_path, turns, gone):
     """What it superseded held the same memory said before: readable, or re-derived from its turn
     by rederive, it would bring back what was forgotten."""
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        for i, text in enumerate(turns):
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i), "role": "user",
-                           "speaker": "Wren", "text": text, "occurred_at": f"2026-05-{4 + i:02d}T09:00:00Z"})
-        engine.flush()
+    with _open(tmp_path, turns) as engine:
         texts = [r.text or "" for r in engine.records("t", "u", include_inactive=True)]
         assert not any(re.search(gone, t, re.I) for t in texts), texts
         engine.rederive()
         texts = [r.text or "" for r in engine.records("t", "u", include_inactive=True)]
     assert not any(re.search(gone, t, re.I) for t in texts), texts
+
+
+@pytest.mark.parametrize("first, later", [
+    ("Notes; with; semicolons; inside. Ruby has ballet on Thursdays at 4; Sam swims on Sundays; ;",
+     "forget what I told you about the ballet"),
+    ("Notizen. Lotte hat montags Geigenunterricht. Piet spielt samstags Fußball.", "Lottes Geige ist jetzt dienstags."),
+    ("Piano. Mondays. Chess. Fridays.", "Chess moved to Tuesdays."),
+    ("O'Brien's van is at Quay Street. D'Souza's stall opens at 8; Siobhán O'Neill runs it.",
+     "please forget what I said about O'Brien's van"),
+])
+def test_odd_narratives_are_updated_and_forgotten_without_setting_anything_aside(tmp_path, first, later):
+    """Stray separators, another language, one-word sentences and apostrophes in names go through
+    the statement readings: no turn is set aside as a dead letter and the log replays to the view."""
+    with _open(tmp_path, [first, later]) as engine:
+        assert engine.dead_letters() == []
+        digest = engine.view_digest()
+    assert MemoryEngine.replay(tmp_path / "d", tmp_path / "replayed") == digest
