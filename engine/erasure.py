@@ -59,6 +59,7 @@ import numpy as np
 from engine.extractor import split_sentences
 from engine.settings import Settings
 from engine.state import SubjectState, WindowTurn
+from engine.statements import cut_from
 from engine.summarizer import GENERIC_WORDS
 from engine.textnorm import STOP_WORDS, _stem, term_set, terms
 from schemas.records import MemoryRecord, TurnRef
@@ -494,8 +495,6 @@ def history(state: SubjectState, memory_ids: Sequence[str]) -> list[str]:
     from (engine.statements) and those it superseded, and theirs in turn, in memory-id order. A
     forgotten memory takes its older versions with it: they are the same memory, said before, and
     left readable (or re-derived from their turns) they would bring it back."""
-    from engine.statements import cut_from
-
     seen = set(memory_ids)
     found: list[str] = []
     frontier = list(memory_ids)

@@ -946,7 +946,7 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
             for x in [r.text] + (readable(r.text, speaker) if is_narrative(r.fields, r.text) else []):
                 texts.append(x)
                 owner.append(i)
-        per_text, _ = _request_scores(texts, request, topic, meaning, settings)
+        per_text = _request_scores(texts, request, topic, meaning, settings)
         scores = np.zeros(len(records), dtype=np.float64)
         np.maximum.at(scores, np.array(owner), per_text)
         order = np.argsort(-scores, kind="stable")
@@ -968,14 +968,12 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
 
 
 def _request_scores(texts: list[str], request: str, topic: list[str], meaning: Meaning,
-                    settings: Settings, frame: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray]:
-    """How plainly each text is what a request to forget names (the closer of its similarity to the
-    request and to the request's topic words, a little more when it holds one of those words), and
-    whether it holds one (not counting the `frame`: stems every text holds, which tell none of them
-    apart)."""
+                    settings: Settings) -> np.ndarray:
+    """How plainly each text is what a request to forget names: the closer of its similarity to the
+    request and to the request's topic words, a little more when it holds one of those words."""
     mat = meaning.vectors(texts)
     qv = meaning.vectors([request, " ".join(topic)])
-    named = {t[:5] for t in terms(" ".join(topic))} - frame
+    named = {t[:5] for t in terms(" ".join(topic))}
     held = [named & {t[:5] for t in terms(x)} for x in texts]
     # "Ruthie's therapist": a text that holds only the possessor is not what it names, when some
     # text holds the word after it.
@@ -989,7 +987,7 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
         # ("pottery on Saturdays" for "my Wednesday appointments") only if it is plainly the same
         # topic in other words.
         scores = np.where(hit | (scores >= settings.forget_target_similarity + 0.15), scores, 0.0)
-    return scores, hit
+    return scores
 
 
 #: A code of letters and digits a request may name a thing by ("crate Q200", "flat 4B").
@@ -1041,7 +1039,7 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
                 found |= {k for ks in held.values() if len(ks) == fewest for k in ks}
         if not found:
             topic = _topic_words(request)
-            scores, _ = _request_scores(said, request, topic, meaning, settings)
+            scores = _request_scores(said, request, topic, meaning, settings)
             best = float(scores.max())
             found = {k for k, x in enumerate(scores) if x >= best - 0.05}
         named |= found
