@@ -596,6 +596,66 @@ def change_cue(text: str) -> str | None:
     return None
 
 
+#: A value said to be wrong beside the right one: "it's the Northgate clinic, not Riverside", "I
+#: meant Tuesday not Thursday", "a 2014 rather than a 2016". What follows the contrast is the old
+#: value; "not" right after a value, or after a comma, is a contrast, not a negation ("does not drive").
+_CORRECTED = re.compile(
+    r"(?:,\s*(?:and\s+|but\s+)?|(?<=[\w)%])\s+)(?:not|instead\s+of|rather\s+than)\s+"
+    r"(?:(?:the|a|an|on|at|in|with|from|for|by|to)\s+)*(?P<old>[\w'’.:-]+(?:\s+[\w'’.:-]+){0,2})",
+    re.IGNORECASE)
+#: Words of a contrast that are no value ("not yet", "not really", "rather than wait").
+_NOT_A_VALUE = frozenset("""yet really sure just only too so very even all much any always ever exactly quite that this
+it me us him her them you i we he she they there here what why how when which who much many more less enough
+entirely totally completely necessarily particularly great good bad well going being having doing getting able
+""".split())
+#: Weekdays as people shorten them ("tues 4pm", "weds"); "sat", "sun" and "wed" are words too.
+_DAY_SHORT = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "weds": "wednesday", "thu": "thursday",
+              "thur": "thursday", "thurs": "thursday", "fri": "friday"}
+
+
+def _day_word(word: str) -> str:
+    """A weekday however written, as its singular name ("Tuesdays", "tues" -> "tuesday")."""
+    w = word.lower().strip("'’.,")
+    w = _DAY_SHORT.get(w, w)
+    return w[:-1] if w.endswith("days") else w
+
+
+@lru_cache(maxsize=65_536)
+def corrected(text: str, speaker: str = "") -> frozenset[str]:
+    """The words of values a statement says are not (or no longer) the right ones, beside the value it
+    gives instead: "zoe's teacher is Mr Kowalczyk, not abernathy" -> {"abernathy"}."""
+    own = _speaker_words(speaker)
+    out: set[str] = set()
+    for m in _CORRECTED.finditer(text):
+        before = text[: m.start()].rstrip(" ,")
+        first = m.group("old").split()[0].lower().strip("'’.,:")
+        if not first or first in _NOT_A_VALUE or first in STOP_WORDS or first in own:
+            continue
+        if not m.group(0).lstrip().startswith(",") and not _ends_with_value(before, speaker):
+            continue  # "I do not drive": a negation, not a contrast of two values
+        out.add(_day_word(first))  # "not east wing": the word that tells the old value apart
+    return frozenset(out)
+
+
+def _ends_with_value(before: str, speaker: str) -> bool:
+    """Whether the words before a contrast end in a value ("Tuesday not Thursday", "at 4 not 5")."""
+    found = values(before, speaker)
+    for last in re.findall(r"[\w'’:.%-]+", before)[-2:]:  # "20 mg not 10"
+        if _norm_value(last) in found or _day_word(last) in _WEEKDAYS or any(ch.isdigit() for ch in last):
+            return True
+    return False
+
+
+def holds_corrected(record_text: str, wrong: frozenset[str]) -> bool:
+    """Whether a record states one of the values a correction says are wrong (whole words, weekdays
+    however written)."""
+    if not wrong:
+        return False
+    words = {_day_word(w) for w in re.findall(r"[\w'’:.-]+", record_text.lower())}
+    words |= {w.strip("'’.,:") for w in words}
+    return bool(wrong & words)
+
+
 _CONTINUES = re.compile(r"\b(?:still|as\s+usual|as\s+always|as\s+before|like\s+I\s+said|"
                         r"as\s+I\s+(?:said|mentioned|told\s+you))\b", re.IGNORECASE)
 
@@ -635,6 +695,8 @@ def says_change(text: str, record_text: str) -> bool:
     it replaces ("window seats instead of aisle seats")."""
     if _STRONG_CUE.search(record_text) is None and _cued(text):
         return True
+    if holds_corrected(record_text, corrected(text)):
+        return True  # "the class is Tuesdays, not Thursdays" of "the class is on Thursdays"
     return ended(text) is not None and ended(record_text) is None
 
 
@@ -1216,13 +1278,22 @@ _SUBJECTLESS_OPENING = re.compile(r"^(?:(?:just|finally|still|currently|recently
                                   r"[A-Z][a-z]+ing)\s+(?!is\b|are\b|was\b|were\b|has\b|makes\b|keeps\b)")
 
 
+#: A name leading a record ("Dana: ...", "Mary-Jane O'Neil: ..."): one to three capitalised words.
+_NAME_LEAD = re.compile(r"(?-i:[A-Z])[\w'’.-]*(?:\s+(?-i:[A-Z])[\w'’.-]*){0,2}")
+
+
 @lru_cache(maxsize=65_536)
 def mentions(text: str, speaker: str) -> bool:
     """Whether a record is told of `speaker`: records name their speaker ("Sam: ...", "Sam's ...",
     "Put Sam by the aisle"), and the first person a record names is the one it is about."""
     lead = re.match(r"^([^:]{1,40}):\s", text)
     if lead:
-        return lead.group(1).strip() == speaker
+        said_by = lead.group(1).strip()
+        if said_by == speaker or _NAME_LEAD.fullmatch(said_by):
+            return said_by == speaker
+        # a label the speaker put first ("For the café rota: ...", "Budget stuff: ..."), not a name:
+        # the statement after it is read as any other
+        text = text[lead.end():]
     if _WE.match(text):
         return True  # "We get a veg box delivered": the speaker's household, the speaker among them
     # a name typed in lower case ("jay") is capitalised where a record's sentence starts with it
@@ -1285,6 +1356,36 @@ def mask_may_be_read(text: str, kind: str) -> bool:
     return not additive(text) and (cue == "strong" or (cue == "weak" and kind != "episode"))
 
 
+#: How alike a correction and the record it corrects must read, beyond naming the old value: of one
+#: topic ("the class is Tuesdays, not Thursdays" is not of "bins go out on Thursdays").
+CORRECTION_SIMILARITY = 0.35
+
+
+def _corrects(text: str, speaker: str, wrong: frozenset[str], mine_values: frozenset[str], records: Sequence,
+              sims) -> Relation | None:
+    """The record a correction corrects: it states the value the correction says is `wrong`, not the
+    one it gives, and is of its topic. The closest such record; None when there is none."""
+    right = frozenset(v for v in mine_values if _day_word(v) not in wrong and v not in wrong)
+    # what the two are about: a word they share beyond the values and the speaker's name
+    own = {t for w in _speaker_words(speaker) for t in terms(w)}
+    topic = {t for t in terms(text) if t not in STOP_WORDS and t not in own and _day_word(t) not in wrong
+             and not any(ch.isdigit() for ch in t) and t not in _WEEKDAYS}
+    best: Relation | None = None
+    for i, r in enumerate(records):
+        sim = float(sims[i])
+        # A narrative is corrected in the one statement that holds the value (engine.statements).
+        if sim < CORRECTION_SIMILARITY or "; " in r.text or not holds_corrected(r.text, wrong):
+            continue
+        theirs = values(r.text, speaker)
+        if right and not _unmatched(right, theirs):
+            continue  # it says the right value already
+        if not (topic & set(terms(r.text))):
+            continue  # "pottery is on Mondays, not Thursdays" corrects nothing of the recycling day
+        if best is None or sim > best.similarity:
+            best = Relation(r.memory_id, sim, "update")
+    return best
+
+
 def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequence, settings,
            day=None) -> list[Relation]:
     """How a new statement relates to the speaker's records: "same" (one memory, said again) or
@@ -1304,8 +1405,19 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     v = meaning.vectors([text])[0]
     mat = meaning.vectors([r.text for r in records])
     sims = mat @ v
-    mine_holder = holder(text, speaker)
     mine_values = values(text, speaker)
+    wrong = corrected(text, speaker)
+    if wrong:
+        fixed = _corrects(text, speaker, wrong, mine_values, records, sims)
+        if fixed is not None:
+            return [fixed]
+        # A record holding a value said to be wrong is not said again by the correction (a
+        # narrative's statement that holds it is corrected one statement at a time).
+        keep = [i for i, r in enumerate(records) if not holds_corrected(r.text, wrong)]
+        records, sims = [records[i] for i in keep], sims[keep]
+        if not records:
+            return []
+    mine_holder = holder(text, speaker)
     mine_anchors = anchors(text, speaker)
     cue = change_cue(text)
     changing = _cued(text)  # a change cue, and no word that it goes on: checked per record below

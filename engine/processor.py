@@ -25,7 +25,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, split_sentences, states_a_rule, without_label
-from engine.meaning import (Meaning, change_cue, ended, goes_on, habit_of, has_term, mask, mentions, opens_with_end,
+from engine.meaning import (Meaning, change_cue, corrected, ended, goes_on, habit_of, has_term, mask, mentions, opens_with_end,
                             relate, says_change, says_when, values)
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
@@ -567,9 +567,9 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
     # of them is not asked (what it would answer is known). A value alone, without a word of
     # change in the statement said, is too little in a short piece: "that's covered by an NDA"
     # holds a value, as does "my contact there is Ruth Adeyemi", and changes nothing.
-    cued = change_cue(c.text) is not None or ended(c.text, speaker) is not None
+    cued = change_cue(c.text) is not None or ended(c.text, speaker) is not None or bool(corrected(c.text, speaker))
     mine = [x for x in mine if change_cue(x) is not None or ended(x, speaker) is not None
-            or (cued and values(x, speaker))]
+            or corrected(x, speaker) or (cued and values(x, speaker))]
     # nor one that says only that something goes on ("and her therapist is still Dr Marsh"): its
     # clauses are; "as usual the school shuffled it all, her piano is on Thursdays now" says a change
     mine = [x for x in mine if not goes_on(x)
