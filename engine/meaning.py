@@ -316,11 +316,17 @@ def _opening_name(text: str, speaker: str = "") -> str | None:
     return None
 
 
+#: A statement opening with a third person's pronoun: of someone named before ("She's on 10 mg now").
+_PRONOUN_OPENING = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:he|she|his|her)(?:['’](?:s|d|ll))?\s", re.IGNORECASE)
+
+
 def _one_holder(text_a: str, a: frozenset[str], text_b: str, b: frozenset[str], speaker: str) -> bool:
     """same_holder, where a statement that opens with a name the other holds ("Zuri is ..." /
     "Nkechi's daughter Zuri ...") is about that holder."""
     if same_holder(a, b):
         return True
+    if b and _PRONOUN_OPENING.match(text_a):
+        return True  # "He's moved up to Stage 5": of someone named before, never of the speaker
     first_a, first_b = _opening_name(text_a, speaker), _opening_name(text_b, speaker)
     return (first_a is not None and first_a in b and a <= b) or (first_b is not None and first_b in a and b <= a)
 
@@ -394,15 +400,31 @@ def _role_words(text: str, speaker: str) -> frozenset[str] | None:
 _CO_SUBJECT = re.compile(r"\s*(?:,|&|\+|and\b|with\b)", re.IGNORECASE)
 
 
+_WORDS = re.compile(r"\w+")
+#: Someone else's words reported ("the landlord told us that ...", "Priya's school emailed to say ..."):
+#: what follows is the statement.
+_REPORTED = re.compile(
+    r"^(?:[^:]{1,40}:\s+)?(?P<who>(?:(?:the|my|our|his|her|their|[\w'’]+['’]s)\s+)?(?:[\w'’-]+\s+){0,2}?[\w'’-]+)\s+"
+    r"(?:(?:just|has|have|had|finally|already)\s+)*(?:told|tells|said|says|emailed|texted|wrote|mentioned|"
+    r"confirmed|announced|informed|rang|called|messaged|let)\s+(?:(?:me|us|everyone|them|him|her|the\s+\w+)\s+)?"
+    r"(?:(?:know|to\s+say)\s+)?(?:that\s+)?",
+    re.IGNORECASE)
+
+
 @lru_cache(maxsize=65_536)
 def holder(text: str, speaker: str = "") -> frozenset[str]:
     """Who or what a statement is about besides its speaker: relation words and names in its first
     words ("Sam's sister lives in Rome" -> {"sister"}; "Sam lives in Oslo" -> {})."""
+    own = _speaker_words(speaker)
+    told = _REPORTED.match(text)
+    if (told is not None and told.group("who").split()[0].lower() not in own
+            and len(_WORDS.findall(text[told.end():])) >= 3):
+        # "the landlord told us rent goes up to 1600": what was told is of the rent, not the landlord
+        text = text[told.end():]
     role = _filled_role(text, speaker)
     if role is not None:  # "Dr Lowe is Sam's dentist": about Sam's dentist, of whom Dr Lowe is the value
         text = f"{role.group('role')} is {role.group('name')}"
     head = _head_words(text, 5)
-    own = _speaker_words(speaker)
     own_possessive = {o + s for o in own for s in ("'s", "’s")}
     out = set()
     if head and head[0].lower() in _SUBJECTLESS and (len(head) < 2 or head[1][:1].islower()):
@@ -439,7 +461,8 @@ _VALUE_VERB = (r"(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|
                r"extended|upgraded|downgraded|rescheduled|pushed|put|switched|relocated|reassigned|transferred|"
                r"postponed|delayed|brought|pulled)")
 #: A value verb's thing: "moved <the piano lesson> to Thursdays".
-_MOVED_THING = re.compile(r"\b" + _VALUE_VERB + r"\s+(?P<object>(?:(?!to\b)[\w'’$€£,.]+\s+){1,6}?)"
+_MOVED_THING = re.compile(r"\b" + _VALUE_VERB + r"\s+(?!(?:up|down|back|forward|over|away)\s+(?:on)?to\b)"
+                          r"(?P<object>(?:(?!to\b)[\w'’$€£,.]+\s+){1,6}?)"
                           r"(?:(?:up|down|back|forward)\s+)?(?:on)?to\b", re.IGNORECASE)
 #: What one moves when moving oneself ("moved house to Leeds", "moved back to Lyon").
 _ONESELF = frozenset(t for w in "house home flat apartment place out away abroad back over here there all everything "
@@ -458,8 +481,9 @@ def moved_thing(text: str, speaker: str = "") -> frozenset[str]:
     while len(words) > 1 and words[0] in ("all", "both", "most", "some", "of", "the", "rest"):
         words = words[1:]  # "all my accounts", "the rest of my savings"
     first = words[0] if words else ""
-    if m.re is _MOVED_SUBJECT and re.sub(r"['’](?:ve|d|re|ll|s)$", "", first) in ("we", "i", "they", "you"):
-        return frozenset()  # "We've moved to Cardiff": the speaker moved, no thing of theirs
+    if m.re is _MOVED_SUBJECT and re.sub(r"['’](?:ve|d|re|ll|s)$", "", first) in ("we", "i", "they", "you", "he", "she"):
+        # "We've moved to Cardiff", "he's moved up to Stage 5": a person moved, no thing of theirs
+        return frozenset()
     if m.re is _MOVED_THING and first == "by":
         return frozenset()  # "has been moved by the school to room 108": the subject moved, the school moved it
     if m.re is _MOVED_THING and (first in ("my", "our", "their") or re.sub(r"['’]s$", "", first) in own):
@@ -663,6 +687,25 @@ _CONTINUES = re.compile(r"\b(?:still|as\s+usual|as\s+always|as\s+before|like\s+I
 #: Values that say when (which a change moves), not what.
 _WHEN = re.compile(r"(?:19|20)\d\d|(?:january|february|march|april|may|june|july|august|september|october|november|"
                    r"december)|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|tomorrow|yesterday|today|tonight")
+
+
+def value_kinds(found: frozenset[str]) -> frozenset[str]:
+    """The kinds of values (as `values` gives them): month, weekday, year, time, number or name."""
+    out = set()
+    for v in found:
+        if v in _MONTHS:
+            out.add("month")
+        elif _day_word(v) in _WEEKDAYS:
+            out.add("weekday")
+        elif re.fullmatch(r"(?:19|20)\d\d", v):
+            out.add("year")
+        elif re.fullmatch(r"\d{1,2}[:.]\d\d(?:am|pm)?|\d{1,2}(?:am|pm)", v):
+            out.add("time")
+        elif any(ch.isdigit() for ch in v):
+            out.add("number")
+        else:
+            out.add("name")
+    return frozenset(out)
 
 
 def says_when(value: str) -> bool:
@@ -1328,6 +1371,16 @@ def clauses(text: str) -> list[str]:
     return [c.strip() for c in _CLAUSE_BREAK.split(text) if len(re.findall(r"\w+", c)) >= 3]
 
 
+def _comma_clauses(text: str) -> list[str]:
+    """`clauses`, each cut again at its commas where every piece keeps three words ("rent is 55 a
+    year, the council wrote last week"): where a value is compared, a frame said beside an event."""
+    out: list[str] = []
+    for c in clauses(text):
+        pieces = [p.strip() for p in c.split(",")]
+        out.extend(pieces if len(pieces) > 1 and all(len(re.findall(r"\w+", p)) >= 3 for p in pieces) else [c])
+    return out
+
+
 @lru_cache(maxsize=65_536)
 def single_statement(text: str, max_words: int = 32) -> bool:
     """A statement (or two said together), not a turn's long narrative: the unit that can repeat
@@ -1356,6 +1409,9 @@ def mask_may_be_read(text: str, kind: str) -> bool:
     return not additive(text) and (cue == "strong" or (cue == "weak" and kind != "episode"))
 
 
+#: Masked cosine at which two statements are one sentence frame with another value: an update
+#: whatever kinds the classifier gave them (an event is read beside a state otherwise).
+FRAME_SIMILARITY = 0.85
 #: How alike a correction and the record it corrects must read, beyond naming the old value: of one
 #: topic ("the class is Tuesdays, not Thursdays" is not of "bins go out on Thursdays").
 CORRECTION_SIMILARITY = 0.35
@@ -1513,9 +1569,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             continue  # "lives in Lisbon now" gives no new value to "prefers Python examples"
         # The update rules below are the only readers of the masked similarity: a record none of
         # them can take is decided without embedding anything more.
-        if not (cue == "strong" or (cue == "weak" and kind != "episode" and conflict)
-                or (cue is None and conflict and kind not in ("preference", "episode")
-                    and rec.kind not in ("preference", "episode"))):
+        if not (cue == "strong" or (conflict and "preference" not in (kind, rec.kind))):
             continue
         if stop is not None and not (mine_values - theirs) and not ends(stop, rec.text, speaker):
             continue  # "doesn't drink coffee any more" ends coffee, not the green tea of another record
@@ -1549,8 +1603,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         elif cue is None:
             # Without a cue the new value is said in one clause too ("my team lead is <name>, and he
             # wants ..."): that clause, values masked, is compared with the record's clauses.
-            need = [i for i, _, conflict, _ in waiting if conflict and masked_sims[i] < settings.update_similarity]
-            masked_clauses = clauses(mask(text, speaker)) if need else []
+            need = [i for i, _, conflict, _ in waiting
+                    if conflict and masked_sims[i] < max(settings.update_similarity, FRAME_SIMILARITY)]
+            masked_clauses = _comma_clauses(mask(text, speaker)) if need else []
             if len(masked_clauses) > 1:
                 cv = meaning.vectors(masked_clauses)
                 for i in need:
@@ -1572,6 +1627,12 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif (cue is None and max(ms, clause_sims.get(i, 0.0)) >= settings.update_similarity and conflict
               and kind not in ("preference", "episode") and rec.kind not in ("preference", "episode")):
+            updates.append(Relation(rec.memory_id, ms, "update"))
+        elif (cue != "strong" and conflict and "preference" not in (kind, rec.kind)
+              and max(ms, clause_sims.get(i, 0.0)) >= FRAME_SIMILARITY):
+            # one frame, another value ("grocery budget is 550 euros a month, prices went up" after
+            # "is 400 euros a month"), however the classifier typed the sentence: an event told
+            # beside it does not make the attribute an event
             updates.append(Relation(rec.memory_id, ms, "update"))
     if wished and stop is None:
         updates = []  # "hoping to move the lesson to Fridays": the Wednesday lesson still holds

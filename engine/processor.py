@@ -26,7 +26,7 @@ from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, split_sentences, states_a_rule, without_label
 from engine.meaning import (Meaning, change_cue, corrected, ended, goes_on, habit_of, has_term, mask, mentions, opens_with_end,
-                            relate, says_change, says_when, values)
+                            relate, says_change, says_when, value_kinds, values)
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
 from engine.ids import derive
@@ -512,6 +512,9 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                         superseded_by_meaning.append(rec)
                     if index is not None and rec.memory_id not in whole:
                         split_off.setdefault(rec.memory_id, set()).add(index)
+                for rec in superseded_by_meaning:
+                    if rec.memory_id not in split_off and is_narrative(rec.fields, rec.text):
+                        split_off[rec.memory_id] = _spoken_of(meaning, rec, c, name, rec.memory_id in whole)
         if dup is None and c.slot:
             # "I'm based in Accra" after "I live in Accra": the slot's value said again, not a new one
             # ("I love sushi, especially salmon nigiri" says more: it supersedes the plainer record)
@@ -551,6 +554,28 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                 pending.append(rest)
         if meaning is not None and speaker:
             _habit(state, record, name, turn, out, settings, meaning, derive(id_prefix, "habit", str(n)))
+
+
+#: Cosine at which a statement of a narrative said anew speaks of a statement of the old one.
+SPOKEN_OF_SIMILARITY = 0.5
+
+
+def _spoken_of(meaning: Meaning, rec: MemoryRecord, c: Candidate, speaker: str, whole: bool) -> set[int]:
+    """The statements of a narrative record that a candidate updating it as a whole speaks of: the
+    closest one, and, for a narrative said anew, every one that one of its statements reads like. The
+    others still hold ("we carpool with the Okonjos" when the squad changed) and are kept."""
+    old = readable(rec.text or "", speaker)
+    new = readable(c.text, speaker) if is_narrative(c.fields, c.text) else [c.text]
+    vectors = meaning.vectors(old + new)
+    sims = vectors[: len(old)] @ vectors[len(old):].T  # old statement x new statement
+    closest = sims.max(axis=1)
+    # The one it gives a new value: the statement holding values of the kinds the candidate gives (a
+    # place and a month for "moved my entry to Valencia in December"), then the closest.
+    mine = value_kinds(values(c.text, speaker))
+    said = {max(range(len(old)), key=lambda k: (len(mine & value_kinds(values(old[k], speaker))), closest[k]))}
+    if whole:
+        said |= {k for k, s in enumerate(closest) if s >= SPOKEN_OF_SIMILARITY}
+    return said
 
 
 _PIECES = re.compile(r"[,;:]\s+|\s+(?:and|but|so)\s+", re.IGNORECASE)
