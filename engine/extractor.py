@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone, tzinfo
 
 from engine.dates import Period, find_periods, resolve_dates
-from engine.textnorm import ABBREVIATIONS, HELD_BY_MANY, RELATIONS, STOP_WORDS
+from engine.textnorm import ABBREVIATIONS, HELD_BY_MANY, RELATIONS, STOP_WORDS, role_name
 
 __all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question",
            "told_before_question", "strip_lead_in", "CORRECTION_CUE", "is_sensitive"]
@@ -1279,7 +1279,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         head = role.split()[-1]
         if (who.split()[0].lower() not in (name.lower(), "i", "we", "it", "that", "this", "he", "she", "they")
                 and _is_person_role(head)):
-            return _Hit("fact", None if head in HELD_BY_MANY else "fact:role:" + role,
+            return _Hit("fact", None if head in HELD_BY_MANY else "fact:role:" + role_name(role),
                         {"attribute": role, "value": who}, 0.8)
     m = (_OCCUPATION.search(c) if vocab & _GATES["_OCCUPATION"] else None)
     if m:

@@ -39,7 +39,8 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from engine.textnorm import ABBREVIATIONS, HELD_BY_MANY, LOWER, RELATIONS, STOP_WORDS, UPPER, term_set, terms
+from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, LOWER, RELATIONS, STOP_WORDS, UPPER, role_name, term_set,
+                             terms)
 
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended", "goes_on", "says_when",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder"]
@@ -205,6 +206,8 @@ _STRONG_CUE = re.compile(
     # a thing pushed to a new value, not a person pushed to do something ("pushed me to apply")
     r"pushed\s+(?:the|my|our|their|his|her|[\w'’]+['’]s)\s+(?:[\w'’-]+\s+){0,4}?(?:(?:back|forward)\s+)?to|"
     r"revised|(?:went|go|goes|going|gone)\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced|"
+    # a value multiplied ("doubled the metformin, she's on 1000 mg")
+    r"doubled|halved|tripled|quadrupled|"
     # "put the rent up, it's 940 from May", "got a pay rise": a value raised or cut, the new one said apart
     r"put\s+(?:(?:the|my|our|their)\s+)?(?:[\w'’-]+\s+){1,2}?(?:up|down)|"
     r"(?:a|my|our|the|their)\s+(?:pay\s+|salary\s+|rent\s+|price\s+)?(?:rise|raise|increase|hike)|"
@@ -393,7 +396,8 @@ def _role_words(text: str, speaker: str) -> frozenset[str] | None:
     if role is None:
         return None
     own = {w + s for w in _speaker_words(speaker) for s in ("'s", "’s")}
-    return frozenset(w for w in role.group("role").lower().split() if w not in ("my", "our", "the") and w not in own)
+    words = [w for w in role.group("role").lower().split() if w not in ("my", "our", "the") and w not in own]
+    return frozenset(role_name(" ".join(words)).split()) if words else frozenset()
 
 
 #: After the speaker's name, another subject beside it: "Sam and Ana", "Sam & Ana", "Sam, Ana and Leo".
@@ -687,6 +691,28 @@ _CONTINUES = re.compile(r"\b(?:still|as\s+usual|as\s+always|as\s+before|like\s+I
 #: Values that say when (which a change moves), not what.
 _WHEN = re.compile(r"(?:19|20)\d\d|(?:january|february|march|april|may|june|july|august|september|october|november|"
                    r"december)|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|tomorrow|yesterday|today|tonight")
+
+
+#: Who serves someone, one at a time: "we changed vets" says the vet named before is not theirs now.
+_PROVIDERS = frozenset("""vet gp doctor dentist surgery practice clinic hospital bank insurer provider supplier
+landlord agent agency lawyer solicitor accountant bookkeeper therapist counsellor physio hairdresser barber mechanic
+garage gym school nursery childminder nanny cleaner plumber tutor coach trainer broker carrier network pharmacy
+chemist optician builder decorator gardener babysitter midwife consultant specialist""".split())
+_CHANGED_PROVIDER = re.compile(
+    r"\b(?:changed|switched|swapped|moved|changing|switching|swapping|moving)\s+(?:(?:our|my|the|his|her|their|"
+    r"[\w'’]+['’]s)\s+)?(?P<what>[a-z]+?)(?:ies|s)\b(?!\s+of\b)", re.IGNORECASE)
+
+
+@lru_cache(maxsize=65_536)
+def changed_provider(text: str) -> str | None:
+    """The provider a statement says was changed ("we switched vets", "changed GPs", "swapped
+    nurseries" -> "vet", "gp", "nursery"), or None."""
+    for m in _CHANGED_PROVIDER.finditer(text):
+        what = m.group("what").lower()
+        for word in (what, what + "y", what + "s", what + "e"):
+            if word in _PROVIDERS:
+                return word
+    return None
 
 
 def value_kinds(found: frozenset[str]) -> frozenset[str]:

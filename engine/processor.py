@@ -26,7 +26,7 @@ from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, split_sentences, states_a_rule, without_label
 from engine.meaning import (Meaning, change_cue, corrected, ended, goes_on, habit_of, has_term, mask, mentions, opens_with_end,
-                            relate, says_change, says_when, value_kinds, values)
+                            changed_provider, relate, says_change, says_when, value_kinds, values)
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
 from engine.ids import derive
@@ -503,6 +503,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             if not same:
                 updated = _updated_statements(meaning, c, name, pool, settings,
                                               (c.happened_at or turn.occurred_at).date())
+                updated += [u for u in _provider_changed(c, name, pool) if u not in updated]
                 pending_ids = {p.memory_id for p in pending}
                 # A narrative said anew that updates a narrative as a whole may change more of it
                 # than the one statement found: none of the old one is kept.
@@ -554,6 +555,28 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                 pending.append(rest)
         if meaning is not None and speaker:
             _habit(state, record, name, turn, out, settings, meaning, derive(id_prefix, "habit", str(n)))
+
+
+def _provider_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> list[tuple[MemoryRecord, int | None]]:
+    """The statements naming the provider a candidate says was changed, and another one than it
+    names ("we've changed vets; the cats are with Dr Ng at Hillside now" after "they see Dr Moss at
+    the Elm Street vet clinic"): [(record, statement index or None)]."""
+    provider = changed_provider(c.text)
+    if provider is None:
+        return []
+    mine = values(c.text, speaker)
+    new_names = {v for v in mine if value_kinds(frozenset([v])) == {"name"}}
+    out: list[tuple[MemoryRecord, int | None]] = []
+    for s in statements(pool, speaker):
+        if (s.record.memory_id == getattr(c, "memory_id", None) or SOURCE_RANK[s.record.source] > SOURCE_RANK[c.source]
+                or not has_term(terms(s.text), provider)):
+            continue
+        theirs = values(s.text, speaker)
+        old_names = {v for v in theirs if value_kinds(frozenset([v])) == {"name"}}
+        # another name than the new one: the one who served before ("Dr Moss"), not the new one said again
+        if new_names - theirs and old_names - mine:
+            out.append((s.record, s.index))
+    return out
 
 
 #: Cosine at which a statement of a narrative said anew speaks of a statement of the old one.

@@ -34,6 +34,27 @@ stepmother stepfather in-law mother-in-law father-in-law""".split())
 
 
 #: Roles many people hold at once: a second sister or friend is no new value of the first.
+#: Names of one role said in other words ("my GP" / "my doctor", "my boss" / "my line manager"): a
+#: new name in one replaces the name in the other.
+ROLE_SYNONYMS: dict[str, str] = {
+    "gp": "doctor", "physician": "doctor", "vet": "vet", "veterinarian": "vet", "veterinary": "vet",
+    "boss": "manager", "supervisor": "manager", "landlady": "landlord", "solicitor": "lawyer", "attorney": "lawyer",
+    "physiotherapist": "physio", "counsellor": "therapist", "counselor": "therapist",
+}
+
+
+def role_name(role: str) -> str:
+    """A role's name as one attribute, however it was worded: "line manager" and "boss" -> "manager",
+    "family GP" -> "doctor". Words that only qualify the role ("line", "family") go with a synonym."""
+    words = role.lower().split()
+    if not words:
+        return role
+    head = ROLE_SYNONYMS.get(words[-1], words[-1])
+    if head != words[-1] or (len(words) > 1 and words[-2] in ("line", "family", "direct")):
+        return head
+    return " ".join(words[:-1] + [head])
+
+
 HELD_BY_MANY: frozenset[str] = frozenset("""sister sisters brother brothers sibling siblings son sons daughter daughters
 kid kids child children cousin cousins friend friends bff buddy mate mates pal neighbour neighbor neighbours neighbors
 colleague colleagues coworker coworkers workmate workmates teammate teammates classmate classmates schoolmate
