@@ -142,7 +142,7 @@ congratulations luck cheers wonderful amazing fantastic lovely excellent definit
 that's that is was sounds sound looks look super pretty very really and well done keep up the work it's its thats
 what a fun fine bet wise idea then for now there we go dear buddy man dude mate guys everyone bro sis yay woohoo
 incredible beautiful neat sweet exciting interesting impressive gorgeous stunning cute adorable brilliant
-glad-to-hear this""".split())
+glad-to-hear this ha works please pls plz go ahead me""".split())
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z']*")
 _GREETING_START = re.compile(r"^(?:hi|hey|hello|hiya|howdy|good\s+(?:morning|afternoon|evening))\b", _I)
 

@@ -1166,8 +1166,17 @@ def _pinned(words: frozenset[str], i: int, records: Sequence) -> bool:
 def has_term(record_terms: list[str], term: str) -> bool:
     """The term, or a word of its family the small stemmer leaves apart ("swimm" of "swimming" and
     "swim" of "swims"; "member" / "membership"; "subscrib" / "subscription": six letters shared)."""
+    plain = _undoubled(term)
     return any(t == term or (min(len(t), len(term)) >= 4 and (t.startswith(term) or term.startswith(t)))
-               or len(os.path.commonprefix([t, term])) >= 6 for t in record_terms)
+               or len(os.path.commonprefix([t, term])) >= 6 or _undoubled(t) == plain for t in record_terms)
+
+
+def _undoubled(stem: str) -> str:
+    """A stem without the consonant an -ing or -ed doubled ("runn" of "running" -> "run", "shopp" ->
+    "shop"); "ll", "ss" and the like end words of their own ("call", "pass")."""
+    if len(stem) >= 4 and stem[-1] == stem[-2] and stem[-1] not in "aeioulsfz":
+        return stem[:-1]
+    return stem
 
 
 def ends(stop: Ended, record_text: str, speaker: str = "") -> bool:
@@ -1204,13 +1213,15 @@ def ends(stop: Ended, record_text: str, speaker: str = "") -> bool:
             names = list(values(record_text, speaker))
             return any(has_term(names, m) for m in stop.modifiers) and \
                 2 * sum(has_term(have, m) for m in stop.modifiers) >= len(stop.modifiers)
-        if not has_term(have, stop.head):
-            return False
+        if not has_term(have, stop.head) and not (stop.head in _WORKPLACE and any(has_term(have, w) for w in _WORKPLACE)):
+            return False  # "doesn't cycle to work any more" ends "cycles to the office"
         if 2 * sum(has_term(have, m) for m in stop.modifiers) < len(stop.modifiers):
             return False
     return True
 
 
+#: Where someone goes to work, however they name it.
+_WORKPLACE = frozenset(t for w in "work office workplace job".split() for t in terms(w))
 #: Nouns of a tie to something ("membership", "subscription", "account"): what ends is the tie to
 #: the words before them.
 _TIES = frozenset(t for w in "membership subscription account contract lease plan enrollment enrolment registration "
@@ -1228,6 +1239,8 @@ def thing_words(stop: Ended) -> frozenset[str]:
     """The words an end names its thing by: a group's by what it does, else its head noun."""
     if (stop.head in _GROUPS or stop.head in _COURSES) and stop.modifiers:
         return stop.modifiers
+    if stop.head in _WORKPLACE and stop.verb:
+        return frozenset({stop.verb})  # "doesn't cycle to work": the cycling, wherever work is said to be
     return frozenset({stop.head}) if stop.head else frozenset()
 
 
