@@ -32,7 +32,7 @@ from engine.projector import memory_ids_of
 from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
-from engine.statements import clauses, is_narrative, lead_of, readable, statements, without
+from engine.statements import JOIN, REST_OF, clause_parts, clauses, is_narrative, lead_of, readable, statements, without
 from engine.summarizer import GENERIC_WORDS, compact, summarize, turn_candidates
 from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, term_set, terms
 from engine.tokens import count_tokens_many
@@ -653,7 +653,8 @@ everything thing stuff part bit said told mentioned earlier before last week tod
 mind that this it what about from hmm umm oh wait yeah sorry second thought thoughts reflection honestly
 scrap hang hold onto last bit
 gave shared details detail info information anyone
-get rid bring bringing brought mention mentioning raise raising again ever anymore stop quit""".split())
+get rid bring bringing brought mention mentioning raise raising again ever anymore stop quit
+weren't wasn't isn't aren't wouldn't couldn't shouldn't they them i'd i'm would've rather stored kept""".split())
 
 
 #: What a request to get rid of names when it is of something said, not of a thing in the world
@@ -734,7 +735,10 @@ _OWN_THING_REQUEST = re.compile(
     rf"(?:my|our|what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared)|that\s+I\b|{_THE_PART_ABOUT}my)\b"
     # "scrap / ignore what I said about the architecture school": not "scrap my plan", which changes it
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*(?:scrap|ignore|strike)\s+(?:all\s+(?:of\s+)?)?"
-    rf"(?:what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared|wrote)|{_THE_PART_ABOUT}(?:my|our))\b", re.IGNORECASE)
+    rf"(?:what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared|wrote)|{_THE_PART_ABOUT}(?:my|our))\b"
+    # "forget the lithium bit", "delete the medication details": a part of what was said, named
+    rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*(?:forget|delete|erase|wipe|remove|scratch|drop|strike)\s+"
+    r"the\s+(?:[\w'\-]+\s+){1,3}?(?:bit|part|stuff|info|information|details?|notes?)\b", re.IGNORECASE)
 
 
 #: The request form with a verb of forgetting or of not keeping (not "can you remember ...").
@@ -1124,13 +1128,18 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
     # (the records a target was cut from or superseded go with it: engine.erasure.history)
     for n, memory_id in enumerate(list(targets)):
         rec = state.records[memory_id]
-        if rec.tier == "active" and is_narrative(rec.fields, rec.text):
-            # A narrative record the request names one statement of: the rest is still the
-            # user's memory, kept as a record of its own before the record is erased.
-            named = named_statements(rec, requests, speaker, meaning, settings)
-            rest = without(rec, named, speaker, derive(turn.event_id, "rest", str(n), memory_id), turn.occurred_at)
+        pieces = clause_parts(rec.text or "", speaker) if rec.tier == "active" else []
+        if len(pieces) > 1:
+            # A record the request names one statement or clause of: the rest is still the user's
+            # memory, kept as a record of its own before the record is erased. Its fields and slot
+            # go: they may hold what was forgotten ("salary": "84,000").
+            view = rec.model_copy(update={"text": JOIN.join(pieces)})
+            named = named_statements(view, requests, speaker, meaning, settings)
+            rest = without(view, named, speaker, derive(turn.event_id, "rest", str(n), memory_id), turn.occurred_at)
             if rest is not None:
-                out.emit(MemoryRecorded(record=rest))
+                kept = {k: v for k, v in rest.fields.items() if k in ("consolidated", REST_OF)}
+                out.emit(MemoryRecorded(record=rest.model_copy(update={
+                    "fields": {"type": "observation", **kept}, "slot": None})))
     embed, vectors = _meaning_embedders(meaning)
     for gone in erasure_plan(state, targets, embed, vectors, settings, also_shred=[_ref(turn)]):
         rec = state.records[gone.memory_id]

@@ -82,6 +82,44 @@ def clauses(statement: str, speaker: str) -> list[str]:
         [pieces[0]] if pieces[0] != statement else [])
 
 
+#: Where one statement holds two things a request may tell apart: "Wren takes sertraline each
+#: morning, Wren is lactose intolerant, and Wren's cardiologist wants less salt" asks to forget the
+#: first alone in "forget the medication". A comma, maybe "and", "but", "so" or "while", then a new
+#: subject named: the speaker (whom records name for "I") or another name.
+_FORGET_BREAK = re.compile(r",\s+(?=(?:(?:and|but|so|while|whereas)\s+)?(?-i:[A-Z])[\w'’-]+\b)")
+#: A clause that points back to what came before ("I've seen her crying", "so that's three points")
+#: says nothing alone: it goes with it, and with it when that is forgotten.
+_POINTS_BACK = re.compile(r"\b(?:he|she|him|her|his|hers|they|them|their|it|its|that|this|those|these|there|then)\b",
+                          re.IGNORECASE)
+_OPENERS = frozenset("and but so while whereas".split())
+#: A clause with a verb near its subject ("Callum is covering", "Wren's cardiologist has asked"), not
+#: the next item of a list ("Paris, Rome and Vienna").
+_SAYS = re.compile(r"^(?:(?:and|but|so|while|whereas)\s+)?[\w'’-]+(?:\s+[\w'’-]+)?\s+(?:is|are|was|were|has|have|had|does|"
+                   r"did|will|would|can|could|should|must|may|might|needs?|wants?|[a-z]+(?:s|ed))\b", re.IGNORECASE)
+
+
+def clause_parts(text: str, speaker: str) -> list[str]:
+    """The record's statements cut where a clause names a new subject (three words or more, none
+    pointing back): the pieces a request to forget may name one of."""
+    out: list[str] = []
+    for p in parts(text):
+        pieces: list[str] = []
+        for piece in _FORGET_BREAK.split(p):
+            piece = piece.strip()
+            if not piece:
+                continue
+            words = _WORD.findall(piece)
+            alone = (len([w for w in words if w.lower() not in _OPENERS]) >= 3 and not _POINTS_BACK.search(piece)
+                     and _SAYS.search(piece) is not None)
+            first = words[0] if words else ""
+            if pieces and (not alone or first.lower() in ("i",) or not first[:1].isupper() and first.lower() not in _OPENERS):
+                pieces[-1] = f"{pieces[-1]}, {piece}"
+            else:
+                pieces.append(piece)
+        out.extend(pieces)
+    return out
+
+
 @dataclass(frozen=True)
 class Statement:
     """One statement of a record, shaped as the record for engine.meaning.relate."""

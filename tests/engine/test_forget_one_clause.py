@@ -1,0 +1,83 @@
+"""A request to forget one thing of a sentence that says several ("I take lithium, I'm vegetarian, and
+my dentist wants me to floss") erases the record and keeps, as a record of its own, the clauses that
+name a new subject and that it does not name. A clause that points back ("I've seen her crying",
+"so that's six points") goes with what it points to; a list is one clause; the kept record carries
+no field or slot of the erased one (they may hold what was forgotten)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine import MemoryEngine
+from engine.statements import clause_parts
+
+
+def _engine(tmp_path, turns: list[str], speaker: str = "Bram"):
+    engine = MemoryEngine.open(tmp_path / "d")
+    for i, text in enumerate(turns):
+        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i), "role": "user",
+                       "speaker": speaker, "text": text, "occurred_at": f"2026-10-{1 + 3 * i:02d}T10:00:00Z"})
+    engine.flush()
+    return engine
+
+
+def _seen(engine, query: str) -> list[str]:
+    """Every active record's text and fields, and the context and recall for `query`, lower-cased."""
+    out = []
+    for r in engine.records("t", "u"):
+        out.append((r.text or "").lower())
+        out.extend(v.lower() for v in r.fields.values())
+        out.append((r.slot or "").lower())
+    out.extend(h.text.lower() for h in engine.recall(tenant_id="t", user_id="u", query=query, k=10))
+    out.append(engine.context(tenant_id="t", user_id="u", session_id="s9", query=query).text.lower())
+    return out
+
+
+@pytest.mark.parametrize("first, request_, gone, kept", [
+    ("For meal planning: I take lithium 400 mg every night, I'm vegetarian, and my dentist wants less sugar.",
+     "Please forget what I said about my lithium, I'd rather it wasn't stored.", r"lithium|\b400\b", "vegetarian"),
+    ("I earn 61,000 a year as a site manager at Holloway Build, I want to move into estimating.",
+     "Can you remove my salary from your notes? The job stuff is fine.", r"61,?000", "estimating"),
+    ("Margo is off until Friday for her hernia operation, so Dev is covering the Tuesday deliveries.",
+     "Don't keep why Margo is off, that's her private business.", r"hernia|operation", "dev is covering"),
+])
+def test_one_clause_forgotten_the_others_kept(tmp_path, first, request_, gone, kept):
+    with _engine(tmp_path, [first, request_]) as engine:
+        seen = _seen(engine, "what do you know about Bram")
+        texts = [(r.text or "").lower() for r in engine.records("t", "u")]
+    assert not any(re.search(gone, s) for s in seen), seen
+    assert any(kept in t for t in texts), texts
+
+
+@pytest.mark.parametrize("first, request_, gone", [
+    ("My neighbour Ottilie is going through a rough patch, I've seen her sobbing on the steps twice.",
+     "Please forget everything about Ottilie's private life.", r"ottilie|sobbing|steps"),
+    ("I booked a surprise trip to Oslo for Lena's birthday, and she has no idea at all.",
+     "Can you wipe the surprise trip from memory? She uses my laptop sometimes.", r"oslo|no idea"),
+    ("The van's service is due in June, I got a parking fine on Monday, so that's 70 pounds gone.",
+     "Forget the bit about the fine please.", r"fine|70 pounds"),
+])
+def test_a_clause_pointing_back_goes_with_it(tmp_path, first, request_, gone):
+    with _engine(tmp_path, [first, request_]) as engine:
+        seen = _seen(engine, "what do you know about Bram")
+    assert not any(re.search(gone, s) for s in seen), seen
+
+
+@pytest.mark.parametrize("text, pieces", [
+    ("Bram takes lithium, Bram is vegetarian, and Bram's dentist wants less sugar", 3),
+    ("Bram loves Lisbon, Porto and Braga, but not Faro", 1),
+    ("Bram's coworker Ines is unwell, Bram has seen her at the clinic", 1),
+    ("The boiler is old, so the landlord is replacing it in May", 1),
+    ("Bram, his sister and their dad went to Leeds", 1),
+])
+def test_the_clauses_a_request_may_name(text, pieces):
+    assert len(clause_parts(text, "Bram")) == pieces
+
+
+@pytest.mark.parametrize("request_", ["Forget the lithium bit please.", "Please delete the lithium details.",
+                                      "Can you erase the lithium info?"])
+def test_a_named_part_of_what_was_said_is_a_request(tmp_path, request_):
+    with _engine(tmp_path, ["I take lithium 400 mg every night for my mood.", request_]) as engine:
+        seen = _seen(engine, "what does Bram take")
+    assert not any("lithium" in s for s in seen), seen
