@@ -46,7 +46,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/10"
+DECIDER = "meaning/11"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -323,12 +323,14 @@ def _opening_name(text: str, speaker: str = "") -> str | None:
 _PRONOUN_OPENING = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:he|she|his|her)(?:['’](?:s|d|ll))?\s", re.IGNORECASE)
 
 
-def _one_holder(text_a: str, a: frozenset[str], text_b: str, b: frozenset[str], speaker: str) -> bool:
+def _one_holder(text_a: str, a: frozenset[str], text_b: str, b: frozenset[str], speaker: str,
+                pronoun_of: frozenset[str] | None = None) -> bool:
     """same_holder, where a statement that opens with a name the other holds ("Zuri is ..." /
-    "Nkechi's daughter Zuri ...") is about that holder."""
+    "Nkechi's daughter Zuri ...") is about that holder, and one that opens with "he" or "she" is
+    about `pronoun_of`, the one other person the records are about (None: there is no such one)."""
     if same_holder(a, b):
         return True
-    if b and _PRONOUN_OPENING.match(text_a):
+    if b and pronoun_of is not None and b == pronoun_of and _PRONOUN_OPENING.match(text_a):
         return True  # "He's moved up to Stage 5": of someone named before, never of the speaker
     first_a, first_b = _opening_name(text_a, speaker), _opening_name(text_b, speaker)
     return (first_a is not None and first_a in b and a <= b) or (first_b is not None and first_b in a and b <= a)
@@ -422,7 +424,10 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
     own = _speaker_words(speaker)
     told = _REPORTED.match(text)
     if (told is not None and told.group("who").split()[0].lower() not in own
-            and len(_WORDS.findall(text[told.end():])) >= 3):
+            and len(_WORDS.findall(text[told.end():])) >= 3
+            # "my friend Kai said his rent went up": his own rent, not what he reports of another
+            and not re.match(rf"(?:{re.escape(speaker)}\s+)?(?:his|her|their|he|she|they)\b", text[told.end():],
+                             re.IGNORECASE)):
         # "the landlord told us rent goes up to 1600": what was told is of the rent, not the landlord
         text = text[told.end():]
     role = _filled_role(text, speaker)
@@ -1451,6 +1456,9 @@ def mask_may_be_read(text: str, kind: str) -> bool:
 #: Masked cosine at which two statements are one sentence frame with another value: an update
 #: whatever kinds the classifier gave them (an event is read beside a state otherwise).
 FRAME_SIMILARITY = 0.85
+#: A statement of how things were, not are: a past copula or a past period.
+_PAST_FRAME = re.compile(r"\b(?:was|were|used\s+to|had\s+been|last\s+(?:year|month|week|season|term|time)|years?\s+ago|"
+                         r"back\s+then|in\s+(?:19|20)\d\d|when\s+\w+\s+(?:was|were))\b", re.IGNORECASE)
 #: How alike a correction and the record it corrects must read, beyond naming the old value: of one
 #: topic ("the class is Tuesdays, not Thursdays" is not of "bins go out on Thursdays").
 CORRECTION_SIMILARITY = 0.35
@@ -1461,6 +1469,12 @@ def _corrects(text: str, speaker: str, wrong: frozenset[str], mine_values: froze
     """The record a correction corrects: it states the value the correction says is `wrong`, not the
     one it gives, and is of its topic. The closest such record; None when there is none."""
     right = frozenset(v for v in mine_values if _day_word(v) not in wrong and v not in wrong)
+    # whose value it is: read from the part that says the correction ("got that wrong, sorry -
+    # Zoe's teacher is Mr Kowalczyk, not Abernathy")
+    said = next((p for p in re.split(r"\s[-–—]\s|[;:]\s", text) if _CORRECTED.search(p)), text)
+    # "it's a 2011, not a 2009, I checked the plate": of what was said last, whatever else it says
+    deictic = re.match(r"^(?:[^:]{1,40}:\s+)?(?:\w+,?\s+){0,2}?(?:it|that)(?:['’]s|\s+is|\s+was)\b", said,
+                       re.IGNORECASE) is not None
     # what the two are about: a word they share beyond the values and the speaker's name
     own = {t for w in _speaker_words(speaker) for t in terms(w)}
     topic = {t for t in terms(text) if t not in STOP_WORDS and t not in own and _day_word(t) not in wrong
@@ -1474,8 +1488,12 @@ def _corrects(text: str, speaker: str, wrong: frozenset[str], mine_values: froze
         theirs = values(r.text, speaker)
         if right and not _unmatched(right, theirs):
             continue  # it says the right value already
-        if not (topic & set(terms(r.text))):
+        if topic and not deictic and not (topic & set(terms(r.text))):
             continue  # "pottery is on Mondays, not Thursdays" corrects nothing of the recycling day
+        if (holder(said, speaker) ^ holder(r.text, speaker)) & (RELATIONS | _PROVIDERS):
+            # "I live in York, not Leeds" corrects nothing of where a brother lives, "the vet
+            # appointment is Monday, not Friday" nothing of the dentist's
+            continue
         if best is None or sim > best.similarity:
             best = Relation(r.memory_id, sim, "update")
     return best
@@ -1506,9 +1524,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         fixed = _corrects(text, speaker, wrong, mine_values, records, sims)
         if fixed is not None:
             return [fixed]
-        # A record holding a value said to be wrong is not said again by the correction (a
-        # narrative's statement that holds it is corrected one statement at a time).
-        keep = [i for i, r in enumerate(records) if not holds_corrected(r.text, wrong)]
+        # A narrative holding a value said to be wrong is not said again by the correction: its
+        # statement that holds it is corrected one statement at a time.
+        keep = [i for i, r in enumerate(records) if "; " not in r.text or not holds_corrected(r.text, wrong)]
         records, sims = [records[i] for i in keep], sims[keep]
         if not records:
             return []
@@ -1540,8 +1558,13 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         # the speaker's end, said without a subject, or with what ended read as its holder ("has
         # left the netball team")
         mine_holders.append(frozenset())
+    # "he" / "she" can be told of one person only: of the one the records hold, when they hold one
+    # ("my son Leo ..." and "my nephew Arlo ..." leave "He's moved up" to no one)
+    others = {h for h in (holder(r.text, speaker) for r in records) if h}
+    pronoun_of = next(iter(others)) if len(others) == 1 else None
     masked_needed = [i for i, r in enumerate(records)
-                     if (any(_one_holder(text, h, r.text, holder(r.text, speaker), speaker) for h in mine_holders)
+                     if (any(_one_holder(text, h, r.text, holder(r.text, speaker), speaker, pronoun_of)
+                             for h in mine_holders)
                          # "Our team standup is at 9:15" / "my manager moved the daily standup to 10:30":
                          # the record's holder word only says which of the speaker's things was moved
                          or (frozenset() in mine_holders and _modifies(holder(r.text, speaker), r.text, moving))
@@ -1668,7 +1691,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
               and kind not in ("preference", "episode") and rec.kind not in ("preference", "episode")):
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif (cue != "strong" and conflict and "preference" not in (kind, rec.kind)
-              and max(ms, clause_sims.get(i, 0.0)) >= FRAME_SIMILARITY):
+              and max(ms, clause_sims.get(i, 0.0)) >= FRAME_SIMILARITY
+              # "our council tax was 1650 last year" tells of then, not of the 1800 it is now
+              and not (_PAST_FRAME.search(_comma_clauses(text)[0]) and not _PAST_FRAME.search(rec.text))):
             # one frame, another value ("grocery budget is 550 euros a month, prices went up" after
             # "is 400 euros a month"), however the classifier typed the sentence: an event told
             # beside it does not make the attribute an event

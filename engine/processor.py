@@ -59,7 +59,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/9"
+RULES = "rules/10"
 
 
 @dataclass(frozen=True)
@@ -567,10 +567,13 @@ def _provider_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> l
     mine = values(c.text, speaker)
     new_names = {v for v in mine if value_kinds(frozenset([v])) == {"name"}}
     out: list[tuple[MemoryRecord, int | None]] = []
-    for s in statements(pool, speaker):
-        if (s.record.memory_id == getattr(c, "memory_id", None) or SOURCE_RANK[s.record.source] > SOURCE_RANK[c.source]
-                or not has_term(terms(s.text), provider)):
-            continue
+    served = [s for s in statements(pool, speaker)
+              if SOURCE_RANK[s.record.source] <= SOURCE_RANK[c.source] and has_term(terms(s.text), provider)]
+    # "we swapped nurseries for Finn, he's at Sunbeams now": of the statements naming someone the
+    # candidate names, when some do (Maya's nursery stays)
+    whom = new_names | {t for t in set(terms(c.text)) & RELATIONS if not has_term([provider], t)}
+    for_whom = [s for s in served if any(re.search(rf"\b{re.escape(w)}\b", s.text, re.IGNORECASE) for w in whom)]
+    for s in for_whom or served:
         theirs = values(s.text, speaker)
         old_names = {v for v in theirs if value_kinds(frozenset([v])) == {"name"}}
         # another name than the new one: the one who served before ("Dr Moss"), not the new one said again

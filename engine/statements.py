@@ -84,35 +84,48 @@ def clauses(statement: str, speaker: str) -> list[str]:
 
 #: Where one statement holds two things a request may tell apart: "Wren takes sertraline each
 #: morning, Wren is lactose intolerant, and Wren's cardiologist wants less salt" asks to forget the
-#: first alone in "forget the medication". A comma, maybe "and", "but", "so" or "while", then a new
-#: subject named: the speaker (whom records name for "I") or another name.
-_FORGET_BREAK = re.compile(r",\s+(?=(?:(?:and|but|so|while|whereas)\s+)?(?-i:[A-Z])[\w'’-]+\b)")
-#: A clause that points back to what came before ("I've seen her crying", "so that's three points")
-#: says nothing alone: it goes with it, and with it when that is forgotten.
+#: first alone in "forget the medication". Only a comma (maybe then "and", "but", "so", "while")
+#: before the speaker as the new subject (records name them for "I"): another name after a comma
+#: ("..., Dan never noticed", "..., Dr Shah upped the dose") may tell of the same thing.
+_FORGET_BREAK = r",\s+(?=(?:(?:and|but|so|while|whereas)\s+)?{speaker}\b)"
+#: A clause or statement that points back to what came before ("I've seen her crying", "so that's
+#: three points", "it was the hardest thing") says nothing alone: it goes with it, and with it when
+#: that is forgotten.
 _POINTS_BACK = re.compile(r"\b(?:he|she|him|her|his|hers|they|them|their|it|its|that|this|those|these|there|then)\b",
                           re.IGNORECASE)
+#: A statement whose subject is what the one before told of ("it was the hardest thing", "that's
+#: why ...", "he never found out"): a possessive after it ("Her speech therapist ...") names a new
+#: thing, and a pronoun inside ("with their grandad") is the statement's own.
+_OPENS_BACK = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:(?:and|but|so|which)\s+)?(?:it|that|this|these|those|he|she|they|there|"
+                         r"which)(?:['’](?:s|re|ll|d))?\b", re.IGNORECASE)
 _OPENERS = frozenset("and but so while whereas".split())
-#: A clause with a verb near its subject ("Callum is covering", "Wren's cardiologist has asked"), not
-#: the next item of a list ("Paris, Rome and Vienna").
+#: A clause with a verb near its subject ("Wren is lactose intolerant", "Wren's cardiologist has
+#: asked"), not the next item of a list.
 _SAYS = re.compile(r"^(?:(?:and|but|so|while|whereas)\s+)?[\w'’-]+(?:\s+[\w'’-]+)?\s+(?:is|are|was|were|has|have|had|does|"
                    r"did|will|would|can|could|should|must|may|might|needs?|wants?|[a-z]+(?:s|ed))\b", re.IGNORECASE)
 
 
+def _alone(piece: str) -> bool:
+    words = [w for w in _WORD.findall(piece) if w.lower() not in _OPENERS]
+    return len(words) >= 3 and not _POINTS_BACK.search(piece) and _SAYS.search(piece) is not None
+
+
 def clause_parts(text: str, speaker: str) -> list[str]:
-    """The record's statements cut where a clause names a new subject (three words or more, none
-    pointing back): the pieces a request to forget may name one of."""
+    """The record's statements, each cut where a clause names the speaker anew; a statement or
+    clause that points back to the one before, or cannot stand alone, stays with it: the pieces a
+    request to forget may name one of, or keep."""
+    brk = re.compile(_FORGET_BREAK.replace("{speaker}", re.escape(lead_of(text, speaker))), re.IGNORECASE)
     out: list[str] = []
-    for p in parts(text):
+    for k, p in enumerate(parts(text)):
+        if out and k > 0 and _OPENS_BACK.match(p):
+            out[-1] = f"{out[-1]}. {p.strip()}"  # "...; it was the hardest thing": of the one before
+            continue
         pieces: list[str] = []
-        for piece in _FORGET_BREAK.split(p):
+        for piece in brk.split(p):
             piece = piece.strip()
             if not piece:
                 continue
-            words = _WORD.findall(piece)
-            alone = (len([w for w in words if w.lower() not in _OPENERS]) >= 3 and not _POINTS_BACK.search(piece)
-                     and _SAYS.search(piece) is not None)
-            first = words[0] if words else ""
-            if pieces and (not alone or first.lower() in ("i",) or not first[:1].isupper() and first.lower() not in _OPENERS):
+            if pieces and not _alone(piece):
                 pieces[-1] = f"{pieces[-1]}, {piece}"
             else:
                 pieces.append(piece)

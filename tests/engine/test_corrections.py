@@ -119,3 +119,26 @@ def test_a_record_opening_with_a_label_is_updated(tmp_path, first, later, old, n
         active = _active(engine)
     assert not any(old in t and new not in t for t in active), active
     assert any(new in t for t in active), active
+
+
+@pytest.mark.parametrize("first, later", [
+    ("My brother lives in Leeds.", "I live in York, not Leeds."),
+    ("My son's dentist is at the Riverside clinic.", "My own dentist is at Northgate, not Riverside."),
+    ("My wife drives a 2016 Golf.", "I drive a 2014 Golf, not a 2016 like hers."),
+    ("The dentist appointment is on Friday at 3pm.", "The vet appointment is Monday, not Friday."),
+])
+def test_a_correction_of_someone_elses_value_or_another_thing_supersedes_nothing(tmp_path, first, later):
+    with _engine(tmp_path, [first, later]) as engine:
+        records = engine.records("t", "u", include_inactive=True)
+    assert not [r.text for r in records if r.tier == "superseded"], [(r.text, r.tier) for r in records]
+
+
+@pytest.mark.parametrize("first, later, old", [
+    ("I drive a 2016 Honda Civic.", "Actually it's a 2014 rather than a 2016.", "2016 honda"),
+    ("Our boiler is a 2009 Worcester.", "It's a 2011, not a 2009, I checked the plate.", "2009 worcester"),
+    ("My passport expires in 2031.", "Sorry, it expires in 2029, not 2031.", "2031"),
+])
+def test_a_correction_naming_only_the_values(tmp_path, first, later, old):
+    with _engine(tmp_path, [first, later]) as engine:
+        active = _active(engine)
+    assert not any(old in t and "not" not in t and "rather" not in t for t in active), active

@@ -39,8 +39,8 @@ def _seen(engine, query: str) -> list[str]:
      "Please forget what I said about my lithium, I'd rather it wasn't stored.", r"lithium|\b400\b", "vegetarian"),
     ("I earn 61,000 a year as a site manager at Holloway Build, I want to move into estimating.",
      "Can you remove my salary from your notes? The job stuff is fine.", r"61,?000", "estimating"),
-    ("Margo is off until Friday for her hernia operation, so Dev is covering the Tuesday deliveries.",
-     "Don't keep why Margo is off, that's her private business.", r"hernia|operation", "dev is covering"),
+    ("Margo is off until Friday for her hernia operation, so I'm covering the Tuesday deliveries.",
+     "Don't keep why Margo is off, that's her private business.", r"hernia|operation", "covering"),
 ])
 def test_one_clause_forgotten_the_others_kept(tmp_path, first, request_, gone, kept):
     with _engine(tmp_path, [first, request_]) as engine:
@@ -57,6 +57,16 @@ def test_one_clause_forgotten_the_others_kept(tmp_path, first, request_, gone, k
      "Can you wipe the surprise trip from memory? She uses my laptop sometimes.", r"oslo|no idea"),
     ("The van's service is due in June, I got a parking fine on Monday, so that's 70 pounds gone.",
      "Forget the bit about the fine please.", r"fine|70 pounds"),
+    # a statement whose subject is what the one before told of
+    ("I had a miscarriage in spring. It was the worst month of my life. I'm training for a 10k.",
+     "Please forget what I said about the miscarriage.", r"miscarriage|worst month"),
+    ("My uncle Rob is on probation for theft. That's why I drive to Carlisle every month. I run a book club.",
+     "Forget the part about Rob being on probation.", r"probation|carlisle"),
+    # another name after a comma may tell of the same thing
+    ("I've been seeing Tomas behind Eli's back, Eli has no clue, and Petra runs the choir with me.",
+     "Forget what I said about Tomas.", r"tomas|no clue"),
+    ("I take 30 mg of mirtazapine at night, Dr Okoye raised the dose in May, and I walk the dog at 7.",
+     "Forget the mirtazapine bit.", r"mirtazapine|raised the dose"),
 ])
 def test_a_clause_pointing_back_goes_with_it(tmp_path, first, request_, gone):
     with _engine(tmp_path, [first, request_]) as engine:

@@ -96,3 +96,17 @@ def test_a_value_multiplied(tmp_path, first, later, old, new):
 def test_multiplying_is_a_change_cue():
     assert change_cue("she doubled the dose") == "strong"
     assert change_cue("the fee was halved") == "strong"
+
+
+@pytest.mark.parametrize("turns, kept", [
+    (["Maya goes to Little Acorns nursery.", "Her cousin Finn goes to Rainbow Days nursery.",
+      "We swapped nurseries for Finn, he's at Sunbeams now."], "little acorns"),
+    (["Dad sees Dr Rahman at the Eastfield practice.", "Mum sees Dr Keller at the Westbrook practice.",
+      "We switched practices for Mum, she's with Dr Osei at Hillview now."], "rahman"),
+    (["Ollie's tutor is Mr Dunn.", "Isla's tutor is Ms Grey.", "We changed tutors for Isla, she has Mr Pike now."],
+     "dunn"),
+])
+def test_a_provider_changed_for_one_person_leaves_the_others(tmp_path, turns, kept):
+    with _engine(tmp_path, turns) as engine:
+        active = _active(engine)
+    assert any(kept in t for t in active), active

@@ -88,3 +88,21 @@ def test_words_said_without_a_statement_are_the_sayers():
                                   "Ilse: he has moved up to the top set"])
 def test_moving_up_moves_no_thing(text):
     assert moved_thing(text, "Ilse") == frozenset()
+
+
+@pytest.mark.parametrize("turns", [
+    # someone's own value in their reported words
+    ["My rent is 700 a month.", "My friend Kai said his rent went up to 1200."],
+    ["My gym fee is 30 a month.", "My sister told me her gym fee is 45 a month now."],
+    # how it was, not how it is
+    ["I weigh 82 kilos.", "I weighed 90 kilos when I was at uni."],
+    ["Our council tax is 1800 this year.", "Our council tax was 1650 last year."],
+    ["The commute takes 40 minutes.", "The commute was 25 minutes back when we lived in Hove."],
+    # "he" / "she" with two people it could be
+    ["My son Leo is on Stage 3 of swimming.", "My nephew Arlo came round yesterday.", "He's moved up to Stage 5 in reading."],
+    ["My sister Mia works at Boots.", "My friend Zoe works at Lidl.", "She just started at Waitrose."],
+])
+def test_what_is_no_update_of_the_speakers_value_supersedes_nothing(tmp_path, turns):
+    with _engine(tmp_path, turns) as engine:
+        records = engine.records("t", "u", include_inactive=True)
+    assert not [r.text for r in records if r.tier == "superseded"], [(r.text, r.tier) for r in records]
