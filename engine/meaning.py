@@ -720,23 +720,22 @@ def changed_provider(text: str) -> str | None:
     return None
 
 
+def value_kind(value: str) -> str:
+    """The kind of a value (as `values` gives it): month, weekday, year, time, number or name."""
+    if value in _MONTHS:
+        return "month"
+    if _day_word(value) in _WEEKDAYS:
+        return "weekday"
+    if re.fullmatch(r"(?:19|20)\d\d", value):
+        return "year"
+    if re.fullmatch(r"\d{1,2}[:.]\d\d(?:am|pm)?|\d{1,2}(?:am|pm)", value):
+        return "time"
+    return "number" if any(ch.isdigit() for ch in value) else "name"
+
+
 def value_kinds(found: frozenset[str]) -> frozenset[str]:
-    """The kinds of values (as `values` gives them): month, weekday, year, time, number or name."""
-    out = set()
-    for v in found:
-        if v in _MONTHS:
-            out.add("month")
-        elif _day_word(v) in _WEEKDAYS:
-            out.add("weekday")
-        elif re.fullmatch(r"(?:19|20)\d\d", v):
-            out.add("year")
-        elif re.fullmatch(r"\d{1,2}[:.]\d\d(?:am|pm)?|\d{1,2}(?:am|pm)", v):
-            out.add("time")
-        elif any(ch.isdigit() for ch in v):
-            out.add("number")
-        else:
-            out.add("name")
-    return frozenset(out)
+    """The kinds of the values found (`value_kind`)."""
+    return frozenset(value_kind(v) for v in found)
 
 
 def says_when(value: str) -> bool:

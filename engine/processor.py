@@ -26,7 +26,7 @@ from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, split_sentences, states_a_rule, without_label
 from engine.meaning import (Meaning, change_cue, corrected, ended, goes_on, habit_of, has_term, mask, mentions, opens_with_end,
-                            changed_provider, relate, says_change, says_when, value_kinds, values)
+                            changed_provider, relate, says_change, says_when, value_kind, value_kinds, values)
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
 from engine.ids import derive
@@ -565,7 +565,7 @@ def _provider_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> l
     if provider is None:
         return []
     mine = values(c.text, speaker)
-    new_names = {v for v in mine if value_kinds(frozenset([v])) == {"name"}}
+    new_names = {v for v in mine if value_kind(v) == "name"}
     out: list[tuple[MemoryRecord, int | None]] = []
     served = [s for s in statements(pool, speaker)
               if SOURCE_RANK[s.record.source] <= SOURCE_RANK[c.source] and has_term(terms(s.text), provider)]
@@ -575,7 +575,7 @@ def _provider_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> l
     for_whom = [s for s in served if any(re.search(rf"\b{re.escape(w)}\b", s.text, re.IGNORECASE) for w in whom)]
     for s in for_whom or served:
         theirs = values(s.text, speaker)
-        old_names = {v for v in theirs if value_kinds(frozenset([v])) == {"name"}}
+        old_names = {v for v in theirs if value_kind(v) == "name"}
         # another name than the new one: the one who served before ("Dr Moss"), not the new one said again
         if new_names - theirs and old_names - mine:
             out.append((s.record, s.index))

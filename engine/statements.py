@@ -116,8 +116,8 @@ def clause_parts(text: str, speaker: str) -> list[str]:
     request to forget may name one of, or keep."""
     brk = re.compile(_FORGET_BREAK.replace("{speaker}", re.escape(lead_of(text, speaker))), re.IGNORECASE)
     out: list[str] = []
-    for k, p in enumerate(parts(text)):
-        if out and k > 0 and _OPENS_BACK.match(p):
+    for p in parts(text):
+        if out and _OPENS_BACK.match(p):
             out[-1] = f"{out[-1]}. {p.strip()}"  # "...; it was the hardest thing": of the one before
             continue
         pieces: list[str] = []

@@ -37,7 +37,7 @@ stepmother stepfather in-law mother-in-law father-in-law""".split())
 #: Names of one role said in other words ("my GP" / "my doctor", "my boss" / "my line manager"): a
 #: new name in one replaces the name in the other.
 ROLE_SYNONYMS: dict[str, str] = {
-    "gp": "doctor", "physician": "doctor", "vet": "vet", "veterinarian": "vet", "veterinary": "vet",
+    "gp": "doctor", "physician": "doctor", "veterinarian": "vet", "veterinary": "vet",
     "boss": "manager", "supervisor": "manager", "landlady": "landlord", "solicitor": "lawyer", "attorney": "lawyer",
     "physiotherapist": "physio", "counsellor": "therapist", "counselor": "therapist",
 }

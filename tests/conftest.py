@@ -27,6 +27,22 @@ def make_turn(text: str, n: int, *, session: str = "s1", role: str = "user", ten
     }
 
 
+def engine_after(tmp_path, turns: list[str], speaker: str, start: str, gap_days: int) -> "MemoryEngine":
+    """An engine on a fresh data directory after a user's `turns`, each in a session of its own,
+    the first on `start` (YYYY-MM-DD, 10:00 UTC) and each next one `gap_days` later; processed. The
+    caller closes it."""
+    from engine import MemoryEngine
+
+    first = datetime.fromisoformat(start).replace(hour=10, tzinfo=timezone.utc)
+    eng = MemoryEngine.open(tmp_path / "d")
+    for i, text in enumerate(turns):
+        at = first + timedelta(days=gap_days * i)
+        eng.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i), "role": "user",
+                    "speaker": speaker, "text": text, "occurred_at": at.strftime("%Y-%m-%dT%H:%M:%SZ")})
+    eng.flush()
+    return eng
+
+
 @pytest.fixture
 def engine(tmp_path) -> Iterator["MemoryEngine"]:
     from engine import MemoryEngine

@@ -6,17 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine import MemoryEngine
 from engine.meaning import corrected, holds_corrected, mentions
+from tests.conftest import engine_after
 
 
 def _engine(tmp_path, turns: list[str], speaker: str = "Odile"):
-    engine = MemoryEngine.open(tmp_path / "d")
-    for i, text in enumerate(turns):
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i), "role": "user",
-                       "speaker": speaker, "text": text, "occurred_at": f"2026-06-{1 + 4 * i:02d}T10:00:00Z"})
-    engine.flush()
-    return engine
+    return engine_after(tmp_path, turns, speaker, "2026-06-01", 4)
 
 
 def _active(engine) -> list[str]:

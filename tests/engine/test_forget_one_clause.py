@@ -9,17 +9,12 @@ import re
 
 import pytest
 
-from engine import MemoryEngine
 from engine.statements import clause_parts
+from tests.conftest import engine_after
 
 
 def _engine(tmp_path, turns: list[str], speaker: str = "Bram"):
-    engine = MemoryEngine.open(tmp_path / "d")
-    for i, text in enumerate(turns):
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i), "role": "user",
-                       "speaker": speaker, "text": text, "occurred_at": f"2026-10-{1 + 3 * i:02d}T10:00:00Z"})
-    engine.flush()
-    return engine
+    return engine_after(tmp_path, turns, speaker, "2026-10-01", 3)
 
 
 def _seen(engine, query: str) -> list[str]:
