@@ -32,7 +32,8 @@ from engine.projector import memory_ids_of
 from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
-from engine.statements import JOIN, REST_OF, clause_parts, clauses, is_narrative, lead_of, readable, statements, without
+from engine.statements import (JOIN, REST_OF, clause_pieces, clauses, is_narrative, lead_of, leaning_on, readable,
+                               statements, without)
 from engine.summarizer import GENERIC_WORDS, compact, summarize, turn_candidates
 from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, term_set, terms
 from engine.tokens import count_tokens_many
@@ -710,9 +711,14 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     for s in asked:
         if _DISMISSAL.search(s) and not _ABOUT_MEMORY.search(s) and not (_A_SAID_THING.search(s) and not _DROPPED.search(s)):
             continue  # "Oh forget it, never mind, I'll ask her myself": let it go, not "forget what I said"
+        if _KEEP_ASKED.search(s):
+            continue  # "keep his name though": what to keep, beside a request that named what not to
+        if _ANOTHER_INSTEAD.search(s) and not (_OWN_THING_REQUEST.search(s) or _ABOUT_MEMORY.search(s)):
+            continue  # "forget the beach, let's hike instead": a plan dropped for another, not a memory
         formed = [x for x in parts[s] if _REQUEST_FORM.search(x)]
         if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
                 prob[s] >= settings.forget_probability_alone or _OWN_THING_REQUEST.search(s) or _NEVER_AGAIN.search(s) \
+                or _FORGET_NAMED_THING.search(s) \
                 or (_NEVER_MIND.search(s) and _FORGET_IT.search(s) and not _DROPPED.search(s)):
             requests.add(s)
     # A sentence that tells the assistant to forget, delete or not keep something, but that the
@@ -742,6 +748,19 @@ _OWN_THING_REQUEST = re.compile(
     # "forget the lithium bit", "delete the medication details": a part of what was said, named
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*(?:forget|delete|erase|wipe|remove|scratch|drop|strike)\s+"
     r"the\s+(?:[\w'\-]+\s+){1,3}?(?:bit|part|stuff|info|information|details?|notes?)\b", re.IGNORECASE)
+
+
+#: Told to forget a thing named, and nothing else in the sentence ("Forget the surprise lunch,
+#: please.", "could you forget about Gran's party?", "forget those gym plans"): "forget" said to the
+#: assistant is about what it keeps. The sentence ending there is what tells it from "forget the
+#: beach, let's hike" (a plan dropped for another); a topic no memory holds forgets nothing.
+_FORGET_NAMED_THING = re.compile(
+    rf"^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
+    r"(?:forget|unlearn)\s+(?:about\s+)?(?:all\s+(?:of\s+)?|everything\s+(?:about|on)\s+)?"
+    r"(?:the|that|those|these|this|(?:(?-i:[A-Z])[\w'’-]*\s+){0,2}(?-i:[A-Z])[\w'’-]*['’]s)\s+(?:(?!(?:and|but|so|because|let'?s|instead|then)\b)[\w'’-]+\s*){1,5}"
+    r"(?:[\s,]*(?:please|pls|plz|too|as\s+well|for\s+me|thanks|thank\s+you|thx))*[\s.!?]*$",
+    re.IGNORECASE)
 
 
 #: The request form with a verb of forgetting or of not keeping (not "can you remember ...").
@@ -798,6 +817,18 @@ _A_SAID_THING = re.compile(r"\b" + _THE_X_THING, re.IGNORECASE)
 #: "never mind the pen thing, please forget it": the thing said, named right after "never mind";
 #: with the matter dropped beside it ("it's fine", "I'll sort it myself") it asks nothing.
 _NEVER_MIND = re.compile(r"\b(?:never\s*mind|nvm)\s+(?:about\s+)?" + _THE_X_THING, re.IGNORECASE)
+#: Told to keep something ("keep his name though", "do keep the ceremony time", "you can keep the
+#: rest"): the opposite of a request to forget, however near one its words are. Not "keep it
+#: private", "keep that between us", "keep this off your notes": ways of asking not to keep it.
+_KEEP_ASKED = re.compile(
+    rf"^[\W_]*(?:(?:{_OWN_LEAD}|but|though|do|you\s+can|feel\s+free\s+to)\b[\W_]*)*(?:keep|hold\s+on\s+to|remember)\b"
+    r"(?![^.!?]*\b(?:private|secret|quiet|confidential|between|to\s+yourself|off|out\s+of|away|from|under\s+wraps|"
+    r"hidden|hush|forget|delete|erase|wipe)\b)", re.IGNORECASE)
+#: Another thing proposed or put first beside "forget the X" ("forget the beach, let's hike
+#: instead", "forget the traffic, the real problem is the rain"): the X is set aside in talk.
+_ANOTHER_INSTEAD = re.compile(r"\b(?:let'?s|let\s+us|instead|how\s+about|what\s+about|why\s+not|rather\s+than|"
+                              r"we\s+(?:could|should|can|might)|the\s+(?:real|main|bigger|actual)\s+(?:problem|issue|"
+                              r"point|question|thing|worry))\b", re.IGNORECASE)
 _DROPPED = re.compile(rf"\b(?:{_DROPPED_WORDS})\b", re.IGNORECASE)
 _FORGET_IT = re.compile(r"\bforget\s+(?:about\s+)?(?:it|that)\b", re.IGNORECASE)
 _ABOUT_MEMORY = re.compile(r"\b(?:memor|remember|stor|kept|keep|sav|record|notes?\b|written|log|what\s+I\s+(?:said|told|"
@@ -1049,6 +1080,8 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
 _IDENTIFIER = re.compile(r"\b(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{2,}\b", re.IGNORECASE)
 
 
+#: A request for all there is of something ("everything about Ottilie's private life").
+_ALL_OF = re.compile(r"\b(?:everything|all|anything)\b", re.IGNORECASE)
 #: Where a request names several things ("the dentist and the insurance", "my weight, my meds").
 _REQUEST_PARTS = re.compile(r",\s*|;\s*|\s+(?:and|&|plus|as\s+well\s+as)\s+", re.IGNORECASE)
 
@@ -1089,6 +1122,13 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
                     held[w] = ks
             if any(w not in whose for w in held):
                 held = {w: ks for w, ks in held.items() if w not in whose}
+            elif (held and not _ALL_OF.search(request)
+                  and (unheld := [w for w in set(terms(" ".join(topic))) - own if w not in held and w not in whose])):
+                # Only the possessor is said ("my landlord's number" of "my landlord is Mr Pretorius,
+                # his mobile is 082 ..."): the statement closest to what of theirs is named.
+                near = meaning.vectors(said) @ meaning.vectors([" ".join(sorted(unheld))])[0]
+                found.add(int(np.argmax(near)))
+                continue
             if held:
                 fewest = min(len(ks) for ks in held.values())
                 found |= {k for ks in held.values() if len(ks) == fewest for k in ks}
@@ -1131,13 +1171,13 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
     # (the records a target was cut from or superseded go with it: engine.erasure.history)
     for n, memory_id in enumerate(list(targets)):
         rec = state.records[memory_id]
-        pieces = clause_parts(rec.text or "", speaker) if rec.tier == "active" else []
+        pieces, leans = clause_pieces(rec.text or "", speaker) if rec.tier == "active" else ([], [])
         if len(pieces) > 1:
             # A record the request names one statement or clause of: the rest is still the user's
             # memory, kept as a record of its own before the record is erased. Its fields and slot
             # go: they may hold what was forgotten ("salary": "84,000").
             view = rec.model_copy(update={"text": JOIN.join(pieces)})
-            named = named_statements(view, requests, speaker, meaning, settings)
+            named = leaning_on(named_statements(view, requests, speaker, meaning, settings), leans)
             rest = without(view, named, speaker, derive(turn.event_id, "rest", str(n), memory_id), turn.occurred_at)
             if rest is not None:
                 kept = {k: v for k, v in rest.fields.items() if k in ("consolidated", REST_OF)}

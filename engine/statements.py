@@ -84,13 +84,19 @@ def clauses(statement: str, speaker: str) -> list[str]:
 
 #: Where one statement holds two things a request may tell apart: "Wren takes sertraline each
 #: morning, Wren is lactose intolerant, and Wren's cardiologist wants less salt" asks to forget the
-#: first alone in "forget the medication". Only a comma (maybe then "and", "but", "so", "while")
-#: before the speaker as the new subject (records name them for "I"): another name after a comma
-#: ("..., Dan never noticed", "..., Dr Shah upped the dose") may tell of the same thing.
-_FORGET_BREAK = r",\s+(?=(?:(?:and|but|so|while|whereas)\s+)?{speaker}\b)"
+#: first alone in "forget the medication"; "the ceremony is at 3pm, and my sister isn't invited"
+#: the second alone in "forget the bit about my sister". A comma before the speaker as the new
+#: subject (records name them for "I"), a comma and a conjunction before any clause, or a comma
+#: before a clause that opens with a pronoun (it leans on the one before: see clause_pieces). Another
+#: name after a bare comma ("..., Dan never noticed", "..., Dr Shah upped the dose") tells of the
+#: same thing: no break.
+_FORGET_BREAK = (r",\s+(?=(?:(?:and|but|so|while|whereas)\s+)?{speaker}\b)|,\s+(?=(?:and|but|so|while|whereas)\s+)"
+                 # a clause on what the one before named ("my accountant is Ms Feld, her direct line is
+                 # ..."): a piece that leans on it
+                 r"|,\s+(?=(?:he|she|they|his|her|their|its)\s)")
 #: A clause or statement that points back to what came before ("I've seen her crying", "so that's
-#: three points", "it was the hardest thing") says nothing alone: it goes with it, and with it when
-#: that is forgotten.
+#: three points", "it was the hardest thing") says nothing alone: it goes with it when that is
+#: forgotten.
 _POINTS_BACK = re.compile(r"\b(?:he|she|him|her|his|hers|they|them|their|it|its|that|this|those|these|there|then)\b",
                           re.IGNORECASE)
 #: A statement whose subject is what the one before told of ("it was the hardest thing", "that's
@@ -99,37 +105,64 @@ _POINTS_BACK = re.compile(r"\b(?:he|she|him|her|his|hers|they|them|their|it|its|
 _OPENS_BACK = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:(?:and|but|so|which)\s+)?(?:it|that|this|these|those|he|she|they|there|"
                          r"which)(?:['’](?:s|re|ll|d))?\b", re.IGNORECASE)
 _OPENERS = frozenset("and but so while whereas".split())
+_OPENER = re.compile(r"^(?:and|but|so|while|whereas)\s+", re.IGNORECASE)
 #: A clause with a verb near its subject ("Wren is lactose intolerant", "Wren's cardiologist has
 #: asked"), not the next item of a list.
-_SAYS = re.compile(r"^(?:(?:and|but|so|while|whereas)\s+)?[\w'’-]+(?:\s+[\w'’-]+)?\s+(?:is|are|was|were|has|have|had|does|"
-                   r"did|will|would|can|could|should|must|may|might|needs?|wants?|[a-z]+(?:s|ed))\b", re.IGNORECASE)
+_SAYS = re.compile(r"^(?:(?:and|but|so|while|whereas)\s+)?(?:"
+                   # an auxiliary up to four words in ("old HR server hr-legacy-02 gets", "my sister isn't")
+                   r"[\w'’-]+(?:\s+[\w'’-]+){0,3}?\s+(?:(?:is|are|was|were|has|have|had|does|do|did|will|would|ca|can|"
+                   r"could|should|must|may|might|wo)(?:n['’]?t|\b)|(?:needs?|wants?|gets?|goes)\b)"
+                   # another verb right after its subject ("Wren's cardiologist asked")
+                   r"|[\w'’-]+(?:\s+[\w'’-]+)?\s+(?<!\bof\s)[a-z]+(?:s|ed)\b"
+                   r"|[\w-]+['’](?:s|re|ve|ll|d|m)\s+\w)", re.IGNORECASE)
 
 
-def _alone(piece: str) -> bool:
+def _says_alone(piece: str) -> bool:
+    """A clause of its own: three words or more with a verb near its subject (not a list's item)."""
     words = [w for w in _WORD.findall(piece) if w.lower() not in _OPENERS]
-    return len(words) >= 3 and not _POINTS_BACK.search(piece) and _SAYS.search(piece) is not None
+    return len(words) >= 3 and _SAYS.search(_OPENER.sub("", piece)) is not None
 
 
-def clause_parts(text: str, speaker: str) -> list[str]:
-    """The record's statements, each cut where a clause names the speaker anew; a statement or
-    clause that points back to the one before, or cannot stand alone, stays with it: the pieces a
-    request to forget may name one of, or keep."""
+def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
+    """The record's statements, each cut where a clause names the speaker anew or a conjunction
+    opens a clause of its own; and, for each piece, whether it leans on the one before (points
+    back to it). A piece that cannot stand alone (a list's next item) stays
+    with the one before. The pieces a request to forget may name one of, or keep: a piece that
+    leans back goes when the one before goes, not the other way round ("Theo has violin on
+    Saturdays. He failed his grade 3 exam": forgetting the exam keeps the violin). A statement
+    leans back when it opens with what the one before told of; a clause, when it points back
+    anywhere ("so the landlord is replacing it")."""
     brk = re.compile(_FORGET_BREAK.replace("{speaker}", re.escape(lead_of(text, speaker))), re.IGNORECASE)
     out: list[str] = []
+    leans: list[bool] = []
     for p in parts(text):
-        if out and _OPENS_BACK.match(p):
-            out[-1] = f"{out[-1]}. {p.strip()}"  # "...; it was the hardest thing": of the one before
-            continue
         pieces: list[str] = []
         for piece in brk.split(p):
             piece = piece.strip()
             if not piece:
                 continue
-            if pieces and not _alone(piece):
+            if pieces and not _says_alone(piece):
                 pieces[-1] = f"{pieces[-1]}, {piece}"
             else:
                 pieces.append(piece)
-        out.extend(pieces)
+        for k, piece in enumerate(pieces):
+            back = _POINTS_BACK.search(piece) if k else _OPENS_BACK.match(piece)
+            leans.append(bool(out) and back is not None)
+            out.append(_OPENER.sub("", piece) if k else piece)
+    return out, leans
+
+
+def clause_parts(text: str, speaker: str) -> list[str]:
+    """The pieces of `clause_pieces`."""
+    return clause_pieces(text, speaker)[0]
+
+
+def leaning_on(named: set[int], leans: list[bool]) -> set[int]:
+    """`named` and every piece that leans, directly or through others, on one of them."""
+    out = set(named)
+    for k in range(1, len(leans)):
+        if leans[k] and k - 1 in out:
+            out.add(k)
     return out
 
 

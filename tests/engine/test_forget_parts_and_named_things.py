@@ -1,0 +1,93 @@
+"""Forgetting on wording the first rounds did not read.
+
+- "Forget the X" with nothing else in the sentence is a request, however the classifier reads it;
+  "forget the X, let's do Y" sets X aside in talk and forgets nothing.
+- "keep his name though" beside a request says what to keep: it asks nothing forgotten.
+- A clause opened by a conjunction is a piece of its own whatever its subject ("the ceremony is at
+  3pm, and my cousin isn't invited"), and so is one opened by a pronoun ("..., her direct line is
+  ..."): a request naming it keeps the other. "My dentist's number" names the dentist's statement
+  closest to "number".
+- A statement that points back to the one before ("He failed his exam") goes when that one goes;
+  forgetting it alone keeps the one before.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.conftest import engine_after
+
+
+def _texts(tmp_path, turns: list[str], speaker: str = "Liesel") -> list[str]:
+    with engine_after(tmp_path, turns, speaker, "2026-05-04", 5) as engine:
+        return [(r.text or "") for r in engine.records("t", "u")]
+
+
+@pytest.mark.parametrize("said, asked, gone", [
+    ("We threw Gran a surprise birthday lunch at the boathouse.", "Forget the surprise lunch, please.", "boathouse"),
+    ("My brother and I are planning a canoe trip down the Wye in August.", "could you forget about the canoe trip?",
+     r"canoe|wye"),
+    ("I signed up for a six-week pottery course at Claybank on Thursdays.", "forget that pottery course pls", "claybank"),
+    ("Our book club is reading a thriller by Mara Quinn this month.", "Please forget Mara Quinn's thriller.", "thriller"),
+])
+def test_forget_the_named_thing_alone_is_a_request(tmp_path, said, asked, gone):
+    texts = _texts(tmp_path, [said, "I'm allergic to sesame.", asked])
+    assert not any(re.search(gone, t, re.IGNORECASE) for t in texts), texts
+    assert any("sesame" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, word", [
+    ("We go to the beach at Saltburn most weekends.", "Forget the beach, let's go hiking instead.", "Saltburn"),
+    ("I take the 38 bus to the studio every morning.", "forget the bus, how about we walk there today", "38"),
+    ("The traffic on the ring road makes my commute 50 minutes.",
+     "Forget the traffic, the real problem is the rain.", "50"),
+])
+def test_a_thing_set_aside_for_another_is_not_forgotten(tmp_path, said, asked, word):
+    texts = _texts(tmp_path, [said, asked])
+    assert any(word in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, gone, kept", [
+    ("Our accountant is Ms Feld, her direct line is 0161 555 0392, and she answers emails fast.",
+     "please forget the phone line bit. keep her name though", r"0392", "Feld"),
+    ("The ceremony is at 2pm at the old mill, and my cousin Brin isn't invited.",
+     "Wipe the note about my cousin not being invited, we sorted it out. Do keep the ceremony time.",
+     r"brin|invited", "2pm"),
+    ("The team wiki lives at wiki.corvel.example, and the old payroll server gets retired in July.",
+     "forget what I said about the payroll server, that's not public yet.", r"payroll|july", "wiki"),
+    # only the possessor is said: the piece closest to what of theirs is named
+    ("My dentist is Dr Amadi, her surgery number is 020 7946 0321, and she is great with nervous patients.",
+     "delete the bit about my dentist's number", r"0321", "Amadi"),
+    ("My boss is Hedda Lund, her home address is 14 Larch Way, and she hates long emails.",
+     "please forget my boss's address", r"larch", "Lund"),
+    ("My nephew is called Tobiah, his school is Ashgrove Primary, and he loves trains.",
+     "forget my nephew's school please", r"ashgrove", "Tobiah"),
+    ("Jonas has cello with Mr Pike on Tuesdays. He failed his grade 4 theory exam and he's gutted.",
+     "Could you erase the part about Jonas's exam?", r"fail|grade 4|gutted", "Pike"),
+])
+def test_one_piece_forgotten_the_rest_kept(tmp_path, said, asked, gone, kept):
+    texts = _texts(tmp_path, [said, asked])
+    assert not any(re.search(gone, t, re.IGNORECASE) for t in texts), texts
+    assert any(kept in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, gone", [
+    # what points back goes with what it points to
+    ("I crashed my sister's car in March. She still doesn't know it was me. I sing in a choir.",
+     "Please forget the car crash.", r"crash|doesn't know"),
+    ("My neighbour Odo lost his job at the mill. He's been drinking a lot since. I grow dahlias.",
+     "Forget what I said about Odo's job.", r"mill|drinking"),
+    ("The loft has a leak, so the landlord is fixing it next week. I work from home on Fridays.",
+     "forget the bit about the leak", r"leak|fixing"),
+])
+def test_what_points_back_goes_with_what_it_points_to(tmp_path, said, asked, gone):
+    texts = _texts(tmp_path, [said, asked])
+    assert not any(re.search(gone, t, re.IGNORECASE) for t in texts), texts
+
+
+@pytest.mark.parametrize("asked", ["keep the street name though", "Do keep her birthday, that's fine.",
+                                   "you can keep the rest"])
+def test_told_what_to_keep_forgets_nothing(tmp_path, asked):
+    texts = _texts(tmp_path, ["My aunt Wilma lives on Crane Street and her birthday is 3 June.", asked])
+    assert any("Crane" in t for t in texts) and any("June" in t for t in texts), texts
