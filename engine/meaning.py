@@ -174,11 +174,18 @@ _ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": 
 #: pronoun ("the one I like").
 _CARDINALS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten eleven "
                                                "twelve".split()) if w not in ("zero", "one")}
-_CARDINALS.update(twenty="20", thirty="30", forty="40", fifty="50", sixty="60")
+_CARDINALS.update({w: str(13 + i) for i, w in enumerate("thirteen fourteen fifteen sixteen seventeen eighteen "
+                                                         "nineteen".split())})
+_TENS = dict(twenty="20", thirty="30", forty="40", fifty="50", sixty="60", seventy="70", eighty="80", ninety="90")
+_CARDINALS.update(_TENS)
+#: "twenty-five", "thirty two": one number.
+_COMPOUND = re.compile(rf"\b({'|'.join(_TENS)})[-\s]({'|'.join(list(_CARDINALS)[:8])}|one)\b")
 #: An ordinal word in a date ("the first of May", "May third"), not "comes first" or "my first car".
 _DATE_ORDINAL = re.compile(rf"\b(?P<a>{'|'.join(_ORDINALS)})\s+of\b|\b(?:{'|'.join(_MONTHS)})\s+(?:the\s+)?"
                            rf"(?P<b>{'|'.join(_ORDINALS)})\b")
-_NUMBER = re.compile(r"(?<![\w.])[$€£]?\d+(?:[.,:]\d+)*(?:st|nd|rd|th|%|k)?(?![\w])", re.IGNORECASE)
+_NUMBER = re.compile(r"(?<![\w.])[$€£]?\d+(?:[.,:]\d+)*(?:st|nd|rd|th|%|k|(?-i:am|pm|AM|PM|kg|km|mm|cm|ml|g))?(?![\w])", re.IGNORECASE)
+#: A unit or a time of day written onto a number: "1pm" is the 1 of "1 pm", "35mm" the 35 of "35 millimetre".
+_UNIT = re.compile(r"(?<=\d)(?:am|pm|kg|km|mm|cm|ml|g)$")  # on the lower-cased value
 _CAPITALISED = re.compile(rf"\b[{UPPER}][\w'’\-]*[{LOWER}][\w'’\-]*\b|\b[{UPPER}][{UPPER}0-9]+\b")
 #: The word before a full stop that ends no sentence ("Dr. Okafor", "St. Mary's").
 _ABBREVIATED = re.compile(r"(?:^|\s)([\w.]+)\.\s+$")
@@ -208,6 +215,9 @@ _STRONG_CUE = re.compile(
     r"revised|(?:went|go|goes|going|gone)\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced|"
     # a value multiplied ("doubled the metformin, she's on 1000 mg")
     r"doubled|halved|tripled|quadrupled|"
+    # from one value to another, the verb in any form ("ended up moving pottery from Tuesdays to
+    # Thursdays", "switching from Fitbox to Kraftwerk")
+    r"(?:switch|swap|swapp|mov|chang|shift)(?:ed|ing|e|es)?\s+(?:[\w'’-]+\s+){0,4}?from\s+(?:[\w'’.:-]+\s+){1,4}?to|"
     # "put the rent up, it's 940 from May", "got a pay rise": a value raised or cut, the new one said apart
     r"put\s+(?:(?:the|my|our|their)\s+)?(?:[\w'’-]+\s+){1,2}?(?:up|down)|"
     r"(?:a|my|our|the|their)\s+(?:pay\s+|salary\s+|rent\s+|price\s+)?(?:rise|raise|increase|hike)|"
@@ -219,6 +229,8 @@ _STRONG_CUE = re.compile(
 )
 #: A change for a while only ("moved in with my parents for two weeks", "switched to decaf for
 #: now"): the standing value comes back after it.
+#: The old value of a change said with both: "from <old> to <new>".
+_FROM_TO = re.compile(r"\bfrom\s+(?P<old>(?:[\w'’.:-]+\s+){1,4}?)to\b", re.IGNORECASE)
 _FOR_A_WHILE = re.compile(r"\b(?:temporarily|for\s+now|for\s+the\s+time\s+being|in\s+the\s+meantime|"
                           r"for\s+(?:the\s+)?(?:next\s+)?(?:[\w-]+\s+){0,2}?(?:days?|nights?|weeks?|fortnight|months?|"
                           r"summer|winter|holidays?|term|semester)\b(?!\s+(?:now|already|straight)\b))", re.IGNORECASE)
@@ -239,6 +251,7 @@ def _norm_value(word: str) -> str:
     w = re.sub(r"(?:'s|’s)$", "", w)
     w = re.sub(r"^[$€£]", "", w)
     w = re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", w)
+    w = _UNIT.sub("", w)
     w = w.replace(",", "")
     return _ORDINALS.get(w, w)
 
@@ -273,7 +286,9 @@ def values(text: str, speaker: str = "") -> frozenset[str]:
     low = text.lower()
     for m in _DATE_ORDINAL.finditer(low):
         out.add(_ORDINALS[m.group("a") or m.group("b")])
-    for w in re.findall(r"[a-z]+", low):
+    for m in _COMPOUND.finditer(low):
+        out.add(str(int(_TENS[m.group(1)]) + (1 if m.group(2) == "one" else int(_CARDINALS[m.group(2)]))))
+    for w in re.findall(r"[a-z]+", _COMPOUND.sub(" ", low)):
         if w in _CARDINALS:
             out.add(_CARDINALS[w])
     return frozenset(v for v in out if v)
@@ -1271,6 +1286,8 @@ _WISHED = re.compile(
     r"\b(?:(?:hop(?:e|es|ing)|plan(?:s|ning|ned)?|wants?|wanted|(?:would|'d|’d)\s+(?:like|love)|trying|tries|tried|"
     r"intend(?:s|ing)?|wish(?:es|ing)?|about|aims?|aiming)\s+to|(?:thinking|dreaming)\s+(?:of|about)|"
     r"considering|might|debating\s+whether)\b"
+    # a goal is no value yet: "my goal is to deadlift 100 kg" leaves "weighs 74 kg" as it was
+    r"|\b(?:goal|target|aim|ambition|dream|resolution)\s+(?:for\s+[\w\s]{1,20}?\s+)?(?:is|was|['’]s)\s+(?:to|getting|reaching|hitting)\b"
     # a condition: "if I got promoted I'd be on 2,800", "what if we moved to Ghent"
     r"|\b(?:if|what\s+if|suppose|supposing)\b[^;.!?]*?(?:\b(?:would|could)\b|['’]d\b)|^(?:[^:]{1,40}:\s+)?what\s+if\b",
     re.IGNORECASE)
@@ -1674,13 +1691,18 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                     rv = meaning.vectors(clauses(theirs_masked) or [theirs_masked])
                     clause_sims[i] = float((rv @ cv.T).max())
     target = switched_to(text, speaker) if cue == "strong" else frozenset()
+    # "switched from Fitbox to Kraftwerk": the old value named, in the record, the new one not
+    m_from = _FROM_TO.search(text) if cue == "strong" else None
+    from_old = frozenset(v for v in mine_values if m_from is not None
+                         and v in {_norm_value(w) for w in m_from.group("old").split()})
     for i, theirs, conflict, sim in waiting:
         rec = records[i]
         ms = masked_sims[i]
         new_value = bool(mine_values - theirs) or not all(has_term(terms(rec.text), t) for t in target)
         if not new_value and ms < settings.update_cue_similarity + 0.1:
             continue  # no new value, and not plainly the same attribute said anew
-        if cue == "strong" and max(sim, ms, clause_sims.get(i, 0.0)) >= settings.update_cue_similarity:
+        if cue == "strong" and (max(sim, ms, clause_sims.get(i, 0.0)) >= settings.update_cue_similarity
+                                or (from_old and from_old <= theirs and mine_values - theirs - from_old)):
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif cue == "weak" and ms >= settings.update_weak_cue_similarity and kind != "episode" and conflict:
             # "now" / "new" also say what is new to the story ("a new chapter", "now I'm ready"):
@@ -1698,7 +1720,10 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             # beside it does not make the attribute an event
             updates.append(Relation(rec.memory_id, ms, "update"))
     if wished and stop is None:
-        updates = []  # "hoping to move the lesson to Fridays": the Wednesday lesson still holds
+        # "hoping to move the lesson to Fridays": the Wednesday lesson still holds; a wish gives a
+        # new value to a wish only ("my goal is to deadlift 110 kg" after "my goal is 100 kg")
+        wishes = {r.memory_id for r in records if _WISHED.search(r.text)}
+        updates = [u for u in updates if u.memory_id in wishes]
     same.sort(key=lambda r: (-r.similarity, r.memory_id))
     # A record that names what the statement names (a name or a code, not a number or a day, which
     # are what changes) is the closer for it: "the box marked B19 moved to the loft" is of the B19

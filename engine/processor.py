@@ -901,6 +901,23 @@ so too up down out in on off over back away again anyway though right now here t
 lol haha ok okay thanks indeed""".split())
 
 
+#: A thing of the speaker's stated in the present with a value ("my shift starts at 6am on
+#: weekdays", "our rent is due on the 1st", "my train leaves at 7:52"): a standing fact, unless it
+#: is of one occasion ("my flight leaves at 7 tomorrow").
+_POSSESSED_PRESENT = re.compile(
+    r"^(?:(?:so|and|but|also|well|oh|btw|fyi|these\s+days|nowadays|currently|now),?\s+)*(?:my|our)\s+"
+    r"(?:[\w'’-]+\s+){1,3}?(?:is|are|starts|begins|opens|closes|leaves|departs|arrives|ends|finishes|costs|runs|"
+    r"takes|lasts|meets|falls)\b[^?]*$", re.IGNORECASE)
+_ONE_TIME = re.compile(r"\b(?:today|tonight|tomorrow|yesterday|this\s+(?:morning|afternoon|evening|week|weekend)|"
+                       r"next\s+(?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b", re.IGNORECASE)
+
+
+def _possessed_present(sentence: str, speaker: str = "") -> bool:
+    x = sentence.strip()
+    return (_POSSESSED_PRESENT.match(x) is not None and not _ONE_TIME.search(x)
+            and bool(values(x, speaker)))
+
+
 def _plain_present(sentence: str) -> bool:
     """A first-person statement in the present with an object ("I play the piano", "we rent a flat
     in Leith", "I brew beer"): what it says holds, though the classifier reads it as a fact without
@@ -947,19 +964,22 @@ def _speakers_end(sentence: str) -> bool:
 
 
 def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
-                        settings: Settings, *, ends_only: bool = False) -> list[Candidate]:
+                        settings: Settings, *, plain_only: bool = False) -> list[Candidate]:
     """What the rules found nothing in can still be a standing statement of the speaker's ("I
     commute by tram most days"): the classifier reads the turn's first-person sentences, and those
     it takes, with `standing_probability`, for a fact, preference or decision (a rule with
     `standing_constraint_probability`) are kept as such, in the speaker's own words told in the
-    third person. `ends_only`: only the ends said without a subject ("Quit smoking!!"), which a
-    turn's other statements do not stand for."""
+    third person. `plain_only`: only what is plainly the speaker's own standing fact whatever
+    else the turn says: an end said without a subject ("Quit smoking!!"), a habit or a plain
+    statement in the present ("I weigh 74 kg at the moment" beside "my goal is to deadlift 100
+    kg"), which the turn's other statements do not stand for."""
     from engine.extractor import is_sensitive
     from engine.summarizer import _attributed
 
     sentences = _standing_candidates(split_sentences(text))
-    if ends_only:
-        sentences = [x for x in sentences if _speakers_end(x)]
+    if plain_only:
+        sentences = [x for x in sentences if _speakers_end(x) or _habit_statement(x) or _plain_present(x)
+                     or _possessed_present(x)]
     if not sentences:
         return []
     out = []
@@ -982,6 +1002,8 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
             kind, sure = "fact", max(sure, needed)  # a habit said in the present
         elif kind == "fact" and sure < needed and _plain_present(sentence):
             sure = needed  # "I play the piano.", "I drive a Skoda": read as a fact first, said plainly
+        elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _possessed_present(sentence):
+            kind, sure = "fact", max(sure, needed)  # "my shift starts at 6am": a thing of theirs, its value
         if kind not in ("fact", "preference", "decision", "constraint") or sure < needed:
             continue
         if len(_WORDS_RE.findall(sentence)) < 4 and kind != "fact":
@@ -1320,10 +1342,11 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
         if not candidates and meaning is not None and p.role == "user":
             candidates = standing_statements(meaning, text, name, turn.occurred_at, settings)
         elif meaning is not None and p.role == "user":
-            # "Quit smoking!! three weeks clean today": the rules kept the second sentence only
+            # "Quit smoking!! three weeks clean today", "I weigh 74 kg. My goal is 100 kg": the rules
+            # kept the second sentence only
             kept = [salient_terms(c.text, name) for c in candidates]
             candidates = list(candidates) + [
-                c for c in standing_statements(meaning, text, name, turn.occurred_at, settings, ends_only=True)
+                c for c in standing_statements(meaning, text, name, turn.occurred_at, settings, plain_only=True)
                 if not _kept_already(salient_terms(c.text, name), kept)]
         if candidates:
             record_candidates(state, candidates, turn, out, settings, turn.event_id, speaker=name, meaning=meaning)

@@ -1,0 +1,62 @@
+"""A goal is no value yet, and a plain fact beside a typed statement is kept.
+
+- "My goal is to deadlift 100 kg" says nothing new of the weight the speaker has now; a new goal
+  gives a new value to the goal.
+- A turn that says a plain present fact of the speaker's ("I weigh 74 kg at the moment") beside
+  a statement the rules type keeps both.
+- A thing of the speaker's said in the present with its value ("my shift starts at 6am") is a
+  standing fact, unless it is of one occasion ("my flight leaves at 7 tomorrow").
+"""
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import engine_after
+
+
+def _texts(tmp_path, turns: list[str], speaker: str = "Brannoc") -> list[str]:
+    with engine_after(tmp_path, turns, speaker, "2026-05-04", 0) as engine:
+        return [(r.text or "") for r in engine.records("t", "u")]
+
+
+@pytest.mark.parametrize("now, goal, old", [
+    ("I weigh 81 kg at the moment.", "My goal is to bench 90 kg by the summer.", "81"),
+    ("I run 5k in 31 minutes these days.", "My target for autumn is to run 5k in 25 minutes.", "31"),
+    ("We save 300 pounds a month.", "Our aim is to get savings to 500 pounds a month next year.", "300"),
+])
+def test_a_goal_leaves_the_present_value(tmp_path, now, goal, old):
+    texts = _texts(tmp_path, [now, goal])
+    assert any(old in t for t in texts), texts
+
+
+def test_a_new_goal_gives_the_goal_a_new_value(tmp_path):
+    with engine_after(tmp_path, ["My goal is to read 30 books this year.",
+                                 "My goal is now to read 40 books this year."], "Brannoc", "2026-05-04", 7) as engine:
+        texts = [(r.text or "") for r in engine.records("t", "u")]
+    assert any("40" in t for t in texts) and not any("30" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("turn, kept", [
+    ("I weigh 74 kg at the moment. My goal is to deadlift 100 kg before winter.", "74"),
+    ("I play the oboe in a wind band. Never book me anything on Tuesday evenings.", "oboe"),
+    ("I drive a green Skoda estate. I'd rather you didn't suggest toll roads.", "Skoda"),
+])
+def test_a_plain_fact_beside_a_typed_statement_is_kept(tmp_path, turn, kept):
+    texts = _texts(tmp_path, [turn])
+    assert any(kept in t for t in texts), texts
+
+
+@pytest.mark.parametrize("turn, kept", [
+    ("These days my shift starts at 6am on weekdays.", "6am"),
+    ("My bus leaves at 8:10 from the stop by the library.", "8:10"),
+    ("our choir meets on Wednesdays in the church hall", "Wednesdays"),
+])
+def test_a_thing_of_theirs_with_its_value_is_kept(tmp_path, turn, kept):
+    texts = _texts(tmp_path, [turn])
+    assert any(kept in t for t in texts), texts
+
+
+def test_a_thing_of_theirs_on_one_occasion_is_no_standing_fact(tmp_path):
+    with engine_after(tmp_path, ["My flight leaves at 7 tomorrow."], "Brannoc", "2026-05-04", 0) as engine:
+        kinds = [r.kind for r in engine.records("t", "u") if "7" in (r.text or "")]
+    assert "fact" not in kinds, kinds

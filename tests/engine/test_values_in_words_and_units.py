@@ -1,0 +1,60 @@
+"""Values however they are written, and a change from one value to another however it is said.
+
+- "seventeen", "twenty-five" and "17", "25" are one value; so are "1pm" and "1 pm", "35mm" and
+  "35 millimetre": a repeat in other figures is a repeat, and a time of day is a value to change.
+- "from <old> to <new>", the verb in any form ("ended up moving ... from Tuesdays to Thursdays",
+  "switching from A to B"), names the old value: the record holding it is the one changed.
+"""
+from __future__ import annotations
+
+import pytest
+
+from engine.meaning import values
+from tests.conftest import engine_after
+
+
+@pytest.mark.parametrize("a, b", [
+    ("Tamsin rents plot seventeen at the Eastfield allotments", "Tamsin's allotment is plot 17"),
+    ("the drive takes twenty-five minutes", "the drive takes 25 minutes"),
+    ("Orrin naps at 2pm", "Orrin naps at 2 pm"),
+    ("a 50mm lens", "a 50 millimetre lens"),
+    ("cycles fourteen km", "cycles 14km"),
+])
+def test_one_value_in_words_figures_or_units(a, b):
+    assert values(a, "Tamsin") & values(b, "Tamsin"), (values(a, "Tamsin"), values(b, "Tamsin"))
+
+
+def test_a_code_is_no_unit():
+    assert "4" not in values("the 4G signal is weak at the cabin", "Tamsin")
+
+
+def _texts(tmp_path, turns: list[str], speaker: str = "Ilse") -> list[str]:
+    with engine_after(tmp_path, turns, speaker, "2026-06-01", 7) as engine:
+        return [(r.text or "") for r in engine.records("t", "u")]
+
+
+@pytest.mark.parametrize("first, change, old, new", [
+    ("My life drawing class is on Mondays at the arts centre.",
+     "I ended up moving life drawing from Mondays to Wednesdays.", "Mondays", "Wednesdays"),
+    ("I climb at Boulderhaus on Weststrasse, mostly after work.",
+     "switched from Boulderhaus to Kletterwerk near the station, it's cheaper", "Boulderhaus", "Kletterwerk"),
+    ("Our vet is Dr Mabry at Oakfield Vets.",
+     "Changed our vet from Dr Mabry to Dr Quayle after the move.", "Mabry", "Quayle"),
+])
+def test_from_the_old_value_to_the_new(tmp_path, first, change, old, new):
+    texts = _texts(tmp_path, [first, change])
+    assert any(new in t for t in texts), texts
+    assert not any(old in t and new not in t for t in texts), texts
+
+
+@pytest.mark.parametrize("first, change, old, new", [
+    ("Pip naps at 1pm every day, usually for two hours.",
+     "Pip goes down for her nap at 12:30 now, straight after lunch.", "1pm", "12:30"),
+    ("I start my shift at 7am on weekdays.", "These days my shift starts at 6am on weekdays.", "7am", "6am"),
+    ("The shop opens at 9am, Tuesday to Saturday.", "The shop opens at 10am these days, Tuesday to Saturday.",
+     "9am", "10am"),
+])
+def test_a_time_of_day_changed(tmp_path, first, change, old, new):
+    texts = _texts(tmp_path, [first, change])
+    assert any(new in t for t in texts), texts
+    assert not any(old in t and new not in t for t in texts), texts
