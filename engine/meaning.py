@@ -46,7 +46,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/11"
+DECIDER = "meaning/12"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -215,9 +215,11 @@ _STRONG_CUE = re.compile(
     r"revised|(?:went|go|goes|going|gone)\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced|"
     # a value multiplied ("doubled the metformin, she's on 1000 mg")
     r"doubled|halved|tripled|quadrupled|"
-    # from one value to another, the verb in any form ("ended up moving pottery from Tuesdays to
-    # Thursdays", "switching from Fitbox to Kraftwerk")
-    r"(?:switch|swap|swapp|mov|chang|shift)(?:ed|ing|e|es)?\s+(?:[\w'’-]+\s+){0,4}?from\s+(?:[\w'’.:-]+\s+){1,4}?to|"
+    # from one value to another, done ("ended up moving pottery from Tuesdays to Thursdays", "have
+    # been switching from Fitbox to Kraftwerk"); not a habit of going from one to the other ("I
+    # change from the Northern line to the Jubilee", "I switch from Dvorak to QWERTY to game")
+    r"(?:(?:switch|swapp|mov|chang|shift)ed|(?:ended\s+up|been|am|are|is|we're|I'm)\s+(?:switch|swapp|mov|chang|shift)ing)"
+    r"\s+(?:[\w'’-]+\s+){0,4}?from\s+(?:[\w'’.:-]+\s+){1,4}?to|"
     # "put the rent up, it's 940 from May", "got a pay rise": a value raised or cut, the new one said apart
     r"put\s+(?:(?:the|my|our|their)\s+)?(?:[\w'’-]+\s+){1,2}?(?:up|down)|"
     r"(?:a|my|our|the|their)\s+(?:pay\s+|salary\s+|rent\s+|price\s+)?(?:rise|raise|increase|hike)|"
@@ -1282,12 +1284,20 @@ def can_end(rec) -> bool:
 
 
 #: A change wished, planned, tried or weighed, not made: it updates nothing.
+_GOAL_FORM = (r"\b(?:goal|target|aim|ambition|dream|resolution)\s+(?:for\s+[\w\s]{1,20}?\s+)?(?:is|was|['’]s)\s+"
+              r"(?:now\s+)?(?:to|getting|reaching|hitting)\b")
+_GOAL = re.compile(_GOAL_FORM, re.IGNORECASE)
+def _goal(text: str) -> bool:
+    """The statement is a goal: its first clause says one ("my goal is to ...")."""
+    first = _CLAUSE_SPLIT.split(text, maxsplit=1)[0]
+    return _GOAL.search(first) is not None
+
+
+_CLAUSE_SPLIT = re.compile(r"[,;]\s+")
 _WISHED = re.compile(
     r"\b(?:(?:hop(?:e|es|ing)|plan(?:s|ning|ned)?|wants?|wanted|(?:would|'d|’d)\s+(?:like|love)|trying|tries|tried|"
     r"intend(?:s|ing)?|wish(?:es|ing)?|about|aims?|aiming)\s+to|(?:thinking|dreaming)\s+(?:of|about)|"
     r"considering|might|debating\s+whether)\b"
-    # a goal is no value yet: "my goal is to deadlift 100 kg" leaves "weighs 74 kg" as it was
-    r"|\b(?:goal|target|aim|ambition|dream|resolution)\s+(?:for\s+[\w\s]{1,20}?\s+)?(?:is|was|['’]s)\s+(?:to|getting|reaching|hitting)\b"
     # a condition: "if I got promoted I'd be on 2,800", "what if we moved to Ghent"
     r"|\b(?:if|what\s+if|suppose|supposing)\b[^;.!?]*?(?:\b(?:would|could)\b|['’]d\b)|^(?:[^:]{1,40}:\s+)?what\s+if\b",
     re.IGNORECASE)
@@ -1552,7 +1562,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     changing = _cued(text)  # a change cue, and no word that it goes on: checked per record below
     stop = ended(text, speaker)
     moving = moved_thing(text, speaker) if cue == "strong" else frozenset()
-    wished = _WISHED.search(text) is not None
+    # a goal is no value yet: "my goal is to deadlift 100 kg" leaves "weighs 74 kg" as it was (when
+    # the statement is the goal: "switched gyms, my goal is to train there daily" is a change)
+    wished = _WISHED.search(text) is not None or _goal(text)
     passing = _FOR_A_WHILE.search(text) is not None
     former = _FORMER.search(text) is not None
     # in the clause that says the change: "swapped Fibrelink for Corvanet, the install guy came this
@@ -1693,15 +1705,21 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     target = switched_to(text, speaker) if cue == "strong" else frozenset()
     # "switched from Fitbox to Kraftwerk": the old value named, in the record, the new one not
     m_from = _FROM_TO.search(text) if cue == "strong" else None
-    from_old = frozenset(v for v in mine_values if m_from is not None
-                         and v in {_norm_value(w) for w in m_from.group("old").split()})
+    # (a name: numbers, times and days are shared by chance, as with "walks the dog at 7am")
+    from_old = frozenset(v for v in mine_values if m_from is not None and not any(c.isdigit() for c in v)
+                         and not says_when(v) and v in {_norm_value(w) for w in m_from.group("old").split()})
     for i, theirs, conflict, sim in waiting:
         rec = records[i]
         ms = masked_sims[i]
         new_value = bool(mine_values - theirs) or not all(has_term(terms(rec.text), t) for t in target)
         if not new_value and ms < settings.update_cue_similarity + 0.1:
             continue  # no new value, and not plainly the same attribute said anew
-        if cue == "strong" and (max(sim, ms, clause_sims.get(i, 0.0)) >= settings.update_cue_similarity
+        # "from 7am to 6am": a number or time said as the old value is shared by chance as often as
+        # not ("moved my run from 7am" / "walks the dog at 7am"), so the two must read more alike
+        by_chance = (m_from is not None and not from_old
+                     and any(v in theirs for v in mine_values if v in {_norm_value(w) for w in m_from.group("old").split()}))
+        bar = settings.update_cue_similarity + (0.1 if by_chance else 0.0)
+        if cue == "strong" and (max(sim, ms, clause_sims.get(i, 0.0)) >= bar
                                 or (from_old and from_old <= theirs and mine_values - theirs - from_old)):
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif cue == "weak" and ms >= settings.update_weak_cue_similarity and kind != "episode" and conflict:
@@ -1714,16 +1732,16 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         elif (cue != "strong" and conflict and "preference" not in (kind, rec.kind)
               and max(ms, clause_sims.get(i, 0.0)) >= FRAME_SIMILARITY
               # "our council tax was 1650 last year" tells of then, not of the 1800 it is now
-              and not (_PAST_FRAME.search(_comma_clauses(text)[0]) and not _PAST_FRAME.search(rec.text))):
+              and not (_PAST_FRAME.search((_comma_clauses(text) or [text])[0]) and not _PAST_FRAME.search(rec.text))):
             # one frame, another value ("grocery budget is 550 euros a month, prices went up" after
             # "is 400 euros a month"), however the classifier typed the sentence: an event told
             # beside it does not make the attribute an event
             updates.append(Relation(rec.memory_id, ms, "update"))
     if wished and stop is None:
-        # "hoping to move the lesson to Fridays": the Wednesday lesson still holds; a wish gives a
-        # new value to a wish only ("my goal is to deadlift 110 kg" after "my goal is 100 kg")
-        wishes = {r.memory_id for r in records if _WISHED.search(r.text)}
-        updates = [u for u in updates if u.memory_id in wishes]
+        # "hoping to move the lesson to Fridays": the Wednesday lesson still holds; a goal gives a
+        # new value to a goal only ("my goal is now to read 40 books" after "... to read 30")
+        goals = {r.memory_id for r in records if _goal(r.text)} if _goal(text) else set()
+        updates = [u for u in updates if u.memory_id in goals]
     same.sort(key=lambda r: (-r.similarity, r.memory_id))
     # A record that names what the statement names (a name or a code, not a number or a day, which
     # are what changes) is the closer for it: "the box marked B19 moved to the loft" is of the B19

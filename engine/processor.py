@@ -60,7 +60,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/10"
+RULES = "rules/11"
 
 
 @dataclass(frozen=True)
@@ -271,7 +271,10 @@ def _kept_already(words: frozenset[str], kept: list[frozenset[str]]) -> bool:
     """The rules kept this statement already, in their own words: a candidate of the turn holds
     all its content terms ("Sold Yamaha last month" for "sold the Yamaha last month!"), or all but
     one of four or more."""
-    return bool(words) and any(len(words - other) <= min(1, len(words) // 4) for other in kept)
+    every = frozenset().union(*kept) if kept else frozenset()
+    # (or all of them together: "my first language is English, but my mum is from Cardiff" kept as two)
+    return bool(words) and (any(len(words - other) <= min(1, len(words) // 4) for other in kept)
+                            or len(words - every) <= min(1, len(words) // 4))
 
 
 def _parts(rec: MemoryRecord, speaker: str) -> list[str]:
@@ -673,7 +676,7 @@ _FORM_ONLY_WORDS = re.compile(r"\b(?:rid|mention\w*|bring\w*|brought)\b", re.IGN
 #: about ...", "please drop it"), a question to it ("can you delete ..."), what the user said ("what
 #: I told you"), its memory or notes, or not wanting something kept ("I'd rather that not be stored").
 _REQUEST_FORM = re.compile(
-    r"^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|and|also|so|hey|no|on\s+second\s+thoughts?|"
+    r"^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|and|but|also|so|hey|no|on\s+second\s+thoughts?|"
     r"on\s+reflection|never\s*mind|just)\b[\W_]*)*(?:forget|scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|"
     r"disregard|get\s+rid\s+of\s+(?=" + _SAID_THING + r")|don'?t\s+(?:keep|store|save|remember|record|write|hang\s+on|hold\s+on)|"
     r"do\s+not\s+(?:keep|store|save|remember|hang\s+on|hold\s+on))\b"
@@ -713,12 +716,13 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
             continue  # "Oh forget it, never mind, I'll ask her myself": let it go, not "forget what I said"
         if _KEEP_ASKED.search(s):
             continue  # "keep his name though": what to keep, beside a request that named what not to
-        if _ANOTHER_INSTEAD.search(s) and not (_OWN_THING_REQUEST.search(s) or _ABOUT_MEMORY.search(s)):
+        if (_ANOTHER_INSTEAD.search(s) and not _NEW_SUBJECT.search(s) and not _ASKING.search(s)
+                and not (_OWN_THING_REQUEST.search(s) or _ABOUT_MEMORY.search(s) or _TOLD.search(s))):
             continue  # "forget the beach, let's hike instead": a plan dropped for another, not a memory
         formed = [x for x in parts[s] if _REQUEST_FORM.search(x)]
         if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
                 prob[s] >= settings.forget_probability_alone or _OWN_THING_REQUEST.search(s) or _NEVER_AGAIN.search(s) \
-                or _FORGET_NAMED_THING.search(s) \
+                or (_FORGET_NAMED_THING.search(s) and _ASKING.search(s)) \
                 or (_NEVER_MIND.search(s) and _FORGET_IT.search(s) and not _DROPPED.search(s)):
             requests.add(s)
     # A sentence that tells the assistant to forget, delete or not keep something, but that the
@@ -735,7 +739,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
 #: said about my ex", "erase everything about my debts", "scrap what I said about the school"): a
 #: request whatever the classifier makes of it (it reads many short ones as chatter). Not "forget
 #: the beach, let's hike": a thing not theirs.
-_OWN_LEAD = r"oh|hmm+|um+|actually|wait|ok(?:ay)?|please|pls|plz|and|also|so|hey|no|just|kindly"
+_OWN_LEAD = r"oh|hmm+|um+|actually|wait|ok(?:ay)?|please|pls|plz|and|but|also|so|hey|no|just|kindly"
 _THE_PART_ABOUT = r"the\s+(?:\w+\s+)?(?:bit|part|note|stuff|thing|info|details?)\s+(?:about|on|re)\s+"
 _OWN_THING_REQUEST = re.compile(
     rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*"
@@ -750,17 +754,20 @@ _OWN_THING_REQUEST = re.compile(
     r"the\s+(?:[\w'\-]+\s+){1,3}?(?:bit|part|stuff|info|information|details?|notes?)\b", re.IGNORECASE)
 
 
-#: Told to forget a thing named, and nothing else in the sentence ("Forget the surprise lunch,
-#: please.", "could you forget about Gran's party?", "forget those gym plans"): "forget" said to the
-#: assistant is about what it keeps. The sentence ending there is what tells it from "forget the
-#: beach, let's hike" (a plan dropped for another); a topic no memory holds forgets nothing.
+#: Asked to forget a thing named, and nothing else in the sentence ("Forget the surprise lunch,
+#: please.", "could you forget about Gran's party?", "pls forget those gym plans"): "forget" asked
+#: of the assistant is about what it keeps. Without the asking ("It's Saturday! Forget the
+#: alarm.", "Forget the weather. I'm cycling anyway.") it drops a matter in talk; and the sentence
+#: ending there tells it from "forget the beach, let's hike". A topic no memory holds forgets nothing.
 _FORGET_NAMED_THING = re.compile(
     rf"^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
     r"(?:forget|unlearn)\s+(?:about\s+)?(?:all\s+(?:of\s+)?|everything\s+(?:about|on)\s+)?"
-    r"(?:the|that|those|these|this|(?:(?-i:[A-Z])[\w'’-]*\s+){0,2}(?-i:[A-Z])[\w'’-]*['’]s)\s+(?:(?!(?:and|but|so|because|let'?s|instead|then)\b)[\w'’-]+\s*){1,5}"
+    r"(?:the|that|those|these|this|(?:(?-i:[A-Z])[\w'’-]*\s+){0,2}(?-i:[A-Z])[\w'’-]*['’]s)\s+(?:(?!(?:and|but|so|because|let'?s|instead|then|though)\b)[\w'’-]+\s*){1,5}"
     r"(?:[\s,]*(?:please|pls|plz|too|as\s+well|for\s+me|thanks|thank\s+you|thx))*[\s.!?]*$",
     re.IGNORECASE)
+#: The asking: a plea or a question to the assistant.
+_ASKING = re.compile(r"\b(?:please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u))\b", re.IGNORECASE)
 
 
 #: The request form with a verb of forgetting or of not keeping (not "can you remember ...").
@@ -823,12 +830,20 @@ _NEVER_MIND = re.compile(r"\b(?:never\s*mind|nvm)\s+(?:about\s+)?" + _THE_X_THIN
 _KEEP_ASKED = re.compile(
     rf"^[\W_]*(?:(?:{_OWN_LEAD}|but|though|do|you\s+can|feel\s+free\s+to)\b[\W_]*)*(?:keep|hold\s+on\s+to|remember)\b"
     r"(?![^.!?]*\b(?:private|secret|quiet|confidential|between|to\s+yourself|off|out\s+of|away|from|under\s+wraps|"
-    r"hidden|hush|forget|delete|erase|wipe)\b)", re.IGNORECASE)
+    r"hidden|hush|forget|delete|erase|wipe|scrap|drop|remove|ditch|lose|get\s+rid|don'?t|do\s+not|never|rather|"
+    r"stored|on\s+record|bin)\b)", re.IGNORECASE)
 #: Another thing proposed or put first beside "forget the X" ("forget the beach, let's hike
 #: instead", "forget the traffic, the real problem is the rain"): the X is set aside in talk.
 _ANOTHER_INSTEAD = re.compile(r"\b(?:let'?s|let\s+us|instead|how\s+about|what\s+about|why\s+not|rather\s+than|"
                               r"we\s+(?:could|should|can|might)|the\s+(?:real|main|bigger|actual)\s+(?:problem|issue|"
                               r"point|question|thing|worry))\b", re.IGNORECASE)
+#: Moving the talk on beside a request ("..., let's talk about the holiday", "we should move on to
+#: my party"): the request stands.
+_NEW_SUBJECT = re.compile(r"\b(?:talk|discuss|chat|focus|move\s+on|get\s+back|turn\s+to|switch\s+topics?|"
+                          r"change\s+the\s+subject)\b", re.IGNORECASE)
+#: What someone told or said: a thing said, not a thing in the world.
+_TOLD = re.compile(r"\b(?:what|everything|anything|the\s+thing|the\s+stuff)\s+(?:\w+\s+){0,2}(?:told|said|mentioned|shared)\b",
+                   re.IGNORECASE)
 _DROPPED = re.compile(rf"\b(?:{_DROPPED_WORDS})\b", re.IGNORECASE)
 _FORGET_IT = re.compile(r"\bforget\s+(?:about\s+)?(?:it|that)\b", re.IGNORECASE)
 _ABOUT_MEMORY = re.compile(r"\b(?:memor|remember|stor|kept|keep|sav|record|notes?\b|written|log|what\s+I\s+(?:said|told|"
@@ -907,9 +922,12 @@ lol haha ok okay thanks indeed""".split())
 _POSSESSED_PRESENT = re.compile(
     r"^(?:(?:so|and|but|also|well|oh|btw|fyi|these\s+days|nowadays|currently|now),?\s+)*(?:my|our)\s+"
     r"(?:[\w'’-]+\s+){1,3}?(?:is|are|starts|begins|opens|closes|leaves|departs|arrives|ends|finishes|costs|runs|"
-    r"takes|lasts|meets|falls)\b[^?]*$", re.IGNORECASE)
+    r"takes|lasts|meets|falls)\b(?!\s+(?:\w+ing|being|getting|driving|going)\b)[^?]*$", re.IGNORECASE)
 _ONE_TIME = re.compile(r"\b(?:today|tonight|tomorrow|yesterday|this\s+(?:morning|afternoon|evening|week|weekend)|"
-                       r"next\s+(?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b", re.IGNORECASE)
+                       r"next\s+(?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+                       # one day ("on Friday", "on the 14th"), not a weekly one ("on Fridays")
+                       r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day(?!s)|on\s+the\s+\d+(?:st|nd|rd|th)?)\b",
+                       re.IGNORECASE)
 
 
 def _possessed_present(sentence: str, speaker: str = "") -> bool:
@@ -1108,6 +1126,14 @@ _ALL_OF = re.compile(r"\b(?:everything|all|anything)\b", re.IGNORECASE)
 _REQUEST_PARTS = re.compile(r",\s*|;\s*|\s+(?:and|&|plus|as\s+well\s+as)\s+", re.IGNORECASE)
 
 
+def _without_keeps(request: str) -> str:
+    """The request less a clause that says what to keep ("Keep Gil, but scrap the bit about his
+    girlfriend" names the girlfriend, not Gil)."""
+    clauses = re.split(r"\s*(?:[,;:]|\s[\u2013\u2014-])\s*(?:but\s+)?|\s+but\s+", request)
+    kept = [c for c in clauses if c and not _KEEP_ASKED.search(c)]
+    return ", ".join(kept) if kept and len(kept) < len(clauses) else request
+
+
 def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meaning: Meaning,
                      settings: Settings) -> set[int]:
     """The statements of a narrative record that requests to forget name (all of them when a
@@ -1129,7 +1155,7 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
     stems = [set(terms(x)) for x in said]
     own = set(terms(lead_of(rec.text or "", speaker)))
     named: set[int] = set()
-    for request in requests:
+    for request in map(_without_keeps, requests):
         if not _topic_words(request):
             return set(range(len(said)))
         found: set[int] = set()

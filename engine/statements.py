@@ -104,6 +104,12 @@ _POINTS_BACK = re.compile(r"\b(?:he|she|him|her|his|hers|they|them|their|it|its|
 #: thing, and a pronoun inside ("with their grandad") is the statement's own.
 _OPENS_BACK = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:(?:and|but|so|which)\s+)?(?:it|that|this|these|those|he|she|they|there|"
                          r"which)(?:['’](?:s|re|ll|d))?\b", re.IGNORECASE)
+#: A clause that opens with a subject of its own: someone named, a thing of someone's, "I" or
+#: "we", a new thing ("a ..."). Any other ("My cousin got arrested, and the charges were
+#: dropped", records keeping "charges were dropped") tells of a thing already spoken of: it leans
+#: on what comes before it in the sentence.
+_NEW_SUBJECT = re.compile(r"^(?:(?:and|but|so|while|whereas)\s+)?(?:(?-i:[A-Z])[\w'’.-]*|my|our|your|I|we|a|an|"
+                          r"(?:my|our|your|his|her|their)\s+|[\w-]+['’]s)\b", re.IGNORECASE)
 _OPENERS = frozenset("and but so while whereas".split())
 _OPENER = re.compile(r"^(?:and|but|so|while|whereas)\s+", re.IGNORECASE)
 #: A clause with a verb near its subject ("Wren is lactose intolerant", "Wren's cardiologist has
@@ -131,7 +137,8 @@ def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
     leans back goes when the one before goes, not the other way round ("Theo has violin on
     Saturdays. He failed his grade 3 exam": forgetting the exam keeps the violin). A statement
     leans back when it opens with what the one before told of; a clause, when it points back
-    anywhere ("so the landlord is replacing it")."""
+    anywhere ("so the landlord is replacing it") or its subject is a thing already spoken of ("and
+    the charges were dropped")."""
     brk = re.compile(_FORGET_BREAK.replace("{speaker}", re.escape(lead_of(text, speaker))), re.IGNORECASE)
     out: list[str] = []
     leans: list[bool] = []
@@ -146,8 +153,8 @@ def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
             else:
                 pieces.append(piece)
         for k, piece in enumerate(pieces):
-            back = _POINTS_BACK.search(piece) if k else _OPENS_BACK.match(piece)
-            leans.append(bool(out) and back is not None)
+            back = (_POINTS_BACK.search(piece) or not _NEW_SUBJECT.match(piece)) if k else _OPENS_BACK.match(piece)
+            leans.append(bool(out) and bool(back))
             out.append(_OPENER.sub("", piece) if k else piece)
     return out, leans
 

@@ -1,14 +1,18 @@
 """Forgetting on wording the first rounds did not read.
 
-- "Forget the X" with nothing else in the sentence is a request, however the classifier reads it;
-  "forget the X, let's do Y" sets X aside in talk and forgets nothing.
-- "keep his name though" beside a request says what to keep: it asks nothing forgotten.
+- "Forget the X" asked (please, can you) with nothing else in the sentence is a request, however
+  the classifier reads it; said without asking ("It's Sunday! Forget the alarm.") or with another
+  thing proposed ("forget the X, let's do Y") it sets X aside in talk and forgets nothing. Moving
+  the talk on beside a request ("..., let's talk about the holiday") leaves the request standing.
+- "keep his name though" beside a request says what to keep: it asks nothing forgotten; "keep the
+  rest, but scrap the bit about X" still asks.
 - A clause opened by a conjunction is a piece of its own whatever its subject ("the ceremony is at
   3pm, and my cousin isn't invited"), and so is one opened by a pronoun ("..., her direct line is
   ..."): a request naming it keeps the other. "My dentist's number" names the dentist's statement
   closest to "number".
 - A statement that points back to the one before ("He failed his exam") goes when that one goes;
-  forgetting it alone keeps the one before.
+  forgetting it alone keeps the one before. So does a clause whose subject is a thing already
+  spoken of ("..., and the charges were dropped").
 """
 from __future__ import annotations
 
@@ -44,6 +48,18 @@ def test_forget_the_named_thing_alone_is_a_request(tmp_path, said, asked, gone):
      "Forget the traffic, the real problem is the rain.", "50"),
 ])
 def test_a_thing_set_aside_for_another_is_not_forgotten(tmp_path, said, asked, word):
+    texts = _texts(tmp_path, [said, asked])
+    assert any(word in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, word", [
+    ("I set two alarms for 5:45 on weekdays for the early shift.", "It's Sunday!! Forget the alarms.", "5:45"),
+    ("I check the tide tables at Porthmeor before every surf.", "Ugh, flat sea again. Forget the tide tables. Going anyway.",
+     "Porthmeor"),
+    ("We're baking a carrot cake for Nana Ruth's 80th on Saturday.",
+     "Forget the cake. Let's sort out the seating plan first.", "carrot"),
+])
+def test_forget_the_x_said_without_asking_drops_a_matter_not_a_memory(tmp_path, said, asked, word):
     texts = _texts(tmp_path, [said, asked])
     assert any(word in t for t in texts), texts
 
@@ -91,3 +107,42 @@ def test_what_points_back_goes_with_what_it_points_to(tmp_path, said, asked, gon
 def test_told_what_to_keep_forgets_nothing(tmp_path, asked):
     texts = _texts(tmp_path, ["My aunt Wilma lives on Crane Street and her birthday is 3 June.", asked])
     assert any("Crane" in t for t in texts) and any("June" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, gone", [
+    ("My colleague Runa told me she's been interviewing with a rival firm.",
+     "Please forget about Runa's interviews, we should move on to my slides.", r"interview|rival"),
+    ("My brother-in-law owes 9,000 on a payday loan and his wife doesn't know.",
+     "Forget the thing with my brother-in-law's loan, let's talk about the trip.", r"9,000|payday"),
+    ("My friend Oona told me she is pregnant but nobody knows yet.",
+     "Wipe what Oona told me about the pregnancy, let's get back to my CV instead.", r"pregnan"),
+])
+def test_a_request_beside_moving_the_talk_on_stands(tmp_path, said, asked, gone):
+    texts = _texts(tmp_path, [said, asked])
+    assert not any(re.search(gone, t, re.IGNORECASE) for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, gone, kept", [
+    ("My flatmate is Gil, and his new girlfriend is Suki.", "Keep Gil, but scrap the bit about his girlfriend.",
+     "Suki", "Gil"),
+    ("My address is 4 Ferry Lane, and my mobile is 07700 900812.", "Keep my address but remove my mobile number.",
+     "900812", "Ferry"),
+    ("My pay is 41,200 a year.", "Please remember that I don't want my pay stored anywhere, so drop it.", "41,200", None),
+])
+def test_keep_beside_a_word_of_not_keeping_still_asks(tmp_path, said, asked, gone, kept):
+    texts = _texts(tmp_path, [said, asked])
+    assert not any(gone in t for t in texts), texts
+    assert kept is None or any(kept in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, gone", [
+    ("My cousin Brin got arrested last week, and the charges were dropped on Friday.",
+     "Please forget what I said about Brin's arrest.", r"arrest|charges"),
+    ("My uncle Ned had a stroke in January, and the rehab unit is booked until May.",
+     "forget the bit about uncle Ned's stroke please", r"stroke|rehab"),
+    ("My flatmate Leo got caught shoplifting, but the shop didn't call the police.",
+     "Can you forget the part about Leo shoplifting?", r"shoplift|police"),
+])
+def test_a_clause_of_a_thing_already_spoken_of_goes_with_it(tmp_path, said, asked, gone):
+    texts = _texts(tmp_path, [said, asked])
+    assert not any(re.search(gone, t, re.IGNORECASE) for t in texts), texts

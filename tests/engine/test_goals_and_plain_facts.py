@@ -29,6 +29,30 @@ def test_a_goal_leaves_the_present_value(tmp_path, now, goal, old):
     assert any(old in t for t in texts), texts
 
 
+@pytest.mark.parametrize("first, change, old, new", [
+    ("I go to Ironworks gym on Quay Street three times a week.",
+     "I switched from Ironworks to Forge Fitness last month, my goal is to go five times a week.", "Ironworks", "Forge"),
+    ("My resting heart rate is 74.", "My resting heart rate is now 63, my aim was getting it under 65.", "74", "63"),
+    ("I drink about five coffees a day.",
+     "I'm down to two coffees a day now, my resolution was to cut back and it's going well.", "five", "two"),
+])
+def test_a_goal_told_beside_a_change_does_not_stop_it(tmp_path, first, change, old, new):
+    with engine_after(tmp_path, [first, change], "Brannoc", "2026-05-04", 7) as engine:
+        texts = [(r.text or "") for r in engine.records("t", "u")]
+    assert any(new in t for t in texts), texts
+    assert not any(old in t and new not in t for t in texts), texts
+
+
+@pytest.mark.parametrize("first, second, kept", [
+    ("I'm hoping to visit my aunt in Porto in June.", "I'm hoping to move my eye test from June to July.", "Porto"),
+    ("I want to learn Greek before our trip to Crete.", "I want to learn to sail before I turn 40.", "Greek"),
+])
+def test_one_wish_gives_no_value_to_another(tmp_path, first, second, kept):
+    with engine_after(tmp_path, [first, second], "Brannoc", "2026-05-04", 7) as engine:
+        texts = [(r.text or "") for r in engine.records("t", "u")]
+    assert any(kept in t for t in texts), texts
+
+
 def test_a_new_goal_gives_the_goal_a_new_value(tmp_path):
     with engine_after(tmp_path, ["My goal is to read 30 books this year.",
                                  "My goal is now to read 40 books this year."], "Brannoc", "2026-05-04", 7) as engine:

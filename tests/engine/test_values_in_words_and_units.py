@@ -2,8 +2,11 @@
 
 - "seventeen", "twenty-five" and "17", "25" are one value; so are "1pm" and "1 pm", "35mm" and
   "35 millimetre": a repeat in other figures is a repeat, and a time of day is a value to change.
-- "from <old> to <new>", the verb in any form ("ended up moving ... from Tuesdays to Thursdays",
-  "switching from A to B"), names the old value: the record holding it is the one changed.
+- "from <old> to <new>" said of a change done ("ended up moving ... from Tuesdays to Thursdays",
+  "switched from A to B") names the old value: the record holding that name is the one changed.
+  A habit of going from one to the other ("I change from the 42 to the 17 at the park") changes
+  nothing, and a shared number or time does not pick the record ("moved my run from 7am to 6am"
+  leaves the dog walk at 7am).
 """
 from __future__ import annotations
 
@@ -58,3 +61,16 @@ def test_a_time_of_day_changed(tmp_path, first, change, old, new):
     texts = _texts(tmp_path, [first, change])
     assert any(new in t for t in texts), texts
     assert not any(old in t and new not in t for t in texts), texts
+
+
+@pytest.mark.parametrize("first, second, kept", [
+    ("I take the Victoria line to work every day.", "On the way in I change from the Victoria line to the Central at Oxford Circus.",
+     "Victoria line to work"),
+    ("I bank with Starling for everyday spending.", "Every payday I move 200 quid from Starling to my Nationwide savings.",
+     "Starling for everyday"),
+    ("I type on a Colemak layout.", "When I play games I switch from Colemak to QWERTY.", "Colemak layout"),
+    ("I walk the dog at 7am every day.", "I moved my morning run from 7am to 6am.", "dog"),
+])
+def test_going_from_one_to_another_as_a_habit_changes_nothing(tmp_path, first, second, kept):
+    texts = _texts(tmp_path, [first, second])
+    assert any(kept in t for t in texts), texts
