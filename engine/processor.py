@@ -35,7 +35,7 @@ from engine.state import SubjectState, SummaryItem, WindowTurn
 from engine.statements import (JOIN, REST_OF, clause_pieces, clauses, is_narrative, lead_of, leaning_on, readable,
                                statements, without)
 from engine.summarizer import GENERIC_WORDS, compact, summarize, turn_candidates
-from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, term_set, terms
+from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, plain_negations, term_set, terms
 from engine.tokens import count_tokens_many
 from schemas.common import PRIVACY_ORDER, SOURCE_RANK
 from schemas.events import (
@@ -446,6 +446,8 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
     Emitted events are folded into `state` by the caller afterwards; candidates of one turn are
     checked against each other through `pending`.
     """
+    # a record says its negations plainly ("steer clear of X" -> "avoid X", "dont" -> "don't")
+    candidates = [c if (plain := plain_negations(c.text)) == c.text else replace(c, text=plain) for c in candidates]
     name = (speaker or "").strip() or "User"
     if meaning is not None and candidates:
         vectors = meaning.vectors([c.text for c in candidates])

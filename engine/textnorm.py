@@ -113,3 +113,27 @@ def one_edit(word: str, target: str) -> bool:
     short, long_ = (word, target) if len(word) < len(target) else (target, word)
     i = next((k for k, (a, b) in enumerate(zip(short, long_)) if a != b), len(short))
     return short[i:] == long_[i + 1:]
+
+
+#: Negations typed without their apostrophe ("dont", "cant") and idioms of avoiding that carry no
+#: word of negation ("steer clear of", "give X a miss", "off-limits"): a record says them plainly,
+#: so whoever reads it (a context, a check for "no/not/avoid") cannot miss that it forbids.
+_BARE_NEGATION = re.compile(r"\b(do|does|did|is|are|was|were|has|have|had|should|could|would|must|ca)nt\b", re.IGNORECASE)
+_AVOIDING = [
+    (re.compile(r"\bsteer(ed|ing|s)?\s+clear\s+of\b", re.IGNORECASE),
+     lambda m: {"ed": "avoided", "ing": "avoiding", "s": "avoids"}.get((m.group(1) or "").lower(), "avoid")),
+    (re.compile(r"\b(?P<verb>give|gives|giving|gave|given)\s+(?P<what>(?:[\w'’-]+\s+){1,4}?)a?\s*miss\b", re.IGNORECASE),
+     lambda m: {"gives": "avoids", "giving": "avoiding", "gave": "avoided", "given": "avoided"}.get(
+         m.group("verb").lower(), "avoid") + " " + m.group("what").strip()),
+    (re.compile(r"\b(?:is|are)\s+(?:strictly\s+)?(?:off[-\s]limits|a\s+no[-\s]go|off\s+the\s+menu)\b", re.IGNORECASE),
+     lambda m: "is not allowed" if m.group(0).lower().startswith("is") else "are not allowed"),
+]
+
+
+def plain_negations(text: str) -> str:
+    """The text with its negations written plainly: "dont" -> "don't", "steer clear of X" ->
+    "avoid X", "give X a miss" -> "avoid X", "X is off-limits" -> "X is not allowed"."""
+    text = _BARE_NEGATION.sub(lambda m: f"{m.group(1)}n't", text)
+    for pattern, plain in _AVOIDING:
+        text = pattern.sub(plain, text)
+    return text
