@@ -178,8 +178,10 @@ _CARDINALS.update({w: str(13 + i) for i, w in enumerate("thirteen fourteen fifte
                                                          "nineteen".split())})
 _TENS = dict(twenty="20", thirty="30", forty="40", fifty="50", sixty="60", seventy="70", eighty="80", ninety="90")
 _CARDINALS.update(_TENS)
+_CARDINAL_WORD = re.compile(rf"\b(?:{'|'.join(_CARDINALS)})\b", re.IGNORECASE)
 #: "twenty-five", "thirty two": one number.
 _COMPOUND = re.compile(rf"\b({'|'.join(_TENS)})[-\s]({'|'.join(list(_CARDINALS)[:8])}|one)\b")
+_COMPOUND_ANY_CASE = re.compile(_COMPOUND.pattern, re.IGNORECASE)
 #: An ordinal word in a date ("the first of May", "May third"), not "comes first" or "my first car".
 _DATE_ORDINAL = re.compile(rf"\b(?P<a>{'|'.join(_ORDINALS)})\s+of\b|\b(?:{'|'.join(_MONTHS)})\s+(?:the\s+)?"
                            rf"(?P<b>{'|'.join(_ORDINALS)})\b")
@@ -215,10 +217,11 @@ _STRONG_CUE = re.compile(
     r"revised|(?:went|go|goes|going|gone)\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced|"
     # a value multiplied ("doubled the metformin, she's on 1000 mg")
     r"doubled|halved|tripled|quadrupled|"
-    # from one value to another, done ("ended up moving pottery from Tuesdays to Thursdays", "have
-    # been switching from Fitbox to Kraftwerk"); not a habit of going from one to the other ("I
-    # change from the Northern line to the Jubilee", "I switch from Dvorak to QWERTY to game")
-    r"(?:(?:switch|swapp|mov|chang|shift)ed|(?:ended\s+up|been|am|are|is|we're|I'm)\s+(?:switch|swapp|mov|chang|shift)ing)"
+    # from one value to another, done ("ended up moving pottery from Tuesdays to Thursdays",
+    # "switched from Fitbox to Kraftwerk"); not a habit or a plan of going from one to the other ("I
+    # change from the Northern line to the Jubilee", "we've been switching from English to Spanish
+    # at dinner", "I'm changing my flight from Gatwick to Heathrow for the Lisbon trip")
+    r"(?:(?:switch|swapp|mov|chang|shift)ed|ended\s+up\s+(?:switch|swapp|mov|chang|shift)ing)"
     r"\s+(?:[\w'’-]+\s+){0,4}?from\s+(?:[\w'’.:-]+\s+){1,4}?to|"
     # "put the rent up, it's 940 from May", "got a pay rise": a value raised or cut, the new one said apart
     r"put\s+(?:(?:the|my|our|their)\s+)?(?:[\w'’-]+\s+){1,2}?(?:up|down)|"
@@ -307,6 +310,9 @@ def mask(text: str, speaker: str = "") -> str:
         return "something" if _norm_value(m.group()) in found else m.group()
 
     text = _NUMBER.sub(sub, text)
+    # numbers in words ("seventy-four kilos", "two days"): masked as the figures are
+    text = _COMPOUND_ANY_CASE.sub("something", text)
+    text = _CARDINAL_WORD.sub(lambda m: "something" if _CARDINALS[m.group().lower()] in found else m.group(), text)
     return _WEEKDAY.sub(sub, _CAPITALISED.sub(sub, text))
 
 
@@ -1285,7 +1291,9 @@ def can_end(rec) -> bool:
 
 #: A change wished, planned, tried or weighed, not made: it updates nothing.
 _GOAL_FORM = (r"\b(?:goal|target|aim|ambition|dream|resolution)\s+(?:for\s+[\w\s]{1,20}?\s+)?(?:is|was|['’]s)\s+"
-              r"(?:now\s+)?(?:to|getting|reaching|hitting)\b")
+              r"(?:now\s+)?(?:to|getting|reaching|hitting)\b"
+              # "my target weight is 82kg", "goal pace is 5:30"
+              r"|\b(?:target|goal|ideal|dream)\s+[\w-]+\s+(?:is|was|['’]s)\b")
 _GOAL = re.compile(_GOAL_FORM, re.IGNORECASE)
 def _goal(text: str) -> bool:
     """The statement is a goal: its first clause says one ("my goal is to ...")."""
@@ -1670,6 +1678,12 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         if cue == "strong" and (passing or (one_occasion and stop is None and rec.kind != "episode")):
             # a change for a while, or of one occasion of a standing habit ("my train this morning
             # was delayed to 8:05"): the record holds. An end is one whenever it was ("yesterday").
+            continue
+        if (cue is None and conflict and all(any(c.isdigit() for c in v) for v in mine_values ^ theirs)
+                and other_filler(mask(text, speaker), mask(rec.text, speaker), speaker)):
+            # two numbers in one frame with another word each, and no word of change ("wakes at 6am
+            # on weekdays" / "on weekends ... at 9am", "road bike runs 25mm tyres" / "gravel bike ...
+            # 40mm"): two attributes, not a new value
             continue
         waiting.append((i, theirs, conflict, sim))
     masked_sims: dict[int, float] = {}

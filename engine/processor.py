@@ -678,7 +678,8 @@ _FORM_ONLY_WORDS = re.compile(r"\b(?:rid|mention\w*|bring\w*|brought)\b", re.IGN
 #: about ...", "please drop it"), a question to it ("can you delete ..."), what the user said ("what
 #: I told you"), its memory or notes, or not wanting something kept ("I'd rather that not be stored").
 _REQUEST_FORM = re.compile(
-    r"^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|and|but|also|so|hey|no|on\s+second\s+thoughts?|"
+    r"^[\W_]*but\s+(?:just\s+)?(?:scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|disregard)\b|"
+    r"^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|and|also|so|hey|no|on\s+second\s+thoughts?|"
     r"on\s+reflection|never\s*mind|just)\b[\W_]*)*(?:forget|scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|"
     r"disregard|get\s+rid\s+of\s+(?=" + _SAID_THING + r")|don'?t\s+(?:keep|store|save|remember|record|write|hang\s+on|hold\s+on)|"
     r"do\s+not\s+(?:keep|store|save|remember|hang\s+on|hold\s+on))\b"
@@ -718,7 +719,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
             continue  # "Oh forget it, never mind, I'll ask her myself": let it go, not "forget what I said"
         if _KEEP_ASKED.search(s):
             continue  # "keep his name though": what to keep, beside a request that named what not to
-        if (_ANOTHER_INSTEAD.search(s) and not _NEW_SUBJECT.search(s) and not _ASKING.search(s)
+        if (_ANOTHER_INSTEAD.search(s) and _FORGET_VERB.search(s) and not _NEW_SUBJECT.search(s) and not _ASKING.search(s)
                 and not (_OWN_THING_REQUEST.search(s) or _ABOUT_MEMORY.search(s) or _TOLD.search(s))):
             continue  # "forget the beach, let's hike instead": a plan dropped for another, not a memory
         formed = [x for x in parts[s] if _REQUEST_FORM.search(x)]
@@ -765,7 +766,7 @@ _FORGET_NAMED_THING = re.compile(
     rf"^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
     r"(?:forget|unlearn)\s+(?:about\s+)?(?:all\s+(?:of\s+)?|everything\s+(?:about|on)\s+)?"
-    r"(?:the|that|those|these|this|(?:(?-i:[A-Z])[\w'’-]*\s+){0,2}(?-i:[A-Z])[\w'’-]*['’]s)\s+(?:(?!(?:and|but|so|because|let'?s|instead|then|though)\b)[\w'’-]+\s*){1,5}"
+    r"(?:the|that|those|these|this|(?:(?-i:[A-Z])[\w'’-]*\s+){0,2}(?-i:[A-Z])[\w'’-]*['’]s)\s+(?:(?!(?:and|but|so|because|let'?s|instead|then|though|for|this|here|now|tonight|today|once|while|until|till)\b)[\w'’-]+\s*){1,5}"
     r"(?:[\s,]*(?:please|pls|plz|too|as\s+well|for\s+me|thanks|thank\s+you|thx))*[\s.!?]*$",
     re.IGNORECASE)
 #: The asking: a plea or a question to the assistant.
@@ -832,19 +833,23 @@ _NEVER_MIND = re.compile(r"\b(?:never\s*mind|nvm)\s+(?:about\s+)?" + _THE_X_THIN
 _KEEP_ASKED = re.compile(
     rf"^[\W_]*(?:(?:{_OWN_LEAD}|but|though|do|you\s+can|feel\s+free\s+to)\b[\W_]*)*(?:keep|hold\s+on\s+to|remember)\b"
     r"(?![^.!?]*\b(?:private|secret|quiet|confidential|between|to\s+yourself|off|out\s+of|away|from|under\s+wraps|"
-    r"hidden|hush|forget|delete|erase|wipe|scrap|drop|remove|ditch|lose|get\s+rid|don'?t|do\s+not|never|rather|"
-    r"stored|on\s+record|bin)\b)", re.IGNORECASE)
+    r"hidden|hush|forg[eo]t\w*|delet\w*|eras\w*|wip\w*|scrap\w*|scratch\w*|strik\w*|struck|ignor\w*|disregard\w*|"
+    r"unlearn\w*|drop\w*|remov\w*|ditch\w*|lose|lost|get\s+rid|gone|don'?t|do\s+not|never|rather|stored|on\s+record|"
+    r"bin)\b)", re.IGNORECASE)
 #: Another thing proposed or put first beside "forget the X" ("forget the beach, let's hike
 #: instead", "forget the traffic, the real problem is the rain"): the X is set aside in talk.
 _ANOTHER_INSTEAD = re.compile(r"\b(?:let'?s|let\s+us|instead|how\s+about|what\s+about|why\s+not|rather\s+than|"
                               r"we\s+(?:could|should|can|might)|the\s+(?:real|main|bigger|actual)\s+(?:problem|issue|"
                               r"point|question|thing|worry))\b", re.IGNORECASE)
+#: "Forget" is the one verb of erasing that also drops a matter in talk ("forget the beach").
+_FORGET_VERB = re.compile(r"\bforget\b", re.IGNORECASE)
 #: Moving the talk on beside a request ("..., let's talk about the holiday", "we should move on to
 #: my party"): the request stands.
 _NEW_SUBJECT = re.compile(r"\b(?:talk|discuss|chat|focus|move\s+on|get\s+back|turn\s+to|switch\s+topics?|"
                           r"change\s+the\s+subject)\b", re.IGNORECASE)
 #: What someone told or said: a thing said, not a thing in the world.
-_TOLD = re.compile(r"\b(?:what|everything|anything|the\s+thing|the\s+stuff)\s+(?:\w+\s+){0,2}(?:told|said|mentioned|shared)\b",
+_TOLD = re.compile(r"\b(?:what|everything|anything|the\s+thing|the\s+stuff)\s+(?:\w+\s+){0,2}(?:told|said|mentioned|shared)\b"
+                   r"|\bthe\s+(?:[\w'’-]+\s+)?(?:thing|stuff|bit|part|business|story)\s+(?:about|with|on|re)\b",
                    re.IGNORECASE)
 _DROPPED = re.compile(rf"\b(?:{_DROPPED_WORDS})\b", re.IGNORECASE)
 _FORGET_IT = re.compile(r"\bforget\s+(?:about\s+)?(?:it|that)\b", re.IGNORECASE)
@@ -923,8 +928,7 @@ lol haha ok okay thanks indeed""".split())
 #: is of one occasion ("my flight leaves at 7 tomorrow").
 _POSSESSED_PRESENT = re.compile(
     r"^(?:(?:so|and|but|also|well|oh|btw|fyi|these\s+days|nowadays|currently|now),?\s+)*(?:my|our)\s+"
-    r"(?:[\w'’-]+\s+){1,3}?(?:is|are|starts|begins|opens|closes|leaves|departs|arrives|ends|finishes|costs|runs|"
-    r"takes|lasts|meets|falls)\b(?!\s+(?:\w+ing|being|getting|driving|going)\b)[^?]*$", re.IGNORECASE)
+    r"(?:[\w'’-]+\s+){1,3}?(?:is|are|starts|begins|opens|closes|leaves|departs|costs|meets)\b(?!\s+(?:\w+ing|being|getting|driving|going)\b)[^?]*$", re.IGNORECASE)
 _ONE_TIME = re.compile(r"\b(?:today|tonight|tomorrow|yesterday|this\s+(?:morning|afternoon|evening|week|weekend)|"
                        r"next\s+(?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
                        # one day ("on Friday", "on the 14th"), not a weekly one ("on Fridays")

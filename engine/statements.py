@@ -123,6 +123,23 @@ _SAYS = re.compile(r"^(?:(?:and|but|so|while|whereas)\s+)?(?:"
                    r"|[\w-]+['’](?:s|re|ve|ll|d|m)\s+\w)", re.IGNORECASE)
 
 
+_OWNER = re.compile(r"^(?:(?:and|but|so|while|whereas)\s+)?((?-i:[A-Z])[\w.-]*)['’]s\b", re.IGNORECASE)
+
+
+def _same_owner(piece: str, before: str, speaker: str) -> bool:
+    """A clause about a thing of someone the clause before named, not the speaker ("My sister Lou
+    is pregnant, and Lou's due date is in October"): of the same matter."""
+    m = _OWNER.match(piece)
+    return (m is not None and m.group(1) != speaker
+            and re.search(rf"\b{re.escape(m.group(1))}\b", before) is not None)
+
+
+#: A clause that ends on knowing or noticing with nothing known ("but our parents don't know yet",
+#: "and Dan never noticed"): of what the clause before told.
+_UNSAID_OBJECT = re.compile(r"\b(?:know|knows|knew|noticed|notice|realised|realized|found\s+out|no\s+idea|no\s+clue)"
+                            r"(?:\s+(?:yet|either|at\s+all|about\s+it))?\W*$", re.IGNORECASE)
+
+
 def _says_alone(piece: str) -> bool:
     """A clause of its own: three words or more with a verb near its subject (not a list's item)."""
     words = [w for w in _WORD.findall(piece) if w.lower() not in _OPENERS]
@@ -139,7 +156,8 @@ def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
     leans back when it opens with what the one before told of; a clause, when it points back
     anywhere ("so the landlord is replacing it") or its subject is a thing already spoken of ("and
     the charges were dropped")."""
-    brk = re.compile(_FORGET_BREAK.replace("{speaker}", re.escape(lead_of(text, speaker))), re.IGNORECASE)
+    lead = lead_of(text, speaker)
+    brk = re.compile(_FORGET_BREAK.replace("{speaker}", re.escape(lead)), re.IGNORECASE)
     out: list[str] = []
     leans: list[bool] = []
     for p in parts(text):
@@ -153,7 +171,9 @@ def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
             else:
                 pieces.append(piece)
         for k, piece in enumerate(pieces):
-            back = (_POINTS_BACK.search(piece) or not _NEW_SUBJECT.match(piece)) if k else _OPENS_BACK.match(piece)
+            back = ((_POINTS_BACK.search(piece) or not _NEW_SUBJECT.match(piece) or _UNSAID_OBJECT.search(piece)
+                     or _same_owner(piece, pieces[k - 1], lead))
+                    if k else _OPENS_BACK.match(piece))
             leans.append(bool(out) and bool(back))
             out.append(_OPENER.sub("", piece) if k else piece)
     return out, leans

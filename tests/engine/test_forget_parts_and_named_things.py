@@ -146,3 +146,53 @@ def test_keep_beside_a_word_of_not_keeping_still_asks(tmp_path, said, asked, gon
 def test_a_clause_of_a_thing_already_spoken_of_goes_with_it(tmp_path, said, asked, gone):
     texts = _texts(tmp_path, [said, asked])
     assert not any(re.search(gone, t, re.IGNORECASE) for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, word", [
+    ("I'm coeliac, so nothing with wheat in it.", "Can you forget the gluten thing for this one? It's for my flatmate.",
+     "coeliac"),
+    ("My essay has a hard limit of 3,000 words.", "Please forget the word limit for now, just brainstorm.", "3,000"),
+    ("Our lurcher Biscuit comes on every holiday with us.", "Could you forget the dog this time? He's at my mum's.",
+     "Biscuit"),
+])
+def test_forget_the_x_for_a_while_is_no_request(tmp_path, said, asked, word):
+    texts = _texts(tmp_path, [said, asked])
+    assert any(word in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, gone", [
+    ("My brother Ravi was arrested at a march in May.", "Keep the rest, just scratch the bit about my brother's arrest.",
+     "arrest"),
+    ("I earn 47,500 a year as a planner.", "You can keep my job, but strike my salary.", "47,500"),
+    ("I owe 8,000 on a credit card and have a CCJ from 2021.", "Keep in mind I want the stuff about my debts wiped.",
+     r"8,000|CCJ"),
+])
+def test_keep_beside_any_word_of_erasing_still_asks(tmp_path, said, asked, gone):
+    texts = _texts(tmp_path, [said, asked])
+    assert not any(re.search(gone, t) for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, gone", [
+    ("My friend Inka had an abortion in March.", "Forget the thing about Inka's abortion, we should plan her party.",
+     "abortion"),
+    ("My husband Colm lost his job at the depot and is struggling.",
+     "Erase Colm's job situation rather than dwelling on it, he's sorting it.", "depot"),
+    ("My niece Aoibh was suspended from school for vaping.", "Delete the bit about Aoibh's suspension, let's do the menu.",
+     "suspend"),
+])
+def test_erasing_beside_another_proposal_still_asks(tmp_path, said, asked, gone):
+    texts = _texts(tmp_path, [said, asked])
+    assert not any(gone in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, gone", [
+    ("My sister Lou is pregnant, and Lou's due date is in October, but our parents don't know yet.",
+     "Please forget Lou's pregnancy.", r"pregnan|october|don't know"),
+    ("My uncle Pat is being sued over a loan, and Pat's court date is 9 June.", "Forget about Pat being sued, please.",
+     r"sued|june"),
+    ("I dented the neighbour's car, and they never noticed.", "Forget what I said about the car, please.",
+     r"dented|noticed"),
+])
+def test_a_clause_about_the_same_person_or_matter_goes_with_it(tmp_path, said, asked, gone):
+    texts = _texts(tmp_path, [said, asked])
+    assert not any(re.search(gone, t, re.IGNORECASE) for t in texts), texts

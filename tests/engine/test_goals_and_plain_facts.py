@@ -84,3 +84,12 @@ def test_a_thing_of_theirs_on_one_occasion_is_no_standing_fact(tmp_path):
     with engine_after(tmp_path, ["My flight leaves at 7 tomorrow."], "Brannoc", "2026-05-04", 0) as engine:
         kinds = [r.kind for r in engine.records("t", "u") if "7" in (r.text or "")]
     assert "fact" not in kinds, kinds
+
+
+@pytest.mark.parametrize("turn", ["My lecture finishes at 5, can you help me revise after?",
+                                  "My cake takes 40 minutes in the oven so I have time to tidy.",
+                                  "My kids are driving me up the wall, both are off school till the 9th."])
+def test_an_occasion_of_theirs_is_no_standing_fact(tmp_path, turn):
+    with engine_after(tmp_path, [turn], "Brannoc", "2026-05-04", 0) as engine:
+        kinds = [r.kind for r in engine.records("t", "u")]
+    assert "fact" not in kinds, kinds

@@ -74,3 +74,25 @@ def test_a_time_of_day_changed(tmp_path, first, change, old, new):
 def test_going_from_one_to_another_as_a_habit_changes_nothing(tmp_path, first, second, kept):
     texts = _texts(tmp_path, [first, second])
     assert any(kept in t for t in texts), texts
+
+
+@pytest.mark.parametrize("first, second, kept", [
+    ("I bank with Starling for everyday spending.",
+     "I've been moving money from Starling to Chase every payday to save.", "Starling for everyday"),
+    ("We speak English at home.", "We've been switching from English to Welsh at dinner for the kids.", "English at home"),
+    ("I usually fly out of Stansted, it's close.", "I'm changing my flight from Stansted to Luton for the Prague trip.",
+     "Stansted, it"),
+])
+def test_a_plan_or_habit_from_one_to_another_changes_nothing(tmp_path, first, second, kept):
+    texts = _texts(tmp_path, [first, second])
+    assert any(kept in t for t in texts), texts
+
+
+@pytest.mark.parametrize("first, second, kept", [
+    ("I wake up at 6am on weekdays for work.", "On weekends I wake up at 9am.", "6am"),
+    ("My road bike runs 25mm tyres.", "My gravel bike runs 40mm tyres.", "25mm"),
+    ("I weigh 88kg at the moment.", "My target weight is 80kg.", "88kg"),
+])
+def test_two_numbers_of_two_attributes_are_two_records(tmp_path, first, second, kept):
+    texts = _texts(tmp_path, [first, second])
+    assert any(kept in t for t in texts), texts
