@@ -180,8 +180,7 @@ _TENS = dict(twenty="20", thirty="30", forty="40", fifty="50", sixty="60", seven
 _CARDINALS.update(_TENS)
 _CARDINAL_WORD = re.compile(rf"\b(?:{'|'.join(_CARDINALS)})\b", re.IGNORECASE)
 #: "twenty-five", "thirty two": one number.
-_COMPOUND = re.compile(rf"\b({'|'.join(_TENS)})[-\s]({'|'.join(list(_CARDINALS)[:8])}|one)\b")
-_COMPOUND_ANY_CASE = re.compile(_COMPOUND.pattern, re.IGNORECASE)
+_COMPOUND = re.compile(rf"\b({'|'.join(_TENS)})[-\s]({'|'.join(list(_CARDINALS)[:8])}|one)\b", re.IGNORECASE)
 #: An ordinal word in a date ("the first of May", "May third"), not "comes first" or "my first car".
 _DATE_ORDINAL = re.compile(rf"\b(?P<a>{'|'.join(_ORDINALS)})\s+of\b|\b(?:{'|'.join(_MONTHS)})\s+(?:the\s+)?"
                            rf"(?P<b>{'|'.join(_ORDINALS)})\b")
@@ -311,7 +310,7 @@ def mask(text: str, speaker: str = "") -> str:
 
     text = _NUMBER.sub(sub, text)
     # numbers in words ("seventy-four kilos", "two days"): masked as the figures are
-    text = _COMPOUND_ANY_CASE.sub("something", text)
+    text = _COMPOUND.sub("something", text)
     text = _CARDINAL_WORD.sub(lambda m: "something" if _CARDINALS[m.group().lower()] in found else m.group(), text)
     return _WEEKDAY.sub(sub, _CAPITALISED.sub(sub, text))
 
@@ -1719,9 +1718,10 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     target = switched_to(text, speaker) if cue == "strong" else frozenset()
     # "switched from Fitbox to Kraftwerk": the old value named, in the record, the new one not
     m_from = _FROM_TO.search(text) if cue == "strong" else None
+    said_old = frozenset(v for v in mine_values
+                         if m_from is not None and v in {_norm_value(w) for w in m_from.group("old").split()})
     # (a name: numbers, times and days are shared by chance, as with "walks the dog at 7am")
-    from_old = frozenset(v for v in mine_values if m_from is not None and not any(c.isdigit() for c in v)
-                         and not says_when(v) and v in {_norm_value(w) for w in m_from.group("old").split()})
+    from_old = frozenset(v for v in said_old if not any(c.isdigit() for c in v) and not says_when(v))
     for i, theirs, conflict, sim in waiting:
         rec = records[i]
         ms = masked_sims[i]
@@ -1730,8 +1730,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             continue  # no new value, and not plainly the same attribute said anew
         # "from 7am to 6am": a number or time said as the old value is shared by chance as often as
         # not ("moved my run from 7am" / "walks the dog at 7am"), so the two must read more alike
-        by_chance = (m_from is not None and not from_old
-                     and any(v in theirs for v in mine_values if v in {_norm_value(w) for w in m_from.group("old").split()}))
+        by_chance = not from_old and bool(said_old & theirs)
         bar = settings.update_cue_similarity + (0.1 if by_chance else 0.0)
         if cue == "strong" and (max(sim, ms, clause_sims.get(i, 0.0)) >= bar
                                 or (from_old and from_old <= theirs and mine_values - theirs - from_old)):

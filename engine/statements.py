@@ -90,7 +90,11 @@ def clauses(statement: str, speaker: str) -> list[str]:
 #: before a clause that opens with a pronoun (it leans on the one before: see clause_pieces). Another
 #: name after a bare comma ("..., Dan never noticed", "..., Dr Shah upped the dose") tells of the
 #: same thing: no break.
-_FORGET_BREAK = (r",\s+(?=(?:(?:and|but|so|while|whereas)\s+)?{speaker}\b)|,\s+(?=(?:and|but|so|while|whereas)\s+)"
+_OPENERS = frozenset("and but so while whereas".split())
+#: A conjunction opening a clause ("and ...", "but ..."), and its place, maybe empty, at a clause's start.
+_CONJ = rf"(?:{'|'.join(sorted(_OPENERS))})\s+"
+_OPEN = rf"(?:{_CONJ})?"
+_FORGET_BREAK = (rf",\s+(?={_OPEN}{{speaker}}\b)|,\s+(?={_CONJ})"
                  # a clause on what the one before named ("my accountant is Ms Feld, her direct line is
                  # ..."): a piece that leans on it
                  r"|,\s+(?=(?:he|she|they|his|her|their|its)\s)")
@@ -108,13 +112,12 @@ _OPENS_BACK = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:(?:and|but|so|which)\s+)?(?:it
 #: "we", a new thing ("a ..."). Any other ("My cousin got arrested, and the charges were
 #: dropped", records keeping "charges were dropped") tells of a thing already spoken of: it leans
 #: on what comes before it in the sentence.
-_NEW_SUBJECT = re.compile(r"^(?:(?:and|but|so|while|whereas)\s+)?(?:(?-i:[A-Z])[\w'’.-]*|my|our|your|I|we|a|an|"
+_NEW_SUBJECT = re.compile(rf"^{_OPEN}(?:(?-i:[A-Z])[\w'’.-]*|my|our|your|I|we|a|an|"
                           r"(?:my|our|your|his|her|their)\s+|[\w-]+['’]s)\b", re.IGNORECASE)
-_OPENERS = frozenset("and but so while whereas".split())
-_OPENER = re.compile(r"^(?:and|but|so|while|whereas)\s+", re.IGNORECASE)
+_OPENER = re.compile(rf"^{_CONJ}", re.IGNORECASE)
 #: A clause with a verb near its subject ("Wren is lactose intolerant", "Wren's cardiologist has
 #: asked"), not the next item of a list.
-_SAYS = re.compile(r"^(?:(?:and|but|so|while|whereas)\s+)?(?:"
+_SAYS = re.compile(r"^(?:"
                    # an auxiliary up to four words in ("old HR server hr-legacy-02 gets", "my sister isn't")
                    r"[\w'’-]+(?:\s+[\w'’-]+){0,3}?\s+(?:(?:is|are|was|were|has|have|had|does|do|did|will|would|ca|can|"
                    r"could|should|must|may|might|wo)(?:n['’]?t|\b)|(?:needs?|wants?|gets?|goes)\b)"
@@ -123,7 +126,7 @@ _SAYS = re.compile(r"^(?:(?:and|but|so|while|whereas)\s+)?(?:"
                    r"|[\w-]+['’](?:s|re|ve|ll|d|m)\s+\w)", re.IGNORECASE)
 
 
-_OWNER = re.compile(r"^(?:(?:and|but|so|while|whereas)\s+)?((?-i:[A-Z])[\w.-]*)['’]s\b", re.IGNORECASE)
+_OWNER = re.compile(rf"^{_OPEN}((?-i:[A-Z])[\w.-]*)['’]s\b", re.IGNORECASE)
 
 
 def _same_owner(piece: str, before: str, speaker: str) -> bool:
@@ -177,11 +180,6 @@ def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
             leans.append(bool(out) and bool(back))
             out.append(_OPENER.sub("", piece) if k else piece)
     return out, leans
-
-
-def clause_parts(text: str, speaker: str) -> list[str]:
-    """The pieces of `clause_pieces`."""
-    return clause_pieces(text, speaker)[0]
 
 
 def leaning_on(named: set[int], leans: list[bool]) -> set[int]:

@@ -43,6 +43,12 @@ def engine_after(tmp_path, turns: list[str], speaker: str, start: str, gap_days:
     return eng
 
 
+def record_texts(tmp_path, turns: list[str], speaker: str, start: str, gap_days: int) -> list[str]:
+    """The active records' texts after `turns` (as engine_after)."""
+    with engine_after(tmp_path, turns, speaker, start, gap_days) as eng:
+        return [(r.text or "") for r in eng.records("t", "u")]
+
+
 @pytest.fixture
 def engine(tmp_path) -> Iterator["MemoryEngine"]:
     from engine import MemoryEngine

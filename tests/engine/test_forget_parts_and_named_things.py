@@ -20,12 +20,11 @@ import re
 
 import pytest
 
-from tests.conftest import engine_after
+from tests.conftest import engine_after, record_texts
 
 
-def _texts(tmp_path, turns: list[str], speaker: str = "Liesel") -> list[str]:
-    with engine_after(tmp_path, turns, speaker, "2026-05-04", 5) as engine:
-        return [(r.text or "") for r in engine.records("t", "u")]
+def _texts(tmp_path, turns: list[str], speaker: str = "Liesel", gap_days: int = 5) -> list[str]:
+    return record_texts(tmp_path, turns, speaker, "2026-05-04", gap_days)
 
 
 @pytest.mark.parametrize("said, asked, gone", [
@@ -192,6 +191,11 @@ def test_erasing_beside_another_proposal_still_asks(tmp_path, said, asked, gone)
      r"sued|june"),
     ("I dented the neighbour's car, and they never noticed.", "Forget what I said about the car, please.",
      r"dented|noticed"),
+    ("My friend Tove is leaving her husband, and Tove's lawyer starts next week.", "Please forget Tove's divorce plans.",
+     r"leaving|lawyer"),
+    # kept as two records by the rules, not as one sentence's pieces: the second is not asked about
+    pytest.param("I failed my first-year exams, but my parents have no idea.", "forget the bit about my exams please",
+                 r"failed|no idea", marks=pytest.mark.xfail(reason="two records, not pieces of one", strict=True)),
 ])
 def test_a_clause_about_the_same_person_or_matter_goes_with_it(tmp_path, said, asked, gone):
     texts = _texts(tmp_path, [said, asked])

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import engine_after
+from tests.conftest import engine_after, record_texts
 
 
-def _texts(tmp_path, turns: list[str], speaker: str = "Brannoc") -> list[str]:
-    with engine_after(tmp_path, turns, speaker, "2026-05-04", 0) as engine:
-        return [(r.text or "") for r in engine.records("t", "u")]
+def _texts(tmp_path, turns: list[str], speaker: str = "Brannoc", gap_days: int = 0) -> list[str]:
+    return record_texts(tmp_path, turns, speaker, "2026-05-04", gap_days)
 
 
 @pytest.mark.parametrize("now, goal, old", [
@@ -37,8 +36,7 @@ def test_a_goal_leaves_the_present_value(tmp_path, now, goal, old):
      "I'm down to two coffees a day now, my resolution was to cut back and it's going well.", "five", "two"),
 ])
 def test_a_goal_told_beside_a_change_does_not_stop_it(tmp_path, first, change, old, new):
-    with engine_after(tmp_path, [first, change], "Brannoc", "2026-05-04", 7) as engine:
-        texts = [(r.text or "") for r in engine.records("t", "u")]
+    texts = _texts(tmp_path, [first, change], gap_days=7)
     assert any(new in t for t in texts), texts
     assert not any(old in t and new not in t for t in texts), texts
 
@@ -48,15 +46,13 @@ def test_a_goal_told_beside_a_change_does_not_stop_it(tmp_path, first, change, o
     ("I want to learn Greek before our trip to Crete.", "I want to learn to sail before I turn 40.", "Greek"),
 ])
 def test_one_wish_gives_no_value_to_another(tmp_path, first, second, kept):
-    with engine_after(tmp_path, [first, second], "Brannoc", "2026-05-04", 7) as engine:
-        texts = [(r.text or "") for r in engine.records("t", "u")]
+    texts = _texts(tmp_path, [first, second], gap_days=7)
     assert any(kept in t for t in texts), texts
 
 
 def test_a_new_goal_gives_the_goal_a_new_value(tmp_path):
-    with engine_after(tmp_path, ["My goal is to read 30 books this year.",
-                                 "My goal is now to read 40 books this year."], "Brannoc", "2026-05-04", 7) as engine:
-        texts = [(r.text or "") for r in engine.records("t", "u")]
+    texts = _texts(tmp_path, ["My goal is to read 30 books this year.", "My goal is now to read 40 books this year."],
+                   gap_days=7)
     assert any("40" in t for t in texts) and not any("30" in t for t in texts), texts
 
 
@@ -80,9 +76,14 @@ def test_a_thing_of_theirs_with_its_value_is_kept(tmp_path, turn, kept):
     assert any(kept in t for t in texts), texts
 
 
-def test_a_thing_of_theirs_on_one_occasion_is_no_standing_fact(tmp_path):
-    with engine_after(tmp_path, ["My flight leaves at 7 tomorrow."], "Brannoc", "2026-05-04", 0) as engine:
-        kinds = [r.kind for r in engine.records("t", "u") if "7" in (r.text or "")]
+@pytest.mark.parametrize("turn, value", [("My flight leaves at 7 tomorrow.", "7"),
+                                         ("My train to Leeds leaves at 6:40 on Friday.", "6:40"),
+                                         # the rules type this one a fact (as before this round)
+                                         pytest.param("My dentist appointment is at 3pm on the 18th.", "3pm",
+                                                      marks=pytest.mark.xfail(reason="typed by the rules", strict=True))])
+def test_a_thing_of_theirs_on_one_occasion_is_no_standing_fact(tmp_path, turn, value):
+    with engine_after(tmp_path, [turn], "Brannoc", "2026-05-04", 0) as engine:
+        kinds = [r.kind for r in engine.records("t", "u") if value in (r.text or "")]
     assert "fact" not in kinds, kinds
 
 
@@ -93,3 +94,13 @@ def test_an_occasion_of_theirs_is_no_standing_fact(tmp_path, turn):
     with engine_after(tmp_path, [turn], "Brannoc", "2026-05-04", 0) as engine:
         kinds = [r.kind for r in engine.records("t", "u")]
     assert "fact" not in kinds, kinds
+
+
+@pytest.mark.parametrize("turn, whole", [
+    ("My first language is English, but my mum is from Cardiff.", "English, but"),
+    ("My brother is a nurse, and my sister teaches maths.", "nurse, and"),
+    ("My office is in Salford, but my team is mostly in Leeds.", "Salford, but"),
+])
+def test_a_sentence_the_rules_kept_in_pieces_is_not_kept_again_whole(tmp_path, turn, whole):
+    texts = _texts(tmp_path, [turn])
+    assert not any(whole in t for t in texts), texts

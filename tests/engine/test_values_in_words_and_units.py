@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from engine.meaning import values
-from tests.conftest import engine_after
+from tests.conftest import engine_after, record_texts
 
 
 @pytest.mark.parametrize("a, b", [
@@ -31,9 +31,8 @@ def test_a_code_is_no_unit():
     assert "4" not in values("the 4G signal is weak at the cabin", "Tamsin")
 
 
-def _texts(tmp_path, turns: list[str], speaker: str = "Ilse") -> list[str]:
-    with engine_after(tmp_path, turns, speaker, "2026-06-01", 7) as engine:
-        return [(r.text or "") for r in engine.records("t", "u")]
+def _texts(tmp_path, turns: list[str], speaker: str = "Ilse", gap_days: int = 7) -> list[str]:
+    return record_texts(tmp_path, turns, speaker, "2026-06-01", gap_days)
 
 
 @pytest.mark.parametrize("first, change, old, new", [
@@ -70,6 +69,8 @@ def test_a_time_of_day_changed(tmp_path, first, change, old, new):
      "Starling for everyday"),
     ("I type on a Colemak layout.", "When I play games I switch from Colemak to QWERTY.", "Colemak layout"),
     ("I walk the dog at 7am every day.", "I moved my morning run from 7am to 6am.", "dog"),
+    ("I take my thyroid tablet at 8am.", "I moved my gym session from 8am to 7am.", "thyroid"),
+    ("The bins go out on Tuesdays.", "We moved the book club from Tuesdays to Wednesdays.", "bins"),
 ])
 def test_going_from_one_to_another_as_a_habit_changes_nothing(tmp_path, first, second, kept):
     texts = _texts(tmp_path, [first, second])
@@ -96,3 +97,14 @@ def test_a_plan_or_habit_from_one_to_another_changes_nothing(tmp_path, first, se
 def test_two_numbers_of_two_attributes_are_two_records(tmp_path, first, second, kept):
     texts = _texts(tmp_path, [first, second])
     assert any(kept in t for t in texts), texts
+
+
+@pytest.mark.parametrize("first, change, old, new", [
+    ("I'm seventy-four kilos at the moment.", "I'm now seventy-one kilos, down three.", "seventy-four", "seventy-one"),
+    ("We have two dogs.", "We've got three dogs now, we took in a stray.", "two dogs", "three"),
+    ("Our team is twelve people.", "Our team is fifteen people now after the merger.", "twelve", "fifteen"),
+])
+def test_a_number_in_words_changed(tmp_path, first, change, old, new):
+    texts = _texts(tmp_path, [first, change])
+    assert any(new in t for t in texts), texts
+    assert not any(old in t and new not in t for t in texts), texts
