@@ -722,6 +722,8 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
         if (_ANOTHER_INSTEAD.search(s) and _FORGET_VERB.search(s) and not _NEW_SUBJECT.search(s) and not _ASKING.search(s)
                 and not (_OWN_THING_REQUEST.search(s) or _ABOUT_MEMORY.search(s) or _TOLD.search(s))):
             continue  # "forget the beach, let's hike instead": a plan dropped for another, not a memory
+        if _SET_ASIDE_FOR.search(s) and _FORGET_VERB.search(s) and not _ABOUT_MEMORY.search(s):
+            continue  # "forget the vegan stuff for tonight": waived for a while, still true after it
         formed = [x for x in parts[s] if _REQUEST_FORM.search(x)]
         if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
                 prob[s] >= settings.forget_probability_alone or _OWN_THING_REQUEST.search(s) or _NEVER_AGAIN.search(s) \
@@ -841,6 +843,13 @@ _KEEP_ASKED = re.compile(
 _ANOTHER_INSTEAD = re.compile(r"\b(?:let'?s|let\s+us|instead|how\s+about|what\s+about|why\s+not|rather\s+than|"
                               r"we\s+(?:could|should|can|might)|the\s+(?:real|main|bigger|actual)\s+(?:problem|issue|"
                               r"point|question|thing|worry))\b", re.IGNORECASE)
+#: For a while or one occasion ("forget the vegan stuff for tonight", "forget about my budget just
+#: this once", "forget the early start for today"): what is set aside that way still holds after
+#: it. Not "delete what I told you today", a time of telling.
+_SET_ASIDE_FOR = re.compile(
+    r"\b(?:for\s+(?:tonight|today|now|the\s+(?:night|day|evening|weekend|moment|time\s+being)|"
+    r"this\s+(?:once|time|one|evening|weekend|week|meal|dinner|lunch|trip|party|recipe|order))|"
+    r"just\s+(?:this\s+)?(?:once|tonight|today)|this\s+(?:one\s+)?time)\b", re.IGNORECASE)
 #: "Forget" is the one verb of erasing that also drops a matter in talk ("forget the beach").
 _FORGET_VERB = re.compile(r"\bforget\b", re.IGNORECASE)
 #: Moving the talk on beside a request ("..., let's talk about the holiday", "we should move on to

@@ -13,6 +13,7 @@
 - A statement that points back to the one before ("He failed his exam") goes when that one goes;
   forgetting it alone keeps the one before. So does a clause whose subject is a thing already
   spoken of ("..., and the charges were dropped").
+- "Forget X for tonight / for today / just this once / this time" waives X for a while: it stays.
 """
 from __future__ import annotations
 
@@ -49,6 +50,34 @@ def test_forget_the_named_thing_alone_is_a_request(tmp_path, said, asked, gone):
 def test_a_thing_set_aside_for_another_is_not_forgotten(tmp_path, said, asked, word):
     texts = _texts(tmp_path, [said, asked])
     assert any(word in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, word", [
+    ("I'm gluten-free, so no regular pasta or bread for me.", "Please forget the gluten stuff for tonight, we're at Nonna's.",
+     "gluten"),
+    ("I keep my weekly eating-out budget to 60 dollars.", "can u forget my eating-out budget just this once? payday!",
+     "60"),
+    ("I never drink coffee after 2pm because I sleep badly.", "Forget the coffee rule for today please, it's a long drive.",
+     "2pm"),
+    ("My daughter Ines goes to bed at 7:30 sharp.", "Could you forget about Ines's bedtime this time? It's New Year.",
+     "7:30"),
+])
+def test_a_thing_set_aside_for_a_while_still_holds(tmp_path, said, asked, word):
+    """Waived for a night, a day or one occasion, it is still true after it: nothing is erased."""
+    texts = _texts(tmp_path, [said, asked])
+    assert any(word in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, gone", [
+    ("I'm gluten-free, so no regular pasta or bread for me.", "Forget everything I told you today about gluten, please.",
+     "gluten"),
+    ("I keep my weekly eating-out budget to 60 dollars.", "Please forget my eating-out budget.", "60"),
+    ("My daughter Ines goes to bed at 7:30 sharp.", "could you delete the bit about Ines's bedtime for good?", "7:30"),
+])
+def test_a_request_with_a_time_of_telling_or_for_good_still_forgets(tmp_path, said, asked, gone):
+    texts = _texts(tmp_path, [said, "I'm allergic to sesame.", asked])
+    assert not any(re.search(gone, t, re.IGNORECASE) for t in texts), texts
+    assert any("sesame" in t for t in texts), texts
 
 
 @pytest.mark.parametrize("said, asked, word", [
