@@ -1489,6 +1489,24 @@ def mask_may_be_read(text: str, kind: str) -> bool:
 #: Masked cosine at which two statements are one sentence frame with another value: an update
 #: whatever kinds the classifier gave them (an event is read beside a state otherwise).
 FRAME_SIMILARITY = 0.85
+#: How much closer than `update_weak_cue_similarity` a "now" statement and a record must read, values
+#: masked, when they share no word of their frame.
+WEAK_CUE_UNSHARED_MARGIN = 0.15
+
+
+_UNIT_TERMS = frozenset(terms(
+    "day days week weeks month months year years hour hours minute minutes mins second seconds night nights "
+    "pound pounds euro euros dollar dollars quid bucks cent cents pence percent per time times "
+    "kilo kilos kg gram grams mile miles km kilometre kilometres metre metres litre litres"))
+
+
+@lru_cache(maxsize=65_536)
+def _frame_words(text: str, speaker: str) -> frozenset[str]:
+    """A statement's words but its values, numbers and cue words: what it says a value of."""
+    # the name, the mask's own word, and units, which say how a value is counted, not of what
+    skip = set(terms(speaker)) | set(terms("something")) | _UNIT_TERMS
+    return frozenset(t for t in terms(mask(text, speaker))
+                     if t not in skip and not any(c.isdigit() for c in t) and not _WEAK_CUE.fullmatch(t))
 #: A statement of how things were, not are: a past copula or a past period.
 _PAST_FRAME = re.compile(r"\b(?:was|were|used\s+to|had\s+been|last\s+(?:year|month|week|season|term|time)|years?\s+ago|"
                          r"back\s+then|in\s+(?:19|20)\d\d|when\s+\w+\s+(?:was|were))\b", re.IGNORECASE)
@@ -1735,9 +1753,14 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         if cue == "strong" and (max(sim, ms, clause_sims.get(i, 0.0)) >= bar
                                 or (from_old and from_old <= theirs and mine_values - theirs - from_old)):
             updates.append(Relation(rec.memory_id, ms, "update"))
-        elif cue == "weak" and ms >= settings.update_weak_cue_similarity and kind != "episode" and conflict:
+        elif (cue == "weak" and ms >= settings.update_weak_cue_similarity and kind != "episode" and conflict
+              and (ms >= settings.update_weak_cue_similarity + WEAK_CUE_UNSHARED_MARGIN
+                   or _frame_words(text, speaker) & _frame_words(rec.text, speaker))):
             # "now" / "new" also say what is new to the story ("a new chapter", "now I'm ready"):
-            # they mark a change only where an old value meets a new one.
+            # they mark a change only where an old value meets a new one. With every value masked,
+            # two short statements read alike whatever they are of ("now works from home on
+            # <x>" / "goes to bed at <x>"): without a word of the frame in common ("rent", "live"),
+            # they must read much closer ("manager is now <x>" / "boss is <x>").
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif (cue is None and max(ms, clause_sims.get(i, 0.0)) >= settings.update_similarity and conflict
               and kind not in ("preference", "episode") and rec.kind not in ("preference", "episode")):
