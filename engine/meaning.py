@@ -269,6 +269,10 @@ def _after_abbreviation(before: str) -> bool:
     return m is not None and m.group(1).lower() in ABBREVIATIONS
 
 
+#: A time of the clock said in a word ("at midnight", "by noon"): a value as "11pm" is.
+_CLOCK_WORD = re.compile(r"\b(?:noon|midday|midnight)\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=65_536)
 def values(text: str, speaker: str = "") -> frozenset[str]:
     """What a statement says of its attribute, as far as exact rules can tell: numbers, dates, and
@@ -295,6 +299,7 @@ def values(text: str, speaker: str = "") -> frozenset[str]:
     for w in re.findall(r"[a-z]+", _COMPOUND.sub(" ", low)):
         if w in _CARDINALS:
             out.add(_CARDINALS[w])
+    out.update(m.group().lower() for m in _CLOCK_WORD.finditer(text))
     return frozenset(v for v in out if v)
 
 
@@ -312,6 +317,7 @@ def mask(text: str, speaker: str = "") -> str:
     # numbers in words ("seventy-four kilos", "two days"): masked as the figures are
     text = _COMPOUND.sub("something", text)
     text = _CARDINAL_WORD.sub(lambda m: "something" if _CARDINALS[m.group().lower()] in found else m.group(), text)
+    text = _CLOCK_WORD.sub("something", text)
     return _WEEKDAY.sub(sub, _CAPITALISED.sub(sub, text))
 
 
@@ -1754,13 +1760,16 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                                 or (from_old and from_old <= theirs and mine_values - theirs - from_old)):
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif (cue == "weak" and ms >= settings.update_weak_cue_similarity and kind != "episode" and conflict
-              and (ms >= settings.update_weak_cue_similarity + WEAK_CUE_UNSHARED_MARGIN
-                   or _frame_words(text, speaker) & _frame_words(rec.text, speaker))):
+              and (_frame_words(text, speaker) & _frame_words(rec.text, speaker)
+                   or (ms >= settings.update_weak_cue_similarity + WEAK_CUE_UNSHARED_MARGIN
+                       and not all(any(c.isdigit() for c in v) or says_when(v) for v in mine_values ^ theirs)))):
             # "now" / "new" also say what is new to the story ("a new chapter", "now I'm ready"):
             # they mark a change only where an old value meets a new one. With every value masked,
             # two short statements read alike whatever they are of ("now works from home on
             # <x>" / "goes to bed at <x>"): without a word of the frame in common ("rent", "live"),
-            # they must read much closer ("manager is now <x>" / "boss is <x>").
+            # they must read much closer, and give a name ("manager is now <x>" / "boss is <x>"):
+            # times, numbers and days are shared by attributes of every kind ("now leaves the
+            # office at 5pm" / "goes to bed at 11pm").
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif (cue is None and max(ms, clause_sims.get(i, 0.0)) >= settings.update_similarity and conflict
               and kind not in ("preference", "episode") and rec.kind not in ("preference", "episode")):

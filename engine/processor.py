@@ -920,10 +920,18 @@ _HABIT_MARK = re.compile(
     r"nowadays|usually|always|often|regularly)\b", re.IGNORECASE)
 
 
+#: A time of the clock said in the present ("I go to bed at 11pm", "we eat around 6:30"): the
+#: hour of a routine, unless the sentence names one occasion ("tomorrow", "tonight").
+_CLOCK_TIME = re.compile(r"\b(?:at|by|before|after|around|from|until|till)\s+(?:about\s+)?"
+                         r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|noon|midnight)(?!\w)",
+                         re.IGNORECASE)
+
+
 def _habit_statement(sentence: str) -> bool:
     m = _HABIT.match(sentence.strip())
     return m is not None and (_HABIT_MARK.search(m.group("rest")) is not None
-                              or _HABIT_MARK.search(sentence[: m.start("verb")]) is not None)
+                              or _HABIT_MARK.search(sentence[: m.start("verb")]) is not None
+                              or (_CLOCK_TIME.search(m.group("rest")) is not None and not _ONE_TIME.search(sentence)))
 
 
 #: One word after a verb that is no object: "I give up", "I lose again", "I mean it".
