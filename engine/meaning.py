@@ -269,6 +269,15 @@ def _after_abbreviation(before: str) -> bool:
     return m is not None and m.group(1).lower() in ABBREVIATIONS
 
 
+def _number_value(m: re.Match[str]) -> str:
+    """A number's value; a year cut to two digits after an apostrophe ("'87 build", "class of ’05")
+    is the year in full, as it is written elsewhere (1987, 2005)."""
+    value = _norm_value(m.group())
+    if len(value) == 2 and value.isdigit() and m.start() > 0 and m.string[m.start() - 1] in "'’":
+        return str((2000 if int(value) <= 40 else 1900) + int(value))
+    return value
+
+
 #: A time of the clock said in a word ("at midnight", "by noon"): a value as "11pm" is.
 _CLOCK_WORD = re.compile(r"\b(?:noon|midday|midnight)\b", re.IGNORECASE)
 
@@ -278,7 +287,7 @@ def values(text: str, speaker: str = "") -> frozenset[str]:
     """What a statement says of its attribute, as far as exact rules can tell: numbers, dates, and
     names (capitalised words that do not start a sentence), normalised ("9th" = "ninth" = "9")."""
     own = _speaker_words(speaker)
-    out = {_norm_value(m.group()) for m in _NUMBER.finditer(text)}
+    out = {_number_value(m) for m in _NUMBER.finditer(text)}
     for m in _CAPITALISED.finditer(text):
         word = _norm_value(m.group())
         if word in own or word in _NOT_VALUES or not word:
@@ -313,7 +322,7 @@ def mask(text: str, speaker: str = "") -> str:
     def sub(m: re.Match[str]) -> str:
         return "something" if _norm_value(m.group()) in found else m.group()
 
-    text = _NUMBER.sub(sub, text)
+    text = _NUMBER.sub(lambda m: "something" if _number_value(m) in found else m.group(), text)
     # numbers in words ("seventy-four kilos", "two days"): masked as the figures are
     text = _COMPOUND.sub("something", text)
     text = _CARDINAL_WORD.sub(lambda m: "something" if _CARDINALS[m.group().lower()] in found else m.group(), text)
@@ -1500,19 +1509,23 @@ FRAME_SIMILARITY = 0.85
 WEAK_CUE_UNSHARED_MARGIN = 0.15
 
 
-_UNIT_TERMS = frozenset(terms(
+#: Not words of a frame: units, which say how a value is counted, not of what, and the words that
+#: bring a name in, whatever is named.
+_NOT_FRAME_TERMS = frozenset(terms(
     "day days week weeks month months year years hour hours minute minutes mins second seconds night nights "
     "pound pounds euro euros dollar dollars quid bucks cent cents pence percent per time times "
-    "kilo kilos kg gram grams mile miles km kilometre kilometres metre metres litre litres"))
+    "kilo kilos kg gram grams mile miles km kilometre kilometres metre metres litre litres "
+    "called named name"))
 
 
 @lru_cache(maxsize=65_536)
 def _frame_words(text: str, speaker: str) -> frozenset[str]:
     """A statement's words but its values, numbers and cue words: what it says a value of."""
-    # the name, the mask's own word, and units, which say how a value is counted, not of what
-    skip = set(terms(speaker)) | set(terms("something")) | _UNIT_TERMS
+    skip = set(terms(speaker)) | set(terms("something")) | _NOT_FRAME_TERMS  # the name, the mask's word
     return frozenset(t for t in terms(mask(text, speaker))
                      if t not in skip and not any(c.isdigit() for c in t) and not _WEAK_CUE.fullmatch(t))
+
+
 #: A statement of how things were, not are: a past copula or a past period.
 _PAST_FRAME = re.compile(r"\b(?:was|were|used\s+to|had\s+been|last\s+(?:year|month|week|season|term|time)|years?\s+ago|"
                          r"back\s+then|in\s+(?:19|20)\d\d|when\s+\w+\s+(?:was|were))\b", re.IGNORECASE)
@@ -1756,6 +1769,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         # not ("moved my run from 7am" / "walks the dog at 7am"), so the two must read more alike
         by_chance = not from_old and bool(said_old & theirs)
         bar = settings.update_cue_similarity + (0.1 if by_chance else 0.0)
+        # Without a cue, one clause read alike is of one thing only where the two share a word of
+        # their frame: "my kayak is a <x> called <y>; it hangs in ..." opens as "my van is a <x>".
+        clause_sim = clause_sims.get(i, 0.0) if cue is not None or _frame_words(text, speaker) & _frame_words(rec.text, speaker) else 0.0
         if cue == "strong" and (max(sim, ms, clause_sims.get(i, 0.0)) >= bar
                                 or (from_old and from_old <= theirs and mine_values - theirs - from_old)):
             updates.append(Relation(rec.memory_id, ms, "update"))
@@ -1771,11 +1787,11 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             # times, numbers and days are shared by attributes of every kind ("now leaves the
             # office at 5pm" / "goes to bed at 11pm").
             updates.append(Relation(rec.memory_id, ms, "update"))
-        elif (cue is None and max(ms, clause_sims.get(i, 0.0)) >= settings.update_similarity and conflict
+        elif (cue is None and max(ms, clause_sim) >= settings.update_similarity and conflict
               and kind not in ("preference", "episode") and rec.kind not in ("preference", "episode")):
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif (cue != "strong" and conflict and "preference" not in (kind, rec.kind)
-              and max(ms, clause_sims.get(i, 0.0)) >= FRAME_SIMILARITY
+              and max(ms, clause_sim) >= FRAME_SIMILARITY
               # "our council tax was 1650 last year" tells of then, not of the 1800 it is now
               and not (_PAST_FRAME.search((_comma_clauses(text) or [text])[0]) and not _PAST_FRAME.search(rec.text))):
             # one frame, another value ("grocery budget is 550 euros a month, prices went up" after

@@ -267,6 +267,24 @@ def salient_terms(text: str, speaker: str) -> frozenset[str]:
                      if t not in own and t.removesuffix("'s") not in own)
 
 
+def _said_whole(typed: list[Candidate], plain: list[Candidate], name: str) -> list[Candidate]:
+    """The rules' candidates and the plain statements of a turn, without saying one thing twice: a
+    plain statement that holds all a typed candidate says is the rest of its sentence ("our boat is
+    a Contessa 32 called Skarv; she's on a mooring at Lymington"), so the typed candidate takes its
+    words (keeping its kind) instead of a second record beside it."""
+    out = list(typed)
+    for p in plain:
+        words = salient_terms(p.text, name)
+        i = next((i for i, c in enumerate(out) if c.kind in ("fact", "preference", "decision", "constraint")
+                  and c.happened_at is None and c.expires_at is None
+                  and (own := salient_terms(c.text, name)) and own < words), None)
+        if i is None:
+            out.append(p)
+        else:
+            out[i] = replace(out[i], text=p.text)
+    return out
+
+
 def _kept_already(words: frozenset[str], kept: list[frozenset[str]]) -> bool:
     """The rules kept this statement already, in their own words: a candidate of the turn holds
     all its content terms ("Sold Yamaha last month" for "sold the Yamaha last month!"), or all but
@@ -1394,9 +1412,9 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
             # "Quit smoking!! three weeks clean today", "I weigh 74 kg. My goal is 100 kg": the rules
             # kept the second sentence only
             kept = [salient_terms(c.text, name) for c in candidates]
-            candidates = list(candidates) + [
+            candidates = _said_whole(list(candidates), [
                 c for c in standing_statements(meaning, text, name, turn.occurred_at, settings, plain_only=True)
-                if not _kept_already(salient_terms(c.text, name), kept)]
+                if not _kept_already(salient_terms(c.text, name), kept)], name)
         if candidates:
             record_candidates(state, candidates, turn, out, settings, turn.event_id, speaker=name, meaning=meaning)
     if p.text:
