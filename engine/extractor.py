@@ -704,6 +704,15 @@ _NAMED_LIMIT = re.compile(
     r"\b(?:(?:limit|cap|maximum|max|minimum|allowance|ceiling)\s+(?:of|at|is)\s+|(?:capped|limited|restricted)\s+(?:at|to)\s+)"
     r"(?:about\s+|around\s+|roughly\s+|just\s+)?(?:[$€£]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
     r"twenty|thirty|fifty|a\s+hundred|half)\b)", _I)
+#: A limit set by refusing to go past it ("we're not paying more than 400 euros", "I won't spend
+#: over 300 on the suit", "never borrowing above 5k") or by capping ("I'm capping takeaways at 60
+#: pounds"): a rule for the period it names, however the sentence is dated.
+_REFUSED_LIMIT = re.compile(
+    r"\b(?:(?:not|never|won['’]?t|will\s+not|(?:do|does)n['’]?t|refuse[sd]?\s+to)\s+(?:be\s+)?(?:pay|spend|go|exceed|borrow|bid|offer|lend|give|"
+    r"put|drive|run|work|eat|drink|buy|charge)(?:s|ing|ding|ning|ting)?(?:\s+in)?\s+(?:[\w'’-]+\s+){0,2}?(?:more\s+than|over|above|beyond|past)\s+(?:about\s+|around\s+)?"
+    r"[$€£]?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|sixty|seventy|"
+    r"eighty|ninety|a\s+hundred|a\s+thousand|half)\b)"
+    r"|\b(?:capping|limiting|restricting)\s+(?:[\w'’-]+\s+){0,4}?(?:at|to)\s+(?:about\s+|around\s+)?[$€£]?\d)", _I)
 #: A limit that was ("the tickets were capped at 200 last year"): an event, no standing rule.
 _A_PAST_LIMIT = re.compile(r"\b(?:was|were|had\s+been)\s+(?:\w+\s+)?(?:capped|limited|restricted)\b|"
                            r"\b(?:last\s+(?:year|month|week|time|season)|ago|yesterday|used\s+to)\b", _I)
@@ -719,7 +728,8 @@ def states_a_rule(text: str) -> bool:
     _LABELLED_RULE), whatever else it says: a constraint, however the classifier reads it."""
     if _LABELLED_RULE.match(text):
         return True
-    named = _NAMED_LIMIT.search(text) is not None and _A_PAST_LIMIT.search(text) is None
+    named = ((_NAMED_LIMIT.search(text) is not None or _REFUSED_LIMIT.search(text) is not None)
+             and _A_PAST_LIMIT.search(text) is None)
     return (_MODAL_LIMIT.search(text) is not None or named) and _THIS_ONCE.search(text) is None
 
 
