@@ -13,7 +13,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta, tzinfo
 from typing import Callable, Sequence
 
-from engine.dates import resolve_dates
+from engine.dates import find_periods, resolve_dates
 from engine.extractor import (
     CORRECTION_CUE,
     Candidate,
@@ -503,7 +503,36 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     if text.startswith(name + ": ") and re.search(rf"\b{re.escape(name)}\b", text[len(name) + 2:]):
         text = text[len(name) + 2:]  # "Priya: It reminds Priya of ..." names the speaker already
         text = text[0].upper() + text[1:]
-    return _observed(text, when)
+    ends = arrangement_end(body, at)
+    if ends is None:
+        return _observed(text, when)
+    # the date it names is when it ends, not when it happened
+    held = when if when is not None and not (ends - timedelta(days=1) <= when < ends) else None
+    return replace(_observed(text, held), expires_at=ends)
+
+
+#: Said of what was: an arrangement that ended before it was told ("we stayed until midnight").
+_PAST_TELLING = re.compile(r"\b(?:was|were|had|did|went|stayed|lived|worked|used\s+to)\b|['’]d\b", re.IGNORECASE)
+
+
+#: A bound within the day ("open until 6pm", "till midnight"): hours that hold every day, no end.
+_HOUR_OF_DAY = re.compile(r"\d\s*(?:am|pm)\b|\d[:.]\d\d|\b(?:noon|midday|midnight|tonight|end\s+of\s+the\s+day)\b",
+                          re.IGNORECASE)
+
+
+def arrangement_end(sentence: str, at: datetime) -> datetime | None:
+    """When an arrangement told in the present ends, where the sentence bounds it ("until Thursday
+    Ben is running club nights", "my neighbour is feeding the cat till Sunday"): after that it no
+    longer holds, and the record expires. None for an open bound ("until it's fixed") or a past one."""
+    if _PAST_TELLING.search(sentence):
+        return None
+    for period in find_periods(sentence, at):
+        if (period.ends_at is not None and not period.open and not period.session and not period.bare
+                and re.match(r"(?:until|till|til|through|thru)\b", period.words, re.IGNORECASE)
+                and not _HOUR_OF_DAY.search(period.words)
+                and period.ends_at > at):
+            return period.ends_at
+    return None
 
 
 def _observed(text: str, when: datetime | None) -> Candidate:
@@ -558,7 +587,8 @@ def _merge_observations(found: list[Candidate], name: str, at: datetime) -> list
     they were said ("Priya went to counseling workshop last Friday (23 June 2023); they talked
     about therapeutic methods"), the speaker named once. A later sentence often holds what the first
     one is about, and apart it would not be found by the words of the first."""
-    obs = [c for c in found if _narrative(c)]
+    # an arrangement that ends ("until Thursday ...") stays a record of its own: it expires alone
+    obs = [c for c in found if _narrative(c) and c.expires_at is None]
     if len(obs) < 2:
         return found
     parts = [obs[0].text]
@@ -576,5 +606,5 @@ def _merge_observations(found: list[Candidate], name: str, at: datetime) -> list
         privacy_level=max((c.privacy_level for c in [merged, *obs]), key=PRIVACY_ORDER.__getitem__),
     )
     first = found.index(obs[0])
-    rest = [c for c in found if not _narrative(c)]
+    rest = [c for c in found if c not in obs]
     return rest[:first] + [merged] + rest[first:]
