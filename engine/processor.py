@@ -34,7 +34,7 @@ from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
 from engine.statements import (JOIN, REST_OF, clause_pieces, clauses, is_narrative, lead_of, leaning_on, readable,
                                statements, without)
-from engine.summarizer import GENERIC_WORDS, compact, summarize, turn_candidates
+from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, turn_candidates
 from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, plain_negations, term_set, terms
 from engine.tokens import count_tokens_many
 from schemas.common import PRIVACY_ORDER, SOURCE_RANK
@@ -452,6 +452,18 @@ def _habit(state: SubjectState, record: MemoryRecord, speaker: str, turn: Event,
         out.emit(MemorySuperseded(memory_id=old, superseded_by=memory_id, reason="habit grew"))
 
 
+def _bounded(c: Candidate, at: datetime) -> Candidate:
+    """A fact or event told with the date it holds until ("Priti is watering the plants till
+    Saturday") expires then, whichever reader kept it."""
+    if c.kind not in ("fact", "episode") or c.expires_at is not None:
+        return c
+    ends = arrangement_end(c.text, at)
+    if ends is None:
+        return c
+    held = c.happened_at if c.happened_at is not None and not (ends - timedelta(days=1) <= c.happened_at < ends) else None
+    return replace(c, expires_at=ends, happened_at=held, kind=c.kind if held is not None else "fact")
+
+
 def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Event,
                       out: _Emitter, settings: Settings, id_prefix: str, speaker: str | None = None,
                       meaning: Meaning | None = None) -> None:
@@ -466,6 +478,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
     """
     # a record says its negations plainly ("steer clear of X" -> "avoid X", "dont" -> "don't")
     candidates = [c if (plain := plain_negations(c.text)) == c.text else replace(c, text=plain) for c in candidates]
+    candidates = [_bounded(c, turn.occurred_at) for c in candidates]
     name = (speaker or "").strip() or "User"
     if meaning is not None and candidates:
         vectors = meaning.vectors([c.text for c in candidates])
@@ -772,6 +785,12 @@ _OWN_THING_REQUEST = re.compile(
     # "scrap / ignore what I said about the architecture school": not "scrap my plan", which changes it
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*(?:scrap|ignore|strike)\s+(?:all\s+(?:of\s+)?)?"
     rf"(?:what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared|wrote)|{_THE_PART_ABOUT}(?:my|our))\b"
+    # "disregard the plumber's price I mentioned", "delete the address I gave you": a thing said, named
+    rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
+    r"(?:forget|delete|erase|wipe|remove|scratch|scrap|disregard|ignore|drop|strike)\s+(?:about\s+)?"
+    r"(?:the|that|those|these)\s+(?:[\w'’-]+\s+){1,4}?(?:I|we)\s+(?:just\s+|also\s+|even\s+)?(?:mentioned|said|told\s+you|gave\s+you|"
+    r"sent(?:\s+you)?|shared|wrote|typed|quoted|put\s+down|passed\s+on)\b"
     # "forget the lithium bit", "delete the medication details": a part of what was said, named
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*(?:forget|delete|erase|wipe|remove|scratch|drop|strike)\s+"
     r"the\s+(?:[\w'\-]+\s+){1,3}?(?:bit|part|stuff|info|information|details?|notes?)\b", re.IGNORECASE)
@@ -856,6 +875,11 @@ _KEEP_ASKED = re.compile(
     r"hidden|hush|forg[eo]t\w*|delet\w*|eras\w*|wip\w*|scrap\w*|scratch\w*|strik\w*|struck|ignor\w*|disregard\w*|"
     r"unlearn\w*|drop\w*|remov\w*|ditch\w*|lose|lost|get\s+rid|gone|don'?t|do\s+not|never|rather|stored|on\s+record|"
     r"bin)\b)", re.IGNORECASE)
+#: Said beside a request to forget, what stays ("the heart doctor details can stay", "the
+#: inspection date still stands", "leave the rest as is", "keep his name though").
+_KEEP_SAID = re.compile(r"\b(?:can|may|should|will|must)\s+(?:still\s+)?stay\b|\bstill\s+stands?\b|"
+                        r"\b(?:is|are)\s+(?:still\s+)?(?:fine|ok(?:ay)?|good)\s+to\s+keep\b|"
+                        r"\bleave\s+[^.!?]*\b(?:as\s+(?:it\s+is|they\s+are|is)|alone|be)\b", re.IGNORECASE)
 #: Another thing proposed or put first beside "forget the X" ("forget the beach, let's hike
 #: instead", "forget the traffic, the real problem is the rain"): the X is set aside in talk.
 _ANOTHER_INSTEAD = re.compile(r"\b(?:let'?s|let\s+us|instead|how\s+about|what\s+about|why\s+not|rather\s+than|"
@@ -1248,10 +1272,12 @@ def _meaning_embedders(meaning: Meaning | None):
 
 
 def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meaning: Meaning,
-                    settings: Settings, out: _Emitter) -> None:
+                    settings: Settings, out: _Emitter, keeps: Sequence[str] = ()) -> None:
     """A user's request to forget acts like `forget()`: the same content-free events, the same
     shredding of every turn the memory can be read from (engine.erasure). The request's own turn is
-    shredded with them: it may repeat what it asks to forget."""
+    shredded with them: it may repeat what it asks to forget. `keeps`: sentences of the turn that
+    say what stays ("the heart doctor details can stay"): the statements they name are not taken
+    with a forgotten one they follow."""
     targets: list[str] = []
     for request in requests:
         targets.extend(r.memory_id for r in forget_targets(state, turn, request, meaning, settings)
@@ -1266,7 +1292,10 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
             # memory, kept as a record of its own before the record is erased. Its fields and slot
             # go: they may hold what was forgotten ("salary": "84,000").
             view = rec.model_copy(update={"text": JOIN.join(pieces)})
-            named = leaning_on(named_statements(view, requests, speaker, meaning, settings), leans)
+            asked = named_statements(view, requests, speaker, meaning, settings)
+            named = leaning_on(asked, leans)
+            if keeps and named - asked:
+                named -= named_statements(view, list(keeps), speaker, meaning, settings) - asked
             rest = without(view, named, speaker, derive(turn.event_id, "rest", str(n), memory_id), turn.occurred_at)
             if rest is not None:
                 kept = {k: v for k, v in rest.fields.items() if k in ("consolidated", REST_OF)}
@@ -1393,7 +1422,10 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
     if text and meaning is not None and p.role == "user":
         requests, rest = forget_requests(meaning, text, settings)
         if requests:
-            _forget_in_turn(state, turn, requests, meaning, settings, out)
+            # "The inspection date still stands": what the request leaves, said beside it
+            keeps = [s for s in rest if _KEEP_SAID.search(s) or _KEEP_ASKED.search(s)]
+            _forget_in_turn(state, turn, requests, meaning, settings, out, keeps=keeps)
+            rest = [s for s in rest if s not in keeps]  # no memory of its own
         if requests or len(rest) < len(split_sentences(text)):
             text = " ".join(rest)  # the request itself is not a memory
     if text:

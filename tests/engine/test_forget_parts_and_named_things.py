@@ -14,6 +14,11 @@
   forgetting it alone keeps the one before. So does a clause whose subject is a thing already
   spoken of ("..., and the charges were dropped").
 - "Forget X for tonight / for today / just this once / this time" waives X for a while: it stays.
+- "Ignore the salary figure I mentioned", "scrap the price I quoted": a thing said, named, is a
+  request.
+- What stays, said beside a request ("the school stuff can stay", "the follow-up date still
+  stands", "leave the boiler part as it is"), is kept even where it leans on what goes, and is no
+  memory of its own.
 """
 from __future__ import annotations
 
@@ -229,3 +234,29 @@ def test_erasing_beside_another_proposal_still_asks(tmp_path, said, asked, gone)
 def test_a_clause_about_the_same_person_or_matter_goes_with_it(tmp_path, said, asked, gone):
     texts = _texts(tmp_path, [said, asked])
     assert not any(re.search(gone, t, re.IGNORECASE) for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, gone", [
+    ("I earn 52,000 a year at the council.", "Please ignore the salary figure I mentioned earlier.", "52,000"),
+    ("The locksmith, Bram, charges 85 euros a callout.", "Scrap the price I quoted for the locksmith, please.", "85"),
+    ("My aunt Greet lives at 14 Molenweg in Zwolle.", "could you delete the address I gave you for my aunt?", "Molenweg"),
+])
+def test_a_thing_said_named_as_said_is_forgotten(tmp_path, said, asked, gone):
+    texts = _texts(tmp_path, [said, "I'm allergic to sesame.", asked])
+    assert not any(gone in t for t in texts), texts
+    assert any("sesame" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, gone, kept", [
+    ("My son Jop sees a speech therapist on Mondays, and his school is De Regenboog in Delft.",
+     "Forget the speech therapist bit please. The school stuff can stay.", "therapist", "Regenboog"),
+    ("The vet, Dr Smit, charged 240 for the scan, and the follow-up is on the 9th of June.",
+     "Please forget the vet's price, I was told that privately. The follow-up date still stands.", "240", "June"),
+    ("My landlord Mr Peeters raised the rent to 1,050, and he fixed the boiler last week.",
+     "Delete the bit about the rent please. Leave the boiler part as it is.", "1,050", "boiler"),
+])
+def test_what_stays_said_beside_a_request_is_kept(tmp_path, said, asked, gone, kept):
+    texts = _texts(tmp_path, [said, asked])
+    assert not any(gone in t for t in texts), texts
+    assert any(kept in t for t in texts), texts
+    assert not any(re.search(r"can stay|still stands|as it is", t) for t in texts), texts
