@@ -957,6 +957,22 @@ _IBAN_CANDIDATE = re.compile(
 _SSN_CANDIDATE = re.compile(r"(?<![\w\-])\d{3}-\d{2}-\d{4}(?![\w]|-\d)")
 _IBAN_HINT = re.compile(r"[A-Z]{2}\d{2}")
 
+
+def _iban_shaped(value: str) -> bool:
+    """An IBAN in every part but its check digits: a country of the IBAN registry and that
+    country's account structure, at its exact length. A mistyped IBAN, or one made up for an
+    example, is still an account number to keep out of memory."""
+    from stdnum import iban
+
+    number = iban.compact(value)
+    if not re.fullmatch(r"[A-Z]{2}\d{2}[A-Z0-9]{8,30}", number):
+        return False
+    country = iban._ibandb.info(number)[0][1]
+    bban = country.get("bban")
+    m = iban._struct_to_re(bban).match(number[4:]) if bban else None
+    return m is not None and m.end() == len(number) - 4
+
+
 # Identifiers introduced by words: (introducer, kind, validators). A validator is the name of a
 # python-stdnum module (its is_valid) or a function; the first prefix of the value (in whole
 # groups, longest first) that one of them accepts is redacted. Short acronyms only match in capitals.
@@ -1023,7 +1039,7 @@ _ID_RULES = (
     (r"(?:transit|institution)[ \t]+(?:number|no\.?|#)", "routing_number", (_transit_ok,), "transit|institution"),
     (r"(?-i:IFSC)(?:[ \t]+code)?", "routing_number", (_ifsc_ok,), "IFSC"),
     (r"swift(?:[ \t]*/[ \t]*bic)?(?:[ \t]+code)?|(?-i:BIC)(?:[ \t]+code)?", "routing_number", (_bic_ok,), "swift|BIC"),
-    (r"(?-i:IBAN)", "iban", ("iban",), "IBAN"),
+    (r"(?-i:IBAN)", "iban", ("iban", _iban_shaped), "IBAN"),
     (r"passport[ \t]+(?:number|no\.?|num\.?|nr\.?|#)", "passport_number", (_passport_ok,), "passport"),
     (r"social[ \t]+security" + _NUMBER + r"|ssn", "national_id", ("us.ssn",), "social|ssn"),
     (r"(?-i:ITIN)", "national_id", ("us.itin",), "ITIN"),
@@ -1157,6 +1173,9 @@ def _bare_identifiers(text: str) -> Iterator[_Span]:
             while end - start >= 15:
                 if _stdnum_valid("iban", text[start:end]):
                     yield (start, end, "iban", _P_SPECIFIC)
+                    break
+                if _iban_shaped(text[start:end]):
+                    yield (start, end, "iban", _P_CONTEXT)
                     break
                 cut = text.rfind(" ", start, end)  # "... 7654 32 OK": drop the last group and retry
                 if cut < 0:

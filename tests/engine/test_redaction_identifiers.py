@@ -45,6 +45,9 @@ IBAN_DE = _iban("DE", "37040044" + "0532981746")
 IBAN_GB = _iban("GB", "MIDL" + "400515" + "88216347")
 IBAN_NL = _iban("NL", "RABO" + "0318274659")
 IBAN_BAD = IBAN_DE[:2] + ("00" if IBAN_DE[2:4] != "00" else "01") + IBAN_DE[4:]  # wrong check digits
+IBAN_ES = _iban("ES", "2085" + "4103" + "27" + "6184092351")
+IBAN_ES_BAD = IBAN_ES[:2] + ("00" if IBAN_ES[2:4] != "00" else "01") + IBAN_ES[4:]
+IBAN_NL_BAD = IBAN_NL[:2] + ("00" if IBAN_NL[2:4] != "00" else "01") + IBAN_NL[4:]
 ROUTING = _routing("26407113")
 ROUTING_2 = _routing("07381520")
 ROUTING_BAD = ROUTING[:-1] + str((int(ROUTING[-1]) + 1) % 10)
@@ -340,6 +343,17 @@ def test_ibans_are_redacted(text, value):
 
 
 @pytest.mark.parametrize(("text", "value"), [
+    (f"the IBAN {_spaced(IBAN_BAD)} bounced", _spaced(IBAN_BAD)),
+    (f"deposit by bank transfer to {_spaced(IBAN_ES_BAD)} before the 1st", _spaced(IBAN_ES_BAD)),
+    (f"pay {IBAN_NL_BAD} when you can", IBAN_NL_BAD),
+])
+def test_an_iban_with_wrong_check_digits_is_redacted_too(text, value):
+    """Mistyped, or made up for an example: the account number in it is still the user's."""
+    assert_redacted(text, [value, value.replace(" ", "")[4:]], "iban")
+    assert not stdnum_iban.is_valid(value)
+
+
+@pytest.mark.parametrize(("text", "value"), [
     ("account number 48291736", "48291736"),
     ("My account no. is 0048 2917 36, thanks.", "0048 2917 36"),
     ("checking account #: 003187254619", "003187254619"),
@@ -372,7 +386,8 @@ def test_swift_bic_codes_introduced_by_words_are_redacted(text, value):
 
 
 @pytest.mark.parametrize("text", [
-    f"the IBAN {_spaced(IBAN_BAD)} bounced",  # wrong check digits
+    "Part number AB12 3456 7890 1234 fits the older model",  # no IBAN country
+    "order ref GB12 3456 in the email",  # too short for a British IBAN
     f"routing number {ROUTING_BAD}",  # fails the ABA checksum
     "the routing number is unknown",
     "the account number is on the statement",
