@@ -973,6 +973,12 @@ def _iban_shaped(value: str) -> bool:
     return m is not None and m.end() == len(number) - 4
 
 
+def _ssn_shaped(value: str) -> bool:
+    """Nine digits in the 3-2-4 shape, introduced as a social security number: one the SSA never
+    issues (000-, 666-, 9xx-) or made up for an example is still written as the user's own."""
+    return re.fullmatch(r"\d{3}([- ]?)\d{2}\1\d{4}", value.strip()) is not None
+
+
 # Identifiers introduced by words: (introducer, kind, validators). A validator is the name of a
 # python-stdnum module (its is_valid) or a function; the first prefix of the value (in whole
 # groups, longest first) that one of them accepts is redacted. Short acronyms only match in capitals.
@@ -1041,7 +1047,7 @@ _ID_RULES = (
     (r"swift(?:[ \t]*/[ \t]*bic)?(?:[ \t]+code)?|(?-i:BIC)(?:[ \t]+code)?", "routing_number", (_bic_ok,), "swift|BIC"),
     (r"(?-i:IBAN)", "iban", ("iban", _iban_shaped), "IBAN"),
     (r"passport[ \t]+(?:number|no\.?|num\.?|nr\.?|#)", "passport_number", (_passport_ok,), "passport"),
-    (r"social[ \t]+security" + _NUMBER + r"|ssn", "national_id", ("us.ssn",), "social|ssn"),
+    (r"social[ \t]+security" + _NUMBER + r"|ssn", "national_id", ("us.ssn", _ssn_shaped), "social|ssn"),
     (r"(?-i:ITIN)", "national_id", ("us.itin",), "ITIN"),
     (r"(?-i:EIN)|employer[ \t]+identification[ \t]+number", "national_id", ("us.ein",), "EIN|employer"),
     (r"tax[ \t]+file[ \t]+number|(?-i:TFN)", "national_id", ("au.tfn",), "tax|TFN"),

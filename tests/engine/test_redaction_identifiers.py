@@ -443,9 +443,18 @@ def test_national_ids_introduced_by_words_are_redacted(text, value):
     assert redact(text) == (text.replace(value, "[REDACTED:national_id]"), ["national_id"])
 
 
+@pytest.mark.parametrize(("text", "value"), [
+    ("my SSN is 000-12-3456", "000-12-3456"),
+    ("social security number: 666-40-1187 (the card is in my wallet)", "666-40-1187"),
+    ("her social security no. is 912 45 6789", "912 45 6789"),
+])
+def test_a_social_security_number_never_issued_is_redacted_when_said_as_one(text, value):
+    """Said as one, it is written as the user's own, whether the SSA would issue it or not."""
+    assert_redacted(text, [value], "national_id")
+
+
 @pytest.mark.parametrize("text", [
-    "my SSN is 000-12-3456",  # no SSN has area 000
-    "call 666-12-3456",  # nor area 666
+    "call 666-12-3456",  # no SSN has area 666, and nothing says it is one
     "ref 912-45-6789",  # nor 9xx
     f"BSN {BSN_BAD}",  # fails the 11-check
     "my passport is in the drawer",
