@@ -695,7 +695,9 @@ _MODAL_LIMIT = re.compile(
     r"(?!believe|wait|imagine|remember|stand|stop|help|tell|say|decide|get\s+over|bear|afford\s+to\s+miss))"
     r"(?:[\w'’-]+\s+){0,6}?"
     r"(?:(?:under|over|below|above|beyond|within|max(?:imum)?)\s+(?:about\s+|around\s+)?[$€£]?\d"
-    r"|(?:more|less|fewer|longer|later|earlier)\s+than\s+|at\s+(?:most|least|the\s+latest)\b|up\s+to\s+[$€£]?\d"
+    r"|(?:more|less|fewer|longer|later|earlier|smaller|bigger|larger|higher|lower|shorter|heavier|lighter|"
+    r"older|younger|faster|slower|further|farther|louder|hotter|colder|stronger)\s+than\s+"
+    r"|at\s+(?:most|least|the\s+latest)\b|up\s+to\s+[$€£]?\d"
     r"|(?:by|before|after|until|till|past)\s+(?:the\s+)?(?:\d|noon|midnight|(?:" + _MONTH_WORDS + "|" + _DAY_WORDS + r")\b)"
     r"|any(?:thing|\s+[\w'’-]+)\s+(?:with|containing|that\s+has)\b)", _I)
 #: A limit named with its amount: "a strict fluid limit of one litre a day", "capped at 25 km a week",
@@ -712,7 +714,14 @@ _REFUSED_LIMIT = re.compile(
     r"put|drive|run|work|eat|drink|buy|charge)(?:s|ing|ding|ning|ting)?(?:\s+in)?\s+(?:[\w'’-]+\s+){0,2}?(?:more\s+than|over|above|beyond|past)\s+(?:about\s+|around\s+)?"
     r"[$€£]?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|sixty|seventy|"
     r"eighty|ninety|a\s+hundred|a\s+thousand|half)\b)"
-    r"|\b(?:capping|limiting|restricting)\s+(?:[\w'’-]+\s+){0,4}?(?:at|to)\s+(?:about\s+|around\s+)?[$€£]?\d)", _I)
+    r"|\b(?:capping|limiting|restricting)\s+(?:[\w'’-]+\s+){0,4}?(?:at|to)\s+(?:about\s+|around\s+)?[$€£]?\d"
+    # "no rides longer than 25 km", "no more than two coffees"
+    r"|\bno\s+(?:[\w'’-]+\s+){0,3}?(?:more|longer|bigger|larger|heavier|later|higher|further|farther|over)\s+than\s+"
+    r"(?:about\s+|around\s+)?[$€£]?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|"
+    r"forty|fifty|a\s+hundred|half)\b)"
+    # "only covers participants aged 18 or over", "tickets must go to people 21 or older"
+    r"|\b(?:only|must|has\s+to|have\s+to|needs?\s+to)\b[^.!?]{0,60}?\b\d+\s*(?:[a-z]+\s+)?or\s+"
+    r"(?:over|above|older|more|under|below|younger|less|fewer)\b)", _I)
 #: A limit that was ("the tickets were capped at 200 last year"): an event, no standing rule.
 _A_PAST_LIMIT = re.compile(r"\b(?:was|were|had\s+been)\s+(?:\w+\s+)?(?:capped|limited|restricted)\b|"
                            r"\b(?:last\s+(?:year|month|week|time|season)|ago|yesterday|used\s+to)\b", _I)
