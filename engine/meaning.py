@@ -46,7 +46,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/12"
+DECIDER = "meaning/13"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")

@@ -60,7 +60,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/11"
+RULES = "rules/12"
 
 
 @dataclass(frozen=True)
