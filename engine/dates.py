@@ -462,6 +462,8 @@ _PERIOD_PATTERNS: list[tuple[str, str]] = [
     ("dom", r"(?:until|till|til|through|thru)\s+(?:the\s+)?(?P<dom1>\d{1,2})(?:st|nd|rd|th)(?:\s+(?:of\s+)?(?P<mon1>" + _MON + r"))?"
             r"|(?:until|till|til|through|thru)\s+(?P<dom2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>" + _MON + r")"
             r"|(?:until|till|til|through|thru)\s+(?P<mon3>" + _MON + r")\.?\s+(?P<dom3>\d{1,2})(?:st|nd|rd|th)?(?![\d:])"),
+    ("month", r"(?:until|till|til|through|thru)\s+(?:the\s+)?end\s+of\s+(?P<mon4>" + _MON + r")\b"
+              r"|(?:through|thru)\s+(?P<mon5>" + _MON + r")\b|(?:until|till|til)\s+(?P<mon6>" + _MON + r")\b"),
     ("clock", r"(?:until|till|til)\s+(?P<clock_at>" + _P_CLOCK + r")"),
     ("then", r"(?:until|till|til)\s+then|in\s+the\s+meantime"),
     ("cond", r"(?:until|till|til|while|whilst|as\s+long\s+as)\s+(?P<condition>" + _P_SUBJ + r"\b[^,;:.!?()]*)"),
@@ -618,6 +620,15 @@ def _resolve_period(m: re.Match[str], text: str, anchor: datetime, tz: tzinfo) -
         dom = int(g["dom1"] or g["dom2"] or g["dom3"])
         mon = g["mon1"] or g["mon2"] or g["mon3"]
         ends = _date_end(dom, _MONTH_NUM[mon.lower().rstrip(".")] if mon else None, local, tz)
+    elif kind == "month":
+        # "until the end of March", "through March": its last day; "until March": until it begins
+        mon = _MONTH_NUM[(g["mon4"] or g["mon5"] or g["mon6"]).lower().rstrip(".")]
+        first = date(local.year, mon, 1)
+        if not g["mon6"]:
+            first = first + relativedelta(months=1)
+        ends = _local_at(first, time(0), tz)
+        if ends <= anchor:
+            ends = _local_at(first + relativedelta(years=1), time(0), tz)
     elif kind == "clock":
         t = _clock(g["clock_at"])
         ends = _next_clock(t, local, tz) if t is not None else None

@@ -1586,6 +1586,9 @@ def _temporary(sentence: str, name: str, occurred_at: datetime, session_ttl: tim
     if core is None:
         return None
     explicit = [p for p in periods if not p.bare and not p.open]
+    if (explicit and not explicit[0].session and states_a_rule(core)
+            and re.match(r"(?:until|till|til|through|thru)\b", explicit[0].words, re.IGNORECASE)):
+        return None  # "no rides longer than 25 km until the end of March": a rule, kept as one, that ends then
     question = sentence.rstrip().endswith("?")
     standing = bool(_STANDING_MARK.search(core))
     appended = ""

@@ -453,15 +453,15 @@ def _habit(state: SubjectState, record: MemoryRecord, speaker: str, turn: Event,
 
 
 def _bounded(c: Candidate, at: datetime) -> Candidate:
-    """A fact or event told with the date it holds until ("Priti is watering the plants till
-    Saturday") expires then, whichever reader kept it."""
-    if c.kind not in ("fact", "episode") or c.expires_at is not None:
+    """A statement told with the date it holds until ("Priti is watering the plants till Saturday",
+    "no rides longer than 25 km until the end of March") expires then, whichever reader kept it."""
+    if c.kind == "temporary_instruction" or c.expires_at is not None:
         return c
     ends = arrangement_end(c.text, at)
     if ends is None:
         return c
     held = c.happened_at if c.happened_at is not None and not (ends - timedelta(days=1) <= c.happened_at < ends) else None
-    return replace(c, expires_at=ends, happened_at=held, kind=c.kind if held is not None else "fact")
+    return replace(c, expires_at=ends, happened_at=held, kind="fact" if c.kind == "episode" and held is None else c.kind)
 
 
 def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Event,
