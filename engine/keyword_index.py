@@ -71,20 +71,27 @@ class KeywordIndex:
         self.total_len -= int(self.lengths[slot])
         self.lengths[slot] = 0
 
-    def scores(self, query: str, size: int) -> np.ndarray:
-        """BM25 of every slot below `size` for the query (zero where no term matches)."""
+    def scores(self, query: str, size: int, like: KeywordIndex | None = None) -> np.ndarray:
+        """BM25 of every slot below `size` for the query (zero where no term matches). `like`: score
+        with that index's statistics (its document count, frequencies and average length, each
+        document here counted in as one more), so the two indexes' scores compare."""
         out = np.zeros(size, dtype=np.float32)
-        n = self.docs
-        if n == 0:
+        if self.docs == 0:
             return out
-        avg = self.total_len / n or 1.0
+        stats = like if like is not None else self
+        n = stats.docs + (1 if like is not None else 0)
+        avg = (stats.total_len / stats.docs if stats.docs else self.total_len / self.docs) or 1.0
         for term in sorted(set(terms(query))):  # fixed order: float sums must not vary by run
             posting = self._postings.get(term)
             if posting is None:
                 continue
             slots = np.frombuffer(posting[0], dtype=np.int32)
             tf = np.frombuffer(posting[1], dtype=np.float32)
-            df = len(slots)
+            if like is None:
+                df = len(slots)
+            else:
+                known = like._postings.get(term)
+                df = 1 + (len(known[0]) if known is not None else 0)
             idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
             norm = tf + K1 * (1 - B + B * self.lengths[slots] / avg)
             # The numerator in double, as a scalar loop would compute it, then float32 like the rest.

@@ -41,6 +41,18 @@ def recallable(record: MemoryRecord) -> bool:
     return record.tier == "active" and bool(record.text)
 
 
+def points_on(record: MemoryRecord) -> bool:
+    """An earlier version of a memory: superseded, with its text still readable. Recall never
+    returns it, but reads it to find the version that replaced it ("my car's service is on the
+    12th", then "they pushed it back to the 25th": the update no longer names the car)."""
+    return record.tier == "superseded" and bool(record.text) and bool(record.superseded_by)
+
+
+def indexed(record: MemoryRecord) -> bool:
+    """What a runtime hands the recall index: records recall returns and earlier versions of them."""
+    return recallable(record) or points_on(record)
+
+
 class SubjectIndex:
     """One subject's records for recall, kept incrementally by `upsert` and `remove`.
 
@@ -55,10 +67,21 @@ class SubjectIndex:
     value is computed per record, and ties go to the lower memory_id.
     """
 
-    def __init__(self, records: list[MemoryRecord], vectors: np.ndarray):
-        """Indexes `records` as given (the recall index passes active records with text; a forget
-        search passes every tier); `vectors` holds their embeddings in the same order."""
+    def __init__(self, records: list[MemoryRecord], vectors: np.ndarray, *, earlier: bool = False):
+        """Indexes `records` as given, but for earlier versions of memories (`points_on`), which go
+        to a second index of their own that recall reads to lift the version now current;
+        `vectors` holds their embeddings in the same order. `earlier`: this is that second index
+        (it holds what `points_on` accepts, and has no second index itself)."""
         vectors = np.asarray(vectors)
+        self._earlier = earlier
+        self._member = points_on if earlier else recallable
+        self._past: SubjectIndex | None = None
+        if not earlier and any(points_on(r) for r in records):
+            ahead = [j for j, r in enumerate(records) if points_on(r)]
+            rest = [j for j, r in enumerate(records) if not points_on(r)]
+            self._past = SubjectIndex([records[j] for j in ahead], vectors[ahead], earlier=True)
+            records = [records[j] for j in rest]
+            vectors = vectors[rest] if len(rest) else np.zeros((0,) + vectors.shape[1:], dtype=vectors.dtype)
         self._vec = VectorStore(vectors.shape[1] if vectors.ndim == 2 and vectors.shape[1] else 384)
         self._kw = KeywordIndex()
         self._slot: dict[str, int] = {}
@@ -89,13 +112,25 @@ class SubjectIndex:
     def upsert(self, record: MemoryRecord, vector: np.ndarray | None = None) -> bool:
         """Brings the index in line with `record`; returns whether it is indexed afterwards.
 
-        A record that is not recallable (archived, superseded, without text) leaves the index. A
+        A record that is not recallable (archived, superseded, without text) leaves the index; an
+        earlier version of a memory (`points_on`) moves to the index of earlier versions. A
         record already indexed with the same text keeps its slot and embedding; only its values are
         rewritten (use, importance, expiry, privacy, kind, tier). A new or reworded record needs
         its `vector`."""
         memory_id = record.memory_id
-        if not recallable(record):
-            self.remove(memory_id)
+        if not self._earlier:
+            if points_on(record):
+                if vector is None and memory_id in self._slot:
+                    vector = self._vec.rows[self._slot[memory_id]].copy()
+                self._drop(memory_id)
+                if self._past is None:
+                    self._past = SubjectIndex([], np.zeros((0, self._vec.dim), dtype=np.float16), earlier=True)
+                self._past.upsert(record, vector)
+                return False
+            if self._past is not None:
+                self._past.remove(memory_id)
+        if not self._member(record):
+            self._drop(memory_id)
             return False
         slot = self._slot.get(memory_id)
         if slot is not None and self._texts[slot] == record.text:
@@ -112,7 +147,12 @@ class SubjectIndex:
         return True
 
     def remove(self, memory_id: str) -> bool:
-        """Takes a record out (forgotten, expired, merged, archived); False when it was not in."""
+        """Takes a record out (forgotten, expired, merged, archived), as an earlier version too;
+        False when it was not in."""
+        dropped = self._past is not None and self._past.remove(memory_id)
+        return self._drop(memory_id) or dropped
+
+    def _drop(self, memory_id: str) -> bool:
         slot = self._slot.pop(memory_id, None)
         if slot is None:
             return False
@@ -148,7 +188,8 @@ class SubjectIndex:
     def nbytes(self) -> int:
         """An estimate of the memory the index holds: its own arrays and postings, and the record
         objects (for a cache that bounds memory, not an exact count)."""
-        return self.own_nbytes + len(self._slot) * (RECORD_BYTES + 100)  # a record, its dict entry, list slots
+        past = self._past.nbytes if self._past is not None else 0
+        return self.own_nbytes + len(self._slot) * (RECORD_BYTES + 100) + past  # a record, its dict entry, list slots
 
     @property
     def own_nbytes(self) -> int:
@@ -226,7 +267,9 @@ class SubjectIndex:
         had_graph = self._vec.ann is not None
         records = [self._recs[s] for s in slots]
         rows = self._vec.rows[slots]
-        self.__init__(records, rows)
+        past = self._past
+        self.__init__(records, rows, earlier=self._earlier)
+        self._past = past
         if had_graph:
             self._vec.build_ann(self._live_slots())
 
@@ -329,18 +372,77 @@ class SubjectIndex:
         relevance = settings.recall_dense_weight * dense + settings.recall_keyword_weight * keyword[slots]
         relevance = relevance + shift[slots]
         floor = settings.recall_min_relevance if min_relevance is None else min_relevance
+        chosen = {int(slots[j]): (float(relevance[j]), float(dense[j]), float(keyword[slots[j]]))
+                  for j in self._best(slots, relevance, pool)}
+        if self._past is not None and query_vec is not None:
+            self._lift_current_versions(chosen, query, query_vec, allowed, keyword, shift, pool, settings,
+                                        PRIVACY_ORDER[max_privacy or settings.recall_max_privacy])
         out = []
         kw = settings.recall_keep_weight
-        for j in self._best(slots, relevance, pool):
-            rel = float(relevance[j])
+        for slot, (rel, d, kwd) in chosen.items():
             if rel < floor:
                 continue
-            rec = self._recs[slots[j]]
+            rec = self._recs[slot]
             keep = record_keep_score(rec, now, settings)
             score = (1 - kw) * rel + kw * max(0.0, min(1.0, keep))
-            out.append(Scored(rec, score, rel, float(dense[j]), float(keyword[slots[j]]), keep))
+            out.append(Scored(rec, score, rel, d, kwd, keep))
         out.sort(key=lambda s: (-s.score, s.record.memory_id))
         return out[:k]
+
+    def _lift_current_versions(self, chosen: dict[int, tuple[float, float, float]], query: str,
+                               query_vec: np.ndarray, allowed: np.ndarray, keyword: np.ndarray,
+                               shift: np.ndarray, pool: int, settings: Settings, privacy: int) -> None:
+        """The version of a memory now current is as relevant as any earlier version of it: an
+        update often no longer names what it updates ("they pushed it back to the 25th"), while
+        the version it replaced does ("my car's next service is on the 12th"). Each earlier version
+        the query matches (of a permitted privacy) lends its relevance (what it says, scored
+        against this index's keyword statistics, and whom and when the query asks about, as the
+        current version's) to the current version, when that is more than its own; a current
+        version that thus reaches the pool joins it. Earlier versions are never returned."""
+        past = self._past
+        size = past._size
+        open_ = np.flatnonzero(past._live[:size] & (past._privacy[:size] <= privacy))
+        if not len(open_):
+            return
+        raw = past._kw.scores(query, size, like=self._kw)
+        said = raw / (raw + settings.recall_keyword_saturation)
+        dense = past._vec.exact(query_vec, open_)
+        wd, wk = settings.recall_dense_weight, settings.recall_keyword_weight
+        base = wd * dense + wk * said[open_]
+        order = np.argsort(-base, kind="stable")[:pool]  # the best-matched earlier versions
+        cut = min((r for r, _, _ in chosen.values()), default=-math.inf) if len(chosen) >= pool else -math.inf
+        lent: dict[int, tuple[float, float, float]] = {}
+        for j in order:
+            slot = self._current_slot(past._recs[open_[j]])
+            if slot is None or not allowed[slot]:
+                continue
+            rel = float(base[j]) + float(shift[slot])
+            if rel > lent.get(slot, (-math.inf,))[0]:
+                lent[slot] = (rel, float(dense[j]), float(said[open_[j]]))
+        for slot, (rel, d, kwd) in sorted(lent.items()):
+            own = chosen.get(slot)
+            if own is None:
+                if rel < cut:
+                    continue  # lifted, it still would not reach the pool
+                own_dense = float(self._vec.exact(query_vec, np.array([slot]))[0])
+                own = (wd * own_dense + wk * float(keyword[slot]) + float(shift[slot]), own_dense, float(keyword[slot]))
+            chosen[slot] = (rel, d, kwd) if rel > own[0] else own
+
+    def _current_slot(self, earlier: MemoryRecord) -> int | None:
+        """The slot of the version now current of an earlier version (following a chain of
+        updates), or None when that is not recallable (forgotten, expired, archived)."""
+        nxt = earlier.superseded_by
+        for _ in range(64):  # a chain of updates; a cycle (never made) stops here too
+            if nxt is None:
+                return None
+            slot = self._slot.get(nxt)
+            if slot is not None:
+                return slot
+            older = self._past.get(nxt) if self._past is not None else None
+            if older is None:
+                return None
+            nxt = older.superseded_by
+        return None
 
     def _best(self, slots: np.ndarray, values: np.ndarray, count: int) -> np.ndarray:
         """Positions of the `count` highest values; ties at the cut go to the lower memory_id, so

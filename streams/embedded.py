@@ -28,7 +28,7 @@ from engine.errors import DamagedStoreError, DataDirError, LostKeysError
 from engine.ids import derive
 from engine.processor import RULES, warm_up, OFFLINE, Deciders, decide_turn
 from engine.projector import apply
-from engine.recall import SubjectIndex, recallable
+from engine.recall import SubjectIndex, indexed, recallable
 from engine.runtime import drop_forgotten_texts
 from engine.settings import Settings
 from engine.state import SubjectState
@@ -686,11 +686,11 @@ class EmbeddedRuntime:
         entry = self._entry(subject)
         state = entry.state
         if entry.index is None:
-            records = sorted(filter(recallable, state.records.values()), key=lambda r: r.memory_id)
+            records = sorted(filter(indexed, state.records.values()), key=lambda r: r.memory_id)
             entry.index = SubjectIndex(records, self.vectors(tenant_id, user_id, [r.memory_id for r in records]))
         elif entry.stale:
             changed = sorted(entry.stale)
-            live = [rec for m in changed if (rec := state.records.get(m)) is not None and recallable(rec)]
+            live = [rec for m in changed if (rec := state.records.get(m)) is not None and indexed(rec)]
             vecs = dict(zip((r.memory_id for r in live),
                             self.vectors(tenant_id, user_id, [r.memory_id for r in live])))
             for memory_id in changed:

@@ -35,7 +35,7 @@ from engine.ids import derive
 from engine.meaning import Meaning
 from engine.processor import OFFLINE, RULES, Deciders, decide_turn, warm_up
 from engine.projector import apply
-from engine.recall import SubjectIndex, recallable
+from engine.recall import SubjectIndex, indexed, recallable
 from engine.runtime import drop_forgotten_texts
 from engine.settings import Settings
 from engine.state import SubjectState
@@ -346,12 +346,12 @@ class MemoryRuntime:
         return sorted(s for s, st in self._view.states.items() if st.records or st.sessions)
 
     def index(self, tenant_id: str, user_id: str) -> SubjectIndex:
-        """Built afresh from the active records whenever the subject changed: the plainest index
+        """Built afresh from the active records (and their earlier versions) whenever the subject changed: the plainest index
         there is, which incremental ones must agree with."""
         subject = (tenant_id, user_id)
         index = self._view.indexes.get(subject)
         if index is None:
-            records = sorted(filter(recallable, self.state(*subject).records.values()),
+            records = sorted(filter(indexed, self.state(*subject).records.values()),
                              key=lambda r: r.memory_id)
             index = SubjectIndex(records, self.vectors(tenant_id, user_id, [r.memory_id for r in records]))
             self._view.indexes[subject] = index
