@@ -223,19 +223,47 @@ _ASKING = re.compile(r"(?:any|got\s+any|have\s+you\s+got\s+any)\s+(?:\w+\s+)?(?:
                      r"|(?:what|how|where|who|which|when|why)\b", _I)
 
 
+#: What a short question after a statement may not hold to be a tag asking about it ("..., seems
+#: fair?", "..., make sense?", "..., too much?"): the speaker's own words ("..., or should I wait?"
+#: asks more), a name alone (", Sam?": said to someone) or a list going on (", or rabbits?").
+_TAG_NOT = re.compile(r"\b(?:I|me|my|we|us|our)\b", _I)
+_TAG_JOIN = re.compile(r"\b(?:and|or|but|so|then)\s*$", _I)
+
+
+def _tag_question(join: str, tail: str) -> bool:
+    """A tag question: at most four words after a clause break, the last of the sentence, asking
+    what the listener makes of what was told ("the quote was 700, seems fair?", "we moved the
+    standup to 10, ok?")."""
+    words = _WORD_RE.findall(tail)
+    if not 1 <= len(words) <= 4 or "?" not in tail or re.search(r"[,;:]", tail):
+        return False
+    if _TAG_JOIN.search(join) or _TAG_NOT.search(tail):
+        return False
+    return not (len(words) == 1 and words[0][:1].isupper() and words[0].lower() not in _TAG_WORDS)
+
+
+_TAG_WORDS = {"right", "ok", "okay", "correct", "true", "agreed", "yes", "no", "reasonable", "fair", "normal"}
+
+
 _SUPPOSED = re.compile(r"^\W*(?:(?:and|so|but)\s+)?(?:if|what\s+if|suppose|supposing|say|imagine|assuming|in\s+case)\b", _I)
 
 
-def told_before_question(sentence: str) -> str | None:
+def told_before_question(sentence: str, tags_only: bool = False) -> str | None:
     """What a sentence that ends in a question tells before it: "my phone is a Pixel 8, is there a
     way to stop the screen dimming?" tells "my phone is a Pixel 8". None when the sentence is a
-    question from its start, or asks nothing after a statement of three words or more."""
+    question from its start, or asks nothing after a statement of three words or more.
+
+    `tags_only`: only before a tag question, which asks what the listener makes of the statement
+    itself ("the quote was 700, seems fair?"), so the statement is told as such; a question of
+    its own after it ("my lecture ends at 5, can you help me revise after?") may make what comes
+    before the background of a request."""
     s = sentence.strip()
     if not s.endswith("?") or _QUESTION_START.match(s) or _ASKING.match(s):
         return None
     for m in _ASK_AFTER.finditer(s):
         tail = s[m.end():]
-        if _QUESTION_START.match(tail) or _ASKING.match(tail):
+        tag = _tag_question(s[m.start():m.end()], tail)
+        if tag or (not tags_only and (_QUESTION_START.match(tail) or _ASKING.match(tail))):
             head = s[: m.start()].rstrip()
             if len(_WORD_RE.findall(head)) < 3 or is_question(head) or _SUPPOSED.match(head):
                 return None  # "if I took the job, would I ...?": a supposition is asked about, not told

@@ -24,6 +24,7 @@ from engine.extractor import (
     split_sentences,
     strip_lead_in,
     to_third_person,
+    told_before_question,
     without_label,
 )
 from engine.state import SummaryItem, WindowTurn
@@ -469,8 +470,11 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     Informative: dense in specific words (not stop words, fillers or bare feelings: "Her name is
     Biscuit"), or rich in them (a long sentence, or one with a date or a proper
     name). Dropped: chatter, questions, reactions ("I'm so happy for you") and what is said to the
-    other party ("love your painting").
+    other party ("love your painting"). A statement before a tag question about it keeps what it
+    tells ("the plumber wants 300 for the valve, too much?").
     """
+    if is_question(sentence):
+        sentence = told_before_question(sentence, tags_only=True) or ""
     if "[REDACTED:" in sentence or is_chatter(sentence) or is_question(sentence) or is_counterfactual(sentence):
         return None
     if len(_WORDS.findall(sentence)) < 3:
