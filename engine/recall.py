@@ -406,10 +406,14 @@ class SubjectIndex:
             return
         raw = past._kw.scores(query, size, like=self._kw)
         said = raw / (raw + settings.recall_keyword_saturation)
-        dense = past._vec.exact(query_vec, open_)
         wd, wk = settings.recall_dense_weight, settings.recall_keyword_weight
+        if len(open_) > pool:  # many updates: the best-matched by the SIMD scan, then scored exactly
+            q16 = np.asarray(query_vec, dtype=np.float32).astype(np.float16)
+            fast = wd * np.clip(past._vec.approx(q16, None, size)[open_], 0.0, 1.0) + wk * said[open_]
+            open_ = open_[np.sort(np.argsort(-fast, kind="stable")[:pool])]
+        dense = past._vec.exact(query_vec, open_)
         base = wd * dense + wk * said[open_]
-        order = np.argsort(-base, kind="stable")[:pool]  # the best-matched earlier versions
+        order = np.argsort(-base, kind="stable")
         cut = min((r for r, _, _ in chosen.values()), default=-math.inf) if len(chosen) >= pool else -math.inf
         lent: dict[int, tuple[float, float, float]] = {}
         for j in order:

@@ -162,3 +162,17 @@ def test_recall_answers_with_the_update_that_no_longer_names_its_subject(tmp_pat
         assert new_value in top[0].text.lower()
         context = engine.context(tenant_id="t", user_id="u", query=query, budget_tokens=400, record_use=False)
         assert new_value in context.text.lower()
+
+
+def test_among_many_earlier_versions_the_one_matched_lifts_its_own_current_version():
+    # More earlier versions than the re-rank pool: the best matched are found by the scan first.
+    records, vectors = [], []
+    for i in range(60):
+        records += [older(f"old{i:02d}", f"Bay {i} holds crate series {i}", f"new{i:02d}"),
+                    rec(f"new{i:02d}", f"Moved to shelf {i}")]
+        vectors += [unit(*([0] * (3 + i) + [1])), unit(*([0] * (100 + i) + [1]))]
+    index = SubjectIndex(records, np.stack(vectors))
+    query = unit(*([0] * (3 + 17) + [1]))
+    hits = index.search("crate series 17", query, 3, AT, Settings())
+    assert hits[0].record.memory_id == "new17"
+    assert all(h.record.memory_id.startswith("new") for h in hits)
