@@ -35,7 +35,7 @@ from engine.state import SubjectState, SummaryItem, WindowTurn
 from engine.statements import (JOIN, REST_OF, clause_pieces, clauses, is_narrative, lead_of, leaning_on, readable,
                                statements, without)
 from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, turn_candidates
-from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, plain_negations, term_set, terms
+from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, plain_chat, plain_negations, term_set, terms
 from engine.tokens import count_tokens_many
 from schemas.common import PRIVACY_ORDER, SOURCE_RANK
 from schemas.events import (
@@ -60,7 +60,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/12"
+RULES = "rules/13"
 
 
 @dataclass(frozen=True)
@@ -1015,6 +1015,47 @@ def _plain_present(sentence: str) -> bool:
     return len(rest) >= 2
 
 
+#: What the speaker is, said plainly: "I'm the treasurer of the rowing club now", "I am a nurse on
+#: the night shift", "I've become a volunteer at the food bank". A role (a word for a person who
+#: does something) after "I'm (a|an|the)"; the classifier is unsure of these when a "now" ends them.
+_ROLE_STATEMENT = re.compile(
+    r"^(?:(?:so|and|but|also|well|oh|btw|fyi|anyway|these\s+days|nowadays|currently|now),?\s+)*"
+    r"(?:I'm|I\s+am|I've\s+become|I\s+became)\s+(?:now\s+|currently\s+|officially\s+)?(?:a|an|the)\s+"
+    r"(?P<rest>[^?!]*)$", re.IGNORECASE)
+_ROLE_PHRASE_END = re.compile(r"\b(?:of|at|on|for|in|with|from|to|now|these|currently|and|or|who|that|since)\b|[,;:.(]",
+                              re.IGNORECASE)
+
+
+def _role_statement(sentence: str) -> bool:
+    from engine.extractor import _NOT_PERSON_ROLES, _PERSON_ROLES
+
+    m = _ROLE_STATEMENT.match(sentence.strip())
+    if m is None:
+        return False
+    rest = m.group("rest")
+    cut = _ROLE_PHRASE_END.search(rest)
+    phrase = (rest[: cut.start()] if cut else rest).split()
+    if not 1 <= len(phrase) <= 3 or not phrase[-1].isalpha():
+        return False
+    role = phrase[-1].lower()
+    if any(w.lower() in _NOT_ROLES for w in phrase) or role.endswith(("ed", "ing")):
+        return False  # "a bit tired of it", "a total mess at work"
+    if role in _PERSON_ROLES or role in _MORE_ROLES or (
+            re.search(r"(?:er|or|ist|ian|ant|ent)$", role) is not None and role not in _NOT_PERSON_ROLES):
+        return True
+    # Any noun placed somewhere ("a paramedic on the night rota", "the cox of the second boat"):
+    # what the speaker is, where.
+    return cut is not None and cut.group(0).lower() in _PLACING
+
+
+_MORE_ROLES = frozenset("secretary treasurer president chairman chairwoman chairperson volunteer member owner "
+                        "student apprentice intern resident tenant captain coach".split())
+#: Says how the speaker feels or fares, or how much, not what they are.
+_NOT_ROLES = frozenset("""disaster wreck failure winner loser mess idiot genius monster bit lot little one
+worst best fan kind sort type part bunch couple number fool nightmare""".split())
+_PLACING = frozenset("of at on for in with from".split())
+
+
 def _standing_candidates(sentences: list[str]) -> list[str]:
     """The first-person sentences the classifier is asked about when the rules kept nothing,
     without a label put before them."""
@@ -1087,6 +1128,8 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
             sure = needed  # "I play the piano.", "I drive a Skoda": read as a fact first, said plainly
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _possessed_present(sentence):
             kind, sure = "fact", max(sure, needed)  # "my shift starts at 6am": a thing of theirs, its value
+        elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _role_statement(sentence):
+            kind, sure = "fact", max(sure, needed)  # "I'm the treasurer of the rowing club now": what they are
         if kind not in ("fact", "preference", "decision", "constraint") or sure < needed:
             continue
         if len(_WORDS_RE.findall(sentence)) < 4 and kind != "fact":
@@ -1366,13 +1409,14 @@ def warm_up(turns: Sequence[Event], settings: Settings, deciders: Deciders) -> d
         if p.type != "turn_received" or p.role != "user" or not p.text:
             continue
         name = (p.speaker or "").strip() or "User"
-        sentences = split_sentences(p.text)
+        said = plain_chat(p.text)  # as decide_turn reads it
+        sentences = split_sentences(said)
         for x in map(_mend_request, sentences):
             if _FORGET_WORDS.search(x):
                 texts.append(x)
                 texts.extend(_formed_clauses(x))
         try:
-            found = deciders.extract(p.text, role=p.role, speaker=p.speaker, occurred_at=turn.occurred_at,
+            found = deciders.extract(said, role=p.role, speaker=p.speaker, occurred_at=turn.occurred_at,
                                      session_ttl=timedelta(hours=settings.session_ttl_hours),
                                      tz=settings.zone_of(turn.tenant_id, turn.user_id))
         except Exception:
@@ -1386,7 +1430,7 @@ def warm_up(turns: Sequence[Event], settings: Settings, deciders: Deciders) -> d
                     texts.extend(clauses(c.text))  # relate compares a change's clauses
         elif standing_sentences := _standing_candidates(sentences):
             texts.extend(standing_sentences)
-            standing.append((p.text, name, turn.occurred_at))
+            standing.append((said, name, turn.occurred_at))
     if texts:
         meaning.vectors(list(dict.fromkeys(texts)))
     # Known once the first batch is classified, a second batch: the masked forms relate may read
@@ -1417,7 +1461,9 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
     compacted = _compaction(state, turn.session_id or "", settings, deciders.summarize)
     if compacted is not None:
         out.emit(compacted)
-    text = p.text
+    # A user's chat spellings written out ("im", "u", "pls", "tmrw"): what they say is decided
+    # as the same words typed carefully would be.
+    text = said = plain_chat(p.text) if p.role == "user" else p.text
     meaning = deciders.meaning if settings.decide_by_meaning else None
     if text and meaning is not None and p.role == "user":
         requests, rest = forget_requests(meaning, text, settings)
@@ -1429,7 +1475,7 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
         if requests or len(rest) < len(split_sentences(text)):
             text = " ".join(rest)  # the request itself is not a memory
     if text:
-        candidates = list(read) if read is not None and text == p.text else deciders.extract(
+        candidates = list(read) if read is not None and text == said else deciders.extract(
             text,
             role=p.role,
             speaker=p.speaker,

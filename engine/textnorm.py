@@ -137,3 +137,35 @@ def plain_negations(text: str) -> str:
     for pattern, plain in _AVOIDING:
         text = pattern.sub(plain, text)
     return text
+
+
+#: Chat spellings written out before a user's turn is decided: contractions typed without their
+#: apostrophe, and abbreviations that cannot be read another way. Words that are also words of their
+#: own ("its", "were", "well", "ill", "id", "lets", "shell") are left as they are.
+_CHAT_WORDS = {
+    "im": "I'm", "ive": "I've", "youre": "you're", "youve": "you've", "theyre": "they're", "theyve": "they've",
+    "weve": "we've", "hes": "he's", "shes": "she's", "thats": "that's", "whats": "what's", "theres": "there's",
+    "wheres": "where's", "dont": "don't", "doesnt": "doesn't", "didnt": "didn't", "isnt": "isn't",
+    "arent": "aren't", "wasnt": "wasn't", "werent": "weren't", "havent": "haven't", "hasnt": "hasn't",
+    "hadnt": "hadn't", "wouldnt": "wouldn't", "couldnt": "couldn't", "shouldnt": "shouldn't", "wont": "won't",
+    "cant": "can't", "u": "you", "ur": "your", "pls": "please", "plz": "please", "tmrw": "tomorrow",
+    "tmr": "tomorrow", "tonite": "tonight", "abt": "about", "bday": "birthday", "b4": "before",
+    "thru": "through", "ppl": "people", "cuz": "because", "coz": "because", "w/": "with", "w/o": "without",
+}
+_CHAT = re.compile(r"(?<![\w'’/-])(" + "|".join(sorted(map(re.escape, _CHAT_WORDS), key=len, reverse=True))
+                   + r")(?![\w'’-])(?!/\w)", re.IGNORECASE)
+
+
+def _unchat_word(m: re.Match) -> str:
+    word = m.group(1)
+    if word.isupper() and (len(word) > 1 or word == "U"):
+        return word  # "IM", "UR", a grade "U": not chat spellings
+    plain = _CHAT_WORDS[word.lower()]
+    return plain[0].upper() + plain[1:] if word[0].isupper() else plain
+
+
+def plain_chat(text: str) -> str:
+    """The text with chat spellings written out ("im moving tmrw" -> "I'm moving tomorrow", "can u
+    pls" -> "can you please", "w/ my sister" -> "with my sister"), so that rules written for the
+    usual spelling read a message typed on a phone as they read the same message typed carefully."""
+    return _CHAT.sub(_unchat_word, text) if text else text
