@@ -205,8 +205,8 @@ _ALREADY_REDACTED = re.compile(r"\[REDACTED:[A-Za-z0-9_]+\]")
 # value: "here's the staging key in case it matters: sk-test-9fQ2LmZ7xTr4", "the deploy token for CI
 # -> ghx83kdQ02mz", "use the api key q8Xw2LpZ0n". One key, not keys or tokens in general ("the model
 # takes 8k tokens; GPT-4o-mini is fine").
-_KEY_NOUN = re.compile(r"(?<![A-Za-z])(?:key|token|secret|credentials?|creds|password|passwd|apikey)(?![A-Za-z])",
-                       re.IGNORECASE)
+_KEY_NOUN = re.compile(r"(?<![A-Za-z])(?:key|token|secret|credentials?|creds|password|passwd|passcode|passphrase|"
+                       r"pwd?|apikey)(?![A-Za-z])", re.IGNORECASE)
 # Where a value stands: right after the key's name (or "is"), or after ":", "=", "->", a comma or
 # " is " further on, with a user name and "/" before it ("creds for the box: admin / ...").
 _VALUE_AT = re.compile(r"(?:\s+is|\s*(?::|=|->|=>|,)|\s+is\s*:?)\s*(?:[\w.@\-]+\s*/\s*)?|\s+", re.IGNORECASE)
@@ -217,18 +217,23 @@ _SENTENCE_BREAK = re.compile(r"[.;!?](?:\s|$)|\n\s*\n|\s(?:and|but|then|or|while
 _WINDOW = 64
 
 
-def _machine_made(value: str) -> bool:
+def _machine_made(value: str, changes_needed: int = 2) -> bool:
     """A string no one writes as a word: within its parts (split at "-" and "_") letters and digits
     change places at least twice ("9fQ2LmZ7xTr4", "AB12-CD34-EF56", "hT93-kQ2m"), not a name with a
-    number ("iPhone15Pro", "gpt-4o-2024-08-06", "session_user42", "WH-1000XM4", "2024-05-01")."""
+    number ("gpt-4o-2024-08-06", "session_user42", "2024-05-01")."""
     changes = 0
     for part in re.split(r"[-_]", value):
         kinds = ["d" if c.isdigit() else "a" for c in part if c.isalnum()]
         changes += sum(1 for a, b in zip(kinds, kinds[1:]) if a != b)
-    return changes >= 2 and _has_digit(value) and any(c.isalpha() for c in value)
+    return changes >= changes_needed and _has_digit(value) and any(c.isalpha() for c in value)
 
 
-_KEY_NOUN_WORDS = ("key", "token", "secret", "cred", "passw")
+#: The sentence around a credential's name: its value is in it when no marker places it ("it wants
+#: an api key so I pasted lpx_live_7HqZ29...", "gonna change the pw but for now it's m00nbeam_Raid42").
+_SENTENCE_EDGE = re.compile(r"[.!?](?:\s|$)|\n")
+
+
+_KEY_NOUN_WORDS = ("key", "token", "secret", "cred", "passw", "passc", "passp", "pw")
 #: A key one turns in a lock: what follows names a thing, not a credential ("key ring tag MX-2200").
 _DOOR_KEY = re.compile(r"[ \t\-]?(?:rings?|fobs?|chains?|cards?|cutting|safes?|boxe?s?|holders?|hooks?|tags?|locker)\b",
                        re.IGNORECASE)
@@ -243,6 +248,10 @@ def _named_tokens(text: str) -> Iterator[_Span]:
         limit = min(len(text), k.end() + (brk.start() if brk else _WINDOW))
         # The value right after the name, or after a marker of a value in the clause.
         starts = [k.end()] + [mk.start() for mk in _VALUE_MARK.finditer(text, k.end(), limit)]
+        noun = k.group().lower()
+        kind = ("password" if noun.startswith(("pass", "pw")) else "api_key" if "key" in noun
+                else "token" if noun.startswith("token") else "secret")
+        found = False
         for at in starts:
             gap = _VALUE_AT.match(text, at)
             if gap is None:
@@ -250,11 +259,19 @@ def _named_tokens(text: str) -> Iterator[_Span]:
             m = _MACHINE_STRING.match(text, gap.end())
             if m is None or m.start() >= limit or not _machine_made(m.group()):
                 continue
-            noun = k.group().lower()
-            kind = ("password" if noun.startswith("pass") else "api_key" if "key" in noun
-                    else "token" if noun.startswith("token") else "secret")
             yield (m.start(), m.end(), kind, _P_NAMED)
+            found = True
             break
+        if found:
+            continue
+        # Elsewhere in its sentence, a string that is plainly machine-made (letters and digits
+        # changing places three times or more: not "iPhone15Pro" nor "WH-1000XM4").
+        begin = max((e.end() for e in _SENTENCE_EDGE.finditer(text, 0, k.start())), default=0)
+        edge = _SENTENCE_EDGE.search(text, k.end())
+        for m in _MACHINE_STRING.finditer(text, begin, edge.start() if edge else len(text)):
+            if (m.start() == 0 or not text[m.start() - 1].isalnum()) and m.start() != k.start() \
+                    and _machine_made(m.group(), 3):
+                yield (m.start(), m.end(), kind, _P_NAMED)
 
 
 def _has_digit(value: str) -> bool:
