@@ -731,7 +731,8 @@ _MODAL_LIMIT = re.compile(
 #: A limit named with its amount: "a strict fluid limit of one litre a day", "capped at 25 km a week",
 #: "a budget cap of $18,000", "limited to two coffees".
 _NAMED_LIMIT = re.compile(
-    r"\b(?:(?:limit|cap|maximum|max|minimum|allowance|ceiling)\s+(?:of|at|is)\s+|(?:capped|limited|restricted)\s+(?:at|to)\s+)"
+    r"\b(?:(?:limit|cap|maximum|max|minimum|allowance|ceiling|curfew|cutoff|cut-off|"
+    r"hard\s+(?:stop|end|finish|line|deadline))\s+(?:of|at|is|by)\s+|(?:capped|limited|restricted)\s+(?:at|to)\s+)"
     r"(?:about\s+|around\s+|roughly\s+|just\s+)?(?:[$€£]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
     r"twenty|thirty|fifty|a\s+hundred|half)\b)", _I)
 #: A limit set by refusing to go past it ("we're not paying more than 400 euros", "I won't spend
@@ -743,6 +744,11 @@ _REFUSED_LIMIT = re.compile(
     r"[$€£]?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|sixty|seventy|"
     r"eighty|ninety|a\s+hundred|a\s+thousand|half)\b)"
     r"|\b(?:capping|limiting|restricting)\s+(?:[\w'’-]+\s+){0,4}?(?:at|to)\s+(?:about\s+|around\s+)?[$€£]?\d"
+    # "he's never left alone more than 4 hours", "guests are never seated later than 9": a rule kept
+    # always, not what someone has never done ("I've never run more than 10k")
+    r"|(?<!have\s)(?<!['’]ve\s)(?<!has\s)(?<!had\s)\bnever\s+(?:be\s+)?(?:[\w'’-]+\s+){1,3}?"
+    r"(?:more|longer|later|further|farther|over)\s+than\s+(?:about\s+|around\s+)?[$€£]?(?:\d|(?:one|two|three|"
+    r"four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|a\s+hundred|half)\b)"
     # "no rides longer than 25 km", "no more than two coffees"
     r"|\bno\s+(?:[\w'’-]+\s+){0,3}?(?:more|longer|bigger|larger|heavier|later|higher|further|farther|over)\s+than\s+"
     r"(?:about\s+|around\s+)?[$€£]?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|"
