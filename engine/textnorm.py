@@ -127,12 +127,22 @@ _AVOIDING = [
          m.group("verb").lower(), "avoid") + " " + m.group("what").strip()),
     (re.compile(r"\b(?:is|are)\s+(?:strictly\s+)?(?:off[-\s]limits|a\s+no[-\s]go|off\s+the\s+menu)\b", re.IGNORECASE),
      lambda m: "is not allowed" if m.group(0).lower().startswith("is") else "are not allowed"),
+    # "so that's off the table", "nuts are off the table": no longer an option
+    (re.compile(r"\b(is|are|['’]s|['’]re)\s+(?:now\s+|totally\s+|completely\s+)?off\s+the\s+table\b", re.IGNORECASE),
+     lambda m: (" " if m.group(1)[0] in "'’" else "") + ("are" if m.group(1).lower() in ("are", "'re", "’re") else "is")
+     + " not an option"),
+    # "there can be zero strobe", "we allow zero phones at dinner": none of it (not "zero degrees")
+    (re.compile(r"\b(?P<lead>be|is|are|allows?|allowed|want|wants|use|uses|with|means)\s+zero\s+"
+                r"(?!(?:degrees?|percent|per\s+cent|point|dollars?|euros?|pounds?|calories|carbs?|sugar|km|miles?|"
+                r"minutes?|hours?|days?|times?|people|balance|interest|chance|idea|clue|sum)\b)(?=[a-z])", re.IGNORECASE),
+     lambda m: f"{m.group('lead')} no "),
 ]
 
 
 def plain_negations(text: str) -> str:
     """The text with its negations written plainly: "dont" -> "don't", "steer clear of X" ->
-    "avoid X", "give X a miss" -> "avoid X", "X is off-limits" -> "X is not allowed"."""
+    "avoid X", "give X a miss" -> "avoid X", "X is off-limits" -> "X is not allowed", "that's off
+    the table" -> "that is not an option", "there can be zero strobe" -> "there can be no strobe"."""
     text = _BARE_NEGATION.sub(lambda m: f"{m.group(1)}n't", text)
     for pattern, plain in _AVOIDING:
         text = pattern.sub(plain, text)

@@ -24,13 +24,20 @@ NEGATION = re.compile(r"\b(?:no|not|never|avoids?|avoiding|avoided|without)\b|n'
     ("she gives shellfish a miss", "she avoids shellfish"),
     ("Nuts are off-limits in the kitchen", "Nuts are not allowed in the kitchen"),
     ("red meat is a no-go for Dad", "red meat is not allowed for Dad"),
+    ("we quit the weedkiller, so that's off the table", "we quit the weedkiller, so that is not an option"),
+    ("shellfish are off the table at the wedding", "shellfish are not an option at the wedding"),
+    ("pyro is totally off the table this season", "pyro is not an option this season"),
+    ("there can be zero fog machines in the hall", "there can be no fog machines in the hall"),
+    ("the coach allows zero phones on the bus", "the coach allows no phones on the bus"),
+    ("it has to be with zero nuts", "it has to be with no nuts"),
 ])
 def test_negations_written_plainly(said, plain):
     assert plain_negations(said) == plain
 
 
 @pytest.mark.parametrize("text", ["I don't eat meat", "the sun is out", "I gave Ana a lift", "a near miss on the bike",
-                                  "I can't wait"])
+                                  "I can't wait", "it was zero degrees at dawn", "a cola with zero sugar",
+                                  "the books are on the table", "he has zero patience"])
 def test_other_text_is_left_as_it_is(text):
     assert plain_negations(text) == text
 
