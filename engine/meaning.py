@@ -46,7 +46,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/13"
+DECIDER = "meaning/14"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -199,7 +199,9 @@ those there here what when where why how who which if so but and or also just pl
 mr mrs ms dr user assistant""".split())
 
 _STRONG_CUE = re.compile(
-    r"\b(?:no\s+longer|any\s*more|switched|swapped|made\s+the\s+switch|(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped|"
+    r"\b(?:no\s+longer|any\s*more|switched|swapped|made\s+the\s+switch|"
+    # "had to switch because of the new job", "decided to switch to the 6am class": a switch made
+    r"(?:had|have|has|['’]ve|decided|needed|chose)\s+to\s+switch\b|(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped|"
     r"changed|hiked|reduced|extended|upgraded|downgraded|relocated|reassigned|transferred|"
     r"put\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,5}?(?:up|down))"
     r"\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,6}?(?:on)?to(?!\s+(?:be|get|make|help|live|work|start|save|find|keep|look|take|lose|see|stay|join|study|care)\b)|instead|these\s+days|from\s+now\s+on|replaced|"
