@@ -195,7 +195,13 @@ _DIAGNOSIS = re.compile(
     r"\b(?:root\s+cause|turns\s+out|(?:the|that's\s+the|it's\s+the|this\s+is\s+the)\s+(?:\w+\s+)?(?:problem|issue|"
     r"cause|bug|mistake|mix-?up|misconception|misunderstanding|culprit|confusion)|"
     r"you(?:'re|\s+are)\s+(?:confusing|mixing\s+up|treating|forgetting|missing|skipping|dropping)|"
-    r"you\s+(?:think|thought|assumed|forgot|mixed\s+up)\s+(?:that\s+)?\w+)\b", re.IGNORECASE)
+    r"you\s+(?:think|thought|assumed|forgot|mixed\s+up)\s+(?:that\s+)?\w+|"
+    # what the signs point to: "that usually points to the ignition coil", "the rash suggests an
+    # allergy", "most likely the pump seal is worn"
+    r"(?:points?|pointing)\s+to|suggests?|indicates?|most\s+likely|(?:usually|probably)\s+means)\b", re.IGNORECASE)
+#: A price or an estimate told ("a coil and plug usually runs $180 to $260", "the quote is 2,400
+#: euros"): what the job will cost is part of its state.
+_PRICE = re.compile(r"[$€£¥]\s?\d|\b\d[\d,.]*\s*(?:dollars|euros|pounds|quid|bucks|usd|eur|gbp)\b", re.IGNORECASE)
 #: The small talk of a job: "let me check", "looking now", "you're welcome", "happy to help", "how can I help".
 _SMALL_TALK = re.compile(
     r"^(?:(?:sure|okay|ok|alright|right|great|perfect|yes|no\s+problem|of\s+course|absolutely|got\s+it|thanks|"
@@ -251,7 +257,8 @@ def job_state(sentence: str) -> str | None:
         narrating = m is not None and (m.group("verb") or "").lower() in _NARRATION
         if not (narrating and not ident and not _OUTCOME.search(s)):
             return "task"
-    if ident or _OUTCOME.search(s) or _DIAGNOSIS.search(s) or _AGENT_DONE.search(s) or _BLOCKED.search(s):
+    if (ident or _OUTCOME.search(s) or _DIAGNOSIS.search(s) or _AGENT_DONE.search(s) or _BLOCKED.search(s)
+            or _PRICE.search(s)):
         return "outcome"
     return None
 
