@@ -230,6 +230,10 @@ _TAG_NOT = re.compile(r"\b(?:I|me|my|we|us|our)\b", _I)
 _TAG_JOIN = re.compile(r"\b(?:and|or|but|so|then)\s*$", _I)
 
 
+#: A one-word tag that is no name said to someone, capitalised or not ("..., Right?").
+_TAG_WORDS = {"right", "ok", "okay", "correct", "true", "agreed", "yes", "no", "reasonable", "fair", "normal"}
+
+
 def _tag_question(join: str, tail: str) -> bool:
     """A tag question: at most four words after a clause break, the last of the sentence, asking
     what the listener makes of what was told ("the quote was 700, seems fair?", "we moved the
@@ -241,8 +245,6 @@ def _tag_question(join: str, tail: str) -> bool:
         return False
     return not (len(words) == 1 and words[0][:1].isupper() and words[0].lower() not in _TAG_WORDS)
 
-
-_TAG_WORDS = {"right", "ok", "okay", "correct", "true", "agreed", "yes", "no", "reasonable", "fair", "normal"}
 
 
 _SUPPOSED = re.compile(r"^\W*(?:(?:and|so|but)\s+)?(?:if|what\s+if|suppose|supposing|say|imagine|assuming|in\s+case)\b", _I)
@@ -738,6 +740,9 @@ _NAMED_LIMIT = re.compile(
 #: A limit set by refusing to go past it ("we're not paying more than 400 euros", "I won't spend
 #: over 300 on the suit", "never borrowing above 5k") or by capping ("I'm capping takeaways at 60
 #: pounds"): a rule for the period it names, however the sentence is dated.
+#: An amount as a limit gives it: a number, or a small one in words.
+_SMALL_AMOUNT = (r"[$€£]?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|"
+                 r"a\s+hundred|half)\b)")
 _REFUSED_LIMIT = re.compile(
     r"\b(?:(?:not|never|won['’]?t|will\s+not|(?:do|does)n['’]?t|refuse[sd]?\s+to)\s+(?:be\s+)?(?:pay|spend|go|exceed|borrow|bid|offer|lend|give|"
     r"put|drive|run|work|eat|drink|buy|charge)(?:s|ing|ding|ning|ting)?(?:\s+in)?\s+(?:[\w'’-]+\s+){0,2}?(?:more\s+than|over|above|beyond|past)\s+(?:about\s+|around\s+)?"
@@ -747,12 +752,10 @@ _REFUSED_LIMIT = re.compile(
     # "he's never left alone more than 4 hours", "guests are never seated later than 9": a rule kept
     # always, not what someone has never done ("I've never run more than 10k")
     r"|(?<!have\s)(?<!['’]ve\s)(?<!has\s)(?<!had\s)\bnever\s+(?:be\s+)?(?:[\w'’-]+\s+){1,3}?"
-    r"(?:more|longer|later|further|farther|over)\s+than\s+(?:about\s+|around\s+)?[$€£]?(?:\d|(?:one|two|three|"
-    r"four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|a\s+hundred|half)\b)"
+    r"(?:more|longer|later|further|farther|over)\s+than\s+(?:about\s+|around\s+)?" + _SMALL_AMOUNT +
     # "no rides longer than 25 km", "no more than two coffees"
     r"|\bno\s+(?:[\w'’-]+\s+){0,3}?(?:more|longer|bigger|larger|heavier|later|higher|further|farther|over)\s+than\s+"
-    r"(?:about\s+|around\s+)?[$€£]?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|"
-    r"forty|fifty|a\s+hundred|half)\b)"
+    r"(?:about\s+|around\s+)?" + _SMALL_AMOUNT +
     # "only covers participants aged 18 or over", "tickets must go to people 21 or older"
     r"|\b(?:only|must|has\s+to|have\s+to|needs?\s+to)\b[^.!?]{0,60}?\b\d+\s*(?:[a-z]+\s+)?or\s+"
     r"(?:over|above|older|more|under|below|younger|less|fewer)\b)", _I)

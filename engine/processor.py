@@ -24,7 +24,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
                             record_vectors_of, uncached, memo_embed)
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
-from engine.extractor import Candidate, split_sentences, states_a_rule, without_label
+from engine.extractor import Candidate, _is_person_role, split_sentences, states_a_rule, without_label
 from engine.meaning import (Meaning, change_cue, corrected, ended, goes_on, habit_of, has_term, mask, mentions, opens_with_end,
                             changed_provider, relate, says_change, says_when, value_kind, value_kinds, values)
 from engine.neardup import NearDupIndex
@@ -1027,8 +1027,6 @@ _ROLE_PHRASE_END = re.compile(r"\b(?:of|at|on|for|in|with|from|to|now|these|curr
 
 
 def _role_statement(sentence: str) -> bool:
-    from engine.extractor import _NOT_PERSON_ROLES, _PERSON_ROLES
-
     m = _ROLE_STATEMENT.match(sentence.strip())
     if m is None:
         return False
@@ -1040,16 +1038,15 @@ def _role_statement(sentence: str) -> bool:
     role = phrase[-1].lower()
     if any(w.lower() in _NOT_ROLES for w in phrase) or role.endswith(("ed", "ing")):
         return False  # "a bit tired of it", "a total mess at work"
-    if role in _PERSON_ROLES or role in _MORE_ROLES or (
-            re.search(r"(?:er|or|ist|ian|ant|ent)$", role) is not None and role not in _NOT_PERSON_ROLES):
+    if _is_person_role(role) or role in _MORE_ROLES:
         return True
     # Any noun placed somewhere ("a paramedic on the night rota", "the cox of the second boat"):
     # what the speaker is, where.
     return cut is not None and cut.group(0).lower() in _PLACING
 
 
-_MORE_ROLES = frozenset("secretary treasurer president chairman chairwoman chairperson volunteer member owner "
-                        "student apprentice intern resident tenant captain coach".split())
+#: Roles that do not end like one (engine.extractor._is_person_role reads the rest).
+_MORE_ROLES = frozenset("secretary chairman chairwoman chairperson apprentice intern".split())
 #: Says how the speaker feels or fares, or how much, not what they are.
 _NOT_ROLES = frozenset("""disaster wreck failure winner loser mess idiot genius monster bit lot little one
 worst best fan kind sort type part bunch couple number fool nightmare""".split())

@@ -4,13 +4,9 @@ the switch is told in a clause of its own and the new value in another, the two 
 too far apart for the change bar."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
-
 import pytest
 
-from engine import MemoryEngine
-
-START = datetime(2026, 3, 2, 14, 0, tzinfo=timezone.utc)
+from tests.conftest import engine_after
 
 
 @pytest.mark.parametrize("first, change, old, new", [
@@ -28,12 +24,7 @@ START = datetime(2026, 3, 2, 14, 0, tzinfo=timezone.utc)
                  "Little Oaks", marks=pytest.mark.xfail(reason="the clauses read under the change bar", strict=True)),
 ])
 def test_a_switch_made_supersedes_the_record_it_changes(tmp_path, first, change, old, new):
-    with MemoryEngine.open(tmp_path) as engine:
-        for i, (day, text) in enumerate([(0, first), (9, change)]):
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{day}", "turn_id": f"t{i}",
-                           "role": "user", "speaker": "Kit", "text": text,
-                           "occurred_at": (START + timedelta(days=day)).isoformat()})
-        engine.flush()
+    with engine_after(tmp_path, [first, change], "Kit", "2026-03-02", 9) as engine:
         active = [r.text for r in engine.records("t", "u")]
     assert any(new in t for t in active), active
     assert not any(old in t and new not in t for t in active), active

@@ -6,14 +6,10 @@ are words of their own ("its", "were", "ill") and capitals ("IM", a grade "U") s
 """
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
-
 import pytest
 
-from engine import MemoryEngine
 from engine.textnorm import plain_chat
-
-START = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
+from tests.conftest import engine_after
 
 
 @pytest.mark.parametrize("chat, plain", [
@@ -39,12 +35,7 @@ def test_words_of_their_own_stay(text):
 
 
 def _records(tmp_path, texts: list[str]) -> list[tuple[str, str]]:
-    with MemoryEngine.open(tmp_path) as engine:
-        for i, text in enumerate(texts):
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s1", "turn_id": f"t{i}", "role": "user",
-                           "speaker": "Ola", "text": text,
-                           "occurred_at": (START + timedelta(minutes=i)).isoformat()})
-        engine.flush()
+    with engine_after(tmp_path, texts, "Ola", "2026-06-01", 0) as engine:
         return sorted((r.kind, r.text) for r in engine.records("t", "u"))
 
 

@@ -2,21 +2,14 @@
 rule: a constraint, however the classifier reads the sentence."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
 import pytest
 
-from engine import MemoryEngine
 from engine.extractor import states_a_rule
-
-AT = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
+from tests.conftest import engine_after
 
 
 def _kinds(tmp_path, text, value):
-    with MemoryEngine.open(tmp_path) as engine:
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s1", "turn_id": "t1", "role": "user",
-                       "speaker": "Rui", "text": text, "occurred_at": AT.isoformat()})
-        engine.flush()
+    with engine_after(tmp_path, [text], "Rui", "2026-06-01", 0) as engine:
         return [r.kind for r in engine.records("t", "u") if value in (r.text or "")]
 
 

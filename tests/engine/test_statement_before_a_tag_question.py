@@ -7,14 +7,10 @@ the speaker's.
 """
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
-
 import pytest
 
-from engine import MemoryEngine
 from engine.extractor import told_before_question
-
-START = datetime(2026, 5, 4, 10, 0, tzinfo=timezone.utc)
+from tests.conftest import engine_after
 
 
 @pytest.mark.parametrize("sentence, told", [
@@ -48,10 +44,7 @@ def test_a_question_of_its_own_is_not_a_tag():
 
 
 def _texts(tmp_path, text: str) -> list[str]:
-    with MemoryEngine.open(tmp_path) as engine:
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "t1", "role": "user",
-                       "speaker": "Noor", "text": text, "occurred_at": START.isoformat()})
-        engine.flush()
+    with engine_after(tmp_path, [text], "Noor", "2026-05-04", 0) as engine:
         return [r.text for r in engine.records("t", "u")]
 
 

@@ -5,21 +5,14 @@ keeps them. What says how the speaker feels or fares ("I'm a mess", "I'm the wor
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
 import pytest
 
-from engine import MemoryEngine
 from engine.processor import _role_statement
-
-AT = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
+from tests.conftest import engine_after
 
 
 def _records(tmp_path, text):
-    with MemoryEngine.open(tmp_path) as engine:
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s1", "turn_id": "t1", "role": "user",
-                       "speaker": "Ola", "text": text, "occurred_at": AT.isoformat()})
-        engine.flush()
+    with engine_after(tmp_path, [text], "Ola", "2026-06-01", 0) as engine:
         return [(r.kind, r.text) for r in engine.records("t", "u")]
 
 
