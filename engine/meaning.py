@@ -43,10 +43,11 @@ from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, LOWER, RELATIONS, STOP
                              terms)
 
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended", "goes_on", "says_when",
-           "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder"]
+           "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder",
+           "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/14"
+DECIDER = "meaning/15"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -456,6 +457,20 @@ _REPORTED = re.compile(
     re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)
+def _joint_pattern(speaker: str) -> re.Pattern[str]:
+    me = rf"(?:I|me|myself|{re.escape(speaker)})"
+    mine = rf"(?:my|his|her|their|{re.escape(speaker)}['’]s)"
+    return re.compile(rf"^(?:{mine}\s+(?:[\w'’-]+\s+){{0,2}}?and\s+{me}|{me}\s+and\s+{mine}\s+[\w'’-]+)\b",
+                      re.IGNORECASE)
+
+
+def _joint_subject(text: str, speaker: str) -> bool:
+    """Whether a statement opens with the speaker and someone of theirs as one subject ("my
+    partner and I", "Sam and Sam's wife")."""
+    return _joint_pattern(speaker).match(text) is not None
+
+
 @lru_cache(maxsize=65_536)
 def holder(text: str, speaker: str = "") -> frozenset[str]:
     """Who or what a statement is about besides its speaker: relation words and names in its first
@@ -472,6 +487,8 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
     role = _filled_role(text, speaker)
     if role is not None:  # "Dr Lowe is Sam's dentist": about Sam's dentist, of whom Dr Lowe is the value
         text = f"{role.group('role')} is {role.group('name')}"
+    if speaker and _joint_subject(_body(text), speaker):
+        return frozenset()  # "my wife and I are looking for a house": the speaker's household, as "we" is
     head = _head_words(text, 5)
     own_possessive = {o + s for o in own for s in ("'s", "’s")}
     out = set()
@@ -757,6 +774,124 @@ def changed_provider(text: str) -> str | None:
             if word in _PROVIDERS:
                 return word
     return None
+
+
+#: One spelling for each unit a quantity is measured in ("95 kilograms" and "105 kg" are one measure).
+_UNIT_NAMES = {
+    **dict.fromkeys("kg kgs kilo kilos kilogram kilograms kilogramme kilogrammes".split(), "kg"),
+    **dict.fromkeys("g gram grams gramme grammes".split(), "g"),
+    **dict.fromkeys("lb lbs".split(), "lb"),
+    **dict.fromkeys("km kms kilometre kilometres kilometer kilometers".split(), "km"),
+    **dict.fromkeys("mi mile miles".split(), "mile"),
+    **dict.fromkeys("m metre metres meter meters".split(), "m"),
+    **dict.fromkeys("cm centimetre centimetres centimeter centimeters".split(), "cm"),
+    **dict.fromkeys("mm millimetre millimetres millimeter millimeters".split(), "mm"),
+    **dict.fromkeys("l litre litres liter liters".split(), "l"),
+    **dict.fromkeys("ml millilitre millilitres milliliter milliliters".split(), "ml"),
+    **dict.fromkeys("% percent pct".split(), "percent"),
+    **dict.fromkeys("$ dollar dollars usd bucks".split(), "dollar"),
+    **dict.fromkeys("€ euro euros eur".split(), "euro"),
+    **dict.fromkeys("£ pound pounds gbp quid".split(), "pound"),
+}
+#: Units of time and of how often, and words after a number that are no unit: a schedule's
+#: numbers ("three times a week", "at 6 in the evening", "for 2 hours") are read by other rules.
+_NOT_UNITS = frozenset("""second seconds sec secs minute minutes min mins hour hours hr hrs day days week weeks
+fortnight fortnights month months year years yr yrs time times am pm o'clock oclock st nd rd th x of or and to
+a an the in on at by for from per with than till until""".split())
+_MEASURE = re.compile(r"(?<![\w.])(?P<cur>[$€£])?(?P<num>\d+(?:[.,]\d+)*)(?P<unit>%|kg|km|mm|cm|ml|g|lbs?|k)?"
+                      r"(?![\w.,]\d)(?:[ \t]+(?P<word>[^\W\d_]+|%))?", re.IGNORECASE)
+
+
+@lru_cache(maxsize=65_536)
+def measures(text: str) -> frozenset[tuple[str, str]]:
+    """The quantities a statement gives with their unit, as (number, unit): "105 kilograms" and
+    "105kg" are ("105", "kg"), "£465,000" and "465,000 pounds" ("465000", "pound"), "40 head of
+    cattle" ("40", "head"). A number with no unit, or one of time or frequency, is none."""
+    out = set()
+    for m in _MEASURE.finditer(text):
+        num = m.group("num").replace(",", "")
+        if m.group("unit") and m.group("unit").lower() == "k":
+            num, unit = f"{num}000", None
+        else:
+            unit = m.group("unit")
+        if re.fullmatch(r"(?:19|20)\d\d", num) and not (m.group("cur") or unit):
+            continue  # a year
+        word = (m.group("word") or "").lower()
+        name = (_UNIT_NAMES.get(m.group("cur") or "") or _UNIT_NAMES.get((unit or "").lower())
+                or _UNIT_NAMES.get(word))
+        if name is None and word and word not in _NOT_UNITS and word not in STOP_WORDS and word.isalpha():
+            stems = terms(word)
+            name = stems[0] if stems else None
+        if name is not None:
+            out.add((num, name))
+    return frozenset(out)
+
+
+#: A quantity said to have moved, or to be a new best: "down to 25 head", "up to 90 kg", "my new PB".
+_QUANTITY_CUE = re.compile(r"\b(?:down|up)\s+to\s+(?:about\s+|around\s+|roughly\s+|just\s+|only\s+)?[$€£]?\d|"
+                           r"\bnew\s+(?:personal\s+)?(?:best|max|maximum|record|pb|pr|high|low)\b", re.IGNORECASE)
+#: The old value a statement names itself: "instead of 1", "from 40 to", "up from 80", "it was 12".
+_OLD_QUANTITY = re.compile(r"\b(?:instead\s+of|from|(?:up|down)\s+from|(?:it|that)\s+was|used\s+to\s+be)\s+"
+                           r"(?:about\s+|around\s+|roughly\s+)?[$€£]?(?P<num>\d+(?:[.,]\d+)*)", re.IGNORECASE)
+#: When a habit happens: "5 km on weekdays" and "12 km on Saturdays" are two attributes.
+_SCHEDULE = re.compile(r"\b(?:week\s*days?|week\s*ends?|(?:mon|tues|wednes|thurs|fri|satur|sun)days|mornings|"
+                       r"afternoons|evenings|nights|daily|nightly|weekly|monthly|yearly|annually|"
+                       r"(?:a|an|per|each|every)\s+(?:day|night|week|month|year))\b", re.IGNORECASE)
+_SCHEDULE_WORD = {"daily": "day", "nightly": "night", "weekly": "week", "monthly": "month", "yearly": "year",
+                  "annually": "year"}
+
+
+def _schedule(text: str) -> frozenset[str]:
+    """When a statement's habit or rate happens, one word each: "monthly" and "a month" are "month"."""
+    out = set()
+    for m in _SCHEDULE.finditer(text):
+        word = m.group().lower().replace(" ", "")
+        word = re.sub(r"^(?:a|an|per|each|every)(?=day|night|week|month|year)", "", word)
+        out.add(_SCHEDULE_WORD.get(word, word.removesuffix("s")))
+    return frozenset(out)
+
+
+def quantity_cue(text: str) -> bool:
+    """Whether a statement says a quantity moved or is a new best ("down to 25 head now")."""
+    return _QUANTITY_CUE.search(text) is not None
+
+
+def may_change_measure(text: str, record_text: str) -> bool:
+    """Whether a statement giving a unit a new quantity can be of this record's quantity: not when it
+    names its own old value and that is not the record's ("holds 1.7 litres now instead of 1" /
+    "drinks 2 litres a day"), nor when the two are of different times ("on weekdays" / "on
+    Saturdays", "a month" / "a year")."""
+    theirs = {v for v, _ in measures(record_text)}
+    said_old = {m.group("num").replace(",", "") for m in _OLD_QUANTITY.finditer(text)}
+    if said_old and not said_old & theirs:
+        return False
+    mine, theirs_when = _schedule(text), _schedule(record_text)
+    return not (mine and theirs_when and mine != theirs_when)
+
+
+_MEASURING_UNITS = frozenset(_UNIT_NAMES.values())
+
+
+def _measure_moved(i: int, changed_units: dict[int, frozenset[str]], unit_count: dict[str, int], text: str,
+                   record_text: str, speaker: str) -> bool:
+    """Whether record i's quantity is the one a statement gives anew: a unit only it gives another
+    quantity in, at no other time, and of the same thing. A counted thing names itself ("45 goats",
+    "25 head"); kilos, euros and kilometres are of anything, so the two must share a word of what is
+    measured ("deadlift max is 120 kg" / "130 kg, my new max"; not "I weigh 70 kg" / "the bike is
+    down to 8 kg", nor "rent is 900 euros" / "the wedding budget went up to 5,000 euros")."""
+    units = [u for u in changed_units.get(i, ()) if unit_count[u] == 1]
+    if not units or not may_change_measure(text, record_text):
+        return False
+    return (any(u not in _MEASURING_UNITS for u in units)
+            or bool(_frame_words(text, speaker) & _frame_words(record_text, speaker)))
+
+
+def changed_measures(text: str, record_text: str) -> frozenset[str]:
+    """The units in which a statement gives a quantity other than the one a record gives in them
+    ("down to 25 head now" / "about 40 head of Angus": head)."""
+    mine, theirs = measures(text), measures(record_text)
+    units = {u for _, u in mine} & {u for _, u in theirs}
+    return frozenset(u for u in units if {v for v, w in mine if w == u} - {v for v, w in theirs if w == u})
 
 
 def value_kind(value: str) -> str:
@@ -1465,12 +1600,12 @@ def clauses(text: str) -> list[str]:
     return [c.strip() for c in _CLAUSE_BREAK.split(text) if len(re.findall(r"\w+", c)) >= 3]
 
 
-def _comma_clauses(text: str) -> list[str]:
+def comma_clauses(text: str) -> list[str]:
     """`clauses`, each cut again at its commas where every piece keeps three words ("rent is 55 a
     year, the council wrote last week"): where a value is compared, a frame said beside an event."""
     out: list[str] = []
     for c in clauses(text):
-        pieces = [p.strip() for p in c.split(",")]
+        pieces = [p.strip() for p in re.split(r",(?!\d)", c)]  # not "36,000"
         out.extend(pieces if len(pieces) > 1 and all(len(re.findall(r"\w+", p)) >= 3 for p in pieces) else [c])
     return out
 
@@ -1506,6 +1641,15 @@ def mask_may_be_read(text: str, kind: str) -> bool:
 #: Masked cosine at which two statements are one sentence frame with another value: an update
 #: whatever kinds the classifier gave them (an event is read beside a state otherwise).
 FRAME_SIMILARITY = 0.85
+#: Cosine (whole, masked or one clause) at which a statement giving a quantity of a unit anew, with a
+#: word of change, is of the record that gave that unit another quantity: of one topic.
+MEASURE_SIMILARITY = 0.4
+#: The same, where the word of change is only "now" or "new" ("Pickle is 5.4 kg now"): closer, since
+#: those words also say what is new to the story ("the new phone plan is 25 dollars a month").
+MEASURE_WEAK_SIMILARITY = 0.6
+#: How much closer they must read when the statement names the thing it moved and the record does
+#: not ("raised our target to ..." / "the amount we agreed is ...").
+UNNAMED_MARGIN = 0.05
 #: How much closer than `update_weak_cue_similarity` a "now" statement and a record must read, values
 #: masked, when they share no word of their frame.
 WEAK_CUE_UNSHARED_MARGIN = 0.15
@@ -1648,6 +1792,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                              and mine_holder <= values(r.text, speaker)))
                      and sims[i] >= 0.25]
     waiting: list[tuple[int, frozenset[str], bool, float]] = []  # what only an update rule can decide
+    unnamed: set[int] = set()  # records a moved thing is not named in: only a changed measure may update them
+    said_numbers = frozenset(m.group("num").replace(",", "") for m in _OLD_QUANTITY.finditer(text))
     if stop is not None and stop.verb is None and stop.head is None:
         # "Biscuit passed away": the named thing is the statement's subject, not a holder of its own
         # (a name pins the record however little else the two sentences share, as in _ends_by_name)
@@ -1710,7 +1856,11 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         if stop is not None and not (mine_values - theirs) and not ends(stop, rec.text, speaker):
             continue  # "doesn't drink coffee any more" ends coffee, not the green tea of another record
         if moving and not any(has_term(terms(rec.text), t) for t in moving):
-            continue  # "moved the wedding to June" gives no new value to where someone lives
+            if not changed_measures(text, rec.text):
+                continue  # "moved the wedding to June" gives no new value to where someone lives
+            # "our target was raised to 36,000 euros" / "the amount we agreed is 30,000 euros": the
+            # thing moved may be named in other words; only a measure changed can tell (read closer)
+            unnamed.add(i)
         if former and cue != "strong" and _FORMER.search(rec.text) is None:
             continue  # "my old address, 12 Quarry Lane, still gets post": of the old one, not a new value
         if cue == "strong" and (passing or (one_occasion and stop is None and rec.kind != "episode")):
@@ -1722,6 +1872,10 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             # two numbers in one frame with another word each, and no word of change ("wakes at 6am
             # on weekdays" / "on weekends ... at 9am", "road bike runs 25mm tyres" / "gravel bike ...
             # 40mm"): two attributes, not a new value
+            continue
+        if said_numbers and not said_numbers & theirs and any(any(c.isdigit() for c in v) for v in theirs):
+            # "the new bottle holds 1.5 litres now instead of 1": the old value it names is 1, so a
+            # record of 3 litres is not the one it changes
             continue
         waiting.append((i, theirs, conflict, sim))
     masked_sims: dict[int, float] = {}
@@ -1747,7 +1901,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             # wants ..."): that clause, values masked, is compared with the record's clauses.
             need = [i for i, _, conflict, _ in waiting
                     if conflict and masked_sims[i] < max(settings.update_similarity, FRAME_SIMILARITY)]
-            masked_clauses = _comma_clauses(mask(text, speaker)) if need else []
+            masked_clauses = comma_clauses(mask(text, speaker)) if need else []
             if len(masked_clauses) > 1:
                 cv = meaning.vectors(masked_clauses)
                 for i in need:
@@ -1761,9 +1915,22 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                          if m_from is not None and v in {_norm_value(w) for w in m_from.group("old").split()})
     # (a name: numbers, times and days are shared by chance, as with "walks the dog at 7am")
     from_old = frozenset(v for v in said_old if not any(c.isdigit() for c in v) and not says_when(v))
+    # A quantity of one unit said anew, with a word of change: of the one record that gives that unit
+    # another quantity ("down to 25 head now" / "about 40 head of Angus"), where two of them would
+    # leave it unclear which changed.
+    changed_units = {i: changed_measures(text, records[i].text) for i, *_ in waiting} if cue is not None else {}
+    unit_count: dict[str, int] = {}
+    for units in changed_units.values():
+        for u in units:
+            unit_count[u] = unit_count.get(u, 0) + 1
     for i, theirs, conflict, sim in waiting:
         rec = records[i]
         ms = masked_sims[i]
+        if i in unnamed:
+            if (_measure_moved(i, changed_units, unit_count, text, rec.text, speaker)
+                    and max(sim, ms, clause_sims.get(i, 0.0)) >= MEASURE_SIMILARITY + UNNAMED_MARGIN):
+                updates.append(Relation(rec.memory_id, ms, "update"))
+            continue
         new_value = bool(mine_values - theirs) or not all(has_term(terms(rec.text), t) for t in target)
         if not new_value and ms < settings.update_cue_similarity + 0.1:
             continue  # no new value, and not plainly the same attribute said anew
@@ -1795,10 +1962,18 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         elif (cue != "strong" and conflict and "preference" not in (kind, rec.kind)
               and max(ms, clause_sim) >= FRAME_SIMILARITY
               # "our council tax was 1650 last year" tells of then, not of the 1800 it is now
-              and not (_PAST_FRAME.search((_comma_clauses(text) or [text])[0]) and not _PAST_FRAME.search(rec.text))):
+              and not (_PAST_FRAME.search((comma_clauses(text) or [text])[0]) and not _PAST_FRAME.search(rec.text))):
             # one frame, another value ("grocery budget is 550 euros a month, prices went up" after
             # "is 400 euros a month"), however the classifier typed the sentence: an event told
             # beside it does not make the attribute an event
+            updates.append(Relation(rec.memory_id, ms, "update"))
+        elif (_measure_moved(i, changed_units, unit_count, text, rec.text, speaker)
+              and max(sim, ms, clause_sims.get(i, 0.0)) >= (
+                  MEASURE_SIMILARITY if cue == "strong" or quantity_cue(text) else MEASURE_WEAK_SIMILARITY)
+              and not other_filler(mask(text, speaker), mask(rec.text, speaker), speaker)):
+            # A measure changed, told as what happened ("weighed in at 5.4 kg now", "our ceiling was
+            # raised to 465,000 pounds" after "the budget is 420,000 pounds"): the words around the
+            # number need not read alike, the unit and a word of change say which value it is.
             updates.append(Relation(rec.memory_id, ms, "update"))
     if wished and stop is None:
         # "hoping to move the lesson to Fridays": the Wednesday lesson still holds; a goal gives a
@@ -1836,6 +2011,6 @@ def _day(rec):
 
 def clear_caches() -> None:
     """Forgotten text must not linger in process caches: the rule caches are keyed by text."""
-    for cached in (values, anchors, _content, holder, changed_holder, moved_thing, _opening_name, mask, mentions, single_statement, _filler_terms,
+    for cached in (values, measures, _joint_pattern, anchors, _content, holder, changed_holder, moved_thing, _opening_name, mask, mentions, single_statement, _filler_terms,
                    ended, _filled_role, _shared_role, _role_words):
         cached.cache_clear()

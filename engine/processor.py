@@ -25,8 +25,9 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, _is_person_role, split_sentences, states_a_rule, without_label
-from engine.meaning import (Meaning, change_cue, corrected, ended, goes_on, habit_of, has_term, mask, mentions, opens_with_end,
-                            changed_provider, relate, says_change, says_when, value_kind, value_kinds, values)
+from engine.meaning import (Meaning, comma_clauses, change_cue, corrected, ended, goes_on, habit_of, has_term, mask,
+                            mentions, opens_with_end, changed_provider, relate, says_change, says_when, single_statement,
+                            value_kind, value_kinds, values)
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
 from engine.ids import derive
@@ -651,6 +652,10 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
     statement)]. The pairs of two whole statements were related already and are not again."""
     mine = [x for said in (readable(c.text, speaker) if is_narrative(c.fields, c.text) else [c.text])
             for x in clauses(said, speaker)]
+    # A clause too long to be one statement is read piece by piece between its commas ("following
+    # the revised offer that came yesterday, our ceiling has been raised to 465,000 pounds, which
+    # opens up a few more areas"): the piece that says the change is the statement.
+    mine = [p for x in mine for p in ([x] if single_statement(x) else comma_clauses(x))]
     # relate finds an update only through a change cue, a value or an end: a statement with none
     # of them is not asked (what it would answer is known). A value alone, without a word of
     # change in the statement said, is too little in a short piece: "that's covered by an NDA"
