@@ -797,9 +797,9 @@ _UNIT_NAMES = {
 #: numbers ("three times a week", "at 6 in the evening", "for 2 hours") are read by other rules.
 _NOT_UNITS = frozenset("""second seconds sec secs minute minutes min mins hour hours hr hrs day days week weeks
 fortnight fortnights month months year years yr yrs time times am pm o'clock oclock st nd rd th x of or and to
-a an the in on at by for from per with than till until""".split())
+a an the in on at by for from per with than till until now today new more less left already""".split())
 _MEASURE = re.compile(r"(?<![\w.])(?P<cur>[$€£])?(?P<num>\d+(?:[.,]\d+)*)(?P<unit>%|kg|km|mm|cm|ml|g|lbs?|k)?"
-                      r"(?![\w.,]\d)(?:[ \t]+(?P<word>[^\W\d_]+|%))?", re.IGNORECASE)
+                      r"(?![\w.,]\d)(?:[ \t]+(?P<word>[^\W\d_]+|%)(?:[ \t]+(?P<next>[^\W\d_]+))?)?", re.IGNORECASE)
 
 
 @lru_cache(maxsize=65_536)
@@ -819,6 +819,10 @@ def measures(text: str) -> frozenset[tuple[str, str]]:
         word = (m.group("word") or "").lower()
         name = (_UNIT_NAMES.get(m.group("cur") or "") or _UNIT_NAMES.get((unit or "").lower())
                 or _UNIT_NAMES.get(word))
+        after = (m.group("next") or "").lower()
+        if (name is None and after and after not in _NOT_UNITS and after not in STOP_WORDS and after.isalpha()
+                and not after.endswith(("ed", "ing", "ly")) and word not in _NOT_UNITS and word not in STOP_WORDS):
+            word = after  # "40 apple trees": the thing counted is the last word ("34 trees")
         if name is None and word and word not in _NOT_UNITS and word not in STOP_WORDS and word.isalpha():
             stems = terms(word)
             name = stems[0] if stems else None

@@ -26,8 +26,8 @@ from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, _is_person_role, split_sentences, states_a_rule, without_label
 from engine.meaning import (Meaning, comma_clauses, change_cue, corrected, ended, goes_on, habit_of, has_term, mask,
-                            mentions, opens_with_end, changed_provider, relate, says_change, says_when, single_statement,
-                            value_kind, value_kinds, values)
+                            measures, mentions, opens_with_end, changed_provider, quantity_cue, relate, says_change,
+                            says_when, single_statement, value_kind, value_kinds, values)
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
 from engine.ids import derive
@@ -1066,8 +1066,18 @@ def _standing_candidates(sentences: list[str]) -> list[str]:
     told = ((told_before_question(x) or x) if is_question(x) else x for x in map(without_label, sentences))
     return [x for x in told
             if "[REDACTED:" not in x and not is_question(x) and not is_counterfactual(x)
-            and ((3 <= len(_WORDS_RE.findall(x)) <= 30 and _FIRST_PERSON.search(x) and not is_chatter(x))
+            and ((3 <= len(_WORDS_RE.findall(x)) <= 30 and (_FIRST_PERSON.search(x) or _quantity_moved(x))
+                  and not is_chatter(x))
                  or _end_said_alone(x))]
+
+
+#: A quantity of the speaker's said to stand at a new level now ("down to 25 head now", "we're up to
+#: 210 households now"): chat leaves the "we" out, and a count that moved is worth keeping.
+_NOW = re.compile(r"\b(?:now|these\s+days|at\s+the\s+moment|currently|as\s+of\s+today)\b", re.IGNORECASE)
+
+
+def _quantity_moved(sentence: str) -> bool:
+    return quantity_cue(sentence) and _NOW.search(sentence) is not None and bool(measures(sentence))
 
 
 def _end_said_alone(sentence: str) -> bool:
@@ -1105,7 +1115,7 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
     sentences = _standing_candidates(split_sentences(text))
     if plain_only:
         sentences = [x for x in sentences if _speakers_end(x) or _habit_statement(x) or _plain_present(x)
-                     or _possessed_present(x)]
+                     or _possessed_present(x) or _quantity_moved(x)]
     if not sentences:
         return []
     out = []
@@ -1132,6 +1142,8 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
             kind, sure = "fact", max(sure, needed)  # "my shift starts at 6am": a thing of theirs, its value
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _role_statement(sentence):
             kind, sure = "fact", max(sure, needed)  # "I'm the treasurer of the rowing club now": what they are
+        elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _quantity_moved(sentence):
+            kind, sure = "fact", max(sure, needed)  # "the storm took a few, down to 34 trees now": where a count stands
         if kind not in ("fact", "preference", "decision", "constraint") or sure < needed:
             continue
         if len(_WORDS_RE.findall(sentence)) < 4 and kind != "fact":
