@@ -228,6 +228,12 @@ _STRONG_CUE = re.compile(
     # "put the rent up, it's 940 from May", "got a pay rise": a value raised or cut, the new one said apart
     r"put\s+(?:(?:the|my|our|their)\s+)?(?:[\w'’-]+\s+){1,2}?(?:up|down)|"
     r"(?:a|my|our|the|their)\s+(?:pay\s+|salary\s+|rent\s+|price\s+)?(?:rise|raise|increase|hike)|"
+    # a change announced, the new value said beside it ("there's been a change: as of this month the
+    # warehouse is in Valencia"), or a new state from a point in time on ("as of Monday my lead is Tom")
+    r"there\s+(?:has|have|['’]s)\s+been\s+(?:a\s+)?(?:(?:small|slight|big|major|little)\s+)?change\b(?!\s+of\s+plans?\b)|"
+    r"as\s+of\s+(?:now|today|this\s+(?:week|month|year|term|season)|the\s+(?:start|beginning|first)\s+of|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|"
+    r"october|november|december)|"
     r"(?:pay|salary|rent|price)\s+(?:rise|raise|increase|hike)|"
     # "my manager put me on evenings", "they've set my premium at 2,050"
     r"put\s+(?:me|us|(?-i:[A-Z])[\w'’]*)\s+(?:on(?:to)?|with)|(?:assigned|allocated|reassigned)\s+(?:me|us|(?-i:[A-Z])[\w'’]*)\s+(?:to|with)|"
@@ -239,6 +245,9 @@ _STRONG_CUE = re.compile(
 #: The old value of a change said with both: "from <old> to <new>".
 _FROM_TO = re.compile(r"\bfrom\s+(?P<old>(?:[\w'’.:-]+\s+){1,4}?)to\b", re.IGNORECASE)
 _FOR_A_WHILE = re.compile(r"\b(?:temporarily|for\s+now|for\s+the\s+time\s+being|in\s+the\s+meantime|"
+                          # "this week only", "just this once", "only for next week"
+                          r"(?:this|next)\s+(?:week|weekend|month|time|once)\s+(?:\([^)]*\)\s+)?only|(?:just|only)\s+(?:for\s+)?(?:this|next)\s+"
+                          r"(?:week|weekend|month|time|once)|just\s+this\s+once|"
                           r"for\s+(?:the\s+)?(?:next\s+)?(?:[\w-]+\s+){0,2}?(?:days?|nights?|weeks?|fortnight|months?|"
                           r"summer|winter|holidays?|term|semester)\b(?!\s+(?:now|already|straight)\b))", re.IGNORECASE)
 #: One occasion of something ("my train this morning", "today's match"): what changes for it leaves
@@ -339,6 +348,10 @@ _SAID_BY = re.compile(r"^[^:]{1,40}:\s+")
 def _body(text: str) -> str:
     """A statement without the "Sam: " a record may start with."""
     return _SAID_BY.sub("", text, count=1)
+
+
+#: The speaker's own subject or possessive, where their name is not written.
+_OWN_WORDS = frozenset({"i", "i'm", "i've", "my", "we", "we're", "we've", "our"})
 
 
 def _head_words(text: str, n: int) -> list[str]:
@@ -496,10 +509,14 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         return frozenset()  # "Got a letter from the landlord", "Visited my sister": the speaker's, no subject said
     if head and head[0].lower() in _FRONTED:
         # "Once the kids are asleep Sam plays FIFA", "On Saturdays Sam volunteers": the subject comes
-        # after the fronted clause; where the speaker is it, the words before are no holder
-        at = next((i for i, w in enumerate(_head_words(text, 9)) if i > 0 and w.lower() in own), None)
+        # after the fronted clause; where the speaker is it, the words before are no holder ("as of
+        # this month our standup is at 10": of the speaker's, as "our standup is at 9:15" is)
+        at = next((i for i, w in enumerate(_head_words(text, 9)) if i > 0 and (w.lower() in own or w.lower() in _OWN_WORDS)),
+                  None)
         if at is not None:
             head = _head_words(text, at + 5)[at:]
+            if head[0].lower() in _OWN_WORDS - {"my", "our"}:
+                return frozenset()  # "for context, we're a Go shop": the speaker is the subject
     for i, w in enumerate(head):
         base = re.sub(r"(?:'s|’s)$", "", w)
         low = base.lower()
@@ -1867,7 +1884,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             unnamed.add(i)
         if former and cue != "strong" and _FORMER.search(rec.text) is None:
             continue  # "my old address, 12 Quarry Lane, still gets post": of the old one, not a new value
-        if cue == "strong" and (passing or (one_occasion and stop is None and rec.kind != "episode")):
+        if passing and stop is None:
+            continue  # "this week only the class is on Thursday": for a while, whatever cue said it
+        if cue == "strong" and (one_occasion and stop is None and rec.kind != "episode"):
             # a change for a while, or of one occasion of a standing habit ("my train this morning
             # was delayed to 8:05"): the record holds. An end is one whenever it was ("yesterday").
             continue
