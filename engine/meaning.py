@@ -228,6 +228,12 @@ _STRONG_CUE = re.compile(
     # "put the rent up, it's 940 from May", "got a pay rise": a value raised or cut, the new one said apart
     r"put\s+(?:(?:the|my|our|their)\s+)?(?:[\w'’-]+\s+){1,2}?(?:up|down)|"
     r"(?:a|my|our|the|their)\s+(?:pay\s+|salary\s+|rent\s+|price\s+)?(?:rise|raise|increase|hike)|"
+    # a change set to start ("practice is moving to Thursdays from next week", "my shift is changing to
+    # 8am starting next month"): the new value holds from then on
+    r"(?:is|are|['’]s|['’]re)\s+(?:moving|switching|changing|shifting|going)\s+(?:(?!to\b)[\w'’]+\s+){0,3}?to\b"
+    r"(?=[^.;!?]*?\b(?:from|starting|beginning|as\s+of)\s+(?:in\s+|on\s+)?(?:next|this|tomorrow|the\s+\w+\s+of|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|"
+    r"october|november|december)\b)|"
     # a change announced, the new value said beside it ("there's been a change: as of this month the
     # warehouse is in Valencia"), or a new state from a point in time on ("as of Monday my lead is Tom")
     r"there\s+(?:has|have|['’]s)\s+been\s+(?:a\s+)?(?:(?:small|slight|big|major|little)\s+)?change\b(?!\s+of\s+plans?\b)|"

@@ -47,3 +47,31 @@ def test_a_change_for_a_while_leaves_the_standing_record(tmp_path, first, passin
     firsts = [r for r in records if r.created_at.date().isoformat() == "2026-05-04"]
     assert firsts, [r.text for r in records]
     assert all(r.tier == "active" and r.superseded_by is None for r in firsts), [(r.text, r.tier) for r in records]
+
+
+@pytest.mark.parametrize("first, change, old, new", [
+    ("Choir practice is on Mondays at 7.", "Choir practice is moving to Tuesdays from next week.", "Monday", "Tuesday"),
+    ("My shift starts at 6am at the depot.", "My shift is changing to 8am starting next month.", "6am", "8am"),
+    ("Our newsletter goes out on the 1st of every month.", "The newsletter is moving to the 15th starting in March.",
+     "1st", "15th"),
+])
+def test_a_change_set_to_start_supersedes_the_standing_record(tmp_path, first, change, old, new):
+    """"Is moving to <new> from next week": the new value holds from then on, so it is the one kept."""
+    with engine_after(tmp_path, [first, change], "Ilse", "2026-05-04", 12) as engine:
+        active = [r.text for r in engine.records("t", "u")]
+    assert any(new in t for t in active), active
+    assert not any(old in t and new not in t for t in active), active
+
+
+@pytest.mark.parametrize("first, other", [
+    ("Our under-12s train on Mondays at the rec ground.",
+     "My daughter's netball team is moving to Fridays from next week."),
+    ("I work from the Leeds office on Tuesdays.",
+     "I think the Leeds office might be moving to a new building from next year."),
+])
+def test_another_thing_set_to_move_leaves_the_record(tmp_path, first, other):
+    with engine_after(tmp_path, [first, other], "Ilse", "2026-05-04", 12) as engine:
+        records = engine.records("t", "u", include_inactive=True)
+    firsts = [r for r in records if r.created_at.date().isoformat() == "2026-05-04"]
+    assert firsts, [r.text for r in records]
+    assert all(r.tier == "active" and r.superseded_by is None for r in firsts), [(r.text, r.tier) for r in records]
