@@ -715,7 +715,7 @@ _FORM_ONLY_WORDS = re.compile(r"\b(?:rid|mention\w*|bring\w*|brought)\b", re.IGN
 #: I told you"), its memory or notes, or not wanting something kept ("I'd rather that not be stored").
 _REQUEST_FORM = re.compile(
     r"^[\W_]*but\s+(?:just\s+)?(?:scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|disregard)\b|"
-    r"^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|and|also|so|hey|no|on\s+second\s+thoughts?|"
+    r"^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|kindly|and|also|so|hey|no|on\s+second\s+thoughts?|"
     r"on\s+reflection|never\s*mind|just)\b[\W_]*)*(?:forget|scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|"
     r"disregard|get\s+rid\s+of\s+(?=" + _SAID_THING + r")|don'?t\s+(?:keep|store|save|remember|record|write|hang\s+on|hold\s+on)|"
     r"do\s+not\s+(?:keep|store|save|remember|hang\s+on|hold\s+on))\b"
@@ -726,6 +726,9 @@ _REQUEST_FORM = re.compile(
     r"|\b(?:your|from\s+your)\s+(?:memory|memories|notes|records?|files?)\b"
     r"|\b(?:scratch|scrap)\s+(?:that|this|it)\b"
     r"|\bdon'?t\s+(?:keep|store|save|remember|hang\s+on\s*to|hold\s+on\s*to)\s+(?:that|this|it)\b"
+    # "I would prefer it not to be kept", "I'd appreciate it if that were not stored"
+    r"|\b(?:prefer|appreciate\s+(?:it\s+)?if)\b[^.!?]*\b(?:not|never)\s+(?:to\s+)?(?:be\s+|been\s+)?"
+    r"(?:stored|kept|saved|remembered|recorded|written\s+down)\b"
     r"|\b(?:rather|don'?t\s+want|do\s+not\s+want|not\s+comfy|not\s+comfortable)\b[^.!?]*\b(?:stored|kept|saved|"
     r"remembered|recorded|on\s+record|written\s+down|having\s+that\s+saved)\b",
     re.IGNORECASE)
@@ -1296,7 +1299,9 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
                   and (unheld := [w for w in set(terms(" ".join(topic))) - own if w not in held and w not in whose])):
                 # Only the possessor is said ("my landlord's number" of "my landlord is Mr Pretorius,
                 # his mobile is 082 ..."): the statement closest to what of theirs is named.
-                near = meaning.vectors(said) @ meaning.vectors([" ".join(sorted(unheld))])[0]
+                # (the words as said: a stem such as "difficulti" reads as nothing in particular)
+                wanted = " ".join(w for w in topic if set(terms(w)) & set(unheld)) or " ".join(sorted(unheld))
+                near = meaning.vectors(said) @ meaning.vectors([wanted])[0]
                 found.add(int(np.argmax(near)))
                 continue
             if held:
