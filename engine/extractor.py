@@ -250,6 +250,32 @@ def _tag_question(join: str, tail: str) -> bool:
 _SUPPOSED = re.compile(r"^\W*(?:(?:and|so|but)\s+)?(?:if|what\s+if|suppose|supposing|say|imagine|assuming|in\s+case)\b", _I)
 
 
+#: A request to keep something in mind, and what it is: "could you bear in mind that no dogs are allowed
+#: in the cottage", "please note that I'm off on Fridays", "don't forget that the van is booked".
+_KEEP_IN_MIND = re.compile(
+    r"^(?:(?:so|and|also|oh|ok(?:ay)?|hey|just)\W+)*"
+    r"(?:(?:could|can|would|will)\s+(?:you|u)\s+|please\s+|pls\s+|kindly\s+|just\s+|also\s+)*"
+    r"(?:(?:keep|bear|have)\s+in\s+mind(?:\s+that\b|\s*[,:])?|(?:remember|note|make\s+a\s+note|take\s+note|"
+    r"(?:don'?t|do\s+not)\s+forget)(?:\s+that\b|\s*:))"
+    r"[\s,:]*(?P<what>\S.*)$", re.IGNORECASE)
+
+
+_RECALLED = re.compile(r"(?:time|day|night|weekend|summer|trip|moment|year)\s+(?:when\s+)?(?:we|I|you|he|she|they)\b", re.IGNORECASE)
+
+
+def kept_in_mind(sentence: str) -> str | None:
+    """What a request to keep something in mind asks to keep ("could you bear in mind that no dogs are
+    allowed in the cottage?" -> "no dogs are allowed in the cottage."), as a statement; None when the
+    sentence is no such request or what it names is itself a question."""
+    m = _KEEP_IN_MIND.match(sentence.strip())
+    if m is None:
+        return None
+    what = m.group("what").strip().rstrip("?").rstrip()
+    if len(_WORD_RE.findall(what)) < 3 or _QUESTION_START.match(what) or _RECALLED.match(what):
+        return None  # "remember that time we went camping?": a memory shared, not a note asked for
+    return what[:1].upper() + what[1:] + ("" if what[-1:] in ".!" else ".")
+
+
 def told_before_question(sentence: str, tags_only: bool = False) -> str | None:
     """What a sentence that ends in a question tells before it: "my phone is a Pixel 8, is there a
     way to stop the screen dimming?" tells "my phone is a Pixel 8". None when the sentence is a
@@ -769,6 +795,22 @@ _LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:rul
                             _I)
 
 
+#: What may not be done or had, or only what may, said of everyone: "no dogs are allowed", "no petrol
+#: engines may be used", "only oxalic acid treatments are permitted", "smoking is not allowed".
+_PROHIBITION = re.compile(
+    r"(?:^|[:;,]\s*)(?:no|only)\s+(?:[\w'’-]+\s+){0,4}?(?:is|are)\s+(?:ever\s+)?(?:allowed|permitted)\b|"
+    r"\b(?:is|are)\s+(?:not|never)\s+(?:allowed|permitted)\b|"
+    r"(?:^|[:;,]\s*)(?:no|nobody|no\s+one)\s+(?:[\w'’-]+\s+){0,4}?(?:may|can|shall)\s+(?:ever\s+)?"
+    r"(?:be\s+(?:used|brought|taken|kept|served|sold|left|parked|added|given|allowed|stored|admitted)|enter|use|bring|"
+    r"smoke|park|drink|eat|leave|attend|join|drive|stay|take|play|swim|camp|fish|sell|serve|have|keep)\b", _I)
+
+
+def rule_for_everyone(text: str) -> bool:
+    """Whether a statement states a rule of everyone's, not the speaker's ("everyone has to be 16 or
+    older", "no dogs are allowed"): theirs to keep, though it says nothing of them."""
+    return (_EVERYONE_MUST.search(text) is not None or _PROHIBITION.search(text) is not None) and states_a_rule(text)
+
+
 def states_a_rule(text: str) -> bool:
     """Whether a statement states a standing limit, deadline or rule in its form (see _MODAL_LIMIT,
     _LABELLED_RULE), whatever else it says: a constraint, however the classifier reads it."""
@@ -776,7 +818,8 @@ def states_a_rule(text: str) -> bool:
         return True
     named = ((_NAMED_LIMIT.search(text) is not None or _REFUSED_LIMIT.search(text) is not None)
              and _A_PAST_LIMIT.search(text) is None)
-    return (_MODAL_LIMIT.search(text) is not None or named) and _THIS_ONCE.search(text) is None
+    return ((_MODAL_LIMIT.search(text) is not None or named or _PROHIBITION.search(text) is not None)
+            and _THIS_ONCE.search(text) is None)
 
 
 _STANDING = re.compile(
@@ -1103,8 +1146,13 @@ _GATES: dict[str, frozenset[str]] = {
 }
 _TOKEN = re.compile(r"[a-z]+")
 #: A clause that opens with one of these may be a rule, whatever else it says (see _sentence_candidates).
-_OTHERS_RULES = (re.compile(r"(?:^|[:;,]\s*)(?:all|every|each|any|no)\s+(?:[\w'’-]+\s+){0,4}?(?:must|has\s+to|have\s+to|needs?\s+to|"
-                            r"should|can't|cannot|can\s+not|mustn't|may\s+not|can)\s", _I),
+#: A rule whose subject is everyone, all or none of some people or things ("everyone has to be 16 or
+#: older", "all drivers must be over 25", "no petrol engines may be used").
+_EVERYONE_MUST = re.compile(r"(?:^|[:;,]\s*)(?:(?:all|every|each|any|no)\s+(?:[\w'’-]+\s+){0,4}?|"
+                            r"(?:everyone|everybody|anyone|anybody|nobody|no\s+one)\s+)(?:must|has\s+to|have\s+to|needs?\s+to|"
+                            r"should|can't|cannot|can\s+not|mustn't|may\s+not|can|may)\s", _I)
+_OTHERS_RULES = (_EVERYONE_MUST,
+                 _PROHIBITION,
                  re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to|should|can)\s+(?:always|never)\b", _I),
                  re.compile(r"\b(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?(?:capped|limited|restricted)\s+(?:at|to)\b", _I),
                  _LIMIT_MODAL)
@@ -1694,6 +1742,9 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     body = _HEDGE_LEAD.sub("", body)
     if not body:
         return []
+    kept = kept_in_mind(s)
+    if kept is not None:  # "could you bear in mind that no dogs are allowed": what it asks to keep
+        return _sentence_candidates(kept, name, occurred_at, session_ttl, tz, setting)
     temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz, setting)
     if temp is not None:
         return [temp]

@@ -61,7 +61,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/13"
+RULES = "rules/14"
 
 
 @dataclass(frozen=True)
@@ -1064,12 +1064,17 @@ _PLACING = frozenset("of at on for in with from".split())
 def _standing_candidates(sentences: list[str]) -> list[str]:
     """The first-person sentences the classifier is asked about when the rules kept nothing,
     without a label put before them."""
-    from engine.extractor import is_chatter, is_counterfactual, is_question, told_before_question
+    from engine.extractor import (is_chatter, is_counterfactual, is_question, kept_in_mind, rule_for_everyone,
+                                  told_before_question)
 
-    told = ((told_before_question(x) or x) if is_question(x) else x for x in map(without_label, sentences))
+    # what a request to keep something in mind asks to keep ("could you bear in mind that ...")
+    told = (kept_in_mind(x) or ((told_before_question(x) or x) if is_question(x) else x)
+            for x in map(without_label, sentences))
     return [x for x in told
             if "[REDACTED:" not in x and not is_question(x) and not is_counterfactual(x)
-            and ((3 <= len(_WORDS_RE.findall(x)) <= 30 and (_FIRST_PERSON.search(x) or _quantity_moved(x))
+            # a rule for everyone is the speaker's to keep ("everyone has to be 16 or older")
+            and ((3 <= len(_WORDS_RE.findall(x)) <= 30
+                  and (_FIRST_PERSON.search(x) or _quantity_moved(x) or rule_for_everyone(x))
                   and not is_chatter(x))
                  or _end_said_alone(x))]
 
