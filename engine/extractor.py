@@ -1596,7 +1596,11 @@ _SOCIAL_REQUEST = re.compile(
     r"^(?:let\s+me\s+know|keep\s+me\s+posted|keep\s+(?:it|that)\s+up|keep\s+up|have\s+(?:a|an|fun|a\s+good)|"
     r"enjoy|take\s+care|good\s+luck|wish\s+me|check\s+(?:it|this|that)?\s*out|look\s+at|stay\s+(?:safe|strong|tuned)|"
     r"hang\s+in|say\s+hi|give\s+(?:them|him|her|it)\s+a\s+(?:hug|pat|kiss))\b", _I)
-_REQUEST_LEAD = re.compile(r"^(?:(?:please|kindly|just|also|and|so|then|now|oh|ok|okay|instead)\b[\s,]*)+", _I)
+_REQUEST_LEAD = re.compile(r"^(?:(?:please|kindly|just|also|and|so|then|now|oh|ok|okay|instead)\b[\s,]*|"
+                           # the polite forms: "I would appreciate it if you could ...", "it would help if you'd ..."
+                           r"(?:I\s+would|I'd|I\s+should|it\s+would|it'd)\s+(?:really\s+|very\s+much\s+)?"
+                           r"(?:appreciate\s+(?:it\s+)?|be\s+(?:grateful|glad|great|helpful|nice)\s+|help\s+)"
+                           r"if\s+you\s*(?:could|would|'d|can|will)\s+(?:please\s+)?)+", _I)
 _REQUEST_HEAD = re.compile(
     r"^(?:(?:don't|do\s+not|dont|never|no\s+more|stop)\s+(?:ever\s+)?)?(?P<verb>[a-z][a-z-]*)\b(?:\s+(?P<next>[a-z']+))?", _I)
 #: A request that holds as a rule, not for a period ("always ...", "from now on ...").
