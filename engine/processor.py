@@ -1304,9 +1304,7 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
                   and (unheld := [w for w in set(terms(" ".join(topic))) - own if w not in held and w not in whose])):
                 # Only the possessor is said ("my landlord's number" of "my landlord is Mr Pretorius,
                 # his mobile is 082 ..."): the statement closest to what of theirs is named.
-                # (the words as said: a stem such as "difficulti" reads as nothing in particular)
-                wanted = " ".join(w for w in topic if set(terms(w)) & set(unheld)) or " ".join(sorted(unheld))
-                near = meaning.vectors(said) @ meaning.vectors([wanted])[0]
+                near = meaning.vectors(said) @ meaning.vectors([" ".join(sorted(unheld))])[0]
                 found.add(int(np.argmax(near)))
                 continue
             if held:
