@@ -49,6 +49,25 @@ def record_texts(tmp_path, turns: list[str], speaker: str, start: str, gap_days:
         return [(r.text or "") for r in eng.records("t", "u")]
 
 
+def assert_new_value_replaced_old(tmp_path, first: str, change: str, old: str, new: str, speaker: str,
+                                  start: str, gap_days: int) -> None:
+    """After `first` and then `change` (as engine_after), an active record says `new`, and none
+    says `old` without it."""
+    active = record_texts(tmp_path, [first, change], speaker, start, gap_days)
+    assert any(new in t for t in active), active
+    assert not any(old in t and new not in t for t in active), active
+
+
+def assert_first_left_alone(tmp_path, first: str, other: str, speaker: str, start: str, gap_days: int) -> None:
+    """After `first` and then `other` (as engine_after), what `first` made is kept, active and not
+    superseded."""
+    with engine_after(tmp_path, [first, other], speaker, start, gap_days) as eng:
+        records = eng.records("t", "u", include_inactive=True)
+    firsts = [r for r in records if r.created_at.date().isoformat() == start]
+    assert firsts, [r.text for r in records]
+    assert all(r.tier == "active" and r.superseded_by is None for r in firsts), [(r.text, r.tier) for r in records]
+
+
 @pytest.fixture
 def engine(tmp_path) -> Iterator["MemoryEngine"]:
     from engine import MemoryEngine

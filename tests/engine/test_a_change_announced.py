@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import engine_after
+from tests.conftest import assert_first_left_alone, assert_new_value_replaced_old
 
 
 @pytest.mark.parametrize("first, change, old, new", [
@@ -25,10 +25,7 @@ from tests.conftest import engine_after
                  marks=pytest.mark.xfail(reason="the two statements read under the change bar", strict=True)),
 ])
 def test_a_change_announced_supersedes_the_standing_record(tmp_path, first, change, old, new):
-    with engine_after(tmp_path, [first, change], "Ilse", "2026-05-04", 12) as engine:
-        active = [r.text for r in engine.records("t", "u")]
-    assert any(new in t for t in active), active
-    assert not any(old in t and new not in t for t in active), active
+    assert_new_value_replaced_old(tmp_path, first, change, old, new, "Ilse", "2026-05-04", 12)
 
 
 @pytest.mark.parametrize("first, passing", [
@@ -42,11 +39,7 @@ def test_a_change_announced_supersedes_the_standing_record(tmp_path, first, chan
      "There's been a change of plans tonight, I'm walking him at 9."),
 ])
 def test_a_change_for_a_while_leaves_the_standing_record(tmp_path, first, passing):
-    with engine_after(tmp_path, [first, passing], "Ilse", "2026-05-04", 12) as engine:
-        records = engine.records("t", "u", include_inactive=True)
-    firsts = [r for r in records if r.created_at.date().isoformat() == "2026-05-04"]
-    assert firsts, [r.text for r in records]
-    assert all(r.tier == "active" and r.superseded_by is None for r in firsts), [(r.text, r.tier) for r in records]
+    assert_first_left_alone(tmp_path, first, passing, "Ilse", "2026-05-04", 12)
 
 
 @pytest.mark.parametrize("first, change, old, new", [
@@ -57,10 +50,7 @@ def test_a_change_for_a_while_leaves_the_standing_record(tmp_path, first, passin
 ])
 def test_a_change_set_to_start_supersedes_the_standing_record(tmp_path, first, change, old, new):
     """"Is moving to <new> from next week": the new value holds from then on, so it is the one kept."""
-    with engine_after(tmp_path, [first, change], "Ilse", "2026-05-04", 12) as engine:
-        active = [r.text for r in engine.records("t", "u")]
-    assert any(new in t for t in active), active
-    assert not any(old in t and new not in t for t in active), active
+    assert_new_value_replaced_old(tmp_path, first, change, old, new, "Ilse", "2026-05-04", 12)
 
 
 @pytest.mark.parametrize("first, other", [
@@ -70,8 +60,4 @@ def test_a_change_set_to_start_supersedes_the_standing_record(tmp_path, first, c
      "I think the Leeds office might be moving to a new building from next year."),
 ])
 def test_another_thing_set_to_move_leaves_the_record(tmp_path, first, other):
-    with engine_after(tmp_path, [first, other], "Ilse", "2026-05-04", 12) as engine:
-        records = engine.records("t", "u", include_inactive=True)
-    firsts = [r for r in records if r.created_at.date().isoformat() == "2026-05-04"]
-    assert firsts, [r.text for r in records]
-    assert all(r.tier == "active" and r.superseded_by is None for r in firsts), [(r.text, r.tier) for r in records]
+    assert_first_left_alone(tmp_path, first, other, "Ilse", "2026-05-04", 12)

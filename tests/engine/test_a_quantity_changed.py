@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.meaning import changed_measures, measures
-from tests.conftest import engine_after
+from tests.conftest import assert_first_left_alone, assert_new_value_replaced_old
 
 
 def test_measures_read_a_unit_in_one_spelling():
@@ -48,10 +48,7 @@ def test_measures_read_a_unit_in_one_spelling():
      "People keep donating, the shelf is up to 95 games now.", "60", "95"),
 ])
 def test_a_quantity_given_anew_supersedes_the_old_one(tmp_path, first, change, old, new):
-    with engine_after(tmp_path, [first, change], "Noor", "2026-04-06", 12) as engine:
-        active = [r.text for r in engine.records("t", "u")]
-    assert any(new in t for t in active), active
-    assert not any(old in t and new not in t for t in active), active
+    assert_new_value_replaced_old(tmp_path, first, change, old, new, "Noor", "2026-04-06", 12)
 
 
 @pytest.mark.parametrize("first, other", [
@@ -73,11 +70,7 @@ def test_a_quantity_given_anew_supersedes_the_old_one(tmp_path, first, change, o
      "The new bottle holds 1.5 litres now instead of 1."),
 ])
 def test_the_same_unit_of_something_else_leaves_the_record(tmp_path, first, other):
-    with engine_after(tmp_path, [first, other], "Noor", "2026-04-06", 12) as engine:
-        records = engine.records("t", "u", include_inactive=True)
-    firsts = [r for r in records if r.created_at.date().isoformat() == "2026-04-06"]
-    assert firsts, [r.text for r in records]
-    assert all(r.tier == "active" and r.superseded_by is None for r in firsts), [(r.text, r.tier) for r in records]
+    assert_first_left_alone(tmp_path, first, other, "Noor", "2026-04-06", 12)
 
 
 def test_the_speaker_and_someone_of_theirs_are_one_holder():
@@ -100,10 +93,7 @@ def test_the_speaker_and_someone_of_theirs_are_one_holder():
 def test_a_household_statement_is_updated_by_what_we_say(tmp_path, first, change, old, new):
     """What the speaker said of themselves and someone of theirs together ("my husband and I ...")
     is theirs as a "we" statement is: "our rent", "we drive" update it."""
-    with engine_after(tmp_path, [first, change], "Noor", "2026-04-06", 12) as engine:
-        active = [r.text for r in engine.records("t", "u")]
-    assert any(new in t for t in active), active
-    assert not any(old in t and new not in t for t in active), active
+    assert_new_value_replaced_old(tmp_path, first, change, old, new, "Noor", "2026-04-06", 12)
 
 
 @pytest.mark.parametrize("first, change, old, new", [
@@ -123,7 +113,4 @@ def test_a_household_statement_is_updated_by_what_we_say(tmp_path, first, change
 def test_a_change_in_one_piece_of_a_long_sentence_updates(tmp_path, first, change, old, new):
     """A sentence too long to be read as one statement is read between its commas: the piece that
     says the change updates the record as a short sentence would."""
-    with engine_after(tmp_path, [first, change], "Noor", "2026-04-06", 12) as engine:
-        active = [r.text for r in engine.records("t", "u")]
-    assert any(new in t for t in active), active
-    assert not any(old in t and new not in t for t in active), active
+    assert_new_value_replaced_old(tmp_path, first, change, old, new, "Noor", "2026-04-06", 12)
