@@ -968,6 +968,12 @@ _HAVE = re.compile(
     r"(?:\s+(?:also|now|still|actually))*(?:\s+got)?|\b(?:lucky|blessed|grateful|fortunate|happy|thankful)\s+"
     r"to\s+have)\s+"
     r"(?P<obj>(?:a|an|one|two|three|four|five|six|seven|eight|\d+|my|our)\s+[^.!?;,]+)", _I)
+#: Having none of a thing is as standing a fact as having one ("we don't own a car", "I have no kids",
+#: "we haven't got a garden"): the same things as _HAVE_NOUNS, so "I don't have a clue" is no fact.
+_HAVE_NONE = re.compile(
+    r"\b(?:I|we)(?:\s+(?:also|still|actually|currently|just))*\s+(?:(?:don['’]?t|do\s+not|no\s+longer|never)\s+"
+    r"(?:have|own|owned|had)(?:\s+got)?\s+(?:a|an|any)|(?:haven['’]?t|have\s+not)\s+got\s+(?:a|an|any)|"
+    r"(?:have|have\s+got|['’]ve\s+got|own)\s+no)\s+(?P<obj>[^.!?;,]+)", _I)
 _MY_X_IS = re.compile(
     r"\b(?P<poss>my|our)\s+(?P<attr>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?P<verb>is|are|'s|is\s+called|"
     r"are\s+called|is\s+named)\s+(?P<obj>[^.!?;]+)", _I)
@@ -1140,7 +1146,7 @@ _GATES: dict[str, frozenset[str]] = {
     "_STUDY": frozenset("study studying majoring major degree masters master phd bachelor student enrolled".split()),
     "_BORN": frozenset("born".split()),
     "_ORIGIN": frozenset("from".split()),
-    "_HAVE": frozenset("have ve got own".split()),
+    "_HAVE": frozenset("have ve got own owned had".split()),
     "_MY_X_IS": frozenset("my our".split()),
     "_RELATION": frozenset("my our".split()),
 }
@@ -1423,6 +1429,13 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                 if i + 1 < len(words) and words[i + 1].lower() not in ("named", "called", "and", "&"):
                     o = " ".join(words[: i + 1])
                 return _Hit("fact", None, {"predicate": "has", "object": _clean_obj(o, name)}, 0.6)
+    m = (_HAVE_NONE.search(c) if vocab & _GATES["_HAVE"] else None)
+    if m and _subject_ok(c, m.start()):
+        words = _object(m.group("obj")).split()
+        for i, w in enumerate(words[:3]):
+            if w.lower() in _HAVE_NOUNS:
+                return _Hit("fact", None, {"predicate": "has no", "object": " ".join(words[: i + 1]),
+                                           "polarity": "-"}, 0.6)
     m = (_MY_X_IS.search(c) if vocab & _GATES["_MY_X_IS"] else None)
     if m:
         attr = " ".join(m.group("attr").lower().split())
