@@ -687,7 +687,8 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
 #: decides; this only spares it the sentences that cannot be one).
 _FORGET_WORDS = re.compile(
     r"\b(?:forg[eo]t|scratch|scrap|strike\b|delet|remov|eras|wip|unlearn|drop|disregard|ignor|keep|kept|stor|sav|rememb|hang|hold|"
-    r"record|memor|notes?\b|noted|writ|log|track|rid\b|mention|bring|brought)", re.IGNORECASE)
+    r"record|memor|notes?\b|noted|writ|log|track|rid\b|mention|bring|brought|take\b|took\b|ditch|bin\b|"
+    r"lose\b|cut\b|nix\b|toss|chuck|files?\b)", re.IGNORECASE)
 #: A request that points back ("scratch that", "don't keep it") rather than naming its topic.
 _DEICTIC = re.compile(r"\b(?:that|this|it|what\s+I\s+(?:just\s+)?(?:said|told|wrote|mentioned))\b", re.IGNORECASE)
 _REQUEST_WORDS = frozenset("""forget forgot scratch delete remove erase wipe unlearn drop disregard ignore keep store
@@ -699,13 +700,24 @@ mind that this it what about from hmm umm oh wait yeah sorry second thought thou
 scrap hang hold onto last bit
 gave shared details detail info information anyone
 get rid bring bringing brought mention mentioning raise raising again ever anymore stop quit
-weren't wasn't isn't aren't wouldn't couldn't shouldn't they them i'd i'm would've rather stored kept""".split())
+weren't wasn't isn't aren't wouldn't couldn't shouldn't they them i'd i'm would've rather stored kept
+take out off ditch bin lose cut nix toss chuck file files dont
+something someone somebody anything anyone anybody everyone everybody nothing nobody""".split())
 
 
 #: What a request to get rid of names when it is of something said, not of a thing in the world
 #: ("get rid of the therapy stuff", "of what I told you"; not "get rid of the old sofa").
 _SAID_THING = (r"(?:that|this|it|all\s+that|what\s+I\b|everything\s+I\b|anything\s+I\b|"
                r"the\s+(?:[\w'\-]+\s+){0,3}?(?:thing|stuff|bit|part|info|information|details?|notes?|story|business)\b)")
+#: Verbs of removing that are about what the assistant keeps only when their object is something
+#: said ("take out the part about my surgery", "ditch the stuff about my ex"; not "take out the
+#: bins", "cut the onions"), or the place it is kept is named (`_OFF_THE_RECORD`).
+_REMOVE_SAID = (r"(?:take\s+(?:out|off)|ditch|bin|lose|cut|nix|toss|chuck)\s+(?=" + _SAID_THING
+                + r"|what\s+I\s+(?:just\s+)?(?:said|told|mentioned|shared|wrote))")
+#: Taken out of where the assistant keeps things ("take my address off file", "take the bit about
+#: the divorce out of your notes").
+_OFF_THE_RECORD = (r"\b(?:take|get)\s+(?:[\w'’-]+\s+){1,6}?(?:out\s+of|off|from)\s+(?:your\s+|the\s+|my\s+)?"
+                   r"(?:notes?|files?|records?|memory|memories)\b")
 #: Words that make a sentence a request to forget only in a request's form ("never mention X
 #: again", "get rid of the X stuff"): "I never mention my salary at work" is no request.
 _FORM_ONLY_WORDS = re.compile(r"\b(?:rid|mention\w*|bring\w*|brought)\b", re.IGNORECASE)
@@ -724,13 +736,15 @@ _REQUEST_FORM = re.compile(
     r"|\b(?:what|everything|anything|the\s+(?:\w+\s+){0,3}(?:thing|stuff|part|bit|details?|info(?:rmation)?))\s+"
     r"(?:I|i)\s+(?:just\s+)?(?:said|told|mentioned|shared|gave|wrote|brought\s+up)\b"
     r"|\b(?:your|from\s+your)\s+(?:memory|memories|notes|records?|files?)\b"
+    r"|^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|pls|kindly|and|also|so|hey|no|just)\b[\W_]*)*"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?" + _REMOVE_SAID + r"|" + _OFF_THE_RECORD +
     r"|\b(?:scratch|scrap)\s+(?:that|this|it)\b"
     r"|\bdon'?t\s+(?:keep|store|save|remember|hang\s+on\s*to|hold\s+on\s*to)\s+(?:that|this|it)\b"
     # "I would prefer it not to be kept", "I'd appreciate it if that were not stored"
     r"|\b(?:prefer|appreciate\s+(?:it\s+)?if)\b[^.!?]*\b(?:not|never)\s+(?:to\s+)?(?:be\s+|been\s+)?"
     r"(?:stored|kept|saved|remembered|recorded|written\s+down)\b"
     r"|\b(?:rather|don'?t\s+want|do\s+not\s+want|not\s+comfy|not\s+comfortable)\b[^.!?]*\b(?:stored|kept|saved|"
-    r"remembered|recorded|on\s+record|written\s+down|having\s+that\s+saved)\b",
+    r"remembered|recorded|on\s+record|on\s+file|written\s+down|having\s+that\s+saved)\b",
     re.IGNORECASE)
 
 
@@ -827,7 +841,8 @@ _FORGET_FORM = re.compile(
     r"disregard|get\s+rid\s+of\s+(?=" + _SAID_THING + r")|don'?t\s+(?:keep|store|save|remember|record|write|hang\s+on|hold\s+on)|"
     r"do\s+not\s+(?:keep|store|save|remember|hang\s+on|hold\s+on))\b"
     r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:forget|delete|erase|wipe|remove|drop|unlearn|"
-    r"get\s+rid\s+of\s+(?=" + _SAID_THING + r"))\b",
+    r"get\s+rid\s+of\s+(?=" + _SAID_THING + r"))\b"
+    r"|^[\W_]*(?:(?:please|pls|kindly|just|and|so)\b[\W_]*)*" + _REMOVE_SAID + r"|" + _OFF_THE_RECORD,
     re.IGNORECASE)
 
 
@@ -943,6 +958,7 @@ def _topic_words(sentence: str) -> list[str]:
     return [w for w in re.findall(r"[a-z][a-z'\-]+", sentence.lower())
             if w not in _REQUEST_WORDS and w not in _GENERIC_TERMS and w not in STOP_WORDS
             and (len(w) > 2 or w in _SHORT_RELATIONS)  # "anything about my ex"
+            and any(t not in STOP_WORDS for t in terms(w))  # "that she's on meds" names the meds, not her
             and not (len(w) >= 5 and w[:5] in _REQUEST_STEMS)]
 
 
@@ -1207,7 +1223,6 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
         np.maximum.at(scores, np.array(owner), per_text)
         order = np.argsort(-scores, kind="stable")
         best = float(scores[order[0]])
-        runner_up = float(scores[order[1]]) if len(order) > 1 else None
         if best >= settings.forget_target_similarity:
             floor = max(settings.forget_target_similarity, best - 0.05)
             return [r for r, s in zip(records, scores) if s >= floor]
@@ -1215,6 +1230,7 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
         # scores low in absolute terms; the record that stands clearly above every other is still it.
         # A lone record stands above nothing: "wipe what I told you about my counselling" must not
         # take the only memory there is, about morning meetings.
+        runner_up = float(scores[order[1]]) if len(order) > 1 else None
         if (best >= settings.forget_target_similarity / 2 and runner_up is not None
                 and best - runner_up >= settings.forget_target_margin):
             return [records[int(order[0])]]
