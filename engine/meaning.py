@@ -243,7 +243,15 @@ _STRONG_CUE = re.compile(
     r"(?:pay|salary|rent|price)\s+(?:rise|raise|increase|hike)|"
     # "my manager put me on evenings", "they've set my premium at 2,050"
     r"put\s+(?:me|us|(?-i:[A-Z])[\w'’]*)\s+(?:on(?:to)?|with)|(?:assigned|allocated|reassigned)\s+(?:me|us|(?-i:[A-Z])[\w'’]*)\s+(?:to|with)|"
-    r"set\s+(?:my|our|the|their|(?-i:[A-Z])[\w'’]*['’]s)\s+(?:[\w'’-]+\s+){0,2}?(?:at|to))\b",
+    r"set\s+(?:my|our|the|their|(?-i:[A-Z])[\w'’]*['’]s)\s+(?:[\w'’-]+\s+){0,2}?(?:at|to))\b|"
+    # a thing of the speaker's said to have changed or moved, the new value said beside it or next
+    # ("my lesson moved.", "his rota changed so it's nights now", "the venue has changed, it's at
+    # the Corn Exchange"); not "hasn't changed", "nothing has moved"
+    r"(?:\b(?:my|our|his|her|their|the|(?-i:[A-Z])[\w'’]*['’]s)\s+|^(?:[^:]{1,40}:\s+)?)"
+    r"(?:(?!(?:not|never|nothing|none|no|nobody|hasn['’]t|haven['’]t|hadn['’]t|didn['’]t|isn['’]t|wasn['’]t|won['’]t|"
+    r"still)\b)[\w'’-]+\s+){1,3}?"
+    r"(?:has\s+|have\s+|had\s+|['’]s\s+|just\s+|finally\s+|been\s+|got\s+)*(?:moved|changed|shifted)"
+    r"(?=\s*(?:[.,;:!?\u2013\u2014-]|$)|\s+(?:so|and|but|because|since|again|recently|last|this|over)\b)",
     re.IGNORECASE,
 )
 #: A change for a while only ("moved in with my parents for two weeks", "switched to decaf for
