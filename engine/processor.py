@@ -61,7 +61,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/14"
+RULES = "rules/15"
 
 
 @dataclass(frozen=True)
