@@ -43,11 +43,11 @@ from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, LOWER, RELATIONS, STOP
                              terms)
 
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended", "goes_on", "says_when",
-           "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder",
+           "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder", "contact_values", "changes_contact",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/16"
+DECIDER = "meaning/17"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -805,6 +805,48 @@ def changed_provider(text: str) -> str | None:
             if word in _PROVIDERS:
                 return word
     return None
+
+
+#: Where someone lives and how they are reached, one of each at a time: a street address ("19 Castle
+#: Street", "4 Orchard Way": a number, capitalised words, a kind of street) and a phone number (nine
+#: digits or more, in groups or not). Said in any frame ("we're living at ...", "new address is ...",
+#: "home is ... for now"), so a new one is recognised by its shape, not by the words around it.
+_ADDRESS = re.compile(r"\b\d{1,4}[A-Za-z]?,?\s+(?:(?-i:[A-Z])[\w'’-]*\s+){1,3}(?:road|rd|street|st|lane|avenue|ave|close|"
+                      r"way|drive|court|place|crescent|terrace|grove|gardens|square|row|hill|mews|walk|parade|"
+                      r"boulevard)\b", re.IGNORECASE)
+_PHONE = re.compile(r"(?<![\w+.,])\+?\d(?:[ -]?\d){8,14}(?![\w.,]?\d)")
+#: A word before "address" / "number" that says whose or which one ("office address", "work
+#: number"): another attribute than the one a record without it gives.
+_CONTACT_WHICH = re.compile(r"\b([\w'’]+)\s+(?:address|number|phone|mobile|landline)\b", re.IGNORECASE)
+_NOT_WHICH = frozenset("new my our the a your current updated home contact phone mobile its their his her this "
+                       "that is".split())
+
+
+def contact_values(text: str) -> dict[str, frozenset[str]]:
+    """The street addresses and phone numbers a statement gives: {"address": ..., "phone": ...}
+    (lower case, spaces and commas evened out; a phone number as its digits)."""
+    out: dict[str, frozenset[str]] = {}
+    addresses = frozenset(re.sub(r"[\s,]+", " ", m.group().lower()) for m in _ADDRESS.finditer(text))
+    phones = frozenset(re.sub(r"\D", "", m.group()) for m in _PHONE.finditer(text))
+    if addresses:
+        out["address"] = addresses
+    if phones:
+        out["phone"] = phones
+    return out
+
+
+def changes_contact(text: str, record_text: str) -> frozenset[str]:
+    """The kinds of contact value ("address", "phone") a statement gives anew, with a word of change,
+    in place of the one `record_text` gives: another value of the same kind, not for a while ("staying
+    at ... for two weeks"), and not of another one named ("office address" / a home)."""
+    if change_cue(text) is None or _FOR_A_WHILE.search(text):
+        return frozenset()
+    mine, theirs = contact_values(text), contact_values(record_text)
+    record_words = set(terms(record_text))
+    which = {w.lower() for w in _CONTACT_WHICH.findall(text)} - _NOT_WHICH
+    if any(not has_term(list(record_words), t) for w in which for t in terms(w)):
+        return frozenset()
+    return frozenset(k for k, v in mine.items() if k in theirs and not v & theirs[k])
 
 
 #: One spelling for each unit a quantity is measured in ("95 kilograms" and "105 kg" are one measure).

@@ -25,9 +25,10 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, _is_person_role, split_sentences, states_a_rule, without_label
-from engine.meaning import (Meaning, comma_clauses, change_cue, corrected, ended, goes_on, habit_of, has_term, mask,
-                            measures, mentions, opens_with_end, changed_provider, quantity_cue, relate, says_change,
-                            says_when, single_statement, value_kind, value_kinds, values)
+from engine.meaning import (Meaning, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended,
+                            goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
+                            changed_provider, quantity_cue, relate, same_holder, says_change, says_when,
+                            single_statement, value_kind, value_kinds, values)
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
 from engine.ids import derive
@@ -542,6 +543,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                 updated = _updated_statements(meaning, c, name, pool, settings,
                                               (c.happened_at or turn.occurred_at).date())
                 updated += [u for u in _provider_changed(c, name, pool) if u not in updated]
+                updated += [u for u in _contact_changed(c, name, pool) if u not in updated]
                 pending_ids = {p.memory_id for p in pending}
                 # A narrative said anew that updates a narrative as a whole may change more of it
                 # than the one statement found: none of the old one is kept.
@@ -617,6 +619,26 @@ def _provider_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> l
         # another name than the new one: the one who served before ("Dr Moss"), not the new one said again
         if new_names - theirs and old_names - mine:
             out.append((s.record, s.index))
+    return out
+
+
+def _contact_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> list[tuple[MemoryRecord, int | None]]:
+    """The statement giving the address or phone number a candidate gives anew ("New address is 19
+    Castle Street" after "we're living with my parents at 4 Orchard Way until the flat is ready"),
+    of the same holder, however differently the two are worded: [(record, statement index or
+    None)]. Only where one statement gives one: with two (a home and a work number), which one
+    changed is not said."""
+    mine = contact_values(c.text)
+    if not mine:
+        return []
+    whose = holder(c.text, speaker)
+    out: list[tuple[MemoryRecord, int | None]] = []
+    for kind in mine:
+        held = [s for s in statements(pool, speaker)
+                if SOURCE_RANK[s.record.source] <= SOURCE_RANK[c.source] and kind in changes_contact(c.text, s.text)
+                and same_holder(holder(s.text, speaker), whose)]
+        if len(held) == 1:
+            out.append((held[0].record, held[0].index))
     return out
 
 
