@@ -531,6 +531,10 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
             head = _head_words(text, at + 5)[at:]
             if head[0].lower() in _OWN_WORDS - {"my", "our"}:
                 return frozenset()  # "for context, we're a Go shop": the speaker is the subject
+    if head and re.fullmatch(r"we(?:['’](?:re|ve|d|ll))?", head[0], re.IGNORECASE) and not _CO_SUBJECT.match(_body(text), len(head[0])):
+        # "We're living with my parents at ...": the speaker's household is the subject; whom a
+        # phrase after it names ("with my parents", "for the kids") is not whose the statement is
+        return frozenset()
     for i, w in enumerate(head):
         base = re.sub(r"(?:'s|’s)$", "", w)
         low = base.lower()
