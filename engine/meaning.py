@@ -43,11 +43,11 @@ from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, LOWER, RELATIONS, STOP
                              terms)
 
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended", "goes_on", "says_when",
-           "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder", "contact_values", "changes_contact",
+           "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder", "contact_values", "changes_contact", "said_again",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/17"
+DECIDER = "meaning/18"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -682,7 +682,8 @@ _CONTRAST = re.compile(r"(?:[,;]\s*not\b|\brather\s+than\b|\binstead\s+of\b|\bas
 
 @lru_cache(maxsize=65_536)
 def _filler_terms(text: str, speaker: str) -> frozenset[str]:
-    return _content(_CONTRAST.sub("", text), speaker)
+    # "still" says the filler goes on; it is none itself
+    return _content(_CONTINUES.sub("", _CONTRAST.sub("", text)), speaker)
 
 
 def other_filler(a: str, b: str, speaker: str = "") -> bool:
@@ -1794,6 +1795,33 @@ def _corrects(text: str, speaker: str, wrong: frozenset[str], mine_values: froze
         if best is None or sim > best.similarity:
             best = Relation(r.memory_id, sim, "update")
     return best
+
+
+#: A clause that asks something for the moment: a request, or a time of now ("so a long run today
+#: please", "give me an easy run for tonight", "can you price the worktops today?").
+_FOR_NOW = re.compile(r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening)|right\s+now|please|pls|"
+                      r"(?:can|could|would)\s+(?:you|we)|give\s+me)\b|\?", re.IGNORECASE)
+
+
+_FOR_NOW_BREAK = re.compile(r"\s*(?:[,;]|\s[-\u2013\u2014])\s*(?:(?:so|and|but|then)\s+)?|\s+(?:so|but)\s+", re.IGNORECASE)
+
+
+def said_again(text: str) -> tuple[str, str] | None:
+    """(the clause of a statement that says something goes on, the rest), when each other clause
+    asks something for now: "Still on for the Leeds half in October, so a long run today please"
+    says a record again ("still on for the Leeds half in October"), and what the rest asks is for
+    the moment. Both keep the statement's "Name: " lead. None otherwise."""
+    if not goes_on(text):
+        return None
+    lead = _SAID_BY.match(text)
+    body = text[lead.end():] if lead else text
+    parts = [p for p in _FOR_NOW_BREAK.split(body) if p and p.strip()]
+    going = [p for p in parts if goes_on(p)]
+    rest = [p for p in parts if not goes_on(p)]
+    if len(going) != 1 or not rest or not all(_FOR_NOW.search(p) for p in rest):
+        return None
+    lead_text = lead.group() if lead else ""
+    return lead_text + going[0].strip(), lead_text + ", ".join(p.strip() for p in rest)
 
 
 def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequence, settings,

@@ -27,7 +27,7 @@ from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, _is_person_role, split_sentences, states_a_rule, without_label
 from engine.meaning import (Meaning, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
-                            changed_provider, quantity_cue, relate, same_holder, says_change, says_when,
+                            changed_provider, quantity_cue, relate, said_again, same_holder, says_change, says_when,
                             single_statement, value_kind, value_kinds, values)
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
@@ -489,6 +489,18 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                       for c, p in zip(candidates, probs)]
     pending: list[MemoryRecord] = []
     for n, c in enumerate(candidates):
+        if meaning is not None and (split := said_again(c.text)) is not None:
+            # "Still vegetarian, so something meat-free tonight please": the record said again,
+            # beside a request for now, which alone stays (as an instruction for the period it names)
+            again, rest = split
+            same = [r for r in relate(meaning, again, "fact" if c.kind in ("episode", "temporary_instruction") else c.kind,
+                                      name, _pool(state, name, pending), settings) if r.verdict == "same"]
+            if same:
+                out.emit(_said_again(state.records.get(same[0].memory_id)
+                                     or next(p for p in pending if p.memory_id == same[0].memory_id), c, turn))
+                if c.kind != "temporary_instruction":
+                    continue
+                c = replace(c, text=rest)
         dup = find_duplicate(state, c.kind, c.text, c.happened_at, settings.duplicate_similarity,
                              index=state.duplicates())
         if dup is not None and says_change(c.text, dup.text or ""):
@@ -562,13 +574,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             dup = next((r for r in _conflicting(state, c.slot) if _same_filler(r.fields, c.fields)
                         and len(_new_words(c.text, r.text or "", name)) < 2), None)
         if dup is not None:
-            out.emit(MemoryUpdated(
-                memory_id=dup.memory_id,
-                add_sources=[_ref(turn)],
-                confidence=round(min(1.0, max(dup.confidence, c.confidence) + 0.05), 4),
-                importance=max(dup.importance, c.importance) if c.importance > dup.importance else None,
-                reason="repeated",
-            ))
+            out.emit(_said_again(dup, c, turn))
             continue
         # "I also love Ethiopian food": a second value of the slot, beside the first
         conflicts = [] if _ALSO.search(c.text) else _conflicting(state, c.slot)
@@ -595,6 +601,17 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                 pending.append(rest)
         if meaning is not None and speaker:
             _habit(state, record, name, turn, out, settings, meaning, derive(id_prefix, "habit", str(n)))
+
+
+def _said_again(dup: MemoryRecord, c: Candidate, turn: Event) -> MemoryUpdated:
+    """A record said again by a candidate: one more source, a little more confidence."""
+    return MemoryUpdated(
+        memory_id=dup.memory_id,
+        add_sources=[_ref(turn)],
+        confidence=round(min(1.0, max(dup.confidence, c.confidence) + 0.05), 4),
+        importance=max(dup.importance, c.importance) if c.importance > dup.importance else None,
+        reason="repeated",
+    )
 
 
 def _provider_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> list[tuple[MemoryRecord, int | None]]:
