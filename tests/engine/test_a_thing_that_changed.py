@@ -16,6 +16,10 @@ from two_sessions import records_after
      "Book club has moved - it's at the Carnegie library on the first Monday now.", "Carnegie"),
     ("My physio appointments are Fridays at 9am with Gwen.",
      "Gwen's diary changed so my physio is Tuesdays at 11am now.", "Tuesdays"),
+    # without "now" beside the new value
+    ("Swim club is on Tuesdays at 6pm.", "Swim club has changed, it's Thursdays at 6pm from next week.", "Thursdays"),
+    ("The book club meets at the library on Fridays.", "Book club has moved, it meets at the Crown pub on Fridays.",
+     "Crown"),
 ])
 def test_a_thing_said_to_have_changed_takes_its_new_value(tmp_path, old, new, now):
     records = records_after(tmp_path, old, new, speaker="Ayla", days=("2026-05-02", "2026-05-16"), at="10:00:00")
