@@ -43,7 +43,8 @@ from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, LOWER, RELATIONS, STOP
                              terms)
 
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended", "goes_on", "says_when",
-           "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder", "contact_values", "changes_contact", "said_again",
+           "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder",
+           "contact_values", "changes_contact", "said_again",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
@@ -531,7 +532,8 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
             head = _head_words(text, at + 5)[at:]
             if head[0].lower() in _OWN_WORDS - {"my", "our"}:
                 return frozenset()  # "for context, we're a Go shop": the speaker is the subject
-    if head and re.fullmatch(r"we(?:['’](?:re|ve|d|ll))?", head[0], re.IGNORECASE) and not _CO_SUBJECT.match(_body(text), len(head[0])):
+    if (head and re.fullmatch(r"we(?:['’](?:re|ve|d|ll))?", head[0], re.IGNORECASE)
+            and not _CO_SUBJECT.match(_body(text), len(head[0]))):
         # "We're living with my parents at ...": the speaker's household is the subject; whom a
         # phrase after it names ("with my parents", "for the kids") is not whose the statement is
         return frozenset()
@@ -847,9 +849,9 @@ def changes_contact(text: str, record_text: str) -> frozenset[str]:
     if change_cue(text) is None or _FOR_A_WHILE.search(text):
         return frozenset()
     mine, theirs = contact_values(text), contact_values(record_text)
-    record_words = set(terms(record_text))
+    record_terms = terms(record_text)
     which = {w.lower() for w in _CONTACT_WHICH.findall(text)} - _NOT_WHICH
-    if any(not has_term(list(record_words), t) for w in which for t in terms(w)):
+    if any(not has_term(record_terms, t) for w in which for t in terms(w)):
         return frozenset()
     return frozenset(k for k, v in mine.items() if k in theirs and not v & theirs[k])
 
@@ -1801,8 +1803,8 @@ def _corrects(text: str, speaker: str, wrong: frozenset[str], mine_values: froze
 #: please", "give me an easy run for tonight", "can you price the worktops today?").
 _FOR_NOW = re.compile(r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening)|right\s+now|please|pls|"
                       r"(?:can|could|would)\s+(?:you|we)|give\s+me)\b|\?", re.IGNORECASE)
-
-
+#: Where a statement's clauses part: a comma, a semicolon or a dash, and "so" / "but" ("still on
+#: for the half in October, so a long run today please").
 _FOR_NOW_BREAK = re.compile(r"\s*(?:[,;]|\s[-\u2013\u2014])\s*(?:(?:so|and|but|then)\s+)?|\s+(?:so|but)\s+", re.IGNORECASE)
 
 

@@ -496,7 +496,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             same = [r for r in relate(meaning, again, "fact" if c.kind in ("episode", "temporary_instruction") else c.kind,
                                       name, _pool(state, name, pending), settings) if r.verdict == "same"]
             if same:
-                out.emit(_said_again(state.records.get(same[0].memory_id)
+                out.emit(_repeated(state.records.get(same[0].memory_id)
                                      or next(p for p in pending if p.memory_id == same[0].memory_id), c, turn))
                 if c.kind != "temporary_instruction":
                     continue
@@ -574,7 +574,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             dup = next((r for r in _conflicting(state, c.slot) if _same_filler(r.fields, c.fields)
                         and len(_new_words(c.text, r.text or "", name)) < 2), None)
         if dup is not None:
-            out.emit(_said_again(dup, c, turn))
+            out.emit(_repeated(dup, c, turn))
             continue
         # "I also love Ethiopian food": a second value of the slot, beside the first
         conflicts = [] if _ALSO.search(c.text) else _conflicting(state, c.slot)
@@ -603,7 +603,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             _habit(state, record, name, turn, out, settings, meaning, derive(id_prefix, "habit", str(n)))
 
 
-def _said_again(dup: MemoryRecord, c: Candidate, turn: Event) -> MemoryUpdated:
+def _repeated(dup: MemoryRecord, c: Candidate, turn: Event) -> MemoryUpdated:
     """A record said again by a candidate: one more source, a little more confidence."""
     return MemoryUpdated(
         memory_id=dup.memory_id,
