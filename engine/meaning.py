@@ -48,7 +48,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/18"
+DECIDER = "meaning/19"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -200,7 +200,7 @@ _NOT_VALUES = frozenset("""i i'm i've i'd i'll im the a an my our we us you your
 those there here what when where why how who which if so but and or also just please ok okay yes no not
 mr mrs ms dr user assistant""".split())
 
-_STRONG_CUE = re.compile(
+_NAMED_CHANGE = (
     r"\b(?:no\s+longer|any\s*more|switched|swapped|made\s+the\s+switch|"
     # "had to switch because of the new job", "decided to switch to the 6am class": a switch made
     r"(?:had|have|has|['’]ve|decided|needed|chose)\s+to\s+switch\b|(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped|"
@@ -244,17 +244,37 @@ _STRONG_CUE = re.compile(
     r"(?:pay|salary|rent|price)\s+(?:rise|raise|increase|hike)|"
     # "my manager put me on evenings", "they've set my premium at 2,050"
     r"put\s+(?:me|us|(?-i:[A-Z])[\w'’]*)\s+(?:on(?:to)?|with)|(?:assigned|allocated|reassigned)\s+(?:me|us|(?-i:[A-Z])[\w'’]*)\s+(?:to|with)|"
-    r"set\s+(?:my|our|the|their|(?-i:[A-Z])[\w'’]*['’]s)\s+(?:[\w'’-]+\s+){0,2}?(?:at|to))\b|"
-    # a thing of the speaker's said to have changed or moved, the new value said beside it or next
-    # ("my lesson moved.", "his rota changed so it's nights now", "the venue has changed, it's at
-    # the Corn Exchange"); not "hasn't changed", "nothing has moved"
+    r"set\s+(?:my|our|the|their|(?-i:[A-Z])[\w'’]*['’]s)\s+(?:[\w'’-]+\s+){0,2}?(?:at|to))\b")
+#: A thing of the speaker's said to have changed or moved, the new value said beside it or next
+#: ("my lesson moved.", "his rota changed so it's nights now", "the venue has changed, it's at the
+#: Corn Exchange"); not "hasn't changed", "nothing has moved". What changed is named in words of
+#: its own ("diary", "timetable"), so only a value of a kind the record gives can be its new one.
+_THING_CHANGED = (
     r"(?:\b(?:my|our|his|her|their|the|(?-i:[A-Z])[\w'’]*['’]s)\s+|^(?:[^:]{1,40}:\s+)?)"
-    r"(?:(?!(?:not|never|nothing|none|no|nobody|hasn['’]t|haven['’]t|hadn['’]t|didn['’]t|isn['’]t|wasn['’]t|won['’]t|"
-    r"still)\b)[\w'’-]+\s+){1,3}?"
+    r"(?P<thing>(?:(?!(?:not|never|nothing|none|no|nobody|hasn['’]t|haven['’]t|hadn['’]t|didn['’]t|isn['’]t|wasn['’]t|"
+    r"won['’]t|still)\b)[\w'’-]+\s+){1,3}?)"
     r"(?:has\s+|have\s+|had\s+|['’]s\s+|just\s+|finally\s+|been\s+|got\s+)*(?:moved|changed|shifted)"
-    r"(?=\s*(?:[.,;:!?\u2013\u2014-]|$)|\s+(?:so|and|but|because|since|again|recently|last|this|over)\b)",
-    re.IGNORECASE,
-)
+    r"(?=\s*(?:[.,;:!?\u2013\u2014-]|$)|\s+(?:so|and|but|because|since|again|recently|last|this|over)\b)")
+_STRONG_CUE = re.compile(_NAMED_CHANGE + "|" + _THING_CHANGED, re.IGNORECASE)
+_NAMED_CHANGE_CUE = re.compile(_NAMED_CHANGE, re.IGNORECASE)
+_THING_CHANGED_CUE = re.compile(_THING_CHANGED, re.IGNORECASE)
+
+
+def _changed_thing_names(text: str, record_text: str, new_values: frozenset[str]) -> bool:
+    """Whether a change said only as "<thing> changed" ("our office has moved, we're at ...") can
+    be of this record: the record names the thing ("book club has moved" / "book club meets at
+    ..."), or a new value is a day or a time, which a schedule's change gives whatever it calls
+    the schedule ("his teaching schedule changed so it's Thursdays at 6:30 now" / "cello lessons
+    are Tuesdays at 5pm")."""
+    if _NAMED_CHANGE_CUE.search(text) is not None:
+        return True
+    m = _THING_CHANGED_CUE.search(text)
+    if m is None:
+        return True
+    record_terms = terms(record_text)
+    if any(has_term(record_terms, t) for t in terms(m.group("thing"))):
+        return True
+    return any(value_kind(v) in ("weekday", "time", "month", "year") for v in new_values)
 #: A change for a while only ("moved in with my parents for two weeks", "switched to decaf for
 #: now"): the standing value comes back after it.
 #: The old value of a change said with both: "from <old> to <new>".
@@ -825,8 +845,12 @@ _PHONE = re.compile(r"(?<![\w+.,])\+?\d(?:[ -]?\d){8,14}(?![\w.,]?\d)")
 #: A word before "address" / "number" that says whose or which one ("office address", "work
 #: number"): another attribute than the one a record without it gives.
 _CONTACT_WHICH = re.compile(r"\b([\w'’]+)\s+(?:address|number|phone|mobile|landline)\b", re.IGNORECASE)
+#: A place or person a statement may give the address of instead of the home ("our office has moved,
+#: we're at ...", "the clinic is at ...", "at my sister's, 3 Mill Lane"): a word after "my", "our",
+#: "the" or "their".
+_WHOSE_PLACE = re.compile(r"\b(?:my|our|the|their)\s+([a-z]+)", re.IGNORECASE)
 _NOT_WHICH = frozenset("new my our the a your current updated home contact phone mobile its their his her this "
-                       "that is".split())
+                       "that is house flat apartment place address number landline keys key move old family".split())
 
 
 def contact_values(text: str) -> dict[str, frozenset[str]]:
@@ -845,12 +869,13 @@ def contact_values(text: str) -> dict[str, frozenset[str]]:
 def changes_contact(text: str, record_text: str) -> frozenset[str]:
     """The kinds of contact value ("address", "phone") a statement gives anew, with a word of change,
     in place of the one `record_text` gives: another value of the same kind, not for a while ("staying
-    at ... for two weeks"), and not of another one named ("office address" / a home)."""
+    at ... for two weeks"), and not of another place or person the record does not name ("office
+    address", "our office has moved", "at my sister's")."""
     if change_cue(text) is None or _FOR_A_WHILE.search(text):
         return frozenset()
     mine, theirs = contact_values(text), contact_values(record_text)
     record_terms = terms(record_text)
-    which = {w.lower() for w in _CONTACT_WHICH.findall(text)} - _NOT_WHICH
+    which = {w.lower() for w in _CONTACT_WHICH.findall(text) + _WHOSE_PLACE.findall(text)} - _NOT_WHICH
     if any(not has_term(record_terms, t) for w in which for t in terms(w)):
         return frozenset()
     return frozenset(k for k, v in mine.items() if k in theirs and not v & theirs[k])
@@ -1972,6 +1997,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             # "our target was raised to 36,000 euros" / "the amount we agreed is 30,000 euros": the
             # thing moved may be named in other words; only a measure changed can tell (read closer)
             unnamed.add(i)
+        if cue == "strong" and not _changed_thing_names(text, rec.text, mine_values - theirs):
+            continue  # "our office has moved, we're at 31 Hatton Road now" is not of the home address
         if former and cue != "strong" and _FORMER.search(rec.text) is None:
             continue  # "my old address, 12 Quarry Lane, still gets post": of the old one, not a new value
         if passing and stop is None:

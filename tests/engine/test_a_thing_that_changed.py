@@ -30,6 +30,9 @@ def test_a_thing_said_to_have_changed_takes_its_new_value(tmp_path, old, new, no
 @pytest.mark.parametrize("old,new,word", [
     ("My pilates class is on Mondays at 7pm.", "My pilates class hasn't moved, still Mondays, and I love it.", "Mondays"),
     ("My shift at the depot starts at 7am.", "Nothing has changed with my shift, I'm just tired at 7am.", "7am"),
+    # what changed is named, and the record is not of it: a new address is no new job
+    ("I'm a nurse.", "My work address changed, the clinic is at 40 Ferry Road now.", "nurse"),
+    ("Home for us is 5 Oak Close, Didsbury.", "Our office has moved, we're at 31 Hatton Road now.", "Oak"),
 ])
 def test_a_thing_said_not_to_have_changed_keeps_its_value(tmp_path, old, new, word):
     records = records_after(tmp_path, old, new, speaker="Ayla", days=("2026-05-02", "2026-05-16"), at="10:00:00")
