@@ -1116,6 +1116,16 @@ worst best fan kind sort type part bunch couple number fool nightmare""".split()
 _PLACING = frozenset("of at on for in with from".split())
 
 
+#: A contraction of a verb onto its subject ("I'm", "we've", "she's"): two words, as "I am" is.
+_CONTRACTED = re.compile(r"['’](?:m|re|ve|d|ll|s)\b", re.IGNORECASE)
+
+
+def _word_count(sentence: str) -> int:
+    """Words, a contraction counted as the two it stands for: "I'm retired" says as much as "I am
+    retired"."""
+    return len(_WORDS_RE.findall(sentence)) + len(_CONTRACTED.findall(sentence))
+
+
 def _standing_candidates(sentences: list[str]) -> list[str]:
     """The first-person sentences the classifier is asked about when the rules kept nothing,
     without a label put before them."""
@@ -1128,7 +1138,7 @@ def _standing_candidates(sentences: list[str]) -> list[str]:
     return [x for x in told
             if "[REDACTED:" not in x and not is_question(x) and not is_counterfactual(x)
             # a rule for everyone is the speaker's to keep ("everyone has to be 16 or older")
-            and ((3 <= len(_WORDS_RE.findall(x)) <= 30
+            and ((3 <= _word_count(x) <= 30
                   and (_FIRST_PERSON.search(x) or _quantity_moved(x) or rule_for_everyone(x))
                   and not is_chatter(x))
                  or _end_said_alone(x))]
