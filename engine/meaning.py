@@ -44,11 +44,11 @@ from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, LOWER, RELATIONS, STOP
 
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended", "goes_on", "says_when",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder",
-           "contact_values", "changes_contact", "said_again",
+           "contact_values", "changes_contact", "of_another_place", "said_again",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/20"
+DECIDER = "meaning/21"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -871,14 +871,18 @@ def changes_contact(text: str, record_text: str) -> frozenset[str]:
     in place of the one `record_text` gives: another value of the same kind, not for a while ("staying
     at ... for two weeks"), and not of another place or person the record does not name ("office
     address", "our office has moved", "at my sister's")."""
-    if change_cue(text) is None or _FOR_A_WHILE.search(text):
+    if change_cue(text) is None or _FOR_A_WHILE.search(text) or of_another_place(text, record_text):
         return frozenset()
     mine, theirs = contact_values(text), contact_values(record_text)
+    return frozenset(k for k, v in mine.items() if k in theirs and not v & theirs[k])
+
+
+def of_another_place(text: str, record_text: str) -> bool:
+    """Whether a statement names a place or person whose address or number it may give that the
+    record does not name ("new office address", "the new work number", "our office has moved")."""
     record_terms = terms(record_text)
     which = {w.lower() for w in _CONTACT_WHICH.findall(text) + _WHOSE_PLACE.findall(text)} - _NOT_WHICH
-    if any(not has_term(record_terms, t) for w in which for t in terms(w)):
-        return frozenset()
-    return frozenset(k for k, v in mine.items() if k in theirs and not v & theirs[k])
+    return any(not has_term(record_terms, t) for w in which for t in terms(w))
 
 
 #: One spelling for each unit a quantity is measured in ("95 kilograms" and "105 kg" are one measure).
@@ -1999,6 +2003,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             unnamed.add(i)
         if cue == "strong" and not _changed_thing_names(text, rec.text, mine_values - theirs):
             continue  # "our office has moved, we're at 31 Hatton Road now" is not of the home address
+        if contact_values(text).keys() & contact_values(rec.text).keys() and of_another_place(text, rec.text):
+            continue  # "new office address is 1 Dock Street" gives the home address no new value
         if former and cue != "strong" and _FORMER.search(rec.text) is None:
             continue  # "my old address, 12 Quarry Lane, still gets post": of the old one, not a new value
         if passing and stop is None:

@@ -32,9 +32,8 @@ def test_a_new_address_or_number_supersedes_the_old_one(tmp_path, old, new, now)
 @pytest.mark.parametrize("old,new,word", [
     ("My mum lives at 9 Kiln Road.", "I live at 22 Quill Street now.", "Kiln"),
     ("Home for us is 5 Oak Close, Didsbury.", "Our office has moved, we're at 31 Hatton Road now.", "Oak"),
-    pytest.param("I live at 22 Quill Street.", "New office address is 1 Dock Street, we moved in Monday.", "Quill",
-                 marks=pytest.mark.xfail(strict=True, reason="'new' with the values masked reads like the home "
-                                         "address (relate's weak-cue rule), whatever the office")),
+    ("I live at 22 Quill Street.", "New office address is 1 Dock Street, we moved in Monday.", "Quill"),
+    ("My number is 07700 900123.", "The new work number is 0161 496 0555.", "900123"),
     ("I live at 22 Quill Street.", "We're at my sister's, 3 Mill Lane, for the next two weeks while the new boiler goes in.", "Quill"),
     ("My mobile is 07700 900123 and my work phone is 0161 496 0555.", "Got a new number, it's 07700 900999 now.",
      "0555"),
