@@ -62,7 +62,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/15"
+RULES = "rules/16"
 
 
 @dataclass(frozen=True)
@@ -740,8 +740,7 @@ scrap hang hold onto last bit
 gave shared details detail info information anyone
 get rid bring bringing brought mention mentioning raise raising again ever anymore stop quit
 weren't wasn't isn't aren't wouldn't couldn't shouldn't they them i'd i'm would've rather stored kept
-take out off ditch bin lose cut nix toss chuck file files dont
-something someone somebody anything anyone anybody everyone everybody nothing nobody""".split())
+take out off ditch bin lose cut nix toss chuck file files""".split())
 
 
 #: What a request to get rid of names when it is of something said, not of a thing in the world
@@ -997,7 +996,6 @@ def _topic_words(sentence: str) -> list[str]:
     return [w for w in re.findall(r"[a-z][a-z'\-]+", sentence.lower())
             if w not in _REQUEST_WORDS and w not in _GENERIC_TERMS and w not in STOP_WORDS
             and (len(w) > 2 or w in _SHORT_RELATIONS)  # "anything about my ex"
-            and any(t not in STOP_WORDS for t in terms(w))  # "that she's on meds" names the meds, not her
             and not (len(w) >= 5 and w[:5] in _REQUEST_STEMS)]
 
 

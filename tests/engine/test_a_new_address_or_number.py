@@ -34,6 +34,8 @@ def test_a_new_address_or_number_supersedes_the_old_one(tmp_path, old, new, now)
     ("Home for us is 5 Oak Close, Didsbury.", "Our office has moved, we're at 31 Hatton Road now.", "Oak"),
     ("I live at 22 Quill Street.", "New office address is 1 Dock Street, we moved in Monday.", "Quill"),
     ("My number is 07700 900123.", "The new work number is 0161 496 0555.", "900123"),
+    ("My number is 07700 900123.", "The new clinic number is 0161 496 0999.", "900123"),
+    ("I live at 22 Quill Street.", "New warehouse address is 9 Dock Road from Monday.", "Quill"),
     ("I live at 22 Quill Street.", "We're at my sister's, 3 Mill Lane, for the next two weeks while the new boiler goes in.", "Quill"),
     ("My mobile is 07700 900123 and my work phone is 0161 496 0555.", "Got a new number, it's 07700 900999 now.",
      "0555"),

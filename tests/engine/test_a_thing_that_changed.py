@@ -33,6 +33,7 @@ def test_a_thing_said_to_have_changed_takes_its_new_value(tmp_path, old, new, no
     # what changed is named, and the record is not of it: a new address is no new job
     ("I'm a nurse.", "My work address changed, the clinic is at 40 Ferry Road now.", "nurse"),
     ("Home for us is 5 Oak Close, Didsbury.", "Our office has moved, we're at 31 Hatton Road now.", "Oak"),
+    ("I live at 22 Quill Street.", "The depot has moved, it's at 9 Kiln Road now.", "Quill"),
 ])
 def test_a_thing_said_not_to_have_changed_keeps_its_value(tmp_path, old, new, word):
     records = records_after(tmp_path, old, new, speaker="Ayla", days=("2026-05-02", "2026-05-16"), at="10:00:00")
