@@ -260,21 +260,24 @@ _NAMED_CHANGE_CUE = re.compile(_NAMED_CHANGE, re.IGNORECASE)
 _THING_CHANGED_CUE = re.compile(_THING_CHANGED, re.IGNORECASE)
 
 
-def _changed_thing_names(text: str, record_text: str, new_values: frozenset[str]) -> bool:
+def changed_thing(text: str) -> list[str] | None:
+    """The terms of the thing a change said only as "<thing> changed" names ("our office has moved"
+    -> office), or None when the statement says its change otherwise (or says none)."""
+    if _NAMED_CHANGE_CUE.search(text) is not None:
+        return None
+    m = _THING_CHANGED_CUE.search(text)
+    return terms(m.group("thing")) if m is not None else None
+
+
+def _thing_may_be_of(thing: list[str], record_text: str, new_values: frozenset[str]) -> bool:
     """Whether a change said only as "<thing> changed" ("our office has moved, we're at ...") can
     be of this record: the record names the thing ("book club has moved" / "book club meets at
     ..."), or a new value is a day or a time, which a schedule's change gives whatever it calls
     the schedule ("his teaching schedule changed so it's Thursdays at 6:30 now" / "cello lessons
     are Tuesdays at 5pm")."""
-    if _NAMED_CHANGE_CUE.search(text) is not None:
-        return True
-    m = _THING_CHANGED_CUE.search(text)
-    if m is None:
-        return True
     record_terms = terms(record_text)
-    if any(has_term(record_terms, t) for t in terms(m.group("thing"))):
-        return True
-    return any(value_kind(v) in ("weekday", "time", "month", "year") for v in new_values)
+    return (any(has_term(record_terms, t) for t in thing)
+            or any(value_kind(v) in ("weekday", "time", "month", "year") for v in new_values))
 #: A change for a while only ("moved in with my parents for two weeks", "switched to decaf for
 #: now"): the standing value comes back after it.
 #: The old value of a change said with both: "from <old> to <new>".
@@ -1944,6 +1947,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                        and (ends(stop, r.text, speaker)
                             or (stop.of_any == _LIFE_ENDS["retired"] and getattr(r, "slot", None) in _WORK_SLOTS)))
     my_role = _role_words(text, speaker)
+    thing = changed_thing(text) if cue == "strong" else None
+    my_contacts = contact_values(text).keys()
     my_kin = _shared_role(text, speaker)
     for i in masked_needed:
         rec = records[i]
@@ -2001,9 +2006,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             # "our target was raised to 36,000 euros" / "the amount we agreed is 30,000 euros": the
             # thing moved may be named in other words; only a measure changed can tell (read closer)
             unnamed.add(i)
-        if cue == "strong" and not _changed_thing_names(text, rec.text, mine_values - theirs):
+        if thing is not None and not _thing_may_be_of(thing, rec.text, mine_values - theirs):
             continue  # "our office has moved, we're at 31 Hatton Road now" is not of the home address
-        if contact_values(text).keys() & contact_values(rec.text).keys() and of_another_place(text, rec.text):
+        if my_contacts & contact_values(rec.text).keys() and of_another_place(text, rec.text):
             continue  # "new office address is 1 Dock Street" gives the home address no new value
         if former and cue != "strong" and _FORMER.search(rec.text) is None:
             continue  # "my old address, 12 Quarry Lane, still gets post": of the old one, not a new value

@@ -493,11 +493,11 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             # "Still vegetarian, so something meat-free tonight please": the record said again,
             # beside a request for now, which alone stays (as an instruction for the period it names)
             again, rest = split
+            pool = _pool(state, name, pending)
             same = [r for r in relate(meaning, again, "fact" if c.kind in ("episode", "temporary_instruction") else c.kind,
-                                      name, _pool(state, name, pending), settings) if r.verdict == "same"]
+                                      name, pool, settings) if r.verdict == "same"]
             if same:
-                out.emit(_repeated(state.records.get(same[0].memory_id)
-                                     or next(p for p in pending if p.memory_id == same[0].memory_id), c, turn))
+                out.emit(_repeated(next(r for r in pool if r.memory_id == same[0].memory_id), c, turn))
                 if c.kind != "temporary_instruction":
                     continue
                 c = replace(c, text=rest)
@@ -649,11 +649,12 @@ def _contact_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> li
     if not mine:
         return []
     whose = holder(c.text, speaker)
+    theirs = [(s, changes_contact(c.text, s.text)) for s in statements(pool, speaker)
+              if SOURCE_RANK[s.record.source] <= SOURCE_RANK[c.source]]
+    theirs = [(s, kinds) for s, kinds in theirs if kinds and same_holder(holder(s.text, speaker), whose)]
     out: list[tuple[MemoryRecord, int | None]] = []
     for kind in mine:
-        held = [s for s in statements(pool, speaker)
-                if SOURCE_RANK[s.record.source] <= SOURCE_RANK[c.source] and kind in changes_contact(c.text, s.text)
-                and same_holder(holder(s.text, speaker), whose)]
+        held = [s for s, kinds in theirs if kind in kinds]
         if len(held) == 1:
             out.append((held[0].record, held[0].index))
     return out

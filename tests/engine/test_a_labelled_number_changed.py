@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from two_sessions import records_after
+from two_sessions import assert_one_active, records_after
 
 
 @pytest.mark.parametrize("old,new,now", [
@@ -20,8 +20,7 @@ from two_sessions import records_after
 ])
 def test_a_labelled_number_given_anew_supersedes_the_old(tmp_path, old, new, now):
     records = records_after(tmp_path, old, new, speaker="Ayla", days=("2026-05-02", "2026-05-20"), at="10:00:00")
-    active = [r for r in records if r.tier == "active"]
-    assert len(active) == 1 and now in active[0].text, [(r.text, r.tier) for r in records]
+    assert_one_active(records, now)
 
 
 @pytest.mark.parametrize("old,new,word", [

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from two_sessions import records_after
+from two_sessions import assert_one_active, records_after
 
 
 @pytest.mark.parametrize("old,new,now", [
@@ -23,8 +23,7 @@ from two_sessions import records_after
 ])
 def test_a_thing_said_to_have_changed_takes_its_new_value(tmp_path, old, new, now):
     records = records_after(tmp_path, old, new, speaker="Ayla", days=("2026-05-02", "2026-05-16"), at="10:00:00")
-    active = [r for r in records if r.tier == "active"]
-    assert len(active) == 1 and now in active[0].text, [(r.text, r.tier) for r in records]
+    assert_one_active(records, now)
 
 
 @pytest.mark.parametrize("old,new,word", [
@@ -56,5 +55,4 @@ def test_a_thing_said_not_to_have_changed_keeps_its_value(tmp_path, old, new, wo
 ])
 def test_a_change_said_of_something_else_still_gives_the_new_value(tmp_path, old, new, now):
     records = records_after(tmp_path, old, new, speaker="Ayla", days=("2026-05-02", "2026-05-16"), at="10:00:00")
-    active = [r for r in records if r.tier == "active"]
-    assert len(active) == 1 and now in active[0].text, [(r.text, r.tier) for r in records]
+    assert_one_active(records, now)

@@ -7,19 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine import MemoryEngine
+from two_sessions import texts_after
 
 KEPT = "I'm allergic to kiwi."
 
 
 def _texts_after(tmp_path, said: str, asked: str) -> list[str]:
-    turns = [(said, "2026-05-03"), (KEPT, "2026-05-03"), (asked, "2026-05-09")]
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        for i, (text, day) in enumerate(turns):
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{day}", "turn_id": str(i),
-                           "role": "user", "speaker": "Ayla", "text": text, "occurred_at": f"{day}T10:0{i}:00Z"})
-        engine.flush()
-        return [r.text for r in engine.records("t", "u")]
+    return texts_after(tmp_path, said, asked, KEPT, speaker="Ayla", days=("2026-05-03", "2026-05-09"))
 
 
 @pytest.mark.parametrize("said, asked, word", [

@@ -6,20 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine import MemoryEngine
+from two_sessions import texts_after
 
 KEPT = "I'm allergic to kiwi."
 
 
 def _texts_after(tmp_path, said: str, asked: str, kept: str | None = KEPT) -> list[str]:
     """The subject's records after `said` (and `kept`) in one session and `asked` a week later."""
-    turns = [(said, "2026-04-06")] + ([(kept, "2026-04-06")] if kept else []) + [(asked, "2026-04-12")]
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        for i, (text, day) in enumerate(turns):
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{day}", "turn_id": str(i),
-                           "role": "user", "speaker": "Ayla", "text": text, "occurred_at": f"{day}T10:0{i}:00Z"})
-        engine.flush()
-        return [r.text for r in engine.records("t", "u")]
+    return texts_after(tmp_path, said, asked, kept, speaker="Ayla", days=("2026-04-06", "2026-04-12"))
 
 
 @pytest.mark.parametrize("said,asked,word", [

@@ -32,3 +32,22 @@ def assert_replaced(records: list, old_word: str, new_word: str) -> None:
     assert_ended(records, old_word)
     assert any(r.tier == "active" and new_word in (r.text or "").lower() for r in records), \
         [(r.text, r.tier) for r in records]
+
+
+def assert_one_active(records: list, word: str) -> None:
+    """Exactly one record is active, and it holds `word`: the new value took the old one's place."""
+    active = [r for r in records if r.tier == "active"]
+    assert len(active) == 1 and word in active[0].text, [(r.text, r.tier) for r in records]
+
+
+def texts_after(tmp_path, said: str, asked: str, kept: str | None, *, speaker: str,
+                days: tuple[str, str]) -> list[str]:
+    """The active records' texts after `said` (and `kept`) on days[0] and `asked` on days[1], one
+    session each day, the turns a minute apart."""
+    turns = [(said, days[0])] + ([(kept, days[0])] if kept else []) + [(asked, days[1])]
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        for i, (text, day) in enumerate(turns):
+            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{day}", "turn_id": str(i),
+                           "role": "user", "speaker": speaker, "text": text, "occurred_at": f"{day}T10:0{i}:00Z"})
+        engine.flush()
+        return [r.text for r in engine.records("t", "u")]
