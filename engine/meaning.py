@@ -48,7 +48,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/21"
+DECIDER = "meaning/22"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -335,7 +335,8 @@ _CLOCK_WORD = re.compile(r"\b(?:noon|midday|midnight)\b", re.IGNORECASE)
 @lru_cache(maxsize=65_536)
 def values(text: str, speaker: str = "") -> frozenset[str]:
     """What a statement says of its attribute, as far as exact rules can tell: numbers, dates, and
-    names (capitalised words that do not start a sentence), normalised ("9th" = "ninth" = "9")."""
+    names (capitalised words that do not start a sentence), email addresses, normalised ("9th" =
+    "ninth" = "9")."""
     own = _speaker_words(speaker)
     out = {_number_value(m) for m in _NUMBER.finditer(text)}
     for m in _CAPITALISED.finditer(text):
@@ -359,6 +360,7 @@ def values(text: str, speaker: str = "") -> frozenset[str]:
         if w in _CARDINALS:
             out.add(_CARDINALS[w])
     out.update(m.group().lower() for m in _CLOCK_WORD.finditer(text))
+    out.update(m.group().lower().rstrip(".") for m in _EMAIL.finditer(text))  # one value, not its parts
     return frozenset(v for v in out if v)
 
 
@@ -372,6 +374,7 @@ def mask(text: str, speaker: str = "") -> str:
     def sub(m: re.Match[str]) -> str:
         return "something" if _norm_value(m.group()) in found else m.group()
 
+    text = _EMAIL.sub("something", text)
     text = _NUMBER.sub(lambda m: "something" if _number_value(m) in found else m.group(), text)
     # numbers in words ("seventy-four kilos", "two days"): masked as the figures are
     text = _COMPOUND.sub("something", text)
@@ -838,27 +841,29 @@ def changed_provider(text: str) -> str | None:
 
 
 #: Where someone lives and how they are reached, one of each at a time: a street address ("19 Castle
-#: Street", "4 Orchard Way": a number, capitalised words, a kind of street) and a phone number (nine
-#: digits or more, in groups or not). Said in any frame ("we're living at ...", "new address is ...",
+#: Street", "4 Orchard Way": a number, capitalised words, a kind of street), a phone number (nine
+#: digits or more, in groups or not) and an email address. Said in any frame ("we're living at ...", "new address is ...",
 #: "home is ... for now"), so a new one is recognised by its shape, not by the words around it.
 _ADDRESS = re.compile(r"\b\d{1,4}[A-Za-z]?,?\s+(?:(?-i:[A-Z])[\w'’-]*\s+){1,3}(?:road|rd|street|st|lane|avenue|ave|close|"
                       r"way|drive|court|place|crescent|terrace|grove|gardens|square|row|hill|mews|walk|parade|"
                       r"boulevard)\b", re.IGNORECASE)
 _PHONE = re.compile(r"(?<![\w+.,])\+?\d(?:[ -]?\d){8,14}(?![\w.,]?\d)")
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
 #: A word before "address" / "number" that says whose or which one ("office address", "work
 #: number"): another attribute than the one a record without it gives.
-_CONTACT_WHICH = re.compile(r"\b([\w'’]+)\s+(?:address|number|phone|mobile|landline)\b", re.IGNORECASE)
+_CONTACT_WHICH = re.compile(r"\b([\w'’]+)\s+(?:address|number|phone|mobile|landline|email|e-mail)\b", re.IGNORECASE)
 #: A place or person a statement may give the address of instead of the home ("our office has moved,
 #: we're at ...", "the clinic is at ...", "at my sister's, 3 Mill Lane"): a word after "my", "our",
 #: "the" or "their".
 _WHOSE_PLACE = re.compile(r"\b(?:my|our|the|their)\s+([a-z]+)", re.IGNORECASE)
-_NOT_WHICH = frozenset("new my our the a your current updated home contact phone mobile its their his her this "
+_NOT_WHICH = frozenset("new my our the a your current updated home contact phone mobile email e-mail its their his her this "
                        "that is house flat apartment place address number landline keys key move old family".split())
 
 
 def contact_values(text: str) -> dict[str, frozenset[str]]:
-    """The street addresses and phone numbers a statement gives: {"address": ..., "phone": ...}
-    (lower case, spaces and commas evened out; a phone number as its digits)."""
+    """The street addresses, phone numbers and email addresses a statement gives: {"address": ...,
+    "phone": ..., "email": ...} (lower case, spaces and commas evened out; a phone number as its
+    digits)."""
     out: dict[str, frozenset[str]] = {}
     addresses = frozenset(re.sub(r"[\s,]+", " ", m.group().lower()) for m in _ADDRESS.finditer(text))
     phones = frozenset(re.sub(r"\D", "", m.group()) for m in _PHONE.finditer(text))
@@ -866,11 +871,14 @@ def contact_values(text: str) -> dict[str, frozenset[str]]:
         out["address"] = addresses
     if phones:
         out["phone"] = phones
+    emails = frozenset(m.group().lower().rstrip(".") for m in _EMAIL.finditer(text))
+    if emails:
+        out["email"] = emails
     return out
 
 
 def changes_contact(text: str, record_text: str) -> frozenset[str]:
-    """The kinds of contact value ("address", "phone") a statement gives anew, with a word of change,
+    """The kinds of contact value ("address", "phone", "email") a statement gives anew, with a word of change,
     in place of the one `record_text` gives: another value of the same kind, not for a while ("staying
     at ... for two weeks"), and not of another place or person the record does not name ("office
     address", "our office has moved", "at my sister's")."""

@@ -62,7 +62,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/16"
+RULES = "rules/17"
 
 
 @dataclass(frozen=True)
@@ -876,7 +876,7 @@ _ASKING = re.compile(r"\b(?:please|pls|plz|kindly|(?:can|could|would|will)\s+(?:
 #: The request form with a verb of forgetting or of not keeping (not "can you remember ...").
 _FORGET_FORM = re.compile(
     r"^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|and|also|so|hey|no|on\s+second\s+thoughts?|"
-    r"on\s+reflection|just)\b[\W_]*)*(?:forget|scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|"
+    r"on\s+reflection|just)\b[\W_]*)*(?:forget|scratch|scrap|delete|erase|wipe|remove|drop(?!\s+(?:me|us)\s+a\s+(?:line|note))|strike|unlearn|"
     r"disregard|get\s+rid\s+of\s+(?=" + _SAID_THING + r")|don'?t\s+(?:keep|store|save|remember|record|write|hang\s+on|hold\s+on)|"
     r"do\s+not\s+(?:keep|store|save|remember|hang\s+on|hold\s+on))\b"
     r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:forget|delete|erase|wipe|remove|drop|unlearn|"
@@ -1125,6 +1125,18 @@ def _word_count(sentence: str) -> int:
     return len(_WORDS_RE.findall(sentence)) + len(_CONTRACTED.findall(sentence))
 
 
+#: The speaker as the one reached or written to ("reach me on", "email me at", "post for me").
+_ME = re.compile(r"\b(?:me|us)\b", re.IGNORECASE)
+
+
+def _gives_contact(sentence: str) -> bool:
+    """A sentence giving how the speaker is reached ("you can reach me on 07700 ...", "my email's
+    ... btw", "best way to get hold of me is ..."): a phone number, an email or a street address,
+    known by its shape, beside the speaker. The classifier reads the frame, which varies, and is
+    seldom sure of it."""
+    return bool(contact_values(sentence)) and (_FIRST_PERSON.search(sentence) or _ME.search(sentence)) is not None
+
+
 def _standing_candidates(sentences: list[str]) -> list[str]:
     """The first-person sentences the classifier is asked about when the rules kept nothing,
     without a label put before them."""
@@ -1138,7 +1150,7 @@ def _standing_candidates(sentences: list[str]) -> list[str]:
             if "[REDACTED:" not in x and not is_question(x) and not is_counterfactual(x)
             # a rule for everyone is the speaker's to keep ("everyone has to be 16 or older")
             and ((3 <= _word_count(x) <= 30
-                  and (_FIRST_PERSON.search(x) or _quantity_moved(x) or rule_for_everyone(x))
+                  and (_FIRST_PERSON.search(x) or _quantity_moved(x) or rule_for_everyone(x) or _gives_contact(x))
                   and not is_chatter(x))
                  or _end_said_alone(x))]
 
@@ -1216,6 +1228,8 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
             kind, sure = "fact", max(sure, needed)  # "I'm the treasurer of the rowing club now": what they are
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _quantity_moved(sentence):
             kind, sure = "fact", max(sure, needed)  # "the storm took a few, down to 34 trees now": where a count stands
+        elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _gives_contact(sentence):
+            kind, sure = "fact", max(sure, needed)  # "you can reach me on 07700 ...": how the speaker is reached
         if kind not in ("fact", "preference", "decision", "constraint") or sure < needed:
             continue
         if len(_WORDS_RE.findall(sentence)) < 4 and kind != "fact":
