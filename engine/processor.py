@@ -1137,6 +1137,12 @@ def _gives_contact(sentence: str) -> bool:
     return bool(contact_values(sentence)) and (_FIRST_PERSON.search(sentence) or _ME.search(sentence)) is not None
 
 
+#: What the speaker is, said in a few words ("I'm divorced.", "I am 42.", "I'm on dialysis."): the
+#: classifier has little to be sure with in so short a sentence, yet ranks a standing state first
+#: where a passing one ("I'm tired.", "I'm on my way.") ranks as chatter.
+_SHORT_STATE = re.compile(r"^(?:I['’]m|I\s+am)\s+(?:[\w'’-]+\s+){0,2}[\w'’-]+\s*[.!]?$", re.IGNORECASE)
+
+
 def _standing_candidates(sentences: list[str]) -> list[str]:
     """The first-person sentences the classifier is asked about when the rules kept nothing,
     without a label put before them."""
@@ -1220,8 +1226,8 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
             sure = max(sure, needed := settings.standing_constraint_probability)
         if (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _habit_statement(sentence):
             kind, sure = "fact", max(sure, needed)  # a habit said in the present
-        elif kind == "fact" and sure < needed and _plain_present(sentence):
-            sure = needed  # "I play the piano.", "I drive a Skoda": read as a fact first, said plainly
+        elif kind == "fact" and sure < needed and (_plain_present(sentence) or _SHORT_STATE.match(sentence.strip())):
+            sure = needed  # "I play the piano.", "I'm divorced.": read as a fact first, said plainly
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _possessed_present(sentence):
             kind, sure = "fact", max(sure, needed)  # "my shift starts at 6am": a thing of theirs, its value
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _role_statement(sentence):

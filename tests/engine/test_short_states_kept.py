@@ -1,0 +1,34 @@
+"""What the speaker is, said in a few words ("I'm on dialysis.", "I am pre-diabetic."), is a standing
+fact: in so short a sentence the classifier is seldom sure of anything, yet ranks a standing state
+as a fact first, and a passing one ("I'm in the car.", "I'm on my way.") as chatter or a
+request for now, which are not kept."""
+from __future__ import annotations
+
+import pytest
+
+from engine import MemoryEngine
+
+
+def _texts(tmp_path, said: str) -> list[str]:
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "1", "role": "user",
+                       "speaker": "Bea", "text": said, "occurred_at": "2026-05-02T10:00:00Z"})
+        engine.flush()
+        return [r.text for r in engine.records("t", "u")]
+
+
+@pytest.mark.parametrize("said,word", [
+    ("I'm on dialysis.", "dialysis"),
+    ("I'm type 1 diabetic.", "diabetic"),
+    ("I am pre-diabetic.", "pre-diabetic"),
+    ("I'm 42.", "42"),
+    ("I'm divorced.", "divorced"),
+])
+def test_a_state_said_in_a_few_words_is_kept(tmp_path, said, word):
+    assert any(word in t for t in _texts(tmp_path, said)), said
+
+
+@pytest.mark.parametrize("said", ["I'm in the car.", "I'm out of office.", "I'm on my way.",
+                                  "I'm starving.", "I'm so excited!", "I'm all ears.", "I'm almost there."])
+def test_a_passing_state_in_a_few_words_is_not_kept(tmp_path, said):
+    assert _texts(tmp_path, said) == []
