@@ -62,7 +62,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/17"
+RULES = "rules/18"
 
 
 @dataclass(frozen=True)
