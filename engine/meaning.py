@@ -48,7 +48,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/22"
+DECIDER = "meaning/23"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -241,6 +241,10 @@ _NAMED_CHANGE = (
     r"as\s+of\s+(?:now|today|this\s+(?:week|month|year|term|season)|the\s+(?:start|beginning|first)\s+of|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|"
     r"october|november|december)|"
+    # a new state from the next period on ("from next month the rent's 1240", "starting next week my
+    # hours are 7 to 3"), not a stretch of time ("from next month to September I'm in Lisbon")
+    r"(?:from|starting|beginning)\s+next\s+(?:week|month|year|term|season|semester|quarter)"
+    r"(?!(?:\s+\([^)]*\))?\s+(?:to|until|till|through)\b)|"
     r"(?:pay|salary|rent|price)\s+(?:rise|raise|increase|hike)|"
     # "my manager put me on evenings", "they've set my premium at 2,050"
     r"put\s+(?:me|us|(?-i:[A-Z])[\w'’]*)\s+(?:on(?:to)?|with)|(?:assigned|allocated|reassigned)\s+(?:me|us|(?-i:[A-Z])[\w'’]*)\s+(?:to|with)|"
