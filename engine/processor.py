@@ -34,8 +34,9 @@ from engine.projector import memory_ids_of
 from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
-from engine.statements import (JOIN, REST_OF, clause_pieces, clauses, is_narrative, lead_of, leaning_on, readable,
-                               statements, without)
+from engine.statements import (JOIN, REST_OF, clause_pieces, clauses, is_narrative, lead_of, leaning_on,
+                               readable, statements, tells_of_before, without)
+from engine.statements import parts as narrative_parts
 from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, turn_candidates
 from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, plain_chat, plain_negations, term_set, terms
 from engine.tokens import count_tokens_many
@@ -62,7 +63,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/18"
+RULES = "rules/19"
 
 
 @dataclass(frozen=True)
@@ -399,6 +400,63 @@ def _retyped(c: Candidate, probs: dict[str, float], settings: Settings) -> Candi
     return c
 
 
+#: Classifier probability at which one statement of a narrative is a rule of its own: above the bar
+#: that types a whole candidate (a statement is read without the turn's other sentences to dilute it).
+NARRATIVE_RULE_PROBABILITY = 0.7
+
+
+def _rules_told_apart(c: Candidate, name: str, meaning: Meaning) -> list[Candidate] | None:
+    """A rule said among other sentences of a turn ("Rules on our beat are strict: everything goes
+    back, no fish kept ...; Gregor's on a different beat ...") is a constraint of its own, and the
+    other sentences are not one: the turn's narrative, read whole, is typed by whichever part
+    weighs more. Each statement of a narrative is read alone; those that state a rule, or that the
+    classifier takes for one, become constraint candidates, and the rest stays the narrative, of
+    the kind the rules gave it. None when the candidate is no narrative or states no rule."""
+    if not is_narrative(c.fields, c.text):
+        return None
+    said = readable(c.text, name)
+    lead = lead_of(c.text, name) + ": "
+    # read as said, without the "Sam: " a statement is given (a name before it reads as a label)
+    probs = meaning.kinds([x.removeprefix(lead) for x in said])
+    rules = [k for k, (x, p) in enumerate(zip(said, probs))
+             if p.get("constraint", 0.0) >= NARRATIVE_RULE_PROBABILITY or states_a_rule(x)]
+    if not rules:
+        return None
+    pieces = narrative_parts(c.text)
+    # A statement that points back ("the health board forbids it") goes with the one it points to,
+    # and those that point back to a rule go with the rule: a unit that says nothing alone is not
+    # cut from what it tells of.
+    leans = [k > 0 and tells_of_before(pieces[k]) for k in range(len(pieces))]
+    taken: set[int] = set()
+    for k in rules:
+        j = k
+        taken.add(j)
+        while leans[j]:
+            j -= 1
+            taken.add(j)
+    for k in range(1, len(pieces)):
+        if leans[k] and k - 1 in taken:
+            taken.add(k)
+    units: list[list[int]] = []
+    for k in sorted(taken):
+        if units and units[-1][-1] == k - 1:
+            units[-1].append(k)
+        else:
+            units.append([k])
+
+    def text_of(ks: list[int]) -> str:
+        return JOIN.join([said[ks[0]]] + [pieces[k] for k in ks[1:]])
+
+    out: list[Candidate] = []
+    rest = [k for k in range(len(said)) if k not in taken]
+    if rest:
+        out.append(replace(c, text=text_of(rest)))
+    fields = {k: v for k, v in c.fields.items() if k != "type"}
+    out.extend(replace(c, kind="constraint", text=text_of(ks), fields=fields if len(ks) == 1 else c.fields,
+                       importance=max(c.importance, 0.85), happened_at=None, expires_at=None) for ks in units)
+    return out
+
+
 def _pool(state: SubjectState, speaker: str, pending: list[MemoryRecord]) -> list[MemoryRecord]:
     """The speaker's active standing records (and this turn's), the ones a statement can repeat or
     update: temporary instructions and habits are judged elsewhere."""
@@ -485,8 +543,12 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
     if meaning is not None and candidates:
         vectors = meaning.vectors([c.text for c in candidates])
         probs = meaning.classifier.probabilities(vectors)
-        candidates = [c if c.kind == "temporary_instruction" else _retyped(c, p, settings)
-                      for c, p in zip(candidates, probs)]
+        typed: list[Candidate] = []
+        for c, p in zip(candidates, probs):
+            rules_apart = _rules_told_apart(c, name, meaning) if c.kind != "temporary_instruction" else None
+            typed.extend(rules_apart if rules_apart is not None
+                         else [c if c.kind == "temporary_instruction" else _retyped(c, p, settings)])
+        candidates = typed
     pending: list[MemoryRecord] = []
     for n, c in enumerate(candidates):
         if meaning is not None and (split := said_again(c.text)) is not None:

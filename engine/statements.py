@@ -182,6 +182,16 @@ def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
     return out, leans
 
 
+#: A statement that ends on what the one before told of ("the health board forbids it").
+_ENDS_BACK = re.compile(r"\b(?:it|this|that|them|these|those)\W*$", re.IGNORECASE)
+
+
+def tells_of_before(statement: str) -> bool:
+    """Whether a statement opens or ends with what the one before it told of ("that's why ...",
+    "the health board forbids it"): it says nothing alone."""
+    return _OPENS_BACK.match(statement) is not None or _ENDS_BACK.search(statement) is not None
+
+
 def leaning_on(named: set[int], leans: list[bool]) -> set[int]:
     """`named` and every piece that leans, directly or through others, on one of them."""
     out = set(named)
