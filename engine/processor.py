@@ -403,6 +403,9 @@ def _retyped(c: Candidate, probs: dict[str, float], settings: Settings) -> Candi
 #: Classifier probability at which one statement of a narrative is a rule of its own: above the bar
 #: that types a whole candidate (a statement is read without the turn's other sentences to dilute it).
 NARRATIVE_RULE_PROBABILITY = 0.7
+#: ... read only in a narrative that, whole, reads at all like one (half of LoCoMo's read under 0.02;
+#: one with a rule in it, 0.06 or more): reading each statement costs an embedding each.
+NARRATIVE_RULE_GATE = 0.02
 
 
 def _rules_told_apart(c: Candidate, name: str, meaning: Meaning) -> list[Candidate] | None:
@@ -545,7 +548,9 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
         probs = meaning.classifier.probabilities(vectors)
         typed: list[Candidate] = []
         for c, p in zip(candidates, probs):
-            rules_apart = _rules_told_apart(c, name, meaning) if c.kind != "temporary_instruction" else None
+            rules_apart = (_rules_told_apart(c, name, meaning)
+                           if c.kind != "temporary_instruction" and p.get("constraint", 0.0) >= NARRATIVE_RULE_GATE
+                           else None)
             typed.extend(rules_apart if rules_apart is not None
                          else [c if c.kind == "temporary_instruction" else _retyped(c, p, settings)])
         candidates = typed
