@@ -48,7 +48,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/23"
+DECIDER = "meaning/24"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -323,9 +323,38 @@ def _after_abbreviation(before: str) -> bool:
     return m is not None and m.group(1).lower() in ABBREVIATIONS
 
 
+#: A time of the clock as a number is written: "4pm", "9.30am", "4:00pm", "16:00", "09:30".
+_CLOCK_VALUE = re.compile(r"(?P<h>\d{1,2})(?:(?P<sep>[:.])(?P<mm>\d\d))?(?P<half>am|pm)|(?P<h24>\d{1,2}):(?P<mm24>\d\d)")
+
+
+_HALF_AFTER = re.compile(r"\s+([ap])\.?m\b\.?", re.IGNORECASE)
+
+
+def _clock_value(raw: str) -> str | None:
+    """A time of the clock on the 24-hour clock ("4pm", "4:00pm", "16:00" -> "16:00"; "9.30am",
+    "09:30" -> "9:30"), or None: one time however it is written."""
+    m = _CLOCK_VALUE.fullmatch(raw.lower())
+    if m is None:
+        return None
+    if m.group("h24") is not None:
+        h, mm = int(m.group("h24")), m.group("mm24")
+    else:
+        h, mm = int(m.group("h")), m.group("mm") or "00"
+        if h > 12:
+            return None
+        h = h % 12 + (12 if m.group("half") == "pm" else 0)
+    return f"{h}:{mm}" if h <= 23 and int(mm) <= 59 else None
+
+
 def _number_value(m: re.Match[str]) -> str:
     """A number's value; a year cut to two digits after an apostrophe ("'87 build", "class of ’05")
-    is the year in full, as it is written elsewhere (1987, 2005)."""
+    is the year in full, as it is written elsewhere (1987, 2005); a time of the clock as `_clock_value`
+    gives it."""
+    half = _HALF_AFTER.match(m.string, m.end())  # "2 pm", "7 a.m."
+    clock = _clock_value(m.group() + (half.group(1).lower() + "m" if half and re.fullmatch(r"\d{1,2}(?::\d\d)?", m.group())
+                                      else ""))
+    if clock is not None:
+        return clock
     value = _norm_value(m.group())
     if len(value) == 2 and value.isdigit() and m.start() > 0 and m.string[m.start() - 1] in "'’":
         return str((2000 if int(value) <= 40 else 1900) + int(value))
@@ -699,10 +728,23 @@ def same_holder(a: frozenset[str], b: frozenset[str]) -> bool:
     return a == b or (bool(a) and bool(b) and (a <= b or b <= a))
 
 
+#: A time of the clock in the words of a sentence: "4pm", "4 pm", "9.30 a.m.", "16:00".
+_CLOCK_IN_TEXT = re.compile(r"(?<![\w.:])(\d{1,2}(?:[:.]\d\d)?)\s*([ap])\.?m\b\.?|(?<![\w.:])(\d{1,2}:\d\d)(?![\w:])",
+                            re.IGNORECASE)
+
+
+def one_clock(text: str) -> str:
+    """The text with its times of the clock written one way ("4pm", "16:00" -> "16:00")."""
+    def sub(m: re.Match[str]) -> str:
+        raw = m.group(3) or (m.group(1).replace(".", ":") + m.group(2).lower() + "m")
+        return _clock_value(raw) or m.group()
+    return _CLOCK_IN_TEXT.sub(sub, text) if any(c.isdigit() for c in text) else text
+
+
 @lru_cache(maxsize=65_536)
 def _content(text: str, speaker: str) -> frozenset[str]:
     own = _speaker_words(speaker)
-    found = (_norm_value(t) for t in terms(text))
+    found = (_norm_value(t) for t in terms(one_clock(text)))
     return frozenset(t for t in found if t and t not in own and t not in RELATIONS)
 
 
@@ -1657,11 +1699,15 @@ def _unmatched(a: frozenset[str], b: frozenset[str]) -> bool:
 
 
 def _overlap(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Shared values, counting a value that starts another ("go" / "golang", "cell" / "cellist")."""
+    """Shared values, counting a value that starts another ("go" / "golang", "cell" / "cellist"), and
+    an hour said alone as that hour of the clock ("till 7" / "7am", "at 4" / "4pm")."""
     for x in a:
         for y in b:
             short, long_ = (x, y) if len(x) <= len(y) else (y, x)
             if x == y or (len(short) >= 2 and long_.startswith(short) and not short.isdigit()):
+                return True
+            if short.isdigit() and long_.endswith(":00") and long_[:-3].isdigit() and int(long_[:-3]) in (
+                    int(short), int(short) + 12):
                 return True
     return False
 
