@@ -63,7 +63,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/19"
+RULES = "rules/20"
 
 
 @dataclass(frozen=True)
@@ -917,7 +917,7 @@ _OWN_THING_REQUEST = re.compile(
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
     r"(?:forget|delete|erase|wipe|remove|scratch|scrap|disregard|ignore|drop|strike)\s+(?:about\s+)?"
-    r"(?:the|that|those|these)\s+(?:[\w'’-]+\s+){1,4}?(?:I|we)\s+(?:just\s+|also\s+|even\s+)?(?:mentioned|said|told\s+you|gave\s+you|"
+    r"(?:the|that|those|these)\s+(?:[\w'’-]+\s+){1,4}?(?:I|we)\s+(?:just\s+|also\s+|even\s+)?(?:mentioned|said|told\s+you|gave(?:\s+you)?|"
     r"sent(?:\s+you)?|shared|wrote|typed|quoted|put\s+down|passed\s+on)\b"
     # "forget the lithium bit", "delete the medication details": a part of what was said, named
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*(?:forget|delete|erase|wipe|remove|scratch|drop|strike)\s+"
@@ -1033,6 +1033,13 @@ _TOLD = re.compile(r"\b(?:what|everything|anything|the\s+thing|the\s+stuff)\s+(?
                    re.IGNORECASE)
 _DROPPED = re.compile(rf"\b(?:{_DROPPED_WORDS})\b", re.IGNORECASE)
 _FORGET_IT = re.compile(r"\bforget\s+(?:about\s+)?(?:it|that)\b", re.IGNORECASE)
+#: Said of where the assistant keeps things, beside a request to forget ("I'd rather that one wasn't
+#: stored anywhere", "it shouldn't be sitting in your notes"): part of the asking, not a memory.
+_STORAGE_TALK = re.compile(
+    r"\b(?:in|from|out\s+of|on)\s+(?:your|the)\s+(?:notes|memory|memories|records?|files?|system|database)\b"
+    r"|\b(?:stored|saved|kept|written|recorded|logged|noted)\s+(?:down\s+)?(?:anywhere|somewhere|at\s+all)\b"
+    r"|\b(?:wasn['’]?t|isn['’]?t|not\s+be|never\s+be)\s+(?:stored|saved|kept|written\s+down|recorded|logged)\b",
+    re.IGNORECASE)
 _ABOUT_MEMORY = re.compile(r"\b(?:memor|remember|stor|kept|keep|sav|record|notes?\b|written|log|what\s+I\s+(?:said|told|"
                            r"mentioned))", re.IGNORECASE)
 
@@ -1644,7 +1651,9 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
             # "The inspection date still stands": what the request leaves, said beside it
             keeps = [s for s in rest if _KEEP_SAID.search(s) or _KEEP_ASKED.search(s)]
             _forget_in_turn(state, turn, requests, meaning, settings, out, keeps=keeps)
-            rest = [s for s in rest if s not in keeps]  # no memory of its own
+            # no memory of its own, nor what the turn says of keeping it ("I'd rather that one
+            # wasn't stored anywhere")
+            rest = [s for s in rest if s not in keeps and not _STORAGE_TALK.search(s)]
         if requests or len(rest) < len(split_sentences(text)):
             text = " ".join(rest)  # the request itself is not a memory
     if text:
