@@ -48,7 +48,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/24"
+DECIDER = "meaning/25"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -264,9 +264,28 @@ _NAMED_CHANGE_CUE = re.compile(_NAMED_CHANGE, re.IGNORECASE)
 _THING_CHANGED_CUE = re.compile(_THING_CHANGED, re.IGNORECASE)
 
 
+#: The thing a new value from the next period on is said of ("from next month the car insurance is
+#: 70 a month" -> car insurance; "from next term Mila's in Year 5" -> Mila).
+_NEXT_PERIOD_THING = re.compile(
+    r"\b(?:from|starting|beginning)\s+next\s+(?:week|month|year|term|season|semester|quarter)(?:\s+(?P<when>\([^)]*\)))?,?\s+"
+    r"(?:(?:the|my|our|his|her|their)\s+)?(?P<thing>(?:[\w-]+\s+){0,2}?[\w-]+?)(?:['’]s\b|\s+(?:is|are|goes|go|will\s+be|"
+    r"costs?|becomes?|moves?|starts?|runs?)\b)", re.IGNORECASE)
+
+
+def next_period_dates(text: str) -> frozenset[str]:
+    """The values of the dates the next period is resolved to ("from next month (April 2026)" ->
+    april, 2026): when the new value holds from, not the new value."""
+    m = _NEXT_PERIOD_THING.search(text)
+    return values(m.group("when")) if m is not None and m.group("when") else frozenset()
+
+
 def changed_thing(text: str) -> list[str] | None:
     """The terms of the thing a change said only as "<thing> changed" names ("our office has moved"
-    -> office), or None when the statement says its change otherwise (or says none)."""
+    -> office), or as a new value from the next period on ("from next month the broadband is 30"
+    -> broadband); None when the statement says its change otherwise (or says none)."""
+    m = _NEXT_PERIOD_THING.search(text)
+    if m is not None:
+        return terms(m.group("thing"))
     if _NAMED_CHANGE_CUE.search(text) is not None:
         return None
     m = _THING_CHANGED_CUE.search(text)
@@ -768,6 +787,9 @@ def other_filler(a: str, b: str, speaker: str = "") -> bool:
     da, db = ca - cb, cb - ca
     if not (0 < len(da) <= 2 and 0 < len(db) <= 2):
         return False
+    # one word in another form ("allergic" / "allergy", "painted" / "painting"): six letters shared
+    if any(len(x) >= 6 and len(y) >= 6 and x[:6] == y[:6] for x in da for y in db):
+        return False
     return not _overlap(frozenset(da), frozenset(db))
 
 
@@ -901,9 +923,9 @@ _CONTACT_WHICH = re.compile(r"\b([\w'’]+)\s+(?:address|number|phone|mobile|lan
 #: A place or person a statement may give the address of instead of the home ("our office has moved,
 #: we're at ...", "the clinic is at ...", "at my sister's, 3 Mill Lane"): a word after "my", "our",
 #: "the" or "their".
-_WHOSE_PLACE = re.compile(r"\b(?:my|our|the|their)\s+([a-z]+)", re.IGNORECASE)
+_WHOSE_PLACE = re.compile(r"\b(?:my|our|the|their|for)\s+(?:new\s+|old\s+)?([a-z]+)", re.IGNORECASE)
 _NOT_WHICH = frozenset("new my our the a your current updated home contact phone mobile email e-mail its their his her this "
-                       "that is house flat apartment place address number landline keys key move old family".split())
+                       "that is house flat apartment place address number landline keys key move old family one ones".split())
 
 
 def contact_values(text: str) -> dict[str, frozenset[str]]:
@@ -2006,6 +2028,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                             or (stop.of_any == _LIFE_ENDS["retired"] and getattr(r, "slot", None) in _WORK_SLOTS)))
     my_role = _role_words(text, speaker)
     thing = changed_thing(text) if cue == "strong" else None
+    period_dates = next_period_dates(text) if thing is not None else frozenset()
     my_contacts = contact_values(text).keys()
     my_kin = _shared_role(text, speaker)
     for i in masked_needed:
@@ -2064,7 +2087,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             # "our target was raised to 36,000 euros" / "the amount we agreed is 30,000 euros": the
             # thing moved may be named in other words; only a measure changed can tell (read closer)
             unnamed.add(i)
-        if thing is not None and not _thing_may_be_of(thing, rec.text, mine_values - theirs):
+        if thing is not None and not _thing_may_be_of(thing, rec.text, mine_values - theirs - period_dates):
             continue  # "our office has moved, we're at 31 Hatton Road now" is not of the home address
         if my_contacts & contact_values(rec.text).keys() and of_another_place(text, rec.text):
             continue  # "new office address is 1 Dock Street" gives the home address no new value

@@ -35,7 +35,7 @@ from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
 from engine.statements import (JOIN, REST_OF, clause_pieces, clauses, is_narrative, lead_of, leaning_on,
-                               readable, statements, tells_of_before, without)
+                               readable, rest_text, statements, tells_of_before, without)
 from engine.statements import parts as narrative_parts
 from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, turn_candidates
 from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, plain_chat, plain_negations, term_set, terms
@@ -63,7 +63,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/20"
+RULES = "rules/21"
 
 
 @dataclass(frozen=True)
@@ -460,6 +460,35 @@ def _rules_told_apart(c: Candidate, name: str, meaning: Meaning) -> list[Candida
     return out
 
 
+def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: list[MemoryRecord],
+                           settings: Settings, day) -> dict[int, MemoryRecord]:
+    """The statements of a candidate (a narrative's, or the one it is) that say again what a record,
+    or one statement of a narrative, says: {statement index: record}. A statement another one
+    points back to stays, as does one that points back itself: apart from it, the rest would not
+    read."""
+    whole = not is_narrative(c.fields, c.text)
+    said = [c.text] if whole else readable(c.text, speaker)
+    pieces = [c.text] if whole else narrative_parts(c.text)
+    # (a statement alone is related to every record whole below: here, to the narratives' statements)
+    theirs = statements(pool, speaker, only_narratives=whole)
+    if not theirs:
+        return {}
+    by_id = {s.memory_id: s for s in theirs}
+    # relate says "same" of nothing less alike than `same_anchor_similarity`: only those are asked
+    sims = meaning.vectors(said) @ meaning.vectors([s.text for s in theirs]).T
+    out: dict[int, MemoryRecord] = {}
+    for k, x in enumerate(said):
+        if tells_of_before(pieces[k]) or (k + 1 < len(pieces) and tells_of_before(pieces[k + 1])):
+            continue
+        near = [theirs[j] for j in np.flatnonzero(sims[k] >= settings.same_anchor_similarity)]
+        if not near:
+            continue
+        same = [r for r in relate(meaning, x, c.kind, speaker, near, settings, day=day) if r.verdict == "same"]
+        if same:
+            out[k] = by_id[same[0].memory_id].record
+    return out
+
+
 def _pool(state: SubjectState, speaker: str, pending: list[MemoryRecord]) -> list[MemoryRecord]:
     """The speaker's active standing records (and this turn's), the ones a statement can repeat or
     update: temporary instructions and habits are judged elsewhere."""
@@ -577,6 +606,20 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
         if dup is None and any(jaccard(term_set(c.text), term_set(p.text or "")) >= settings.duplicate_similarity
                                for p in pending if p.kind == c.kind):
             continue  # the same statement twice in one turn
+        if dup is None and meaning is not None and c.kind != "temporary_instruction":
+            # "we need 3 bedrooms minimum, the kids are NOT sharing again" beside other news, or
+            # "my daughter has a peanut allergy" after a narrative that said so: a statement said
+            # before is that memory said again, not a second copy of it
+            pool = _pool(state, name, pending)
+            again = _statements_said_again(meaning, c, name, [r for r in pool if r not in pending], settings,
+                                           (c.happened_at or turn.occurred_at).date())
+            for rec in {id(r): r for r in again.values()}.values():
+                out.emit(_repeated(rec, c, turn))
+            if again:
+                left = rest_text(c.text, set(again), name) if is_narrative(c.fields, c.text) else None
+                if left is None:
+                    continue  # every statement of it was said before
+                c = replace(c, text=left)
         superseded_by_meaning: list[MemoryRecord] = []
         split_off: dict[str, set[int]] = {}  # a narrative's statements a newer statement updated
         if dup is None and speaker and c.fields.get("type") == "observation" and not _conflicting(state, c.slot):
@@ -1214,7 +1257,10 @@ def _gives_contact(sentence: str) -> bool:
 #: What the speaker is, said in a few words ("I'm divorced.", "I am 42.", "I'm on dialysis."): the
 #: classifier has little to be sure with in so short a sentence, yet ranks a standing state first
 #: where a passing one ("I'm tired.", "I'm on my way.") ranks as chatter.
-_SHORT_STATE = re.compile(r"^(?:I['’]m|I\s+am)\s+(?:[\w'’-]+\s+){0,2}[\w'’-]+\s*[.!]?$", re.IGNORECASE)
+_SHORT_STATE = re.compile(r"^(?:I['’]m|I\s+am)\s+"
+                          # not what the speaker is doing or where they are ("I'm driving.", "I'm on the train.")
+                          r"(?!\w+ing\b|(?:on|in|at|off|out)\s+(?:the|a|an|my|our)\b)"
+                          r"(?:[\w'’-]+\s+){0,2}[\w'’-]+\s*[.!]?$", re.IGNORECASE)
 
 
 def _standing_candidates(sentences: list[str]) -> list[str]:

@@ -55,3 +55,13 @@ def test_a_number_or_address_not_the_speakers_keeps_nothing_of_it(tmp_path, said
 def test_a_new_email_supersedes_the_old_one(tmp_path, old, new, now):
     records = records_after(tmp_path, old, new, speaker="Idris", days=("2026-06-03", "2026-06-20"), at="10:00:00")
     assert_one_active(records, now)
+
+
+@pytest.mark.parametrize("old,new,word", [
+    ("My email is idris@example.com.", "Got a new email for the book club: club.idris@example.net", "idris@example.com"),
+    ("I live at 14 Larkspur Road, Bristol.", "We've moved offices, the new office is at 2 Temple Way.", "Larkspur"),
+    ("My email is idris@example.com.", "The new email for the school run group is runs@example.org.", "idris@example.com"),
+])
+def test_an_address_for_another_purpose_leaves_the_speakers(tmp_path, old, new, word):
+    records = records_after(tmp_path, old, new, speaker="Idris", days=("2026-06-03", "2026-06-20"), at="10:00:00")
+    assert any(word in r.text and r.tier == "active" for r in records), [(r.text, r.tier) for r in records]

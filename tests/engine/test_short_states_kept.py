@@ -29,6 +29,8 @@ def test_a_state_said_in_a_few_words_is_kept(tmp_path, said, word):
 
 
 @pytest.mark.parametrize("said", ["I'm in the car.", "I'm out of office.", "I'm on my way.",
-                                  "I'm starving.", "I'm so excited!", "I'm all ears.", "I'm almost there."])
+                                  "I'm starving.", "I'm so excited!", "I'm all ears.", "I'm almost there.",
+                                  # what the speaker is doing, or where they are, for now
+                                  "I'm on the train.", "I'm driving.", "I'm at the dentist."])
 def test_a_passing_state_in_a_few_words_is_not_kept(tmp_path, said):
     assert _texts(tmp_path, said) == []

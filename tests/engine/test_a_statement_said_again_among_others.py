@@ -1,0 +1,48 @@
+"""A statement said again among other news ("The agent keeps sending flats. We need 3 bedrooms
+minimum. Parking matters too."), or alone after a narrative that said it ("my son has a sesame
+allergy"), is the memory said before said again: it adds a source to it, and the new record
+keeps only what is new. Statements that only look alike ("my son plays the
+violin" / "my daughter plays the cello") are two memories."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine import MemoryEngine
+
+
+def _records(tmp_path, first: str, second: str) -> list:
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        for i, (day, text) in enumerate((("2026-04-06", first), ("2026-04-20", second))):
+            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": day, "turn_id": str(i), "role": "user",
+                           "speaker": "Omar", "text": text, "occurred_at": f"{day}T18:00:00Z"})
+        engine.flush()
+        return engine.records("t", "u")
+
+
+@pytest.mark.parametrize("first,second,said,new", [
+    ("We're starting the house hunt. At least three bedrooms is non-negotiable. A garden would be nice.",
+     "The agent keeps sending tiny flats. We need 3 bedrooms minimum. Off-street parking matters too.",
+     r"bed", "parking"),
+    ("Planning the Crete trip. My daughter is allergic to peanuts. We fly out of Bristol.",
+     "Booking restaurants for the trip now. My daughter has a peanut allergy. The hotel has a kids' club.",
+     r"peanut", "kids' club"),
+    ("Trip planning. My son is allergic to sesame. We land at 6.", "Just so you know, my son has a sesame allergy.",
+     r"sesame", None),
+    ("Garden update. We keep four hens in the back garden. The plum tree needs pruning.",
+     "Busy weekend outside. We have four hens out the back. The greenhouse glass cracked in the storm.",
+     r"hens", "greenhouse"),
+])
+def test_a_statement_said_again_among_others_is_one_memory(tmp_path, first, second, said, new):
+    records = _records(tmp_path, first, second)
+    seen = [r.text for r in records]
+    assert len([t for t in seen if re.search(said, t, re.I)]) == 1, seen
+    assert new is None or any(new in t for t in seen), seen
+
+
+def test_statements_that_only_look_alike_are_two_memories(tmp_path):
+    records = _records(tmp_path, "Busy house. My son plays the violin. We live near the park.",
+                       "School concert season. My daughter plays the cello. The park is being redone.")
+    seen = [r.text for r in records]
+    assert any("violin" in t for t in seen) and any("cello" in t for t in seen), seen
