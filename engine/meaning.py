@@ -48,7 +48,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/25"
+DECIDER = "meaning/26"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -2089,8 +2089,11 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             unnamed.add(i)
         if thing is not None and not _thing_may_be_of(thing, rec.text, mine_values - theirs - period_dates):
             continue  # "our office has moved, we're at 31 Hatton Road now" is not of the home address
-        if my_contacts & contact_values(rec.text).keys() and of_another_place(text, rec.text):
+        their_contacts = contact_values(rec.text).keys()
+        if my_contacts & their_contacts and of_another_place(text, rec.text):
             continue  # "new office address is 1 Dock Street" gives the home address no new value
+        if my_contacts and their_contacts and not my_contacts & their_contacts:
+            continue  # an email address gives a phone number no new value, however alike the frames
         if former and cue != "strong" and _FORMER.search(rec.text) is None:
             continue  # "my old address, 12 Quarry Lane, still gets post": of the old one, not a new value
         if passing and stop is None:

@@ -63,7 +63,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/21"
+RULES = "rules/22"
 
 
 @dataclass(frozen=True)

@@ -187,9 +187,15 @@ _ENDS_BACK = re.compile(r"\b(?:it|this|that|them|these|those)\W*$", re.IGNORECAS
 
 
 def tells_of_before(statement: str) -> bool:
-    """Whether a statement opens or ends with what the one before it told of ("that's why ...",
-    "the health board forbids it"): it says nothing alone."""
-    return _OPENS_BACK.match(statement) is not None or _ENDS_BACK.search(statement) is not None
+    """Whether a statement opens with what the one before it told of ("that's why ..."), or is a
+    short one ending on it ("the health board forbids it"; not "dogs aren't allowed upstairs, the
+    owner was clear about it", whose "it" is its own): it says nothing alone."""
+    return _OPENS_BACK.match(statement) is not None or (
+        _ENDS_BACK.search(statement) is not None and len(_WORD.findall(_body_of(statement))) <= 8)
+
+
+def _body_of(statement: str) -> str:
+    return re.sub(r"^[^:]{1,40}:\s+", "", statement, count=1)
 
 
 def leaning_on(named: set[int], leans: list[bool]) -> set[int]:

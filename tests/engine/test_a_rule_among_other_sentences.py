@@ -33,6 +33,9 @@ def _records(tmp_path, said: str) -> list:
      "My neighbour Jim grows enormous leeks.", "bonfire", "leeks"),
     ("We're booking the Lake District cottage for August. The owner is firm that dogs are not allowed "
      "upstairs under any circumstances. It has a wood burner and a hot tub.", "upstairs", "cottage"),
+    # the "it" at the end of a long statement is its own: the rule does not lean on the booking
+    ("Booked the cottage for August. Dogs aren't allowed upstairs, the owner was very clear about it. "
+     "It has a lovely garden.", "upstairs", "Booked"),
 ])
 def test_a_rule_among_other_sentences_is_a_constraint(tmp_path, said, rule, other):
     records = _records(tmp_path, said)

@@ -65,3 +65,19 @@ def test_a_new_email_supersedes_the_old_one(tmp_path, old, new, now):
 def test_an_address_for_another_purpose_leaves_the_speakers(tmp_path, old, new, word):
     records = records_after(tmp_path, old, new, speaker="Idris", days=("2026-06-03", "2026-06-20"), at="10:00:00")
     assert any(word in r.text and r.tier == "active" for r in records), [(r.text, r.tier) for r in records]
+
+
+@pytest.mark.parametrize("first,second", [
+    ("My phone number is 07700 900123.", "My email is idris@example.com."),
+    ("I live at 12 Ash Grove.", "My mobile is 07700 900456."),
+    ("My email is idris@example.com.", "Home is 3 Quarry Lane, Hexham."),
+])
+def test_one_kind_of_contact_gives_another_no_new_value(tmp_path, first, second):
+    records = records_after(tmp_path, first, second, speaker="Idris", days=("2026-06-03", "2026-06-20"), at="10:00:00")
+    assert [r.tier for r in records] == ["active", "active"], [(r.text, r.tier) for r in records]
+
+
+def test_forgetting_one_contact_keeps_the_others(tmp_path):
+    kept = active_after(tmp_path, "My phone number is 07700 900123.", "My email is idris@example.com.",
+                        "Forget my phone number please.")
+    assert kept and all("07700" not in t for t in kept) and any("idris@example.com" in t for t in kept), kept
