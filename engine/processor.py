@@ -37,7 +37,7 @@ from engine.state import SubjectState, SummaryItem, WindowTurn
 from engine.statements import (JOIN, REST_OF, clause_pieces, clauses, is_narrative, lead_of, leaning_on,
                                readable, rest_text, statements, tells_of_before, without)
 from engine.statements import parts as narrative_parts
-from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, turn_candidates
+from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, turn_candidates, without_redacted
 from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, plain_chat, plain_negations, term_set, terms
 from engine.tokens import count_tokens_many
 from schemas.common import PRIVACY_ORDER, SOURCE_RANK
@@ -63,7 +63,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/22"
+RULES = "rules/23"
 
 
 @dataclass(frozen=True)
@@ -1271,7 +1271,7 @@ def _standing_candidates(sentences: list[str]) -> list[str]:
 
     # what a request to keep something in mind asks to keep ("could you bear in mind that ...")
     told = (kept_in_mind(x) or ((told_before_question(x) or x) if is_question(x) else x)
-            for x in map(without_label, sentences))
+            for x in map(without_label, map(without_redacted, sentences)))
     return [x for x in told
             if "[REDACTED:" not in x and not is_question(x) and not is_counterfactual(x)
             # a rule for everyone is the speaker's to keep ("everyone has to be 16 or older")

@@ -557,6 +557,31 @@ def _observed(text: str, when: datetime | None) -> Candidate:
     )
 
 
+#: Where a sentence's clauses part: a comma, a semicolon, a dash, "and" / "but" / "so" after a space.
+_CLAUSE_PARTS = re.compile(r"(\s*[,;]\s+|\s+[\u2013\u2014-]\s+|\s+(?:and|but|so)\s+)", re.IGNORECASE)
+
+
+def without_redacted(sentence: str) -> str:
+    """The sentence less the clauses that held a secret ("plot 23, gate code is [REDACTED:...],
+    water off November to March" -> "plot 23, water off November to March"): what else it says is
+    still the user's to keep. The sentence as it was when no clause held one, or when what is left
+    would not read alone (fewer than three words)."""
+    if "[REDACTED:" not in sentence:
+        return sentence
+    pieces = _CLAUSE_PARTS.split(sentence)  # clause, separator, clause, ...
+    out = ""
+    for k in range(0, len(pieces), 2):
+        clause = pieces[k]
+        if not clause or "[REDACTED:" in clause:
+            continue
+        out += (pieces[k - 1] if out and k else "") + clause
+    if len(re.findall(r"\w+", out)) < 3:
+        return sentence
+    if sentence[:1].isupper():
+        out = out[:1].upper() + out[1:]
+    return out if re.search(r"[.!?]$", out) else out + ("." if re.search(r"[.!?]\s*$", sentence) else "")
+
+
 def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
                     session_ttl: timedelta = timedelta(hours=4), tz: tzinfo | None = None) -> list[Candidate]:
     """Everything worth remembering from one turn, sentence by sentence: the typed candidates of
@@ -572,7 +597,7 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
     seen: set[str] = set()
     follows = False
     said: list[str] = []
-    for sentence in split_sentences(text):
+    for sentence in map(without_redacted, split_sentences(text)):
         found = extract(sentence, role="user", speaker=name, occurred_at=occurred_at, session_ttl=session_ttl, tz=tz,
                         context=" ".join(said))
         said.append(sentence)

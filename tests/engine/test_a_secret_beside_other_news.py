@@ -1,0 +1,29 @@
+"""A secret said beside other news ("my wifi password is ... and the router is in the hall
+cupboard"): the secret never reaches a record, and what else the sentence says is still kept,
+less the clause that held the secret, instead of the whole sentence being dropped with it."""
+from __future__ import annotations
+
+import pytest
+
+from engine import MemoryEngine
+
+
+def _records(tmp_path, said: str) -> list[str]:
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "1", "role": "user",
+                       "speaker": "Noa", "text": said, "occurred_at": "2026-05-04T10:00:00Z"})
+        engine.flush()
+        return [r.text for r in engine.records("t", "u", include_inactive=True)]
+
+
+@pytest.mark.parametrize("said,secret,kept", [
+    ("My wifi password is Tangerine!Owl42 and we keep the router in the hall cupboard.", "Tangerine!Owl42", "router"),
+    ("allotment stuff for later: plot number 23, gate code is 4471, water is off November to March.", "4471",
+     "plot number 23"),
+    ("The alarm code is 5521 - the spare key is under the blue pot by the shed.", "5521", "spare key"),
+])
+def test_what_a_sentence_says_beside_a_secret_is_kept_without_it(tmp_path, said, secret, kept):
+    texts = _records(tmp_path, said)
+    assert not any(secret in t for t in texts), texts
+    assert any(kept in t for t in texts), texts
+    assert not any("REDACTED" in t for t in texts), texts
