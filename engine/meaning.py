@@ -48,7 +48,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/26"
+DECIDER = "meaning/27"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -925,7 +925,8 @@ _CONTACT_WHICH = re.compile(r"\b([\w'’]+)\s+(?:address|number|phone|mobile|lan
 #: "the" or "their".
 _WHOSE_PLACE = re.compile(r"\b(?:my|our|the|their|for)\s+(?:new\s+|old\s+)?([a-z]+)", re.IGNORECASE)
 _NOT_WHICH = frozenset("new my our the a your current updated home contact phone mobile email e-mail its their his her this "
-                       "that is house flat apartment place address number landline keys key move old family one ones".split())
+                       "that is house flat apartment place address number landline keys key move old family one ones you me us "
+                       "him them it now everything anything all good".split())
 
 
 def contact_values(text: str) -> dict[str, frozenset[str]]:

@@ -51,6 +51,7 @@ def test_a_number_or_address_not_the_speakers_keeps_nothing_of_it(tmp_path, said
     ("You can reach me on idris@example.com.", "I've changed my email, it's ik@example.co.uk now.", "ik@"),
     ("Best to email me at idris@example.com.", "Switched providers, so my email is now idris@example.io.",
      "example.io"),
+    ("My number is 07700 900123.", "Here is my new number for you: 07700 900999.", "900999"),
 ])
 def test_a_new_email_supersedes_the_old_one(tmp_path, old, new, now):
     records = records_after(tmp_path, old, new, speaker="Idris", days=("2026-06-03", "2026-06-20"), at="10:00:00")
