@@ -1703,12 +1703,28 @@ def find_secrets(text: str) -> list[Redaction]:
     return _merge(spans)
 
 
+#: A code, PIN or password whose digits are said one at a time ("the door code 1 9 8 4", "PIN is
+#: 4-9-2-1"): four digits or more, a few words after the word that names it.
+_SPACED_CODE = re.compile(r"\b(?P<kw>codes?|pins?|pass(?:word|code)s?|combinations?|combos?)\b(?P<gap>[^\d\n.!?]{0,24}?)"
+                          r"(?P<d>\d(?:[ \t-]\d){3,})(?![\w.,]?\d)", re.IGNORECASE)
+
+
+def _codes_said_whole(text: str) -> str:
+    """The text with a code said digit by digit written as one ("door code 1984"): the detectors
+    below read a code as one token."""
+    if not any(c.isdigit() for c in text):
+        return text
+    return _SPACED_CODE.sub(lambda m: m.group("kw") + m.group("gap") + re.sub(r"[ \t-]", "", m.group("d")), text)
+
+
 def redact(text: str) -> tuple[str, list[str]]:
     """Returns (clean_text, kinds) where every secret span is replaced by `[REDACTED:<kind>]` and
     kinds lists one kind per replaced span, in order. If nothing is found returns (text, [])."""
-    found = find_secrets(text)
+    joined = _codes_said_whole(text)
+    found = find_secrets(joined)
     if not found:
         return text, []
+    text = joined
     # Right to left, so the spans still ahead of us keep their offsets; built as pieces to stay linear.
     pieces: list[str] = []
     end = len(text)

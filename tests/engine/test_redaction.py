@@ -504,3 +504,21 @@ def test_a_password_after_an_aside_and_a_colon_is_redacted(text, secret):
 ])
 def test_talk_about_a_password_before_a_colon_is_kept(text):
     assert redact(text) == (text, [])
+
+
+@pytest.mark.parametrize("text,code", [
+    ("Remember the door code 1 9 8 4 for the office, and my desk is on the third floor.", "1 9 8 4"),
+    ("the alarm code: 2 0 0 7, front door only", "2 0 0 7"),
+    ("my PIN is 4-9-2-1, don't tell anyone", "4-9-2-1"),
+    ("the gate combination is 3 3 8 1 these days", "3 3 8 1"),
+])
+def test_a_code_said_digit_by_digit_is_redacted(text, code):
+    """A code said one digit at a time is the same secret as the digits written together."""
+    clean, kinds = redact(text)
+    assert code not in clean and not any(c.isdigit() for c in clean.split("[REDACTED")[1].split("]", 1)[1][:3]), clean
+    assert kinds and "REDACTED" in clean
+
+
+@pytest.mark.parametrize("text", ["I scored 1 2 3 4 on the test", "the zip code is 9 0 2 1 0", "my pin is 4 9 2"])
+def test_digits_said_apart_that_are_no_code_stay(text):
+    assert redact(text) == (text, [])
