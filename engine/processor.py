@@ -25,7 +25,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, _is_person_role, split_sentences, states_a_rule, without_label
-from engine.meaning import (Meaning, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended,
+from engine.meaning import (Meaning, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
                             changed_provider, quantity_cue, relate, said_again, same_holder, says_change, says_when,
                             single_statement, value_kind, value_kinds, values)
@@ -474,13 +474,21 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
     if not theirs:
         return {}
     by_id = {s.memory_id: s for s in theirs}
+    # A statement said again shares a word of five letters or more, or a value, with what it
+    # repeats: one that shares none with any statement is not embedded to be asked (an embedding
+    # each is the cost of this reading).
+    held = set().union(*(anchors(s.text, speaker) for s in theirs))
+    asked = [k for k, x in enumerate(said)
+             if not (tells_of_before(pieces[k]) or (k + 1 < len(pieces) and tells_of_before(pieces[k + 1])))
+             and anchors(x, speaker) & held]
+    if not asked:
+        return {}
     # relate says "same" of nothing less alike than `same_anchor_similarity`: only those are asked
-    sims = meaning.vectors(said) @ meaning.vectors([s.text for s in theirs]).T
+    sims = meaning.vectors([said[k] for k in asked]) @ meaning.vectors([s.text for s in theirs]).T
     out: dict[int, MemoryRecord] = {}
-    for k, x in enumerate(said):
-        if tells_of_before(pieces[k]) or (k + 1 < len(pieces) and tells_of_before(pieces[k + 1])):
-            continue
-        near = [theirs[j] for j in np.flatnonzero(sims[k] >= settings.same_anchor_similarity)]
+    for row, k in enumerate(asked):
+        x = said[k]
+        near = [theirs[j] for j in np.flatnonzero(sims[row] >= settings.same_anchor_similarity)]
         if not near:
             continue
         same = [r for r in relate(meaning, x, c.kind, speaker, near, settings, day=day) if r.verdict == "same"]
