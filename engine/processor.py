@@ -618,8 +618,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             # "we need 3 bedrooms minimum, the kids are NOT sharing again" beside other news, or
             # "my daughter has a peanut allergy" after a narrative that said so: a statement said
             # before is that memory said again, not a second copy of it
-            pool = _pool(state, name, pending)
-            again = _statements_said_again(meaning, c, name, [r for r in pool if r not in pending], settings,
+            again = _statements_said_again(meaning, c, name, _pool(state, name, []), settings,
                                            (c.happened_at or turn.occurred_at).date())
             for rec in {id(r): r for r in again.values()}.values():
                 out.emit(_repeated(rec, c, turn))

@@ -191,11 +191,7 @@ def tells_of_before(statement: str) -> bool:
     short one ending on it ("the health board forbids it"; not "dogs aren't allowed upstairs, the
     owner was clear about it", whose "it" is its own): it says nothing alone."""
     return _OPENS_BACK.match(statement) is not None or (
-        _ENDS_BACK.search(statement) is not None and len(_WORD.findall(_body_of(statement))) <= 8)
-
-
-def _body_of(statement: str) -> str:
-    return re.sub(r"^[^:]{1,40}:\s+", "", statement, count=1)
+        _ENDS_BACK.search(statement) is not None and len(_WORD.findall(_LEAD.sub("", statement, count=1))) <= 8)
 
 
 def leaning_on(named: set[int], leans: list[bool]) -> set[int]:

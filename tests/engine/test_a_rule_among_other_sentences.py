@@ -10,14 +10,11 @@ import re
 
 import pytest
 
-from engine import MemoryEngine
+from tests.conftest import engine_after
 
 
 def _records(tmp_path, said: str) -> list:
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "1", "role": "user",
-                       "speaker": "Wren", "text": said, "occurred_at": "2026-05-04T10:00:00Z"})
-        engine.flush()
+    with engine_after(tmp_path, [said], "Wren", "2026-05-04", 1) as engine:
         return engine.records("t", "u")
 
 

@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine import MemoryEngine
+from tests.conftest import engine_after
 
 
 def _records(tmp_path, said: str) -> list[str]:
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "1", "role": "user",
-                       "speaker": "Noa", "text": said, "occurred_at": "2026-05-04T10:00:00Z"})
-        engine.flush()
+    with engine_after(tmp_path, [said], "Noa", "2026-05-04", 1) as engine:
         return [r.text for r in engine.records("t", "u", include_inactive=True)]
 
 

@@ -9,15 +9,11 @@ import re
 
 import pytest
 
-from engine import MemoryEngine
+from tests.conftest import engine_after
 
 
 def _records(tmp_path, first: str, second: str) -> list:
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        for i, (day, text) in enumerate((("2026-04-06", first), ("2026-04-20", second))):
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": day, "turn_id": str(i), "role": "user",
-                           "speaker": "Omar", "text": text, "occurred_at": f"{day}T18:00:00Z"})
-        engine.flush()
+    with engine_after(tmp_path, [first, second], "Omar", "2026-04-06", 14) as engine:
         return engine.records("t", "u")
 
 

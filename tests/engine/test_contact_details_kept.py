@@ -7,17 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine import MemoryEngine
+from tests.conftest import record_texts
 from two_sessions import assert_one_active, records_after
 
 
-def active_after(tmp_path, *texts: str, speaker: str = "Idris") -> list[str]:
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        for i, text in enumerate(texts):
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": str(i), "role": "user",
-                           "speaker": speaker, "text": text, "occurred_at": f"2026-06-03T09:0{i}:00Z"})
-        engine.flush()
-        return [r.text for r in engine.records("t", "u")]
+def active_after(tmp_path, *texts: str) -> list[str]:
+    """The active records after `texts`, a day apart."""
+    return record_texts(tmp_path, list(texts), "Idris", "2026-06-03", 1)
 
 
 @pytest.mark.parametrize("said,value", [

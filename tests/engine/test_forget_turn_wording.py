@@ -10,17 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine import MemoryEngine
 from engine.extractor import split_sentences
+from tests.conftest import record_texts
 
 
-def _texts(tmp_path, *turns: tuple[str, str]) -> list[str]:
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        for i, (day, text) in enumerate(turns):
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": day, "turn_id": str(i), "role": "user",
-                           "speaker": "Petra", "text": text, "occurred_at": f"{day}T10:0{i}:00Z"})
-        engine.flush()
-        return [r.text for r in engine.records("t", "u")]
+def _texts(tmp_path, said: str, asked: str) -> list[str]:
+    """The active records after `said`, and `asked` a week later."""
+    return record_texts(tmp_path, [said, asked], "Petra", "2026-05-02", 7)
 
 
 @pytest.mark.parametrize("said,asked,gone,kept", [
@@ -36,7 +32,7 @@ def _texts(tmp_path, *turns: tuple[str, str]) -> list[str]:
      "Forget the bus time I gave.", "20 minutes", "Dana"),
 ])
 def test_a_thing_named_by_what_the_speaker_gave_is_forgotten(tmp_path, said, asked, gone, kept):
-    texts = _texts(tmp_path, ("2026-05-02", said), ("2026-05-09", asked))
+    texts = _texts(tmp_path, said, asked)
     assert not any(gone in t for t in texts) and any(kept in t for t in texts), texts
 
 
@@ -48,8 +44,8 @@ def test_a_thing_named_by_what_the_speaker_gave_is_forgotten(tmp_path, said, ask
     "It really shouldn't be sitting in your notes.",
 ])
 def test_what_a_request_says_of_keeping_is_no_memory(tmp_path, beside):
-    texts = _texts(tmp_path, ("2026-05-02", "I see a counsellor called Dana on Mondays."),
-                   ("2026-05-09", f"Please forget what I said about the counsellor. {beside}"))
+    texts = _texts(tmp_path, "I see a counsellor called Dana on Mondays.",
+                   f"Please forget what I said about the counsellor. {beside}")
     assert texts == [], texts
 
 

@@ -5,15 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine import MemoryEngine
+from tests.conftest import record_texts
 
 
 def _texts(tmp_path, said: str) -> list[str]:
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "1", "role": "user",
-                       "speaker": "Ayla", "text": said, "occurred_at": "2026-05-02T10:00:00Z"})
-        engine.flush()
-        return [r.text for r in engine.records("t", "u")]
+    return record_texts(tmp_path, [said], "Ayla", "2026-05-02", 1)
 
 
 @pytest.mark.parametrize("said,word", [
