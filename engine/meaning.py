@@ -48,7 +48,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/27"
+DECIDER = "meaning/28"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -1735,6 +1735,133 @@ def _overlap(a: frozenset[str], b: frozenset[str]) -> bool:
     return False
 
 
+
+def other_values(text: str, record_text: str, speaker: str = "") -> bool:
+    """Each statement holds a value (a name, a number, a date) that the other lacks: "vegan for ten
+    years" / "for five years", "locker 41" / "locker 14". However alike the rest, not one said twice."""
+    mine, theirs = values(text, speaker), values(record_text, speaker)
+    return bool(mine and theirs and _unmatched(mine, theirs) and _unmatched(theirs, mine))
+
+
+#: What a statement ranks above what ("coffee over tea", "rather cycle than drive", "tea to coffee"
+#: after a preferring verb, "trains instead of flying"): the word that sets the two apart.
+_RANKED = re.compile(r"\b(?:over|rather\s+than|instead\s+of|more\s+than|better\s+than|sooner\s+than|than|to)\b",
+                     re.IGNORECASE)
+_RANKING_WORD = re.compile(r"\b(?:prefer\w*|rather|sooner|favou?r\w*|pick\w*|choos\w*|go\s+for)\b", re.IGNORECASE)
+_RANKED_SIDE = 3  # content words on each side that name what is ranked
+
+
+def _ranked(text: str, speaker: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:
+    """(what is put first, what after, the rest of the statement's content terms) of a statement that
+    ranks one thing above another in one clause, or None. A bare "than" or "to" ranks only after a
+    word of preferring ("would rather X than Y", "prefers X to Y"); "over", "instead of" and "more
+    than" rank alone. Each side is the few words next to the ranking word, up to a word that opens
+    another phrase ("tea over coffee in the mornings": tea, coffee)."""
+    own = _speaker_words(speaker)
+    for clause in _CUE_CLAUSE.split(text):
+        for m in _RANKED.finditer(clause):
+            before = clause[:m.start()]
+            lead = None
+            for lead in _RANKING_WORD.finditer(before):
+                pass
+            if m.group().lower() in ("than", "to") and lead is None:
+                continue
+            if lead is not None:
+                before = before[lead.end():]
+            first = _side(list(reversed(_WORDS.findall(before))), own)
+            after = _side(_WORDS.findall(clause[m.end():]), own)
+            if first and after:
+                rest = frozenset(terms(text)) - own - first - after - _GENERIC_RANKING - frozenset(
+                    terms(lead.group() if lead is not None else "")) - frozenset(terms(m.group()))
+                return first, after, rest
+    return None
+
+
+def _side(words: list[str], own: frozenset[str]) -> frozenset[str]:
+    """The content terms of the first few words, up to one that opens another phrase."""
+    out: set[str] = set()
+    taken = 0
+    for w in words:
+        low = w.lower()
+        if low in _SIDE_SKIP:
+            continue
+        if low in _SIDE_ENDS or taken == _RANKED_SIDE:
+            break
+        taken += 1
+        out.update(t for t in terms(w) if t not in own and t not in _GENERIC_RANKING)
+    return frozenset(out)
+
+
+_SIDE_SKIP = frozenset("the a an my our some any i i'd i'll i'm we we'd".split())
+_SIDE_ENDS = frozenset("""in at on after before for with during when while because if from by of than over
+    these this that now these days usually always generally and or but so""".split())
+
+
+_GENERIC_RANKING = frozenset(t for w in "prefer prefers preferred would really much far definitely".split() for t in terms(w))
+
+
+def ranks_the_other_way(text: str, record_text: str, speaker: str = "") -> bool:
+    """Whether a statement ranks two things the other way round from a record ("prefers coffee over
+    tea" / "prefers tea over coffee", "would rather cycle than take the bus" / "would rather take the
+    bus than cycle"), in the same frame otherwise (its other words among the record's, or theirs
+    among its): the same words, a changed preference."""
+    a, b = _ranked(text, speaker), _ranked(record_text, speaker)
+    if a is None or b is None:
+        return False
+    # a word on both sides of one ranking names neither ("the night shift over the day shift")
+    first_a, after_a, rest_a = a[0] - a[1], a[1] - a[0], a[2]
+    first_b, after_b, rest_b = b[0] - b[1], b[1] - b[0], b[2]
+    return bool(first_a & after_b and after_a & first_b and (rest_a <= rest_b or rest_b <= rest_a))
+
+
+#: A statement that denies or refuses what it names ("doesn't eat fish", "can't have dairy",
+#: "avoids gluten", "no longer drives", "gave up sugar").
+_DENIES = re.compile(r"\b(?:not|never|no\s+longer|cannot|avoid\w*|gave\s+up|given\s+up|quit|stopped)\b|n['’]t\b",
+                     re.IGNORECASE)
+
+
+def denies(text: str) -> bool:
+    """Whether a statement denies, refuses or ends what it names."""
+    return _DENIES.search(text) is not None
+
+
+#: Words of taking a doing up again that name nothing done ("I've started eating fish again",
+#: "I can have dairy again", "I'm back to drinking coffee").
+_TAKING_UP = frozenset(t for w in """again back start started starting began begun resume resumed resuming now finally
+    properly can could able allowed have has having do does am is are ve m ll good news so well yes guess""".split()
+                       for t in terms(w))
+
+
+def resumed(text: str, speaker: str = "") -> frozenset[str]:
+    """What the speaker says they do again, in a clause saying "again" that denies nothing ("I eat
+    fish again", "good news, I can have dairy again"): its content terms, or none."""
+    own = _speaker_words(speaker) | _OWN_WORDS
+    for clause in _CUE_CLAUSE.split(text):
+        if _AGAIN.search(clause) is None or denies(clause):
+            continue
+        # what is done again is said before "again" ("I drive again since the operation": driving)
+        before = clause[:_AGAIN.search(clause).start()]
+        found = frozenset(t for t in terms(before) if t not in own and t not in _TAKING_UP)
+        if found:
+            return found
+    return frozenset()
+
+
+def resumes(text: str, record_text: str, speaker: str = "") -> bool:
+    """Whether a statement takes up again what a record denies or says ended ("I eat fish again" of
+    "doesn't eat fish", "I'm drinking coffee again" of "gave up coffee"): all it names again is
+    named in the record."""
+    again = resumed(text, speaker)
+    if not again or not denies(record_text):
+        return False
+    theirs = sorted(terms(record_text))
+    missing = [t for t in again if not has_term(theirs, t)]
+    # "gave up red meat" names what ended without the doing: "eating red meat again" takes it up
+    return not missing or (len(missing) == 1 and len(again) >= 3 and _GAVE_UP.search(record_text) is not None)
+
+
+_GAVE_UP = re.compile(r"\b(?:gave\s+up|given\s+up|quit|stopped|cut\s+out)\b", re.IGNORECASE)
+
 _WE = re.compile(r"^(?:we|our)\b", re.IGNORECASE)
 #: Right after the speaker's name: a verb of theirs ("the account Sam opened", "where Sam plays").
 _SPEAKER_DOES = re.compile(r"^\s+(?:is|was|has|had|does|did|will|would|can|could|used|[a-z]{2,}ed|[a-z]{2,}[^s]s)\b")
@@ -2041,6 +2168,14 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         their_kin = _shared_role(rec.text, speaker)
         if my_kin and their_kin and my_kin[0] == their_kin[0] and my_kin[1] != their_kin[1]:
             continue  # "Hannah is my sister too" / "Clara is my sister": two sisters, neither said again
+        if rec.kind != "episode" and resumes(text, rec.text, speaker):
+            # "I eat fish again" of "doesn't eat fish": what the record denied is done again
+            updates.append(Relation(rec.memory_id, sim, "update"))
+            continue
+        if ranks_the_other_way(text, rec.text, speaker):
+            # "I prefer coffee over tea now" of "prefers tea over coffee": the same words, a new ranking
+            updates.append(Relation(rec.memory_id, sim, "update"))
+            continue
         theirs = values(rec.text, speaker)
         # a value each has that the other lacks: a changed name or number, though a word of the
         # name stays ("Lozells Medical Centre" / "Handsworth Wood Medical Practice")

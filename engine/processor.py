@@ -27,7 +27,9 @@ from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, _is_person_role, split_sentences, states_a_rule, without_label
 from engine.meaning import (Meaning, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
-                            changed_provider, quantity_cue, relate, said_again, same_holder, says_change, says_when,
+                            changed_provider, denies, other_values, quantity_cue, ranks_the_other_way, relate, resumed, resumes,
+                            said_again, same_holder,
+                            says_change, says_when,
                             single_statement, value_kind, value_kinds, values)
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
@@ -63,7 +65,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/23"
+RULES = "rules/24"
 
 
 @dataclass(frozen=True)
@@ -222,6 +224,16 @@ def _new_words(text: str, record_text: str, speaker: str) -> list[str]:
     "allergic")."""
     theirs = sorted(salient_terms(record_text, speaker))
     return [t for t in sorted(salient_terms(text, speaker)) if not has_term(theirs, t)]
+
+
+def _not_said_again(text: str, record_text: str, speaker: str) -> bool:
+    """Words a record shares almost all of, that still say another thing: of another holder ("my
+    mother-in-law lives in Cork" / "my mother ..."), with another value ("vegan for ten years" /
+    "for five years"), ranking two things the other way round ("coffee over tea"), or one denying
+    what the other says ("I eat fish again" / "doesn't eat fish")."""
+    return (not same_holder(holder(text, speaker), holder(record_text, speaker))
+            or other_values(text, record_text, speaker) or ranks_the_other_way(text, record_text, speaker)
+            or denies(text) != denies(record_text))
 
 
 def _same_filler(a: dict[str, str], b: dict[str, str]) -> bool:
@@ -607,7 +619,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                 c = replace(c, text=rest)
         dup = find_duplicate(state, c.kind, c.text, c.happened_at, settings.duplicate_similarity,
                              index=state.duplicates())
-        if dup is not None and says_change(c.text, dup.text or ""):
+        if dup is not None and (says_change(c.text, dup.text or "") or _not_said_again(c.text, dup.text or "", name)):
             # "No longer works from the Lisbon office" shares nearly every word of "works from the
             # Lisbon office" and says it changed: not the record said again.
             dup = None
@@ -689,7 +701,8 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             # "I'm based in Accra" after "I live in Accra": the slot's value said again, not a new one
             # ("I love sushi, especially salmon nigiri" says more: it supersedes the plainer record)
             dup = next((r for r in _conflicting(state, c.slot) if _same_filler(r.fields, c.fields)
-                        and len(_new_words(c.text, r.text or "", name)) < 2), None)
+                        and len(_new_words(c.text, r.text or "", name)) < 2
+                        and not _not_said_again(c.text, r.text or "", name)), None)
         if dup is not None:
             out.emit(_repeated(dup, c, turn))
             continue
@@ -1270,6 +1283,34 @@ _SHORT_STATE = re.compile(r"^(?:I['’]m|I\s+am)\s+"
                           r"(?:[\w'’-]+\s+){0,2}[\w'’-]+\s*[.!]?$", re.IGNORECASE)
 
 
+#: The speaker taking a doing up again: "I eat fish again", "I'm drinking coffee again", "I've
+#: started running again", "good news, I can have dairy again".
+_TAKEN_UP_AGAIN = re.compile(
+    r"^(?:[\w'’]+(?:\s+[\w'’]+){0,2},\s+)?(?:(?:so|and|but|well|yes|finally|anyway)\s+)?"
+    r"I(?P<aux>['’]m|\s+am|['’]ve|\s+have|\s+can|\s+could)?\s+"
+    r"(?:(?:now|finally|properly|just|officially|actually|slowly)\s+)?"
+    r"(?P<up>(?:started|begun|back\s+to|allowed\s+to|able\s+to)\s+)?(?P<verb>[a-z]+)\b[^.!?]*\bagain\b", re.IGNORECASE)
+#: A one-off said again ("I forgot my keys again", "I overslept again"): no doing taken up.
+_ONCE_MORE = frozenset("""forgot lost missed broke got was did had went made left ran saw said told took came fell felt
+    slept woke overslept messed screwed""".split())
+
+
+def _taken_up_again(sentence: str) -> bool:
+    """Whether a sentence says the speaker does something again, as a standing fact ("I eat fish
+    again"), not one more time ("I forgot my keys again", "I'm late again")."""
+    m = _TAKEN_UP_AGAIN.match(sentence.strip())
+    if m is None or denies(sentence) or not resumed(sentence) or len(_WORDS_RE.findall(sentence)) < 4:
+        return False  # (three words, "I lose again.", are talk of a game as much as anything)
+    aux, verb = (m.group("aux") or "").strip().lower(), m.group("verb").lower()
+    if m.group("up"):
+        return True
+    if aux in ("'m", "’m", "am"):
+        return verb.endswith("ing")  # "I'm smoking again", not "I'm late again"
+    if aux in ("'ve", "’ve", "have"):
+        return False  # "I've lost my keys again"
+    return not verb.endswith("ed") and verb not in _ONCE_MORE
+
+
 def _standing_candidates(sentences: list[str]) -> list[str]:
     """The first-person sentences the classifier is asked about when the rules kept nothing,
     without a label put before them."""
@@ -1332,7 +1373,7 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
     sentences = _standing_candidates(split_sentences(text))
     if plain_only:
         sentences = [x for x in sentences if _speakers_end(x) or _habit_statement(x) or _plain_present(x)
-                     or _possessed_present(x) or _quantity_moved(x)]
+                     or _possessed_present(x) or _quantity_moved(x) or _taken_up_again(x)]
     if not sentences:
         return []
     out = []
@@ -1361,6 +1402,8 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
             kind, sure = "fact", max(sure, needed)  # "I'm the treasurer of the rowing club now": what they are
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _quantity_moved(sentence):
             kind, sure = "fact", max(sure, needed)  # "the storm took a few, down to 34 trees now": where a count stands
+        elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _taken_up_again(sentence):
+            kind, sure = "fact", max(sure, needed)  # "I eat fish again": a doing taken up, standing again
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _gives_contact(sentence):
             kind, sure = "fact", max(sure, needed)  # "you can reach me on 07700 ...": how the speaker is reached
         if kind not in ("fact", "preference", "decision", "constraint") or sure < needed:
