@@ -65,7 +65,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/24"
+RULES = "rules/25"
 
 
 @dataclass(frozen=True)
@@ -1518,10 +1518,28 @@ def _without_keeps(request: str) -> str:
     return ", ".join(kept) if kept and len(kept) < len(clauses) else request
 
 
+_QUALIFIED = re.compile(r"\b(?:for|of|on|with|from|at|in)\s+(?:the|my|our|a|an|his|her|their|that|this)?\s*(?P<rest>.*)$",
+                        re.IGNORECASE)
+
+
+def _qualifiers(part: str, topic: list[str]) -> set[str]:
+    """The terms of a request's topic said after a preposition that follows its first word ("paid
+    for the Hasselblad", "the name of my supplier"): which thing is meant, not what of it."""
+    if not topic:
+        return set()
+    first = re.search(rf"\b{re.escape(topic[0])}\b", part, re.IGNORECASE)
+    m = _QUALIFIED.search(part, first.end()) if first is not None else None
+    if m is None:
+        return set()
+    later = set(terms(" ".join(w for w in topic[1:] if re.search(rf"\b{re.escape(w)}\b", m.group("rest"), re.IGNORECASE))))
+    return later
+
+
 def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meaning: Meaning,
                      settings: Settings) -> set[int]:
-    """The statements of a narrative record that requests to forget name (all of them when a
-    request names no topic, as "forget that" does). For each thing a request names ("the dentist
+    """The statements of a narrative record that requests to forget name (all of them when no
+    request names a topic, as "forget that" does; beside one that names a topic, "forget it" is
+    that topic). For each thing a request names ("the dentist
     and the insurance" names two):
 
     - the statements that hold its most telling word: of its words the statements hold (whole
@@ -1539,9 +1557,12 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
     stems = [set(terms(x)) for x in said]
     own = set(terms(lead_of(rec.text or "", speaker)))
     named: set[int] = set()
-    for request in map(_without_keeps, requests):
+    requests = [_without_keeps(r) for r in requests]
+    if not any(_topic_words(r) for r in requests):
+        return set(range(len(said)))
+    for request in requests:
         if not _topic_words(request):
-            return set(range(len(said)))
+            continue  # "just forget it" after "don't keep the bit about Ros": "it" is that bit
         found: set[int] = set()
         for part in _REQUEST_PARTS.split(request):
             topic = _topic_words(part) + _IDENTIFIER.findall(part)  # "the crate labelled Q200"
@@ -1558,9 +1579,14 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
                   and (unheld := [w for w in set(terms(" ".join(topic))) - own if w not in held and w not in whose])):
                 # Only the possessor is said ("my landlord's number" of "my landlord is Mr Pretorius,
                 # his mobile is 082 ..."): the statement closest to what of theirs is named.
+                # (every statement about as close as the closest: unsure, more goes rather than less)
                 near = meaning.vectors(said) @ meaning.vectors([" ".join(sorted(unheld))])[0]
-                found.add(int(np.argmax(near)))
+                found |= {k for k, x in enumerate(near) if x >= float(near.max()) - 0.05}
                 continue
+            # "what I paid for the Hasselblad": what is named is the paying; the Hasselblad says which
+            which = _qualifiers(part, topic)
+            if any(w not in which for w in held):
+                held = {w: ks for w, ks in held.items() if w not in which}
             if held:
                 fewest = min(len(ks) for ks in held.values())
                 found |= {k for ks in held.values() if len(ks) == fewest for k in ks}
@@ -1598,9 +1624,16 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
     say what stays ("the heart doctor details can stay"): the statements they name are not taken
     with a forgotten one they follow."""
     targets: list[str] = []
-    for request in requests:
-        targets.extend(r.memory_id for r in forget_targets(state, turn, request, meaning, settings)
-                       if r.memory_id not in targets)
+    # "Don't keep the bit about Mel. Just forget it.": beside a request that names a topic, one
+    # that names none points at that topic, not at everything said last (unless the topic is in
+    # no memory)
+    named = [r for r in requests if _topic_words(_without_keeps(r))]
+    for group in ([named, [r for r in requests if r not in named]] if named else [requests]):
+        for request in group:
+            targets.extend(r.memory_id for r in forget_targets(state, turn, request, meaning, settings)
+                           if r.memory_id not in targets)
+        if targets:
+            break
     speaker = (turn.payload.speaker or "").strip() or "User"
     # (the records a target was cut from or superseded go with it: engine.erasure.history)
     for n, memory_id in enumerate(list(targets)):

@@ -94,7 +94,10 @@ _OPENERS = frozenset("and but so while whereas".split())
 #: A conjunction opening a clause ("and ...", "but ..."), and its place, maybe empty, at a clause's start.
 _CONJ = rf"(?:{'|'.join(sorted(_OPENERS))})\s+"
 _OPEN = rf"(?:{_CONJ})?"
-_FORGET_BREAK = (rf",\s+(?={_OPEN}{{speaker}}\b)|,\s+(?={_CONJ})"
+#: The speaker's word set between commas after a name ("because Ros, Sam's partner, is starting
+#: ..."): who the name is, no clause of its own.
+_NOT_APPOSED = r"(?!['’]s\s+(?:[\w'’-]+\s+){0,2}[\w'’-]+\s*,)"
+_FORGET_BREAK = (rf",\s+(?={_OPEN}{{speaker}}\b{_NOT_APPOSED})|,\s+(?={_CONJ})"
                  # a clause on what the one before named ("my accountant is Ms Feld, her direct line is
                  # ..."): a piece that leans on it
                  r"|,\s+(?=(?:he|she|they|his|her|their|its)\s)")
