@@ -65,7 +65,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/25"
+RULES = "rules/26"
 
 
 @dataclass(frozen=True)
@@ -402,10 +402,38 @@ def _ref(turn: Event) -> TurnRef:
     return TurnRef(session_id=turn.session_id or "", turn_id=turn.payload.turn_id)
 
 
-def _retyped(c: Candidate, probs: dict[str, float], settings: Settings) -> Candidate:
+#: A rule the speaker keeps to, said with its condition: "I don't climb outdoors when the rock is
+#: wet", "I never drive if I've had a drink", "I won't fly unless it's direct", "I don't take
+#: calls before 10". Not a thought or a feeling ("I don't know if ...", "I don't mind if ..."), nor
+#: what the speaker will not be or did not do ("I won't be home before 6").
+_OWN_RULE = (r"^(?:[^:]{{1,40}}:\s+)?(?:(?:when|whenever|if|on)\b[^.!?;]{{0,60}}?[\s,]+)?(?:{subject})\s+"
+             r"(?:don['’]?t|do\s+not|doesn['’]?t|does\s+not|never|won['’]?t|will\s+not|refuses?\s+to|only)\s+"
+             r"(?:(?:ever|usually|normally|really|generally)\s+)?"
+             r"(?!(?:know|think|care|mind|remember|understand|see|get|feel|be|have|want|need|like|bother|believe|expect|"
+             r"plan|intend|mean|suppose|guess|recall|forget|wonder|agree|worry|hear|notice|realise|realize)s?\b)"
+             r"(?P<verb>[a-z]+)\b[^.!?;]*?\b(?:if|unless|when|whenever|while|before|after|under|over|below|above|"
+             r"without|during)\b\s+\S")
+_PAST_FORMS = frozenset("found went got saw had did made came left took knew thought told said ran met".split())
+
+
+def _own_rule(text: str, speaker: str) -> bool:
+    """Whether a statement is a rule the speaker keeps to, with its condition (see _OWN_RULE)."""
+    m = re.match(_OWN_RULE.format(subject="I|" + re.escape(speaker)), text.strip(), re.IGNORECASE)
+    if m is None or _THIS_ONCE.search(text):
+        return False
+    verb = m.group("verb").lower()
+    return not verb.endswith("ed") and verb not in _PAST_FORMS
+
+
+_THIS_ONCE = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|time|week|weekend))\b",
+                        re.IGNORECASE)
+
+
+def _retyped(c: Candidate, probs: dict[str, float], settings: Settings, speaker: str = "") -> Candidate:
     """A hard rule or limit is a constraint, whatever sentence shape the rules saw in it."""
     if (c.kind in ("fact", "preference", "episode", "decision")
-            and (probs.get("constraint", 0.0) >= settings.constraint_probability or states_a_rule(c.text))):
+            and (probs.get("constraint", 0.0) >= settings.constraint_probability or states_a_rule(c.text)
+                 or (speaker and _own_rule(c.text, speaker)))):
         fields = {k: v for k, v in c.fields.items() if k != "type"}
         return replace(c, kind="constraint", importance=max(c.importance, 0.85), happened_at=None,
                        fields=fields)
@@ -434,7 +462,7 @@ def _rules_told_apart(c: Candidate, name: str, meaning: Meaning) -> list[Candida
     # read as said, without the "Sam: " a statement is given (a name before it reads as a label)
     probs = meaning.kinds([x.removeprefix(lead) for x in said])
     rules = [k for k, (x, p) in enumerate(zip(said, probs))
-             if p.get("constraint", 0.0) >= NARRATIVE_RULE_PROBABILITY or states_a_rule(x)]
+             if p.get("constraint", 0.0) >= NARRATIVE_RULE_PROBABILITY or states_a_rule(x) or _own_rule(x, name)]
     if not rules:
         return None
     pieces = narrative_parts(c.text)
@@ -601,7 +629,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                            if c.kind != "temporary_instruction" and p.get("constraint", 0.0) >= NARRATIVE_RULE_GATE
                            else None)
             typed.extend(rules_apart if rules_apart is not None
-                         else [c if c.kind == "temporary_instruction" else _retyped(c, p, settings)])
+                         else [c if c.kind == "temporary_instruction" else _retyped(c, p, settings, name)])
         candidates = typed
     pending: list[MemoryRecord] = []
     for n, c in enumerate(candidates):
@@ -1388,7 +1416,7 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
             kind = "fact"  # "I used to volunteer at the shelter": a standing fact that is over, kept as one
         if _speakers_end(sentence):
             kind, sure = "fact", max(sure, needed)  # "Quit smoking!!", "Ilan and I split up": the speaker's end, kept
-        elif states_a_rule(sentence):
+        elif states_a_rule(sentence) or _own_rule(sentence, name):
             # "he can't have anything with onion in it": a limit in a rule's form, kept as one
             kind = "constraint"
             sure = max(sure, needed := settings.standing_constraint_probability)
@@ -1747,7 +1775,7 @@ def warm_up(turns: Sequence[Event], settings: Settings, deciders: Deciders) -> d
     # sentences, recorded in the third person.
     second: list[str] = []
     for (c, name), probs in zip(found_by, meaning.kinds([c.text for c, _ in found_by])):
-        kind = c.kind if c.kind == "temporary_instruction" else _retyped(c, probs, settings).kind
+        kind = c.kind if c.kind == "temporary_instruction" else _retyped(c, probs, settings, name).kind
         if mask_may_be_read(c.text, kind):
             second.append(mask(c.text, name))
     for text, name, at in standing:
