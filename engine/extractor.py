@@ -114,7 +114,8 @@ def split_sentences(text: str) -> list[str]:
 
 #: A few words and a colon or dash before a first-person clause: a label the speaker puts on what
 #: follows ("Side note: I ...", "What you can keep: I ...", "Quick update - we ..."), not part of it.
-_LABEL = re.compile(r"^[\W_]*(?:[A-Za-z'\u2019]+[ \t]+){0,4}[A-Za-z'\u2019]+[ \t]*[:\u2013\u2014-][ \t]+"
+#: A clause of the speaker's own before the dash is none ("I'm a nurse - I work nights - ...").
+_LABEL = re.compile(r"^[\W_]*(?!(?:I|I'm|I've|I'd|I'll|we|we're|we've)\s)(?:[A-Za-z'\u2019]+[ \t]+){0,4}[A-Za-z'\u2019]+[ \t]*[:\u2013\u2014-][ \t]+"
                     r"(?=(?:I|I'm|I've|I'd|I'll|my|we|we're|we've|our|me)\b)")
 
 
@@ -390,7 +391,7 @@ def _compound_subject(text: str, pos: int) -> bool:
     if m is None:
         return False
     np = m.group("np")
-    return len(np.split()) <= 3 and not _HAS_I.search(np)
+    return 1 <= len(np.split()) <= 3 and not _HAS_I.search(np)  # (", and I ..." joins no one)
 _WE = re.compile(r"\b(?:we|us|our|ours|ourselves|we're|we've|we'll|we'd)\b", _I)
 
 

@@ -65,7 +65,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/26"
+RULES = "rules/27"
 
 
 @dataclass(frozen=True)
@@ -1249,7 +1249,8 @@ _ROLE_STATEMENT = re.compile(
     r"^(?:(?:so|and|but|also|well|oh|btw|fyi|anyway|these\s+days|nowadays|currently|now),?\s+)*"
     r"(?:I'm|I\s+am|I've\s+become|I\s+became)\s+(?:now\s+|currently\s+|officially\s+)?(?:a|an|the)\s+"
     r"(?P<rest>[^?!]*)$", re.IGNORECASE)
-_ROLE_PHRASE_END = re.compile(r"\b(?:of|at|on|for|in|with|from|to|now|these|currently|and|or|who|that|since)\b|[,;:.(]",
+_ROLE_PHRASE_END = re.compile(r"\b(?:of|at|on|for|in|with|from|to|now|these|currently|and|or|who|that|since)\b|[,;:.(]|"
+                              r"\s[-\u2013\u2014]\s",
                               re.IGNORECASE)
 
 
@@ -1401,7 +1402,7 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
     sentences = _standing_candidates(split_sentences(text))
     if plain_only:
         sentences = [x for x in sentences if _speakers_end(x) or _habit_statement(x) or _plain_present(x)
-                     or _possessed_present(x) or _quantity_moved(x) or _taken_up_again(x)]
+                     or _possessed_present(x) or _quantity_moved(x) or _taken_up_again(x) or _role_statement(x)]
     if not sentences:
         return []
     out = []
