@@ -48,7 +48,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/28"
+DECIDER = "meaning/29"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -496,10 +496,17 @@ saw met picked paid came pulled backed opted weaned scrapped packed""".split())
 #: the role's value, although it opens the sentence (see `values`): a new name in it replaces the old
 #: one. Not for a role many people hold at once ("Dana is my sister", "Mia is my sister" too).
 _NAME_IN_ROLE = re.compile(
-    r"^(?:[^:]{1,40}:\s+)?(?P<name>(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?)\s+(?:is|'s|’s)\s+(?:now\s+|still\s+)?"
+    r"^(?:[^:]{1,40}:\s+)?(?P<name>(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?)\s+"
+    # "X is my supervisor", "X has become my supervisor", "X took over as head of year", "X has
+    # taken me on as primary supervisor": a role filled
+    r"(?:(?:is|'s|’s)\s+(?:now\s+|still\s+)?|(?:has\s+|'s\s+|’s\s+)?(?:just\s+|now\s+)?"
+    r"(?P<took>become|became|(?:taken|took)\s+over\s+as|stepped\s+in\s+as|been\s+made|was\s+made|"
+    r"(?:taken|took)\s+(?:me|us|(?-i:[A-Z])[\w'’-]+)\s+on\s+as)\s+)"
     r"(?P<role>(?:my|our|(?-i:[A-Z])[\w-]*['’]s)\s+(?:(?!(?:now|again|these|this|next)\b)[a-z][\w'’-]*\s+){0,2}"
     r"(?!(?:now|again|these|this|next)\b)[a-z][\w'’-]*|(?:the\s+)?(?:[a-z][\w'’-]*\s+)?(?:[a-z]+(?:er|or|ist|ian|ant|ent)|"
     r"lead|head|chair|captain|boss|coach|vet|gp|doctor|nurse|rep|contact|landlady|owner))"
+    # where or since when ("head coach of the under-10s", "primary supervisor from this month")
+    r"(?:\s+(?:of|at|for|from|since|starting)\s+[^.!?,;]*?)?"
     r"(?:\s+(?:now|these\s+days|again|too|also|as\s+well|(?:this|next)\s+(?:season|year|term|semester)))*"
     r"(?:\s*,\s*[^.!?]*)?\s*[.!]?$", re.IGNORECASE)
 
@@ -514,6 +521,13 @@ def _filled_role(text: str, speaker: str) -> re.Match[str] | None:
             or m.group("name").split()[0].lower() in _speaker_words(speaker)):
         return None
     return m
+
+
+def takes_role(text: str, speaker: str = "") -> bool:
+    """Whether a statement says someone took on a role of the speaker's ("Tomasz has become my line
+    manager", "Coach Lindqvist took over as head coach"): a change, though no word of change says it."""
+    role = _filled_role(text, speaker)
+    return role is not None and role.group("took") is not None
 
 
 _KIN_NAMED = re.compile(
@@ -2099,7 +2113,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             return []
     mine_holder = holder(text, speaker)
     mine_anchors = anchors(text, speaker)
-    cue = change_cue(text)
+    # someone taking on a role of the speaker's says a change, as a word of change would
+    cue = change_cue(text) or ("strong" if takes_role(text, speaker) else None)
     changing = _cued(text)  # a change cue, and no word that it goes on: checked per record below
     stop = ended(text, speaker)
     moving = moved_thing(text, speaker) if cue == "strong" else frozenset()

@@ -29,7 +29,7 @@ from engine.meaning import (Meaning, anchors, comma_clauses, change_cue, changes
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
                             changed_provider, denies, other_values, quantity_cue, ranks_the_other_way, relate, resumed, resumes,
                             said_again, same_holder,
-                            says_change, says_when,
+                            says_change, says_when, takes_role,
                             single_statement, value_kind, value_kinds, values)
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
@@ -65,7 +65,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/27"
+RULES = "rules/28"
 
 
 @dataclass(frozen=True)
@@ -860,7 +860,7 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
     # holds a value, as does "my contact there is Ruth Adeyemi", and changes nothing.
     cued = change_cue(c.text) is not None or ended(c.text, speaker) is not None or bool(corrected(c.text, speaker))
     mine = [x for x in mine if change_cue(x) is not None or ended(x, speaker) is not None
-            or corrected(x, speaker) or (cued and values(x, speaker))]
+            or corrected(x, speaker) or (cued and values(x, speaker)) or takes_role(x, speaker)]
     # nor one that says only that something goes on ("and her therapist is still Dr Marsh"): its
     # clauses are; "as usual the school shuffled it all, her piano is on Thursdays now" says a change
     mine = [x for x in mine if not goes_on(x)
