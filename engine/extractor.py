@@ -309,6 +309,8 @@ _LEAD_IN = re.compile(
     # a note-taker's opener: "Just a reminder:", "Quick update:", "FYI,", "Heads up -"
     r"|(?:just\s+)?(?:an?\s+)?(?:quick|small|little|friendly|short)?\s*(?:reminder|update|note|heads[\s-]?up|fyi|psa|"
     r"side\s+note|for\s+the\s+record|just\s+so\s+you\s+know|for\s+your\s+info(?:rmation)?)\s*[,:;!\-–—]+\s*"
+    # news announced: "Good news, I ...", "Big news:", "Bad news -"
+    r"|(?:(?:some\s+)?(?:good|great|bad|big|sad|exciting|fun|random)\s+news)\s*[,:;!\-–—]+\s*"
     # a confidence: "Between you and me,", "Just between us -", "Off the record:"
     r"|(?:just\s+)?(?:between\s+(?:you\s+and\s+(?:me|i)|us|ourselves)|off\s+the\s+record|in\s+confidence|"
     r"confidentially|to\s+be\s+honest|tbh|frankly)\s*[,:;!\-–—]+\s*)+",

@@ -65,7 +65,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/28"
+RULES = "rules/29"
 
 
 @dataclass(frozen=True)

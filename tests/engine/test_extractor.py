@@ -7,6 +7,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from engine.extractor import Candidate, extract, to_third_person
+from engine.summarizer import _attributed
 
 AT = datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)  # Monday
 
@@ -395,3 +396,16 @@ def test_a_verb_whose_past_is_its_present_keeps_its_tense(text, expected):
 ])
 def test_a_note_takers_opener_is_not_kept(text, expected):
     assert [c.text for c in extract(text, role="user", speaker="Priya", occurred_at=AT)] == [expected]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Good news, I can have dairy again.", "Priya can have dairy again"),
+    ("Big news: I'm moving to Cork in June.", "Priya is moving to Cork in June"),
+    ("Bad news - I broke my wrist.", "Priya broke their wrist"),
+])
+def test_news_announced_is_an_opener_not_kept(text, expected):
+    assert _attributed(text, "Priya", AT) == expected
+
+
+def test_news_as_a_subject_is_kept():
+    assert _attributed("Good news travels fast in our village.", "Priya", AT).startswith("Priya: Good news travels")
