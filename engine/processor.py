@@ -65,7 +65,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/29"
+RULES = "rules/30"
 
 
 @dataclass(frozen=True)
@@ -1324,6 +1324,22 @@ _ONCE_MORE = frozenset("""forgot lost missed broke got was did had went made lef
     slept woke overslept messed screwed""".split())
 
 
+#: The speaker keeping away from something, in the present: "I avoid caffeine", "I steer clear of
+#: motorways", "I don't do spicy food", "I try to avoid dairy where I can". Not one occasion ("I'm
+#: avoiding the M6 today") nor what was ("I avoided him for years").
+_AVOIDS = re.compile(
+    r"^(?:(?:so|and|but|also|well|honestly|generally|these\s+days|nowadays),?\s+)*I\s+"
+    r"(?:(?:usually|generally|always|mostly|also|still|now|really)\s+)*(?:try\s+(?:to|and)\s+)?"
+    r"(?:avoid|steer\s+clear\s+of|stay\s+away\s+from|keep\s+away\s+from|don['’]?t\s+(?:do|touch|eat|drink)|"
+    r"never\s+touch|cut\s+out)\s+(?!it\b|that\b|this\b|them\b|him\b|her\b|you\b)(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,5})"
+    r"(?:\s+(?:where|when|if|whenever|as\s+much\s+as)\s+I\s+can)?\s*[.!]?$", re.IGNORECASE)
+
+
+def _avoids(sentence: str) -> bool:
+    """Whether a sentence says what the speaker keeps away from (see _AVOIDS)."""
+    return _AVOIDS.match(sentence.strip()) is not None and _ONE_TIME.search(sentence) is None
+
+
 def _taken_up_again(sentence: str) -> bool:
     """Whether a sentence says the speaker does something again, as a standing fact ("I eat fish
     again"), not one more time ("I forgot my keys again", "I'm late again")."""
@@ -1402,7 +1418,8 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
     sentences = _standing_candidates(split_sentences(text))
     if plain_only:
         sentences = [x for x in sentences if _speakers_end(x) or _habit_statement(x) or _plain_present(x)
-                     or _possessed_present(x) or _quantity_moved(x) or _taken_up_again(x) or _role_statement(x)]
+                     or _possessed_present(x) or _quantity_moved(x) or _taken_up_again(x) or _role_statement(x)
+                     or _avoids(x)]
     if not sentences:
         return []
     out = []
@@ -1431,13 +1448,18 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
             kind, sure = "fact", max(sure, needed)  # "I'm the treasurer of the rowing club now": what they are
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _quantity_moved(sentence):
             kind, sure = "fact", max(sure, needed)  # "the storm took a few, down to 34 trees now": where a count stands
+        elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _avoids(sentence):
+            # "I avoid caffeine", "I don't do spicy food": what the speaker keeps away from, a rule
+            # of theirs or a dislike, whichever the classifier leans to
+            kind = "constraint" if probs.get("constraint", 0.0) > probs.get("preference", 0.0) else "preference"
+            sure = max(sure, needed := settings.standing_probability)
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _taken_up_again(sentence):
             kind, sure = "fact", max(sure, needed)  # "I eat fish again": a doing taken up, standing again
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _gives_contact(sentence):
             kind, sure = "fact", max(sure, needed)  # "you can reach me on 07700 ...": how the speaker is reached
         if kind not in ("fact", "preference", "decision", "constraint") or sure < needed:
             continue
-        if len(_WORDS_RE.findall(sentence)) < 4 and kind != "fact":
+        if len(_WORDS_RE.findall(sentence)) < 4 and kind != "fact" and not _avoids(sentence):
             continue  # three words are a fact ("I ride horses") or nothing to keep ("I agree completely")
         said = _attributed(sentence, name, at)
         out.append(Candidate(kind=kind, text=said, fields={"type": "observation"} if kind == "fact" else {},
