@@ -48,7 +48,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/29"
+DECIDER = "meaning/30"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -1846,6 +1846,38 @@ _TAKING_UP = frozenset(t for w in """again back start started starting began beg
                        for t in terms(w))
 
 
+#: Words a denial adds that say nothing of what is denied ("I don't eat meat at all", "not really").
+_DENIAL_WORDS = frozenset(t for w in """not never no longer any anymore more all really actually honestly at
+    do does don't doesn't didn't can can't cannot won't isn't aren't am is are fluent fluently""".split() for t in terms(w))
+
+
+_KIN_ALIKE = {"mom": "mother", "mum": "mother", "dad": "father", "grandma": "grandmother", "grandpa": "grandfather",
+              "puppy": "dog", "kitten": "cat"}
+
+
+def _kin_words(text: str) -> frozenset[str]:
+    found = (w.lower().rstrip("s") if w.lower().rstrip("s") in RELATIONS else w.lower() for w in _WORDS.findall(text))
+    return frozenset(_KIN_ALIKE.get(w, w) for w in found if w in RELATIONS)
+
+
+def _other_kin(text: str, record_text: str) -> bool:
+    """Each statement names kin, a pet or a person of a role, none the same ("a cat" / "a dog")."""
+    a, b = _kin_words(text), _kin_words(record_text)
+    return bool(a and b and not a & b)
+
+
+def _denies_the_same(text: str, record_text: str, speaker: str) -> bool:
+    """Whether one statement denies just what the other says: the same content words but for
+    words of denying ("at all", "any more"), and no value either has that the other lacks ("I don't eat meat" / "eats meat"; not "doesn't
+    drink coffee after 3pm" / "drinks coffee", which says when)."""
+    mine, theirs = values(text, speaker), values(record_text, speaker)
+    if _unmatched(mine, theirs) or _unmatched(theirs, mine):
+        return False
+    own = frozenset(terms(speaker))
+    a, b = _content(text, speaker) - _DENIAL_WORDS - own, _content(record_text, speaker) - _DENIAL_WORDS - own
+    return bool(a) and a == b
+
+
 def resumed(text: str, speaker: str = "") -> frozenset[str]:
     """What the speaker says they do again, in a clause saying "again" that denies nothing ("I eat
     fish again", "good news, I can have dairy again"): its content terms, or none."""
@@ -1869,11 +1901,17 @@ def resumes(text: str, record_text: str, speaker: str = "") -> bool:
     if not again or not denies(record_text):
         return False
     theirs = sorted(terms(record_text))
+    if _LIST_AFTER.search(record_text) and any(
+            has_term(sorted(terms(m.group("before"))), t) for t in again for m in _LIST_AFTER.finditer(record_text)):
+        return False  # "doesn't eat fish or shellfish": fish again leaves the shellfish denied
     missing = [t for t in again if not has_term(theirs, t)]
     # "gave up red meat" names what ended without the doing: "eating red meat again" takes it up
-    return not missing or (len(missing) == 1 and len(again) >= 3 and _GAVE_UP.search(record_text) is not None)
+    return not missing or (len(missing) == 1 and len(again) >= 2 and _GAVE_UP.search(record_text) is not None)
 
 
+#: A thing named with another beside it in a list ("fish or shellfish", "nuts, eggs and dairy").
+_LIST_AFTER = re.compile(r"(?P<before>[\w'’-]+)(?:\s*,\s*|\s+(?:or|and|nor)\s+)(?!(?:I|we|he|she|they|it)\b)[\w'’-]+",
+                         re.IGNORECASE)
 _GAVE_UP = re.compile(r"\b(?:gave\s+up|given\s+up|quit|stopped|cut\s+out)\b", re.IGNORECASE)
 
 _WE = re.compile(r"^(?:we|our)\b", re.IGNORECASE)
@@ -2183,7 +2221,13 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         their_kin = _shared_role(rec.text, speaker)
         if my_kin and their_kin and my_kin[0] == their_kin[0] and my_kin[1] != their_kin[1]:
             continue  # "Hannah is my sister too" / "Clara is my sister": two sisters, neither said again
-        if rec.kind != "episode" and resumes(text, rec.text, speaker):
+        flipped = denies(text) != denies(rec.text)
+        if flipped and _denies_the_same(text, rec.text, speaker) and _family(kind) == _family(rec.kind):
+            # "I don't eat meat" of "eats meat", "I'm not a morning person" of "is a morning person":
+            # the same thing denied, or a denial taken back
+            updates.append(Relation(rec.memory_id, sim, "update"))
+            continue
+        if (rec.kind != "episode" or _GAVE_UP.search(rec.text)) and resumes(text, rec.text, speaker):
             # "I eat fish again" of "doesn't eat fish": what the record denied is done again
             updates.append(Relation(rec.memory_id, sim, "update"))
             continue
@@ -2207,7 +2251,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         if other_day and cue != "strong":
             continue  # the same thing on another day happened again: a habit, not a repeat or an update
         # An event and a standing fact are two memories (episodic and semantic), however alike.
-        filler = other_filler(text, rec.text, speaker) or ((kind == "episode") != (rec.kind == "episode"))
+        filler = (other_filler(text, rec.text, speaker) or ((kind == "episode") != (rec.kind == "episode"))
+                  # "I also have a cat named Pixel" / "a dog named Pixel": kin or pets named apart
+                  or _other_kin(text, rec.text))
         # A statement that names something the record does not (a name, a number, a date) adds to it:
         # merging would lose that.
         adds_value = any(not _overlap(frozenset([x]), theirs) for x in mine_values)

@@ -65,7 +65,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/30"
+RULES = "rules/31"
 
 
 @dataclass(frozen=True)
@@ -406,7 +406,7 @@ def _ref(turn: Event) -> TurnRef:
 #: wet", "I never drive if I've had a drink", "I won't fly unless it's direct", "I don't take
 #: calls before 10". Not a thought or a feeling ("I don't know if ...", "I don't mind if ..."), nor
 #: what the speaker will not be or did not do ("I won't be home before 6").
-_OWN_RULE = (r"^(?:[^:]{{1,40}}:\s+)?(?:(?:when|whenever|if|on)\b[^.!?;]{{0,60}}?[\s,]+)?(?:{subject})\s+"
+_OWN_RULE = (r"^(?:[^:]{{1,40}}:\s+)?(?:(?:when|whenever|if|on)\b[^.!?;]{{0,60}}?[\s,]+)?(?:{subject}|we)\s+"
              r"(?:don['’]?t|do\s+not|doesn['’]?t|does\s+not|never|won['’]?t|will\s+not|refuses?\s+to|only)\s+"
              r"(?:(?:ever|usually|normally|really|generally)\s+)?"
              r"(?!(?:know|think|care|mind|remember|understand|see|get|feel|be|have|want|need|like|bother|believe|expect|"
@@ -422,7 +422,14 @@ def _own_rule(text: str, speaker: str) -> bool:
     if m is None or _THIS_ONCE.search(text):
         return False
     verb = m.group("verb").lower()
+    if _ONE_THING_WONT.search(m.group()):
+        return False  # "I won't finish the report unless ...", "won't make it unless ...": one occasion
     return not verb.endswith("ed") and verb not in _PAST_FORMS
+
+
+#: "won't" with a verb of one thing to do ("won't make it", "won't finish the report").
+_ONE_THING_WONT = re.compile(r"\b(?:won['’]?t|will\s+not)\s+(?:\w+\s+)?(?:make|finish|get|be|manage|have|come|go)\b"
+                             r"|\b(?:won['’]?t|will\s+not)\s+\w+\s+(?:it|the|this|that|my|our|there|home)\b", re.IGNORECASE)
 
 
 _THIS_ONCE = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|time|week|weekend))\b",
@@ -1676,15 +1683,12 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
     with a forgotten one they follow."""
     targets: list[str] = []
     # "Don't keep the bit about Mel. Just forget it.": beside a request that names a topic, one
-    # that names none points at that topic, not at everything said last (unless the topic is in
-    # no memory)
+    # that names none points at that topic, not at everything said last (and where no memory holds
+    # the topic, at nothing)
     named = [r for r in requests if _topic_words(_without_keeps(r))]
-    for group in ([named, [r for r in requests if r not in named]] if named else [requests]):
-        for request in group:
-            targets.extend(r.memory_id for r in forget_targets(state, turn, request, meaning, settings)
-                           if r.memory_id not in targets)
-        if targets:
-            break
+    for request in named or requests:
+        targets.extend(r.memory_id for r in forget_targets(state, turn, request, meaning, settings)
+                       if r.memory_id not in targets)
     speaker = (turn.payload.speaker or "").strip() or "User"
     # (the records a target was cut from or superseded go with it: engine.erasure.history)
     for n, memory_id in enumerate(list(targets)):

@@ -34,3 +34,19 @@ def test_another_doing_or_a_one_off_leaves_the_denial(tmp_path, then):
 @pytest.mark.parametrize("said", ["I'm late again.", "I forgot my keys again.", "Thanks again!", "Could you say that again?"])
 def test_a_thing_done_once_more_is_not_kept(tmp_path, said):
     assert _active(tmp_path, [said]) == []
+
+
+@pytest.mark.parametrize("first,then,ended,again", [
+    ("I gave up chocolate.", "I eat chocolate again.", "gave up chocolate", "chocolate again"),
+    ("I quit smoking.", "I'm smoking again, sadly.", "quit smoking", "smoking again"),
+    ("I stopped running.", "I'm running again, slowly.", "stopped running", "running again"),
+])
+def test_a_doing_given_up_and_taken_up_again_ends_the_giving_up(tmp_path, first, then, ended, again):
+    active = _active(tmp_path, [first, then])
+    assert not any(ended in t for t in active), active
+    assert any(again in t for t in active), active
+
+
+def test_one_thing_of_a_list_taken_up_leaves_the_rest_denied(tmp_path):
+    active = _active(tmp_path, ["I don't eat fish or shellfish.", "I eat fish again."])
+    assert any("shellfish" in t and "doesn't" in t for t in active), active

@@ -55,3 +55,10 @@ def test_what_is_said_of_a_thing_goes_and_the_thing_stays(tmp_path, said, asked,
     assert any(kept in t for t in active), active
     assert not any(gone in t for t in active), active
 
+
+
+def test_forget_it_beside_a_topic_no_memory_holds_takes_nothing_else(tmp_path):
+    # the therapy is a health detail the engine keeps no memory of; "it" is that, not the move
+    active = _active_after(tmp_path, ["I just moved to Bristol, I started a new job at Airbus, and I'm seeing a therapist."],
+                           "Actually, don't keep the bit about the therapist. Just forget it.")
+    assert any("Bristol" in t for t in active), active

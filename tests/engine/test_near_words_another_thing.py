@@ -63,3 +63,33 @@ def test_the_same_thing_said_again_stays_one_memory(tmp_path, first, then):
 def test_a_ranking_in_another_frame_leaves_the_first(tmp_path):
     active = _active(tmp_path, "I prefer tea over coffee in the mornings.", "I prefer coffee over tea after lunch.")
     assert len(active) == 2, active
+
+
+@pytest.mark.parametrize("first,then,old,new", [
+    ("I play chess online.", "I don't play chess online.", "plays chess", "doesn't play chess"),
+    ("I'm a night owl.", "I'm not a night owl.", "is a night owl", "not"),
+    ("I speak fluent Portuguese.", "I don't speak Portuguese at all.", "speaks fluent", "doesn't speak"),
+])
+def test_a_statement_denied_replaces_it(tmp_path, first, then, old, new):
+    active = _active(tmp_path, first, then)
+    assert any(new in t for t in active), active
+    assert not any(old in t for t in active), active
+
+
+@pytest.mark.parametrize("first,then", [
+    ("I drink green tea every morning.", "I don't drink green tea after 6pm."),
+    ("I watch football on TV.", "I don't watch rugby on TV."),
+])
+def test_a_denial_of_something_more_or_else_leaves_the_first(tmp_path, first, then):
+    active = _active(tmp_path, first, then)
+    assert len(active) == 2, active
+
+
+@pytest.mark.parametrize("first,then,second", [
+    ("I have a dog named Biscuit.", "I also have a cat named Biscuit.", "cat"),
+    ("I have a puppy called Mochi.", "I also have a kitten called Mochi.", "kitten"),
+    ("I have a son named Leo.", "I also have a nephew named Leo.", "nephew"),
+])
+def test_another_pet_or_relative_of_the_same_name_is_its_own_memory(tmp_path, first, then, second):
+    active = _active(tmp_path, first, then)
+    assert len(active) == 2 and any(second in t for t in active), active

@@ -23,6 +23,9 @@ def _kinds(tmp_path, said: str) -> list[tuple[str, str]]:
     ("I don't climb outdoors when the rock is wet.", "wet"),
     ("I never book anything that leaves before 7am.", "7am"),
     ("When I'm cycling alone I don't ride if it's icy.", "icy"),
+    # a household's rule
+    ("We don't do sleepovers unless we know the parents.", "sleepovers"),
+    ("We never eat out on weeknights unless it's a birthday.", "weeknights"),
 ])
 def test_a_rule_with_its_condition_is_a_constraint(tmp_path, said, word):
     held = _kinds(tmp_path, said)
@@ -33,6 +36,7 @@ def test_a_rule_with_its_condition_is_a_constraint(tmp_path, said, word):
     "I don't know if I can make it.", "I won't be home before 6.", "I don't mind if you call late.",
     "I never know when to stop.", "I don't think I'll go if it rains.", "I only found out when I got home.",
     "I won't go out tonight if it rains.", "I don't care if it's expensive.",
+    "I won't make it unless the train is on time.", "I won't finish the report unless someone helps me.",
 ])
 def test_a_thought_a_feeling_or_a_one_off_is_no_rule(tmp_path, said):
     assert not any(kind == "constraint" for kind, _ in _kinds(tmp_path, said))
