@@ -44,11 +44,11 @@ from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, LOWER, RELATIONS, STOP
 
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended", "goes_on", "says_when",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder",
-           "contact_values", "changes_contact", "of_another_place", "said_again",
+           "contact_values", "changes_contact", "of_another_place", "said_again", "corrects_unnamed",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/30"
+DECIDER = "meaning/32"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -220,6 +220,15 @@ _NAMED_CHANGE = (
     r"revised|(?:went|go|goes|going|gone)\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced|"
     # a value multiplied ("doubled the metformin, she's on 1000 mg")
     r"doubled|halved|tripled|quadrupled|"
+    # a new state taken as given ("now that I'm at Deloitte ...", "since I got made team lead ..."):
+    # said in passing, a change all the same
+    r"now\s+that\s+(?:I|we|(?-i:[A-Z])[\w'’]*)(?:['’]m|['’]re|['’]ve|\s+am|\s+are|\s+is|\s+has|\s+have|['’]s)\s+(?!still\b)|"
+    r"since\s+(?:I|we|(?-i:[A-Z])[\w'’]*)\s+(?:got|was|were|have\s+been|has\s+been|['’]ve\s+been)\s+"
+    r"(?:made|promoted|appointed|moved|transferred)\b|"
+    # a thing of someone's raised or lowered, the new value said apart ("she's upped my citalopram,
+    # so it's 30mg a day now")
+    r"(?:upped|raised|lowered|increased|decreased|reduced)\s+(?:my|our|the|their|his|her|(?-i:[A-Z])[\w'’]*['’]s)\s+"
+    r"(?:[\w'’-]+\s+){0,2}?[\w'’-]+\s*,?\s+(?:so|and)\s+(?:it|that|they|he|she)(?:['’]s|\s+is|\s+are|['’]re)\b|"
     # from one value to another, done ("ended up moving pottery from Tuesdays to Thursdays",
     # "switched from Fitbox to Kraftwerk"); not a habit or a plan of going from one to the other ("I
     # change from the Northern line to the Jubilee", "we've been switching from English to Spanish
@@ -318,7 +327,9 @@ _ONE_OCCASION = re.compile(r"\b(?:this\s+(?:morning|afternoon|evening)|today|ton
 #: A thing the speaker had before ("my old address", "Sam's former boss", "our previous landlord").
 _FORMER = re.compile(r"\b(?:my|our|their|his|her|[A-Z][\w'’-]*['’]s)\s+(?:old|former|previous|ex-)\s*[a-z]", re.IGNORECASE)
 _FROM_NOW_ON = re.compile(r"\b(?:from\s+now\s+on|going\s+forward|for\s+good|permanently|every|each|"
-                          r"from\s+(?:next|this)\s+\w+\s+on)\b", re.IGNORECASE)
+                          r"from\s+(?:next|this)\s+\w+\s+on|daily|weekly|monthly|nightly|yearly)\b"
+                          # a rate ("100mg a day now", "twice a week"): what holds from now on
+                          r"|\d[\w.,]*\s+(?:a\s+|an\s+|per\s+)?(?:day|week|month|year|night)\b", re.IGNORECASE)
 _WEAK_CUE = re.compile(r"\b(?:now|new|newly|currently|latest|nowadays|lately)\b", re.IGNORECASE)
 _ADDITIVE = re.compile(r"\b(?:also|too|as\s+well|another|additionally|besides|in\s+addition)\b", re.IGNORECASE)
 
@@ -612,7 +623,9 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
     head = _head_words(text, 5)
     own_possessive = {o + s for o in own for s in ("'s", "’s")}
     out = set()
-    if head and head[0].lower() in _SUBJECTLESS and (len(head) < 2 or head[1][:1].islower()):
+    if head and head[0].lower() in _SUBJECTLESS and (len(head) < 2 or head[1][:1].islower()
+                                                     # "Saw GP yesterday": a provider without its article
+                                                     or head[1].lower() in _PROVIDERS):
         return frozenset()  # "Got a letter from the landlord", "Visited my sister": the speaker's, no subject said
     if head and head[0].lower() in _FRONTED:
         # "Once the kids are asleep Sam plays FIFA", "On Saturdays Sam volunteers": the subject comes
@@ -675,7 +688,10 @@ def moved_thing(text: str, speaker: str = "") -> frozenset[str]:
     while len(words) > 1 and words[0] in ("all", "both", "most", "some", "of", "the", "rest"):
         words = words[1:]  # "all my accounts", "the rest of my savings"
     first = words[0] if words else ""
-    if m.re is _MOVED_SUBJECT and re.sub(r"['’](?:ve|d|re|ll|s)$", "", first) in ("we", "i", "they", "you", "he", "she"):
+    if m.re is _MOVED_SUBJECT and (re.sub(r"['’](?:ve|d|re|ll|s)$", "", first) in ("we", "i", "they", "you", "he", "she")
+                                   or (first in own and len(words) > 1 and words[1] in ("has", "have", "had", "is"))
+                                   or words == [first] and first in own):
+        # ("Priya has properly relocated to Leeds": the speaker moved, told in the third person)
         # "We've moved to Cardiff", "he's moved up to Stage 5": a person moved, no thing of theirs
         return frozenset()
     if m.re is _MOVED_THING and first == "by":
@@ -2091,6 +2107,55 @@ def _corrects(text: str, speaker: str, wrong: frozenset[str], mine_values: froze
     return best
 
 
+#: A correction that names the wrong value only as what was said: "it's plot 41, not the number I
+#: told you", "I gave you the wrong day, it's Wednesday", "got the time wrong, it's 7:30".
+_WRONG_AS_SAID = re.compile(
+    # (as said, or as a record tells it: "not number Fenella told you")
+    r"\bnot\s+(?:what\s+|(?:the\s+)?(?:[\w'’-]+\s+){0,2}?)(?:I|we|(?-i:[A-Z])[\w'’-]*)\s+"
+    r"(?:told\s+you|said|gave(?:\s+you)?|mentioned|wrote|put)\b"
+    r"|\b(?:I|we|(?-i:[A-Z])[\w'’-]*)\s+(?:gave|told)\s+you\s+(?:the\s+)?wrong\s+\w+"
+    r"|\bgot\s+(?:the\s+|my\s+|our\s+|(?-i:[A-Z])[\w'’-]*['’]s\s+)?\w+\s+wrong\b", re.IGNORECASE)
+
+
+_LABELLED_NUMBER = re.compile(r"\b([a-z][\w'’-]+)\s+(?:no\.?\s+|number\s+|#)?\d", re.IGNORECASE)
+
+
+def _labels(text: str) -> frozenset[str]:
+    """The words right before a number ("plot" of "plot 41", "unit" of "unit no. 6")."""
+    return frozenset(m.group(1).lower() for m in _LABELLED_NUMBER.finditer(text)) - STOP_WORDS - {"is", "was", "at", "to"}
+
+
+def corrects_unnamed(text: str) -> bool:
+    """Whether a statement corrects a value it names only as what was said (see _WRONG_AS_SAID)."""
+    return _WRONG_AS_SAID.search(text) is not None
+
+
+def _corrects_unnamed(text: str, speaker: str, mine_values: frozenset[str], records: Sequence, sims) -> Relation | None:
+    """The record such a correction corrects: the closest single statement of the speaker's own
+    that holds a value of the same kind as the one given, not that one, and shares a word of what
+    it is about ("plot 41" corrects "plot 14 on the Hollybush site")."""
+    own = {t for w in _speaker_words(speaker) for t in terms(w)}
+    topic = {t for t in terms(_WRONG_AS_SAID.sub(" ", text)) if t not in STOP_WORDS and t not in own
+             and not any(ch.isdigit() for ch in t)} - frozenset(terms("wrong told said gave correction sorry actually"))
+    kinds = value_kinds(mine_values)
+    mine_holder = holder(text, speaker)
+    best: Relation | None = None
+    for i, r in enumerate(records):
+        sim = float(sims[i])
+        # the same label before the two numbers ("unit 16" / "unit 6") says what is corrected,
+        # however little else the two sentences share
+        labelled = bool(_labels(text) & _labels(r.text))
+        if ((sim < CORRECTION_SIMILARITY and not labelled) or "; " in r.text
+                or (mine_holder ^ holder(r.text, speaker)) & (RELATIONS | _PROVIDERS)):
+            continue  # (of another person's thing: "my brother's locker ...")
+        theirs = values(r.text, speaker)
+        if not (value_kinds(theirs) & kinds) or not _unmatched(theirs, mine_values) or not (topic & set(terms(r.text))):
+            continue
+        if best is None or sim > best.similarity:
+            best = Relation(r.memory_id, sim, "update")
+    return best
+
+
 #: A clause that asks something for the moment: a request, or a time of now ("so a long run today
 #: please", "give me an easy run for tonight", "can you price the worktops today?").
 _FOR_NOW = re.compile(r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening)|right\s+now|please|pls|"
@@ -2149,6 +2214,10 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         records, sims = [records[i] for i in keep], sims[keep]
         if not records:
             return []
+    if mine_values and corrects_unnamed(text):
+        fixed = _corrects_unnamed(text, speaker, mine_values, records, sims)
+        if fixed is not None:
+            return [fixed]
     mine_holder = holder(text, speaker)
     mine_anchors = anchors(text, speaker)
     # someone taking on a role of the speaker's says a change, as a word of change would

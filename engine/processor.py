@@ -29,7 +29,7 @@ from engine.meaning import (Meaning, anchors, comma_clauses, change_cue, changes
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
                             changed_provider, denies, other_values, quantity_cue, ranks_the_other_way, relate, resumed, resumes,
                             said_again, same_holder,
-                            says_change, says_when, takes_role,
+                            says_change, says_when, takes_role, corrects_unnamed,
                             single_statement, value_kind, value_kinds, values)
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
@@ -65,7 +65,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/31"
+RULES = "rules/33"
 
 
 @dataclass(frozen=True)
@@ -867,7 +867,8 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
     # holds a value, as does "my contact there is Ruth Adeyemi", and changes nothing.
     cued = change_cue(c.text) is not None or ended(c.text, speaker) is not None or bool(corrected(c.text, speaker))
     mine = [x for x in mine if change_cue(x) is not None or ended(x, speaker) is not None
-            or corrected(x, speaker) or (cued and values(x, speaker)) or takes_role(x, speaker)]
+            or corrected(x, speaker) or (cued and values(x, speaker)) or takes_role(x, speaker)
+            or (corrects_unnamed(c.text) and values(x, speaker))]
     # nor one that says only that something goes on ("and her therapist is still Dr Marsh"): its
     # clauses are; "as usual the school shuffled it all, her piano is on Thursdays now" says a change
     mine = [x for x in mine if not goes_on(x)
@@ -1342,6 +1343,12 @@ _AVOIDS = re.compile(
     r"(?:\s+(?:where|when|if|whenever|as\s+much\s+as)\s+I\s+can)?\s*[.!]?$", re.IGNORECASE)
 
 
+#: A state of the speaker's taken as given at the start of a sentence ("Now that I'm at HSBC, ...",
+#: "now that we've moved to Hove ..."): kept as a fact of theirs, whatever the rest says.
+_NOW_THAT = re.compile(r"^(?:(?:so|and|but|well|oh|anyway|honestly),?\s+)*now\s+that\s+(?:I|we)"
+                       r"(?:['’]m|['’]re|['’]ve|\s+am|\s+are|\s+have)\s+(?!still\b)\S", re.IGNORECASE)
+
+
 def _avoids(sentence: str) -> bool:
     """Whether a sentence says what the speaker keeps away from (see _AVOIDS)."""
     return _AVOIDS.match(sentence.strip()) is not None and _ONE_TIME.search(sentence) is None
@@ -1426,7 +1433,7 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
     if plain_only:
         sentences = [x for x in sentences if _speakers_end(x) or _habit_statement(x) or _plain_present(x)
                      or _possessed_present(x) or _quantity_moved(x) or _taken_up_again(x) or _role_statement(x)
-                     or _avoids(x)]
+                     or _avoids(x) or _NOW_THAT.match(x.strip())]
     if not sentences:
         return []
     out = []
@@ -1455,6 +1462,8 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
             kind, sure = "fact", max(sure, needed)  # "I'm the treasurer of the rowing club now": what they are
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _quantity_moved(sentence):
             kind, sure = "fact", max(sure, needed)  # "the storm took a few, down to 34 trees now": where a count stands
+        elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _NOW_THAT.match(sentence.strip()):
+            kind, sure = "fact", max(sure, needed)  # "now that I'm at HSBC, ...": the speaker's state, taken as given
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _avoids(sentence):
             # "I avoid caffeine", "I don't do spicy food": what the speaker keeps away from, a rule
             # of theirs or a dislike, whichever the classifier leans to
