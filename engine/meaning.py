@@ -48,7 +48,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/32"
+DECIDER = "meaning/33"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -220,15 +220,6 @@ _NAMED_CHANGE = (
     r"revised|(?:went|go|goes|going|gone)\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced|"
     # a value multiplied ("doubled the metformin, she's on 1000 mg")
     r"doubled|halved|tripled|quadrupled|"
-    # a new state taken as given ("now that I'm at Deloitte ...", "since I got made team lead ..."):
-    # said in passing, a change all the same
-    r"now\s+that\s+(?:I|we|(?-i:[A-Z])[\w'’]*)(?:['’]m|['’]re|['’]ve|\s+am|\s+are|\s+is|\s+has|\s+have|['’]s)\s+(?!still\b)|"
-    r"since\s+(?:I|we|(?-i:[A-Z])[\w'’]*)\s+(?:got|was|were|have\s+been|has\s+been|['’]ve\s+been)\s+"
-    r"(?:made|promoted|appointed|moved|transferred)\b|"
-    # a thing of someone's raised or lowered, the new value said apart ("she's upped my citalopram,
-    # so it's 30mg a day now")
-    r"(?:upped|raised|lowered|increased|decreased|reduced)\s+(?:my|our|the|their|his|her|(?-i:[A-Z])[\w'’]*['’]s)\s+"
-    r"(?:[\w'’-]+\s+){0,2}?[\w'’-]+\s*,?\s+(?:so|and)\s+(?:it|that|they|he|she)(?:['’]s|\s+is|\s+are|['’]re)\b|"
     # from one value to another, done ("ended up moving pottery from Tuesdays to Thursdays",
     # "switched from Fitbox to Kraftwerk"); not a habit or a plan of going from one to the other ("I
     # change from the Northern line to the Jubilee", "we've been switching from English to Spanish
@@ -327,9 +318,7 @@ _ONE_OCCASION = re.compile(r"\b(?:this\s+(?:morning|afternoon|evening)|today|ton
 #: A thing the speaker had before ("my old address", "Sam's former boss", "our previous landlord").
 _FORMER = re.compile(r"\b(?:my|our|their|his|her|[A-Z][\w'’-]*['’]s)\s+(?:old|former|previous|ex-)\s*[a-z]", re.IGNORECASE)
 _FROM_NOW_ON = re.compile(r"\b(?:from\s+now\s+on|going\s+forward|for\s+good|permanently|every|each|"
-                          r"from\s+(?:next|this)\s+\w+\s+on|daily|weekly|monthly|nightly|yearly)\b"
-                          # a rate ("100mg a day now", "twice a week"): what holds from now on
-                          r"|\d[\w.,]*\s+(?:a\s+|an\s+|per\s+)?(?:day|week|month|year|night)\b", re.IGNORECASE)
+                          r"from\s+(?:next|this)\s+\w+\s+on)\b", re.IGNORECASE)
 _WEAK_CUE = re.compile(r"\b(?:now|new|newly|currently|latest|nowadays|lately)\b", re.IGNORECASE)
 _ADDITIVE = re.compile(r"\b(?:also|too|as\s+well|another|additionally|besides|in\s+addition)\b", re.IGNORECASE)
 
@@ -531,6 +520,10 @@ def _filled_role(text: str, speaker: str) -> re.Match[str] | None:
     if (m is None or m.group("role").split()[-1].lower() in HELD_BY_MANY
             or m.group("name").split()[0].lower() in _speaker_words(speaker)):
         return None
+    own = {w + s for w in _speaker_words(speaker) for s in ("'s", "’s")}
+    if m.group("took") is not None and any(w.lower().endswith(("'s", "’s")) and w.lower() not in own
+                                           for w in m.group("role").split()[1:]):
+        return None  # "Tomasz has become my sister's line manager": a role of someone else's
     return m
 
 

@@ -1,23 +1,29 @@
-"""A new state said in passing, taken as given ("now that I'm at HSBC, my commute is shorter",
-"since I got made team lead, I hardly code"), is a change all the same: the record of the old
-state is superseded. "Now that I'm still at ..." says it goes on."""
+"""A state of the speaker's taken as given at the start of a sentence ("Now that I'm at HSBC, my
+commute is a lot shorter") is kept as a fact of theirs, though the classifier is unsure of it. It
+is no word of change by itself: "now that I'm in my thirties" or "now that I'm on nights" says
+nothing new of where the speaker lives or works."""
 from __future__ import annotations
 
 import pytest
 
-from tests.conftest import assert_new_value_replaced_old, record_texts
+from tests.conftest import record_texts
 
 
-@pytest.mark.parametrize("first,then,old,new", [
-    ("I bank with Monzo.", "Now that I'm with Starling, I get paid a day early.", "Monzo", "Starling"),
-    ("I live in Leith, near the shore.", "Now that I'm in Portobello, I swim in the sea most mornings.", "Leith", "Portobello"),
-    ("I teach at Hillside Primary.", "Now that I'm at Oakwood Academy, I've got a Year 9 form.", "Hillside", "Oakwood"),
+@pytest.mark.parametrize("said,word", [
+    ("Now that I'm at HSBC, my commute is a lot shorter.", "HSBC"),
+    ("Now that I'm with Starling, I get paid a day early.", "Starling"),
+    ("Now that we're in the new flat, the heating bills are tiny.", "new flat"),
+    ("Now that I'm at Leeds Uni, I share a house with four others.", "Leeds Uni"),
+    ("Now that we've got the allotment, we hardly buy any veg.", "allotment"),
+    ("Now that I'm on the parish council, Tuesday evenings are gone.", "parish council"),
 ])
-def test_a_new_state_taken_as_given_replaces_the_old(tmp_path, first, then, old, new):
-    assert_new_value_replaced_old(tmp_path, first, then, old, new, "Ravi", "2026-01-05", 40)
+def test_a_state_taken_as_given_is_kept(tmp_path, said, word):
+    texts = record_texts(tmp_path, [said], "Ravi", "2026-01-05", 1)
+    assert any(word in t for t in texts), texts
 
 
-def test_a_state_that_goes_on_leaves_the_record(tmp_path):
-    active = record_texts(tmp_path, ["I work at Barclays in the risk team.",
-                                     "Now that I'm still at Barclays, I might as well do the MBA."], "Ravi", "2026-01-05", 40)
-    assert any("Barclays" in t for t in active), active
+@pytest.mark.parametrize("then", ["Now that I'm in my thirties, I care way more about sleep.",
+                                  "Now that I'm on nights, I sleep in the day."])
+def test_a_state_of_another_kind_leaves_home_and_work(tmp_path, then):
+    active = record_texts(tmp_path, ["I live in Portobello, near the prom.", then], "Ravi", "2026-01-05", 20)
+    assert any("Portobello" in t for t in active), active

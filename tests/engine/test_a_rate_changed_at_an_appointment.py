@@ -1,8 +1,8 @@
-"""A change made on one day to what holds from then on ("saw the GP yesterday and she's upped my
-citalopram, so it's 30mg a day now") is a new value: a rate ("a day", "a week") says it lasts,
-though "yesterday" or "this morning" says when it was made. "Saw GP ..." with its article left out
-is still the speaker's own doing, not the GP's. A change of one occasion ("my train this morning
-was delayed to 8:05") leaves the standing value."""
+"""A doctor seen, said without the doing's subject and often without the article ("Saw GP
+yesterday and she's doubled my metformin, so it's 1000mg a day now", "Rang GP this morning ..."),
+tells of the speaker's own dose: "GP" there is the one seen, not whom the statement is about, so
+the new value replaces the old. A change of one occasion ("my train this morning was delayed to
+8:05") leaves the standing value."""
 from __future__ import annotations
 
 import pytest
@@ -11,20 +11,24 @@ from tests.conftest import assert_new_value_replaced_old, record_texts
 
 
 @pytest.mark.parametrize("first,then,old,new", [
-    ("I take 20mg of citalopram every morning.",
-     "Saw the GP yesterday and she's upped my citalopram, so it's 30mg a day now.", "20mg", "30mg"),
-    ("I take 500mg of metformin twice a day.",
-     "Saw the diabetes nurse yesterday and she's increased my metformin, so it's 1000mg twice a day now.",
-     "500mg", "1000mg"),
-    ("I do 20 minutes of stretching a day.",
-     "Saw the physio yesterday and she's raised my stretching, so it's 30 minutes a day now.", "20 minutes", "30 minutes"),
+    ("I take 500mg of metformin every day.",
+     "Saw the GP yesterday and she's doubled my metformin, so it's 1000mg a day now.", "500mg", "1000mg"),
     ("I take 10mg of amlodipine every day.",
-     "Went to the clinic this morning and they've lowered my amlodipine, so it's 5mg a day now.", "10mg", "5mg"),
-    ("I swim 40 lengths twice a week.",
-     "Saw the cardiologist yesterday and he's reduced my swimming, so it's 20 lengths twice a week now.",
-     "40 lengths", "20 lengths"),
-    ("I walk 5km every day for my knee.",
-     "Saw the physio this morning and she's cut my walking, so it's 3km a day now.", "5km", "3km"),
+     "Went to the clinic this morning and they've halved my amlodipine, so it's 5mg a day now.", "10mg", "5mg"),
+    ("I take 5mg of ramipril every day.",
+     "Rang GP this morning and she's doubled my ramipril, so it's 10mg a day now.", "5mg", "10mg"),
+    ("I take 250mg of naproxen twice a day.",
+     "Saw GP about my knee and she's doubled my naproxen, so it's 500mg twice a day now.", "250mg", "500mg"),
+    ("I take 80mg of propranolol every day.",
+     "Visited the GP yesterday and she's halved my propranolol, so it's 40mg a day now.", "80mg", "40mg"),
+    ("I take 40mg of omeprazole every day.",
+     "Saw the pharmacist yesterday and she's halved my omeprazole, so it's 20mg a day now.", "40mg", "20mg"),
+    ("I swim 20 lengths a day.",
+     "Saw the cardiologist yesterday and he's doubled my swimming, so it's 40 lengths a day now.", "20 lengths", "40 lengths"),
+    ("I take 2 puffs of salbutamol a day.",
+     "Saw the asthma nurse yesterday and she's doubled my salbutamol, so it's 4 puffs a day now.", "2 puffs", "4 puffs"),
+    ("I do 20 minutes of stretching a day.",
+     "Saw physio yesterday and she's doubled my stretching, so it's 40 minutes a day now.", "20 minutes", "40 minutes"),
 ])
 def test_a_rate_changed_on_one_day_replaces_the_old_one(tmp_path, first, then, old, new):
     assert_new_value_replaced_old(tmp_path, first, then, old, new, "Odile", "2026-02-02", 21)
