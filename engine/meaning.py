@@ -684,7 +684,7 @@ def moved_thing(text: str, speaker: str = "") -> frozenset[str]:
     if m.re is _MOVED_SUBJECT and (re.sub(r"['’](?:ve|d|re|ll|s)$", "", first) in ("we", "i", "they", "you", "he", "she")
                                    or (first in own and len(words) > 1 and words[1] in ("has", "have", "had", "is"))
                                    or words == [first] and first in own):
-        # ("Priya has properly relocated to Leeds": the speaker moved, told in the third person)
+        # ("Priya has properly relocated to Norwich": the speaker moved, told in the third person)
         # "We've moved to Cardiff", "he's moved up to Stage 5": a person moved, no thing of theirs
         return frozenset()
     if m.re is _MOVED_THING and first == "by":
@@ -2100,8 +2100,8 @@ def _corrects(text: str, speaker: str, wrong: frozenset[str], mine_values: froze
     return best
 
 
-#: A correction that names the wrong value only as what was said: "it's plot 41, not the number I
-#: told you", "I gave you the wrong day, it's Wednesday", "got the time wrong, it's 7:30".
+#: A correction that names the wrong value only as what was said: "it's locker 32, not the number I
+#: gave you", "I gave you the wrong day, it's Wednesday", "got the time wrong, it's 7:30".
 _WRONG_AS_SAID = re.compile(
     # (as said, or as a record tells it: "not number Fenella told you")
     r"\bnot\s+(?:what\s+|(?:the\s+)?(?:[\w'’-]+\s+){0,2}?)(?:I|we|(?-i:[A-Z])[\w'’-]*)\s+"
@@ -2114,7 +2114,7 @@ _LABELLED_NUMBER = re.compile(r"\b([a-z][\w'’-]+)\s+(?:no\.?\s+|number\s+|#)?\
 
 
 def _labels(text: str) -> frozenset[str]:
-    """The words right before a number ("plot" of "plot 41", "unit" of "unit no. 6")."""
+    """The words right before a number ("locker" of "locker 32", "unit" of "unit no. 6")."""
     return frozenset(m.group(1).lower() for m in _LABELLED_NUMBER.finditer(text)) - STOP_WORDS - {"is", "was", "at", "to"}
 
 
@@ -2126,7 +2126,7 @@ def corrects_unnamed(text: str) -> bool:
 def _corrects_unnamed(text: str, speaker: str, mine_values: frozenset[str], records: Sequence, sims) -> Relation | None:
     """The record such a correction corrects: the closest single statement of the speaker's own
     that holds a value of the same kind as the one given, not that one, and shares a word of what
-    it is about ("plot 41" corrects "plot 14 on the Hollybush site")."""
+    it is about ("unit 16" corrects "unit 6 at the Leather Works")."""
     own = {t for w in _speaker_words(speaker) for t in terms(w)}
     topic = {t for t in terms(_WRONG_AS_SAID.sub(" ", text)) if t not in STOP_WORDS and t not in own
              and not any(ch.isdigit() for ch in t)} - frozenset(terms("wrong told said gave correction sorry actually"))

@@ -1,5 +1,5 @@
-"""A doctor seen, said without the doing's subject and often without the article ("Saw GP
-yesterday and she's doubled my metformin, so it's 1000mg a day now", "Rang GP this morning ..."),
+"""A doctor seen, said without the doing's subject and often without the article ("Rang GP this
+morning and she's doubled my ramipril, so it's 10mg a day now", "Saw GP about my knee ..."),
 tells of the speaker's own dose: "GP" there is the one seen, not whom the statement is about, so
 the new value replaces the old. A change of one occasion ("my train this morning was delayed to
 8:05") leaves the standing value."""
@@ -12,7 +12,7 @@ from tests.conftest import assert_new_value_replaced_old, record_texts
 
 @pytest.mark.parametrize("first,then,old,new", [
     ("I take 500mg of metformin every day.",
-     "Saw the GP yesterday and she's doubled my metformin, so it's 1000mg a day now.", "500mg", "1000mg"),
+     "Saw GP for my review, she's doubled the metformin and I'm on 1000mg daily from today.", "500mg", "1000mg"),
     ("I take 10mg of amlodipine every day.",
      "Went to the clinic this morning and they've halved my amlodipine, so it's 5mg a day now.", "10mg", "5mg"),
     ("I take 5mg of ramipril every day.",

@@ -1,5 +1,5 @@
 """The speaker moving, told with a word between them and the verb ("I've properly relocated to
-Leeds", "I've officially moved to Cardiff"), is the speaker's new home: the record of the old one
+Norwich", "I've officially moved to Cardiff"), is the speaker's new home: the record of the old one
 is superseded. Another thing moved ("my office has moved to Katowice") leaves the home alone."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from tests.conftest import assert_new_value_replaced_old, record_texts
 
 
 @pytest.mark.parametrize("then,new", [
-    ("I've properly relocated to Leeds, boxes finally unpacked.", "Leeds"),
+    ("I've properly relocated to Norwich, the last box is gone.", "Norwich"),
     ("I've permanently relocated to Dundee for family reasons.", "Dundee"),
     ("I've basically relocated to Cardiff, I'm only back at weekends.", "Cardiff"),
     ("I've finally relocated to Glasgow for the new job.", "Glasgow"),
