@@ -419,7 +419,7 @@ _PAST_FORMS = frozenset("found went got saw had did made came left took knew tho
 def _own_rule(text: str, speaker: str) -> bool:
     """Whether a statement is a rule the speaker keeps to, with its condition (see _OWN_RULE)."""
     m = re.match(_OWN_RULE.format(subject="I|" + re.escape(speaker)), text.strip(), re.IGNORECASE)
-    if m is None or _THIS_ONCE.search(text):
+    if m is None or _ONE_TIME.search(text):
         return False
     verb = m.group("verb").lower()
     if _ONE_THING_WONT.search(m.group()):
@@ -431,9 +431,6 @@ def _own_rule(text: str, speaker: str) -> bool:
 _ONE_THING_WONT = re.compile(r"\b(?:won['’]?t|will\s+not)\s+(?:\w+\s+)?(?:make|finish|get|be|manage|have|come|go)\b"
                              r"|\b(?:won['’]?t|will\s+not)\s+\w+\s+(?:it|the|this|that|my|our|there|home)\b", re.IGNORECASE)
 
-
-_THIS_ONCE = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|time|week|weekend))\b",
-                        re.IGNORECASE)
 
 
 def _retyped(c: Candidate, probs: dict[str, float], settings: Settings, speaker: str = "") -> Candidate:
