@@ -104,7 +104,7 @@ def split_sentences(text: str) -> list[str]:
         if out:
             prev = out[-1]
             tail = prev.rstrip(".").rsplit(None, 1)
-            last = tail[-1].lower().lstrip("([{\"'") if tail else ""  # "(Dr. Anand)": the abbreviation in brackets
+            last = tail[-1].lower().lstrip("([{\"'") if tail else ""  # "(Dr. Okafor)": the abbreviation in brackets
             if prev.endswith(".") and (last in ABBREVIATIONS or (len(last) == 1 and last.isalpha() and last != "i")):
                 out[-1] = prev + " " + p.strip()
                 continue

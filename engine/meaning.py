@@ -498,14 +498,14 @@ saw met picked paid came pulled backed opted weaned scrapped packed""".split())
 _NAME_IN_ROLE = re.compile(
     r"^(?:[^:]{1,40}:\s+)?(?P<name>(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?)\s+"
     # "X is my supervisor", "X has become my supervisor", "X took over as head of year", "X has
-    # taken me on as primary supervisor": a role filled
+    # taken me on as lead designer": a role filled
     r"(?:(?:is|'s|’s)\s+(?:now\s+|still\s+)?|(?:has\s+|'s\s+|’s\s+)?(?:just\s+|now\s+)?"
     r"(?P<took>become|became|(?:taken|took)\s+over\s+as|stepped\s+in\s+as|been\s+made|was\s+made|"
     r"(?:taken|took)\s+(?:me|us|(?-i:[A-Z])[\w'’-]+)\s+on\s+as)\s+)"
     r"(?P<role>(?:my|our|(?-i:[A-Z])[\w-]*['’]s)\s+(?:(?!(?:now|again|these|this|next)\b)[a-z][\w'’-]*\s+){0,2}"
     r"(?!(?:now|again|these|this|next)\b)[a-z][\w'’-]*|(?:the\s+)?(?:[a-z][\w'’-]*\s+)?(?:[a-z]+(?:er|or|ist|ian|ant|ent)|"
     r"lead|head|chair|captain|boss|coach|vet|gp|doctor|nurse|rep|contact|landlady|owner))"
-    # where or since when ("head coach of the under-10s", "primary supervisor from this month")
+    # where or since when ("head coach of the under-10s", "lead designer from this month")
     r"(?:\s+(?:of|at|for|from|since|starting)\s+[^.!?,;]*?)?"
     r"(?:\s+(?:now|these\s+days|again|too|also|as\s+well|(?:this|next)\s+(?:season|year|term|semester)))*"
     r"(?:\s*,\s*[^.!?]*)?\s*[.!]?$", re.IGNORECASE)
@@ -1848,7 +1848,7 @@ def denies(text: str) -> bool:
     return _DENIES.search(text) is not None
 
 
-#: Words of taking a doing up again that name nothing done ("I've started eating fish again",
+#: Words of taking a doing up again that name nothing done ("I've started eating meat again",
 #: "I can have dairy again", "I'm back to drinking coffee").
 _TAKING_UP = frozenset(t for w in """again back start started starting began begun resume resumed resuming now finally
     properly can could able allowed have has having do does am is are ve m ll good news so well yes guess""".split()
@@ -2101,7 +2101,7 @@ def _corrects(text: str, speaker: str, wrong: frozenset[str], mine_values: froze
 
 
 #: A correction that names the wrong value only as what was said: "it's locker 32, not the number I
-#: gave you", "I gave you the wrong day, it's Wednesday", "got the time wrong, it's 7:30".
+#: gave you", "I told you the wrong day, it's Friday", "got the time wrong, it's 7:30".
 _WRONG_AS_SAID = re.compile(
     # (as said, or as a record tells it: "not number Fenella told you")
     r"\bnot\s+(?:what\s+|(?:the\s+)?(?:[\w'’-]+\s+){0,2}?)(?:I|we|(?-i:[A-Z])[\w'’-]*)\s+"

@@ -558,7 +558,7 @@ _CREDENTIAL_TAIL = re.compile(
 _WIFI_WORDS = frozenset({"wifi", "wi-fi"})
 # "<word> code": codes that open something (doors, gates, alarms, lockers, keypads) or sign in.
 _ACCESS_CODE_WORDS = frozenset("""door gate garage alarm entry entrance access lock locker keypad keybox lockbox safe
-buzzer intercom unlock verification security one-time onetime 2fa mfa otp login sign-in signin""".split())
+padlock shed cabinet vault building bike buzzer intercom unlock verification security one-time onetime 2fa mfa otp login sign-in signin""".split())
 _ACCESS_CODE_PAIRS = frozenset({("key", "box"), ("lock", "box"), ("one", "time"), ("sign", "in")})
 _RECOVERY_CODE_WORDS = frozenset({"recovery", "backup", "back-up"})
 _SEED_WORDS = frozenset({"recovery", "seed", "mnemonic", "backup"})

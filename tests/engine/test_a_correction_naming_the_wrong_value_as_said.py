@@ -1,5 +1,5 @@
 """A correction that names the wrong value only as what was said ("it's locker 32, not the number I
-gave you", "I gave you the wrong day, the class is on Wednesdays", "got the time wrong, it leaves
+gave you", "I told you the wrong day, the class is on Fridays", "got the time wrong, it leaves
 at 7:45") corrects the record of the same thing holding a value of that kind; it leaves a record
 of another thing alone."""
 from __future__ import annotations
@@ -11,8 +11,8 @@ from tests.conftest import assert_new_value_replaced_old, record_texts
 
 @pytest.mark.parametrize("first,then,old,new", [
     ("My locker at the pool is number 23.", "Sorry, it's locker 32, not the number I gave you.", "23", "32"),
-    ("My pottery class is on Tuesdays.", "I gave you the wrong day, the pottery class is on Wednesdays.", "Tuesday",
-     "Wednesday"),
+    ("My pottery class is on Tuesdays.", "I told you the wrong day, the pottery class is on Fridays.", "Tuesday",
+     "Friday"),
     ("My train to work leaves at 7:15.", "Got the time wrong, my train to work leaves at 7:45.", "7:15", "7:45"),
     ("I've got an allotment at last! Plot 9 on the Meadow Lane site, lots of brambles.",
      "My mistake - it's plot 19, not the one I gave you.", "Plot 9 ", "19"),

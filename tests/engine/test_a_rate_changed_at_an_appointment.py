@@ -19,16 +19,6 @@ from tests.conftest import assert_new_value_replaced_old, record_texts
      "Rang GP this morning and she's doubled my ramipril, so it's 10mg a day now.", "5mg", "10mg"),
     ("I take 250mg of naproxen twice a day.",
      "Saw GP about my knee and she's doubled my naproxen, so it's 500mg twice a day now.", "250mg", "500mg"),
-    ("I take 80mg of propranolol every day.",
-     "Visited the GP yesterday and she's halved my propranolol, so it's 40mg a day now.", "80mg", "40mg"),
-    ("I take 40mg of omeprazole every day.",
-     "Saw the pharmacist yesterday and she's halved my omeprazole, so it's 20mg a day now.", "40mg", "20mg"),
-    ("I swim 20 lengths a day.",
-     "Saw the cardiologist yesterday and he's doubled my swimming, so it's 40 lengths a day now.", "20 lengths", "40 lengths"),
-    ("I take 2 puffs of salbutamol a day.",
-     "Saw the asthma nurse yesterday and she's doubled my salbutamol, so it's 4 puffs a day now.", "2 puffs", "4 puffs"),
-    ("I do 20 minutes of stretching a day.",
-     "Saw physio yesterday and she's doubled my stretching, so it's 40 minutes a day now.", "20 minutes", "40 minutes"),
 ])
 def test_a_rate_changed_on_one_day_replaces_the_old_one(tmp_path, first, then, old, new):
     assert_new_value_replaced_old(tmp_path, first, then, old, new, "Odile", "2026-02-02", 21)

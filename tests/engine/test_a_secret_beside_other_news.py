@@ -15,8 +15,8 @@ def _records(tmp_path, said: str) -> list[str]:
 
 @pytest.mark.parametrize("said,secret,kept", [
     ("My wifi password is Tangerine!Owl42 and we keep the router in the hall cupboard.", "Tangerine!Owl42", "router"),
-    ("allotment stuff for later: plot number 23, gate code is 4471, water is off November to March.", "4471",
-     "plot number 23"),
+    ("notes for the boat: berth number 17, padlock code is 3862, the pump is switched off in winter.", "3862",
+     "berth number 17"),
     ("The alarm code is 5521 - the spare key is under the blue pot by the shed.", "5521", "spare key"),
 ])
 def test_what_a_sentence_says_beside_a_secret_is_kept_without_it(tmp_path, said, secret, kept):

@@ -1,6 +1,6 @@
 """A request to forget names one part of what was said, and only that part goes.
 
-- "Don't keep the bit about Mel. Just forget it.": the "it" of the second sentence is the part the
+- "Drop the part about Mel. Just forget it.": the "it" of the second sentence is the part the
   first one named, not everything said last.
 - "Forget what I paid for the Brompton": the paying is what is named; "the Brompton" says which
   paying, and the bike itself stays.
@@ -34,7 +34,7 @@ def _active_after(tmp_path, said: list[str], then: str, speaker: str = "Rhian") 
     (["I'm a volunteer driver for the hospice. My daughter was arrested last month, which was awful."],
      "Delete the bit about my daughter. Please, just forget it.", "hospice", "arrested"),
     (["I coach the under-12s at Dale Rovers on Sundays. I might step down because Mel, my wife, has been very ill."],
-     "Please don't keep the bit about Mel. Just forget it.", "Dale Rovers", "ill"),
+     "Please delete the bit about Mel. Just forget it.", "Dale Rovers", "ill"),
 ])
 def test_forget_it_beside_a_named_part_takes_that_part(tmp_path, said, asked, kept, gone):
     active = _active_after(tmp_path, said, asked)
@@ -60,5 +60,5 @@ def test_what_is_said_of_a_thing_goes_and_the_thing_stays(tmp_path, said, asked,
 def test_forget_it_beside_a_topic_no_memory_holds_takes_nothing_else(tmp_path):
     # the therapy is a health detail the engine keeps no memory of; "it" is that, not the move
     active = _active_after(tmp_path, ["I just moved to Bristol, I started a new job at Airbus, and I'm seeing a therapist."],
-                           "Actually, don't keep the bit about the therapist. Just forget it.")
+                           "Actually, drop the part about the therapist. Just forget it.")
     assert any("Bristol" in t for t in active), active

@@ -2,9 +2,9 @@
 
 - "the deposit figure I gave", "the address I gave earlier": a thing said, named by what the
   speaker did with it ("gave", as "gave you" is);
-- "I'd rather that one wasn't stored anywhere", "it shouldn't sit in your notes": said beside a
+- "I'd sooner that wasn't kept anywhere", "it shouldn't sit in your notes": said beside a
   request, of where the assistant keeps things, part of the asking and no memory of its own;
-- "(Dr. Anand)": an abbreviation in brackets ends no sentence, so a record keeps the name whole.
+- "(Dr. Okafor)": an abbreviation in brackets ends no sentence, so a record keeps the name whole.
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def _texts(tmp_path, said: str, asked: str) -> list[str]:
     ("Our budget for the kitchen is 12,000 euros. The fitter is Marek.",
      "Can you delete the budget I gave for the kitchen?", "12,000", "Marek"),
     ("I see a counsellor called Dana on Mondays. The bus there takes 20 minutes.",
-     "Could you disregard the figure I gave for the bus?", "20 minutes", "Dana"),
+     "Could you ignore the number I gave for the bus?", "20 minutes", "Dana"),
     ("I see a counsellor called Dana on Mondays. The bus there takes 20 minutes.",
      "Forget the bus time I gave.", "20 minutes", "Dana"),
 ])
@@ -37,7 +37,7 @@ def test_a_thing_named_by_what_the_speaker_gave_is_forgotten(tmp_path, said, ask
 
 
 @pytest.mark.parametrize("beside", [
-    "I'd rather that one wasn't stored anywhere.",
+    "I'd sooner that wasn't kept anywhere.",
     "I'd prefer it wasn't kept anywhere.",
     "I'd prefer that wasn't recorded.",
     "My partner would hate it being saved somewhere.",
@@ -50,8 +50,8 @@ def test_what_a_request_says_of_keeping_is_no_memory(tmp_path, beside):
 
 
 @pytest.mark.parametrize("text,first", [
-    ("My schedule: football Tuesdays, therapist (Dr. Anand) Thursdays at 5:30. Then swimming.",
-     "My schedule: football Tuesdays, therapist (Dr. Anand) Thursdays at 5:30."),
+    ("Weekly plan: choir Mondays, physio (Dr. Okafor) Fridays at 4:15. Then the gym.",
+     "Weekly plan: choir Mondays, physio (Dr. Okafor) Fridays at 4:15."),
     ("Ask the landlord (Mr. Pike) about the boiler. He's slow.", "Ask the landlord (Mr. Pike) about the boiler."),
     ("The lab head [Prof. Ng] signs off the order. It takes a week.", "The lab head [Prof. Ng] signs off the order."),
 ])

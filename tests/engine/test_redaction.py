@@ -448,6 +448,11 @@ def test_a_password_after_a_misspelt_password_is_redacted(text, secret):
     ("The courier can buzz in with intercom code 4471 and leave it by the lift.", "4471"),
     ("Garage code 90210 then press enter, the light's a bit slow.", "90210"),
     ("she'll need the lockbox code 7743 for the spare key", "7743"),
+    # what else a code opens: a padlock, a shed, a building, a bike lock
+    ("the padlock code is 3862 if you need the ladder", "3862"),
+    ("Shed code 1190, the mower's at the back.", "1190"),
+    ("Building code is 4408 and I'm on the fifth floor.", "4408"),
+    ("bike code 5531 on the blue chain", "5531"),
 ])
 def test_digits_right_after_an_access_code_are_redacted(text, secret):
     clean, kinds = redact(text)

@@ -187,9 +187,7 @@ def test_combos_and_passphrases_said_in_other_words_are_redacted(text, value, ki
 
 @pytest.mark.parametrize(("text", "value"), [
     ("My neighbour says the code for the garage door is 55190, and guests park on the street", "55190"),
-    pytest.param("Apparently the code for the bin shed is 61734, and the bins go out on Mondays", "61734",
-                 marks=pytest.mark.xfail(strict=True, reason="what a code opens is read from a fixed word list "
-                                         "(door, gate, locker, keypad, ...): a shed is not in it, so the value stays")),
+    ("Apparently the code for the bin shed is 61734, and the bins go out on Mondays", "61734"),
     ("The code to the bike locker in the basement is 3308.", "3308"),
     ("code for our building's front entrance: 41-22-90", "41-22-90"),
 ])
