@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from datetime import datetime, timedelta, tzinfo
 from typing import Callable, Protocol, Sequence
 
@@ -416,9 +417,14 @@ _OWN_RULE = (r"^(?:[^:]{{1,40}}:\s+)?(?:(?:when|whenever|if|on)\b[^.!?;]{{0,60}}
 _PAST_FORMS = frozenset("found went got saw had did made came left took knew thought told said ran met".split())
 
 
+@lru_cache(maxsize=1024)
+def _own_rule_pattern(speaker: str) -> re.Pattern[str]:
+    return re.compile(_OWN_RULE.format(subject="I|" + re.escape(speaker)), re.IGNORECASE)
+
+
 def _own_rule(text: str, speaker: str) -> bool:
     """Whether a statement is a rule the speaker keeps to, with its condition (see _OWN_RULE)."""
-    m = re.match(_OWN_RULE.format(subject="I|" + re.escape(speaker)), text.strip(), re.IGNORECASE)
+    m = _own_rule_pattern(speaker).match(text.strip())
     if m is None or _ONE_TIME.search(text):
         return False
     verb = m.group("verb").lower()
@@ -659,7 +665,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                                for p in pending if p.kind == c.kind):
             continue  # the same statement twice in one turn
         if dup is None and meaning is not None and c.kind != "temporary_instruction":
-            # "we need 3 bedrooms minimum, the kids are NOT sharing again" beside other news, or
+            # "we need a second bathroom, no question" beside other news, or
             # "my daughter has a peanut allergy" after a narrative that said so: a statement said
             # before is that memory said again, not a second copy of it
             again = _statements_said_again(meaning, c, name, _pool(state, name, []), settings,
@@ -1595,8 +1601,7 @@ def _qualifiers(part: str, topic: list[str]) -> set[str]:
     m = _QUALIFIED.search(part, first.end()) if first is not None else None
     if m is None:
         return set()
-    later = set(terms(" ".join(w for w in topic[1:] if re.search(rf"\b{re.escape(w)}\b", m.group("rest"), re.IGNORECASE))))
-    return later
+    return set(terms(" ".join(w for w in topic[1:] if re.search(rf"\b{re.escape(w)}\b", m.group("rest"), re.IGNORECASE))))
 
 
 def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meaning: Meaning,
@@ -1626,7 +1631,7 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
         return set(range(len(said)))
     for request in requests:
         if not _topic_words(request):
-            continue  # "just forget it" after "don't keep the bit about Ros": "it" is that bit
+            continue  # "just forget it" after "drop the part about Mel": "it" is that part
         found: set[int] = set()
         for part in _REQUEST_PARTS.split(request):
             topic = _topic_words(part) + _IDENTIFIER.findall(part)  # "the crate labelled Q200"
@@ -1688,7 +1693,7 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
     say what stays ("the heart doctor details can stay"): the statements they name are not taken
     with a forgotten one they follow."""
     targets: list[str] = []
-    # "Don't keep the bit about Mel. Just forget it.": beside a request that names a topic, one
+    # "Drop the part about Mel. Just forget it.": beside a request that names a topic, one
     # that names none points at that topic, not at everything said last (and where no memory holds
     # the topic, at nothing)
     named = [r for r in requests if _topic_words(_without_keeps(r))]
