@@ -1774,6 +1774,7 @@ _RANKING_WORD = re.compile(r"\b(?:prefer\w*|rather|sooner|favou?r\w*|pick\w*|cho
 _RANKED_SIDE = 3  # content words on each side that name what is ranked
 
 
+@lru_cache(maxsize=65_536)
 def _ranked(text: str, speaker: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:
     """(what is put first, what after, the rest of the statement's content terms) of a statement that
     ranks one thing above another in one clause, or None. A bare "than" or "to" ranks only after a
@@ -1843,6 +1844,7 @@ _DENIES = re.compile(r"\b(?:not|never|no\s+longer|cannot|avoid\w*|gave\s+up|give
                      re.IGNORECASE)
 
 
+@lru_cache(maxsize=65_536)
 def denies(text: str) -> bool:
     """Whether a statement denies, refuses or ends what it names."""
     return _DENIES.search(text) is not None
@@ -1864,6 +1866,7 @@ _KIN_ALIKE = {"mom": "mother", "mum": "mother", "dad": "father", "grandma": "gra
               "puppy": "dog", "kitten": "cat"}
 
 
+@lru_cache(maxsize=65_536)
 def _kin_words(text: str) -> frozenset[str]:
     found = (w.lower().rstrip("s") if w.lower().rstrip("s") in RELATIONS else w.lower() for w in _WORDS.findall(text))
     return frozenset(_KIN_ALIKE.get(w, w) for w in found if w in RELATIONS)
@@ -1887,6 +1890,7 @@ def _denies_the_same(text: str, record_text: str, speaker: str) -> bool:
     return bool(a) and a == b
 
 
+@lru_cache(maxsize=65_536)
 def resumed(text: str, speaker: str = "") -> frozenset[str]:
     """What the speaker says they do again, in a clause saying "again" that denies nothing ("I eat
     fish again", "good news, I can have dairy again"): its content terms, or none."""
@@ -2506,5 +2510,5 @@ def _day(rec):
 def clear_caches() -> None:
     """Forgotten text must not linger in process caches: the rule caches are keyed by text."""
     for cached in (values, measures, _joint_pattern, anchors, _content, holder, changed_holder, moved_thing, _opening_name, mask, mentions, single_statement, _filler_terms,
-                   ended, _filled_role, _shared_role, _role_words):
+                   ended, _filled_role, _shared_role, _role_words, _ranked, denies, _kin_words, resumed):
         cached.cache_clear()
