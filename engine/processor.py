@@ -1799,6 +1799,7 @@ def warm_up(turns: Sequence[Event], settings: Settings, deciders: Deciders) -> d
         read[turn.event_id] = found
         if found:
             for c in found:
+                c = c if (plain := plain_negations(c.text)) == c.text else replace(c, text=plain)  # as recorded
                 texts.append(c.text)
                 found_by.append((c, name))
                 if change_cue(c.text) == "strong":
@@ -1809,13 +1810,20 @@ def warm_up(turns: Sequence[Event], settings: Settings, deciders: Deciders) -> d
     if texts:
         meaning.vectors(list(dict.fromkeys(texts)))
     # Known once the first batch is classified, a second batch: the masked forms relate may read
-    # (by the kind a candidate is typed as), and what the classifier keeps of the standing
+    # (by the kind a candidate is typed as), a narrative's statements (each may be said again, or
+    # a rule: read without the name that leads it), and what the classifier keeps of the standing
     # sentences, recorded in the third person.
     second: list[str] = []
     for (c, name), probs in zip(found_by, meaning.kinds([c.text for c, _ in found_by])):
         kind = c.kind if c.kind == "temporary_instruction" else _retyped(c, probs, settings, name).kind
         if mask_may_be_read(c.text, kind):
             second.append(mask(c.text, name))
+        if c.kind != "temporary_instruction" and is_narrative(c.fields, c.text):
+            said = readable(c.text, name)
+            second.extend(said)
+            if probs.get("constraint", 0.0) >= NARRATIVE_RULE_GATE:
+                lead = lead_of(c.text, name) + ": "
+                second.extend(x.removeprefix(lead) for x in said)
     for text, name, at in standing:
         for c in standing_statements(meaning, text, name, at, settings):
             second.extend((c.text, mask(c.text, name)))

@@ -41,6 +41,7 @@ from streams.log import EventLog
 from streams.rocks import advice
 from streams.statestore import StateStore
 from streams.subject_cache import Entry, SubjectCache
+from streams.warm_ahead import WarmAhead
 
 Subject = tuple[str, str]
 COMMIT_EVERY = 2_000
@@ -513,25 +514,30 @@ class EmbeddedRuntime:
         if offset >= end:
             return 0
         step = _Step()
-        handled = 0
         # Until a step commits, its subjects' memory is ahead of the store: none may be dropped.
         self._stepping = True
+        ahead: list[tuple[int, Event]] = []
         if decide and self._pending and self.deciders.reader == RULES:
             # Turns appended in this process and not decided yet: embed what deciding them needs in
-            # one batch (an LLM reader is not asked here: it would be asked twice), unless
-            # `prepare` did it already.
-            ahead, start = [], max(offset, self._warmed_to)
+            # batches, a chunk ahead of deciding (an LLM reader is not asked here: it would be asked
+            # twice), unless `prepare` did it already.
+            start = max(offset, self._warmed_to)
             for q, e in self._pending.items():  # in seq order: appended so
                 if q >= end:
                     break
                 if q >= start:
-                    ahead.append(e)
+                    ahead.append((q, e))
             if ahead:
-                try:
-                    self._read.update(warm_up(ahead, self.settings, self.deciders))
-                except Exception:
-                    pass  # only a cache: deciding reads and embeds what it needs itself
                 self._warmed_to = max(self._warmed_to, end)
+        warmer = WarmAhead(ahead, lambda events: warm_up(events, self.settings, self.deciders))
+        try:
+            return self._process_entries(offset, end, step, warmer, decide, embed, progress, stop_at)
+        finally:
+            warmer.close()
+
+    def _process_entries(self, offset: int, end: int, step: "_Step", warmer: WarmAhead, decide: bool, embed: bool,
+                         progress: Callable[[int], None] | None, stop_at: int | None) -> int:
+        handled = 0
         for seq, raw in self.log.read(offset):
             if seq >= end:
                 break
@@ -544,6 +550,7 @@ class EmbeddedRuntime:
             except Exception as exc:  # a malformed entry is set aside with its reason, never fatal
                 step.dead_letters.append({"seq": seq, "event_id": None, "reason": _reason("undecodable", exc)})
                 continue
+            self._read.update(warmer.reach(seq))
             if not self._is_applied(event.event_id, step):
                 try:
                     self._fold(event, step, decide, seq)
