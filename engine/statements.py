@@ -152,6 +152,38 @@ def _says_alone(piece: str) -> bool:
     return len(words) >= 3 and _SAYS.search(_OPENER.sub("", piece)) is not None
 
 
+#: A person told of as an object pronoun ("Sam fancied her straight away", "Sam still owes him
+#: £40"), not a possessive, which is most often the statement's own subject's ("Theo failed his
+#: exam", "Sam's sister broke her wrist").
+_PERSON_BACK = re.compile(r"\bhim\b|\bher\b(?=\s*$|\s*[,.;!?]|\s+(?:to|at|in|on|for|with|about|from|by|straight|"
+                          r"again|too|so|and|but|because|since|when|yet|back|up|out|off|last|every|once|twice|"
+                          r"a\s+lot|loads)\b)", re.IGNORECASE)
+_NAMED = re.compile(r"(?<!^)(?<![.:!?]\s)\b(?-i:[A-Z])[a-z]+")
+
+
+def _of_someone_before(statement: str, speaker: str) -> bool:
+    """A statement that tells of a person by a pronoun and names nobody but the speaker: of the
+    one a statement before named ("Sam met Anouk at pottery; Sam fancied her straight away")."""
+    return _PERSON_BACK.search(statement) is not None and not any(
+        m.group() != speaker for m in _NAMED.finditer(statement))
+
+
+def _speaker_again(piece: str, speaker: str) -> list[str]:
+    """The piece cut before a conjunction that names the speaker anew, with no comma before it,
+    where the speaker is named before it too ("Sam is 1.78 metres tall and Sam cycles to work": two
+    things of theirs; not "my brother and Sam went fishing", one thing two people did)."""
+    own = re.compile(rf"\b{re.escape(speaker)}\b(?!['’]s\b)")
+    out: list[str] = []
+    for x in re.split(rf"\s+(?=(?:and|but|so)\s+{re.escape(speaker)}\b(?!['’]s\b))", piece):
+        if out and own.search(out[-1]) and len(_WORD.findall(x)) >= 4:
+            out.append(x)
+        elif out:
+            out[-1] = f"{out[-1]} {x}"
+        else:
+            out.append(x)
+    return out
+
+
 def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
     """The record's statements, each cut where a clause names the speaker anew or a conjunction
     opens a clause of its own; and, for each piece, whether it leans on the one before (points
@@ -176,10 +208,11 @@ def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
                 pieces[-1] = f"{pieces[-1]}, {piece}"
             else:
                 pieces.append(piece)
+        pieces = [x for piece in pieces for x in _speaker_again(piece, lead)]
         for k, piece in enumerate(pieces):
             back = ((_POINTS_BACK.search(piece) or not _NEW_SUBJECT.match(piece) or _UNSAID_OBJECT.search(piece)
                      or _same_owner(piece, pieces[k - 1], lead))
-                    if k else _OPENS_BACK.match(piece))
+                    if k else _OPENS_BACK.match(piece) or _of_someone_before(piece, lead))
             leans.append(bool(out) and bool(back))
             out.append(_OPENER.sub("", piece) if k else piece)
     return out, leans

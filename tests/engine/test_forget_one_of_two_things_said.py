@@ -1,0 +1,94 @@
+"""One sentence can tell two things of the speaker with no comma between them ("I'm 1.78 metres
+tall and I cycle to work"): records name the speaker for "I", so a conjunction before the speaker
+named anew ("... and Sam cycles ...") opens a second clause that a request to forget may leave
+alone. Where the speaker is not named before it ("my brother and I went fishing") it is one thing
+two people did, and a clause that points back ("... and I liked him") goes with the one it points to.
+So does a statement that tells of a person by "him" or "her" and names nobody else ("I met Anouk
+at pottery. I fancied her straight away."); a possessive ("my mum broke her hip") is most often
+the statement's own subject's, and leans on nothing.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from engine import MemoryEngine
+from engine.statements import clause_pieces
+
+
+def _active_after(tmp_path, said: str, then: str, speaker: str = "Idris") -> list[str]:
+    at = datetime(2026, 6, 8, 19, tzinfo=timezone.utc)
+    with MemoryEngine.open(tmp_path / "d") as eng:
+        for i, text in enumerate([said, then]):
+            eng.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s1", "turn_id": str(i), "role": "user",
+                        "speaker": speaker, "text": text,
+                        "occurred_at": (at + timedelta(minutes=i)).strftime("%Y-%m-%dT%H:%M:%SZ")})
+        eng.flush()
+        return [(r.text or "") for r in eng.records("t", "u")]
+
+
+@pytest.mark.parametrize("said,asked,kept,gone", [
+    ("For the bike-fit booking they wanted a few things: I'm 1.83 metres tall and I ride about 120 km a week.",
+     "Actually, forget my height, it's not needed.", "120 km", "1.83"),
+    ("Some context for the budget chat: I earn £41,500 a year and I share a flat in Cardiff with my cousin.",
+     "Could you forget my salary? I'd rather it wasn't stored.", "Cardiff", "41,500"),
+    ("For the course sign-up: I'm 52 and I work nights as a porter at the general hospital.",
+     "Forget my age please, it doesn't matter.", "porter", "52"),
+    ("I drive a blue 2015 Fabia and I leave it on Mill Lane overnight.",
+     "Please forget where I leave the car.", "Fabia", "Mill Lane"),
+])
+def test_forgetting_one_of_two_things_keeps_the_other(tmp_path, said, asked, kept, gone):
+    active = _active_after(tmp_path, said, asked)
+    assert any(kept in t for t in active), active
+    assert not any(gone in t for t in active), active
+
+
+@pytest.mark.parametrize("said,asked,gone", [
+    # one thing the speaker and another did: it goes whole
+    ("My sister and I walked the whole Offa's Dyke path in June.", "Forget about the walk along Offa's Dyke, please.",
+     "Offa"),
+    # the second clause points back to the first: it goes with it
+    ("I met Anouk at the pottery class and I fancied her straight away.", "Please forget what I said about Anouk.",
+     "fancied"),
+    # all of it asked
+    ("I'm 1.59 metres tall and I row three mornings a week.", "Forget all of that please.", "row"),
+])
+def test_what_is_one_thing_or_asked_whole_goes_whole(tmp_path, said, asked, gone):
+    active = _active_after(tmp_path, said, asked)
+    assert not any(gone in t for t in active), active
+
+
+@pytest.mark.parametrize("said,asked,gone", [
+    (["I met Anouk at the pottery class.", "I fancied her straight away."], "Please forget what I said about Anouk.",
+     "fancied"),
+    (["I lent Marek my drill in March.", "I still owe him £40 for the tiles."], "Forget everything about Marek.",
+     "owe"),
+    (["I met Yusuf at the allotments in May.", "I've been helping him with his onions ever since."],
+     "Please forget what I said about Yusuf.", "onions"),
+])
+def test_a_statement_telling_of_the_named_person_by_a_pronoun_goes_with_them(tmp_path, said, asked, gone):
+    active = _active_after(tmp_path, " ".join(said), asked)
+    assert not any(gone in t for t in active), active
+
+
+def test_a_possessive_pronoun_leans_on_nobody(tmp_path):
+    active = _active_after(tmp_path, "I play five-a-side with Dev on Thursdays. My mum broke her hip last winter.",
+                           "Please forget what I said about Dev.")
+    assert any("hip" in t for t in active), active
+    assert not any("Dev" in t for t in active), active
+
+
+@pytest.mark.parametrize("text,pieces", [
+    ("Idris is 1.83 metres tall and Idris rides about 120 km week",
+     ["Idris is 1.83 metres tall", "Idris rides about 120 km week"]),
+    ("Idris bakes bread but Idris never eats white loaves", ["Idris bakes bread", "Idris never eats white loaves"]),
+    # the speaker not named before: one clause
+    ("My brother and Idris went fishing", ["My brother and Idris went fishing"]),
+    # another's thing of the speaker's ("Idris's wife") is no new clause
+    ("Idris and Idris's wife run a bakery in Tenby", ["Idris and Idris's wife run a bakery in Tenby"]),
+    # too short to say a thing of its own
+    ("Idris bakes and Idris sells", ["Idris bakes and Idris sells"]),
+])
+def test_the_clauses_a_request_may_tell_apart(text, pieces):
+    assert clause_pieces(text, "Idris")[0] == pieces
