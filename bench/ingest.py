@@ -12,6 +12,8 @@ with the engine's default embedder (`--embedder torch|onnx-int8` hands `open` th
 Stage shares come from a second, profiled pass over the same turns in a fresh process (an empty
 embedding cache, a new directory). cProfile slows Python code, so the profiled pass is slower than the
 plain one and its shares lean toward Python-heavy stages; they say where time goes, not how long.
+They are the deciding thread's: the warm-up that embeds a chunk of turns ahead runs on a thread of
+its own, and counts only where deciding waited for it.
 """
 from __future__ import annotations
 
@@ -38,6 +40,9 @@ STAGES: dict[str, list[tuple[str, str]]] = {
                              ("streams/statestore.py", "load_vectors")],
     "deciding (with its embedding)": [("engine/processor.py", "decide_turn"), ("engine/processor.py", "warm_up")],
     "projector (fold)": [("engine/projector.py", "apply")],
+    # cProfile sees the thread it was enabled on: the warm-up a chunk ahead (streams.warm_ahead) runs
+    # on a thread of its own, and shows here as the time deciding waited for it
+    "waiting for the warm-up ahead": [("streams/warm_ahead.py", "reach")],
 }
 #: Embedding calls made by the runtime for new records (the rest is deciding's).
 RECORD_EMBEDDING_CALLERS = [("streams/embedded.py", "_embed_new"), ("streams/embedded.py", "vectors")]

@@ -40,6 +40,15 @@ def test_embedding_for_records_is_told_apart_from_deciding():
     assert math.isclose(sum(stages.values()), 10.0)
 
 
+def test_waiting_for_the_warm_up_ahead_is_a_stage_of_its_own():
+    reach = ("/x/streams/warm_ahead.py", 60, "reach")
+    process = ("/x/streams/embedded.py", 540, "_process_entries")
+    stats = {**_stats(), reach: (3, 3, 0.1, 1.5, {process: (3, 3, 0.1, 1.5)})}
+    stages = attribute(stats, total_s=10.0)
+    assert stages["waiting for the warm-up ahead"] == 1.5
+    assert math.isclose(stages["other"], 10.0 - 1.0 - 5.0 - 1.0 - 1.5)
+
+
 def test_percentiles_are_in_milliseconds_and_extrapolation_is_linear():
     assert pct([0.001] * 99 + [0.1], 50) == 1.0
     assert math.isnan(pct([], 99))
