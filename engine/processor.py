@@ -1518,12 +1518,17 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
         records = said or records
     topic = _topic_words(request)
     if topic and records:
-        # A narrative is scored by its closest statement too: a request names one thing it says.
+        # A narrative is scored by its closest statement too, and a record that says two things
+        # by its closest clause ("lives at 14 Harrow Close and works from home on Fridays" for "my
+        # address"): a request names one thing it says.
         speaker = (turn.payload.speaker or "").strip() or "User"
         texts: list[str] = []
         owner: list[int] = []
         for i, r in enumerate(records):
-            for x in [r.text] + (readable(r.text, speaker) if is_narrative(r.fields, r.text) else []):
+            pieces = clause_pieces(r.text, speaker)[0]
+            said = [r.text] + (readable(r.text, speaker) if is_narrative(r.fields, r.text) else []) + (
+                pieces if len(pieces) > 1 else [])
+            for x in dict.fromkeys(said):
                 texts.append(x)
                 owner.append(i)
         per_text = _request_scores(texts, request, topic, meaning, settings)

@@ -1,7 +1,8 @@
 """One sentence can tell two things of the speaker with no comma between them ("I'm 1.78 metres
 tall and I cycle to work"): records name the speaker for "I", so a conjunction before the speaker
 named anew ("... and Sam cycles ...") opens a second clause that a request to forget may leave
-alone. Where the speaker is not named before it ("my brother and I went fishing") it is one thing
+alone, and a request is matched to the record by its closest clause too ("my address" to "lives at
+27 Tanner Street"). Where the speaker is not named before it ("my brother and I went fishing") it is one thing
 two people did, and a clause that points back ("... and I liked him") goes with the one it points to.
 So does a statement that tells of a person by "him" or "her" and names nobody else ("I met Anouk
 at pottery. I fancied her straight away."); a possessive ("my mum broke her hip") is most often
@@ -42,6 +43,36 @@ def test_forgetting_one_of_two_things_keeps_the_other(tmp_path, said, asked, kep
     active = _active_after(tmp_path, said, asked)
     assert any(kept in t for t in active), active
     assert not any(gone in t for t in active), active
+
+
+@pytest.mark.parametrize("said,asked,kept,gone", [
+    ("I live at 27 Tanner Street and I walk to the depot most days.", "Please forget my address.", "depot", "Tanner"),
+    ("I work at the Asda distribution centre in Wakefield and I sing in a barbershop choir.",
+     "Could you forget where I work?", "barbershop", "Asda"),
+    ("I drive a 2017 Skoda Octavia and I commute about 35 miles a day.", "Please forget what car I drive.",
+     "35 miles", "Octavia"),
+    ("I sleep about four hours a night and I run a cafe in Whitby.", "Forget my sleep habits, please.",
+     "Whitby", "four hours"),
+])
+def test_a_record_is_named_by_its_closest_clause(tmp_path, said, asked, kept, gone):
+    """"my address" is far from a sentence that says two things, and close to one of them."""
+    active = _active_after(tmp_path, said, asked)
+    assert any(kept in t for t in active), active
+    assert not any(gone in t for t in active), active
+
+
+def test_a_request_of_another_topic_leaves_a_record_of_two_clauses(tmp_path):
+    with MemoryEngine.open(tmp_path / "d") as eng:
+        at = datetime(2026, 6, 8, 19, tzinfo=timezone.utc)
+        for i, text in enumerate(["I live at 27 Tanner Street and I walk to the depot most days.",
+                                  "I love making kimchi.", "Please forget what I said about the kimchi."]):
+            eng.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s1", "turn_id": str(i), "role": "user",
+                        "speaker": "Idris", "text": text,
+                        "occurred_at": (at + timedelta(minutes=i)).strftime("%Y-%m-%dT%H:%M:%SZ")})
+        eng.flush()
+        active = [(r.text or "") for r in eng.records("t", "u")]
+    assert any("Tanner" in t and "depot" in t for t in active), active
+    assert not any("kimchi" in t for t in active), active
 
 
 @pytest.mark.parametrize("said,asked,gone", [
