@@ -23,7 +23,7 @@ NARRATIVES = [
     "We also finally sold the old Skoda to a neighbour.",
     "Quick update on the allotment: the committee gave us plot 12 by the pond. No hosepipes are allowed "
     "there after May, and Gert from plot 11 is lending us his water butt.",
-    "So my cousin Farid is moving in with us for a month while his flat is refurbished. He works nights "
+    "So my cousin Farid is staying with us for a month while his flat is refurbished. He works nights "
     "at the bakery on Elm Street, and he brings his parrot, Juno.",
 ]
 
