@@ -168,14 +168,21 @@ def _of_someone_before(statement: str, speaker: str) -> bool:
         m.group() != speaker for m in _NAMED.finditer(statement))
 
 
+_IS = re.compile(r"\b(?:is|are|was|were|has|have|had|costs?|weighs?|gets?|needs?)\b", re.IGNORECASE)
+
+
 def _speaker_again(piece: str, speaker: str) -> list[str]:
     """The piece cut before a conjunction that names the speaker anew, with no comma before it,
     where the speaker is named before it too ("Sam is 1.78 metres tall and Sam cycles to work": two
     things of theirs; not "my brother and Sam went fishing", one thing two people did)."""
     own = re.compile(rf"\b{re.escape(speaker)}\b(?!['’]s\b)")
+    theirs = re.compile(rf"^(?:[^:]{{1,60}}:\s+)?{re.escape(speaker)}['’]s\s")
     out: list[str] = []
     for x in re.split(rf"\s+(?=(?:and|but|so)\s+{re.escape(speaker)}\b(?!['’]s\b))", piece):
-        if out and own.search(out[-1]) and len(_WORD.findall(x)) >= 4:
+        # the speaker named before it, or a thing of theirs said to be something ("Sam's blood
+        # pressure was 150 over 95 and Sam takes ..."; not "Sam's brother and Sam went ...")
+        before = out[-1] if out else ""
+        if out and (own.search(before) or (theirs.match(before) and _IS.search(before))) and len(_WORD.findall(x)) >= 4:
             out.append(x)
         elif out:
             out[-1] = f"{out[-1]} {x}"

@@ -46,6 +46,25 @@ def test_forgetting_one_of_two_things_keeps_the_other(tmp_path, said, asked, kep
 
 
 @pytest.mark.parametrize("said,asked,kept,gone", [
+    ("My resting heart rate was 48 at the last check-up and I swim at the lido on Sundays.",
+     "Please forget my heart rate.", "lido", "48"),
+    ("My landlord is Mr Adeyemi and I pay the rent on the first of the month.",
+     "Could you forget who my landlord is?", "rent", "Adeyemi"),
+    ("My car is a silver 2016 Yaris and I park it behind the library.", "Please forget the bit about my parking.",
+     "Yaris", "library"),
+])
+def test_a_thing_of_the_speakers_said_to_be_something_is_a_clause_of_its_own(tmp_path, said, asked, kept, gone):
+    active = _active_after(tmp_path, said, asked)
+    assert any(kept in t for t in active), active
+    assert not any(gone in t for t in active), active
+
+
+def test_a_thing_of_the_speakers_beside_them_as_one_subject_goes_whole(tmp_path):
+    active = _active_after(tmp_path, "My dad and I own a static caravan near Tenby.", "Please forget the caravan.")
+    assert not any("caravan" in t for t in active), active
+
+
+@pytest.mark.parametrize("said,asked,kept,gone", [
     ("I live at 27 Tanner Street and I walk to the depot most days.", "Please forget my address.", "depot", "Tanner"),
     ("I work at the Asda distribution centre in Wakefield and I sing in a barbershop choir.",
      "Could you forget where I work?", "barbershop", "Asda"),
