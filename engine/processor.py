@@ -1585,6 +1585,10 @@ _ALL_OF = re.compile(r"\b(?:everything|all|anything)\b", re.IGNORECASE)
 _REQUEST_PARTS = re.compile(r",\s*|;\s*|\s+(?:and|&|plus|as\s+well\s+as)\s+", re.IGNORECASE)
 
 
+#: Where a request names two things with a conjunction ("my height and weight").
+_THINGS_NAMED = re.compile(r"\s+(?:and|&|plus|as\s+well\s+as)\s+", re.IGNORECASE)
+
+
 def _without_keeps(request: str) -> str:
     """The request less a clause that says what to keep ("Keep Gil, but scrap the bit about his
     girlfriend" names the girlfriend, not Gil)."""
@@ -1664,6 +1668,14 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
             if held:
                 fewest = min(len(ks) for ks in held.values())
                 found |= {k for ks in held.values() if len(ks) == fewest for k in ks}
+        things = [t for t in _THINGS_NAMED.split(request) if _topic_words(t)]
+        for thing in things if len(things) > 1 else ():
+            # "forget my height and weight": each thing named goes, the closest by meaning where
+            # no statement holds a word of it
+            topic = _topic_words(thing)
+            if not any(set(terms(" ".join(topic))) - own & st for st in stems):
+                scores = _request_scores(said, thing, topic, meaning, settings)
+                found |= {k for k, x in enumerate(scores) if x >= float(scores.max()) - 0.05}
         if not found:
             topic = _topic_words(request)
             scores = _request_scores(said, request, topic, meaning, settings)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Sequence
 
+from engine.textnorm import STOP_WORDS
 from schemas.records import MemoryRecord
 
 #: How the statements of one narrative record are joined (engine.summarizer._merge_observations,
@@ -156,16 +157,29 @@ def _says_alone(piece: str) -> bool:
 #: £40"), not a possessive, which is most often the statement's own subject's ("Theo failed his
 #: exam", "Sam's sister broke her wrist").
 _PERSON_BACK = re.compile(r"\bhim\b|\bher\b(?=\s*$|\s*[,.;!?]|\s+(?:to|at|in|on|for|with|about|from|by|straight|"
-                          r"again|too|so|and|but|because|since|when|yet|back|up|out|off|last|every|once|twice|"
-                          r"a\s+lot|loads)\b)", re.IGNORECASE)
-_NAMED = re.compile(r"(?<!^)(?<![.:!?]\s)\b(?-i:[A-Z])[a-z]+")
+                          r"again|too|so|and|but|because|since|when|yet|every|once|twice|a\s+lot|loads)\b(?![-'’]))",
+                          re.IGNORECASE)
+_NAMED = re.compile(r"\b(?-i:[A-Z])[a-z]+")
 
 
-def _of_someone_before(statement: str, speaker: str) -> bool:
-    """A statement that tells of a person by a pronoun and names nobody but the speaker: of the
-    one a statement before named ("Sam met Anouk at pottery; Sam fancied her straight away")."""
-    return _PERSON_BACK.search(statement) is not None and not any(
-        m.group() != speaker for m in _NAMED.finditer(statement))
+def _names(statement: str, speaker: str) -> set[str]:
+    """The capitalised words of a statement that may name someone: not the speaker, not a
+    function word opening it ("The", "My")."""
+    return {m.group() for m in _NAMED.finditer(statement)
+            if m.group() != speaker and m.group().lower() not in STOP_WORDS and m.group().lower() not in _CALENDAR}
+
+
+_CALENDAR = frozenset("""monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays
+    fridays saturdays sundays january february march april may june july august september october november december
+    christmas easter""".split())
+
+
+def _of_someone_before(statement: str, before: str, speaker: str) -> bool:
+    """A statement that tells of a person by a pronoun and names nobody but the speaker, right
+    after one that names someone: of the one it named ("Sam met Anouk at pottery; Sam fancied her
+    straight away")."""
+    return (_PERSON_BACK.search(statement) is not None and not _names(statement, speaker)
+            and bool(_names(before, speaker)))
 
 
 _IS = re.compile(r"\b(?:is|are|was|were|has|have|had|costs?|weighs?|gets?|needs?)\b", re.IGNORECASE)
@@ -219,7 +233,7 @@ def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
         for k, piece in enumerate(pieces):
             back = ((_POINTS_BACK.search(piece) or not _NEW_SUBJECT.match(piece) or _UNSAID_OBJECT.search(piece)
                      or _same_owner(piece, pieces[k - 1], lead))
-                    if k else _OPENS_BACK.match(piece) or _of_someone_before(piece, lead))
+                    if k else _OPENS_BACK.match(piece) or (out and _of_someone_before(piece, out[-1], lead)))
             leans.append(bool(out) and bool(back))
             out.append(_OPENER.sub("", piece) if k else piece)
     return out, leans

@@ -142,3 +142,33 @@ def test_a_possessive_pronoun_leans_on_nobody(tmp_path):
 ])
 def test_the_clauses_a_request_may_tell_apart(text, pieces):
     assert clause_pieces(text, "Idris")[0] == pieces
+
+
+@pytest.mark.parametrize("said,asked,kept,gone", [
+    ("I'm 1.69 metres tall and I weigh 61 kilos. I swim at the lido on Sundays.",
+     "Please forget my height and weight.", "lido", ["1.69", "61"]),
+    ("I'm 1.75 metres tall and I cycle to the station every morning. I volunteer at a food bank.",
+     "Please forget my height and that I cycle.", "food bank", ["1.75", "cycle"]),
+    ("I'm 47 and I earn £52,000 a year. I grow chillies on my balcony.",
+     "Forget my age and my salary please.", "chillies", ["47", "52,000"]),
+])
+def test_each_of_two_things_named_in_one_request_goes(tmp_path, said, asked, kept, gone):
+    active = _active_after(tmp_path, said, asked)
+    assert any(kept in t for t in active), active
+    assert not any(g in t for g in gone for t in active), active
+
+
+@pytest.mark.parametrize("said,asked,kept", [
+    # a possessive "her back" leans on nobody
+    ("I play squash with Dev on Mondays. My mum hurt her back again.", "Please forget what I said about Dev.",
+     "mum"),
+    # a statement that opens with a name tells of that person
+    ("I play tennis with Anouk on Thursdays. Priya is my line manager and I can't stand her.",
+     "Scrap what I said about Anouk.", "Priya"),
+    # "her" right after a statement that names nobody is of no one forgotten
+    ("I met Anouk at a gig in May. I joined a book club in June. I fancied her straight away.",
+     "Please forget what I said about the book club.", "fancied"),
+])
+def test_a_pronoun_goes_only_with_a_person_named_right_before(tmp_path, said, asked, kept):
+    active = _active_after(tmp_path, said, asked)
+    assert any(kept in t for t in active), active
