@@ -41,7 +41,12 @@ class WarmAhead:
             self._start(0)
 
     def _start(self, k: int) -> None:
-        self._future = self._pool.submit(self._warm_chunk, self._chunks[k]) if k < len(self._chunks) else None
+        self._future = None
+        if k < len(self._chunks) and self._pool is not None:
+            try:
+                self._future = self._pool.submit(self._warm_chunk, self._chunks[k])
+            except RuntimeError:  # no thread can start (the interpreter is shutting down): warm nothing
+                self._future = None
 
     def _warm_chunk(self, chunk: list[tuple[int, Event]]) -> dict[str, list]:
         try:
@@ -52,7 +57,8 @@ class WarmAhead:
     def reach(self, seq: int) -> dict[str, list]:
         read: dict[str, list] = {}
         while self._next < len(self._chunks) and self._chunks[self._next][0][0] <= seq:
-            read.update(self._future.result())
+            if self._future is not None:
+                read.update(self._future.result())
             self._next += 1
             self._start(self._next)
         return read

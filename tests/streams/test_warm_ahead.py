@@ -72,6 +72,27 @@ def test_a_warm_up_that_fails_is_only_a_cache_missed():
         ahead.close()
 
 
+def test_no_thread_to_warm_on_warms_nothing_and_deciding_goes_on(tmp_path, monkeypatch):
+    """At interpreter shutdown (a flush in an atexit handler) no thread can start: a warm-up is
+    only a cache, so the pass decides without it."""
+    import streams.warm_ahead as warm_ahead
+    from concurrent.futures import ThreadPoolExecutor
+
+    class Refusing(ThreadPoolExecutor):
+        def submit(self, *a, **k):
+            raise RuntimeError("cannot schedule new futures after interpreter shutdown")
+
+    monkeypatch.setattr(warm_ahead, "ThreadPoolExecutor", Refusing)
+    ahead = WarmAhead(_events(4), lambda events: pytest.fail("nothing can be warmed"), chunk=2)
+    assert ahead.reach(99) == {}
+    ahead.close()
+    with MemoryEngine.open(tmp_path / "d") as eng:
+        eng.ingest_many(_turns("u1")[:4])
+        assert eng.flush() > 0
+        assert not eng.dead_letters()
+        assert eng.records("acme", "u1")
+
+
 def test_nothing_to_warm_starts_no_thread():
     ahead = WarmAhead([], lambda events: pytest.fail("nothing should be warmed"))
     assert ahead.reach(5) == {}
