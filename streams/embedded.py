@@ -9,6 +9,7 @@ atomic write. A crash anywhere replays from the committed offset to the same sta
 from __future__ import annotations
 
 import json
+import os
 import threading
 import weakref
 import traceback
@@ -36,6 +37,7 @@ from schemas.events import Event
 from streams import datadir
 from streams.codec import KeyNeeds, decode_event, encode_event, memory_ids_of
 from streams.keystore import RocksKeyStore, newest as _newest
+from streams import replay_shards
 from streams.kept_chunks import KeptChunks
 from streams.log import EventLog
 from streams.rocks import advice
@@ -134,9 +136,11 @@ class EmbeddedRuntime:
 
     def __init__(self, data_dir: Path, settings: Settings, embedder: Callable[[], Embedder],
                  *, log_dir: Path | None = None, keys_dir: Path | None = None, replay: bool = False,
-                 deciders: Deciders = OFFLINE):
+                 deciders: Deciders = OFFLINE, shard: tuple[int, int] | None = None):
         """replay: rebuild a view from another directory's log and keys without writing to either.
         deciders: what the processor asks to read turns and summarize windows (offline by default).
+        shard: (i, n), a replay worker's: only the subjects of shard i of n are folded
+        (streams.replay_shards).
 
         A new directory gets its stores and then its manifest (streams.datadir); an existing one's
         stores are opened, never created, and checked against each other (see `_cross_check`)."""
@@ -205,6 +209,12 @@ class EmbeddedRuntime:
             raise
         self.data_id = data_id
         self._replay = replay
+        self._shard = shard
+        # A replay folded by worker processes: where they wrote, and their digest chunk files.
+        self._shards_dir: Path | None = None
+        self._shard_chunks: list[Path] | None = None
+        #: How many processes folded this runtime's replay: 1, or the worker processes it was split over.
+        self.replayed_by = 1
         self.lock = threading.RLock()
         # A replay holds the collector off altogether while it folds (engine.digest.collector_paused).
         self._release_collector = collector.hold_off(self, 0 if replay else settings.gc_full_every_s)
@@ -326,11 +336,19 @@ class EmbeddedRuntime:
     def digest_parts(self) -> Iterator[SubjectState | bytes]:
         """Every subject's part of the view digest, in (tenant, user) order, for
         engine.digest.view_digest(..., ordered=True): the chunk kept when a replay's cache let the
-        subject go, else its state (from the cache, or read from the state store)."""
+        subject go, else its state (from the cache, or read from the state store); after a replay
+        folded by worker processes, the chunks they made."""
+        if self._shard_chunks is not None:
+            yield from replay_shards.merged_chunks(self._shard_chunks)
+            return
+        for _, part in self.digest_parts_by_subject():
+            yield part
+
+    def digest_parts_by_subject(self) -> Iterator[tuple[Subject, SubjectState | bytes]]:
         kept = self._kept
         for subject in self.subjects():
             chunk = kept.get(subject) if kept is not None else None
-            yield chunk if chunk is not None else self.state(*subject)
+            yield subject, chunk if chunk is not None else self.state(*subject)
 
     def position(self) -> int:
         return self.log.next_seq
@@ -466,6 +484,8 @@ class EmbeddedRuntime:
         An entry that cannot be folded in is set aside as a dead letter; the rest goes on.
         """
         with self.lock, (collector_paused() if self._replay else nullcontext()):
+            if limit is None and (sharded := self._process_in_shards(progress)) is not None:
+                return sharded
             handled = 0
             stop = None if limit is None else min(self.log.next_seq, self.store.offset() + max(1, limit))
             while True:
@@ -490,6 +510,41 @@ class EmbeddedRuntime:
                 except BaseException:
                     self._forget_uncommitted()
                     raise
+
+    def _replay_workers(self) -> int:
+        workers = self.settings.replay_workers or min(4, len(os.sched_getaffinity(0)))
+        if (not self._replay or self._shard is not None or workers < 2 or self.store.offset() != 0
+                or self.log.next_seq < self.settings.replay_workers_from):
+            return 1
+        return workers
+
+    def _process_in_shards(self, progress: Callable[[int], None] | None) -> int | None:
+        """A replay of a long log, folded by worker processes (streams.replay_shards); returns the
+        entries handled, or None when it is not split or a worker did not finish cleanly (nothing
+        was written here then: the caller folds in this process)."""
+        workers = self._replay_workers()
+        if workers < 2:
+            return None
+        end = self.log.next_seq
+        # Each worker holds a share of the subject cache's bounds: together they hold what one would.
+        settings = self.settings.model_copy(update={
+            "subject_cache_subjects": max(1, self.settings.subject_cache_subjects // workers),
+            "subject_cache_mb": max(16, self.settings.subject_cache_mb // workers)})
+        workdir = replay_shards.new_workdir(self.data_dir)
+        try:
+            # The settings go to the workers in a file: never the LLM's key (a replay asks no model).
+            done = replay_shards.run(self.log.db.path.parent, settings.model_dump_json(exclude={"llm_api_key"}),
+                                     end, workers, workdir, progress)
+            if done is None:
+                replay_shards.remove_workdir(workdir)
+                return None
+            self.store.ingest(done.tables, offset=end)
+        except BaseException:
+            replay_shards.remove_workdir(workdir)
+            raise
+        self._shards_dir, self._shard_chunks = workdir, done.chunks
+        self.replayed_by = workers
+        return done.handled
 
     def _check_lost_keys(self) -> None:
         """After a replay read the whole log: a key that some content needed and that is gone,
@@ -538,9 +593,12 @@ class EmbeddedRuntime:
     def _process_entries(self, offset: int, end: int, step: "_Step", warmer: WarmAhead, decide: bool, embed: bool,
                          progress: Callable[[int], None] | None, stop_at: int | None) -> int:
         handled = 0
+        shard = self._shard
         for seq, raw in self.log.read(offset):
             if seq >= end:
                 break
+            if shard is not None and replay_shards.shard_of_raw(raw, shard[1]) != shard[0]:
+                continue  # another worker's subject
             handled += 1
             self._seq_now = seq
             try:
@@ -550,6 +608,8 @@ class EmbeddedRuntime:
             except Exception as exc:  # a malformed entry is set aside with its reason, never fatal
                 step.dead_letters.append({"seq": seq, "event_id": None, "reason": _reason("undecodable", exc)})
                 continue
+            if shard is not None and replay_shards.shard_of(event.tenant_id, event.user_id, shard[1]) != shard[0]:
+                raise replay_shards.ShardMismatch(f"entry {seq} names its subject in a form the split does not read")
             self._read.update(warmer.reach(seq))
             if not self._is_applied(event.event_id, step):
                 try:
@@ -739,6 +799,8 @@ class EmbeddedRuntime:
             self._release_collector()
             if self._kept is not None:
                 self._kept.close()
+            replay_shards.remove_workdir(self._shards_dir)
+            self._shards_dir = None
             self.store.close()
             self.log.close()
             self.keys.close()

@@ -14,7 +14,7 @@ import errno
 from pathlib import Path
 from typing import Iterator
 
-from rocksdict import AccessType, DBRecoveryMode, Options, Rdict, WriteBatch, WriteOptions
+from rocksdict import AccessType, DBRecoveryMode, IngestExternalFileOptions, Options, Rdict, WriteBatch, WriteOptions
 
 from engine.errors import (
     DamagedStoreError,
@@ -129,6 +129,17 @@ class Store:
     def write(self, batch, options: WriteOptions) -> None:
         try:
             self._db.write(batch, options)
+        except Exception as exc:
+            raise self.error(exc) from None
+
+    def ingest(self, tables: list[Path]) -> None:
+        """Takes whole sorted table files (rocksdict's SstFileWriter) into the store, moving them."""
+        if not tables:
+            return
+        opts = IngestExternalFileOptions()
+        opts.set_move_files(True)
+        try:
+            self._db.ingest_external_file([str(t) for t in tables], opts)
         except Exception as exc:
             raise self.error(exc) from None
 

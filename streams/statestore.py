@@ -219,6 +219,14 @@ class StateStore:
         self.sealer.keys.persist()
         self.db.write(batch, self._write)
 
+    def ingest(self, tables: list[Path], *, offset: int) -> None:
+        """Takes the table files replay workers wrote (streams.replay_shards: their stores' content,
+        subjects that do not overlap) and then records `offset`."""
+        self.db.ingest(tables)
+        batch = WriteBatch(raw_mode=True)
+        batch.put(b"o", _SEQ.pack(offset))
+        self.db.write(batch, self._write)
+
     def purge(self) -> None:
         purge(self.db)
 
