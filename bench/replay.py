@@ -2,10 +2,14 @@
 
     python -m bench.replay [--turns 5000] [--subjects 50]       # ingests a synthetic log, then replays it
     python -m bench.replay --src DIR [--profile] [--verify]      # replays an existing data directory
+    python -m bench.replay --src DIR --compare [--rounds 2]      # one process against the split replay, alternately
 
 Events/s is given two ways: the replay call alone, and from this process's start (interpreter,
 imports and opening included, as `memstream replay` costs a user). `--profile` adds a second replay
-under cProfile (slower than the plain one) and prints the top functions by own time.
+under cProfile (slower than the plain one) and prints the top functions by own time. `--workers N`
+sets the engine's `replay_workers` (a long log is split over N worker processes by subject; 0, the
+default, is one a core); `--compare` replays in one process and split, alternately, `--rounds` times
+each, and prints the ratio.
 """
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ import argparse
 import cProfile
 import io
 import json
+import logging
 import os
 import pstats
 import shutil
@@ -34,7 +39,34 @@ def process_age_s() -> float:
         return float("nan")
 
 
-def _replay(src: Path, into: Path, log_every: int = 100_000) -> tuple[str, int, float, float]:
+class _Fallbacks(logging.Handler):
+    """What the engine tells of a split replay: its workers' peak RSS, and the warnings that it was
+    folded in one process after all."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.messages: list[str] = []
+        self.worker_rss: list[float] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.levelno >= logging.WARNING:
+            self.messages.append(record.getMessage())
+        self.worker_rss.extend(r for r in getattr(record, "worker_peak_rss_mb", ()) if r is not None)
+
+    def __enter__(self) -> "_Fallbacks":
+        logger = logging.getLogger("memstream.replay")
+        self._level = logger.level
+        logger.setLevel(logging.INFO)
+        logger.addHandler(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        logger = logging.getLogger("memstream.replay")
+        logger.removeHandler(self)
+        logger.setLevel(self._level)
+
+
+def _replay(src: Path, into: Path, log_every: int = 100_000, workers: int | None = None) -> tuple[str, int, float, float]:
     """(digest, events, seconds, seconds after the last event was folded: the view digest's)."""
     from engine import MemoryEngine
 
@@ -50,7 +82,8 @@ def _replay(src: Path, into: Path, log_every: int = 100_000) -> tuple[str, int, 
             print(f"replay: {count[0]:,} events, {el:.0f}s ({count[0] / el:,.0f} events/s), rss {rss_mb():,.0f} MiB",
                   file=sys.stderr, flush=True)
 
-    digest = MemoryEngine.replay(src, into, progress=progress)
+    settings = {} if workers is None else {"replay_workers": workers}
+    digest = MemoryEngine.replay(src, into, progress=progress, **settings)
     end = time.perf_counter()
     return digest, count[0], end - t0, end - last[0]
 
@@ -69,14 +102,16 @@ def top_functions(stats: pstats.Stats, n: int = 25, sort: str = "tottime") -> st
     return buf.getvalue()
 
 
-def measure(src: Path, profile: bool, verify: bool) -> dict:
-    out: dict = {"src": str(src)}
+def measure(src: Path, profile: bool, verify: bool, workers: int | None = None) -> dict:
+    out: dict = {"src": str(src), "workers": workers}
     tmp = Path(tempfile.mkdtemp(prefix="memstream-replay-"))
+    fallbacks = _Fallbacks().__enter__()
     try:
         load_before = load_average()
-        digest, events, secs, digest_s = _replay(src, tmp / "plain")
+        digest, events, secs, digest_s = _replay(src, tmp / "plain", workers=workers)
         out.update(digest=digest, events=events, replay_s=secs, digest_s=digest_s, since_start_s=process_age_s(),
-                   peak_rss_mb=peak_rss_mb(), rss_mb=rss_mb(), load=f"{load_before} -> {load_average()}")
+                   peak_rss_mb=peak_rss_mb(), worker_peak_rss_mb=max(fallbacks.worker_rss, default=0),
+                   rss_mb=rss_mb(), load=f"{load_before} -> {load_average()}", fallbacks=list(fallbacks.messages))
         if verify:
             from engine import MemoryEngine
 
@@ -86,7 +121,7 @@ def measure(src: Path, profile: bool, verify: bool) -> dict:
             prof = cProfile.Profile()
             t = time.perf_counter()
             prof.enable()
-            _replay(src, tmp / "profiled")
+            _replay(src, tmp / "profiled", workers=workers)
             prof.disable()
             out["profiled_s"] = time.perf_counter() - t
             stats = pstats.Stats(prof)
@@ -95,8 +130,44 @@ def measure(src: Path, profile: bool, verify: bool) -> dict:
             prof.dump_stats(str(Path(tempfile.gettempdir()) / "memstream-replay.prof"))
             out["profile_file"] = str(Path(tempfile.gettempdir()) / "memstream-replay.prof")
     finally:
+        fallbacks.__exit__()
         shutil.rmtree(tmp, ignore_errors=True)
     return out
+
+
+def compare(src: Path, rounds: int, workers: int | None) -> dict:
+    """One process against the split replay, alternately on the same log, in this process."""
+    runs: dict[str, list] = {"one process": [], "split": []}
+    tmp = Path(tempfile.mkdtemp(prefix="memstream-replay-"))
+    fallbacks = _Fallbacks().__enter__()
+    load_before = load_average()
+    try:
+        for r in range(rounds):
+            for name, w in (("one process", 1), ("split", workers or 0)):
+                digest, events, secs, digest_s = _replay(src, tmp / f"{name}-{r}".replace(" ", "-"), workers=w)
+                runs[name].append({"digest": digest, "events": events, "replay_s": secs, "digest_s": digest_s})
+                shutil.rmtree(tmp / f"{name}-{r}".replace(" ", "-"), ignore_errors=True)
+    finally:
+        fallbacks.__exit__()
+        shutil.rmtree(tmp, ignore_errors=True)
+    return {"src": str(src), "runs": runs, "load": f"{load_before} -> {load_average()}",
+            "peak_rss_mb": peak_rss_mb(), "worker_peak_rss_mb": max(fallbacks.worker_rss, default=0),
+            "fallbacks": list(fallbacks.messages)}
+
+
+def report_compare(r: dict, console) -> None:
+    rates = {name: [x["events"] / x["replay_s"] for x in runs] for name, runs in r["runs"].items()}
+    for name, runs in r["runs"].items():
+        console.print(f"{name}: " + "; ".join(
+            f"{x['events'] / x['replay_s']:,.0f} events/s ({x['replay_s']:.1f}s: fold {x['replay_s'] - x['digest_s']:.1f}s, "
+            f"digest {x['digest_s']:.1f}s)" for x in runs))
+    digests = {x["digest"] for runs in r["runs"].values() for x in runs}
+    ratio = sorted(s / o for s, o in zip(rates["split"], rates["one process"]))
+    console.print(f"split / one process, round by round: {', '.join(f'{x:.2f}x' for x in ratio)}; "
+                  f"digests {'equal' if len(digests) == 1 else 'DIFFERENT'} ({next(iter(digests))[:16]}); "
+                  f"peak RSS of this process {r['peak_rss_mb']:,.0f} MiB, of the largest worker "
+                  f"{r['worker_peak_rss_mb']:,.0f} MiB; load average {r['load']}"
+                  + (f"; FOLDED IN ONE PROCESS AFTER ALL: {r['fallbacks']}" if r["fallbacks"] else ""))
 
 
 def report(r: dict, console) -> None:
@@ -104,9 +175,10 @@ def report(r: dict, console) -> None:
                   f"{r['events'] / r['replay_s']:,.0f} events/s (replay call); "
                   f"{r['events'] / r['since_start_s']:,.0f} events/s from process start "
                   f"({r['since_start_s']:.1f}s); fold {r['replay_s'] - r['digest_s']:.1f}s, digest {r['digest_s']:.1f}s; "
-                  f"peak RSS {r['peak_rss_mb']:,.0f} MiB; load average (1/5/15 min) {r['load']}; digest {r['digest'][:16]}"
+                  f"peak RSS {r['peak_rss_mb']:,.0f} MiB (largest worker {r['worker_peak_rss_mb']:,.0f} MiB); load average (1/5/15 min) {r['load']}; digest {r['digest'][:16]}"
                   + (f", live {r['live_digest'][:16]} ({'equal' if r['live_digest'] == r['digest'] else 'DIFFERENT'})"
-                     if "live_digest" in r else ""))
+                     if "live_digest" in r else "")
+                  + (f"; FOLDED IN ONE PROCESS AFTER ALL: {r['fallbacks']}" if r.get("fallbacks") else ""))
     if "profile_tottime" in r:
         console.print(f"profiled replay (cProfile, slower than the plain one): {r['profiled_s']:.1f}s; "
                       f"stats in {r['profile_file']}")
@@ -135,6 +207,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--subjects", type=int, default=50)
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--verify", action="store_true", help="compare with the source's live digest")
+    ap.add_argument("--workers", type=int, help="the engine's replay_workers (default: its own, one a core)")
+    ap.add_argument("--compare", action="store_true", help="one process against the split replay, alternately")
+    ap.add_argument("--rounds", type=int, default=2, help="with --compare: replays of each kind")
     ap.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     tmp = None
@@ -144,15 +219,18 @@ def main(argv: list[str] | None = None) -> int:
         src = tmp / "data"
         _ingest_log(src, args.turns, args.subjects)
     try:
-        if tmp is None:
-            result = measure(src, args.profile, args.verify)
+        if args.compare:
+            result = compare(src, args.rounds, args.workers)
+        elif tmp is None:
+            result = measure(src, args.profile, args.verify, args.workers)
         else:  # replay in a fresh process, so that "from process start" is the replay's own
             import subprocess
 
             fd, path = tempfile.mkstemp(suffix=".json")
             os.close(fd)
             subprocess.run([sys.executable, "-m", "bench.replay", "--src", str(src), "--out", path,
-                            *(["--profile"] if args.profile else []), *(["--verify"] if args.verify else [])],
+                            *(["--profile"] if args.profile else []), *(["--verify"] if args.verify else []),
+                            *(["--workers", str(args.workers)] if args.workers is not None else [])],
                            check=True)
             result = json.loads(Path(path).read_text())
             Path(path).unlink(missing_ok=True)
@@ -165,11 +243,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from rich.console import Console
 
-    report(result, Console(width=160))
+    (report_compare if args.compare else report)(result, Console(width=160))
     line = "python -m bench.replay " + (f"--src {args.src}" if args.src else
                                         f"--turns {args.turns} --subjects {args.subjects}")
     print(f"reproduce: HF_HUB_OFFLINE=1 {line}" + (" --profile" if args.profile else "")
-          + (" --verify" if args.verify else ""))
+          + (" --verify" if args.verify else "") + (f" --workers {args.workers}" if args.workers is not None else "")
+          + (f" --compare --rounds {args.rounds}" if args.compare else ""))
     return 0
 
 
