@@ -7,9 +7,10 @@
 Events/s is given two ways: the replay call alone, and from this process's start (interpreter,
 imports and opening included, as `memstream replay` costs a user). `--profile` adds a second replay
 under cProfile (slower than the plain one) and prints the top functions by own time. `--workers N`
-sets the engine's `replay_workers` (a long log is split over N worker processes by subject; 0, the
-default, is one a core); `--compare` replays in one process and split, alternately, `--rounds` times
-each, and prints the ratio.
+sets the engine's `replay_workers` (the log is split over N worker processes by subject, whatever
+its length; 0 is one a core; without it the engine's defaults apply, which split only a log of
+50,000 entries or more); `--compare` replays in one process and split, alternately, `--rounds`
+times each, and prints the ratio.
 """
 from __future__ import annotations
 
@@ -82,7 +83,8 @@ def _replay(src: Path, into: Path, log_every: int = 100_000, workers: int | None
             print(f"replay: {count[0]:,} events, {el:.0f}s ({count[0] / el:,.0f} events/s), rss {rss_mb():,.0f} MiB",
                   file=sys.stderr, flush=True)
 
-    settings = {} if workers is None else {"replay_workers": workers}
+    # A count given is used whatever the log's length (the engine splits only long logs by itself).
+    settings = {} if workers is None else {"replay_workers": workers, "replay_workers_from": 1}
     digest = MemoryEngine.replay(src, into, progress=progress, **settings)
     end = time.perf_counter()
     return digest, count[0], end - t0, end - last[0]
