@@ -458,6 +458,13 @@ NARRATIVE_RULE_PROBABILITY = 0.7
 NARRATIVE_RULE_GATE = 0.02
 
 
+def _unled(text: str, name: str, said: list[str]) -> list[str]:
+    """A narrative's statements read as said, without the "Sam: " each is given (a name before a
+    statement reads as a label): what `_rules_told_apart` classifies, and `warm_up` embeds ahead."""
+    lead = lead_of(text, name) + ": "
+    return [x.removeprefix(lead) for x in said]
+
+
 def _rules_told_apart(c: Candidate, name: str, meaning: Meaning) -> list[Candidate] | None:
     """A rule said among other sentences of a turn ("Rules on our beat are strict: everything goes
     back, no fish kept ...; Gregor's on a different beat ...") is a constraint of its own, and the
@@ -468,9 +475,7 @@ def _rules_told_apart(c: Candidate, name: str, meaning: Meaning) -> list[Candida
     if not is_narrative(c.fields, c.text):
         return None
     said = readable(c.text, name)
-    lead = lead_of(c.text, name) + ": "
-    # read as said, without the "Sam: " a statement is given (a name before it reads as a label)
-    probs = meaning.kinds([x.removeprefix(lead) for x in said])
+    probs = meaning.kinds(_unled(c.text, name, said))
     rules = [k for k, (x, p) in enumerate(zip(said, probs))
              if p.get("constraint", 0.0) >= NARRATIVE_RULE_PROBABILITY or states_a_rule(x) or _own_rule(x, name)]
     if not rules:
@@ -1839,8 +1844,7 @@ def warm_up(turns: Sequence[Event], settings: Settings, deciders: Deciders) -> d
             said = readable(c.text, name)
             second.extend(said)
             if probs.get("constraint", 0.0) >= NARRATIVE_RULE_GATE:
-                lead = lead_of(c.text, name) + ": "
-                second.extend(x.removeprefix(lead) for x in said)
+                second.extend(_unled(c.text, name, said))
     for text, name, at in standing:
         for c in standing_statements(meaning, text, name, at, settings):
             second.extend((c.text, mask(c.text, name)))

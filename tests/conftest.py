@@ -27,6 +27,20 @@ def make_turn(text: str, n: int, *, session: str = "s1", role: str = "user", ten
     }
 
 
+def active_texts_after(tmp_path, turns: list[str], speaker: str, at: datetime) -> list[str]:
+    """The active record texts after `turns`, said by `speaker` a minute apart from `at` in one
+    session, on a fresh data directory."""
+    from engine import MemoryEngine
+
+    with MemoryEngine.open(tmp_path / "d") as eng:
+        for i, text in enumerate(turns):
+            eng.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s1", "turn_id": str(i), "role": "user",
+                        "speaker": speaker, "text": text,
+                        "occurred_at": (at + timedelta(minutes=i)).strftime("%Y-%m-%dT%H:%M:%SZ")})
+        eng.flush()
+        return [(r.text or "") for r in eng.records("t", "u")]
+
+
 def engine_after(tmp_path, turns: list[str], speaker: str, start: str, gap_days: int) -> "MemoryEngine":
     """An engine on a fresh data directory after a user's `turns`, each in a session of its own,
     the first on `start` (YYYY-MM-DD, 10:00 UTC) and each next one `gap_days` later; processed. The

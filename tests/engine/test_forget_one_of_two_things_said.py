@@ -10,23 +10,19 @@ the statement's own subject's, and leans on nothing.
 """
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 import pytest
 
-from engine import MemoryEngine
+from conftest import active_texts_after
 from engine.statements import clause_pieces
 
 
+AT = datetime(2026, 6, 8, 19, tzinfo=timezone.utc)
+
+
 def _active_after(tmp_path, said: str, then: str, speaker: str = "Idris") -> list[str]:
-    at = datetime(2026, 6, 8, 19, tzinfo=timezone.utc)
-    with MemoryEngine.open(tmp_path / "d") as eng:
-        for i, text in enumerate([said, then]):
-            eng.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s1", "turn_id": str(i), "role": "user",
-                        "speaker": speaker, "text": text,
-                        "occurred_at": (at + timedelta(minutes=i)).strftime("%Y-%m-%dT%H:%M:%SZ")})
-        eng.flush()
-        return [(r.text or "") for r in eng.records("t", "u")]
+    return active_texts_after(tmp_path, [said, then], speaker, AT)
 
 
 @pytest.mark.parametrize("said,asked,kept,gone", [
@@ -81,15 +77,9 @@ def test_a_record_is_named_by_its_closest_clause(tmp_path, said, asked, kept, go
 
 
 def test_a_request_of_another_topic_leaves_a_record_of_two_clauses(tmp_path):
-    with MemoryEngine.open(tmp_path / "d") as eng:
-        at = datetime(2026, 6, 8, 19, tzinfo=timezone.utc)
-        for i, text in enumerate(["I live at 27 Tanner Street and I walk to the depot most days.",
-                                  "I love making kimchi.", "Please forget what I said about the kimchi."]):
-            eng.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s1", "turn_id": str(i), "role": "user",
-                        "speaker": "Idris", "text": text,
-                        "occurred_at": (at + timedelta(minutes=i)).strftime("%Y-%m-%dT%H:%M:%SZ")})
-        eng.flush()
-        active = [(r.text or "") for r in eng.records("t", "u")]
+    active = active_texts_after(tmp_path, ["I live at 27 Tanner Street and I walk to the depot most days.",
+                                           "I love making kimchi.", "Please forget what I said about the kimchi."],
+                                "Idris", AT)
     assert any("Tanner" in t and "depot" in t for t in active), active
     assert not any("kimchi" in t for t in active), active
 

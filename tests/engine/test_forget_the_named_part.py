@@ -9,23 +9,16 @@
 """
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 import pytest
 
-from engine import MemoryEngine
+from conftest import active_texts_after
 
 
 def _active_after(tmp_path, said: list[str], then: str, speaker: str = "Rhian") -> list[str]:
     """Active record texts after `said` and then `then`, turns a minute apart in one session."""
-    at = datetime(2026, 4, 6, 9, tzinfo=timezone.utc)
-    with MemoryEngine.open(tmp_path / "d") as eng:
-        for i, text in enumerate(said + [then]):
-            eng.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s1", "turn_id": str(i), "role": "user",
-                        "speaker": speaker, "text": text,
-                        "occurred_at": (at + timedelta(minutes=i)).strftime("%Y-%m-%dT%H:%M:%SZ")})
-        eng.flush()
-        return [(r.text or "") for r in eng.records("t", "u")]
+    return active_texts_after(tmp_path, said + [then], speaker, datetime(2026, 4, 6, 9, tzinfo=timezone.utc))
 
 
 @pytest.mark.parametrize("said,asked,kept,gone", [
