@@ -3,7 +3,8 @@ record embeddings, applied event ids and the processing offset. Content is seale
 
 Layout (raw bytes keys; <sp> is the subject's length-prefixed id):
   o                      -> next log seq to process
-  a<event_id>            -> b""                   applied marker (idempotency by event id)
+  a<event_id>            -> b""                   applied marker (idempotency by event id; a replay
+                                                  writes none: its view is never processed further)
   r<sp><memory_id>       -> sealed record JSON
   w<sp><session_id>      -> sealed session JSON (window turns and summary lines, per-turn keys)
   v<sp><memory_id>       -> sealed float16 embedding (the memory's key; float32 in older directories)

@@ -114,6 +114,8 @@ def test_a_split_replay_gives_the_view_one_process_gives(built, tmp_path):
     keys, letters, offset = _state(tmp_path / "split")
     assert (keys, letters, offset) == _state(tmp_path / "one")
     assert any(k.startswith(b"r") for k in keys) and letters == []
+    # A replayed view is never processed further: it holds no applied markers (either way).
+    assert not any(k.startswith(b"a") for k in keys)
     views = _views(source, tmp_path / "split")
     assert views == _views(source, tmp_path / "one")
     assert len(views) == len(USERS) - 1 and ("acme", "zoë") not in views  # a forgotten subject stays gone
