@@ -435,7 +435,10 @@ class EmbeddedRuntime:
                 step.destroy.extend(destroy)
                 if self._replay:
                     self._needs.destroyed.update(ref.storage_key() for ref in destroy)
-            sessions = [event.session_id] if event.session_id else []
+            session_id = event.session_id
+            if session_id is None and p.type in ("turn_received", "window_compacted"):
+                session_id = ""  # the projector keeps a turn of no session (a remember's) in session ""
+            sessions = [session_id] if session_id is not None else []
             if removing:
                 # Any session may have named the removed memory as its latest ("forget that").
                 sessions = list(state.sessions)
