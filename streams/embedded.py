@@ -96,6 +96,22 @@ class _Step:
         sessions.update(session_ids)
 
 
+def _reported_beyond(progress: Callable[[int], None], already: int) -> Callable[[int], None]:
+    """`progress`, told only of entries beyond the first `already` (reported once before)."""
+    left = already
+
+    def report(n: int) -> None:
+        nonlocal left
+        if left:
+            taken = min(left, n)
+            left -= taken
+            n -= taken
+        if n:
+            progress(n)
+
+    return report
+
+
 class EmbeddedRuntime:
     """engine.runtime.Runtime on one machine: the log, keys and state in RocksDB under `data_dir`."""
 
@@ -489,8 +505,19 @@ class EmbeddedRuntime:
         An entry that cannot be folded in is set aside as a dead letter; the rest goes on.
         """
         with self.lock, (collector_paused() if self._replay else nullcontext()):
-            if limit is None and (sharded := self._process_in_shards(progress)) is not None:
-                return sharded
+            if limit is None:
+                reported = [0]  # entries the workers reported, should their pass be thrown away
+
+                def counted(n: int) -> None:
+                    reported[0] += n
+                    if progress is not None:
+                        progress(n)
+
+                if (sharded := self._process_in_shards(counted)) is not None:
+                    return sharded
+                if reported[0] and progress is not None:
+                    # Folded again in this process: its progress goes on from what was reported.
+                    progress = _reported_beyond(progress, reported[0])
             handled = 0
             stop = None if limit is None else min(self.log.next_seq, self.store.offset() + max(1, limit))
             while True:

@@ -121,7 +121,7 @@ class ShardsDone:
     peak_rss_mb: list[float | None]
 
 
-def _package_root() -> str:
+def package_root() -> str:
     import streams
 
     return str(Path(streams.__file__).resolve().parent.parent)
@@ -132,10 +132,10 @@ def run(source: Path, settings_json: str, end: int, shards: int, workdir: Path,
     """Folds the log's entries below `end` in `shards` worker processes, writing under `workdir`.
     Returns None when a worker did not finish cleanly (the caller replays in one process)."""
     spec = {"source": str(source), "settings": settings_json, "end": end, "shards": shards,
-            "workdir": str(workdir), "report_every": _REPORT_EVERY}
+            "workdir": str(workdir), "report_every": _REPORT_EVERY, "package_root": package_root()}
     (workdir / "spec.json").write_text(json.dumps(spec))
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (_package_root(), env.get("PYTHONPATH")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root(), env.get("PYTHONPATH")) if p)
     procs: list[subprocess.Popen] = []
     errs = []
     try:
@@ -143,7 +143,9 @@ def run(source: Path, settings_json: str, end: int, shards: int, workdir: Path,
             err = open(workdir / f"shard-{i}.err", "wb")
             errs.append(err)
             procs.append(subprocess.Popen(
-                [sys.executable, "-m", "streams.replay_worker", str(workdir / "spec.json"), str(i)],
+                # -P: the worker imports memstream from where this process did, never from its
+                # working directory (another checkout there would fold with other code).
+                [sys.executable, "-P", "-m", "streams.replay_worker", str(workdir / "spec.json"), str(i)],
                 stdout=subprocess.PIPE, stderr=err, stdin=subprocess.DEVNULL, env=env))
         failed = _relay_progress(procs, progress)
     except OSError as exc:  # a worker could not be started (no memory, no processes left)

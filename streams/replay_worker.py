@@ -19,12 +19,14 @@ from engine.digest import collector_paused, subject_chunk
 from engine.processor import OFFLINE
 from engine.settings import Settings
 from streams.embedded import EmbeddedRuntime
-from streams.replay_shards import ShardMismatch, write_chunks
+from streams.replay_shards import ShardMismatch, package_root, write_chunks
 from streams.rocks import IDENTITY_KEY, options
 
 
 def main(spec_path: Path, index: int) -> int:
     spec = json.loads(spec_path.read_text())
+    if package_root() != spec["package_root"]:
+        raise ShardMismatch(f"this worker runs memstream from {package_root()}, the replay from {spec['package_root']}")
     workdir, shards, end = Path(spec["workdir"]), spec["shards"], spec["end"]
     source = Path(spec["source"])
     report_every = spec["report_every"]

@@ -186,8 +186,10 @@ def test_an_entry_the_split_cannot_place_leaves_the_replay_to_one_process(built,
     user = next(u for u in ("u1", "u2", "u8", "back\\slash") if shard_of("acme", u, 3) != 0)
     _append_raw(d, [_respelled(d, user)])
     one = _replay(d, tmp_path / "one", **ONE)
-    split = _replay(d, tmp_path / "split", **SPLIT)
+    seen: list[int] = []
+    split = _replay(d, tmp_path / "split", progress=seen.append, **SPLIT)
     assert split == (one[0], 1)  # the workers' output thrown away: folded in this process
+    assert sum(seen) == _log_length(d)  # what the workers reported is not counted again
     assert _state(tmp_path / "split") == _state(tmp_path / "one")
     assert "replaying in one process" in caplog.text and "form the split does not read" in caplog.text
     assert _leftovers(tmp_path / "split") == []
@@ -224,6 +226,17 @@ def test_an_interrupted_split_replay_stops_its_workers_and_leaves_nothing(built,
         _replay(built[0], tmp_path / "split", progress=interrupt, **SPLIT)
     assert len(started) == 3 and all(p.poll() is not None for p in started)
     assert _leftovers(tmp_path / "split") == []
+
+
+def test_workers_run_the_replay_s_own_code_whatever_their_working_directory(built, tmp_path, monkeypatch):
+    # A working directory holding packages of the same names (another checkout, say) is not where
+    # a worker imports memstream from.
+    shadow = tmp_path / "shadow"
+    for package in ("engine", "streams", "schemas"):
+        (shadow / package).mkdir(parents=True)
+        (shadow / package / "__init__.py").write_text("raise ImportError('the shadow copy was imported')\n")
+    monkeypatch.chdir(shadow)
+    assert _replay(built[0], tmp_path / "split", **SPLIT) == (built[1], 3)
 
 
 def test_workers_that_cannot_be_started_leave_the_replay_to_one_process(built, tmp_path, monkeypatch, caplog):
