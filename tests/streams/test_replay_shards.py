@@ -30,7 +30,7 @@ SPLIT = {"replay_workers": 3, "replay_workers_from": 1}
 ONE = {"replay_workers": 1}
 
 SAYINGS = [
-    "I started volunteering at the animal shelter on Saturdays.",
+    "I started helping out at the dog rescue on Saturdays.",
     "My daughter Ines plays the cello in the school orchestra.",
     "Please keep my replies under five sentences.",
     "I can't eat shellfish, it makes me ill.",
