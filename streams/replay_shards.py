@@ -6,8 +6,9 @@ tenant and user ids from the raw bytes), and folds its own into a state store of
 makes its subjects' view digest chunks, in subject order, and writes its store's content as one
 sorted table file. The replay's own process waits, takes the table files into its state store
 (RocksDB ingests them whole) and merges the chunks into the view digest. One interpreter folds
-about 10,000 to 14,000 events a second (decoding, opening sealed content and folding are Python,
-and no part of it is half of the whole); two workers on two cores fold about twice as many.
+about 13,000 to 14,500 events a second (decoding, opening sealed content and folding are Python,
+and no part of it is half of the whole); two workers on two cores replay about 1.5 times as many
+(README, Benchmarks): each also reads and skips the other's entries.
 
 Workers are new interpreters (`python -m streams.replay_worker`), not forks: a fork of a process
 that has used RocksDB inherits a background thread pool without its threads.
