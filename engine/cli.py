@@ -338,10 +338,13 @@ def _sigterm_interrupts():
             signal.signal(signal.SIGTERM, previous)
 
 
-def replay_verify(data_dir: Path, into: Path | None = None, show_progress: bool = True) -> tuple[str, str]:
+def replay_verify(data_dir: Path, into: Path | None = None, show_progress: bool = True,
+                  ignore_signals_once_done: bool = False) -> tuple[str, str]:
     """Rebuilds the view from `data_dir`'s log in a fresh directory; returns (live, replayed) digests.
     Without `into` the rebuilt directory is temporary and removed afterwards, also when the replay
-    fails or is interrupted (Ctrl-C, SIGTERM)."""
+    fails or is interrupted (Ctrl-C, SIGTERM). `ignore_signals_once_done` (the command line's): the
+    moment the replay is done, Ctrl-C and SIGTERM are ignored, so that a signal cannot report an
+    interrupted replay whose view `into` keeps."""
     from engine import MemoryEngine
 
     _check_holds_store(data_dir)
@@ -361,8 +364,12 @@ def replay_verify(data_dir: Path, into: Path | None = None, show_progress: bool 
                 with _progress() as progress:
                     task = progress.add_task("replay", total=None)
                     replayed = MemoryEngine.replay(data_dir, target, progress=lambda n: progress.advance(task, n))
+                    if ignore_signals_once_done:
+                        _ignore_signals()
             else:
                 replayed = MemoryEngine.replay(data_dir, target)
+                if ignore_signals_once_done:
+                    _ignore_signals()
         except BaseException:
             if into is not None:
                 # --into was new or empty: what a failed or interrupted replay left there is removed,
@@ -403,8 +410,9 @@ def _runtime_factory():
 def cmd_replay(args: argparse.Namespace) -> int:
     if args.rebuild:
         return _rebuild_state(args)
-    live, replayed = replay_verify(Path(args.data_dir), Path(args.into) if args.into else None)
-    _ignore_signals()  # the replay is done: a signal now would only hide its result
+    # Once the replay is done, a signal would only hide its result.
+    live, replayed = replay_verify(Path(args.data_dir), Path(args.into) if args.into else None,
+                                   ignore_signals_once_done=True)
     console.print(f"live view digest:     {live}")
     console.print(f"replayed view digest: {replayed}")
     if not args.verify:

@@ -1,6 +1,7 @@
 """CLI faults: a bad line costs only itself, odd paths and signals end in one typed line, not a traceback."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -310,3 +311,35 @@ def test_a_repeated_turn_id_with_other_text_is_reported_and_the_first_text_kept(
     with MemoryEngine.open(data) as engine:
         texts = [e.payload.text for e in engine.runtime.events() if e.payload.type == "turn_received"]
     assert texts == ["I live in Porto.", "My dog is Rex."]
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_a_signal_just_after_the_replay_finished_does_not_report_it_interrupted(tmp_path, monkeypatch, capsys, sig):
+    """The replay is done and --into keeps its view: a signal then must not exit 130 ("interrupted")."""
+    import engine.cli as cli
+
+    data = tmp_path / "d"
+    with MemoryEngine.open(data) as engine:
+        engine.ingest(make_turn("I keep my bike in the hallway.", 1))
+    real = cli._sigterm_interrupts
+
+    @contextlib.contextmanager
+    def signalled_at_the_end():
+        with real():
+            yield
+        os.kill(os.getpid(), getattr(signal, sig))  # arrives after the replay returned
+
+    monkeypatch.setattr(cli, "_sigterm_interrupts", signalled_at_the_end)
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+
+    def interrupted(signum, frame):  # a SIGTERM not ignored fails the test, instead of ending pytest
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupted)
+    try:
+        assert main(["--data-dir", str(data), "replay", "--verify", "--into", str(tmp_path / "into")]) == 0
+    finally:
+        for s, h in handlers.items():
+            signal.signal(s, h)
+    assert (tmp_path / "into" / "state").is_dir()
+    assert "interrupted" not in capsys.readouterr().err
