@@ -134,12 +134,12 @@ def run(source: Path, settings_json: str, end: int, shards: int, workdir: Path,
     Returns None when a worker did not finish cleanly (the caller replays in one process)."""
     spec = {"source": str(source), "settings": settings_json, "end": end, "shards": shards,
             "workdir": str(workdir), "report_every": _REPORT_EVERY, "package_root": package_root()}
-    (workdir / "spec.json").write_text(json.dumps(spec))
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root(), env.get("PYTHONPATH")) if p)
     procs: list[subprocess.Popen] = []
     errs = []
     try:
+        (workdir / "spec.json").write_text(json.dumps(spec))
         for i in range(shards):
             err = open(workdir / f"shard-{i}.err", "wb")
             errs.append(err)
@@ -149,7 +149,7 @@ def run(source: Path, settings_json: str, end: int, shards: int, workdir: Path,
                 [sys.executable, "-P", "-m", "streams.replay_worker", str(workdir / "spec.json"), str(i)],
                 stdout=subprocess.PIPE, stderr=err, stdin=subprocess.DEVNULL, env=env))
         failed = _relay_progress(procs, progress)
-    except OSError as exc:  # a worker could not be started (no memory, no processes left)
+    except OSError as exc:  # a worker could not be started (no memory, no processes left, no disk space)
         log.warning("replay workers could not be started, replaying in one process: %s", exc)
         return None
     finally:
@@ -168,13 +168,17 @@ def run(source: Path, settings_json: str, end: int, shards: int, workdir: Path,
                     failed, shards, code, tail.splitlines()[-1] if tail else "no message")
         return None
     tables, chunks, handled, rss = [], [], 0, []
-    for i in range(shards):
-        done = json.loads((workdir / f"shard-{i}.json").read_text())
-        handled += done["handled"]
-        if done["table"]:
-            tables.append(Path(done["table"]))
-        chunks.append(Path(done["chunks"]))
-        rss.append(done["peak_rss_mb"])
+    try:
+        for i in range(shards):
+            done = json.loads((workdir / f"shard-{i}.json").read_text())
+            handled += done["handled"]
+            if done["table"]:
+                tables.append(Path(done["table"]))
+            chunks.append(Path(done["chunks"]))
+            rss.append(done["peak_rss_mb"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:  # a worker exited 0 without its report
+        log.warning("a replay worker left no readable report, replaying in one process: %s", exc)
+        return None
     log.info("replay folded by %d worker processes (peak RSS %s MiB)", shards,
              ", ".join("?" if r is None else f"{r:,.0f}" for r in rss), extra={"worker_peak_rss_mb": rss})
     return ShardsDone(tables, chunks, handled, rss)

@@ -248,6 +248,19 @@ def test_workers_that_cannot_be_started_leave_the_replay_to_one_process(built, t
     assert "could not be started" in caplog.text and _leftovers(tmp_path / "split") == []
 
 
+def test_a_worker_report_that_cannot_be_read_leaves_the_replay_to_one_process(built, tmp_path, monkeypatch, caplog):
+    class Unreadable:  # the reports the workers wrote read as cut short
+        dumps = staticmethod(json.dumps)
+
+        @staticmethod
+        def loads(text):
+            raise ValueError("Unterminated string")
+
+    monkeypatch.setattr(replay_shards, "json", Unreadable)
+    assert _replay(built[0], tmp_path / "split", **SPLIT) == (built[1], 1)
+    assert "no readable report" in caplog.text and _leftovers(tmp_path / "split") == []
+
+
 def test_a_short_log_is_folded_in_one_process(built, tmp_path):
     source, live = built
     assert _replay(source, tmp_path / "short", replay_workers=3) == (live, 1)  # below replay_workers_from
