@@ -452,7 +452,7 @@ class EmbeddedRuntime:
                 if self._replay:
                     self._needs.destroyed.update(ref.storage_key() for ref in destroy)
             session_id = event.session_id
-            if session_id is None and p.type in ("turn_received", "window_compacted"):
+            if session_id is None and p.type in ("turn_received", "window_compacted", "turns_expired"):
                 session_id = ""  # the projector keeps a turn of no session (a remember's) in session ""
             sessions = [session_id] if session_id is not None else []
             if removing:
@@ -545,11 +545,10 @@ class EmbeddedRuntime:
                     raise
 
     def _replay_workers(self) -> int:
-        workers = self.settings.replay_workers or min(4, len(os.sched_getaffinity(0)))
-        if (not self._replay or self._shard is not None or workers < 2 or self.store.offset() != 0
-                or self.log.next_seq < self.settings.replay_workers_from):
+        if (not self._replay or self._shard is not None or self.settings.replay_workers == 1
+                or self.store.offset() != 0 or self.log.next_seq < self.settings.replay_workers_from):
             return 1
-        return workers
+        return self.settings.replay_workers or min(4, len(os.sched_getaffinity(0)))
 
     def _process_in_shards(self, progress: Callable[[int], None] | None) -> int | None:
         """A replay of a long log, folded by worker processes (streams.replay_shards); returns the

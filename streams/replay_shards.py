@@ -133,25 +133,27 @@ def run(source: Path, settings_json: str, end: int, shards: int, workdir: Path,
     """Folds the log's entries below `end` in `shards` worker processes, writing under `workdir`.
     Returns None when a worker did not finish cleanly (the caller replays in one process)."""
     spec = {"source": str(source), "settings": settings_json, "end": end, "shards": shards,
-            "workdir": str(workdir), "report_every": _REPORT_EVERY, "package_root": package_root()}
+            "workdir": str(workdir), "report_every": _REPORT_EVERY, "package_root": package_root(),
+            "parent": os.getpid()}
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root(), env.get("PYTHONPATH")) if p)
     procs: list[subprocess.Popen] = []
     errs = []
     try:
-        (workdir / "spec.json").write_text(json.dumps(spec))
-        for i in range(shards):
-            err = open(workdir / f"shard-{i}.err", "wb")
-            errs.append(err)
-            procs.append(subprocess.Popen(
-                # -P: the worker imports memstream from where this process did, never from its
-                # working directory (another checkout there would fold with other code).
-                [sys.executable, "-P", "-m", "streams.replay_worker", str(workdir / "spec.json"), str(i)],
-                stdout=subprocess.PIPE, stderr=err, stdin=subprocess.DEVNULL, env=env))
+        try:
+            (workdir / "spec.json").write_text(json.dumps(spec))
+            for i in range(shards):
+                err = open(workdir / f"shard-{i}.err", "wb")
+                errs.append(err)
+                procs.append(subprocess.Popen(
+                    # -P: the worker imports memstream from where this process did, never from its
+                    # working directory (another checkout there would fold with other code).
+                    [sys.executable, "-P", "-m", "streams.replay_worker", str(workdir / "spec.json"), str(i)],
+                    stdout=subprocess.PIPE, stderr=err, stdin=subprocess.DEVNULL, env=env))
+        except OSError as exc:  # no memory, no processes left, no disk space
+            log.warning("replay workers could not be started, replaying in one process: %s", exc)
+            return None
         failed = _relay_progress(procs, progress)
-    except OSError as exc:  # a worker could not be started (no memory, no processes left, no disk space)
-        log.warning("replay workers could not be started, replaying in one process: %s", exc)
-        return None
     finally:
         # Whatever ended the wait (a worker that stopped, Ctrl-C, an error here), none outlives it.
         for p in procs:
@@ -159,6 +161,8 @@ def run(source: Path, settings_json: str, end: int, shards: int, workdir: Path,
                 p.kill()
         for p in procs:
             p.wait()
+            if p.stdout is not None:
+                p.stdout.close()
         for err in errs:
             err.close()
     if failed is not None:

@@ -41,6 +41,8 @@ def main(spec_path: Path, index: int) -> int:
     def report(n: int) -> None:
         pending[0] += n
         if pending[0] >= report_every:
+            if os.getppid() != spec["parent"]:
+                os._exit(3)  # the replay's process is gone (killed outright): nobody waits for this fold
             sys.stdout.write(f"{pending[0]}\n")
             sys.stdout.flush()
             pending[0] = 0
