@@ -248,6 +248,17 @@ def test_workers_that_cannot_be_started_leave_the_replay_to_one_process(built, t
     assert "could not be started" in caplog.text and _leftovers(tmp_path / "split") == []
 
 
+def test_an_error_of_the_progress_callback_is_the_caller_s_not_a_failed_worker(built, tmp_path, monkeypatch, caplog):
+    monkeypatch.setattr(replay_shards, "_REPORT_EVERY", 1)
+
+    def closed_pipe(n: int) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    with pytest.raises(BrokenPipeError):
+        _replay(built[0], tmp_path / "split", progress=closed_pipe, **SPLIT)
+    assert "replaying in one process" not in caplog.text and _leftovers(tmp_path / "split") == []
+
+
 def test_a_worker_report_that_cannot_be_read_leaves_the_replay_to_one_process(built, tmp_path, monkeypatch, caplog):
     class Unreadable:  # the reports the workers wrote read as cut short
         dumps = staticmethod(json.dumps)
