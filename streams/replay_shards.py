@@ -167,7 +167,10 @@ def run(source: Path, settings_json: str, end: int, shards: int, workdir: Path,
             err.close()
     if failed is not None:
         code = procs[failed].returncode
-        tail = (workdir / f"shard-{failed}.err").read_bytes()[-600:].decode(errors="replace").strip()
+        try:
+            tail = (workdir / f"shard-{failed}.err").read_bytes()[-600:].decode(errors="replace").strip()
+        except OSError:
+            tail = ""
         log.warning("replay worker %d of %d stopped (exit %d), replaying in one process: %s",
                     failed, shards, code, tail.splitlines()[-1] if tail else "no message")
         return None
