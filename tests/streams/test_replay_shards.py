@@ -272,6 +272,17 @@ def test_a_worker_report_that_cannot_be_read_leaves_the_replay_to_one_process(bu
     assert "no readable report" in caplog.text and _leftovers(tmp_path / "split") == []
 
 
+@pytest.mark.parametrize("bad", [{"replay_workers": -1}, {"replay_workers": 65}, {"replay_workers_from": 0},
+                                 {"replay_workers": "two"}])
+def test_replay_settings_out_of_range_are_a_typed_error_and_write_nothing(built, tmp_path, bad):
+    from engine.errors import InvalidSettingsError
+
+    with pytest.raises(InvalidSettingsError) as err:
+        MemoryEngine.replay(built[0], tmp_path / "into", **bad)
+    assert next(iter(bad)) in str(err.value)
+    assert not (tmp_path / "into").exists()
+
+
 def test_a_short_log_is_folded_in_one_process(built, tmp_path):
     source, live = built
     assert _replay(source, tmp_path / "short", replay_workers=3) == (live, 1)  # below replay_workers_from
