@@ -107,33 +107,32 @@ def top_functions(stats: pstats.Stats, n: int = 25, sort: str = "tottime") -> st
 def measure(src: Path, profile: bool, verify: bool, workers: int | None = None) -> dict:
     out: dict = {"src": str(src), "workers": workers}
     tmp = Path(tempfile.mkdtemp(prefix="memstream-replay-"))
-    fallbacks = _Fallbacks().__enter__()
-    try:
-        load_before = load_average()
-        digest, events, secs, digest_s = _replay(src, tmp / "plain", workers=workers)
-        out.update(digest=digest, events=events, replay_s=secs, digest_s=digest_s, since_start_s=process_age_s(),
-                   peak_rss_mb=peak_rss_mb(), worker_peak_rss_mb=max(fallbacks.worker_rss, default=0),
-                   rss_mb=rss_mb(), load=f"{load_before} -> {load_average()}", fallbacks=list(fallbacks.messages))
-        if verify:
-            from engine import MemoryEngine
+    with _Fallbacks() as fallbacks:
+        try:
+            load_before = load_average()
+            digest, events, secs, digest_s = _replay(src, tmp / "plain", workers=workers)
+            out.update(digest=digest, events=events, replay_s=secs, digest_s=digest_s, since_start_s=process_age_s(),
+                       peak_rss_mb=peak_rss_mb(), worker_peak_rss_mb=max(fallbacks.worker_rss, default=0),
+                       rss_mb=rss_mb(), load=f"{load_before} -> {load_average()}", fallbacks=list(fallbacks.messages))
+            if verify:
+                from engine import MemoryEngine
 
-            with MemoryEngine.open(src) as engine:
-                out["live_digest"] = engine.view_digest()
-        if profile:
-            prof = cProfile.Profile()
-            t = time.perf_counter()
-            prof.enable()
-            _replay(src, tmp / "profiled", workers=workers)
-            prof.disable()
-            out["profiled_s"] = time.perf_counter() - t
-            stats = pstats.Stats(prof)
-            out["profile_tottime"] = top_functions(stats, 25, "tottime")
-            out["profile_cumtime"] = top_functions(stats, 25, "cumulative")
-            prof.dump_stats(str(Path(tempfile.gettempdir()) / "memstream-replay.prof"))
-            out["profile_file"] = str(Path(tempfile.gettempdir()) / "memstream-replay.prof")
-    finally:
-        fallbacks.__exit__()
-        shutil.rmtree(tmp, ignore_errors=True)
+                with MemoryEngine.open(src) as engine:
+                    out["live_digest"] = engine.view_digest()
+            if profile:
+                prof = cProfile.Profile()
+                t = time.perf_counter()
+                prof.enable()
+                _replay(src, tmp / "profiled", workers=workers)
+                prof.disable()
+                out["profiled_s"] = time.perf_counter() - t
+                stats = pstats.Stats(prof)
+                out["profile_tottime"] = top_functions(stats, 25, "tottime")
+                out["profile_cumtime"] = top_functions(stats, 25, "cumulative")
+                prof.dump_stats(str(Path(tempfile.gettempdir()) / "memstream-replay.prof"))
+                out["profile_file"] = str(Path(tempfile.gettempdir()) / "memstream-replay.prof")
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
     return out
 
 
@@ -141,17 +140,17 @@ def compare(src: Path, rounds: int, workers: int | None) -> dict:
     """One process against the split replay, alternately on the same log, in this process."""
     runs: dict[str, list] = {"one process": [], "split": []}
     tmp = Path(tempfile.mkdtemp(prefix="memstream-replay-"))
-    fallbacks = _Fallbacks().__enter__()
     load_before = load_average()
-    try:
-        for r in range(rounds):
-            for name, w in (("one process", 1), ("split", workers or 0)):
-                digest, events, secs, digest_s = _replay(src, tmp / f"{name}-{r}".replace(" ", "-"), workers=w)
-                runs[name].append({"digest": digest, "events": events, "replay_s": secs, "digest_s": digest_s})
-                shutil.rmtree(tmp / f"{name}-{r}".replace(" ", "-"), ignore_errors=True)
-    finally:
-        fallbacks.__exit__()
-        shutil.rmtree(tmp, ignore_errors=True)
+    with _Fallbacks() as fallbacks:
+        try:
+            for r in range(rounds):
+                for name, w in (("one process", 1), ("split", workers or 0)):
+                    into = tmp / f"{name}-{r}".replace(" ", "-")
+                    digest, events, secs, digest_s = _replay(src, into, workers=w)
+                    runs[name].append({"digest": digest, "events": events, "replay_s": secs, "digest_s": digest_s})
+                    shutil.rmtree(into, ignore_errors=True)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
     return {"src": str(src), "runs": runs, "load": f"{load_before} -> {load_average()}",
             "peak_rss_mb": peak_rss_mb(), "worker_peak_rss_mb": max(fallbacks.worker_rss, default=0),
             "fallbacks": list(fallbacks.messages)}
@@ -164,7 +163,7 @@ def report_compare(r: dict, console) -> None:
             f"{x['events'] / x['replay_s']:,.0f} events/s ({x['replay_s']:.1f}s: fold {x['replay_s'] - x['digest_s']:.1f}s, "
             f"digest {x['digest_s']:.1f}s)" for x in runs))
     digests = {x["digest"] for runs in r["runs"].values() for x in runs}
-    ratio = sorted(s / o for s, o in zip(rates["split"], rates["one process"]))
+    ratio = [s / o for s, o in zip(rates["split"], rates["one process"])]
     console.print(f"split / one process, round by round: {', '.join(f'{x:.2f}x' for x in ratio)}; "
                   f"digests {'equal' if len(digests) == 1 else 'DIFFERENT'} ({next(iter(digests))[:16]}); "
                   f"peak RSS of this process {r['peak_rss_mb']:,.0f} MiB, of the largest worker "

@@ -1587,11 +1587,9 @@ _IDENTIFIER = re.compile(r"\b(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{2,}\b", re.IGNORECA
 #: A request for all there is of something ("everything about Ottilie's private life").
 _ALL_OF = re.compile(r"\b(?:everything|all|anything)\b", re.IGNORECASE)
 #: Where a request names several things ("the dentist and the insurance", "my weight, my meds").
-_REQUEST_PARTS = re.compile(r",\s*|;\s*|\s+(?:and|&|plus|as\s+well\s+as)\s+", re.IGNORECASE)
-
-
 #: Where a request names two things with a conjunction ("my height and weight").
 _THINGS_NAMED = re.compile(r"\s+(?:and|&|plus|as\s+well\s+as)\s+", re.IGNORECASE)
+_REQUEST_PARTS = re.compile(r",\s*|;\s*|" + _THINGS_NAMED.pattern, re.IGNORECASE)
 
 
 def _without_keeps(request: str) -> str:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Sequence
 
+from engine.dates import MONTH_NAMES
 from engine.textnorm import STOP_WORDS
 from schemas.records import MemoryRecord
 
@@ -165,13 +166,13 @@ _NAMED = re.compile(r"\b(?-i:[A-Z])[a-z]+")
 def _names(statement: str, speaker: str) -> set[str]:
     """The capitalised words of a statement that may name someone: not the speaker, not a
     function word opening it ("The", "My")."""
-    return {m.group() for m in _NAMED.finditer(statement)
-            if m.group() != speaker and m.group().lower() not in STOP_WORDS and m.group().lower() not in _CALENDAR}
+    return {w for m in _NAMED.finditer(statement)
+            if (w := m.group()) != speaker and w.lower() not in STOP_WORDS and w.lower() not in _CALENDAR}
 
 
-_CALENDAR = frozenset("""monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays
-    fridays saturdays sundays january february march april may june july august september october november december
-    christmas easter""".split())
+_WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
+#: Capitalised words that name a time, not someone.
+_CALENDAR = frozenset([*_WEEKDAYS, *(d + "s" for d in _WEEKDAYS), *(m.lower() for m in MONTH_NAMES), "christmas", "easter"])
 
 
 def _of_someone_before(statement: str, before: str, speaker: str) -> bool:

@@ -486,7 +486,7 @@ class EmbeddedRuntime:
         self.store.commit(
             offset=self.log.next_seq if offset is None else offset,
             # A replayed view is never processed further (opening it is refused): it needs no
-            # applied markers, which would be about a third of what a replay writes.
+            # applied markers, which would be half the keys a replay writes.
             applied=[] if self._replay else step.applied,
             dirty=step.dirty,
             states={s: e.state for s in step.dirty if (e := self.cache.get(s)) is not None},
@@ -506,18 +506,9 @@ class EmbeddedRuntime:
         """
         with self.lock, (collector_paused() if self._replay else nullcontext()):
             if limit is None:
-                reported = [0]  # entries the workers reported, should their pass be thrown away
-
-                def counted(n: int) -> None:
-                    reported[0] += n
-                    if progress is not None:
-                        progress(n)
-
-                if (sharded := self._process_in_shards(counted)) is not None:
+                sharded, progress = self._process_in_shards(progress)
+                if sharded is not None:
                     return sharded
-                if reported[0] and progress is not None:
-                    # Folded again in this process: its progress goes on from what was reported.
-                    progress = _reported_beyond(progress, reported[0])
             handled = 0
             stop = None if limit is None else min(self.log.next_seq, self.store.offset() + max(1, limit))
             while True:
@@ -550,13 +541,22 @@ class EmbeddedRuntime:
             return 1
         return self.settings.replay_workers or min(4, len(os.sched_getaffinity(0)))
 
-    def _process_in_shards(self, progress: Callable[[int], None] | None) -> int | None:
-        """A replay of a long log, folded by worker processes (streams.replay_shards); returns the
+    def _process_in_shards(self, progress: Callable[[int], None] | None
+                           ) -> tuple[int | None, Callable[[int], None] | None]:
+        """A replay of a long log, folded by worker processes (streams.replay_shards). Returns the
         entries handled, or None when it is not split or a worker did not finish cleanly (nothing
-        was written here then: the caller folds in this process)."""
+        was written here then: the caller folds in this process), and the progress callback for
+        that fold, which goes on from what the workers reported."""
         workers = self._replay_workers()
         if workers < 2:
-            return None
+            return None, progress
+        reported = 0
+
+        def counted(n: int) -> None:
+            nonlocal reported
+            reported += n
+            if progress is not None:
+                progress(n)
         end = self.log.next_seq
         # Each worker holds a share of the subject cache's bounds: together they hold what one would.
         settings = self.settings.model_copy(update={
@@ -566,17 +566,17 @@ class EmbeddedRuntime:
         try:
             # The settings go to the workers in a file: never the LLM's key (a replay asks no model).
             done = replay_shards.run(self.log.db.path.parent, settings.model_dump_json(exclude={"llm_api_key"}),
-                                     end, workers, workdir, progress)
+                                     end, workers, workdir, counted)
             if done is None:
                 replay_shards.remove_workdir(workdir)
-                return None
+                return None, (_reported_beyond(progress, reported) if reported and progress is not None else progress)
             self.store.ingest(done.tables, offset=end)
         except BaseException:
             replay_shards.remove_workdir(workdir)
             raise
         self._shards_dir, self._shard_chunks = workdir, done.chunks
         self.replayed_by = workers
-        return done.handled
+        return done.handled, progress
 
     def _check_lost_keys(self) -> None:
         """After a replay read the whole log: a key that some content needed and that is gone,

@@ -46,7 +46,7 @@ class WarmAhead:
             try:
                 self._future = self._pool.submit(self._warm_chunk, self._chunks[k])
             except RuntimeError:  # no thread can start (the interpreter is shutting down): warm nothing
-                self._future = None
+                pass
 
     def _warm_chunk(self, chunk: list[tuple[int, Event]]) -> dict[str, list]:
         try:

@@ -25,6 +25,13 @@ def _active_after(tmp_path, said: str, then: str, speaker: str = "Idris") -> lis
     return active_texts_after(tmp_path, [said, then], speaker, AT)
 
 
+def _forgets_only(tmp_path, said: str, asked: str, kept: str, gone: str) -> None:
+    """After `said` and then `asked`, what holds `gone` is forgotten and what holds `kept` stays."""
+    active = _active_after(tmp_path, said, asked)
+    assert any(kept in t for t in active), active
+    assert not any(gone in t for t in active), active
+
+
 @pytest.mark.parametrize("said,asked,kept,gone", [
     ("For the bike-fit booking they wanted a few things: I'm 1.83 metres tall and I ride about 120 km a week.",
      "Actually, forget my height, it's not needed.", "120 km", "1.83"),
@@ -36,9 +43,7 @@ def _active_after(tmp_path, said: str, then: str, speaker: str = "Idris") -> lis
      "Please forget where I leave the car.", "Fabia", "Mill Lane"),
 ])
 def test_forgetting_one_of_two_things_keeps_the_other(tmp_path, said, asked, kept, gone):
-    active = _active_after(tmp_path, said, asked)
-    assert any(kept in t for t in active), active
-    assert not any(gone in t for t in active), active
+    _forgets_only(tmp_path, said, asked, kept, gone)
 
 
 @pytest.mark.parametrize("said,asked,kept,gone", [
@@ -50,9 +55,7 @@ def test_forgetting_one_of_two_things_keeps_the_other(tmp_path, said, asked, kep
      "Yaris", "library"),
 ])
 def test_a_thing_of_the_speakers_said_to_be_something_is_a_clause_of_its_own(tmp_path, said, asked, kept, gone):
-    active = _active_after(tmp_path, said, asked)
-    assert any(kept in t for t in active), active
-    assert not any(gone in t for t in active), active
+    _forgets_only(tmp_path, said, asked, kept, gone)
 
 
 def test_a_thing_of_the_speakers_beside_them_as_one_subject_goes_whole(tmp_path):
@@ -71,9 +74,7 @@ def test_a_thing_of_the_speakers_beside_them_as_one_subject_goes_whole(tmp_path)
 ])
 def test_a_record_is_named_by_its_closest_clause(tmp_path, said, asked, kept, gone):
     """"my address" is far from a sentence that says two things, and close to one of them."""
-    active = _active_after(tmp_path, said, asked)
-    assert any(kept in t for t in active), active
-    assert not any(gone in t for t in active), active
+    _forgets_only(tmp_path, said, asked, kept, gone)
 
 
 def test_a_request_of_another_topic_leaves_a_record_of_two_clauses(tmp_path):
