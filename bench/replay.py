@@ -213,6 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=2, help="with --compare: replays of each kind")
     ap.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.compare and args.workers == 1:
+        ap.error("--compare --workers 1 would compare one process with itself: give 0 (one a core) or 2 or more")
     tmp = None
     src = args.src
     if src is None:

@@ -23,3 +23,13 @@ def test_compare_reports_both_replays_with_equal_digests(tmp_path, capsys):
     assert f"digests equal ({live[:16]})" in out
     assert "FOLDED IN ONE PROCESS" not in out and "largest worker" in out
     assert "--compare --rounds 1" in out
+
+
+def test_compare_with_one_worker_is_refused(tmp_path, capsys):
+    """One worker is one process: the comparison would label the same replay twice."""
+    import pytest
+
+    with pytest.raises(SystemExit) as err:
+        replay.main(["--src", str(tmp_path), "--compare", "--workers", "1"])
+    assert err.value.code == 2
+    assert "--workers 1" in capsys.readouterr().err
