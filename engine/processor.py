@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/34"
+RULES = "rules/35"
 
 
 @dataclass(frozen=True)
@@ -904,7 +904,19 @@ _FORGET_WORDS = re.compile(
     r"record|memor|notes?\b|noted|writ|log|track|rid\b|mention|bring|brought|take\b|took\b|ditch|bin\b|"
     r"lose\b|cut\b|nix\b|toss|chuck|files?\b)", re.IGNORECASE)
 #: A request that points back ("scratch that", "don't keep it") rather than naming its topic.
-_DEICTIC = re.compile(r"\b(?:that|this|it|what\s+I\s+(?:just\s+)?(?:said|told|wrote|mentioned))\b", re.IGNORECASE)
+_EVERYTHING_JUST = re.compile(r"\b(?:everything|all)\s+I\s+just\s+(?:said|told|wrote|mentioned|shared)\b", re.IGNORECASE)
+_DEICTIC = re.compile(r"\b(?:that|this|it|what\s+I\s+(?:just\s+)?(?:said|told|wrote|mentioned))\b|"
+                      + _EVERYTHING_JUST.pattern, re.IGNORECASE)
+#: A request that names its topic yet points at what was just said ("forget what I just said about
+#: my health", "scratch that bit about the dog", "scrap that, I'd rather my health stuff wasn't
+#: kept"): where no record is plainly the topic, what the user said last is taken. "Forget what I
+#: said about sailing" points nowhere: where nothing is about sailing, nothing is forgotten, least
+#: of all whatever was said last. ("Forget that I mentioned ..." is no pointing: what follows says what.)
+_JUST_SAID = re.compile(
+    r"\bjust\b|\b(?:that|this)\s+(?:[\w'\-]+\s+){0,2}?(?:bit|part|thing|stuff|info|information|details?|story)\b|"
+    r"\b(?:scratch|scrap|forget|delete|erase|wipe|drop|remove|ignore|disregard|strike|unlearn|keep|store|save|"
+    r"remember|record|ditch|bin|nix|toss|chuck|on\s*to|out)\s+(?:all\s+)?(?:that|this|it)\b(?!\s+(?:I|you|we|my)\b)",
+    re.IGNORECASE)
 _REQUEST_WORDS = frozenset("""forget forgot scratch delete remove erase wipe unlearn drop disregard ignore keep store
 stored save saved remember record recorded memory memories note noted notes written write log logged track please
 kindly pls plz
@@ -1514,7 +1526,9 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
         # secret, which no memory holds; an older memory is not what they asked to forget.
         texts = {t.turn_id: t.text or "" for t in session.window}
         secret_said = bool(earlier) and not by_turn[-1] and REDACTION_MARK in texts.get(earlier[-1], "")
-        previous = [] if secret_said else (sensitive or latest)
+        # "everything I just told you": the last statement and the sensitive ones beside it
+        previous = [] if secret_said else (list({r.memory_id: r for r in latest + sensitive}.values())
+                                           if _EVERYTHING_JUST.search(request) else (sensitive or latest))
     # "what I said last week": what was said in that period (a week either side of the date it names)
     _, when = resolve_dates(request, turn.occurred_at)
     if when is not None and when < turn.occurred_at - timedelta(hours=12):
@@ -1552,7 +1566,7 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
         if (best >= settings.forget_target_similarity / 2 and runner_up is not None
                 and best - runner_up >= settings.forget_target_margin):
             return [records[int(order[0])]]
-    if _DEICTIC.search(request) and previous:
+    if _DEICTIC.search(request) and previous and (not topic or _JUST_SAID.search(request)):
         return previous
     return []
 

@@ -1,0 +1,75 @@
+"""A request to forget "what I said about X" names its topic: where no memory is about X, nothing
+is forgotten, not the last thing the user said (which has nothing to do with X). Only a request
+that points at what was *just* said ("what I just said about my health", "that bit about ...")
+falls back to the last statement when the topic's words match no memory, and "everything I just
+told you" is what was just said (with what "that" would take: a sensitive thing said in the
+last three turns)."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from conftest import active_texts_after
+
+AT = datetime(2026, 2, 16, 18, tzinfo=timezone.utc)
+
+
+def _has(active: list[str], word: str) -> bool:
+    return any(word.lower() in t.lower() for t in active)
+
+
+@pytest.mark.parametrize("first, last, asked", [
+    ("I restore old Vespa scooters in my garage.", "My nephew Tobias starts university in October.",
+     "Please forget what I told you about my divorce."),
+    ("I'm learning Portuguese on weekday evenings.", "I take metformin for type 2 diabetes.",
+     "Delete what I mentioned about my landlord."),
+    ("We foster kittens for the local animal shelter.", "My brother runs a bakery in Lyon.",
+     "Can you erase what I said about my salary?"),
+    ("I swim at the lido before work most days.", "My daughter is allergic to peanuts.",
+     "Forget what I wrote about the wedding."),
+    # a "that" that points at nothing: what follows it says what is meant
+    ("I repair antique clocks as a hobby.", "My flatmate Oona is moving to Galway.",
+     "Forget that I mentioned my overdraft."),
+    ("I have a season ticket at Anfield.", "My grandad turns ninety in May.",
+     "Delete what I told you about the house move, that was private."),
+])
+def test_a_topic_no_memory_holds_forgets_nothing(tmp_path, first, last, asked):
+    before = active_texts_after(tmp_path / "before", [first, last], "Colm", AT)
+    after = active_texts_after(tmp_path / "after", [first, last, asked], "Colm", AT)
+    assert len(before) == 2
+    assert after == before
+
+
+@pytest.mark.parametrize("first, last, asked, kept, gone", [
+    ("I volunteer at a food bank on Sundays.", "My knees have been aching every morning.",
+     "Forget what I just said about my health.", "food bank", "knees"),
+    ("I coach an under-12 rugby team.", "I owe my cousin about £900.",
+     "Actually, forget what I just told you about money.", "rugby", "cousin"),
+])
+def test_what_was_just_said_is_still_taken(tmp_path, first, last, asked, kept, gone):
+    active = active_texts_after(tmp_path, [first, last, asked], "Colm", AT)
+    assert _has(active, kept) and not _has(active, gone)
+
+
+@pytest.mark.parametrize("first, last, asked, kept, gone", [
+    ("My sister Ines is a pharmacist in Leeds.", "I keep a small sailboat at the marina in Howth.",
+     "Scrap everything I just said.", "pharmacist", "sailboat"),
+    ("My mother lives in Porto.", "I'm thinking about quitting my job at the council.",
+     "Please delete everything I just told you.", "Porto", "council"),
+    ("I play five-a-side football on Tuesdays.", "I've been seeing a counsellor about my anxiety.",
+     "Wipe all I just mentioned.", "five-a-side", "counsellor"),
+])
+def test_everything_i_just_said_is_the_last_statement(tmp_path, first, last, asked, kept, gone):
+    before = active_texts_after(tmp_path / "before", [first, last], "Colm", AT)
+    assert _has(before, kept) and _has(before, gone)
+    active = active_texts_after(tmp_path / "after", [first, last, asked], "Colm", AT)
+    assert _has(active, kept) and not _has(active, gone)
+
+
+def test_everything_i_just_said_takes_a_sensitive_statement_too(tmp_path):
+    said = ["I was diagnosed with coeliac disease last year.", "I keep a small sailboat at the marina in Howth."]
+    before = active_texts_after(tmp_path / "before", said, "Colm", AT)
+    assert _has(before, "coeliac") and _has(before, "sailboat")
+    active = active_texts_after(tmp_path / "after", said + ["Forget everything I just told you."], "Colm", AT)
+    assert not _has(active, "coeliac") and not _has(active, "sailboat")
