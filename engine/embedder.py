@@ -215,12 +215,18 @@ class OnnxEmbedder(CachedEmbedder):
 
     def _encode(self, texts: list[str]) -> np.ndarray:
         encodings = [e.ids for e in self._tokenizer.encode_batch(texts)]
-        if len(encodings) <= 2 or self._workers == 1:
+        rows = None
+        if len(encodings) > 2 and self._workers > 1:
+            try:
+                if self._pool is None:
+                    self._pool = ThreadPoolExecutor(self._workers, thread_name_prefix="memstream-embed")
+                rows = list(self._pool.map(self._run, encodings))
+            except RuntimeError:
+                # No new work for threads once the interpreter shuts down (a flush in an `atexit`
+                # handler): the caller's thread runs every text, to the same vectors.
+                rows = None
+        if rows is None:
             rows = [self._run(ids) for ids in encodings]
-        else:
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(self._workers, thread_name_prefix="memstream-embed")
-            rows = list(self._pool.map(self._run, encodings))
         return np.asarray(rows, dtype=np.float32).reshape(len(texts), DIM)
 
 

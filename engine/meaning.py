@@ -122,43 +122,53 @@ def model_key(embedder) -> str | None:
 
 
 class KindClassifier:
-    """Multinomial logistic regression over sentence embeddings (deterministic: lbfgs, fixed data)."""
+    """Multinomial logistic regression over sentence embeddings (deterministic: lbfgs, fixed data).
+
+    scikit-learn is imported only to fit: weights found in the cache are used with numpy alone. A
+    process that decides with cached weights does not pay for importing it, and one that first
+    decides while the interpreter shuts down (a flush in an `atexit` handler) does not fail on it
+    (its import starts a thread pool, which can no longer be registered then)."""
 
     def __init__(self, embed: Embed, rows: list[tuple[str, str]] | None = None, cache_key: str | None = None):
         """`cache_key` names the data and the embedding model; with it the fitted weights are kept in
         memstream's cache directory (they hold no user data: the examples ship with memstream)."""
-        from sklearn.linear_model import LogisticRegression
-
         self._embed = embed
         self.train_rows, self.test_rows = split_examples(rows if rows is not None else load_examples())
-        texts = [t for t, _ in self.train_rows]
-        labels = [label for _, label in self.train_rows]
-        self.model = LogisticRegression(C=4.0, max_iter=3000)
         cached = _load_weights(cache_key)
-        if cached is not None:
-            # The same data and model give the same weights: fitted once per machine, not per process.
-            self.model.classes_, self.model.coef_, self.model.intercept_ = cached
-        else:
+        if cached is None:
+            from sklearn.linear_model import LogisticRegression
+
+            texts = [t for t, _ in self.train_rows]
+            labels = [label for _, label in self.train_rows]
+            model = LogisticRegression(C=4.0, max_iter=3000)
             x = np.vstack([embed(texts), embed([_third_person(t) for t in texts])])
-            self.model.fit(x, labels + labels)
-            _save_weights(cache_key, self.model)
-        self.labels: list[str] = list(self.model.classes_)
+            model.fit(x, labels + labels)
+            _save_weights(cache_key, model)
+            cached = model.classes_, model.coef_, model.intercept_
+        # The same data and model give the same weights: fitted once per machine, not per process.
+        classes, self.coef, self.intercept = cached
+        self.labels: list[str] = [str(c) for c in classes]
 
     def probabilities(self, vectors: np.ndarray) -> list[dict[str, float]]:
         if len(vectors) == 0:
             return []
-        # What predict_proba computes for a multinomial model (decision_function, then a softmax),
-        # the same operations in the same order, without its per-call input validation (~0.15 ms a
-        # call; it is called once per candidate).
-        p = vectors @ self.model.coef_.T + self.model.intercept_
+        return [dict(zip(self.labels, map(float, row))) for row in self.probability_rows(vectors)]
+
+    def probability_rows(self, vectors: np.ndarray) -> np.ndarray:
+        """What scikit-learn's predict_proba computes for a multinomial model (decision_function,
+        then a softmax), the same operations in the same order, without its per-call input
+        validation (~0.15 ms a call; it is called once per candidate). One row a vector, in the
+        order of `labels`."""
+        p = vectors @ self.coef.T + self.intercept
         p -= p.max(axis=1).reshape(-1, 1)
         np.exp(p, out=p)
         p /= p.sum(axis=1).reshape(-1, 1)
-        return [dict(zip(self.labels, map(float, row))) for row in p]
+        return p
 
     def held_out_accuracy(self) -> float:
         texts = [t for t, _ in self.test_rows]
-        predicted = self.model.predict(self._embed(texts))
+        rows = self.probability_rows(np.asarray(self._embed(texts)))
+        predicted = [self.labels[i] for i in rows.argmax(axis=1)]
         return float(np.mean([p == label for p, (_, label) in zip(predicted, self.test_rows)]))
 
 

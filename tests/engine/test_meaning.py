@@ -413,10 +413,10 @@ def test_fitted_weights_are_cached_by_data_and_model_and_a_bad_cache_is_refitted
     assert _weights_path(key).exists()
     loaded = KindClassifier(emb.embed, cache_key=key)
     probe = emb.embed(["Nothing with sesame can go in his lunch.", "haha fair enough", "Please forget my old phone number."])
-    assert np.allclose(fitted.model.predict_proba(probe), loaded.model.predict_proba(probe))
+    assert np.allclose(fitted.probability_rows(probe), loaded.probability_rows(probe))
     _weights_path(key).write_bytes(b"not an npz file")
     refitted = KindClassifier(emb.embed, cache_key=key)
-    assert np.allclose(fitted.model.predict_proba(probe), refitted.model.predict_proba(probe))
+    assert np.allclose(fitted.probability_rows(probe), refitted.probability_rows(probe))
 
 
 def test_rederive_and_time_zones_refuse_bad_input_with_typed_errors(tmp_path):
