@@ -39,7 +39,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, LOWER, RELATIONS, STOP_WORDS, UPPER, role_name, term_set,
+from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, LOWER, RELATIONS, STOP_WORDS, UPPER, role_name, term_set,
                              terms)
 
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended", "goes_on", "says_when",
@@ -48,7 +48,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/33"
+DECIDER = "meaning/34"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -657,7 +657,8 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
                 and low not in RELATIONS and low.rstrip("s") not in RELATIONS):
             continue  # "Zoë's Spanish class": a word of the speaker's thing, not whom it is about
         if low in RELATIONS or low.rstrip("s") in RELATIONS:
-            out.add(low.rstrip("s") if low.rstrip("s") in RELATIONS else low)
+            kin = low.rstrip("s") if low.rstrip("s") in RELATIONS else low
+            out.add(KIN_SYNONYMS.get(kin, kin))
         elif (base[:1].isupper() and low not in _NOT_VALUES and low not in _MONTHS and low not in _WEEKDAYS
               and (base != w or (0 < i <= 1 and not _PAST_OPENING.match(head[0][:1].upper() + head[0][1:]))
                    # "daughter Zuri": a name right after a relation word is that relation's name
@@ -1872,8 +1873,7 @@ _DENIAL_WORDS = frozenset(t for w in """not never no longer any anymore more all
     do does don't doesn't didn't can can't cannot won't isn't aren't am is are fluent fluently""".split() for t in terms(w))
 
 
-_KIN_ALIKE = {"mom": "mother", "mum": "mother", "dad": "father", "grandma": "grandmother", "grandpa": "grandfather",
-              "puppy": "dog", "kitten": "cat"}
+_KIN_ALIKE = {**KIN_SYNONYMS, "puppy": "dog", "kitten": "cat"}
 
 
 @lru_cache(maxsize=65_536)

@@ -30,7 +30,16 @@ daughter daughters kid kids child children baby wife husband partner spouse girl
 fiancee grandma grandpa grandmother grandfather grandson granddaughter aunt uncle cousin niece nephew
 friend friends roommate neighbor neighbour boss manager colleague coworker teammate team company
 landlord doctor dentist lawyer teacher coach tutor dog cat pet puppy kitten horse stepson stepdaughter
-stepmother stepfather in-law mother-in-law father-in-law""".split())
+stepmother stepfather in-law mother-in-law father-in-law mam mummy mommy daddy gran granny grandmum grandmom
+grandad granddad hubby""".split())
+#: One kin said in other words ("my mum" / "my mother", "my gran" / "my grandmother"): one holder.
+KIN_SYNONYMS: dict[str, str] = {
+    "mom": "mother", "mum": "mother", "mam": "mother", "mummy": "mother", "mommy": "mother",
+    "dad": "father", "daddy": "father",
+    "grandma": "grandmother", "gran": "grandmother", "granny": "grandmother", "grandmum": "grandmother",
+    "grandmom": "grandmother", "grandpa": "grandfather", "grandad": "grandfather", "granddad": "grandfather",
+    "hubby": "husband",
+}
 
 
 #: Roles many people hold at once: a second sister or friend is no new value of the first.
@@ -85,8 +94,14 @@ def _stem(word: str) -> str:
 
 def terms(text: str) -> list[str]:
     """Content terms: lower-cased, stop words removed, a possessive's "'s" dropped (so that
-    "grandmother's" and "grandmother" are one term), lightly stemmed."""
-    return [_stem(w.removesuffix("'s")) for w in words(text) if w not in STOP_WORDS]
+    "grandmother's" and "grandmother" are one term), kin said in other words one term ("mum" and
+    "mother"), lightly stemmed."""
+    out = []
+    for w in words(text):
+        if w not in STOP_WORDS:
+            w = w.removesuffix("'s")
+            out.append(_stem(KIN_SYNONYMS.get(w, w)))
+    return out
 
 
 @lru_cache(maxsize=65_536)
