@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/35"
+RULES = "rules/36"
 
 
 @dataclass(frozen=True)
@@ -1334,6 +1334,12 @@ def _gives_contact(sentence: str) -> bool:
 #: What the speaker is, said in a few words ("I'm divorced.", "I am 42.", "I'm on dialysis."): the
 #: classifier has little to be sure with in so short a sentence, yet ranks a standing state first
 #: where a passing one ("I'm tired.", "I'm on my way.") ranks as chatter.
+#: A thing the speaker has, said plainly: "I have a stammer", "I've got a tattoo on my wrist", "we
+#: have a caravan in Tenby". Taken as a fact only where the classifier reads it as one first ("I
+#: have a question", "I've got a meeting at 3" it reads as chatter or a plan).
+_POSSESSION = re.compile(r"^(?:(?:so|and|but|also|well|oh|btw),?\s+)*(?:I|we)(?:\s+(?:also|still|now|actually))?"
+                         r"(?:\s+have(?:\s+got)?|['’]ve\s+got)\s+(?:a|an|one|two|three|four|five|six|\d+)\s+[\w'’-]+",
+                         re.IGNORECASE)
 _SHORT_STATE = re.compile(r"^(?:I['’]m|I\s+am)\s+"
                           # not what the speaker is doing or where they are ("I'm driving.", "I'm on the train.")
                           r"(?!\w+ing\b|(?:on|in|at|off|out)\s+(?:the|a|an|my|our)\b)"
@@ -1474,8 +1480,9 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
             sure = max(sure, needed := settings.standing_constraint_probability)
         if (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _habit_statement(sentence):
             kind, sure = "fact", max(sure, needed)  # a habit said in the present
-        elif kind == "fact" and sure < needed and (_plain_present(sentence) or _SHORT_STATE.match(sentence.strip())):
-            sure = needed  # "I play the piano.", "I'm divorced.": read as a fact first, said plainly
+        elif kind == "fact" and sure < needed and (_plain_present(sentence) or _SHORT_STATE.match(sentence.strip())
+                                                   or _POSSESSION.match(sentence.strip())):
+            sure = needed  # "I play the piano.", "I'm divorced.", "I have a stammer.": read as a fact first, said plainly
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _possessed_present(sentence):
             kind, sure = "fact", max(sure, needed)  # "my shift starts at 6am": a thing of theirs, its value
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _role_statement(sentence):
