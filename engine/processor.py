@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/36"
+RULES = "rules/37"
 
 
 @dataclass(frozen=True)
@@ -1338,8 +1338,8 @@ def _gives_contact(sentence: str) -> bool:
 #: have a caravan in Tenby". Taken as a fact only where the classifier reads it as one first ("I
 #: have a question", "I've got a meeting at 3" it reads as chatter or a plan).
 _POSSESSION = re.compile(r"^(?:(?:so|and|but|also|well|oh|btw),?\s+)*(?:I|we)(?:\s+(?:also|still|now|actually))?"
-                         r"(?:\s+have(?:\s+got)?|['’]ve\s+got)\s+(?:a|an|one|two|three|four|five|six|\d+)\s+[\w'’-]+",
-                         re.IGNORECASE)
+                         r"(?:\s+have(?:\s+got)?|['’]ve\s+got)\s+(?P<some>(?:a|an|one|two|three|four|five|six|\d+)\s+)?"
+                         r"(?!(?:to|no|nothing|not|been|had|got)\b)[\w'’-]+", re.IGNORECASE)
 _SHORT_STATE = re.compile(r"^(?:I['’]m|I\s+am)\s+"
                           # not what the speaker is doing or where they are ("I'm driving.", "I'm on the train.")
                           r"(?!\w+ing\b|(?:on|in|at|off|out)\s+(?:the|a|an|my|our)\b)"
@@ -1481,8 +1481,13 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
         if (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _habit_statement(sentence):
             kind, sure = "fact", max(sure, needed)  # a habit said in the present
         elif kind == "fact" and sure < needed and (_plain_present(sentence) or _SHORT_STATE.match(sentence.strip())
-                                                   or _POSSESSION.match(sentence.strip())):
+                                                   or ((m := _POSSESSION.match(sentence.strip())) and m.group("some"))):
             sure = needed  # "I play the piano.", "I'm divorced.", "I have a stammer.": read as a fact first, said plainly
+        elif ((kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and is_sensitive(sentence)
+              and (_SHORT_STATE.match(sentence.strip()) or _POSSESSION.match(sentence.strip()))):
+            # "I have asthma.", "I'm dyslexic.", "I'm on antidepressants.": a condition of the speaker's,
+            # which so few words give the classifier little to read; health is kept, as sensitive
+            kind, sure = "fact", max(sure, needed)
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _possessed_present(sentence):
             kind, sure = "fact", max(sure, needed)  # "my shift starts at 6am": a thing of theirs, its value
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _role_statement(sentence):
