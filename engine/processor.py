@@ -1331,15 +1331,16 @@ def _gives_contact(sentence: str) -> bool:
     return bool(contact_values(sentence)) and (_FIRST_PERSON.search(sentence) or _ME.search(sentence)) is not None
 
 
-#: What the speaker is, said in a few words ("I'm divorced.", "I am 42.", "I'm on dialysis."): the
-#: classifier has little to be sure with in so short a sentence, yet ranks a standing state first
-#: where a passing one ("I'm tired.", "I'm on my way.") ranks as chatter.
 #: A thing the speaker has, said plainly: "I have a stammer", "I've got a tattoo on my wrist", "we
 #: have a caravan in Tenby". Taken as a fact only where the classifier reads it as one first ("I
-#: have a question", "I've got a meeting at 3" it reads as chatter or a plan).
+#: have a question", "I've got a meeting at 3" it reads as chatter or a plan). Without an article
+#: or a number ("I have asthma", "I have news") only a condition is kept (`standing_statements`).
 _POSSESSION = re.compile(r"^(?:(?:so|and|but|also|well|oh|btw),?\s+)*(?:I|we)(?:\s+(?:also|still|now|actually))?"
                          r"(?:\s+have(?:\s+got)?|['’]ve\s+got)\s+(?P<some>(?:a|an|one|two|three|four|five|six|\d+)\s+)?"
                          r"(?!(?:to|no|nothing|not|been|had|got)\b)[\w'’-]+", re.IGNORECASE)
+#: What the speaker is, said in a few words ("I'm divorced.", "I am 42.", "I'm on dialysis."): the
+#: classifier has little to be sure with in so short a sentence, yet ranks a standing state first
+#: where a passing one ("I'm tired.", "I'm on my way.") ranks as chatter.
 _SHORT_STATE = re.compile(r"^(?:I['’]m|I\s+am)\s+"
                           # not what the speaker is doing or where they are ("I'm driving.", "I'm on the train.")
                           r"(?!\w+ing\b|(?:on|in|at|off|out)\s+(?:the|a|an|my|our)\b)"
