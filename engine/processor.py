@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/37"
+RULES = "rules/38"
 
 
 @dataclass(frozen=True)
@@ -904,21 +904,33 @@ _FORGET_WORDS = re.compile(
     r"record|memor|notes?\b|noted|writ|log|track|rid\b|mention|bring|brought|take\b|took\b|ditch|bin\b|"
     r"lose\b|cut\b|nix\b|toss|chuck|files?\b)", re.IGNORECASE)
 #: A request that points back ("scratch that", "don't keep it") rather than naming its topic.
-_EVERYTHING_JUST = re.compile(r"\b(?:everything|all)\s+I\s+just\s+(?:said|told|wrote|mentioned|shared)\b", re.IGNORECASE)
+#: Forgetting asked not to happen: "don't forget ...", "never forget ...", "please do not forget ...".
+_DONT_FORGET = re.compile(r"\b(?:don['’]?t|do\s+not|never|won['’]?t|mustn['’]?t)\s+(?:ever\s+)?forget\b", re.IGNORECASE)
+#: "Everything I just told you", "all I've just said", "everything I said just now": the user's last message.
+_SAID_VERB = r"(?:said|told(?:\s+you)?|wrote|written|mentioned|shared|typed)"
+_EVERYTHING_JUST = re.compile(
+    r"\b(?:everything|all)\s+(?:that\s+)?I(?:['’]ve|\s+have)?\s+(?:just\s+" + _SAID_VERB + r"|" + _SAID_VERB
+    + r"\s+just\s+now)\b", re.IGNORECASE)
 _DEICTIC = re.compile(r"\b(?:that|this|it|what\s+I\s+(?:just\s+)?(?:said|told|wrote|mentioned))\b|"
                       + _EVERYTHING_JUST.pattern, re.IGNORECASE)
 #: A request that names its topic yet points at what was just said ("forget what I just said about
-#: my health", "scratch that bit about the dog", "scrap that, I'd rather my health stuff wasn't
-#: kept"): where no record is plainly the topic, what the user said last is taken. "Forget what I
-#: said about sailing" points nowhere: where nothing is about sailing, nothing is forgotten, least
-#: of all whatever was said last. ("Forget that I mentioned ..." is no pointing: what follows says what.)
+#: my health", "scrap that, I'd rather my health stuff wasn't kept"): where no record is plainly the
+#: topic, the user's last message is taken ("delete that part about work" too). "Forget what I said about sailing" points nowhere:
+#: where nothing is about sailing, nothing is forgotten, least of all whatever was said last; nor
+#: does a "just" that only softens ("could you just erase ...", "it's just embarrassing"), "that
+#: stuff I said about ...", or a "that" that what follows names ("forget that I mentioned ...",
+#: "don't remember that, what I said about ...").
 _JUST_SAID = re.compile(
-    r"\bjust\b|\b(?:that|this)\s+(?:[\w'\-]+\s+){0,2}?(?:bit|part|thing|stuff|info|information|details?|story)\b|"
+    r"\bI(?:['’]ve|\s+have)?\s+just\s+" + _SAID_VERB + r"\b|\b" + _SAID_VERB + r"\s+just\s+now\b|"
+    # "that part about work", "this bit about money": not "that stuff I said about ...", "this stuff is private"
+    r"\b(?:that|this)\s+(?:bit|part|thing|stuff|info|information|details?|story)\s+(?:about|on|re|regarding)\b|"
     r"\b(?:scratch|scrap|forget|delete|erase|wipe|drop|remove|ignore|disregard|strike|unlearn|keep|store|save|"
-    r"remember|record|ditch|bin|nix|toss|chuck|on\s*to|out)\s+(?:all\s+)?(?:that|this|it)\b(?!\s+(?:I|you|we|my)\b)",
+    r"remember|record|ditch|bin|nix|toss|chuck|on\s*to|out)\s+(?:all\s+)?(?:that|this|it)"
+    r"(?=\s*(?:[,.;:!?\u2013\u2014-]|$)|\s+(?:please|pls|again|too|as\s+well)\b)"
+    r"(?!\s*[,;:\u2013\u2014-]?\s*(?:what|everything|anything|the)\b)",
     re.IGNORECASE)
 _REQUEST_WORDS = frozenset("""forget forgot scratch delete remove erase wipe unlearn drop disregard ignore keep store
-stored save saved remember record recorded memory memories note noted notes written write log logged track please
+stored save saved remember record recorded memory memories note noted notes written write wrote typed log logged track please
 kindly pls plz
 could can would you your just actually rather prefer want wanted don't do not didn't never anywhere anything
 everything thing stuff part bit said told mentioned earlier before last week today also wait oh hey okay ok
@@ -993,6 +1005,8 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     prob = {t: p.get("forget_request", 0.0) for t, p in zip(texts, meaning.kinds(texts))}
     requests = set()
     for s in asked:
+        if _DONT_FORGET.search(s):
+            continue  # "Don't forget what I told you about my allergy!": asked to keep it, not to drop it
         if _DISMISSAL.search(s) and not _ABOUT_MEMORY.search(s) and not (_A_SAID_THING.search(s) and not _DROPPED.search(s)):
             continue  # "Oh forget it, never mind, I'll ask her myself": let it go, not "forget what I said"
         if _KEEP_ASKED.search(s):
@@ -1539,8 +1553,10 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
         # secret, which no memory holds; an older memory is not what they asked to forget.
         texts = {t.turn_id: t.text or "" for t in session.window}
         secret_said = bool(earlier) and not by_turn[-1] and REDACTION_MARK in texts.get(earlier[-1], "")
-        # "everything I just told you": the last statement and the sensitive ones beside it
-        previous = [] if secret_said else (list({r.memory_id: r for r in latest + sensitive}.values())
+        # "everything I just told you" is the user's last message (nothing, when it left no memory),
+        # with the sensitive ones beside it
+        last = by_turn[-1] if by_turn else []
+        previous = [] if secret_said else (list({r.memory_id: r for r in last + sensitive}.values())
                                            if _EVERYTHING_JUST.search(request) else (sensitive or latest))
     # "what I said last week": what was said in that period (a week either side of the date it names)
     _, when = resolve_dates(request, turn.occurred_at)
@@ -1579,8 +1595,12 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
         if (best >= settings.forget_target_similarity / 2 and runner_up is not None
                 and best - runner_up >= settings.forget_target_margin):
             return [records[int(order[0])]]
-    if _DEICTIC.search(request) and previous and (not topic or _JUST_SAID.search(request)):
+    if _DEICTIC.search(request) and previous and (not topic or _EVERYTHING_JUST.search(request)):
         return previous
+    if topic and _JUST_SAID.search(request) and session is not None and not secret_said and by_turn:
+        # the topic was just said: the last message's memories, or where it left none a sensitive
+        # one of the last three turns (what people ask not to keep); else nothing
+        return list(by_turn[-1]) or sensitive
     return []
 
 

@@ -73,3 +73,57 @@ def test_everything_i_just_said_takes_a_sensitive_statement_too(tmp_path):
     assert _has(before, "coeliac") and _has(before, "sailboat")
     active = active_texts_after(tmp_path / "after", said + ["Forget everything I just told you."], "Colm", AT)
     assert not _has(active, "coeliac") and not _has(active, "sailboat")
+
+
+@pytest.mark.parametrize("first, last, asked", [
+    # a "just" that only softens the request points at nothing
+    ("I coach a girls' netball team.", "My uncle Bernard is a retired pilot.",
+     "Could you just wipe what I said about my ex-husband?"),
+    ("I grow orchids in the conservatory.", "My daughter Freya is at Exeter.",
+     "Forget what I told you about my debts, it's just awkward."),
+    ("I go bouldering on Wednesdays.", "My neighbour Aziz fixes bikes.",
+     "I just want you to erase what I mentioned about my divorce."),
+    # "that stuff I said about ...", "this stuff is private": what follows names it
+    ("I keep ferrets.", "My cousin Delia lives in Oban.",
+     "Please delete that stuff I said about my probation, this stuff is private."),
+])
+def test_a_softening_just_or_a_named_that_points_nowhere(tmp_path, first, last, asked):
+    before = active_texts_after(tmp_path / "before", [first, last], "Colm", AT)
+    after = active_texts_after(tmp_path / "after", [first, last, asked], "Colm", AT)
+    assert len(before) == 2 and after == before
+
+
+@pytest.mark.parametrize("said, asked, kept, gone", [
+    (["My sister Ines is a pharmacist in Leeds.", "I keep a small sailboat at the marina in Howth."],
+     "Please delete everything I've just told you.", "pharmacist", "sailboat"),
+    (["I brew beer in the garage.", "My landlord is called Mr Okafor."],
+     "Forget everything I said just now.", "beer", "Okafor"),
+    (["I referee rugby on Saturdays.", "My son Oskar plays the cello."],
+     "Erase all that I've just written.", "rugby", "cello"),
+    # the last message left no memory: "everything I just said" is that message, and nothing goes
+    (["I'm a plumber in Derby.", "Hmm, not sure about that."], "Delete everything I just said.", "plumber", None),
+    # the topic was just said, yet the last message kept nothing, and nothing sensitive is near
+    (["I work as a florist.", "What's a good film for tonight?"], "Forget what I just told you about films.",
+     "florist", None),
+    # "that part about X": the last message
+    (["I swim at the lido before work.", "I'm behind on my council tax."], "Please drop that bit about bills.",
+     "lido", "council tax"),
+])
+def test_the_last_message_is_what_was_just_said(tmp_path, said, asked, kept, gone):
+    before = active_texts_after(tmp_path / "before", said, "Colm", AT)
+    assert _has(before, kept) and (gone is None or _has(before, gone))
+    active = active_texts_after(tmp_path / "after", said + [asked], "Colm", AT)
+    assert _has(active, kept) and (gone is None or not _has(active, gone))
+    if gone is None:
+        assert active == before
+
+
+@pytest.mark.parametrize("said, asked, kept", [
+    ("I'm allergic to latex.", "Don't forget what I told you about my allergy!", "latex"),
+    ("I take insulin twice a day.", "Never forget what I said about my insulin, please.", "insulin"),
+    ("I have a pacemaker fitted.", "You mustn't forget what I said about my pacemaker.", "pacemaker"),
+    ("My anniversary is on 14 June.", "Please do not forget that.", "anniversary"),
+])
+def test_dont_forget_forgets_nothing(tmp_path, said, asked, kept):
+    active = active_texts_after(tmp_path, [said, asked], "Colm", AT)
+    assert _has(active, kept)
