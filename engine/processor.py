@@ -903,7 +903,6 @@ _FORGET_WORDS = re.compile(
     r"\b(?:forg[eo]t|scratch|scrap|strike\b|delet|remov|eras|wip|unlearn|drop|disregard|ignor|keep|kept|stor|sav|rememb|hang|hold|"
     r"record|memor|notes?\b|noted|writ|log|track|rid\b|mention|bring|brought|take\b|took\b|ditch|bin\b|"
     r"lose\b|cut\b|nix\b|toss|chuck|files?\b)", re.IGNORECASE)
-#: A request that points back ("scratch that", "don't keep it") rather than naming its topic.
 #: Forgetting asked not to happen: "don't forget ...", "never forget ...", "please do not forget ...".
 _DONT_FORGET = re.compile(r"\b(?:don['’]?t|do\s+not|never|won['’]?t|mustn['’]?t)\s+(?:ever\s+)?forget\b", re.IGNORECASE)
 #: "Everything I just told you", "all I've just said", "everything I said just now": the user's last message.
@@ -911,12 +910,14 @@ _SAID_VERB = r"(?:said|told(?:\s+you)?|wrote|written|mentioned|shared|typed)"
 _EVERYTHING_JUST = re.compile(
     r"\b(?:everything|all)\s+(?:that\s+)?I(?:['’]ve|\s+have)?\s+(?:just\s+" + _SAID_VERB + r"|" + _SAID_VERB
     + r"\s+just\s+now)\b", re.IGNORECASE)
+#: A request that points back ("scratch that", "don't keep it") rather than naming its topic.
 _DEICTIC = re.compile(r"\b(?:that|this|it|what\s+I\s+(?:just\s+)?(?:said|told|wrote|mentioned))\b|"
                       + _EVERYTHING_JUST.pattern, re.IGNORECASE)
 #: A request that names its topic yet points at what was just said ("forget what I just said about
-#: my health", "scrap that, I'd rather my health stuff wasn't kept"): where no record is plainly the
-#: topic, the user's last message is taken ("delete that part about work" too). "Forget what I said about sailing" points nowhere:
-#: where nothing is about sailing, nothing is forgotten, least of all whatever was said last; nor
+#: my health", "scrap that, I'd rather my health stuff wasn't kept", "delete that part about work"):
+#: where no record is plainly the topic, the user's last message is taken. "Forget what I said
+#: about sailing" points nowhere: where nothing is about sailing, nothing is forgotten, least of
+#: all whatever was said last; nor
 #: does a "just" that only softens ("could you just erase ...", "it's just embarrassing"), "that
 #: stuff I said about ...", or a "that" that what follows names ("forget that I mentioned ...",
 #: "don't remember that, what I said about ...").
@@ -1553,8 +1554,8 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
         # secret, which no memory holds; an older memory is not what they asked to forget.
         texts = {t.turn_id: t.text or "" for t in session.window}
         secret_said = bool(earlier) and not by_turn[-1] and REDACTION_MARK in texts.get(earlier[-1], "")
-        # "everything I just told you" is the user's last message (nothing, when it left no memory),
-        # with the sensitive ones beside it
+        # "everything I just told you" is what the user's last message left, with the sensitive
+        # things of their last three turns: never an older memory that is neither
         last = by_turn[-1] if by_turn else []
         previous = [] if secret_said else (list({r.memory_id: r for r in last + sensitive}.values())
                                            if _EVERYTHING_JUST.search(request) else (sensitive or latest))
