@@ -1601,7 +1601,7 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
     if topic and _JUST_SAID.search(request) and session is not None and not secret_said and by_turn:
         # the topic was just said: the last message's memories, or where it left none a sensitive
         # one of the last three turns (what people ask not to keep); else nothing
-        return list(by_turn[-1]) or sensitive
+        return last or sensitive
     return []
 
 

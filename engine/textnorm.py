@@ -96,12 +96,7 @@ def terms(text: str) -> list[str]:
     """Content terms: lower-cased, stop words removed, a possessive's "'s" dropped (so that
     "grandmother's" and "grandmother" are one term), kin said in other words one term ("mum" and
     "mother"), lightly stemmed."""
-    out = []
-    for w in words(text):
-        if w not in STOP_WORDS:
-            w = w.removesuffix("'s")
-            out.append(_stem(KIN_SYNONYMS.get(w, w)))
-    return out
+    return [_stem(KIN_SYNONYMS.get(w := x.removesuffix("'s"), w)) for x in words(text) if x not in STOP_WORDS]
 
 
 @lru_cache(maxsize=65_536)

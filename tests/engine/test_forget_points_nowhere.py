@@ -19,6 +19,12 @@ def _has(active: list[str], word: str) -> bool:
     return any(word.lower() in t.lower() for t in active)
 
 
+def _before_and_after(tmp_path, said: list[str], asked: str) -> tuple[list[str], list[str]]:
+    """The active record texts after `said`, and after `said` then `asked` (each on a fresh directory)."""
+    return (active_texts_after(tmp_path / "before", said, "Colm", AT),
+            active_texts_after(tmp_path / "after", said + [asked], "Colm", AT))
+
+
 @pytest.mark.parametrize("first, last, asked", [
     ("I restore old Vespa scooters in my garage.", "My nephew Tobias starts university in October.",
      "Please forget what I told you about my divorce."),
@@ -35,8 +41,7 @@ def _has(active: list[str], word: str) -> bool:
      "Delete what I told you about the house move, that was private."),
 ])
 def test_a_topic_no_memory_holds_forgets_nothing(tmp_path, first, last, asked):
-    before = active_texts_after(tmp_path / "before", [first, last], "Colm", AT)
-    after = active_texts_after(tmp_path / "after", [first, last, asked], "Colm", AT)
+    before, after = _before_and_after(tmp_path, [first, last], asked)
     assert len(before) == 2
     assert after == before
 
@@ -61,17 +66,15 @@ def test_what_was_just_said_is_still_taken(tmp_path, first, last, asked, kept, g
      "Wipe all I just mentioned.", "five-a-side", "counsellor"),
 ])
 def test_everything_i_just_said_is_the_last_statement(tmp_path, first, last, asked, kept, gone):
-    before = active_texts_after(tmp_path / "before", [first, last], "Colm", AT)
+    before, active = _before_and_after(tmp_path, [first, last], asked)
     assert _has(before, kept) and _has(before, gone)
-    active = active_texts_after(tmp_path / "after", [first, last, asked], "Colm", AT)
     assert _has(active, kept) and not _has(active, gone)
 
 
 def test_everything_i_just_said_takes_a_sensitive_statement_too(tmp_path):
     said = ["I was diagnosed with coeliac disease last year.", "I keep a small sailboat at the marina in Howth."]
-    before = active_texts_after(tmp_path / "before", said, "Colm", AT)
+    before, active = _before_and_after(tmp_path, said, "Forget everything I just told you.")
     assert _has(before, "coeliac") and _has(before, "sailboat")
-    active = active_texts_after(tmp_path / "after", said + ["Forget everything I just told you."], "Colm", AT)
     assert not _has(active, "coeliac") and not _has(active, "sailboat")
 
 
@@ -88,8 +91,7 @@ def test_everything_i_just_said_takes_a_sensitive_statement_too(tmp_path):
      "Please delete that stuff I said about my probation, this stuff is private."),
 ])
 def test_a_softening_just_or_a_named_that_points_nowhere(tmp_path, first, last, asked):
-    before = active_texts_after(tmp_path / "before", [first, last], "Colm", AT)
-    after = active_texts_after(tmp_path / "after", [first, last, asked], "Colm", AT)
+    before, after = _before_and_after(tmp_path, [first, last], asked)
     assert len(before) == 2 and after == before
 
 
@@ -110,9 +112,8 @@ def test_a_softening_just_or_a_named_that_points_nowhere(tmp_path, first, last, 
      "lido", "council tax"),
 ])
 def test_the_last_message_is_what_was_just_said(tmp_path, said, asked, kept, gone):
-    before = active_texts_after(tmp_path / "before", said, "Colm", AT)
+    before, active = _before_and_after(tmp_path, said, asked)
     assert _has(before, kept) and (gone is None or _has(before, gone))
-    active = active_texts_after(tmp_path / "after", said + [asked], "Colm", AT)
     assert _has(active, kept) and (gone is None or not _has(active, gone))
     if gone is None:
         assert active == before
