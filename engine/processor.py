@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/38"
+RULES = "rules/39"
 
 
 @dataclass(frozen=True)
@@ -905,6 +905,35 @@ _FORGET_WORDS = re.compile(
     r"lose\b|cut\b|nix\b|toss|chuck|files?\b)", re.IGNORECASE)
 #: Forgetting asked not to happen: "don't forget ...", "never forget ...", "please do not forget ...".
 _DONT_FORGET = re.compile(r"\b(?:don['’]?t|do\s+not|never|won['’]?t|mustn['’]?t)\s+(?:ever\s+)?forget\b", re.IGNORECASE)
+#: A verb of forgetting or erasing in any form.
+_ERASING_VERB = re.compile(r"\b(?:forg[eo]t\w*|delet\w*|eras\w*|wip(?:e|es|ed|ing)\b|remov\w*|scratch\w*|scrap\b|"
+                           r"strike\b|unlearn\w*|disregard\w*)", re.IGNORECASE)
+_ERASING_FORMS = r"(?:forget|forgets|forgot|forgotten|forgetting|delete[sd]?|deleting|erase[sd]?|erasing|wipe[sd]?|wiping|remove[sd]?|removing)"
+#: A verb of erasing with its doer before it; a participle only with what it erased after it ("my
+#: partner deleted what I posted"), for "I want my debts wiped" names no doer.
+_ERASING_DONE = (r"(?:forget|forgets|forgot|forgetting|delete|deletes|deleting|erase|erases|erasing|wipe|wipes|wiping|"
+                 r"remove|removes|removing|(?:deleted|erased|wiped|removed|forgotten)(?=\s+(?:what|everything|all|"
+                 r"the|that|this|it|about|my|his|her|our|their|those|these|every|any|some)\b))")
+#: Forgetting or erasing that someone other than the assistant does, or was told to do ("I always
+#: forget what I said", "my brother keeps forgetting what I told him", "she deleted what I wrote",
+#: "I told my sister to delete it", "Mum asked me to forget it"): told of, not asked of it. The
+#: assistant is asked by "you": "I want you to forget it", "can you delete ...".
+_NARRATED_ERASING = re.compile(
+    # a person's own forgetting, in any tense: "I forget", "he never forgets", "they'd forgotten"; not
+    # a question asking it ("can we delete ...?", "how do I delete ...?")
+    r"(?<!can\s)(?<!could\s)(?<!would\s)(?<!will\s)(?<!shall\s)(?<!may\s)(?<!should\s)(?<!do\s)(?<!does\s)"
+    r"\b(?:I|he|she|we|they|(?:my|his|her|our|their)\s+[\w'’-]+)(?:['’]d|['’]ve)?\s+"
+    r"(?:(?:always|often|sometimes|usually|never|just|still|totally|completely|probably|already|even|also|"
+    r"keeps?|kept|had|has|have|did|does|do|would|could|might|may|must|can['’]?t|cannot|couldn['’]?t|didn['’]?t|"
+    r"doesn['’]?t|don['’]?t|won['’]?t|will|tends?\s+to|tried\s+to|managed\s+to|seems?\s+to|had\s+to|used\s+to|on)\s+)*"
+    + _ERASING_DONE + r"\b"
+    # a named person, in a tense no request is said in: "Mum deleted", "Sam forgets", "Ana keeps forgetting"
+    r"|(?-i:\b[A-Z][a-z]+)\s+(?:(?:always|often|never|just|keeps?|kept|had|has)\s+)*"
+    r"(?:forgets|forgot|forgotten|forgetting|deleted|deletes|deleting|erased|erases|wiped|wipes|removed|removes)\b"
+    # someone other than the assistant told to: "I told my sister to delete", "she asked me to forget"
+    r"|\b(?:told|tell|tells|telling|asked|ask|asks|asking|begged|beg|wanted|wants|made|make|got|get|gets)\s+"
+    r"(?!you\b|u\b|ya\b)(?:[\w'’-]+\s+){1,3}?to\s+" + _ERASING_FORMS + r"\b",
+    re.IGNORECASE)
 #: "Everything I just told you", "all I've just said", "everything I said just now": the user's last message.
 _SAID_VERB = r"(?:said|told(?:\s+you)?|wrote|written|mentioned|shared|typed)"
 _EVERYTHING_JUST = re.compile(
@@ -940,7 +969,8 @@ scrap hang hold onto last bit
 gave shared details detail info information anyone
 get rid bring bringing brought mention mentioning raise raising again ever anymore stop quit
 weren't wasn't isn't aren't wouldn't couldn't shouldn't they them i'd i'm would've rather stored kept
-take out off ditch bin lose cut nix toss chuck file files""".split())
+take out off ditch bin lose cut nix toss chuck file files
+strike like love need needed asking ask beg begging changed change say regarding""".split())
 
 
 #: What a request to get rid of names when it is of something said, not of a thing in the world
@@ -1008,6 +1038,8 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     for s in asked:
         if _DONT_FORGET.search(s):
             continue  # "Don't forget what I told you about my allergy!": asked to keep it, not to drop it
+        if _NARRATED_ERASING.search(s) and not _ERASING_VERB.search(_NARRATED_ERASING.sub(" ", s)):
+            continue  # "I always forget what I told my mum", "she deleted what I wrote": someone else's forgetting
         if _DISMISSAL.search(s) and not _ABOUT_MEMORY.search(s) and not (_A_SAID_THING.search(s) and not _DROPPED.search(s)):
             continue  # "Oh forget it, never mind, I'll ask her myself": let it go, not "forget what I said"
         if _KEEP_ASKED.search(s):

@@ -1,0 +1,76 @@
+"""Forgetting that the user tells of is not forgetting asked of the assistant: "my nan keeps
+forgetting what I told her", "my husband deleted what I wrote", "I told my cousin to erase it" are
+things that happened, and forget nothing the assistant holds. A request in the same words said to
+the assistant still forgets ("I'd like you to forget ...", "could we delete ...?"). And the words a
+request is said in ("I'd like you to", "I'd love you to", "let me say this") name no topic: where
+no memory is about the topic, a memory that merely shares those words stays."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from conftest import active_texts_after
+
+AT = datetime(2026, 3, 2, 9, tzinfo=timezone.utc)
+
+
+def _has(active: list[str], word: str) -> bool:
+    return any(word.lower() in t.lower() for t in active)
+
+
+def _before_and_after(tmp_path, said: list[str], asked: str) -> tuple[list[str], list[str]]:
+    """The active record texts after `said`, and after `said` then `asked` (each on a fresh directory)."""
+    return (active_texts_after(tmp_path / "before", said, "Ines", AT),
+            active_texts_after(tmp_path / "after", said + [asked], "Ines", AT))
+
+
+@pytest.mark.parametrize("said, told", [
+    (["I'm training for the Dublin marathon in October.", "I've been on antidepressants since the spring."],
+     "My nan keeps forgetting what I told her about the antidepressants."),
+    (["I do volunteer shifts at the hospice on Thursdays.", "I'm on a payment plan for my credit card debt."],
+     "My husband deleted what I wrote about the debt from our shared notes."),
+    (["I sing alto in a community choir.", "I'm seeing a psychiatrist for my OCD."],
+     "I told my cousin to erase what I said about the psychiatrist from her phone."),
+    (["I play five-a-side football on Mondays.", "I'm behind on my mortgage payments."],
+     "My accountant asked me to remove what I said about the mortgage from the email."),
+    (["I keep bees on the allotment.", "I was diagnosed with endometriosis in June."],
+     "Honestly I always forget what I said about the endometriosis to my boss."),
+    (["I keep bees on the allotment.", "I owe my landlord two months' rent."],
+     "She wiped everything I said about the rent from the group chat."),
+])
+def test_forgetting_told_of_forgets_nothing(tmp_path, said, told):
+    before, after = _before_and_after(tmp_path, said, told)
+    assert len(before) == 2
+    assert all(text in after for text in before)
+
+
+@pytest.mark.parametrize("said, asked, gone", [
+    (["I sing alto in a community choir.", "I'm seeing a psychiatrist for my OCD."],
+     "I'd like you to forget what I told you about the psychiatrist.", "psychiatrist"),
+    (["I'm training for the Dublin marathon in October.", "I've been on antidepressants since the spring."],
+     "We want you to delete what I said about the antidepressants.", "antidepressants"),
+    (["I play five-a-side football on Mondays.", "I'm behind on my mortgage payments."],
+     "Could we delete what I said about the mortgage?", "mortgage"),
+    (["I keep bees on the allotment.", "I owe my landlord two months' rent."],
+     "My sister always forgets stuff, so please delete what I told you about the rent.", "rent"),
+])
+def test_a_request_to_the_assistant_still_forgets(tmp_path, said, asked, gone):
+    before, after = _before_and_after(tmp_path, said, asked)
+    assert _has(before, gone)
+    assert not _has(after, gone)
+    assert len(after) == 1
+
+
+@pytest.mark.parametrize("said, asked", [
+    (["I really like jazz piano.", "I walk my dog at seven every morning."],
+     "I'd like you to delete the bit about my surgery."),
+    (["I love sailing on the lough.", "I work as a pharmacist in Derry."],
+     "I'd love you to forget what I said about my divorce."),
+    (["I always say yes to overtime.", "I grow chillies on the balcony."],
+     "Let me say this clearly: forget what I told you about the arrest."),
+])
+def test_the_words_of_the_request_name_no_topic(tmp_path, said, asked):
+    before, after = _before_and_after(tmp_path, said, asked)
+    assert len(before) == 2
+    assert after == before
