@@ -281,10 +281,13 @@ def cmd_rederive(args: argparse.Namespace) -> int:
             console.print(f"  ~ {memory_id} superseded by {by}")
         for memory_id in d.forgotten:
             console.print(f"  - {memory_id} forgotten (the user asked)")
+        if d.dead_letters_resolved:
+            console.print(f"  {d.dead_letters_resolved} turn(s) whose decisions a processor failure lost, decided")
     totals = [sum(len(d.recorded) for d in diffs), sum(len(d.superseded) for d in diffs),
-              sum(len(d.forgotten) for d in diffs)]
-    console.print(f"rederive {verb} record {totals[0]}, supersede {totals[1]}, forget {totals[2]} "
-                  f"in {len(diffs)} subject(s)" + (" (dry run: nothing written)" if args.dry_run else ""))
+              sum(len(d.forgotten) for d in diffs), sum(d.dead_letters_resolved for d in diffs)]
+    console.print(f"rederive {verb} record {totals[0]}, supersede {totals[1]}, forget {totals[2]}, "
+                  f"resolve {totals[3]} dead letter(s) in {len(diffs)} subject(s)"
+                  + (" (dry run: nothing written)" if args.dry_run else ""))
     return 0
 
 
@@ -299,6 +302,23 @@ def cmd_archive_session(args: argparse.Namespace) -> int:
     with _open(args) as engine:
         n = engine.archive_session(args.tenant, args.user, args.session, now=args.now)
     console.print(f"archived session {args.session}: {n} raw turns shredded; its records and summary stay")
+    return 0
+
+
+def cmd_dead_letters(args: argparse.Namespace) -> int:
+    with _open(args) as engine:
+        letters = engine.dead_letters()
+    if args.json:
+        print(json.dumps(letters))
+        return 0
+    for d in letters:
+        done = f"  resolved by {d['resolved']} at {d['resolved_at']}" if "resolved" in d else ""
+        console.print(f"{d['seq']}  {d.get('event_id') or '-'}  {d['reason']}{done}", markup=False, highlight=False)
+    open_ = sum("resolved" not in d for d in letters)
+    console.print(f"{len(letters)} dead letter(s), {open_} unresolved"
+                  + ("; `memstream rederive` decides again the turns a processor failure lost" if any(
+                      "resolved" not in d and d["reason"].startswith("processor failed") for d in letters) else ""),
+                  markup=False, highlight=False)
     return 0
 
 
@@ -579,6 +599,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
     p = command("digest", help="print the view digest of a (stopped) data directory")
     p.set_defaults(func=cmd_digest)
+    p = command("dead-letters", help="log entries that could not be processed, with their reasons")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_dead_letters)
     p = command("audit", help="every event about one memory")
     p.add_argument("memory_id")
     p.set_defaults(func=cmd_audit)

@@ -647,6 +647,10 @@ class MemoryEngine:
         diffs = []
         with rt.lock:
             rt.process()
+            # Turns whose decisions a failure of the processor lost: deciding them again is what
+            # rederive does, so they are resolved by it (a turn forgotten since stays a dead letter).
+            lost = {d["event_id"] for d in rt.dead_letters()
+                    if d.get("event_id") and d["reason"].startswith("processor failed") and "resolved" not in d}
             turns: dict[tuple[str, str], list[Event]] = {}
             for event in rt.events(0):
                 if event.type != "turn_received" or (tenant and event.tenant_id != tenant) or (
@@ -655,12 +659,16 @@ class MemoryEngine:
                 turns.setdefault((event.tenant_id, event.user_id), []).append(event)
             for (t, u), subject_turns in sorted(turns.items()):
                 diff = rederive_subject(rt.state(t, u), subject_turns, self.settings, rt.deciders, at, _utcnow())
+                redecided = lost & {e.event_id for e in subject_turns if e.payload.text is not None}
+                diff.dead_letters_resolved = len(redecided)
                 if diff.empty:
                     continue
                 diffs.append(diff)
                 if not dry_run:
                     rt.append(diff.events)
                     rt.process()
+                    if redecided:
+                        rt.resolve_dead_letters(redecided, f"rederive {rt.deciders.version}", at.isoformat())
         return diffs
 
     def _own_subjects(self) -> list[tuple[str, str]]:
@@ -872,7 +880,9 @@ class MemoryEngine:
             return entries
 
     def dead_letters(self) -> list[dict]:
-        """Log entries that could not be processed, each with its seq, event id and reason."""
+        """Log entries that could not be processed, each with its seq, event id and reason. A turn
+        whose decisions were lost to a failure of the processor is decided again by `rederive()`;
+        its letter then says so (`resolved`: the deciders' version, `resolved_at`)."""
         rt = self._check()
         with rt.lock:
             self._catch_up(rt)

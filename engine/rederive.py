@@ -46,10 +46,12 @@ class RederiveDiff:
     superseded: list[tuple[str, str]] = field(default_factory=list)  # (memory_id, superseded_by)
     forgotten: list[str] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+    #: Turns whose decisions a failure of the processor had lost (dead letters), decided now.
+    dead_letters_resolved: int = 0
 
     @property
     def empty(self) -> bool:
-        return not (self.recorded or self.superseded or self.forgotten)
+        return not (self.recorded or self.superseded or self.forgotten or self.dead_letters_resolved)
 
 
 def _key(rec: MemoryRecord) -> tuple[str, str]:

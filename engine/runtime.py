@@ -106,7 +106,12 @@ class Runtime(Protocol):
         """Embeddings of the subject's records, in the given order (any tier; made when missing)."""
 
     def dead_letters(self) -> list[dict]:
-        """Log entries that could not be processed, with their reasons."""
+        """Log entries that could not be processed, with their reasons (and, once a turn's
+        decisions were made again, how and when: `resolved`, `resolved_at`)."""
+
+    def resolve_dead_letters(self, event_ids: set[str], how: str, at: str) -> int:
+        """Marks the unresolved dead letters of these log entries resolved (`how`, at `at`); returns
+        how many were."""
 
     # -- maintenance -------------------------------------------------------------------------------
     def compact(self) -> None:

@@ -394,6 +394,10 @@ class EmbeddedRuntime:
     def dead_letters(self) -> list[dict]:
         return self.store.dead_letters()
 
+    def resolve_dead_letters(self, event_ids: set[str], how: str, at: str) -> int:
+        with self.lock:
+            return self.store.resolve_dead_letters(event_ids, how, at)
+
     # -- writing ---------------------------------------------------------------------------------
     def append(self, events: list[Event]) -> list[bool]:
         """Durably appends events; ids already in the log are skipped. One flag per event: was it new?

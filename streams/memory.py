@@ -372,6 +372,14 @@ class MemoryRuntime:
     def dead_letters(self) -> list[dict]:
         return [dict(d) for d in self._view.dead_letters]
 
+    def resolve_dead_letters(self, event_ids: set[str], how: str, at: str) -> int:
+        n = 0
+        for letter in self._view.dead_letters:
+            if letter.get("event_id") in event_ids and "resolved" not in letter:
+                letter.update(resolved=how, resolved_at=at)
+                n += 1
+        return n
+
     # -- maintenance -----------------------------------------------------------------------------
     def compact(self) -> None:
         """Nothing to do: destroyed content left the log when its key was destroyed."""

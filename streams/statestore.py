@@ -76,6 +76,20 @@ class StateStore:
     def dead_letters(self) -> list[dict]:
         return [json.loads(raw) for _, raw in self._scan(b"d")]
 
+    def resolve_dead_letters(self, event_ids: set[str], how: str, at: str) -> int:
+        """Marks the unresolved dead letters of these entries resolved, in one write."""
+        batch = WriteBatch(raw_mode=True)
+        n = 0
+        for key, raw in self._scan(b"d"):
+            letter = json.loads(raw)
+            if letter.get("event_id") in event_ids and "resolved" not in letter:
+                letter.update(resolved=how, resolved_at=at)
+                batch.put(key, json.dumps(letter).encode())
+                n += 1
+        if n:
+            self.db.write(batch, self._write)
+        return n
+
     # -- loading ----------------------------------------------------------------------------
     def subjects(self) -> Iterator[tuple[str, str]]:
         seen = set()

@@ -1,6 +1,8 @@
 """Failures in the middle of processing: nothing applied twice, nothing forgotten comes back."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from conftest import make_turn
@@ -158,3 +160,63 @@ def test_an_event_the_projector_cannot_fold_is_set_aside_and_the_rest_goes_on(da
     monkeypatch.setattr(embedded, "apply", real)
     with MemoryEngine.open(data_dir) as engine:  # set aside for good: reopening does not retry it
         assert len(engine.records("acme", "u1")) == 2
+
+
+def _fail_on(monkeypatch, word: str) -> None:
+    """The processor raises on turns holding `word` (what a bug or a transient fault looks like)."""
+    import streams.embedded as embedded
+
+    real = embedded.decide_turn
+
+    def flaky(state, event, settings, *deciders):
+        if word in (event.payload.text or ""):
+            raise MemoryError("no memory left")
+        return real(state, event, settings, *deciders)
+
+    monkeypatch.setattr(embedded, "decide_turn", flaky)
+
+
+def test_rederive_decides_the_turns_a_processor_failure_lost_and_resolves_their_letters(data_dir, monkeypatch, capsys):
+    from engine.cli import main
+
+    with monkeypatch.context() as m:
+        _fail_on(m, "night shifts")
+        with MemoryEngine.open(data_dir) as engine:
+            engine.ingest_many([make_turn("I'm allergic to penicillin.", 1),
+                                make_turn("I work night shifts at the children's hospital.", 2),
+                                make_turn("My daughter plays the violin.", 3)])
+            engine.flush()
+            assert not any("night shifts" in r.text for r in engine.records("acme", "u1"))
+            [letter] = engine.dead_letters()
+            assert letter["event_id"] and "resolved" not in letter
+    assert main(["--data-dir", str(data_dir), "dead-letters"]) == 0
+    out = capsys.readouterr().out
+    assert "1 dead letter(s), 1 unresolved" in out and "memstream rederive" in out
+    with MemoryEngine.open(data_dir) as engine:
+        [dry] = engine.rederive(dry_run=True)
+        assert dry.dead_letters_resolved == 1 and "resolved" not in engine.dead_letters()[0]
+        [diff] = engine.rederive()
+        assert diff.dead_letters_resolved == 1
+        assert [r.text for r in diff.recorded] == [r.text for r in engine.records("acme", "u1") if "night shifts" in r.text]
+        assert len(diff.recorded) == 1
+        [letter] = engine.dead_letters()
+        assert letter["resolved"] == f"rederive {engine.runtime.deciders.version}" and letter["resolved_at"]
+        assert engine.rederive() == []  # nothing left to decide, nothing resolved twice
+    assert main(["--data-dir", str(data_dir), "dead-letters", "--json"]) == 0
+    [listed] = json.loads(capsys.readouterr().out)
+    assert listed["resolved"].startswith("rederive ")
+
+
+def test_a_lost_turn_forgotten_since_stays_unresolved(data_dir, monkeypatch):
+    with monkeypatch.context() as m:
+        _fail_on(m, "overdraft")
+        with MemoryEngine.open(data_dir) as engine:
+            engine.ingest_many([make_turn("I swim before work on Mondays.", 1),
+                                make_turn("I'm two thousand pounds into my overdraft.", 2)])
+            engine.flush()
+            assert len(engine.dead_letters()) == 1
+    with MemoryEngine.open(data_dir) as engine:
+        engine.archive_session("acme", "u1", "s1")  # the session's raw turns are destroyed
+        engine.rederive()
+        [letter] = engine.dead_letters()
+        assert "resolved" not in letter
