@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/39"
+RULES = "rules/40"
 
 
 @dataclass(frozen=True)
@@ -742,10 +742,14 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                         split_off[rec.memory_id] = _spoken_of(meaning, rec, c, name, rec.memory_id in whole)
         if dup is None and c.slot:
             # "I'm based in Accra" after "I live in Accra": the slot's value said again, not a new one
-            # ("I love sushi, especially salmon nigiri" says more: it supersedes the plainer record)
+            # ("I love sushi, especially salmon nigiri" says more: it supersedes the plainer record).
+            # Said in passing in a statement about someone else ("my mum still cooks lamb even though
+            # I'm vegetarian", "the waiter knew all about my shellfish allergy"), the same value is
+            # evidence for the speaker's record, which says it better.
             dup = next((r for r in _conflicting(state, c.slot) if _same_filler(r.fields, c.fields)
-                        and len(_new_words(c.text, r.text or "", name)) < 2
-                        and not _not_said_again(c.text, r.text or "", name)), None)
+                        and ((len(_new_words(c.text, r.text or "", name)) < 2
+                              and not _not_said_again(c.text, r.text or "", name))
+                             or (not _of_another(r.text or "", name) and _of_another(c.text, name)))), None)
         if dup is not None:
             out.emit(_repeated(dup, c, turn))
             continue
@@ -1564,6 +1568,14 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
                              privacy_level="sensitive" if is_sensitive(said) else "personal",
                              happened_at=None, expires_at=None, scope=None, correction=False))
     return out
+
+
+def _of_another(text: str, name: str) -> bool:
+    """A statement whose subject is someone other than the speaker: a relative or a named person
+    ("Noor's aunt baked ...", engine.meaning.holder), or a person brought in with an article ("The
+    new GP nearly prescribed ..."); not "Since March Noor is ..."."""
+    return bool(holder(text, name)) or (
+        re.match(r"(?:the|a|an)\s", text, re.IGNORECASE) is not None and name.lower() not in text.lower().split()[:3])
 
 
 def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Meaning,
