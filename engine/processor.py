@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/40"
+RULES = "rules/41"
 
 
 @dataclass(frozen=True)
@@ -904,40 +904,64 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
 #: Words without which a sentence is not asked whether it requests forgetting (the classifier
 #: decides; this only spares it the sentences that cannot be one).
 _FORGET_WORDS = re.compile(
-    r"\b(?:forg[eo]t|scratch|scrap|strike\b|delet|remov|eras|wip|unlearn|drop|disregard|ignor|keep|kept|stor|sav|rememb|hang|hold|"
+    r"\b(?:forg[eo]t|scratch|scrap|scrub|strike\b|delet|remov|eras|wip|unlearn|drop|disregard|ignor|keep|kept|stor|sav|rememb|hang|hold|"
     r"record|memor|notes?\b|noted|writ|log|track|rid\b|mention|bring|brought|take\b|took\b|ditch|bin\b|"
     r"lose\b|cut\b|nix\b|toss|chuck|files?\b)", re.IGNORECASE)
 #: Forgetting asked not to happen: "don't forget ...", "never forget ...", "please do not forget ...".
 _DONT_FORGET = re.compile(r"\b(?:don['’]?t|do\s+not|never|won['’]?t|mustn['’]?t)\s+(?:ever\s+)?forget\b", re.IGNORECASE)
-#: A verb of forgetting or erasing in any form.
-_ERASING_VERB = re.compile(r"\b(?:forg[eo]t\w*|delet\w*|eras\w*|wip(?:e|es|ed|ing)\b|remov\w*|scratch\w*|scrap\b|"
-                           r"strike\b|unlearn\w*|disregard\w*)", re.IGNORECASE)
+#: A verb of forgetting, erasing or dropping in any form: what a request asks of the assistant.
+_ERASING_VERB = re.compile(r"\b(?:forg[eo]t\w*|delet\w*|eras\w*|wip(?:e|es|ed|ing)\b|remov\w*|scratch\w*|scrap\b|scrub\w*|"
+                           r"strike\b|unlearn\w*|disregard\w*|ignor\w*|get\s+rid|drop\b|ditch\w*|bin\b|toss\b|chuck\b|nix\b|"
+                           r"take\s+(?:out|off)|don['’]?t\s+(?:keep|store|save|remember)|stop\s+(?:remembering|keeping))",
+                           re.IGNORECASE)
 _ERASING_FORMS = r"(?:forget|forgets|forgot|forgotten|forgetting|delete[sd]?|deleting|erase[sd]?|erasing|wipe[sd]?|wiping|remove[sd]?|removing)"
 #: A verb of erasing with its doer before it; a participle only with what it erased after it ("my
 #: partner deleted what I posted"), for "I want my debts wiped" names no doer.
 _ERASING_DONE = (r"(?:forget|forgets|forgot|forgetting|delete|deletes|deleting|erase|erases|erasing|wipe|wipes|wiping|"
                  r"remove|removes|removing|(?:deleted|erased|wiped|removed|forgotten)(?=\s+(?:what|everything|all|"
                  r"the|that|this|it|about|my|his|her|our|their|those|these|every|any|some)\b))")
+#: The erasing done, in a tense no request is said in.
+_ERASED = (r"(?:forgets|forgot|forgetting|deletes|deleting|erases|wipes|removes|(?:deleted|erased|wiped|removed|forgotten)"
+           r"(?=\s+(?:what|everything|all|the|that|this|it|about|my|his|her|our|their|those|these|every|any|some)\b))")
+#: Words between a doer and its verb: "always", "keeps", "had to", "I'm trying to", "I'll", "she's been".
+_DOER_AUX = (r"(?:(?:always|often|sometimes|usually|never|just|still|totally|completely|probably|already|even|also|only|"
+             r"keeps?|kept|had|has|have|did|does|do|would|could|might|may|must|can['’]?t|cannot|couldn['’]?t|didn['’]?t|"
+             r"doesn['’]?t|don['’]?t|won['’]?t|will|am|is|are|was|were|been|tends?\s+to|tried\s+to|trying\s+to|"
+             r"managed\s+to|seems?\s+to|had\s+to|used\s+to|going\s+to|gonna|on)\s+)*")
+#: "we" is the user with the assistant as often as with others ("what if we deleted what I said
+#: about ...?", "I'd prefer we erase it"): a doer of its own only in a habit or a past duty.
+_WE_AUX = (r"(?:(?:always|often|sometimes|usually|never|just|still|all)\s+)*(?:keep|kept|tend\s+to|had\s+to|used\s+to|"
+           r"always|often|sometimes|usually|never)\s+" + _DOER_AUX)
+#: A word of a doer's name: not one that joins two clauses ("keep my address but remove my mobile").
+_NOT_A_JOIN = r"(?!(?:and|but|or|so|then|please|pls|plz|just|also)\b)"
 #: Forgetting or erasing that someone other than the assistant does, or was told to do ("I always
 #: forget what I said", "my brother keeps forgetting what I told him", "she deleted what I wrote",
-#: "I told my sister to delete it", "Mum asked me to forget it"): told of, not asked of it. The
-#: assistant is asked by "you": "I want you to forget it", "can you delete ...".
+#: "the waiter forgot", "I told my sister to delete it", "Mum asked me to forget it"): told of, not
+#: asked of it. The assistant is asked by "you": "I want you to forget it", "can you delete ...".
 _NARRATED_ERASING = re.compile(
-    # a person's own forgetting, in any tense: "I forget", "he never forgets", "they'd forgotten"; not
-    # a question asking it ("can we delete ...?", "how do I delete ...?")
-    r"(?<!can\s)(?<!could\s)(?<!would\s)(?<!will\s)(?<!shall\s)(?<!may\s)(?<!should\s)(?<!do\s)(?<!does\s)"
-    r"\b(?:I|he|she|we|they|(?:my|his|her|our|their)\s+[\w'’-]+)(?:['’]d|['’]ve)?\s+"
-    r"(?:(?:always|often|sometimes|usually|never|just|still|totally|completely|probably|already|even|also|"
-    r"keeps?|kept|had|has|have|did|does|do|would|could|might|may|must|can['’]?t|cannot|couldn['’]?t|didn['’]?t|"
-    r"doesn['’]?t|don['’]?t|won['’]?t|will|tends?\s+to|tried\s+to|managed\s+to|seems?\s+to|had\s+to|used\s+to|on)\s+)*"
-    + _ERASING_DONE + r"\b"
-    # a named person, in a tense no request is said in: "Mum deleted", "Sam forgets", "Ana keeps forgetting"
-    r"|(?-i:\b[A-Z][a-z]+)\s+(?:(?:always|often|never|just|keeps?|kept|had|has)\s+)*"
-    r"(?:forgets|forgot|forgotten|forgetting|deleted|deletes|deleting|erased|erases|wiped|wipes|removed|removes)\b"
+    # a person's own forgetting, in any tense: "I forget", "he never forgets", "they'd forgotten",
+    # "I'll delete it from my blog"; not a question asking it ("can I delete ...?", "how do I ...?")
+    r"(?:(?<!can\s)(?<!could\s)(?<!would\s)(?<!will\s)(?<!shall\s)(?<!may\s)(?<!should\s)(?<!do\s)(?<!does\s)"
+    r"\b(?:I|he|she|they|(?:my|his|her|our|their)\s+(?:" + _NOT_A_JOIN + r"[\w'’-]+\s+){0,2}?" + _NOT_A_JOIN
+    + r"[\w'’-]+)(?:['’](?:d|ve|ll|m|s|re))?\s+"
+    + _DOER_AUX + _ERASING_DONE
+    + r"|\bwe(?:['’](?:d|ve|ll|re))?\s+" + _WE_AUX + _ERASING_DONE
+    # a named person or one brought in with "the", in a tense no request is said in: "Mum deleted",
+    # "Sam forgets", "the app erased", "the waiter forgot"
+    + r"|(?:(?-i:\b[A-Z][a-z]+)|\bthe\s+(?:" + _NOT_A_JOIN + r"[\w'’-]+\s+){0,2}?" + _NOT_A_JOIN
+    + r"[\w'’-]+)(?:['’]s)?\s+(?:(?:always|often|never|just|keeps?|kept|had|has|"
+    r"is|was|been|gone\s+and)\s+)*" + _ERASED + r"\b"
     # someone other than the assistant told to: "I told my sister to delete", "she asked me to forget"
     r"|\b(?:told|tell|tells|telling|asked|ask|asks|asking|begged|beg|wanted|wants|made|make|got|get|gets)\s+"
-    r"(?!you\b|u\b|ya\b)(?:[\w'’-]+\s+){1,3}?to\s+" + _ERASING_FORMS + r"\b",
+    r"(?!you\b|u\b|ya\b)(?:[\w'’-]+\s+){1,3}?to\s+" + _ERASING_FORMS + r")\b"
+    # a second verb of the same doer: "forgot and then deleted what I said"
+    + r"(?:\s+(?:and\s+then|and|then)\s+" + _ERASING_FORMS + r"\b)*",
     re.IGNORECASE)
+#: Asked whether the assistant forgot or still holds something ("did you forget what I told you
+#: about ...?", "have you deleted my address?", "do you still remember ...?").
+_ASKED_IF_GONE = re.compile(r"\b(?:did|have|has|had)\s+(?:you|u)\s+(?:already\s+|just\s+|really\s+)?"
+                            r"(?:forg[eo]t\w*|delet\w*|eras\w*|remov\w*|wip(?:e|ed)\b)"
+                            r"|\b(?:do|did|can)\s+(?:you|u)\s+(?:still\s+)?remember\b", re.IGNORECASE)
 #: "Everything I just told you", "all I've just said", "everything I said just now": the user's last message.
 _SAID_VERB = r"(?:said|told(?:\s+you)?|wrote|written|mentioned|shared|typed)"
 _EVERYTHING_JUST = re.compile(
@@ -974,7 +998,8 @@ gave shared details detail info information anyone
 get rid bring bringing brought mention mentioning raise raising again ever anymore stop quit
 weren't wasn't isn't aren't wouldn't couldn't shouldn't they them i'd i'm would've rather stored kept
 take out off ditch bin lose cut nix toss chuck file files
-strike like love need needed asking ask beg begging changed change say regarding""".split())
+strike like love need needed asking ask beg begging changed change say regarding
+scrub it'd you'd you're grateful lovely great time whenever maybe honestly really""".split())
 
 
 #: What a request to get rid of names when it is of something said, not of a thing in the world
@@ -1000,7 +1025,7 @@ _FORM_ONLY_WORDS = re.compile(r"\b(?:rid|mention\w*|bring\w*|brought)\b", re.IGN
 _REQUEST_FORM = re.compile(
     r"^[\W_]*but\s+(?:just\s+)?(?:scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|disregard)\b|"
     r"^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|kindly|and|also|so|hey|no|on\s+second\s+thoughts?|"
-    r"on\s+reflection|never\s*mind|just)\b[\W_]*)*(?:forget|scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|"
+    r"on\s+reflection|never\s*mind|just)\b[\W_]*)*(?:forget|scratch|scrap|scrub|delete|erase|wipe|remove|drop|strike|unlearn|"
     r"disregard|get\s+rid\s+of\s+(?=" + _SAID_THING + r")|don'?t\s+(?:keep|store|save|remember|record|write|hang\s+on|hold\s+on)|"
     r"do\s+not\s+(?:keep|store|save|remember|hang\s+on|hold\s+on))\b"
     r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:not\s+)?(?:forget|delete|erase|wipe|remove|drop|"
@@ -1042,6 +1067,8 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     for s in asked:
         if _DONT_FORGET.search(s):
             continue  # "Don't forget what I told you about my allergy!": asked to keep it, not to drop it
+        if _ASKED_IF_GONE.search(s):
+            continue  # "Did you forget what I told you about my allergy?": asks what it holds, drops nothing
         if _NARRATED_ERASING.search(s) and not _ERASING_VERB.search(_NARRATED_ERASING.sub(" ", s)):
             continue  # "I always forget what I told my mum", "she deleted what I wrote": someone else's forgetting
         if _DISMISSAL.search(s) and not _ABOUT_MEMORY.search(s) and not (_A_SAID_THING.search(s) and not _DROPPED.search(s)):
@@ -1078,7 +1105,7 @@ _THE_PART_ABOUT = r"the\s+(?:\w+\s+)?(?:bit|part|note|stuff|thing|info|details?)
 _OWN_THING_REQUEST = re.compile(
     rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
-    r"(?:forget|delete|erase|wipe|remove|scratch|unlearn|disregard)\s+(?:about\s+)?(?:all\s+(?:of\s+)?|everything\s+(?:about|on)\s+)?"
+    r"(?:forget|delete|erase|wipe|remove|scratch|scrub|unlearn|disregard)\s+(?:about\s+)?(?:all\s+(?:of\s+)?|everything\s+(?:about|on)\s+)?"
     rf"(?:my|our|what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared)|that\s+I\b|{_THE_PART_ABOUT}my)\b"
     # "scrap / ignore what I said about the architecture school": not "scrap my plan", which changes it
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*(?:scrap|ignore|strike)\s+(?:all\s+(?:of\s+)?)?"

@@ -1,7 +1,9 @@
 """Forgetting that the user tells of is not forgetting asked of the assistant: "my nan keeps
 forgetting what I told her", "my husband deleted what I wrote", "I told my cousin to erase it" are
 things that happened, and forget nothing the assistant holds. A request in the same words said to
-the assistant still forgets ("I'd like you to forget ...", "could we delete ...?"). And the words a
+the assistant still forgets ("I'd like you to forget ...", "could we delete ...?", "what if we
+deleted ...?"); asking whether it forgot ("did you forget what I told you about ...?") forgets
+nothing. And the words a
 request is said in ("I'd like you to", "I'd love you to", "let me say this") name no topic: where
 no memory is about the topic, a memory that merely shares those words stays."""
 from __future__ import annotations
@@ -38,6 +40,15 @@ def _before_and_after(tmp_path, said: list[str], asked: str) -> tuple[list[str],
      "Honestly I always forget what I said about the endometriosis to my boss."),
     (["I keep bees on the allotment.", "I owe my landlord two months' rent."],
      "She wiped everything I said about the rent from the group chat."),
+    # someone brought in with "the", the speaker's plans and efforts, two verbs of one doer
+    (["I keep bees on the allotment.", "I wear a hearing aid in my right ear."],
+     "The receptionist forgot what I told her about my hearing aid."),
+    (["I keep bees on the allotment.", "I was made redundant in January."],
+     "I'll delete what I posted about the redundancy from LinkedIn tomorrow."),
+    (["I keep bees on the allotment.", "I had a breakdown in 2022."],
+     "I'm trying to forget what I told the interviewer about my breakdown."),
+    (["I keep bees on the allotment.", "I owe my brother three grand."],
+     "My old flatmate Dom forgot and then deleted what I sent him about the money I owe my brother."),
 ])
 def test_forgetting_told_of_forgets_nothing(tmp_path, said, told):
     before, after = _before_and_after(tmp_path, said, told)
@@ -54,6 +65,14 @@ def test_forgetting_told_of_forgets_nothing(tmp_path, said, told):
      "Could we delete what I said about the mortgage?", "mortgage"),
     (["I keep bees on the allotment.", "I owe my landlord two months' rent."],
      "My sister always forgets stuff, so please delete what I told you about the rent.", "rent"),
+    # "we" as the user with the assistant; a request beside a told-of forgetting, in other verbs
+    (["I keep bees on the allotment.", "I'm four months behind on my overdraft."],
+     "What if we just deleted what I told you about the overdraft?", "overdraft"),
+    (["I keep bees on the allotment.", "I'm having a hernia operation in May."],
+     "My dad forgets everything anyway, so just drop what I told you about the hernia.", "hernia"),
+    # "scrub" asks as "delete" does
+    (["I keep bees on the allotment.", "I took out a payday loan last month."],
+     "Scrub what I told you about the payday loan.", "payday"),
 ])
 def test_a_request_to_the_assistant_still_forgets(tmp_path, said, asked, gone):
     before, after = _before_and_after(tmp_path, said, asked)
@@ -74,3 +93,15 @@ def test_the_words_of_the_request_name_no_topic(tmp_path, said, asked):
     before, after = _before_and_after(tmp_path, said, asked)
     assert len(before) == 2
     assert after == before
+
+
+@pytest.mark.parametrize("said, asked", [
+    (["I keep bees on the allotment.", "I have epilepsy."], "Did you forget what I told you about my epilepsy?"),
+    (["I keep bees on the allotment.", "I'm going through a divorce."], "Have you deleted what I said about the divorce?"),
+    (["I keep bees on the allotment.", "I'm behind on my mortgage payments."],
+     "Do you still remember what I told you about the mortgage?"),
+])
+def test_asking_whether_it_was_forgotten_forgets_nothing(tmp_path, said, asked):
+    before, after = _before_and_after(tmp_path, said, asked)
+    assert len(before) == 2
+    assert all(text in after for text in before)
