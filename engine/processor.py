@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/41"
+RULES = "rules/42"
 
 
 @dataclass(frozen=True)
@@ -749,7 +749,8 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             dup = next((r for r in _conflicting(state, c.slot) if _same_filler(r.fields, c.fields)
                         and ((len(_new_words(c.text, r.text or "", name)) < 2
                               and not _not_said_again(c.text, r.text or "", name))
-                             or (not _of_another(r.text or "", name) and _of_another(c.text, name)))), None)
+                             or (not _of_another(r.text or "", name)
+                                 and (_of_another(c.text, name) or _within_clause(c.text, r.text or ""))))), None)
         if dup is not None:
             out.emit(_repeated(dup, c, turn))
             continue
@@ -953,7 +954,8 @@ _NARRATED_ERASING = re.compile(
     r"is|was|been|gone\s+and)\s+)*" + _ERASED + r"\b"
     # someone other than the assistant told to: "I told my sister to delete", "she asked me to forget"
     r"|\b(?:told|tell|tells|telling|asked|ask|asks|asking|begged|beg|wanted|wants|made|make|got|get|gets)\s+"
-    r"(?!you\b|u\b|ya\b)(?:[\w'’-]+\s+){1,3}?to\s+" + _ERASING_FORMS + r")\b"
+    r"(?!you\b|u\b|ya\b)(?:[\w'’-]+\s+){1,3}?to\s+(?:" + _ERASING_FORMS
+    + r"|scrub|scratch|scrap|strike|drop|ditch|bin|toss|chuck|ignore|disregard|unlearn|get\s+rid\s+of))\b"
     # a second verb of the same doer: "forgot and then deleted what I said"
     + r"(?:\s+(?:and\s+then|and|then)\s+" + _ERASING_FORMS + r"\b)*",
     re.IGNORECASE)
@@ -1025,7 +1027,7 @@ _FORM_ONLY_WORDS = re.compile(r"\b(?:rid|mention\w*|bring\w*|brought)\b", re.IGN
 _REQUEST_FORM = re.compile(
     r"^[\W_]*but\s+(?:just\s+)?(?:scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|disregard)\b|"
     r"^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|kindly|and|also|so|hey|no|on\s+second\s+thoughts?|"
-    r"on\s+reflection|never\s*mind|just)\b[\W_]*)*(?:forget|scratch|scrap|scrub|delete|erase|wipe|remove|drop|strike|unlearn|"
+    r"on\s+reflection|never\s*mind|just)\b[\W_]*)*(?:forget|scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|"
     r"disregard|get\s+rid\s+of\s+(?=" + _SAID_THING + r")|don'?t\s+(?:keep|store|save|remember|record|write|hang\s+on|hold\s+on)|"
     r"do\s+not\s+(?:keep|store|save|remember|hang\s+on|hold\s+on))\b"
     r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:not\s+)?(?:forget|delete|erase|wipe|remove|drop|"
@@ -1603,6 +1605,20 @@ def _of_another(text: str, name: str) -> bool:
     new GP nearly prescribed ..."); not "Since March Noor is ..."."""
     return bool(holder(text, name)) or (
         re.match(r"(?:the|a|an)\s", text, re.IGNORECASE) is not None and name.lower() not in text.lower().split()[:3])
+
+
+#: Words that open a clause giving a reason or a concession: "..., even though Noor is vegetarian".
+_WITHIN = re.compile(r"\b(?:although|though|even\s+though|even\s+if|despite|because|since|as|knowing(?:\s+that)?|"
+                     r"given\s+that|considering|what\s+with|now\s+that)\s+", re.IGNORECASE)
+
+
+def _within_clause(text: str, record_text: str) -> bool:
+    """The record's statement, whole, in a clause of `text` that gives a reason or a concession
+    ("Last weekend Rosa made lasagne for Noor although Noor is coeliac"): the sentence is about
+    something else and mentions it."""
+    said = " ".join(record_text.lower().split())
+    low = " ".join(text.lower().split())
+    return bool(said) and any(low[m.end():].startswith(said) for m in _WITHIN.finditer(low)) and not low.startswith(said)
 
 
 def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Meaning,

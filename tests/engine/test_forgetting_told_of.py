@@ -49,6 +49,8 @@ def _before_and_after(tmp_path, said: list[str], asked: str) -> tuple[list[str],
      "I'm trying to forget what I told the interviewer about my breakdown."),
     (["I keep bees on the allotment.", "I owe my brother three grand."],
      "My old flatmate Dom forgot and then deleted what I sent him about the money I owe my brother."),
+    (["I keep bees on the allotment.", "I took out a loan from my brother."],
+     "I asked my brother to scrub what I said about the loan from his phone."),
 ])
 def test_forgetting_told_of_forgets_nothing(tmp_path, said, told):
     before, after = _before_and_after(tmp_path, said, told)
@@ -102,6 +104,18 @@ def test_the_words_of_the_request_name_no_topic(tmp_path, said, asked):
      "Do you still remember what I told you about the mortgage?"),
 ])
 def test_asking_whether_it_was_forgotten_forgets_nothing(tmp_path, said, asked):
+    before, after = _before_and_after(tmp_path, said, asked)
+    assert len(before) == 2
+    assert all(text in after for text in before)
+
+
+@pytest.mark.parametrize("said, asked", [
+    (["I grow carrots and leeks on my allotment.", "I have a payday loan."], "Scrub the carrots but don't peel them."),
+    (["I keep a few hens in the garden.", "I sell eggs from the hens at the gate."], "Scrub the eggs before you sell them."),
+    (["I cook mussels every Friday.", "I work nights at the depot."], "Scrub the mussels and pull the beards off."),
+])
+def test_scrubbing_a_thing_in_the_world_forgets_nothing(tmp_path, said, asked):
+    """"Scrub what I told you about ..." asks; "scrub the carrots" is cooking."""
     before, after = _before_and_after(tmp_path, said, asked)
     assert len(before) == 2
     assert all(text in after for text in before)

@@ -41,6 +41,22 @@ def test_said_in_passing_is_evidence_not_an_update(tmp_path, said, in_passing, k
     assert not any(r.tier == "superseded" for r in records)
 
 
+@pytest.mark.parametrize("said, in_passing, kept", [
+    ("I'm lactose intolerant.", "On Friday, Dev ordered me a milkshake even though I'm lactose intolerant.",
+     "Noor is lactose intolerant"),
+    ("I'm teetotal.", "At the office party Gemma handed me a prosecco although I'm teetotal.", "Noor is teetotal"),
+    ("I'm pescatarian.", "Last night Omar grilled lamb chops for everyone, knowing I'm pescatarian.",
+     "Noor is pescatarian"),
+])
+def test_said_again_in_a_clause_of_a_sentence_about_something_else(tmp_path, said, in_passing, kept):
+    """A time or place first, a name after it: the speaker's statement, whole, after "although",
+    "even though" or "knowing" is still a mention of what is kept."""
+    records = _records(tmp_path, [said, in_passing])
+    [own] = [r for r in records if r.text == kept]
+    assert own.tier == "active" and own.evidence_count == 2
+    assert not any(r.tier == "superseded" for r in records)
+
+
 @pytest.mark.parametrize("said, later, old, new", [
     ("I'm vegetarian.", "I'm vegan now.", "vegetarian", "vegan"),
     ("I don't drink alcohol.", "I drink alcohol again, just wine at weekends.", "doesn't drink", "drinks alcohol again"),
