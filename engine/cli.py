@@ -312,13 +312,16 @@ def cmd_dead_letters(args: argparse.Namespace) -> int:
         print(json.dumps(letters))
         return 0
     for d in letters:
-        done = f"  resolved by {d['resolved']} at {d['resolved_at']}" if "resolved" in d else ""
-        console.print(f"{d['seq']}  {d.get('event_id') or '-'}  {d['reason']}{done}", markup=False, highlight=False)
-    open_ = sum("resolved" not in d for d in letters)
-    console.print(f"{len(letters)} dead letter(s), {open_} unresolved"
-                  + ("; `memstream rederive` decides again the turns a processor failure lost" if any(
-                      "resolved" not in d and d["reason"].startswith("processor failed") for d in letters) else ""),
-                  markup=False, highlight=False)
+        whose = "/".join(str(d[k]) for k in ("tenant_id", "user_id", "session_id", "turn_id") if d.get(k)) or "-"
+        state = (f"resolved by {d['resolved']} at {d['resolved_at']}" if d["resolved"]
+                 else "unresolved" + (" (turn since forgotten)" if d.get("turn_readable") is False else ""))
+        console.print(f"seq {d['seq']}  {whose}  event {d.get('event_id') or '-'}\n  {d['reason']}; {state}",
+                      markup=False, highlight=False)
+    open_ = [d for d in letters if not d["resolved"]]
+    redo = [d for d in open_ if d["reason"].startswith("processor failed") and d.get("turn_readable")]
+    console.print(f"{len(letters)} dead letter(s), {len(open_)} unresolved"
+                  + (f"; `memstream rederive` decides again the {len(redo)} readable turn(s) a processor failure lost"
+                     if redo else ""), markup=False, highlight=False)
     return 0
 
 

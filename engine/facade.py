@@ -880,25 +880,39 @@ class MemoryEngine:
             return entries
 
     def dead_letters(self) -> list[dict]:
-        """Log entries that could not be processed, each with its seq, event id and reason. A turn
-        whose decisions were lost to a failure of the processor is decided again by `rederive()`;
-        its letter then says so (`resolved`: the deciders' version, `resolved_at`)."""
+        """Log entries that could not be processed, each with its seq, event id, reason and whose it
+        was (tenant, user, session and turn ids; never content). A turn whose decisions were lost to
+        a failure of the processor is decided again by `rederive()` while it is readable
+        (`turn_readable`); its letter then says so (`resolved`: the deciders' version, and
+        `resolved_at`; both None until then)."""
         rt = self._check()
         with rt.lock:
             self._catch_up(rt)
-            letters = rt.dead_letters()
-            if self.tenant_id is None:
-                return letters
-            return [d for d in letters if self._letter_tenant(d) == self.tenant_id]
+            out = []
+            for letter in rt.dead_letters():
+                event = self._letter_event(letter)
+                if self.tenant_id is not None and (event is None or event.tenant_id != self.tenant_id):
+                    continue
+                # Whose entry it was, by ids only (never content); None where it cannot be decoded.
+                turn = event is not None and event.payload.type == "turn_received"
+                out.append({**letter, "resolved": letter.get("resolved"), "resolved_at": letter.get("resolved_at"),
+                            "tenant_id": event.tenant_id if event else None,
+                            "user_id": event.user_id if event else None,
+                            "session_id": event.session_id if event else None,
+                            "turn_id": event.payload.turn_id if turn else None,
+                            "turn_readable": (event.payload.text is not None) if turn else None})
+            return out
 
-    def _letter_tenant(self, letter: dict) -> str | None:
-        """The tenant of a dead-lettered log entry (None when the entry cannot even be decoded: then
-        it is nobody's to see but an unbound engine's)."""
+    def _letter_event(self, letter: dict) -> Event | None:
+        """The dead-lettered log entry (None when it cannot even be decoded: then it is nobody's to
+        see but an unbound engine's)."""
         try:
             event = next(self._rt.events(letter["seq"]), None)
         except Exception:
             return None
-        return event.tenant_id if event is not None else None
+        if event is None or (letter.get("event_id") and event.event_id != letter["event_id"]):
+            return None
+        return event
 
     def compact(self) -> None:
         """Compacts every store so that deleted and shredded bytes leave the files on disk."""

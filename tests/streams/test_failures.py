@@ -188,13 +188,17 @@ def test_rederive_decides_the_turns_a_processor_failure_lost_and_resolves_their_
             engine.flush()
             assert not any("night shifts" in r.text for r in engine.records("acme", "u1"))
             [letter] = engine.dead_letters()
-            assert letter["event_id"] and "resolved" not in letter
+            assert letter["event_id"] and letter["resolved"] is None and letter["resolved_at"] is None
+            assert (letter["tenant_id"], letter["user_id"], letter["session_id"], letter["turn_id"]) == (
+                "acme", "u1", "s1", "s1-t2")
+            assert letter["turn_readable"] is True
     assert main(["--data-dir", str(data_dir), "dead-letters"]) == 0
     out = capsys.readouterr().out
+    assert "acme/u1/s1/s1-t2" in out and "night shifts" not in out
     assert "1 dead letter(s), 1 unresolved" in out and "memstream rederive" in out
     with MemoryEngine.open(data_dir) as engine:
         [dry] = engine.rederive(dry_run=True)
-        assert dry.dead_letters_resolved == 1 and "resolved" not in engine.dead_letters()[0]
+        assert dry.dead_letters_resolved == 1 and engine.dead_letters()[0]["resolved"] is None
         [diff] = engine.rederive()
         assert diff.dead_letters_resolved == 1
         assert [r.text for r in diff.recorded] == [r.text for r in engine.records("acme", "u1") if "night shifts" in r.text]
@@ -205,6 +209,9 @@ def test_rederive_decides_the_turns_a_processor_failure_lost_and_resolves_their_
     assert main(["--data-dir", str(data_dir), "dead-letters", "--json"]) == 0
     [listed] = json.loads(capsys.readouterr().out)
     assert listed["resolved"].startswith("rederive ")
+    assert main(["--data-dir", str(data_dir), "dead-letters"]) == 0
+    out = capsys.readouterr().out
+    assert "0 unresolved" in out and "memstream rederive" not in out
 
 
 def test_a_lost_turn_forgotten_since_stays_unresolved(data_dir, monkeypatch):
@@ -219,4 +226,4 @@ def test_a_lost_turn_forgotten_since_stays_unresolved(data_dir, monkeypatch):
         engine.archive_session("acme", "u1", "s1")  # the session's raw turns are destroyed
         engine.rederive()
         [letter] = engine.dead_letters()
-        assert "resolved" not in letter
+        assert letter["resolved"] is None and letter["turn_readable"] is False
