@@ -750,7 +750,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                         and ((len(_new_words(c.text, r.text or "", name)) < 2
                               and not _not_said_again(c.text, r.text or "", name))
                              or (not _of_another(r.text or "", name)
-                                 and (_of_another(c.text, name) or _within_clause(c.text, r.text or ""))))), None)
+                                 and (_of_another(c.text, name) or _within_clause(c.text, r.text or "", name))))), None)
         if dup is not None:
             out.emit(_repeated(dup, c, turn))
             continue
@@ -1612,13 +1612,18 @@ _WITHIN = re.compile(r"\b(?:although|though|even\s+though|even\s+if|despite|beca
                      r"given\s+that|considering|what\s+with|now\s+that)\s+", re.IGNORECASE)
 
 
-def _within_clause(text: str, record_text: str) -> bool:
-    """The record's statement, whole, in a clause of `text` that gives a reason or a concession
-    ("Last weekend Rosa made lasagne for Noor although Noor is coeliac"): the sentence is about
-    something else and mentions it."""
+def _within_clause(text: str, record_text: str, name: str) -> bool:
+    """The record's statement, whole, ends `text` in a clause that gives a reason or a concession,
+    after a main clause whose subject is not the speaker ("Last weekend Rosa made lasagne for Noor
+    although Noor is coeliac"): the sentence is about something else and mentions it. Not "Noor
+    carries an EpiPen because Noor is allergic to peanuts", which says more of the speaker."""
     said = " ".join(record_text.lower().split())
     low = " ".join(text.lower().split())
-    return bool(said) and any(low[m.end():].startswith(said) for m in _WITHIN.finditer(low)) and not low.startswith(said)
+    own = name.lower()
+    low = low[len(own) + 1:].lstrip() if own and low.startswith(own + ":") else low
+    if not said or (own and low.startswith(own + " ")):
+        return False
+    return any(low[m.end():].strip(" .!?,;") == said for m in _WITHIN.finditer(low) if m.start() > 0)
 
 
 def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Meaning,

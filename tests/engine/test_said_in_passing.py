@@ -61,6 +61,8 @@ def test_said_again_in_a_clause_of_a_sentence_about_something_else(tmp_path, sai
     ("I'm vegetarian.", "I'm vegan now.", "vegetarian", "vegan"),
     ("I don't drink alcohol.", "I drink alcohol again, just wine at weekends.", "doesn't drink", "drinks alcohol again"),
     ("I work as a paramedic in Bristol.", "Since May I'm a paramedic in Cardiff.", "Bristol", "Cardiff"),
+    # the speaker saying more of it, with the kept statement as the reason: not a mention in passing
+    ("I'm allergic to peanuts.", "I carry an EpiPen because I'm allergic to peanuts.", "is allergic to peanuts", "EpiPen"),
 ])
 def test_the_speaker_saying_a_new_value_still_updates(tmp_path, said, later, old, new):
     records = _records(tmp_path, [said, later])
