@@ -273,6 +273,10 @@ def cmd_rederive(args: argparse.Namespace) -> int:
             engine.compact()
     verb = "would" if args.dry_run else "did"
     for d in diffs:
+        if d.failed:
+            console.print(f"[bold]{d.tenant_id}/{d.user_id}[/]: not decided again, nothing written "
+                          f"({escape(d.failed)})")
+            continue
         console.print(f"[bold]{d.tenant_id}/{d.user_id}[/]: {d.turns_read} readable turns "
                       f"({d.turns_unreadable} forgotten, left out)")
         for rec in d.recorded:
@@ -285,10 +289,12 @@ def cmd_rederive(args: argparse.Namespace) -> int:
             console.print(f"  {d.dead_letters_resolved} turn(s) whose decisions a processor failure lost, decided")
     totals = [sum(len(d.recorded) for d in diffs), sum(len(d.superseded) for d in diffs),
               sum(len(d.forgotten) for d in diffs), sum(d.dead_letters_resolved for d in diffs)]
+    failed = sum(1 for d in diffs if d.failed)
     console.print(f"rederive {verb} record {totals[0]}, supersede {totals[1]}, forget {totals[2]}, "
-                  f"resolve {totals[3]} dead letter(s) in {len(diffs)} subject(s)"
+                  f"resolve {totals[3]} dead letter(s) in {len(diffs) - failed} subject(s)"
+                  + (f"; {failed} subject(s) could not be decided again" if failed else "")
                   + (" (dry run: nothing written)" if args.dry_run else ""))
-    return 0
+    return 1 if failed else 0
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:

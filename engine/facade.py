@@ -23,6 +23,7 @@ from engine.context import check_budget_tokens
 from engine.erasure import record_vectors_of, uncached
 from engine.retention import ARCHIVE_POLICY, raw_turns_of, read_raw_turns
 from engine.errors import (
+    DamagedStoreError,
     DataDirError,
     EngineClosedError,
     InvalidCommandError,
@@ -158,6 +159,15 @@ def _data_dir(data_dir: object) -> Path:
 
 def _embedder_factory(embedder: Embedder | None, cfg: Settings):
     return (lambda: embedder) if embedder is not None else (lambda: shared_embedder(cfg.embedder))
+
+
+def _failure(exc: BaseException) -> str:
+    """An error as its type and the place it was raised, never its message (which may quote content)."""
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return f"{type(exc).__name__}{where}"
 
 
 class MemoryEngine:
@@ -635,7 +645,7 @@ class MemoryEngine:
         differences (new, superseded and forgotten records) as ordinary events; `dry_run` only
         returns them. One `engine.rederive.RederiveDiff` per subject with a difference. Forgotten
         turns stay forgotten; `remember()` records are left alone (see engine.rederive)."""
-        from engine.rederive import rederive_subject
+        from engine.rederive import RederiveDiff, rederive_subject
 
         rt = self._check()
         if user_id is not None and tenant_id is None:
@@ -658,7 +668,15 @@ class MemoryEngine:
                     continue
                 turns.setdefault((event.tenant_id, event.user_id), []).append(event)
             for (t, u), subject_turns in sorted(turns.items()):
-                diff = rederive_subject(rt.state(t, u), subject_turns, self.settings, rt.deciders, at, _utcnow())
+                try:
+                    diff = rederive_subject(rt.state(t, u), subject_turns, self.settings, rt.deciders, at, _utcnow())
+                except (DamagedStoreError, DataDirError):
+                    raise
+                except Exception as exc:
+                    # A fault still present (the one that dead-lettered a turn, say) stops this
+                    # subject only: the others are decided again, and its letters stay unresolved.
+                    diffs.append(RederiveDiff(t, u, turns_read=len(subject_turns), failed=_failure(exc)))
+                    continue
                 redecided = lost & {e.event_id for e in subject_turns if e.payload.text is not None}
                 diff.dead_letters_resolved = len(redecided)
                 if diff.empty:

@@ -48,10 +48,14 @@ class RederiveDiff:
     events: list[Event] = field(default_factory=list)
     #: Turns whose decisions a failure of the processor had lost (dead letters), decided now.
     dead_letters_resolved: int = 0
+    #: Why the subject could not be decided again (the error's type and place, never its message:
+    #: it may quote content); None when it was. Nothing of such a subject is written.
+    failed: str | None = None
 
     @property
     def empty(self) -> bool:
-        return not (self.recorded or self.superseded or self.forgotten or self.dead_letters_resolved)
+        return not (self.recorded or self.superseded or self.forgotten or self.dead_letters_resolved
+                    or self.failed)
 
 
 def _key(rec: MemoryRecord) -> tuple[str, str]:

@@ -227,3 +227,36 @@ def test_a_lost_turn_forgotten_since_stays_unresolved(data_dir, monkeypatch):
         engine.rederive()
         [letter] = engine.dead_letters()
         assert letter["resolved"] is None and letter["turn_readable"] is False
+
+
+def test_a_fault_still_present_stops_rederive_for_its_subject_only(data_dir, monkeypatch, capsys):
+    """rederive meets the fault again on the lost turn's subject: that subject is reported and left
+    as it was (its letter unresolved); every other subject is decided again."""
+    from engine.cli import main
+    import engine.rederive as rederive
+
+    with monkeypatch.context() as m:
+        _fail_on(m, "night shifts")
+        with MemoryEngine.open(data_dir) as engine:
+            engine.ingest_many([make_turn("I work night shifts at the children's hospital.", 1),
+                                make_turn("I play water polo on Thursdays.", 1, user="u2")])
+            engine.flush()
+            assert len(engine.dead_letters()) == 1
+    real = rederive.decide_turn
+
+    def still_failing(state, event, *a, **k):
+        if "night shifts" in (event.payload.text or ""):
+            raise MemoryError("the text that broke it: night shifts")
+        return real(state, event, *a, **k)
+
+    monkeypatch.setattr(rederive, "decide_turn", still_failing)
+    with MemoryEngine.open(data_dir) as engine:
+        diffs = {d.user_id: d for d in engine.rederive()}
+        assert diffs["u1"].failed.startswith("MemoryError at ") and "night" not in diffs["u1"].failed
+        assert diffs["u1"].events == [] and "u2" not in diffs  # u2: nothing to change, decided again
+        [letter] = engine.dead_letters()
+        assert letter["resolved"] is None
+        assert engine.records("acme", "u1") == []
+    assert main(["--data-dir", str(data_dir), "rederive"]) == 1
+    out = capsys.readouterr().out
+    assert "acme/u1: not decided again" in out and "1 subject(s) could not be decided again" in out
