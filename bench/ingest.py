@@ -141,7 +141,7 @@ def run_engine(turns: list[dict], batch: int, embedder: str | None, profile: boo
             out["e2e_s"] = time.perf_counter() - t
             stats = engine.stats()
             out.update(records_active=stats["records_active"], log_events=stats["log_events"],
-                       embedder=type(engine.runtime.embedder).__name__, dead_letters=len(engine.dead_letters()))
+                       embedder=type(engine.runtime.embedder).__name__, dead_letters=engine.dead_letter_count())
             if prof:
                 ps = pstats.Stats(prof)
                 out["stages"] = attribute(ps.stats, out["e2e_s"])

@@ -163,3 +163,14 @@ class AuthError(MemstreamError):
 class ScopeError(MemstreamError, PermissionError):
     """The API key is valid but lacks the scope the request needs (HTTP 403): reads need `read`,
     turns, remember and usage need `write`, forget needs `forget`, the inspector needs `admin`."""
+
+
+def error_place(exc: BaseException) -> str:
+    """An error as its type and the place it was raised ("MemoryError at processor.py:812"), never
+    its message: a message can quote the content it choked on, and content must not leave its seal."""
+    import traceback
+    from pathlib import Path
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return f"{type(exc).__name__}{where}"

@@ -31,6 +31,7 @@ from engine.errors import (
     MemstreamError,
     TenantMismatchError,
     UnknownMemoryError,
+    error_place,
 )
 from engine.guard import check_id, redact_speaker, redact_turn, validate_turn
 from engine.redaction import redact
@@ -159,15 +160,6 @@ def _data_dir(data_dir: object) -> Path:
 
 def _embedder_factory(embedder: Embedder | None, cfg: Settings):
     return (lambda: embedder) if embedder is not None else (lambda: shared_embedder(cfg.embedder))
-
-
-def _failure(exc: BaseException) -> str:
-    """An error as its type and the place it was raised, never its message (which may quote content)."""
-    import traceback
-
-    frames = traceback.extract_tb(exc.__traceback__)
-    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
-    return f"{type(exc).__name__}{where}"
 
 
 class MemoryEngine:
@@ -675,7 +667,7 @@ class MemoryEngine:
                 except Exception as exc:
                     # A fault still present (the one that dead-lettered a turn, say) stops this
                     # subject only: the others are decided again, and its letters stay unresolved.
-                    diffs.append(RederiveDiff(t, u, turns_read=len(subject_turns), failed=_failure(exc)))
+                    diffs.append(RederiveDiff(t, u, turns_read=len(subject_turns), failed=error_place(exc)))
                     continue
                 redecided = lost & {e.event_id for e in subject_turns if e.payload.text is not None}
                 diff.dead_letters_resolved = len(redecided)
@@ -920,6 +912,16 @@ class MemoryEngine:
                             "turn_id": event.payload.turn_id if turn else None,
                             "turn_readable": (event.payload.text is not None) if turn else None})
             return out
+
+    def dead_letter_count(self) -> int:
+        """How many dead letters `dead_letters()` lists, without reading whose entries they were
+        (what a metric polls)."""
+        rt = self._check()
+        if self.tenant_id is not None:
+            return len(self.dead_letters())
+        with rt.lock:
+            self._catch_up(rt)
+            return len(rt.dead_letters())
 
     def _letter_event(self, letter: dict) -> Event | None:
         """The dead-lettered log entry (None when it cannot even be decoded: then it is nobody's to

@@ -916,14 +916,15 @@ _ERASING_VERB = re.compile(r"\b(?:forg[eo]t\w*|delet\w*|eras\w*|wip(?:e|es|ed|in
                            r"take\s+(?:out|off)|don['’]?t\s+(?:keep|store|save|remember)|stop\s+(?:remembering|keeping))",
                            re.IGNORECASE)
 _ERASING_FORMS = r"(?:forget|forgets|forgot|forgotten|forgetting|delete[sd]?|deleting|erase[sd]?|erasing|wipe[sd]?|wiping|remove[sd]?|removing)"
-#: A verb of erasing with its doer before it; a participle only with what it erased after it ("my
-#: partner deleted what I posted"), for "I want my debts wiped" names no doer.
+#: A participle of erasing with what it erased after it ("my partner deleted what I posted"): "I want
+#: my debts wiped" names no doer.
+_ERASED_SOMETHING = (r"(?:deleted|erased|wiped|removed|forgotten)(?=\s+(?:what|everything|all|the|that|this|it|about|"
+                     r"my|his|her|our|their|those|these|every|any|some)\b)")
+#: A verb of erasing with its doer before it.
 _ERASING_DONE = (r"(?:forget|forgets|forgot|forgetting|delete|deletes|deleting|erase|erases|erasing|wipe|wipes|wiping|"
-                 r"remove|removes|removing|(?:deleted|erased|wiped|removed|forgotten)(?=\s+(?:what|everything|all|"
-                 r"the|that|this|it|about|my|his|her|our|their|those|these|every|any|some)\b))")
+                 r"remove|removes|removing|" + _ERASED_SOMETHING + ")")
 #: The erasing done, in a tense no request is said in.
-_ERASED = (r"(?:forgets|forgot|forgetting|deletes|deleting|erases|wipes|removes|(?:deleted|erased|wiped|removed|forgotten)"
-           r"(?=\s+(?:what|everything|all|the|that|this|it|about|my|his|her|our|their|those|these|every|any|some)\b))")
+_ERASED = r"(?:forgets|forgot|forgetting|deletes|deleting|erases|wipes|removes|" + _ERASED_SOMETHING + ")"
 #: Words between a doer and its verb: "always", "keeps", "had to", "I'm trying to", "I'll", "she's been".
 _DOER_AUX = (r"(?:(?:always|often|sometimes|usually|never|just|still|totally|completely|probably|already|even|also|only|"
              r"keeps?|kept|had|has|have|did|does|do|would|could|might|may|must|can['’]?t|cannot|couldn['’]?t|didn['’]?t|"

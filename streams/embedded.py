@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import threading
 import weakref
-import traceback
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -25,7 +24,7 @@ from engine.digest import collector_paused
 from streams import collector
 from engine.embedder import Embedder
 from engine.meaning import Meaning
-from engine.errors import DamagedStoreError, DataDirError, LostKeysError
+from engine.errors import DamagedStoreError, DataDirError, LostKeysError, error_place
 from engine.ids import derive
 from engine.processor import RULES, warm_up, OFFLINE, Deciders, decide_turn
 from engine.projector import apply
@@ -67,11 +66,8 @@ _STORAGE_ERRORS = (DamagedStoreError, DataDirError)
 
 
 def _reason(stage: str, exc: BaseException) -> str:
-    """Why an entry was dead-lettered: the error's type and where it was raised, never its message
-    (a message can quote the content it choked on, and content must not leave its seal)."""
-    frames = traceback.extract_tb(exc.__traceback__)
-    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
-    return f"{stage}: {type(exc).__name__}{where}"
+    """Why an entry was dead-lettered (engine.errors.error_place: never the error's message)."""
+    return f"{stage}: {error_place(exc)}"
 
 
 @dataclass

@@ -21,7 +21,6 @@ memory's key). The forgotten text leaves the embeddings and the process caches a
 from __future__ import annotations
 
 import threading
-import traceback
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
@@ -30,7 +29,7 @@ import numpy as np
 
 from engine.crypto import KeyRef
 from engine.embedder import Embedder
-from engine.errors import DataDirError
+from engine.errors import DataDirError, error_place
 from engine.ids import derive
 from engine.meaning import Meaning
 from engine.processor import OFFLINE, RULES, Deciders, decide_turn, warm_up
@@ -389,8 +388,5 @@ class MemoryRuntime:
 
 
 def _reason(stage: str, exc: BaseException) -> str:
-    """Why an entry was set aside: the error's type and where, never its message (a message can
-    quote the content it choked on)."""
-    frames = traceback.extract_tb(exc.__traceback__)
-    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
-    return f"{stage}: {type(exc).__name__}{where}"
+    """Why an entry was set aside (engine.errors.error_place: never the error's message)."""
+    return f"{stage}: {error_place(exc)}"

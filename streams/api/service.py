@@ -209,7 +209,7 @@ class EngineService:
                 # Published also when nothing was left: a flush by another caller moves it too.
                 self._publish(self.engine.projected())
                 if handled or not self._caught_up.is_set():
-                    self._dead_letters = len(self.engine.dead_letters())
+                    self._dead_letters = self.engine.dead_letter_count()
                     if self.engine.pending():
                         continue
                 self._caught_up.set()
