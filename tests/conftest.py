@@ -27,9 +27,9 @@ def make_turn(text: str, n: int, *, session: str = "s1", role: str = "user", ten
     }
 
 
-def active_texts_after(tmp_path, turns: list[str], speaker: str, at: datetime) -> list[str]:
-    """The active record texts after `turns`, said by `speaker` a minute apart from `at` in one
-    session, on a fresh data directory."""
+def records_after(tmp_path, turns: list[str], speaker: str, at: datetime, *, include_inactive: bool = False) -> list:
+    """The records after `turns`, said by `speaker` a minute apart from `at` in one session, on a
+    fresh data directory (active only unless asked)."""
     from engine import MemoryEngine
 
     with MemoryEngine.open(tmp_path / "d") as eng:
@@ -38,7 +38,25 @@ def active_texts_after(tmp_path, turns: list[str], speaker: str, at: datetime) -
                         "speaker": speaker, "text": text,
                         "occurred_at": (at + timedelta(minutes=i)).strftime("%Y-%m-%dT%H:%M:%SZ")})
         eng.flush()
-        return [(r.text or "") for r in eng.records("t", "u")]
+        return eng.records("t", "u", include_inactive=include_inactive)
+
+
+def active_texts_after(tmp_path, turns: list[str], speaker: str, at: datetime) -> list[str]:
+    """The active record texts after `turns` (see records_after)."""
+    return [(r.text or "") for r in records_after(tmp_path, turns, speaker, at)]
+
+
+def active_before_and_after(tmp_path, said: list[str], asked: str, speaker: str,
+                            at: datetime) -> tuple[list[str], list[str]]:
+    """The active record texts after `said`, and after `said` then `asked` (each on a fresh
+    directory): what one more turn changed."""
+    return (active_texts_after(tmp_path / "before", said, speaker, at),
+            active_texts_after(tmp_path / "after", said + [asked], speaker, at))
+
+
+def holds(texts: list[str], word: str) -> bool:
+    """Whether any of the texts holds the word, in any case."""
+    return any(word.lower() in t.lower() for t in texts)
 
 
 def engine_after(tmp_path, turns: list[str], speaker: str, start: str, gap_days: int) -> "MemoryEngine":

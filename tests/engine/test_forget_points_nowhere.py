@@ -10,19 +10,12 @@ from datetime import datetime, timezone
 
 import pytest
 
-from conftest import active_texts_after
+from conftest import active_before_and_after, active_texts_after, holds
 
 AT = datetime(2026, 2, 16, 18, tzinfo=timezone.utc)
 
 
-def _has(active: list[str], word: str) -> bool:
-    return any(word.lower() in t.lower() for t in active)
-
-
-def _before_and_after(tmp_path, said: list[str], asked: str) -> tuple[list[str], list[str]]:
-    """The active record texts after `said`, and after `said` then `asked` (each on a fresh directory)."""
-    return (active_texts_after(tmp_path / "before", said, "Colm", AT),
-            active_texts_after(tmp_path / "after", said + [asked], "Colm", AT))
+_SPEAKER = "Colm"
 
 
 @pytest.mark.parametrize("first, last, asked", [
@@ -41,7 +34,7 @@ def _before_and_after(tmp_path, said: list[str], asked: str) -> tuple[list[str],
      "Delete what I told you about the house move, that was private."),
 ])
 def test_a_topic_no_memory_holds_forgets_nothing(tmp_path, first, last, asked):
-    before, after = _before_and_after(tmp_path, [first, last], asked)
+    before, after = active_before_and_after(tmp_path, [first, last], asked, _SPEAKER, AT)
     assert len(before) == 2
     assert after == before
 
@@ -54,7 +47,7 @@ def test_a_topic_no_memory_holds_forgets_nothing(tmp_path, first, last, asked):
 ])
 def test_what_was_just_said_is_still_taken(tmp_path, first, last, asked, kept, gone):
     active = active_texts_after(tmp_path, [first, last, asked], "Colm", AT)
-    assert _has(active, kept) and not _has(active, gone)
+    assert holds(active, kept) and not holds(active, gone)
 
 
 @pytest.mark.parametrize("first, last, asked, kept, gone", [
@@ -66,16 +59,16 @@ def test_what_was_just_said_is_still_taken(tmp_path, first, last, asked, kept, g
      "Wipe all I just mentioned.", "five-a-side", "counsellor"),
 ])
 def test_everything_i_just_said_is_the_last_statement(tmp_path, first, last, asked, kept, gone):
-    before, active = _before_and_after(tmp_path, [first, last], asked)
-    assert _has(before, kept) and _has(before, gone)
-    assert _has(active, kept) and not _has(active, gone)
+    before, active = active_before_and_after(tmp_path, [first, last], asked, _SPEAKER, AT)
+    assert holds(before, kept) and holds(before, gone)
+    assert holds(active, kept) and not holds(active, gone)
 
 
 def test_everything_i_just_said_takes_a_sensitive_statement_too(tmp_path):
     said = ["I was diagnosed with coeliac disease last year.", "I keep a small sailboat at the marina in Howth."]
-    before, active = _before_and_after(tmp_path, said, "Forget everything I just told you.")
-    assert _has(before, "coeliac") and _has(before, "sailboat")
-    assert not _has(active, "coeliac") and not _has(active, "sailboat")
+    before, active = active_before_and_after(tmp_path, said, "Forget everything I just told you.", _SPEAKER, AT)
+    assert holds(before, "coeliac") and holds(before, "sailboat")
+    assert not holds(active, "coeliac") and not holds(active, "sailboat")
 
 
 @pytest.mark.parametrize("first, last, asked", [
@@ -91,7 +84,7 @@ def test_everything_i_just_said_takes_a_sensitive_statement_too(tmp_path):
      "Please delete that stuff I said about my probation, this stuff is private."),
 ])
 def test_a_softening_just_or_a_named_that_points_nowhere(tmp_path, first, last, asked):
-    before, after = _before_and_after(tmp_path, [first, last], asked)
+    before, after = active_before_and_after(tmp_path, [first, last], asked, _SPEAKER, AT)
     assert len(before) == 2 and after == before
 
 
@@ -112,9 +105,9 @@ def test_a_softening_just_or_a_named_that_points_nowhere(tmp_path, first, last, 
      "lido", "council tax"),
 ])
 def test_the_last_message_is_what_was_just_said(tmp_path, said, asked, kept, gone):
-    before, active = _before_and_after(tmp_path, said, asked)
-    assert _has(before, kept) and (gone is None or _has(before, gone))
-    assert _has(active, kept) and (gone is None or not _has(active, gone))
+    before, active = active_before_and_after(tmp_path, said, asked, _SPEAKER, AT)
+    assert holds(before, kept) and (gone is None or holds(before, gone))
+    assert holds(active, kept) and (gone is None or not holds(active, gone))
     if gone is None:
         assert active == before
 
@@ -127,4 +120,4 @@ def test_the_last_message_is_what_was_just_said(tmp_path, said, asked, kept, gon
 ])
 def test_dont_forget_forgets_nothing(tmp_path, said, asked, kept):
     active = active_texts_after(tmp_path, [said, asked], "Colm", AT)
-    assert _has(active, kept)
+    assert holds(active, kept)

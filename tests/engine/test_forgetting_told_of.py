@@ -12,19 +12,19 @@ from datetime import datetime, timezone
 
 import pytest
 
-from conftest import active_texts_after
+from conftest import active_before_and_after, holds
 
 AT = datetime(2026, 3, 2, 9, tzinfo=timezone.utc)
 
 
-def _has(active: list[str], word: str) -> bool:
-    return any(word.lower() in t.lower() for t in active)
+_SPEAKER = "Ines"
 
 
-def _before_and_after(tmp_path, said: list[str], asked: str) -> tuple[list[str], list[str]]:
-    """The active record texts after `said`, and after `said` then `asked` (each on a fresh directory)."""
-    return (active_texts_after(tmp_path / "before", said, "Ines", AT),
-            active_texts_after(tmp_path / "after", said + [asked], "Ines", AT))
+def _forgets_nothing(tmp_path, said: list[str], asked: str) -> None:
+    """Both memories `said` leaves are still held after `asked`."""
+    before, after = active_before_and_after(tmp_path, said, asked, _SPEAKER, AT)
+    assert len(before) == 2
+    assert all(text in after for text in before)
 
 
 @pytest.mark.parametrize("said, told", [
@@ -53,9 +53,7 @@ def _before_and_after(tmp_path, said: list[str], asked: str) -> tuple[list[str],
      "I asked my brother to scrub what I said about the loan from his phone."),
 ])
 def test_forgetting_told_of_forgets_nothing(tmp_path, said, told):
-    before, after = _before_and_after(tmp_path, said, told)
-    assert len(before) == 2
-    assert all(text in after for text in before)
+    _forgets_nothing(tmp_path, said, told)
 
 
 @pytest.mark.parametrize("said, asked, gone", [
@@ -75,11 +73,15 @@ def test_forgetting_told_of_forgets_nothing(tmp_path, said, told):
     # "scrub" asks as "delete" does
     (["I keep bees on the allotment.", "I took out a payday loan last month."],
      "Scrub what I told you about the payday loan.", "payday"),
+    (["I keep bees on the allotment.", "I'm being evicted from my flat in March."],
+     "Please scrub everything I told you about the eviction.", "evicted"),
+    (["I keep bees on the allotment.", "I'm two thousand pounds into my overdraft."],
+     "Scrub the bit about my overdraft, please.", "overdraft"),
 ])
 def test_a_request_to_the_assistant_still_forgets(tmp_path, said, asked, gone):
-    before, after = _before_and_after(tmp_path, said, asked)
-    assert _has(before, gone)
-    assert not _has(after, gone)
+    before, after = active_before_and_after(tmp_path, said, asked, _SPEAKER, AT)
+    assert holds(before, gone)
+    assert not holds(after, gone)
     assert len(after) == 1
 
 
@@ -92,7 +94,7 @@ def test_a_request_to_the_assistant_still_forgets(tmp_path, said, asked, gone):
      "Let me say this clearly: forget what I told you about the arrest."),
 ])
 def test_the_words_of_the_request_name_no_topic(tmp_path, said, asked):
-    before, after = _before_and_after(tmp_path, said, asked)
+    before, after = active_before_and_after(tmp_path, said, asked, _SPEAKER, AT)
     assert len(before) == 2
     assert after == before
 
@@ -104,9 +106,7 @@ def test_the_words_of_the_request_name_no_topic(tmp_path, said, asked):
      "Do you still remember what I told you about the mortgage?"),
 ])
 def test_asking_whether_it_was_forgotten_forgets_nothing(tmp_path, said, asked):
-    before, after = _before_and_after(tmp_path, said, asked)
-    assert len(before) == 2
-    assert all(text in after for text in before)
+    _forgets_nothing(tmp_path, said, asked)
 
 
 @pytest.mark.parametrize("said, asked", [
@@ -116,6 +116,4 @@ def test_asking_whether_it_was_forgotten_forgets_nothing(tmp_path, said, asked):
 ])
 def test_scrubbing_a_thing_in_the_world_forgets_nothing(tmp_path, said, asked):
     """"Scrub what I told you about ..." asks; "scrub the carrots" is cooking."""
-    before, after = _before_and_after(tmp_path, said, asked)
-    assert len(before) == 2
-    assert all(text in after for text in before)
+    _forgets_nothing(tmp_path, said, asked)

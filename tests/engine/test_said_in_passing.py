@@ -5,23 +5,17 @@ record stays active and counts the mention, where the sentence about the grandad
 it. A new value, or the speaker saying it again with more, still updates."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 import pytest
 
-from engine import MemoryEngine
+from conftest import records_after
 
 AT = datetime(2026, 4, 6, 8, tzinfo=timezone.utc)
 
 
 def _records(tmp_path, turns: list[str]):
-    with MemoryEngine.open(tmp_path / "d") as eng:
-        for i, text in enumerate(turns):
-            eng.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s1", "turn_id": str(i), "role": "user",
-                        "speaker": "Noor", "text": text,
-                        "occurred_at": (AT + timedelta(minutes=i)).strftime("%Y-%m-%dT%H:%M:%SZ")})
-        eng.flush()
-        return eng.records("t", "u", include_inactive=True)
+    return records_after(tmp_path, turns, "Noor", AT, include_inactive=True)
 
 
 @pytest.mark.parametrize("said, in_passing, kept", [

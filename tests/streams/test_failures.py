@@ -205,6 +205,7 @@ def test_rederive_decides_the_turns_a_processor_failure_lost_and_resolves_their_
         assert len(diff.recorded) == 1
         [letter] = engine.dead_letters()
         assert letter["resolved"] == f"rederive {engine.runtime.deciders.version}" and letter["resolved_at"]
+        assert engine.dead_letter_count() == 1
         assert engine.rederive() == []  # nothing left to decide, nothing resolved twice
     assert main(["--data-dir", str(data_dir), "dead-letters", "--json"]) == 0
     [listed] = json.loads(capsys.readouterr().out)
@@ -260,3 +261,12 @@ def test_a_fault_still_present_stops_rederive_for_its_subject_only(data_dir, mon
     assert main(["--data-dir", str(data_dir), "rederive"]) == 1
     out = capsys.readouterr().out
     assert "acme/u1: not decided again" in out and "1 subject(s) could not be decided again" in out
+
+
+def test_dead_letters_of_a_directory_that_is_not_there_is_a_clear_error(tmp_path, capsys):
+    from engine.cli import main
+
+    missing = tmp_path / "nowhere"
+    assert main(["--data-dir", str(missing), "dead-letters"]) == 2
+    assert "holds no memstream log" in capsys.readouterr().err
+    assert not missing.exists()  # nothing is created where nothing was
