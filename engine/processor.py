@@ -37,8 +37,8 @@ from engine.projector import memory_ids_of
 from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
-from engine.statements import (JOIN, REST_OF, clause_pieces, clauses, is_narrative, lead_of, leaning_on,
-                               readable, rest_text, statements, tells_of_before, without)
+from engine.statements import (JOIN, REST_OF, clause_pieces, clauses, is_narrative, item_leans, items, lead_of,
+                               leaning_on, listed, readable, rest_text, statements, tells_of_before, without)
 from engine.statements import parts as narrative_parts
 from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, turn_candidates, without_redacted
 from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, plain_chat, plain_negations, term_set, terms
@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/43"
+RULES = "rules/44"
 
 
 @dataclass(frozen=True)
@@ -1785,6 +1785,8 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
     for request in requests:
         if not _topic_words(request):
             continue  # "just forget it" after "drop the part about Mel": "it" is that part
+        if _points_at_another(request, requests, set().union(*stems) - own):
+            continue  # "It's early days and I don't want that lying about": the other request's topic
         found: set[int] = set()
         for part in _REQUEST_PARTS.split(request):
             topic = _topic_words(part) + _IDENTIFIER.findall(part)  # "the crate labelled Q200"
@@ -1811,7 +1813,14 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
                 held = {w: ks for w, ks in held.items() if w not in which}
             if held:
                 fewest = min(len(ks) for ks in held.values())
-                found |= {k for ks in held.values() if len(ks) == fewest for k in ks}
+                by_words = {k for ks in held.values() if len(ks) == fewest for k in ks}
+                # The statement that says what is named in other words goes with the one that holds
+                # its word ("Lorna is 71 kilos" for "my weight", beside "the coach wants everyone's
+                # weight"): one as close to the word as that is.
+                word = " ".join(w for w in topic if set(terms(w)) & set(held))
+                near = meaning.vectors(said) @ meaning.vectors([word])[0]
+                floor = max(settings.forget_target_similarity, max(float(near[k]) for k in by_words) - 0.05)
+                found |= by_words | {k for k, x in enumerate(near) if x >= floor}
         things = [t for t in _THINGS_NAMED.split(request) if _topic_words(t)]
         for thing in things if len(things) > 1 else ():
             # "forget my height and weight": each thing named goes, the closest by meaning where
@@ -1838,6 +1847,56 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
     return named
 
 
+#: A request that points back at what it asks to forget ("I don't want it lying about in your notes").
+_POINTS_BACK_REQUEST = re.compile(r"\b(?:it|that|this|those|these)\b", re.IGNORECASE)
+
+
+def _points_at_another(request: str, requests: list[str], said: set[str]) -> bool:
+    """A request that points back ("it", "that") and names nothing said (no word of its topic is
+    among `said`, the terms of what is kept), beside another request whose topic something said
+    holds: it asks to forget that topic, and its own words ("long story, I don't want it lying
+    about in your notes") name no topic of their own."""
+    def names(r: str) -> bool:
+        return bool(set(terms(" ".join(_topic_words(r)))) & said)
+
+    topic = _topic_words(request)
+    # "and that thing about my weight": a thing of its own named, in other words than what was said
+    named_thing = topic and re.search(r"\b(?:my|our|about|regarding|the)\s+(?:[\w'’-]+\s+){0,2}?(?:"
+                                      + "|".join(map(re.escape, topic)) + r")\b", request, re.IGNORECASE)
+    return (_POINTS_BACK_REQUEST.search(request) is not None and not names(request) and not named_thing
+            and any(names(o) for o in requests if o != request))
+
+
+def _items_left(piece: str, requests: list[str], lead: str) -> tuple[str, bool] | None:
+    """What is left of a piece a request names when it names some of the piece's items by a word
+    they hold and not the others ("the debt advice appointment" of "swimming on Mondays, a debt
+    advice appointment on Wednesdays, and choir on Fridays"), with whether its last item went; None
+    when it names none of them, or all, or what is left would be a scrap (under three words). An
+    item that opens with what the one before told of goes with it."""
+    parts = items(piece)
+    if len(parts) < 2:
+        return None
+    stems = [set(terms(x)) for x in parts]
+    own = set(terms(lead))
+    gone: set[int] = set()
+    for request in requests:
+        for part in _REQUEST_PARTS.split(_without_keeps(request)):
+            topic = set(terms(" ".join(_topic_words(part) + _IDENTIFIER.findall(part)))) - own
+            held = [{k for k, st in enumerate(stems) if w in st} for w in topic]
+            held = [ks for ks in held if ks and len(ks) < len(parts)]
+            if held:
+                fewest = min(len(ks) for ks in held)
+                gone |= {k for ks in held if len(ks) == fewest for k in ks}
+    for k in range(1, len(parts)):
+        if k - 1 in gone and item_leans(parts[k], parts[k - 1], lead):
+            gone.add(k)
+    left = [x for k, x in enumerate(parts) if k not in gone]
+    if not gone or not left or any(len(_WORDS_RE.findall(x)) < 3 for x in left):
+        return None
+    first = re.sub(r"^(?:and|but|plus|so)\s+", "", left[0], flags=re.IGNORECASE)
+    return ", ".join([first, *left[1:]]), len(parts) - 1 in gone
+
+
 def _meaning_embedders(meaning: Meaning | None):
     """(uncached sentence embedder, record vectors) of the meaning layer; (None, None) without it."""
     if meaning is None:
@@ -1858,6 +1917,8 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
     # that names none points at that topic, not at everything said last (and where no memory holds
     # the topic, at nothing)
     named = [r for r in requests if _topic_words(_without_keeps(r))]
+    said = set().union(*(terms(r.text) for r in state.records.values() if r.text and r.tier != "superseded"))
+    named = [r for r in named if not _points_at_another(_without_keeps(r), [_without_keeps(o) for o in named], said)]
     for request in named or requests:
         targets.extend(r.memory_id for r in forget_targets(state, turn, request, meaning, settings)
                        if r.memory_id not in targets)
@@ -1866,7 +1927,7 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
     for n, memory_id in enumerate(list(targets)):
         rec = state.records[memory_id]
         pieces, leans = clause_pieces(rec.text or "", speaker) if rec.tier == "active" else ([], [])
-        if len(pieces) > 1:
+        if len(pieces) > 1 or (pieces and listed(rec.text or "", speaker)[0] and len(items(pieces[0])) > 1):
             # A record the request names one statement or clause of: the rest is still the user's
             # memory, kept as a record of its own before the record is erased. Its fields and slot
             # go: they may hold what was forgotten ("salary": "84,000").
@@ -1875,7 +1936,22 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
             named = leaning_on(asked, leans)
             if keeps and named - asked:
                 named -= named_statements(view, list(keeps), speaker, meaning, settings) - asked
-            rest = without(view, named, speaker, derive(turn.event_id, "rest", str(n), memory_id), turn.occurred_at)
+            cut: dict[int, str] = {}
+            lead = lead_of(rec.text or "", speaker)
+            in_list = listed(rec.text or "", speaker)
+            for k in sorted(asked):
+                left = _items_left(pieces[k], requests, lead) if in_list[k] else None
+                if left is None:
+                    continue
+                cut[k], last_cut = left
+                named.discard(k)
+                # what leans on the piece leans on its last item: it stays when that does
+                for j in range(k + 1, len(pieces)):
+                    if last_cut or not leans[j] or j in asked:
+                        break
+                    named.discard(j)
+            rest = without(view, named, speaker, derive(turn.event_id, "rest", str(n), memory_id), turn.occurred_at,
+                           cut=cut)
             if rest is not None:
                 kept = {k: v for k, v in rest.fields.items() if k in ("consolidated", REST_OF)}
                 out.emit(MemoryRecorded(record=rest.model_copy(update={

@@ -108,6 +108,11 @@ _FORGET_BREAK = (rf",\s+(?={_OPEN}{{speaker}}\b{_NOT_APPOSED})|,\s+(?={_CONJ})"
 #: forgotten.
 _POINTS_BACK = re.compile(r"\b(?:he|she|him|her|his|hers|they|them|their|it|its|that|this|those|these|there|then)\b",
                           re.IGNORECASE)
+#: The same in a clause whose subject is the speaker ("and Sam drives their son to judo"): records
+#: say "their" for the speaker's "my", so there it is the speaker's own ("his" and "her" are still
+#: someone else's, maybe the one before's).
+_POINTS_BACK_FROM_SPEAKER = re.compile(r"\b(?:he|she|him|her|his|hers|they|them|it|its|that|this|those|these|"
+                                       r"there|then)\b", re.IGNORECASE)
 #: A statement whose subject is what the one before told of ("it was the hardest thing", "that's
 #: why ...", "he never found out"): a possessive after it ("Her speech therapist ...") names a new
 #: thing, and a pronoun inside ("with their grandad") is the statement's own.
@@ -206,6 +211,31 @@ def _speaker_again(piece: str, speaker: str) -> list[str]:
     return out
 
 
+def _points_back(piece: str, speaker: str) -> bool:
+    """Whether a clause points back to what came before it (see _POINTS_BACK)."""
+    if re.match(rf"{_OPEN}{re.escape(speaker)}\b(?!['’]s\b)", piece, re.IGNORECASE):
+        return _POINTS_BACK_FROM_SPEAKER.search(piece) is not None
+    return _POINTS_BACK.search(piece) is not None
+
+
+def _part_pieces(text: str, lead: str) -> list[tuple[str, list[str]]]:
+    """Each statement of the text with its pieces (see clause_pieces)."""
+    brk = re.compile(_FORGET_BREAK.replace("{speaker}", re.escape(lead)), re.IGNORECASE)
+    out = []
+    for p in parts(text):
+        pieces: list[str] = []
+        for piece in brk.split(p):
+            piece = piece.strip()
+            if not piece:
+                continue
+            if pieces and not _says_alone(piece):
+                pieces[-1] = f"{pieces[-1]}, {piece}"
+            else:
+                pieces.append(piece)
+        out.append((p, [x for piece in pieces for x in _speaker_again(piece, lead)]))
+    return out
+
+
 def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
     """The record's statements, each cut where a clause names the speaker anew or a conjunction
     opens a clause of its own; and, for each piece, whether it leans on the one before (points
@@ -217,27 +247,58 @@ def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
     anywhere ("so the landlord is replacing it") or its subject is a thing already spoken of ("and
     the charges were dropped")."""
     lead = lead_of(text, speaker)
-    brk = re.compile(_FORGET_BREAK.replace("{speaker}", re.escape(lead)), re.IGNORECASE)
     out: list[str] = []
     leans: list[bool] = []
-    for p in parts(text):
-        pieces: list[str] = []
-        for piece in brk.split(p):
-            piece = piece.strip()
-            if not piece:
-                continue
-            if pieces and not _says_alone(piece):
-                pieces[-1] = f"{pieces[-1]}, {piece}"
-            else:
-                pieces.append(piece)
-        pieces = [x for piece in pieces for x in _speaker_again(piece, lead)]
+    for _, pieces in _part_pieces(text, lead):
         for k, piece in enumerate(pieces):
-            back = ((_POINTS_BACK.search(piece) or not _NEW_SUBJECT.match(piece) or _UNSAID_OBJECT.search(piece)
+            back = ((_points_back(piece, lead) or not _NEW_SUBJECT.match(piece) or _UNSAID_OBJECT.search(piece)
                      or _same_owner(piece, pieces[k - 1], lead))
                     if k else _OPENS_BACK.match(piece) or (out and _of_someone_before(piece, out[-1], lead)))
             leans.append(bool(out) and bool(back))
             out.append(_OPENER.sub("", piece) if k else piece)
     return out, leans
+
+
+#: Where a piece's items part: a comma (and a conjunction after it) between two items of a list
+#: ("football on Tuesdays, the therapist on Thursdays, and choir on Fridays"), or a conjunction
+#: before "there is" or "also" ("I'm self-employed and there's also £300 a month from tutoring").
+_ITEM_BREAK = re.compile(r",\s+(?:(?:and|but|plus)\s+)?|\s+(?:and|but|plus)\s+(?=there(?:['’]s|\s+(?:is|are|was|were))\b|also\b)",
+                         re.IGNORECASE)
+
+
+#: A statement in the form of a list ("swimming on Mondays, the dentist on Wednesday, and choir on
+#: Fridays"; "I teach, and there's also the tutoring"), not a thing and what it is ("my car, a
+#: silver Golf, plate KX19", "her dad's flat, 17 Garnet Row, on Fridays at 6").
+_LISTED = re.compile(r",\s+(?:and|plus)\s+|\s(?:and|but|plus)\s+(?:there(?:['’]s|\s+(?:is|are|was|were))\b|also\b)",
+                     re.IGNORECASE)
+
+
+def listed(text: str, speaker: str) -> list[bool]:
+    """For each of clause_pieces' pieces, whether its statement is in the form of a list: only
+    there do its items (items) stand alone."""
+    return [_LISTED.search(p) is not None for p, pieces in _part_pieces(text, lead_of(text, speaker)) for _ in pieces]
+
+
+def items(piece: str) -> list[str]:
+    """The items of one piece (clause_pieces keeps a list's items together): cut at _ITEM_BREAK
+    outside brackets ("self-employed (weddings, events and portraits)" is one item)."""
+    out: list[str] = []
+    start = 0
+    for m in _ITEM_BREAK.finditer(piece):
+        inside = piece[:m.start()]
+        if inside.count("(") > inside.count(")"):
+            continue
+        out.append(piece[start:m.start()].strip())
+        start = m.end()
+    out.append(piece[start:].strip())
+    return [x for x in out if x]
+
+
+def item_leans(item: str, before: str, speaker: str) -> bool:
+    """Whether an item points back to the one before ("it costs ...", "Eli has no clue"): it goes
+    with it."""
+    return bool(_OPENS_BACK.match(item) or _points_back(item, speaker) or _UNSAID_OBJECT.search(item)
+                or _same_owner(item, before, speaker))
 
 
 #: A statement that ends on what the one before told of ("the health board forbids it").
@@ -290,26 +351,30 @@ def statements(records: Sequence[MemoryRecord], speaker: str, only_narratives: b
     return out
 
 
-def rest_text(text: str, drop: set[int], speaker: str) -> str | None:
-    """The text less the statements at `drop` (None when nothing would be left or nothing is
-    dropped). The first statement left is led by the speaker's name when it does not name them
-    (the name the record opens with, when it does)."""
-    said = parts(text)
+def rest_text(text: str, drop: set[int], speaker: str, cut: dict[int, str] | None = None) -> str | None:
+    """The text less the statements at `drop`, and with each statement at a key of `cut` replaced
+    by what is left of it (None when nothing would be left or nothing is dropped or cut). The
+    first statement left is led by the speaker's name when it does not name them (the name the
+    record opens with, when it does)."""
+    cut = {k: v for k, v in (cut or {}).items() if k not in drop}
+    said = [cut.get(k, p) for k, p in enumerate(parts(text))]
     keep = [p for k, p in enumerate(said) if k not in drop]
-    if not keep or len(keep) == len(said):
+    if not keep or (len(keep) == len(said) and not cut):
         return None
     speaker = lead_of(text, speaker)
     lead = f"{speaker}: "
     first = keep[0]
-    if 0 in drop and not re.match(re.escape(speaker) + r"\b", first):
+    if (0 in drop or 0 in cut) and not re.match(re.escape(speaker) + r"\b", first):
         first = lead + first
     return JOIN.join([first, *keep[1:]])
 
 
-def without(record: MemoryRecord, drop: set[int], speaker: str, memory_id: str, at: datetime) -> MemoryRecord | None:
-    """The record less the statements at `drop`, as a new record with the old one's provenance
-    and its id in `fields["rest_of"]` (None when nothing would be left or nothing is dropped)."""
-    text = rest_text(record.text or "", drop, speaker)
+def without(record: MemoryRecord, drop: set[int], speaker: str, memory_id: str, at: datetime,
+            cut: dict[int, str] | None = None) -> MemoryRecord | None:
+    """The record less the statements at `drop` and with those at `cut` cut down (rest_text), as a
+    new record with the old one's provenance and its id in `fields["rest_of"]` (None when nothing
+    would be left or nothing is dropped or cut)."""
+    text = rest_text(record.text or "", drop, speaker, cut)
     if text is None:
         return None
     fields = dict(record.fields)

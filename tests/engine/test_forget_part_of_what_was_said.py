@@ -1,0 +1,99 @@
+"""A request to forget one thing of several said together forgets that thing and keeps the rest:
+
+- one item of a list ("swimming on Mondays, a debt advice appointment on Wednesdays, and choir on
+  Fridays"), or what follows "and there's also ...";
+- one clause, when the next clause is the speaker's own ("... and I drive my son to judo": the
+  record's "their son" is the speaker's, not the forgotten clause's);
+- where the request's second sentence only points back at it ("It's personal, I'd rather it
+  wasn't knocking around in your notes"): those words name no topic of their own; a second
+  sentence that names a thing of its own ("that thing about my weight") still forgets it;
+- the statement that gives what is named in other words ("I'm 84 kilos" for "my weight"), beside
+  one that holds its word ("the dietitian wants everyone's weight").
+"""
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+
+import pytest
+
+from conftest import records_after
+
+AT = datetime(2026, 3, 2, 9, tzinfo=timezone.utc)
+
+
+def _gone_and_kept(tmp_path, speaker: str, turns: list[str], gone: str, kept: str) -> None:
+    texts = [r.text or "" for r in records_after(tmp_path, turns, speaker, AT)]
+    assert not any(re.search(gone, t, re.IGNORECASE) for t in texts), texts
+    assert any(re.search(kept, t, re.IGNORECASE) for t in texts), texts
+
+
+@pytest.mark.parametrize("speaker, said, asked, gone, kept", [
+    ("Oskar", "My week: swimming lessons for the twins on Mondays, a debt advice appointment on Wednesday mornings, "
+              "and choir practice Friday nights.",
+     "Please delete the note about the debt advice appointment, I don't want that stored.", r"debt", r"choir"),
+    ("Jakub", "I'm a secondary school chemistry teacher and there's also about £300 a month coming in from tutoring "
+              "on the side.",
+     "Can you remove the tutoring money from your notes? I'd rather it wasn't kept.", r"300|tutor", r"chemistry"),
+    ("Callum", "I've got two allotment plots at Hillside, and a beehive that I keep on my uncle's farm.",
+     "Erase what I said about the beehive please.", r"beehive|hive", r"allotment"),
+    ("Rhea", "I run a small bakery stall on Saturdays and there's also my part-time job at the library during the week.",
+     "Please forget about my library job.", r"library", r"bakery"),
+])
+def test_one_item_of_a_list_goes_and_the_others_stay(tmp_path, speaker, said, asked, gone, kept):
+    _gone_and_kept(tmp_path, speaker, [said, asked], gone, kept)
+
+
+@pytest.mark.parametrize("speaker, said, asked, gone, kept", [
+    ("Ana", "I see a hypnotherapist on Tuesday evenings, and I drive my son to judo on Saturdays.",
+     "Please forget what I said about the hypnotherapist.", r"hypno", r"judo"),
+    ("Teodor", "I'm on a payment plan with the council for unpaid tax, and I walk my dog along the canal every morning.",
+     "Could you delete the part about the council payment plan?", r"council|tax", r"canal"),
+    ("Wanjiru", "My marriage counselling sessions are on Thursdays, and I coach my daughter's netball team on Sundays.",
+     "Scrap what I said about counselling, please.", r"counsel", r"netball"),
+    ("Dariusz", "I'm in a methadone programme at the Bridge clinic, and I repaint my neighbours' fences in summer.",
+     "Please delete what I said about the methadone programme.", r"methadone", r"fence"),
+])
+def test_the_speakers_own_next_clause_stays(tmp_path, speaker, said, asked, gone, kept):
+    _gone_and_kept(tmp_path, speaker, [said, asked], gone, kept)
+
+
+@pytest.mark.parametrize("speaker, said, asked, gone, kept", [
+    ("Benoit", "I volunteer at the food bank on Sundays. I'm also on a waiting list for ADHD assessment.",
+     "Can you delete the ADHD bit? It's early days and I don't want that sort of thing lying about in your memory.",
+     r"adhd", r"food bank"),
+    ("Tobiah", "I teach bouldering at the climbing wall on weekends. I had a miscarriage scare in March.",
+     "Please drop the thing about the scare. Long story, but I'd prefer that not floating about in your files.",
+     r"miscarriage|scare", r"boulder"),
+    ("Kwame", "I referee under-12 football on Saturday mornings and there's also a county court judgment against me "
+              "from 2023.",
+     "Delete what I told you about the court judgment. Bad times, I don't want that hanging about in your records.",
+     r"judg|court", r"referee"),
+    ("Perpetua", "I'm on the parish council, and I'm going through IVF with my wife.",
+     "Can you erase the IVF part? Early days, so I'd rather not have it sitting in your memory.", r"ivf", r"parish"),
+])
+def test_a_second_sentence_that_points_back_names_no_topic(tmp_path, speaker, said, asked, gone, kept):
+    _gone_and_kept(tmp_path, speaker, [said, asked], gone, kept)
+
+
+@pytest.mark.parametrize("speaker, said, asked, gone, kept", [
+    ("Alvar", ["I earn about 52k a year.", "I weigh 96 kilos.", "I play chess online most evenings."],
+     "Please forget what I said about my pay. Also drop that thing about my weight.", r"52|96", r"chess"),
+    ("Bettina", ["I have a gastric band.", "I owe my sister two grand.", "I grow dahlias."],
+     "Forget the gastric band. And that stuff about my sister's loan, drop it too.", r"gastric|grand", r"dahlia"),
+])
+def test_a_second_sentence_naming_its_own_thing_still_forgets_it(tmp_path, speaker, said, asked, gone, kept):
+    _gone_and_kept(tmp_path, speaker, said + [asked], gone, kept)
+
+
+@pytest.mark.parametrize("speaker, said, asked, gone, kept", [
+    ("Ilse", "The dietitian wants everyone's weight for the group programme. I'm 84 kilos, and I swim three "
+             "mornings a week.", "Please forget my weight.", r"\b84\b", r"swim"),
+    ("Fenna", "The physio wanted everyone's weight before the class. I weigh 12 stone, and I do pilates on Wednesdays.",
+     "Forget my weight please.", r"12 stone", r"pilates"),
+    ("Gwen", "The landlord wants everyone's income for the application; I earn 38k a year, and I have a rescue "
+             "greyhound.", "Please forget my income, I'd rather that not be kept.", r"38", r"greyhound"),
+])
+def test_what_is_named_in_other_words_goes_with_the_statement_holding_its_word(tmp_path, speaker, said, asked, gone,
+                                                                             kept):
+    _gone_and_kept(tmp_path, speaker, [said, asked], gone, kept)
