@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/44"
+RULES = "rules/45"
 
 
 @dataclass(frozen=True)
@@ -1113,6 +1113,13 @@ _OWN_THING_REQUEST = re.compile(
     # "scrap / ignore what I said about the architecture school": not "scrap my plan", which changes it
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*(?:scrap|ignore|strike)\s+(?:all\s+(?:of\s+)?)?"
     rf"(?:what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared|wrote)|{_THE_PART_ABOUT}(?:my|our))\b"
+    # "drop what I told you about ...", "get rid of everything I said about ...": any verb of dropping,
+    # of what was said (not "drop my daughter at school", "get rid of my old sofa")
+    rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
+    r"(?:drop|ditch|bin|toss|chuck|lose|nix|get\s+rid\s+of)\s+(?:all\s+(?:of\s+)?)?"
+    r"(?:(?:what|everything|anything)\s+I\s+(?:just\s+|ever\s+)?(?:said|told\s+you|mentioned|shared|wrote)|"
+    rf"{_THE_PART_ABOUT}(?:my|our))\b"
     # "disregard the plumber's price I mentioned", "delete the address I gave you": a thing said, named
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"

@@ -97,3 +97,32 @@ def test_a_second_sentence_naming_its_own_thing_still_forgets_it(tmp_path, speak
 def test_what_is_named_in_other_words_goes_with_the_statement_holding_its_word(tmp_path, speaker, said, asked, gone,
                                                                              kept):
     _gone_and_kept(tmp_path, speaker, [said, asked], gone, kept)
+
+
+@pytest.mark.parametrize("said, asked, gone", [
+    (["I'm allergic to shellfish.", "I play the cello in a quartet."],
+     "Drop what I told you about the shellfish allergy.", r"shellfish"),
+    (["I'm allergic to shellfish.", "I play the cello in a quartet."],
+     "Get rid of what I told you about the shellfish allergy.", r"shellfish"),
+    (["I have a severe egg allergy.", "I play the cello in a quartet."],
+     "Get rid of everything I told you about my egg allergy.", r"\begg"),
+    (["I'm allergic to sesame.", "I play the cello in a quartet."],
+     "Please drop what I said about the sesame allergy.", r"sesame"),
+])
+def test_any_verb_of_dropping_what_was_said_is_a_request(tmp_path, said, asked, gone):
+    """"Drop / get rid of / ditch what I told you about ..." asks to forget it, whatever the
+    classifier makes of the wording (it read these as chatter)."""
+    _gone_and_kept(tmp_path, "Noor", said + [asked], gone, r"cello")
+
+
+@pytest.mark.parametrize("said, other", [
+    (["I drop my daughter at school at 8:30.", "I play the cello in a quartet."],
+     "Drop the kids at the pool after lunch, remind me."),
+    (["My old sofa is falling apart.", "I play the cello in a quartet."],
+     "I need to get rid of my old sofa this weekend."),
+    (["My old sofa is falling apart.", "I play the cello in a quartet."], "Can you drop me at the station?"),
+])
+def test_dropping_things_in_the_world_forgets_nothing(tmp_path, said, other):
+    before = [r.text for r in records_after(tmp_path / "before", said, "Noor", AT)]
+    after = [r.text for r in records_after(tmp_path / "after", said + [other], "Noor", AT)]
+    assert before and all(text in after for text in before), (before, after)
