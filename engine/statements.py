@@ -24,7 +24,7 @@ from datetime import datetime
 from typing import Sequence
 
 from engine.dates import MONTH_NAMES
-from engine.textnorm import STOP_WORDS
+from engine.textnorm import RELATIONS, STOP_WORDS
 from schemas.records import MemoryRecord
 
 #: How the statements of one narrative record are joined (engine.summarizer._merge_observations,
@@ -211,11 +211,20 @@ def _speaker_again(piece: str, speaker: str) -> list[str]:
     return out
 
 
-def _points_back(piece: str, speaker: str) -> bool:
+def _points_back(piece: str, speaker: str, before: str = "") -> bool:
     """Whether a clause points back to what came before it (see _POINTS_BACK)."""
-    if re.match(rf"{_OPEN}{re.escape(speaker)}\b(?!['’]s\b)", piece, re.IGNORECASE):
+    if re.match(rf"{_OPEN}{re.escape(speaker)}\b(?!['’]s\b)", piece, re.IGNORECASE) and not _someone_else(before, speaker):
         return _POINTS_BACK_FROM_SPEAKER.search(piece) is not None
     return _POINTS_BACK.search(piece) is not None
+
+
+def _someone_else(text: str, speaker: str) -> bool:
+    """Whether a clause tells of someone other than the speaker, by name or as kin ("my partner Alex
+    has ...", "my sibling is ..."), with the speaker not its subject: a "their" after it may be
+    theirs. ("Sam is separating from their husband, and Sam takes their mum ...": both the speaker's.)"""
+    if re.match(rf"{_OPEN}{re.escape(speaker)}\b(?!['’]s\b)", text, re.IGNORECASE):
+        return False
+    return bool(_names(text, speaker)) or any(w in RELATIONS for w in re.findall(r"[a-z]+", text.lower()))
 
 
 def _part_pieces(text: str, lead: str) -> list[tuple[str, list[str]]]:
@@ -251,7 +260,7 @@ def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
     leans: list[bool] = []
     for _, pieces in _part_pieces(text, lead):
         for k, piece in enumerate(pieces):
-            back = ((_points_back(piece, lead) or not _NEW_SUBJECT.match(piece) or _UNSAID_OBJECT.search(piece)
+            back = ((_points_back(piece, lead, pieces[k - 1]) or not _NEW_SUBJECT.match(piece) or _UNSAID_OBJECT.search(piece)
                      or _same_owner(piece, pieces[k - 1], lead))
                     if k else _OPENS_BACK.match(piece) or (out and _of_someone_before(piece, out[-1], lead)))
             leans.append(bool(out) and bool(back))
@@ -262,8 +271,11 @@ def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
 #: Where a piece's items part: a comma (and a conjunction after it) between two items of a list
 #: ("football on Tuesdays, the therapist on Thursdays, and choir on Fridays"), or a conjunction
 #: before "there is" or "also" ("I'm self-employed and there's also £300 a month from tutoring").
-_ITEM_BREAK = re.compile(r",\s+(?:(?:and|but|plus)\s+)?|\s+(?:and|but|plus)\s+(?=there(?:['’]s|\s+(?:is|are|was|were))\b|also\b)",
+_ITEM_BREAK = re.compile(r",\s+|\s+(?=(?:and|but|plus)\s+(?:there(?:['’]s|\s+(?:is|are|was|were))\b|also\b))",
                          re.IGNORECASE)
+#: An item that a conjunction opens ("and choir on Fridays"): the list's next thing, not more of
+#: the one before.
+_JOINED = re.compile(r"^(?:and|but|plus)\s+", re.IGNORECASE)
 
 
 #: A statement in the form of a list ("swimming on Mondays, the dentist on Wednesday, and choir on
@@ -281,7 +293,8 @@ def listed(text: str, speaker: str) -> list[bool]:
 
 def items(piece: str) -> list[str]:
     """The items of one piece (clause_pieces keeps a list's items together): cut at _ITEM_BREAK
-    outside brackets ("self-employed (weddings, events and portraits)" is one item)."""
+    outside brackets ("self-employed (weddings, events and portraits)" is one item), each with the
+    conjunction that opens it."""
     out: list[str] = []
     start = 0
     for m in _ITEM_BREAK.finditer(piece):
@@ -295,10 +308,12 @@ def items(piece: str) -> list[str]:
 
 
 def item_leans(item: str, before: str, speaker: str) -> bool:
-    """Whether an item points back to the one before ("it costs ...", "Eli has no clue"): it goes
-    with it."""
-    return bool(_OPENS_BACK.match(item) or _points_back(item, speaker) or _UNSAID_OBJECT.search(item)
-                or _same_owner(item, before, speaker))
+    """Whether an item is more of the one before: it goes with it. So is every item no conjunction
+    opens ("my car, a silver Golf, plate KX19": what the car is; a list without "and" before each
+    item goes on in doubt), and one that points back to it ("and it costs ...", "and Eli has no
+    clue")."""
+    return bool(not _JOINED.match(item) or _OPENS_BACK.match(item) or _points_back(item, speaker, before)
+                or _UNSAID_OBJECT.search(item) or _same_owner(item, before, speaker))
 
 
 #: A statement that ends on what the one before told of ("the health board forbids it").

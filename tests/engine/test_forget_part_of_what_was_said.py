@@ -126,3 +126,28 @@ def test_dropping_things_in_the_world_forgets_nothing(tmp_path, said, other):
     before = [r.text for r in records_after(tmp_path / "before", said, "Noor", AT)]
     after = [r.text for r in records_after(tmp_path / "after", said + [other], "Noor", AT)]
     assert before and all(text in after for text in before), (before, after)
+
+
+@pytest.mark.parametrize("speaker, said, asked, gone, kept", [
+    # what a thing is, after it with a bare comma, goes with it (an appositive, not a list's item)
+    ("Alistair", "I drive to work in my car, a silver Golf, plate KX19 LMN, and I play squash on Mondays.",
+     "Please forget everything about my car.", r"golf|kx19", r"squash"),
+    ("Jodie", "I still have a key to my ex's flat, 14 Mill Lane, and I go climbing on Thursdays.",
+     "Delete what I said about my ex.", r"mill lane|\b14\b", r"climbing"),
+    ("Marek", "My solicitor, Ms Adeyemi at Hart & Co, phone 0161 496 0321, is handling the custody case, and I coach "
+              "chess at the library.", "Forget what I said about my solicitor.", r"adeyemi|0161|hart", r"chess"),
+    ("Julian", "This week I've got yoga on Monday, an appointment at the clinic, the one for my HIV meds, on "
+               "Wednesday, and pub quiz on Thursday.", "forget the clinic appointment", r"hiv|clinic", r"yoga"),
+    # "their" after a clause about someone else may be theirs: it goes with that clause
+    ("Kit", "My sibling Sam is in rehab at the Priory, and I pay their fees every month.",
+     "Forget what I said about Sam's rehab.", r"rehab|fees", None),
+    ("Robin", "My partner Alex has a gambling problem, and I cover their debts every month.",
+     "Please forget about Alex's gambling.", r"gambl|debts", None),
+    ("Noemi", "My flatmate Priya is being investigated by HMRC, and I've lent her my accountant's number.",
+     "Please delete what I said about Priya and HMRC.", r"hmrc|accountant", None),
+])
+def test_more_of_a_forgotten_thing_goes_with_it(tmp_path, speaker, said, asked, gone, kept):
+    texts = [r.text or "" for r in records_after(tmp_path, [said, asked], speaker, AT)]
+    assert not any(re.search(gone, t, re.IGNORECASE) for t in texts), texts
+    if kept:
+        assert any(re.search(kept, t, re.IGNORECASE) for t in texts), texts
