@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/45"
+RULES = "rules/46"
 
 
 @dataclass(frozen=True)
@@ -1901,7 +1901,7 @@ def _items_left(piece: str, requests: list[str], lead: str) -> tuple[str, bool] 
     if not gone or not left or any(len(_WORDS_RE.findall(x)) < 3 for x in left):
         return None
     first = re.sub(r"^(?:and|but|plus|so)\s+", "", left[0], flags=re.IGNORECASE)
-    return ", ".join([first, *left[1:]]), len(parts) - 1 in gone
+    return ", ".join([first, *left[1:]]).replace(", and there", " and there"), len(parts) - 1 in gone
 
 
 def _meaning_embedders(meaning: Meaning | None):
@@ -1930,9 +1930,11 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
         targets.extend(r.memory_id for r in forget_targets(state, turn, request, meaning, settings)
                        if r.memory_id not in targets)
     speaker = (turn.payload.speaker or "").strip() or "User"
+    gone_words: set[str] = set()  # the words of what is forgotten (less what a record cut from it keeps)
     # (the records a target was cut from or superseded go with it: engine.erasure.history)
     for n, memory_id in enumerate(list(targets)):
         rec = state.records[memory_id]
+        gone_words |= set(terms(rec.text or ""))
         pieces, leans = clause_pieces(rec.text or "", speaker) if rec.tier == "active" else ([], [])
         if len(pieces) > 1 or (pieces and listed(rec.text or "", speaker)[0] and len(items(pieces[0])) > 1):
             # A record the request names one statement or clause of: the rest is still the user's
@@ -1960,15 +1962,46 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
             rest = without(view, named, speaker, derive(turn.event_id, "rest", str(n), memory_id), turn.occurred_at,
                            cut=cut)
             if rest is not None:
+                gone_words -= set(terms(rest.text or ""))
                 kept = {k: v for k, v in rest.fields.items() if k in ("consolidated", REST_OF)}
                 out.emit(MemoryRecorded(record=rest.model_copy(update={
                     "fields": {"type": "observation", **kept}, "slot": None})))
     embed, vectors = _meaning_embedders(meaning)
-    for gone in erasure_plan(state, targets, embed, vectors, settings, also_shred=[_ref(turn)]):
+    also = [_ref(turn), *_naming_turns(state, turn, requests, targets, gone_words, speaker)]
+    for gone in erasure_plan(state, targets, embed, vectors, settings, also_shred=also):
         rec = state.records[gone.memory_id]
         out.emit(MemoryForgotten(memory_id=rec.memory_id, kind=rec.kind, shredded_turns=gone.shredded_turns,
                                  reason="user_request", turns_shredded=len(gone.shredded_turns),
                                  echo_of=gone.echo_of))
+
+
+def _naming_turns(state: SubjectState, turn: Event, requests: list[str], targets: list[str], gone_words: set[str],
+                  speaker: str) -> list[TurnRef]:
+    """The readable turns (and summary lines) that name what a request forgets by a word the
+    request names, the forgotten content holds and no memory kept holds: the assistant's "we can
+    look at a plan for the loans whenever you like", which repeats too little of "9,000 in payday
+    loans, my wife teaches, we keep chickens" to be its echo. Forgotten content is unreadable
+    everywhere it was said."""
+    if not targets:
+        return []
+    kept = set().union(*(terms(r.text) for r in state.records.values()
+                         if r.text and r.tier != "superseded" and r.memory_id not in targets))
+    def stems(ws) -> set[str]:  # "inheritance" and "inherited" alike; short words whole
+        return {w[:6] for w in ws}
+
+    named = stems(terms(" ".join(w for r in requests for w in _topic_words(_without_keeps(r)))))
+    words = (named & stems(gone_words)) - stems(kept) - stems(terms(speaker))
+    if not words:
+        return []
+    own = _ref(turn)
+    out: list[TurnRef] = []
+    for sid in sorted(state.sessions):
+        session = state.sessions[sid]
+        for t in [*session.window, *session.summary]:
+            ref = TurnRef(session_id=sid, turn_id=t.turn_id)
+            if t.text and ref != own and ref not in out and words & stems(terms(t.text)):
+                out.append(ref)
+    return out
 
 
 def _link_echoes(state: SubjectState, turn: Event, meaning: Meaning | None, settings: Settings,
