@@ -38,7 +38,7 @@ from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
 from engine.statements import (JOIN, REST_OF, clause_pieces, clauses, is_narrative, item_leans, items, lead_of,
-                               leaning_on, listed, readable, rest_text, statements, tells_of_before, without)
+                               leaning_on, readable, rest_text, statements, tells_of_before, without)
 from engine.statements import parts as narrative_parts
 from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, turn_candidates, without_redacted
 from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, plain_chat, plain_negations, term_set, terms
@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/46"
+RULES = "rules/47"
 
 
 @dataclass(frozen=True)
@@ -1874,7 +1874,7 @@ def _points_at_another(request: str, requests: list[str], said: set[str]) -> boo
             and any(names(o) for o in requests if o != request))
 
 
-def _items_left(piece: str, requests: list[str], lead: str) -> tuple[str, bool] | None:
+def _items_left(piece: str, requests: list[str], lead: str, keeps: Sequence[str] = ()) -> tuple[str, bool] | None:
     """What is left of a piece a request names when it names some of the piece's items by a word
     they hold and not the others ("the debt advice appointment" of "swimming on Mondays, a debt
     advice appointment on Wednesdays, and choir on Fridays"), with whether its last item went; None
@@ -1894,8 +1894,10 @@ def _items_left(piece: str, requests: list[str], lead: str) -> tuple[str, bool] 
             if held:
                 fewest = min(len(ks) for ks in held)
                 gone |= {k for ks in held if len(ks) == fewest for k in ks}
+    # what the turn says stays ("the kids are fine to keep") is not taken with an item it follows
+    kept = set(terms(" ".join(w for r in keeps for w in _topic_words(r)))) - own
     for k in range(1, len(parts)):
-        if k - 1 in gone and item_leans(parts[k], parts[k - 1], lead):
+        if k - 1 in gone and k not in gone and item_leans(parts[k], parts[k - 1], lead) and not kept & stems[k]:
             gone.add(k)
     left = [x for k, x in enumerate(parts) if k not in gone]
     if not gone or not left or any(len(_WORDS_RE.findall(x)) < 3 for x in left):
@@ -1936,7 +1938,7 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
         rec = state.records[memory_id]
         gone_words |= set(terms(rec.text or ""))
         pieces, leans = clause_pieces(rec.text or "", speaker) if rec.tier == "active" else ([], [])
-        if len(pieces) > 1 or (pieces and listed(rec.text or "", speaker)[0] and len(items(pieces[0])) > 1):
+        if len(pieces) > 1 or (pieces and len(items(pieces[0])) > 1):
             # A record the request names one statement or clause of: the rest is still the user's
             # memory, kept as a record of its own before the record is erased. Its fields and slot
             # go: they may hold what was forgotten ("salary": "84,000").
@@ -1947,9 +1949,8 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
                 named -= named_statements(view, list(keeps), speaker, meaning, settings) - asked
             cut: dict[int, str] = {}
             lead = lead_of(rec.text or "", speaker)
-            in_list = listed(rec.text or "", speaker)
             for k in sorted(asked):
-                left = _items_left(pieces[k], requests, lead) if in_list[k] else None
+                left = _items_left(pieces[k], requests, lead, keeps)
                 if left is None:
                     continue
                 cut[k], last_cut = left

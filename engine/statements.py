@@ -278,19 +278,6 @@ _ITEM_BREAK = re.compile(r",\s+|\s+(?=(?:and|but|plus)\s+(?:there(?:['’]s|\s+(
 _JOINED = re.compile(r"^(?:and|but|plus)\s+", re.IGNORECASE)
 
 
-#: A statement in the form of a list ("swimming on Mondays, the dentist on Wednesday, and choir on
-#: Fridays"; "I teach, and there's also the tutoring"), not a thing and what it is ("my car, a
-#: silver Golf, plate KX19", "her dad's flat, 17 Garnet Row, on Fridays at 6").
-_LISTED = re.compile(r",\s+(?:and|plus)\s+|\s(?:and|but|plus)\s+(?:there(?:['’]s|\s+(?:is|are|was|were))\b|also\b)",
-                     re.IGNORECASE)
-
-
-def listed(text: str, speaker: str) -> list[bool]:
-    """For each of clause_pieces' pieces, whether its statement is in the form of a list: only
-    there do its items (items) stand alone."""
-    return [_LISTED.search(p) is not None for p, pieces in _part_pieces(text, lead_of(text, speaker)) for _ in pieces]
-
-
 def items(piece: str) -> list[str]:
     """The items of one piece (clause_pieces keeps a list's items together): cut at _ITEM_BREAK
     outside brackets ("self-employed (weddings, events and portraits)" is one item), each with the
@@ -307,13 +294,22 @@ def items(piece: str) -> list[str]:
     return [x for x in out if x]
 
 
+#: An item with a subject and a verb of its own: an auxiliary, plainly, after a word or more ("a red
+#: Fiesta", "plate KX19" have none, a verb read off its ending would take "red" for one; "has been
+#: very ill", after "Mel, my wife,", has no subject).
+_ITEM_SAYS = re.compile(r"^(?:[\w'’()-]+\s+){1,7}?(?:(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could|should|"
+                        r"must|may|might)\b|\w*(?:n['’]t|['’](?:re|ve|ll|m))\b)|^[\w-]+['’](?:re|ve|ll|m)\b", re.IGNORECASE)
+
+
 def item_leans(item: str, before: str, speaker: str) -> bool:
-    """Whether an item is more of the one before: it goes with it. So is every item no conjunction
-    opens ("my car, a silver Golf, plate KX19": what the car is; a list without "and" before each
-    item goes on in doubt), and one that points back to it ("and it costs ...", "and Eli has no
-    clue")."""
-    return bool(not _JOINED.match(item) or _OPENS_BACK.match(item) or _points_back(item, speaker, before)
-                or _UNSAID_OBJECT.search(item) or _same_owner(item, before, speaker))
+    """Whether an item is more of the one before: it goes with it. So is an item that no
+    conjunction opens and that says nothing alone ("my car, a silver Golf, plate KX19": what the
+    car is; a list without "and" before each item goes on in doubt), and one that points back to it
+    ("and it costs ...", "and Eli has no clue"). "..., the kids are staying with me" says a thing of
+    its own."""
+    return bool((not _JOINED.match(item) and not _ITEM_SAYS.search(item)) or _OPENS_BACK.match(item)
+                or _points_back(item, speaker, before) or _UNSAID_OBJECT.search(item)
+                or _same_owner(item, before, speaker))
 
 
 #: A statement that ends on what the one before told of ("the health board forbids it").

@@ -1,7 +1,9 @@
 """A request to forget one thing of several said together forgets that thing and keeps the rest:
 
 - one item of a list ("swimming on Mondays, a debt advice appointment on Wednesdays, and choir on
-  Fridays"), or what follows "and there's also ...";
+  Fridays"), or what follows "and there's also ..."; what follows a forgotten item with a bare
+  comma and says nothing alone goes with it ("my car, a silver Golf, plate KX19"), an item with a
+  subject and verb of its own stays ("..., the dog is staying with me, ...");
 - one clause, when the next clause is the speaker's own ("... and I drive my son to judo": the
   record's "their son" is the speaker's, not the forgotten clause's);
 - where the request's second sentence only points back at it ("It's personal, I'd rather it
@@ -151,3 +153,17 @@ def test_more_of_a_forgotten_thing_goes_with_it(tmp_path, speaker, said, asked, 
     assert not any(re.search(gone, t, re.IGNORECASE) for t in texts), texts
     if kept:
         assert any(re.search(kept, t, re.IGNORECASE) for t in texts), texts
+
+
+@pytest.mark.parametrize("speaker, said, asked, gone, kept", [
+    # an item with a subject and a verb of its own says a thing of its own: it stays
+    ("Marco", "We're in couples therapy at the moment, the house sale has gone through, and I'm training for a "
+              "triathlon.", "Can you delete the bit about couples therapy?", r"therapy", r"house sale"),
+    ("Claudette", "My divorce from Hugo is final in May, the dog is staying with me, and I've started a new job at the "
+                  "library.", "Remove the divorce stuff please. The dog and the job are fine to keep.",
+     r"divorce|hugo", r"dog"),
+    ("Anders", "My bankruptcy hearing is next Tuesday, the boat is being repainted, and I'm teaching my niece to sail.",
+     "Erase what I said about the bankruptcy hearing.", r"bankrupt", r"boat"),
+])
+def test_an_item_saying_a_thing_of_its_own_stays(tmp_path, speaker, said, asked, gone, kept):
+    _gone_and_kept(tmp_path, speaker, [said, asked], gone, kept)
