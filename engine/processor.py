@@ -1879,7 +1879,8 @@ def _items_left(piece: str, requests: list[str], lead: str, keeps: Sequence[str]
     they hold and not the others ("the debt advice appointment" of "swimming on Mondays, a debt
     advice appointment on Wednesdays, and choir on Fridays"), with whether its last item went; None
     when it names none of them, or all, or what is left would be a scrap (under three words). An
-    item that opens with what the one before told of goes with it."""
+    item that is more of a forgotten one goes with it (statements.item_leans), unless the turn says
+    to keep it."""
     parts = items(piece)
     if len(parts) < 2:
         return None
@@ -1983,13 +1984,13 @@ def _naming_turns(state: SubjectState, turn: Event, requests: list[str], targets
     look at a plan for the loans whenever you like", which repeats too little of "9,000 in payday
     loans, my wife teaches, we keep chickens" to be its echo. Forgotten content is unreadable
     everywhere it was said."""
+    def stems(ws) -> set[str]:  # "inheritance" and "inherited" alike; short words whole
+        return {w[:6] for w in ws}
+
     if not targets:
         return []
     kept = set().union(*(terms(r.text) for r in state.records.values()
                          if r.text and r.tier != "superseded" and r.memory_id not in targets))
-    def stems(ws) -> set[str]:  # "inheritance" and "inherited" alike; short words whole
-        return {w[:6] for w in ws}
-
     named = stems(terms(" ".join(w for r in requests for w in _topic_words(_without_keeps(r)))))
     words = (named & stems(gone_words)) - stems(kept) - stems(terms(speaker))
     if not words:

@@ -227,8 +227,8 @@ def _someone_else(text: str, speaker: str) -> bool:
     return bool(_names(text, speaker)) or any(w in RELATIONS for w in re.findall(r"[a-z]+", text.lower()))
 
 
-def _part_pieces(text: str, lead: str) -> list[tuple[str, list[str]]]:
-    """Each statement of the text with its pieces (see clause_pieces)."""
+def _part_pieces(text: str, lead: str) -> list[list[str]]:
+    """The pieces of each statement of the text (see clause_pieces)."""
     brk = re.compile(_FORGET_BREAK.replace("{speaker}", re.escape(lead)), re.IGNORECASE)
     out = []
     for p in parts(text):
@@ -241,7 +241,7 @@ def _part_pieces(text: str, lead: str) -> list[tuple[str, list[str]]]:
                 pieces[-1] = f"{pieces[-1]}, {piece}"
             else:
                 pieces.append(piece)
-        out.append((p, [x for piece in pieces for x in _speaker_again(piece, lead)]))
+        out.append([x for piece in pieces for x in _speaker_again(piece, lead)])
     return out
 
 
@@ -258,7 +258,7 @@ def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
     lead = lead_of(text, speaker)
     out: list[str] = []
     leans: list[bool] = []
-    for _, pieces in _part_pieces(text, lead):
+    for pieces in _part_pieces(text, lead):
         for k, piece in enumerate(pieces):
             back = ((_points_back(piece, lead, pieces[k - 1]) or not _NEW_SUBJECT.match(piece) or _UNSAID_OBJECT.search(piece)
                      or _same_owner(piece, pieces[k - 1], lead))
