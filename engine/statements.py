@@ -24,7 +24,8 @@ from datetime import datetime
 from typing import Sequence
 
 from engine.dates import MONTH_NAMES
-from engine.textnorm import RELATIONS, STOP_WORDS
+from engine.extractor import _PERSON_ROLES
+from engine.textnorm import STOP_WORDS
 from schemas.records import MemoryRecord
 
 #: How the statements of one narrative record are joined (engine.summarizer._merge_observations,
@@ -218,13 +219,19 @@ def _points_back(piece: str, speaker: str, before: str = "") -> bool:
     return _POINTS_BACK.search(piece) is not None
 
 
+#: Words for people ("my flatmate is on a methadone script"): kin, roles, and those who are neither.
+_PEOPLE = _PERSON_ROLES | frozenset("""ex exes flatmate flatmates housemate housemates roommate roommates godson
+goddaughter godchild godchildren godparent godmother godfather mate mates pal pals buddy colleague colleagues client
+clients patient patients tenant tenants kid kids child children baby fiance fiancee bestie""".split())
+
+
 def _someone_else(text: str, speaker: str) -> bool:
     """Whether a clause tells of someone other than the speaker, by name or as kin ("my partner Alex
     has ...", "my sibling is ..."), with the speaker not its subject: a "their" after it may be
     theirs. ("Sam is separating from their husband, and Sam takes their mum ...": both the speaker's.)"""
     if re.match(rf"{_OPEN}{re.escape(speaker)}\b(?!['’]s\b)", text, re.IGNORECASE):
         return False
-    return bool(_names(text, speaker)) or any(w in RELATIONS for w in re.findall(r"[a-z]+", text.lower()))
+    return bool(_names(text, speaker)) or any(w in _PEOPLE for w in re.findall(r"[a-z]+", text.lower()))
 
 
 def _part_pieces(text: str, lead: str) -> list[list[str]]:
@@ -294,22 +301,14 @@ def items(piece: str) -> list[str]:
     return [x for x in out if x]
 
 
-#: An item with a subject and a verb of its own: an auxiliary, plainly, after a word or more ("a red
-#: Fiesta", "plate KX19" have none, a verb read off its ending would take "red" for one; "has been
-#: very ill", after "Mel, my wife,", has no subject).
-_ITEM_SAYS = re.compile(r"^(?:[\w'’()-]+\s+){1,7}?(?:(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could|should|"
-                        r"must|may|might)\b|\w*(?:n['’]t|['’](?:re|ve|ll|m))\b)|^[\w-]+['’](?:re|ve|ll|m)\b", re.IGNORECASE)
-
-
 def item_leans(item: str, before: str, speaker: str) -> bool:
-    """Whether an item is more of the one before: it goes with it. So is an item that no
-    conjunction opens and that says nothing alone ("my car, a silver Golf, plate KX19": what the
-    car is; a list without "and" before each item goes on in doubt), and one that points back to it
-    ("and it costs ...", "and Eli has no clue"). "..., the kids are staying with me" says a thing of
-    its own."""
-    return bool((not _JOINED.match(item) and not _ITEM_SAYS.search(item)) or _OPENS_BACK.match(item)
-                or _points_back(item, speaker, before) or _UNSAID_OBJECT.search(item)
-                or _same_owner(item, before, speaker))
+    """Whether an item is more of the one before: it goes with it. So is every item that no
+    conjunction opens: what the one before is ("my car, a silver Golf, plate KX19", "my ex, who
+    has moved to ...", "..., the address is ..."), or, in a list without "and" before each item, the
+    next thing (it goes too, in doubt); and one that points back to it ("and it costs ...", "and
+    Eli has no clue")."""
+    return bool(not _JOINED.match(item) or _OPENS_BACK.match(item) or _points_back(item, speaker, before)
+                or _UNSAID_OBJECT.search(item) or _same_owner(item, before, speaker))
 
 
 #: A statement that ends on what the one before told of ("the health board forbids it").

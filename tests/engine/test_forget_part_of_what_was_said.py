@@ -2,8 +2,8 @@
 
 - one item of a list ("swimming on Mondays, a debt advice appointment on Wednesdays, and choir on
   Fridays"), or what follows "and there's also ..."; what follows a forgotten item with a bare
-  comma and says nothing alone goes with it ("my car, a silver Golf, plate KX19"), an item with a
-  subject and verb of its own stays ("..., the dog is staying with me, ...");
+  comma goes with it ("my car, a silver Golf, plate KX19", "my ex, who has moved to ..."), unless
+  the turn says to keep it ("the dog and the job are fine to keep");
 - one clause, when the next clause is the speaker's own ("... and I drive my son to judo": the
   record's "their son" is the speaker's, not the forgotten clause's);
 - where the request's second sentence only points back at it ("It's personal, I'd rather it
@@ -156,14 +156,39 @@ def test_more_of_a_forgotten_thing_goes_with_it(tmp_path, speaker, said, asked, 
 
 
 @pytest.mark.parametrize("speaker, said, asked, gone, kept", [
-    # an item with a subject and a verb of its own says a thing of its own: it stays
-    ("Marco", "We're in couples therapy at the moment, the house sale has gone through, and I'm training for a "
-              "triathlon.", "Can you delete the bit about couples therapy?", r"therapy", r"house sale"),
+    # what the turn says to keep is not taken with the forgotten item before it
     ("Claudette", "My divorce from Hugo is final in May, the dog is staying with me, and I've started a new job at the "
                   "library.", "Remove the divorce stuff please. The dog and the job are fine to keep.",
      r"divorce|hugo", r"dog"),
+    ("Wilma", "My tribunal with my old employer is in June, the cat is with my sister while I move, and I've started a "
+              "pottery class.", "Forget the tribunal please. The cat bit is fine to keep.", r"tribunal", r"\bcat\b"),
     ("Anders", "My bankruptcy hearing is next Tuesday, the boat is being repainted, and I'm teaching my niece to sail.",
-     "Erase what I said about the bankruptcy hearing.", r"bankrupt", r"boat"),
+     "Erase what I said about the bankruptcy hearing. The boat part is fine to keep.", r"bankrupt", r"boat"),
+    ("Marco", "We're in couples therapy at the moment, the house sale has gone through, and I'm training for a "
+              "triathlon.", "Can you delete the bit about couples therapy? The house sale can stay.", r"therapy",
+     r"house sale"),
 ])
-def test_an_item_saying_a_thing_of_its_own_stays(tmp_path, speaker, said, asked, gone, kept):
+def test_an_item_the_turn_says_to_keep_stays(tmp_path, speaker, said, asked, gone, kept):
     _gone_and_kept(tmp_path, speaker, [said, asked], gone, kept)
+
+
+@pytest.mark.parametrize("speaker, said, asked, gone", [
+    # what the forgotten one is, said with a verb of its own, goes with it
+    ("Niamh", "I still text my ex, who has moved to 4 Elm Road in Didsbury, and I'm learning the cello.",
+     "Please forget what I said about my ex.", r"elm road|didsbury"),
+    ("Karen", "My brother Liam, who is on the sex offenders register, is moving in with us, and I've started a "
+              "sourdough course.", "Drop what I told you about my brother Liam.", r"register|offender"),
+    ("Leon", "I've got two letters to answer, one from the council about my rent arrears, one from the Crown Court, the "
+             "court one is the scary one, and I've taken up bouldering.",
+     "Bin what I told you about the Crown Court letter.", r"court"),
+    ("Bryony", "My stalker, the man from the gym, has been sending letters, the police reference is 44/1923, and I've "
+               "joined a choir.", "Please forget everything about the stalker.", r"44/1923|police|gym"),
+    # "their" after a clause about a flatmate or a godson is theirs
+    ("Jamal", "My flatmate is on a methadone script, and I collect their prescription from Boots on Fridays.",
+     "Forget what I said about my flatmate's methadone.", r"methadone|prescription"),
+    ("Hugh", "My godson is in a young offenders' institution, and I write to their prison address every week.",
+     "Forget what I said about my godson.", r"prison|offenders"),
+])
+def test_what_is_said_of_a_forgotten_thing_goes_with_it(tmp_path, speaker, said, asked, gone):
+    texts = [r.text or "" for r in records_after(tmp_path, [said, asked], speaker, AT)]
+    assert not any(re.search(gone, t, re.IGNORECASE) for t in texts), texts
