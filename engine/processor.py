@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/48"
+RULES = "rules/49"
 
 
 @dataclass(frozen=True)
@@ -908,8 +908,10 @@ _FORGET_WORDS = re.compile(
     r"\b(?:forg[eo]t|scratch|scrap|scrub|strike\b|delet|remov|eras|wip|unlearn|drop|disregard|ignor|keep|kept|stor|sav|rememb|hang|hold|"
     r"record|memor|notes?\b|noted|writ|log|track|rid\b|mention|bring|brought|take\b|took\b|ditch|bin\b|"
     r"lose\b|cut\b|nix\b|toss|chuck|files?\b)", re.IGNORECASE)
-#: Forgetting asked not to happen: "don't forget ...", "never forget ...", "please do not forget ...".
-_DONT_FORGET = re.compile(r"\b(?:don['’]?t|do\s+not|never|won['’]?t|mustn['’]?t)\s+(?:ever\s+)?forget\b", re.IGNORECASE)
+#: Forgetting asked not to happen: "don't forget ...", "never forget ...", "please do not delete
+#: what I said about my epilepsy", "don't drop what I told you about my allergy".
+_DONT_FORGET = re.compile(r"\b(?:don['’]?t|do\s+not|never|won['’]?t|mustn['’]?t)\s+(?:ever\s+)?(?:forget|delete|erase|"
+                          r"remove|wipe|drop|lose|ditch|bin|scrap|scratch|scrub|get\s+rid\s+of)\b", re.IGNORECASE)
 #: A verb of forgetting, erasing or dropping in any form: what a request asks of the assistant.
 _ERASING_VERB = re.compile(r"\b(?:forg[eo]t\w*|delet\w*|eras\w*|wip(?:e|es|ed|ing)\b|remov\w*|scratch\w*|scrap\b|scrub\w*|"
                            r"strike\b|unlearn\w*|disregard\w*|ignor\w*|get\s+rid|drop\b|ditch\w*|bin\b|toss\b|chuck\b|nix\b|"
@@ -1068,7 +1070,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     prob = {t: p.get("forget_request", 0.0) for t, p in zip(texts, meaning.kinds(texts))}
     requests = set()
     for s in asked:
-        if _DONT_FORGET.search(s):
+        if _DONT_FORGET.search(s) and not _ERASING_VERB.search(_DONT_FORGET.sub(" ", s)):
             continue  # "Don't forget what I told you about my allergy!": asked to keep it, not to drop it
         if _ASKED_IF_GONE.search(s):
             continue  # "Did you forget what I told you about my allergy?": asks what it holds, drops nothing
@@ -1210,7 +1212,10 @@ _KEEP_ASKED = re.compile(
     r"(?![^.!?]*\b(?:private|secret|quiet|confidential|between|to\s+yourself|off|out\s+of|away|from|under\s+wraps|"
     r"hidden|hush|forg[eo]t\w*|delet\w*|eras\w*|wip\w*|scrap\w*|scratch\w*|strik\w*|struck|ignor\w*|disregard\w*|"
     r"unlearn\w*|drop\w*|remov\w*|ditch\w*|lose|lost|get\s+rid|gone|don'?t|do\s+not|never|rather|stored|on\s+record|"
-    r"bin)\b)", re.IGNORECASE)
+    r"bin)\b)"
+    # "don't remove the allergy, but delete my old address": the clause that says what stays
+    rf"|^[\W_]*(?:(?:{_OWN_LEAD}|but|though)\b[\W_]*)*(?:don['’]?t|do\s+not|never)\s+(?:forget|delete|erase|remove|wipe|"
+    r"drop|lose|ditch|bin|scrap|scratch|scrub|get\s+rid\s+of)\b(?![^.!?]*\b(?:but|and|just|instead)\b)", re.IGNORECASE)
 #: Said beside a request to forget, what stays ("the heart doctor details can stay", "the
 #: inspection date still stands", "leave the rest as is", "keep his name though").
 _KEEP_SAID = re.compile(r"\b(?:can|may|should|will|must)\s+(?:still\s+)?stay\b|\bstill\s+stands?\b|"
@@ -1930,7 +1935,7 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
     said = set().union(*(terms(r.text) for r in state.records.values() if r.text and r.tier != "superseded"))
     named = [r for r in named if not _points_at_another(_without_keeps(r), [_without_keeps(o) for o in named], said)]
     for request in named or requests:
-        targets.extend(r.memory_id for r in forget_targets(state, turn, request, meaning, settings)
+        targets.extend(r.memory_id for r in forget_targets(state, turn, _without_keeps(request), meaning, settings)
                        if r.memory_id not in targets)
     speaker = (turn.payload.speaker or "").strip() or "User"
     gone_words: set[str] = set()  # the words of what is forgotten (less what a record cut from it keeps)

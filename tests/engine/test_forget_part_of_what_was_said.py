@@ -192,3 +192,32 @@ def test_an_item_the_turn_says_to_keep_stays(tmp_path, speaker, said, asked, gon
 def test_what_is_said_of_a_forgotten_thing_goes_with_it(tmp_path, speaker, said, asked, gone):
     texts = [r.text or "" for r in records_after(tmp_path, [said, asked], speaker, AT)]
     assert not any(re.search(gone, t, re.IGNORECASE) for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, kept", [
+    (["I'm allergic to sesame.", "I sing in a gospel choir."],
+     "Don't drop what I told you about my allergy, it's important.", r"sesame"),
+    (["I have epilepsy.", "I sing in a gospel choir."],
+     "Please don't delete what I said about my epilepsy, the carers need to know.", r"epilep"),
+    (["I'm allergic to penicillin.", "I sing in a gospel choir."],
+     "Never get rid of what I told you about my penicillin allergy.", r"penicillin"),
+])
+def test_asked_not_to_drop_it_keeps_it(tmp_path, said, asked, kept):
+    """"Don't delete / drop / get rid of what I told you about ..." asks to keep it, as "don't
+    forget ..." does."""
+    texts = [r.text or "" for r in records_after(tmp_path, said + [asked], "Edda", AT)]
+    assert any(re.search(kept, t, re.IGNORECASE) for t in texts), texts
+    assert any("choir" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, gone, kept", [
+    (["I'm allergic to shellfish.", "I used to live at 9 Cobble Lane."],
+     "Please don't delete my allergy, just forget my old address.", r"cobble", r"shellfish"),
+    (["I have a pacemaker.", "My ex is called Dominic."],
+     "Never remove the pacemaker bit, but scrap what I said about my ex.", r"dominic", r"pacemaker"),
+    (["I'm allergic to shellfish.", "I sing in a gospel choir."],
+     "Delete what I said about the choir, don't forget the allergy though.", r"choir", r"shellfish"),
+])
+def test_what_not_to_drop_beside_what_to_drop(tmp_path, said, asked, gone, kept):
+    """A request and, in the same sentence, what not to drop: the one goes, the other stays."""
+    _gone_and_kept(tmp_path, "Edda", said + [asked], gone, kept)
