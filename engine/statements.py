@@ -226,30 +226,13 @@ clients patient patients tenant tenants kid kids child children baby fiance fian
 
 
 def _someone_else(text: str, speaker: str) -> bool:
-    """Whether a clause tells of someone other than the speaker, by name or as kin ("my partner Alex
-    has ...", "my sibling is ..."), with the speaker not its subject: a "their" after it may be
-    theirs. ("Sam is separating from their husband, and Sam takes their mum ...": both the speaker's.)"""
+    """Whether a clause tells of someone other than the speaker, by name or by a word for a person
+    ("my partner Alex has ...", "my flatmate is ..."), with the speaker not its subject: a "their"
+    after it may be theirs. ("Sam is separating from their husband, and Sam takes their mum ...":
+    both the speaker's.)"""
     if re.match(rf"{_OPEN}{re.escape(speaker)}\b(?!['’]s\b)", text, re.IGNORECASE):
         return False
     return bool(_names(text, speaker)) or any(w in _PEOPLE for w in re.findall(r"[a-z]+", text.lower()))
-
-
-def _part_pieces(text: str, lead: str) -> list[list[str]]:
-    """The pieces of each statement of the text (see clause_pieces)."""
-    brk = re.compile(_FORGET_BREAK.replace("{speaker}", re.escape(lead)), re.IGNORECASE)
-    out = []
-    for p in parts(text):
-        pieces: list[str] = []
-        for piece in brk.split(p):
-            piece = piece.strip()
-            if not piece:
-                continue
-            if pieces and not _says_alone(piece):
-                pieces[-1] = f"{pieces[-1]}, {piece}"
-            else:
-                pieces.append(piece)
-        out.append([x for piece in pieces for x in _speaker_again(piece, lead)])
-    return out
 
 
 def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
@@ -263,9 +246,20 @@ def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
     anywhere ("so the landlord is replacing it") or its subject is a thing already spoken of ("and
     the charges were dropped")."""
     lead = lead_of(text, speaker)
+    brk = re.compile(_FORGET_BREAK.replace("{speaker}", re.escape(lead)), re.IGNORECASE)
     out: list[str] = []
     leans: list[bool] = []
-    for pieces in _part_pieces(text, lead):
+    for p in parts(text):
+        pieces: list[str] = []
+        for piece in brk.split(p):
+            piece = piece.strip()
+            if not piece:
+                continue
+            if pieces and not _says_alone(piece):
+                pieces[-1] = f"{pieces[-1]}, {piece}"
+            else:
+                pieces.append(piece)
+        pieces = [x for piece in pieces for x in _speaker_again(piece, lead)]
         for k, piece in enumerate(pieces):
             back = ((_points_back(piece, lead, pieces[k - 1]) or not _NEW_SUBJECT.match(piece) or _UNSAID_OBJECT.search(piece)
                      or _same_owner(piece, pieces[k - 1], lead))
