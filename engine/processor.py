@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from datetime import datetime, timedelta, tzinfo
-from typing import Callable, Protocol, Sequence
+from typing import Callable, Iterable, Protocol, Sequence
 
 import numpy as np
 
@@ -1824,8 +1824,7 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
             if any(w not in which for w in held):
                 held = {w: ks for w, ks in held.items() if w not in which}
             if held:
-                fewest = min(len(ks) for ks in held.values())
-                by_words = {k for ks in held.values() if len(ks) == fewest for k in ks}
+                by_words = _held_by_fewest(held.values())
                 # The statement that says what is named in other words goes with the one that holds
                 # its word ("Lorna is 71 kilos" for "my weight", beside "the coach wants everyone's
                 # weight"): one as close to the word as that is.
@@ -1879,6 +1878,14 @@ def _points_at_another(request: str, requests: list[str], said: set[str]) -> boo
             and any(names(o) for o in requests if o != request))
 
 
+def _held_by_fewest(held: Iterable[set[int]]) -> set[int]:
+    """Of the statements (or items) holding each word a request names, those of the words the
+    fewest hold: the most telling ("Ruthie's therapist": the one with "therapist")."""
+    held = list(held)
+    fewest = min(len(ks) for ks in held)
+    return {k for ks in held if len(ks) == fewest for k in ks}
+
+
 def _items_left(piece: str, requests: list[str], lead: str, keeps: Sequence[str] = ()) -> tuple[str, bool] | None:
     """What is left of a piece a request names when it names some of the piece's items by a word
     they hold and not the others ("the debt advice appointment" of "swimming on Mondays, a debt
@@ -1893,13 +1900,12 @@ def _items_left(piece: str, requests: list[str], lead: str, keeps: Sequence[str]
     own = set(terms(lead))
     gone: set[int] = set()
     for request in requests:
-        for part in _REQUEST_PARTS.split(_without_keeps(request)):
+        for part in _REQUEST_PARTS.split(request):
             topic = set(terms(" ".join(_topic_words(part) + _IDENTIFIER.findall(part)))) - own
             held = [{k for k, st in enumerate(stems) if w in st} for w in topic]
             held = [ks for ks in held if ks and len(ks) < len(parts)]
             if held:
-                fewest = min(len(ks) for ks in held)
-                gone |= {k for ks in held if len(ks) == fewest for k in ks}
+                gone |= _held_by_fewest(held)
     # what the turn says stays ("the kids are fine to keep") is not taken with an item it follows
     kept = set(terms(" ".join(w for r in keeps for w in _topic_words(r)))) - own
     for k in range(1, len(parts)):
@@ -1931,11 +1937,12 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
     # "Drop the part about Mel. Just forget it.": beside a request that names a topic, one
     # that names none points at that topic, not at everything said last (and where no memory holds
     # the topic, at nothing)
-    named = [r for r in requests if _topic_words(_without_keeps(r))]
+    requests = [_without_keeps(r) for r in requests]  # "keep Gil, but scrap ..." names what goes only
+    named = [r for r in requests if _topic_words(r)]
     said = set().union(*(terms(r.text) for r in state.records.values() if r.text and r.tier != "superseded"))
-    named = [r for r in named if not _points_at_another(_without_keeps(r), [_without_keeps(o) for o in named], said)]
+    named = [r for r in named if not _points_at_another(r, named, said)]
     for request in named or requests:
-        targets.extend(r.memory_id for r in forget_targets(state, turn, _without_keeps(request), meaning, settings)
+        targets.extend(r.memory_id for r in forget_targets(state, turn, request, meaning, settings)
                        if r.memory_id not in targets)
     speaker = (turn.payload.speaker or "").strip() or "User"
     gone_words: set[str] = set()  # the words of what is forgotten (less what a record cut from it keeps)
@@ -1996,7 +2003,7 @@ def _naming_turns(state: SubjectState, turn: Event, requests: list[str], targets
         return []
     kept = set().union(*(terms(r.text) for r in state.records.values()
                          if r.text and r.tier != "superseded" and r.memory_id not in targets))
-    named = stems(terms(" ".join(w for r in requests for w in _topic_words(_without_keeps(r)))))
+    named = stems(terms(" ".join(w for r in requests for w in _topic_words(r))))
     words = (named & stems(gone_words)) - stems(kept) - stems(terms(speaker))
     if not words:
         return []
