@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone, tzinfo
 
 from engine.dates import Period, find_periods, resolve_dates
-from engine.textnorm import ABBREVIATIONS, HELD_BY_MANY, RELATIONS, STOP_WORDS, role_name
+from engine.textnorm import ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, RELATIONS, STOP_WORDS, role_name
 
 __all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question",
            "told_before_question", "strip_lead_in", "CORRECTION_CUE", "is_sensitive"]
@@ -920,6 +920,19 @@ computer printer charger heater freezer trailer blender poster sticker ringtone 
 behavior behaviour favourite favorite motor mirror sector factor anchor content event talent moment element""".split())
 
 
+def _role_slot(role: str) -> str:
+    """The attribute a filled role is: the speaker's ("my GP" -> "doctor"), or, where the role is of
+    someone of theirs ("my mum's GP", "my manager's boss"), that person's ("mother's doctor"), which
+    a new name for the speaker's own never replaces."""
+    words = role.split()
+    owner = max((i for i, w in enumerate(words[:-1]) if re.search(r"['’]s$", w)), default=None)
+    if owner is None:
+        return role_name(role)
+    whose = re.sub(r"['’]s$", "", words[owner])
+    whose = role_name(KIN_SYNONYMS.get(whose, whose))
+    return f"{whose}'s {role_name(' '.join(words[owner + 1:]))}"
+
+
 def _is_person_role(head: str) -> bool:
     return head in _PERSON_ROLES or (bool(re.search(r"(?:er|or|ist|ian|ant|ent)s?$", head))
                                      and head not in _NOT_PERSON_ROLES and len(head) > 3)
@@ -1401,7 +1414,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         head = role.split()[-1]
         if (who.split()[0].lower() not in (name.lower(), "i", "we", "it", "that", "this", "he", "she", "they")
                 and _is_person_role(head)):
-            return _Hit("fact", None if head in HELD_BY_MANY else "fact:role:" + role_name(role),
+            return _Hit("fact", None if head in HELD_BY_MANY else "fact:role:" + _role_slot(role),
                         {"attribute": role, "value": who}, 0.8)
     m = (_OCCUPATION.search(c) if vocab & _GATES["_OCCUPATION"] else None)
     if m:

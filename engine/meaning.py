@@ -48,7 +48,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/34"
+DECIDER = "meaning/35"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -645,9 +645,18 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         # "We're living with my parents at ...": the speaker's household is the subject; whom a
         # phrase after it names ("with my parents", "for the kids") is not whose the statement is
         return frozenset()
+    of_kin = None  # a relation of a relation ("my dad's boss", "my sister's dog"): someone else again
     for i, w in enumerate(head):
         base = re.sub(r"(?:'s|’s)$", "", w)
         low = base.lower()
+        if of_kin is not None:
+            kin = _kin(low)
+            if kin is not None:
+                out.discard(of_kin)
+                out.add(f"{of_kin}'s {kin}")
+                of_kin = None
+                continue
+        of_kin = None
         if low in own:
             if i == 0 and base == w and not _CO_SUBJECT.match(_body(text), len(w)):
                 # "Sam teaches piano to kids": the speaker is the subject; what follows is said of them
@@ -656,9 +665,10 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         if (i > 0 and head[i - 1].lower() in own_possessive
                 and low not in RELATIONS and low.rstrip("s") not in RELATIONS):
             continue  # "Zoë's Spanish class": a word of the speaker's thing, not whom it is about
-        if low in RELATIONS or low.rstrip("s") in RELATIONS:
-            kin = low.rstrip("s") if low.rstrip("s") in RELATIONS else low
-            out.add(KIN_SYNONYMS.get(kin, kin))
+        if _kin(low) is not None:
+            out.add(_kin(low))
+            if base != w:
+                of_kin = _kin(low)
         elif (base[:1].isupper() and low not in _NOT_VALUES and low not in _MONTHS and low not in _WEEKDAYS
               and (base != w or (0 < i <= 1 and not _PAST_OPENING.match(head[0][:1].upper() + head[0][1:]))
                    # "daughter Zuri": a name right after a relation word is that relation's name
@@ -666,6 +676,14 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
                    )):
             out.add(low)  # a name in the subject's place, or a possessive one ("Amara's birthday")
     return frozenset(out)
+
+
+def _kin(word: str) -> str | None:
+    """The relation a word names ("mum" -> "mother", "sisters" -> "sister"), or None."""
+    if word in RELATIONS or word.rstrip("s") in RELATIONS:
+        kin = word.rstrip("s") if word.rstrip("s") in RELATIONS else word
+        return KIN_SYNONYMS.get(kin, kin)
+    return None
 
 
 _VALUE_VERB = (r"(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped|changed|hiked|reduced|"
