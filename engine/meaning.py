@@ -678,6 +678,13 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
     return frozenset(out)
 
 
+def _kin_of(words: list[str]) -> str | None:
+    """The relation a possessive word names ("sister's" -> "sister"), or None (no word, or not one)."""
+    if not words or not re.search(r"['’]s$", words[0]):
+        return None
+    return _kin(re.sub(r"['’]s$", "", words[0]).lower())
+
+
 def _kin(word: str) -> str | None:
     """The relation a word names ("mum" -> "mother", "sisters" -> "sister"), or None."""
     if word in RELATIONS or word.rstrip("s") in RELATIONS:
@@ -718,6 +725,10 @@ def moved_thing(text: str, speaker: str = "") -> frozenset[str]:
         return frozenset()
     if m.re is _MOVED_THING and first == "by":
         return frozenset()  # "has been moved by the school to room 108": the subject moved, the school moved it
+    if (m.re is _MOVED_THING and (first in ("my", "our", "their") or re.sub(r"['’]s$", "", first) in own)
+            and len(words) > 2 and _kin_of(words[1:2]) is not None):
+        # "moved my sister's party to Saturday": a thing of someone of the speaker's, named so
+        return frozenset(t for t in terms(" ".join(words[2:])) if t not in _ONESELF and not t.isdigit())
     if m.re is _MOVED_THING and (first in ("my", "our", "their") or re.sub(r"['’]s$", "", first) in own):
         # the speaker's own thing ("changed my major to ...", "moved all my accounts over to ..."):
         # what it names may be worded otherwise in the record ("studies accounting", "banks with")
@@ -765,7 +776,8 @@ def changed_holder(text: str, speaker: str = "") -> frozenset[str] | None:
     first = thing.split(None, 1)[0].lower()
     owner = re.sub(r"['’]s$", "", first)
     if first in ("my", "our", "their") or owner in _speaker_words(speaker):
-        return frozenset()
+        kin = _kin_of(thing.split()[1:2])
+        return frozenset() if kin is None else frozenset({kin})  # "my sister's party": the sister's
     if first in ("his", "her", "its", "your"):
         return None  # the doer's own, or someone's whom the words do not name
     if owner != first:
@@ -2267,6 +2279,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     # Whose the statement is: its holder, or the holder of a thing someone changed in it; an end
     # said without a subject is the speaker's ("gave the roomba away, the dog hated it").
     mine_holders = [mine_holder] + [h for h in (changed_holder(text, speaker),) if h is not None and h != mine_holder]
+    if not mine_holder and len(mine_holders) > 1 and all(_kin(w) == w for w in mine_holders[1]):
+        # "I moved my son's lesson to Thursdays": the speaker did it, and it is of the son, not of them
+        mine_holders = mine_holders[1:]
     moved_names = frozenset(v for v in mine_values if set(terms(v)) & moving)
     if moving and moving <= frozenset(t for v in moved_names for t in terms(v)):
         mine_holders.append(moved_names)  # "we moved Ana to Riverside Montessori": the statement is of Ana

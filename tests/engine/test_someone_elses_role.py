@@ -80,3 +80,34 @@ def test_a_relation_of_a_relation_is_one_holder_apart_from_both():
     assert not same_holder(dads_boss, holder("Femi's dad is a plumber", "Femi"))
     assert same_holder(dads_boss, holder("Femi's dad's boss has retired", "Femi"))
     assert holder("Sam's daughter Amara likes maths", "Sam") == frozenset({"amara", "daughter"})
+
+
+@pytest.mark.parametrize("speaker, own, theirs, own_word, their_word", [
+    ("Ned", "My birthday dinner is at Dishoom on Friday.", "We moved my sister's party to Nando's on Saturday.",
+     "Dishoom", "Nando"),
+    ("Yara", "My pilates class is on Tuesdays at 6.", "I've moved my son's swimming lesson to Thursdays at 5.",
+     "pilates", "swimming"),
+    ("Tomi", "My flight to Lagos is on 3 April from Gatwick.", "I changed my dad's flight to the 9th, from Heathrow.",
+     "Lagos", "dad"),
+    # passed before too
+    ("Ros", "My dentist appointment is on the 10th at 2pm.",
+     "I pushed my mum's hospital appointment back to the 14th at 11am.", "dentist", "hospital"),
+    ("Iris", "My dentist check-up is on Monday at 9.", "I've rescheduled my daughter's dentist check-up to Wednesday at 4.",
+     "Monday", "daughter"),
+])
+def test_moving_a_thing_of_someone_elses_leaves_the_speakers_own(tmp_path, speaker, own, theirs, own_word, their_word):
+    records = _active(tmp_path, speaker, [own, theirs])
+    assert _holds(records, own_word) and _holds(records, their_word), records
+
+
+@pytest.mark.parametrize("speaker, before, after, old, new", [
+    ("Ned", "My sister's party is at the Crown on Friday.", "We moved my sister's party to Nando's on Saturday.",
+     "Crown", "Nando"),
+    ("Yara", "My son's swimming lesson is on Tuesdays at 5.", "I've moved my son's swimming lesson to Thursdays.",
+     "Tuesdays", "Thursdays"),
+    ("Ned", "My birthday dinner is at Dishoom on Friday.", "We moved my birthday dinner to Nando's on Saturday.",
+     "Dishoom", "Nando"),
+])
+def test_moving_a_thing_gives_its_own_record_the_new_value(tmp_path, speaker, before, after, old, new):
+    records = _active(tmp_path, speaker, [before, after])
+    assert not _holds(records, old) and _holds(records, new), records
