@@ -1946,11 +1946,33 @@ def resumed(text: str, speaker: str = "") -> frozenset[str]:
     return frozenset()
 
 
+_VEGETARIAN_LEAVES_OUT = """meat fish chicken beef pork lamb bacon ham turkey steak seafood shellfish prawns sausage
+sausages burger burgers duck salmon tuna mince"""
+_VEGAN_LEAVES_OUT = _VEGETARIAN_LEAVES_OUT + " dairy cheese milk egg eggs butter honey yoghurt yogurt cream"
+#: A diet said by its name denies what it leaves out: eating one of those again ends it ("I eat fish
+#: again" of "is vegetarian", "having cheese again" of "went vegan").
+_DIET_LEAVES_OUT: dict[str, frozenset[str]] = {
+    terms(label)[0]: frozenset(terms(foods)) for label, foods in (
+        ("vegetarian", _VEGETARIAN_LEAVES_OUT), ("veggie", _VEGETARIAN_LEAVES_OUT),
+        ("pescatarian", "meat chicken beef pork lamb bacon ham turkey steak sausage sausages burger burgers duck mince"),
+        ("vegan", _VEGAN_LEAVES_OUT), ("teetotal", "alcohol wine beer booze cider spirits drink drinking"))}
+
+
+def _diet_resumed(again: frozenset[str], record_text: str) -> bool:
+    """Whether what is done again is left out by a diet the record names and does not deny."""
+    if denies(record_text):
+        return False
+    said = set(terms(record_text))
+    return any(label in said and again & left_out for label, left_out in _DIET_LEAVES_OUT.items())
+
+
 def resumes(text: str, record_text: str, speaker: str = "") -> bool:
     """Whether a statement takes up again what a record denies or says ended ("I eat fish again" of
     "doesn't eat fish", "I'm drinking coffee again" of "gave up coffee"): all it names again is
-    named in the record."""
+    named in the record. A diet named ("vegetarian") denies what it leaves out."""
     again = resumed(text, speaker)
+    if again and _diet_resumed(again, record_text):
+        return True
     if not again or not denies(record_text):
         return False
     theirs = sorted(terms(record_text))
