@@ -228,6 +228,13 @@ _NAMED_CHANGE = (
     # a thing pushed to a new value, not a person pushed to do something ("pushed me to apply")
     r"pushed\s+(?:the|my|our|their|his|her|[\w'’]+['’]s)\s+(?:[\w'’-]+\s+){0,4}?(?:(?:back|forward)\s+)?to|"
     r"revised|(?:went|go|goes|going|gone)\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced|"
+    # a number taken to another network ("ported my number over to Smarty")
+    r"ported\s+(?:(?!to\b)[\w'’]+\s+){0,3}?to\b|"
+    # a choice made between offers ("went with Three in the end", "in the end we went for the Kia",
+    # "ended up going with Octopus")
+    r"(?:went|go(?:ne)?|gone)\s+(?:with|for)\s+(?:[\w'’&.-]+\s+){1,4}?in\s+(?:the\s+)?end\b|"
+    r"in\s+(?:the\s+)?end,?\s+(?:I|we|(?-i:[A-Z])[\w'’]*)\s+(?:went|chose|picked|opted|settled|plumped)\b|"
+    r"ended\s+up\s+(?:going\s+with|going\s+for|choosing|picking|with|signing\s+up\s+with|opting\s+for)\b|"
     # a value multiplied ("doubled the metformin, she's on 1000 mg")
     r"doubled|halved|tripled|quadrupled|"
     # from one value to another, done ("ended up moving pottery from Tuesdays to Thursdays",
