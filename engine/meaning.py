@@ -232,9 +232,9 @@ _NAMED_CHANGE = (
     r"ported\s+(?:(?!to\b)[\w'’]+\s+){0,3}?to\b|"
     # a choice made between offers ("went with Three in the end", "in the end we went for the Kia",
     # "ended up going with Octopus")
-    r"(?:went|go(?:ne)?|gone)\s+(?:with|for)\s+(?:[\w'’&.-]+\s+){1,4}?in\s+(?:the\s+)?end\b|"
+    r"(?:went|go|gone)\s+(?:with|for)\s+(?:[\w'’&.-]+\s+){1,4}?in\s+(?:the\s+)?end\b|"
     r"in\s+(?:the\s+)?end,?\s+(?:I|we|(?-i:[A-Z])[\w'’]*)\s+(?:went|chose|picked|opted|settled|plumped)\b|"
-    r"ended\s+up\s+(?:going\s+with|going\s+for|choosing|picking|with|signing\s+up\s+with|opting\s+for)\b|"
+    r"ended\s+up\s+(?:going\s+with|going\s+for|choosing|picking|signing\s+up\s+with|opting\s+for)\b|"
     # a value multiplied ("doubled the metformin, she's on 1000 mg")
     r"doubled|halved|tripled|quadrupled|"
     # from one value to another, done ("ended up moving pottery from Tuesdays to Thursdays",
@@ -2308,7 +2308,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     # Whose the statement is: its holder, or the holder of a thing someone changed in it; an end
     # said without a subject is the speaker's ("gave the roomba away, the dog hated it").
     mine_holders = [mine_holder] + [h for h in (changed_holder(text, speaker),) if h is not None and h != mine_holder]
-    if not mine_holder and len(mine_holders) > 1 and all(_kin(w) == w for w in mine_holders[1]):
+    if not mine_holder and len(mine_holders) > 1 and all(_kin(w) is not None for w in mine_holders[1]):
         # "I moved my son's lesson to Thursdays": the speaker did it, and it is of the son, not of them
         mine_holders = mine_holders[1:]
     moved_names = frozenset(v for v in mine_values if set(terms(v)) & moving)
