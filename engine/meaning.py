@@ -672,10 +672,11 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         if (i > 0 and head[i - 1].lower() in own_possessive
                 and low not in RELATIONS and low.rstrip("s") not in RELATIONS):
             continue  # "Zoë's Spanish class": a word of the speaker's thing, not whom it is about
-        if _kin(low) is not None:
-            out.add(_kin(low))
+        kin = _kin(low)
+        if kin is not None:
+            out.add(kin)
             if base != w:
-                of_kin = _kin(low)
+                of_kin = kin
         elif (base[:1].isupper() and low not in _NOT_VALUES and low not in _MONTHS and low not in _WEEKDAYS
               and (base != w or (0 < i <= 1 and not _PAST_OPENING.match(head[0][:1].upper() + head[0][1:]))
                    # "daughter Zuri": a name right after a relation word is that relation's name

@@ -4,28 +4,9 @@ give the attribute its new value. Going with a friend, a sister's choice, a ques
 and "ended up staying late" change nothing."""
 from __future__ import annotations
 
-import re
-from datetime import datetime, timedelta, timezone
-
 import pytest
 
-AT = datetime(2026, 3, 2, 9, tzinfo=timezone.utc)
-
-
-def _active(tmp_path, speaker: str, said: list[str]) -> list[str]:
-    from engine import MemoryEngine
-
-    with MemoryEngine.open(tmp_path / "d") as eng:
-        for i, text in enumerate(said):
-            eng.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i), "role": "user",
-                        "speaker": speaker, "text": text,
-                        "occurred_at": (AT + timedelta(days=7 * i)).strftime("%Y-%m-%dT%H:%M:%SZ")})
-        eng.flush()
-        return [r.text or "" for r in eng.records("t", "u")]
-
-
-def _holds(records: list[str], pattern: str) -> bool:
-    return any(re.search(pattern, r, re.IGNORECASE) for r in records)
+from two_sessions import active_after, holds
 
 
 @pytest.mark.parametrize("speaker, before, after, old, new", [
@@ -40,8 +21,8 @@ def _holds(records: list[str], pattern: str) -> bool:
     ("Zoe", "Our broadband is Sky, 40 a month.", "Ended up going with Zen for the broadband, it's 28 a month.", "Sky", "Zen"),
 ])
 def test_a_choice_made_gives_the_attribute_its_new_value(tmp_path, speaker, before, after, old, new):
-    records = _active(tmp_path, speaker, [before, after])
-    assert not _holds(records, old) and _holds(records, new), records
+    records = active_after(tmp_path, speaker, [before, after])
+    assert not holds(records, old) and holds(records, new), records
 
 
 @pytest.mark.parametrize("speaker, before, after, kept", [
@@ -53,4 +34,4 @@ def test_a_choice_made_gives_the_attribute_its_new_value(tmp_path, speaker, befo
      "Barclays"),
 ])
 def test_no_choice_of_the_speakers_leaves_the_record(tmp_path, speaker, before, after, kept):
-    assert _holds(_active(tmp_path, speaker, [before, after]), kept)
+    assert holds(active_after(tmp_path, speaker, [before, after]), kept)

@@ -3,28 +3,9 @@ eat fish again" ends "doesn't eat fish". Other things taken up again, foods the 
 relation's eating leave it."""
 from __future__ import annotations
 
-import re
-from datetime import datetime, timedelta, timezone
-
 import pytest
 
-AT = datetime(2026, 3, 2, 9, tzinfo=timezone.utc)
-
-
-def _active(tmp_path, speaker: str, said: list[str]) -> list[str]:
-    from engine import MemoryEngine
-
-    with MemoryEngine.open(tmp_path / "d") as eng:
-        for i, text in enumerate(said):
-            eng.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i), "role": "user",
-                        "speaker": speaker, "text": text,
-                        "occurred_at": (AT + timedelta(days=7 * i)).strftime("%Y-%m-%dT%H:%M:%SZ")})
-        eng.flush()
-        return [r.text or "" for r in eng.records("t", "u")]
-
-
-def _holds(records: list[str], pattern: str) -> bool:
-    return any(re.search(pattern, r, re.IGNORECASE) for r in records)
+from two_sessions import active_after, holds
 
 
 @pytest.mark.parametrize("speaker, diet, again, old, new", [
@@ -39,8 +20,8 @@ def _holds(records: list[str], pattern: str) -> bool:
     ("Rhys", "I'm veggie, have been for years.", "I eat fish again now, my iron was low.", "veggie", "fish"),
 ])
 def test_eating_again_what_a_diet_leaves_out_ends_it(tmp_path, speaker, diet, again, old, new):
-    records = _active(tmp_path, speaker, [diet, again])
-    assert not _holds(records, old) and _holds(records, new), records
+    records = active_after(tmp_path, speaker, [diet, again])
+    assert not holds(records, old) and holds(records, new), records
 
 
 @pytest.mark.parametrize("speaker, diet, again, kept, new", [
@@ -50,5 +31,5 @@ def test_eating_again_what_a_diet_leaves_out_ends_it(tmp_path, speaker, diet, ag
     ("Ade", "I'm vegetarian.", "My sister is eating meat again after years off it.", "vegetarian", "sister"),
 ])
 def test_what_the_diet_allows_or_another_eats_leaves_it(tmp_path, speaker, diet, again, kept, new):
-    records = _active(tmp_path, speaker, [diet, again])
-    assert _holds(records, kept) and _holds(records, new), records
+    records = active_after(tmp_path, speaker, [diet, again])
+    assert holds(records, kept) and holds(records, new), records

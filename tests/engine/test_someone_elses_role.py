@@ -3,29 +3,9 @@ another person's than the speaker's own role of that name: a name said for it ne
 name of the speaker's boss, GP or teacher. Each holder's role still takes a new name of its own."""
 from __future__ import annotations
 
-import re
-from datetime import datetime, timedelta, timezone
-
 import pytest
 
-AT = datetime(2026, 3, 2, 9, tzinfo=timezone.utc)
-
-
-def _active(tmp_path, speaker: str, said: list[str]) -> list[str]:
-    """Active record texts after the speaker said each of `said` in a session of its own, a week apart."""
-    from engine import MemoryEngine
-
-    with MemoryEngine.open(tmp_path / "d") as eng:
-        for i, text in enumerate(said):
-            eng.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{i}", "turn_id": str(i), "role": "user",
-                        "speaker": speaker, "text": text,
-                        "occurred_at": (AT + timedelta(days=7 * i)).strftime("%Y-%m-%dT%H:%M:%SZ")})
-        eng.flush()
-        return [r.text or "" for r in eng.records("t", "u")]
-
-
-def _holds(records: list[str], pattern: str) -> bool:
-    return any(re.search(pattern, r, re.IGNORECASE) for r in records)
+from two_sessions import active_after, holds
 
 
 @pytest.mark.parametrize("speaker, own, theirs, own_name, their_name", [
@@ -47,8 +27,8 @@ def _holds(records: list[str], pattern: str) -> bool:
     ("Ana", "My dog is Biscuit, a beagle.", "My sister's dog is Mabel, a springer spaniel.", "Biscuit", "Mabel"),
 ])
 def test_a_role_of_someone_elses_leaves_the_speakers_own(tmp_path, speaker, own, theirs, own_name, their_name):
-    records = _active(tmp_path, speaker, [own, theirs])
-    assert _holds(records, own_name) and _holds(records, their_name), records
+    records = active_after(tmp_path, speaker, [own, theirs])
+    assert holds(records, own_name) and holds(records, their_name), records
 
 
 @pytest.mark.parametrize("speaker, before, after, old, new", [
@@ -59,8 +39,8 @@ def test_a_role_of_someone_elses_leaves_the_speakers_own(tmp_path, speaker, own,
     ("Carla", "My manager's boss is Ravi.", "My manager's boss is now Helen, Ravi left.", r"^(?!.*Helen).*Ravi", "Helen"),
 ])
 def test_each_holders_role_takes_its_own_new_name(tmp_path, speaker, before, after, old, new):
-    records = _active(tmp_path, speaker, [before, after])
-    assert not _holds(records, old) and _holds(records, new), records
+    records = active_after(tmp_path, speaker, [before, after])
+    assert not holds(records, old) and holds(records, new), records
 
 
 def test_the_slot_of_a_role_names_whose_it_is():
@@ -96,8 +76,8 @@ def test_a_relation_of_a_relation_is_one_holder_apart_from_both():
      "Monday", "daughter"),
 ])
 def test_moving_a_thing_of_someone_elses_leaves_the_speakers_own(tmp_path, speaker, own, theirs, own_word, their_word):
-    records = _active(tmp_path, speaker, [own, theirs])
-    assert _holds(records, own_word) and _holds(records, their_word), records
+    records = active_after(tmp_path, speaker, [own, theirs])
+    assert holds(records, own_word) and holds(records, their_word), records
 
 
 @pytest.mark.parametrize("speaker, before, after, old, new", [
@@ -109,5 +89,5 @@ def test_moving_a_thing_of_someone_elses_leaves_the_speakers_own(tmp_path, speak
      "Dishoom", "Nando"),
 ])
 def test_moving_a_thing_gives_its_own_record_the_new_value(tmp_path, speaker, before, after, old, new):
-    records = _active(tmp_path, speaker, [before, after])
-    assert not _holds(records, old) and _holds(records, new), records
+    records = active_after(tmp_path, speaker, [before, after])
+    assert not holds(records, old) and holds(records, new), records

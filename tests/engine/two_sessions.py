@@ -51,3 +51,16 @@ def texts_after(tmp_path, said: str, asked: str, kept: str | None, *, speaker: s
                            "role": "user", "speaker": speaker, "text": text, "occurred_at": f"{day}T10:0{i}:00Z"})
         engine.flush()
         return [r.text for r in engine.records("t", "u")]
+
+
+def active_after(tmp_path, speaker: str, said: list[str]) -> list[str]:
+    """The texts of the active records after the speaker said `said[0]`, then `said[1]` a week later."""
+    records = records_after(tmp_path, *said, speaker=speaker, days=("2026-03-02", "2026-03-09"), at="09:00:00")
+    return [r.text or "" for r in records if r.tier == "active"]
+
+
+def holds(texts: list[str], pattern: str) -> bool:
+    """Whether some text matches `pattern` (a regular expression, any case)."""
+    import re
+
+    return any(re.search(pattern, t, re.IGNORECASE) for t in texts)
