@@ -26,6 +26,7 @@ from datetime import datetime, time, timedelta, timezone, tzinfo
 
 from engine.dates import Period, find_periods, resolve_dates
 from engine.textnorm import ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, RELATIONS, STOP_WORDS, role_name
+from engine.textnorm import MODALS as _MODALS, PAST_IRREGULAR as _PAST_IRREGULAR
 
 __all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question",
            "told_before_question", "strip_lead_in", "CORRECTION_CUE", "is_sensitive"]
@@ -64,17 +65,6 @@ _ADV_WORDS = (
 _ADV = r"(?:\s+(?:" + "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in _ADV_WORDS), key=len, reverse=True)) + r"))*"
 _ADV_SET = frozenset(_ADV_WORDS)
 
-_MODALS = frozenset("""can can't cannot could couldn't will won't would wouldn't shall should shouldn't might
-mightn't may must mustn't ought need't wanna gonna""".split())
-_PAST_IRREGULAR = frozenset("""was wasn't were weren't had hadn't did didn't went ran got took gave met bought made saw came
-found felt left lost won wrote began brought caught taught kept slept sold built sent drove rode flew ate
-drank knew grew threw wore chose broke spoke stood sat heard held fell led meant understood became forgot
-hung fed fought dug shot stuck struck swung woke sang swam thought told said spent paid laid lit sought
-stole swore tore bent bled bred dealt fled flung froze hid leapt learnt dreamt burnt spelt spilt lent
-slid span sprang stank stung strode shook shone rang rose forgave forbade withdrew overcame undertook
-drew dove wove bit blew clung crept mistook overslept sank shrank slung spat spun strove swept thrust trod wept
-wound wrung arose awoke bore bound dwelt forsook knelt sped lay
-read put set let cut hit quit hurt cost shut spread bet beat cast""".split())
 _ED_PRESENT = frozenset({"need", "feed", "seed", "bleed", "breed", "speed", "proceed", "succeed", "exceed",
                          "heed", "weed", "shed", "embed", "wed", "bed", "shred"})
 _THIRD_SPECIAL = {"am": "is", "have": "has", "do": "does", "don't": "doesn't", "dont": "doesn't",

@@ -16,6 +16,21 @@ STOP_WORDS: frozenset[str] = frozenset(
 )
 
 
+#: Modal verbs, which a verb follows bare.
+MODALS: frozenset[str] = frozenset("""can can't cannot could couldn't will won't would wouldn't shall should shouldn't might
+mightn't may must mustn't ought need't wanna gonna""".split())
+#: Past forms that do not end in -ed.
+PAST_IRREGULAR: frozenset[str] = frozenset("""was wasn't were weren't had hadn't did didn't went ran got took gave met bought made saw came
+found felt left lost won wrote began brought caught taught kept slept sold built sent drove rode flew ate
+drank knew grew threw wore chose broke spoke stood sat heard held fell led meant understood became forgot
+hung fed fought dug shot stuck struck swung woke sang swam thought told said spent paid laid lit sought
+stole swore tore bent bled bred dealt fled flung froze hid leapt learnt dreamt burnt spelt spilt lent
+slid span sprang stank stung strode shook shone rang rose forgave forbade withdrew overcame undertook
+drew dove wove bit blew clung crept mistook overslept sank shrank slung spat spun strove swept thrust trod wept
+wound wrung arose awoke bore bound dwelt forsook knelt sped lay
+read put set let cut hit quit hurt cost shut spread bet beat cast""".split())
+
+
 #: Capital and small letters of the Latin alphabets, for patterns that read names ("Zoë", "Łukasz",
 #: "Élodie" are names as much as "Zoe"): regex character-class contents.
 UPPER = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽ"
