@@ -39,8 +39,8 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, LOWER, RELATIONS, STOP_WORDS, UPPER, role_name, term_set,
-                             terms)
+from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, LOWER, MODALS, PAST_IRREGULAR, RELATIONS,
+                             STOP_WORDS, UPPER, role_name, term_set, terms)
 
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended", "goes_on", "says_when",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder",
@@ -48,7 +48,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/35"
+DECIDER = "meaning/36"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -652,13 +652,19 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         # "We're living with my parents at ...": the speaker's household is the subject; whom a
         # phrase after it names ("with my parents", "for the kids") is not whose the statement is
         return frozenset()
+    if len(head) == 5 and (head[-1].lower() in ("my", "our") or head[-1].lower() in own_possessive):
+        head = _head_words(text, 6)  # "the dentist appointment for my son": whose it is, in full
     of_kin = None  # a relation of a relation ("my dad's boss", "my sister's dog"): someone else again
     for i, w in enumerate(head):
         base = re.sub(r"(?:'s|’s)$", "", w)
         low = base.lower()
+        if base == w and low in RELATIONS and _names_thing(head, i):
+            of_kin = None  # "my son's dentist appointment", "the team practice": a role word naming a thing
+            continue
         if of_kin is not None:
             kin = _kin(low)
             if kin is not None:
+                # "my dad's boss is Gerald": the boss, someone else again
                 out.discard(of_kin)
                 out.add(f"{of_kin}'s {kin}")
                 of_kin = None
@@ -686,6 +692,32 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
     return frozenset(out)
 
 
+#: Words after a person that begin what is said of them ("my dad's boss never ..."), beside the
+#: stop words, auxiliaries, modals and past forms.
+_SAID_OF = frozenset("never always usually still really often finally just also even actually".split())
+
+
+def _names_thing(head: list[str], i: int) -> bool:
+    """Whether the role word at head[i] begins the name of a thing ("my son's dentist appointment",
+    "the team practice") rather than names a person ("my son's dentist is ...", "my dad's boss
+    retired", "my daughter's teacher Mrs Obi"): one person (a plural takes a bare verb, "my kids
+    love ...") followed by a small word that is no verb by its form. A word in -ing names a thing
+    only where a verb follows it ("the teacher meeting is ...", not "a dog sitting in ...")."""
+    if i + 1 >= len(head) or head[i].lower().endswith("s") or head[i].lower() in ("children", "people"):
+        return False
+    word = head[i + 1]
+    low = word.lower()
+    if not (word[:1].islower() and low not in STOP_WORDS and low not in _SAID_OF and low not in _AUXILIARIES
+            and low not in MODALS and low not in PAST_IRREGULAR and "'" not in low and "’" not in low
+            and not low.endswith(("ed", "ly")) and not (low.endswith("s") and not low.endswith("ss"))):
+        return False
+    if low.endswith("ing") and i + 2 < len(head):
+        after = head[i + 2].lower()
+        return (after in _AUXILIARIES or after in MODALS or after in PAST_IRREGULAR
+                or after.endswith("ed") or after in ("now", "still"))
+    return True
+
+
 def _kin_of(words: list[str]) -> str | None:
     """The relation a possessive word names ("sister's" -> "sister"), or None (no word, or not one)."""
     if not words or not re.search(r"['’]s$", words[0]):
@@ -706,7 +738,7 @@ _VALUE_VERB = (r"(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|
                r"postponed|delayed|brought|pulled)")
 #: A value verb's thing: "moved <the piano lesson> to Thursdays".
 _MOVED_THING = re.compile(r"\b" + _VALUE_VERB + r"\s+(?!(?:up|down|back|forward|over|away)\s+(?:on)?to\b)"
-                          r"(?P<object>(?:(?!to\b)[\w'’$€£,.]+\s+){1,6}?)"
+                          r"(?P<object>(?:(?!to\b)[\w'’$€£,.-]+\s+){1,6}?)"
                           r"(?:(?:up|down|back|forward)\s+)?(?:on)?to\b", re.IGNORECASE)
 #: What one moves when moving oneself ("moved house to Leeds", "moved back to Lyon").
 _ONESELF = frozenset(t for w in "house home flat apartment place out away abroad back over here there all everything "
@@ -749,6 +781,14 @@ def moved_thing(text: str, speaker: str = "") -> frozenset[str]:
                      and not t.isdigit() and t not in RELATIONS)
 
 
+def _moves_it(text: str) -> bool:
+    """Whether a value verb moves a thing named only as "it" or "that" ("they pushed it back to
+    the 25th")."""
+    m = _MOVED_THING.search(text)
+    return m is not None and m.group("object").split()[0].lower() in ("it", "that", "this") \
+        and len(m.group("object").split()) == 1
+
+
 #: A thing that moved itself to a new value: "my office moved to Katowice" moves the office, not
 #: the speaker's home.
 _MOVED_SUBJECT = re.compile(r"^(?:[^:]{1,40}:\s+)?(?P<object>(?:[\w'’]+\s+){1,4}?)(?:has\s+|have\s+|just\s+|finally\s+)?"
@@ -759,7 +799,7 @@ _MOVED_SUBJECT = re.compile(r"^(?:[^:]{1,40}:\s+)?(?P<object>(?:[\w'’]+\s+){1,
 #: bumped Sam's salary to 58k"): the thing changed may have a holder other than the doer.
 _CHANGED_BY = re.compile(
     r"^(?:[^:]{1,40}:\s+)?(?P<doer>(?:[\w'’]+\s+){1,3}?)(?:has\s+|have\s+|just\s+|finally\s+)?"
-    + _VALUE_VERB + r"\s+(?P<object>(?:(?!to\b)[\w'’$€£,.]+\s+){1,5}?)"
+    + _VALUE_VERB + r"\s+(?P<object>(?:(?!to\b)[\w'’$€£,.-]+\s+){1,5}?)"
     r"(?:(?:up|down|back|forward)\s+)?(?:(?:on)?to\b|(?<=up\s)|(?<=down\s))|"
     # "the landlord put the rent up, it's 1,050 now": up or down with no value after it
     r"^(?:[^:]{1,40}:\s+)?(?P<doer2>(?:[\w'’]+\s+){1,3}?)" + _VALUE_VERB
@@ -784,8 +824,10 @@ def changed_holder(text: str, speaker: str = "") -> frozenset[str] | None:
     first = thing.split(None, 1)[0].lower()
     owner = re.sub(r"['’]s$", "", first)
     if first in ("my", "our", "their") or owner in _speaker_words(speaker):
-        kin = _kin_of(thing.split()[1:2])
-        return frozenset() if kin is None else frozenset({kin})  # "my sister's party": the sister's
+        if _kin_of(thing.split()[1:2]) is None:
+            return frozenset()
+        # "my sister's party": the sister's; "my wife's boss's leaving do": the wife's boss's
+        return holder(thing.split(None, 1)[1], speaker)
     if first in ("his", "her", "its", "your"):
         return None  # the doer's own, or someone's whom the words do not name
     if owner != first:
@@ -811,6 +853,43 @@ def _modifies(words: frozenset[str], text: str, thing: frozenset[str]) -> bool:
     def names_it(k: int) -> bool:  # the next word, or the one after ("dog training class")
         return any(has_term(moved, t) for x in tokens[k + 1:k + 3] for t in terms(x))
     return all(any(tokens[k] in (w, w + "s") and names_it(k) for k in range(len(tokens) - 1)) for w in words)
+
+
+#: A statement's subject, a thing named by words before its head noun ("the vet appointment is ...",
+#: "my son's dentist appointment got ...", "Sam's nail appointment was ...").
+_SUBJECT_THING = re.compile(
+    r"^(?:[^:]{1,40}:\s+)?(?:the|my|our|their|[\w'’]+['’]s)\s+(?P<words>(?:[\w'’-]+\s+){0,3}?)(?P<head>[\w-]+)\s+"
+    r"(?:is|are|was|were|has|have|had|got|gets|will|now|\w+ed)\b", re.IGNORECASE)
+#: Words before a thing's name that say when it is, not which thing it is ("the weekly meeting").
+_WHEN_WORDS = frozenset("""daily weekly monthly annual yearly usual regular next last first new old same other morning
+afternoon evening night today tomorrow""".split())
+
+
+@lru_cache(maxsize=65_536)
+def _thing_named(text: str, speaker: str) -> tuple[frozenset[str], str] | None:
+    """(the words that say which thing, the thing's head noun) of a statement's subject ("the vet
+    appointment is Monday" -> ({"vet"}, "appointment")), or None when it opens otherwise. Whose
+    it is ("my son's", "Sam's") is no word of which thing."""
+    m = _SUBJECT_THING.match(text)
+    if m is None:
+        return None
+    words = frozenset(role_name(w.lower()) for w in m.group("words").split()
+                      if not re.search(r"['’]s$", w) and w.lower() not in _WHEN_WORDS and w.lower() not in _WEEKDAYS
+                      and w.lower() not in _MONTHS and not any(c.isdigit() for c in w)
+                      and w.lower() not in _speaker_words(speaker))
+    return words, next(iter(terms(m.group("head"))), m.group("head").lower())
+
+
+def another_thing(a: str, b: str, speaker: str = "") -> bool:
+    """Whether two statements are of two things of one kind, each named by a word the other's name
+    lacks ("the vet appointment" / "the dentist appointment", "my nail appointment" / "my hair
+    appointment"): neither says the other again, nor changes it. A name of one word ("the
+    appointment") may be either."""
+    ta, tb = _thing_named(a, speaker), _thing_named(b, speaker)
+    if ta is None or tb is None or ta[1] != tb[1] or not ta[0] or not tb[0]:
+        return False
+    # one word in another form ("physio" / "physiotherapy", "dentist" / "dental"): four letters shared
+    return not any(x[:4] == y[:4] for x in ta[0] for y in tb[0])
 
 
 def same_holder(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -2263,7 +2342,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     for r in records:
         for a in anchors(r.text, speaker):
             df[a] = df.get(a, 0) + 1
-    records = [r for r in records if single_statement(r.text)]
+    records = [r for r in records if single_statement(r.text) and not another_thing(text, r.text, speaker)]
     if not records:
         return []
     v = meaning.vectors([text])[0]
@@ -2312,6 +2391,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     if not mine_holder and len(mine_holders) > 1 and all(_kin(w) is not None for w in mine_holders[1]):
         # "I moved my son's lesson to Thursdays": the speaker did it, and it is of the son, not of them
         mine_holders = mine_holders[1:]
+    if not mine_holder and _moves_it(text):
+        # "the clinic rang and moved it to Monday": what "it" is was said before, of whomever it is
+        mine_holders.extend({holder(r.text, speaker) for r in records} - {mine_holder})
     moved_names = frozenset(v for v in mine_values if set(terms(v)) & moving)
     if moving and moving <= frozenset(t for v in moved_names for t in terms(v)):
         mine_holders.append(moved_names)  # "we moved Ana to Riverside Montessori": the statement is of Ana

@@ -125,7 +125,7 @@ def test_a_forgotten_earlier_version_lends_nothing():
 START = datetime(2026, 3, 2, 14, 0, tzinfo=timezone.utc)
 
 DISTRACTORS = [
-    "My dentist appointment is on the 20th at 9am.",
+    "My library books are due back on the 20th.",
     "The plumber is coming on the 18th to fix the leaking tap.",
     "My cousin's wedding is on the 30th in Lisbon.",
     "I keep my bikes in the shed behind the house.",
