@@ -910,15 +910,21 @@ computer printer charger heater freezer trailer blender poster sticker ringtone 
 behavior behaviour favourite favorite motor mirror sector factor anchor content event talent moment element""".split())
 
 
+#: The end of a possessive word: "mum's", "parents'".
+_POSSESSIVE_END = re.compile(r"['’]s$|(?<=s)['’]$")
+
+
 def _role_slot(role: str) -> str:
     """The attribute a filled role is: the speaker's ("my GP" -> "doctor"), or, where the role is of
     someone of theirs ("my mum's GP", "my manager's boss"), that person's ("mother's doctor"), which
     a new name for the speaker's own never replaces."""
     words = role.split()
-    owner = max((i for i, w in enumerate(words[:-1]) if re.search(r"['’]s$", w)), default=None)
+    owner = max((i for i, w in enumerate(words[:-1]) if _POSSESSIVE_END.search(w)), default=None)
     if owner is None:
         return role_name(role)
-    whose = re.sub(r"['’]s$", "", words[owner])
+    whose = _POSSESSIVE_END.sub("", words[owner])
+    if whose.endswith("s") and whose[:-1] in RELATIONS:
+        whose = whose[:-1]  # "my parents' GP": the parents'
     whose = role_name(KIN_SYNONYMS.get(whose, whose))
     return f"{whose}'s {role_name(' '.join(words[owner + 1:]))}"
 

@@ -48,7 +48,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/36"
+DECIDER = "meaning/37"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -654,9 +654,12 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         return frozenset()
     if len(head) == 5 and (head[-1].lower() in ("my", "our") or head[-1].lower() in own_possessive):
         head = _head_words(text, 6)  # "the dentist appointment for my son": whose it is, in full
-    of_kin = None  # a relation of a relation ("my dad's boss", "my sister's dog"): someone else again
+    of_kin = None  # a relation of a relation ("my dad's boss", "Priya's landlord"): someone else again
+    between = 0  # words between that relation and the next ("my son's swimming coach")
     for i, w in enumerate(head):
-        base = re.sub(r"(?:'s|’s)$", "", w)
+        base = _POSSESSIVE_END.sub("", w)  # "sister's", "parents'"
+        if base != w and w[-1] in "'’" and not re.search(re.escape(w) + r"\s+[^\W\d_]", text):
+            base = w  # "the group, 'Connected Activists', is ...": a closing quote, no possessive
         low = base.lower()
         if base == w and low in RELATIONS and _names_thing(head, i):
             of_kin = None  # "my son's dentist appointment", "the team practice": a role word naming a thing
@@ -669,7 +672,10 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
                 out.add(f"{of_kin}'s {kin}")
                 of_kin = None
                 continue
-        of_kin = None
+            if base == w and between < 2 and w[:1].islower() and low not in STOP_WORDS and low not in _AUXILIARIES:
+                between += 1  # "my son's swimming coach", "Priya's new landlord": which one, not who
+                continue
+        of_kin, between = None, 0
         if low in own:
             if i == 0 and base == w and not _CO_SUBJECT.match(_body(text), len(w)):
                 # "Sam teaches piano to kids": the speaker is the subject; what follows is said of them
@@ -689,6 +695,8 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
                    or (i > 0 and head[i - 1].lower().rstrip("s") in RELATIONS)
                    )):
             out.add(low)  # a name in the subject's place, or a possessive one ("Amara's birthday")
+            if base != w:
+                of_kin = low  # "Priya's landlord": Priya's, not the speaker's
     return frozenset(out)
 
 
@@ -718,11 +726,16 @@ def _names_thing(head: list[str], i: int) -> bool:
     return True
 
 
+#: The end of a possessive word: "sister's", "parents'".
+_POSSESSIVE_END = re.compile(r"['’]s$|(?<=s)['’]$")
+
+
 def _kin_of(words: list[str]) -> str | None:
-    """The relation a possessive word names ("sister's" -> "sister"), or None (no word, or not one)."""
-    if not words or not re.search(r"['’]s$", words[0]):
+    """The relation a possessive word names ("sister's" -> "sister", "parents'" -> "parent"), or
+    None (no word, or not one)."""
+    if not words or not _POSSESSIVE_END.search(words[0]):
         return None
-    return _kin(re.sub(r"['’]s$", "", words[0]).lower())
+    return _kin(_POSSESSIVE_END.sub("", words[0]).lower())
 
 
 def _kin(word: str) -> str | None:
@@ -735,7 +748,7 @@ def _kin(word: str) -> str | None:
 
 _VALUE_VERB = (r"(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped|changed|hiked|reduced|"
                r"extended|upgraded|downgraded|rescheduled|pushed|put|switched|relocated|reassigned|transferred|"
-               r"postponed|delayed|brought|pulled)")
+               r"postponed|delayed|brought|pulled|swapped|rebooked|rearranged)")
 #: A value verb's thing: "moved <the piano lesson> to Thursdays".
 _MOVED_THING = re.compile(r"\b" + _VALUE_VERB + r"\s+(?!(?:up|down|back|forward|over|away)\s+(?:on)?to\b)"
                           r"(?P<object>(?:(?!to\b)[\w'’$€£,.-]+\s+){1,6}?)"
@@ -779,6 +792,16 @@ def moved_thing(text: str, speaker: str = "") -> frozenset[str]:
         thing = thing.split(None, 1)[1]
     return frozenset(t for t in terms(thing) if t not in _ONESELF and t not in own
                      and not t.isdigit() and t not in RELATIONS)
+
+
+def _someone(word: str, speaker: str, records: Sequence) -> bool:
+    """Whether a holder word is a person other than the speaker: a relation of a relation ("son's
+    coach"), or a name that no statement of the speaker's own holds as a thing of theirs ("Leo's
+    lesson", where "my Tesco delivery" makes Tesco a name of the speaker's thing)."""
+    if "'" in word or "’" in word:
+        return True
+    return not any(re.search(rf"\b{re.escape(word)}\b", r.text, re.IGNORECASE) for r in records
+                   if not holder(r.text, speaker))
 
 
 def _moves_it(text: str) -> bool:
@@ -873,11 +896,34 @@ def _thing_named(text: str, speaker: str) -> tuple[frozenset[str], str] | None:
     m = _SUBJECT_THING.match(text)
     if m is None:
         return None
+    return _which(m, speaker)
+
+
+def _which(m: re.Match[str], speaker: str) -> tuple[frozenset[str], str]:
     words = frozenset(role_name(w.lower()) for w in m.group("words").split()
-                      if not re.search(r"['’]s$", w) and w.lower() not in _WHEN_WORDS and w.lower() not in _WEEKDAYS
+                      if not _POSSESSIVE_END.search(w) and w.lower() not in _WHEN_WORDS and w.lower() not in _WEEKDAYS
                       and w.lower() not in _MONTHS and not any(c.isdigit() for c in w)
                       and w.lower() not in _speaker_words(speaker))
     return words, next(iter(terms(m.group("head"))), m.group("head").lower())
+
+
+#: A subject that does not say whose it is: "Pocket money is 7 euros now", "the swimming lesson
+#: has moved to Thursdays".
+_UNSAID_WHOSE = re.compile(
+    r"^(?:[^:]{1,40}:\s+)?(?:the\s+)?(?P<words>(?:[\w-]+\s+){0,2}?)(?P<head>[\w-]+)\s+"
+    r"(?:is|are|was|were|has|have|had|got|gets|will|now|\w+ed)\b", re.IGNORECASE)
+_NO_THING = frozenset("i we you he she they it this that there here what who my our your his her their its".split())
+
+
+@lru_cache(maxsize=65_536)
+def _unsaid_whose(text: str, speaker: str) -> tuple[frozenset[str], str] | None:
+    """The thing a statement is of, (which, head) as `_thing_named`, when it names no one whose it
+    is ("pocket money is 7 euros now"); else None."""
+    m = _UNSAID_WHOSE.match(text)
+    if m is None or any(w.lower() in _NO_THING or w.lower() in _speaker_words(speaker) or _POSSESSIVE_END.search(w)
+                        for w in (m.group("words") + m.group("head")).split()):
+        return None
+    return _which(m, speaker)
 
 
 def another_thing(a: str, b: str, speaker: str = "") -> bool:
@@ -2388,9 +2434,18 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     # Whose the statement is: its holder, or the holder of a thing someone changed in it; an end
     # said without a subject is the speaker's ("gave the roomba away, the dog hated it").
     mine_holders = [mine_holder] + [h for h in (changed_holder(text, speaker),) if h is not None and h != mine_holder]
-    if not mine_holder and len(mine_holders) > 1 and all(_kin(w) is not None for w in mine_holders[1]):
-        # "I moved my son's lesson to Thursdays": the speaker did it, and it is of the son, not of them
+    if not mine_holder and len(mine_holders) > 1 and all(_kin(w) is not None or _someone(w, speaker, records)
+                                                         for w in mine_holders[1]):
+        # "I moved my son's lesson to Thursdays", "I moved Leo's swimming lesson": the speaker did
+        # it, and it is of the son, of Leo, not of them
         mine_holders = mine_holders[1:]
+    unsaid = _unsaid_whose(text, speaker) if not mine_holder else None
+    if unsaid is not None:
+        # "Pocket money is 7 euros a week each now" of "the kids' pocket money is 5 euros": a thing
+        # of whomever the record says it is
+        mine_holders.extend({holder(r.text, speaker) for r in records
+                             if (t := _thing_named(r.text, speaker)) is not None and t[1] == unsaid[1]
+                             and not another_thing(text, r.text, speaker)} - {mine_holder})
     if not mine_holder and _moves_it(text):
         # "the clinic rang and moved it to Monday": what "it" is was said before, of whomever it is
         mine_holders.extend({holder(r.text, speaker) for r in records} - {mine_holder})

@@ -46,7 +46,7 @@ fiancee grandma grandpa grandmother grandfather grandson granddaughter aunt uncl
 friend friends roommate neighbor neighbour boss manager colleague coworker teammate team company
 landlord doctor dentist lawyer teacher coach tutor dog cat pet puppy kitten horse stepson stepdaughter
 stepmother stepfather in-law mother-in-law father-in-law mam mummy mommy daddy gran granny grandmum grandmom
-grandad granddad hubby""".split())
+grandad granddad hubby grandparent grandparents""".split())
 #: One kin said in other words ("my mum" / "my mother", "my gran" / "my grandmother"): one holder.
 KIN_SYNONYMS: dict[str, str] = {
     "mom": "mother", "mum": "mother", "mam": "mother", "mummy": "mother", "mommy": "mother",
