@@ -898,7 +898,11 @@ _WHEN_TAIL = (r"(?:\s+(?:from|at|in|on|of|with|since)\s+[^,.!?]*)?"  # "my frien
               r"(?:\s*,\s*[^.!?]*)?[\s.!]*$")  # "..., she moved in next door": said after it
 _ROLE_FILLED = re.compile(
     r"^(?P<name>" + _PERSON + r")\s+(?:is|'s|’s)\s+(?:now\s+|still\s+)?(?:my|our)\s+(?P<role>" + _ROLE_WORDS + r")" + _WHEN_TAIL
-    + r"|^(?:my|our)\s+(?P<role2>" + _ROLE_WORDS + r")\s+(?:is|'s|’s)\s+(?:now\s+|still\s+)?(?P<name2>" + _PERSON + r")" + _WHEN_TAIL
+    # (after a clause that says why: "I switched practices, my dentist is Dr Mensah now")
+    + r"|^(?:(?!(?:if|unless|when|whether|once)\b)[^,;]{3,60}[,;]\s+(?:and\s+|so\s+)?)?"
+    r"(?:my|our)\s+(?P<role2>" + _ROLE_WORDS + r")\s+(?:is|'s|’s)\s+(?:now\s+|still\s+)?(?P<name2>" + _PERSON + r")" + _WHEN_TAIL
+    # "my new manager, Sofia, wants ...": the name beside the role
+    + r"|^(?:my|our)\s+(?P<role4>" + _ROLE_WORDS + r")\s*,\s*(?P<name4>" + _PERSON + r")\s*,"
     + r"|^(?:we|I)(?:'ve|\s+have)?\s+got\s+(?:a|an)\s+new\s+(?P<role3>" + _ROLE_WORDS + r")\s*,?\s+(?:called\s+|named\s+)?"
     r"(?P<name3>" + _PERSON + r")[\s.!]*$", _I)
 _PERSON_ROLES = RELATIONS | frozenset("""gp vet coach boss doctor nurse lead head chair captain landlady mentor
@@ -1405,11 +1409,13 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                                                   "value": _clean_obj(_strip_time_tail(o), name)}, 0.8)
     m = (_ROLE_FILLED.match(c) if vocab & _GATES["_ROLE_FILLED"] else None)
     if m:
-        role = " ".join(_grp(m, "role", "role2", "role3").lower().split())
-        who = _grp(m, "name", "name2", "name3")
+        role = " ".join(_grp(m, "role", "role2", "role3", "role4").lower().split())
+        who = _grp(m, "name", "name2", "name3", "name4")
         head = role.split()[-1]
         if (who.split()[0].lower() not in (name.lower(), "i", "we", "it", "that", "this", "he", "she", "they")
-                and _is_person_role(head)):
+                and _is_person_role(head)
+                # "my friend, Bea, is visiting": one of many friends, named; what is said is the visit
+                and not (m.group("role4") and head in HELD_BY_MANY)):
             return _Hit("fact", None if head in HELD_BY_MANY else "fact:role:" + _role_slot(role),
                         {"attribute": role, "value": who}, 0.8)
     m = (_OCCUPATION.search(c) if vocab & _GATES["_OCCUPATION"] else None)
@@ -1467,7 +1473,12 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             if head_attr in _ATTRS or attr in _ATTRS:
                 # "my new phone number" fills the slot of "my phone number": its new value
                 slot_attr = re.sub(r"^(?:(?:new|current|latest|updated|present|actual)\s+)+", "", attr) or attr
-                return _Hit("fact", f"fact:{m.group('poss').lower()} {slot_attr}",
+                slot = f"fact:{m.group('poss').lower()} {slot_attr}"
+                if (m.group("poss").lower() in ("my", "our") and _is_person_role(head_attr)
+                        and head_attr not in HELD_BY_MANY and re.match(_PERSON + r"\b", o)):
+                    # "my boss is Kenji and he's hands off": the role a name fills, as "my boss is Kenji"
+                    slot = "fact:role:" + _role_slot(slot_attr)
+                return _Hit("fact", slot,
                             {"attribute": attr, "value": _clean_obj(o, name)}, 0.8 if head_attr in (
                                 "job", "occupation", "profession", "role", "title", "hometown", "city", "address",
                                 "birthday", "age", "name", "nickname", "pronouns", "company", "employer") else 0.6)

@@ -48,7 +48,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/37"
+DECIDER = "meaning/38"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -592,8 +592,10 @@ _WORDS = re.compile(r"\w+")
 #: what follows is the statement.
 _REPORTED = re.compile(
     r"^(?:[^:]{1,40}:\s+)?(?P<who>(?:(?:the|my|our|his|her|their|[\w'’]+['’]s)\s+)?(?:[\w'’-]+\s+){0,2}?[\w'’-]+)\s+"
-    r"(?:(?:just|has|have|had|finally|already)\s+)*(?:told|tells|said|says|emailed|texted|wrote|mentioned|"
-    r"confirmed|announced|informed|rang|called|messaged|let)\s+(?:(?:me|us|everyone|them|him|her|the\s+\w+)\s+)?"
+    r"(?:(?:just|has|have|had|finally|already)\s+)*(?:(?:told|tells|emailed|texted|informed|rang|called|messaged|let)\s+"
+    r"(?:(?:me|us|everyone|them|him|her|the\s+\w+)\s+)?"
+    # ("my sister says her dentist is ...": one says a thing, not a person; "her" is the sister's)
+    r"|(?:said|says|wrote|mentioned|confirmed|announced)\s+)"
     r"(?:(?:know|to\s+say)\s+)?(?:that\s+)?",
     re.IGNORECASE)
 
@@ -656,6 +658,7 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         head = _head_words(text, 6)  # "the dentist appointment for my son": whose it is, in full
     of_kin = None  # a relation of a relation ("my dad's boss", "Priya's landlord"): someone else again
     between = 0  # words between that relation and the next ("my son's swimming coach")
+    last, by_pronoun = None, False  # the relation last named, whom "his" or "her" after it is of
     for i, w in enumerate(head):
         base = _POSSESSIVE_END.sub("", w)  # "sister's", "parents'"
         if base != w and w[-1] in "'’" and not re.search(re.escape(w) + r"\s+[^\W\d_]", text):
@@ -667,15 +670,20 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         if of_kin is not None:
             kin = _kin(low)
             if kin is not None:
-                # "my dad's boss is Gerald": the boss, someone else again
-                out.discard(of_kin)
+                # "my dad's boss is Gerald": the boss, someone else again ("my sister says her
+                # dentist is ...": the sister is named as well)
+                if not by_pronoun:
+                    out.discard(of_kin)
                 out.add(f"{of_kin}'s {kin}")
                 of_kin = None
                 continue
             if base == w and between < 2 and w[:1].islower() and low not in STOP_WORDS and low not in _AUXILIARIES:
                 between += 1  # "my son's swimming coach", "Priya's new landlord": which one, not who
                 continue
-        of_kin, between = None, 0
+        of_kin, between, by_pronoun = None, 0, False
+        if low in ("his", "her") and last is not None:
+            of_kin, by_pronoun = last, True
+            continue
         if low in own:
             if i == 0 and base == w and not _CO_SUBJECT.match(_body(text), len(w)):
                 # "Sam teaches piano to kids": the speaker is the subject; what follows is said of them
@@ -687,6 +695,7 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         kin = _kin(low)
         if kin is not None:
             out.add(kin)
+            last = kin
             if base != w:
                 of_kin = kin
         elif (base[:1].isupper() and low not in _NOT_VALUES and low not in _MONTHS and low not in _WEEKDAYS

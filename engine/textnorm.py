@@ -69,10 +69,13 @@ ROLE_SYNONYMS: dict[str, str] = {
 
 def role_name(role: str) -> str:
     """A role's name as one attribute, however it was worded: "line manager" and "boss" -> "manager",
-    "family GP" -> "doctor". Words that only qualify the role ("line", "family") go with a synonym."""
+    "family GP" -> "doctor", "new dentist" -> "dentist". Words that only qualify the role ("line",
+    "family") go with a synonym."""
     words = role.lower().split()
     if not words:
         return role
+    # "my new dentist", "our current vet": the same role, its holder changed or not
+    words = [w for w in words[:-1] if w not in ("new", "current", "present", "latest", "usual", "regular")] + words[-1:]
     head = ROLE_SYNONYMS.get(words[-1], words[-1])
     if head != words[-1] or (len(words) > 1 and words[-2] in ("line", "family", "direct")):
         return head
