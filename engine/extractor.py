@@ -905,6 +905,10 @@ _ROLE_FILLED = re.compile(
     + r"|^(?:my|our)\s+(?P<role4>" + _ROLE_WORDS + r")\s*,\s*(?P<name4>" + _PERSON + r")\s*,"
     + r"|^(?:we|I)(?:'ve|\s+have)?\s+got\s+(?:a|an)\s+new\s+(?P<role3>" + _ROLE_WORDS + r")\s*,?\s+(?:called\s+|named\s+)?"
     r"(?P<name3>" + _PERSON + r")[\s.!]*$", _I)
+#: A new holder of a role of the speaker's named beside it, anywhere in a sentence ("it has to be
+#: signed off by my new manager, Fiona Okafor, before ..."): the role has a new name.
+_NEW_ROLE_NAMED = re.compile(r"\b(?:my|our)\s+new\s+(?P<role>" + _ROLE_WORDS + r")\s*,\s*(?P<name>" + _PERSON
+                             + r")\s*(?:,|[.!?]?\s*$)", _I)
 _PERSON_ROLES = RELATIONS | frozenset("""gp vet coach boss doctor nurse lead head chair captain landlady mentor
 partner husband wife fiance fiancee girlfriend boyfriend carer nanny babysitter physio therapist surgeon midwife
 accountant solicitor attorney agent tutor trainer pt ceo cfo cto coo""".split())
@@ -1407,7 +1411,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         if o and not _DEICTIC.match(o) and not o.lower().startswith(("home", "a ", "an ")):
             return _Hit("fact", "fact:employer", {"attribute": "employer",
                                                   "value": _clean_obj(_strip_time_tail(o), name)}, 0.8)
-    m = (_ROLE_FILLED.match(c) if vocab & _GATES["_ROLE_FILLED"] else None)
+    m = (_ROLE_FILLED.match(c) or _NEW_ROLE_NAMED.search(c)) if vocab & _GATES["_ROLE_FILLED"] else None
     if m:
         role = " ".join(_grp(m, "role", "role2", "role3", "role4").lower().split())
         who = _grp(m, "name", "name2", "name3", "name4")
@@ -1415,7 +1419,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         if (who.split()[0].lower() not in (name.lower(), "i", "we", "it", "that", "this", "he", "she", "they")
                 and _is_person_role(head)
                 # "my friend, Bea, is visiting": one of many friends, named; what is said is the visit
-                and not (m.group("role4") and head in HELD_BY_MANY)):
+                and not (m.re is _ROLE_FILLED and m.group("role4") and head in HELD_BY_MANY)):
             return _Hit("fact", None if head in HELD_BY_MANY else "fact:role:" + _role_slot(role),
                         {"attribute": role, "value": who}, 0.8)
     m = (_OCCUPATION.search(c) if vocab & _GATES["_OCCUPATION"] else None)

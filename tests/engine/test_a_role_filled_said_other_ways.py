@@ -1,7 +1,8 @@
 """A name given to one of the speaker's roles, said in other ways than "my dentist is Dr Okafor":
 "my new dentist is ..." or "our current accountant is ..." (the same role, its holder new or
 not), after a clause that says why ("we changed surgeries, our GP is Dr Amin now"), or beside the
-role ("my new manager, Tessa, starts on Monday"). Each takes the place of the old name. A role
+role ("my new manager, Tessa, starts on Monday", "the report goes to my new line manager, Priya
+Shah, for sign-off"). Each takes the place of the old name. A role
 someone else names as theirs ("my mum says her GP is ...") leaves the speaker's own."""
 from __future__ import annotations
 
@@ -24,6 +25,13 @@ from two_sessions import active_after, holds
     ("Mo", "Our nanny is Agnes and the kids love her.", "Our new nanny, Rosa, starts on Monday.", "Agnes", "Rosa"),
     ("Yuki", "My boss is Kenji and he's pretty hands off.",
      "My new manager, Sofia, wants daily check-ins, which is a shock.", "Kenji", "Sofia"),
+    # a new holder named beside the role anywhere in what is said
+    ("Wen", "My line manager is Tom Reed.", "The report goes to my new line manager, Priya Shah, for sign-off.",
+     "Reed", "Priya"),
+    ("Wen", "My dentist is Dr Okafor.", "I had a check-up with my new dentist, Dr Mensah, and no fillings.",
+     "Okafor", "Mensah"),
+    ("Wen", "Our landlord is Mr Kemp.", "We finally met our new landlord, Mrs Osei, when she came to fix the boiler.",
+     "Kemp", "Osei"),
 ])
 def test_a_new_name_for_the_speakers_role_takes_the_old_ones_place(tmp_path, speaker, before, after, old, new):
     records = active_after(tmp_path, speaker, [before, after])
@@ -38,6 +46,8 @@ def test_a_new_name_for_the_speakers_role_takes_the_old_ones_place(tmp_path, spe
     ("Lu", "My dentist is Dr Okafor.", "My old dentist was Dr Grey, he retired.", "Okafor", "Grey"),
     ("Lu", "My dentist is Dr Okafor.", "If we move, my dentist would be Dr Salt.", "Okafor", "Okafor"),
     ("Lu", "My friend is Omar.", "My friend, Bea, is visiting next week.", "Omar", "Bea"),
+    ("Wen", "My colleague is Sam.", "I showed my new colleague, Bea, around the office.", "Sam", "Bea"),
+    ("Wen", "My boss is Linda.", "My sister told me about her new boss, Craig, who sounds awful.", "Linda", "Craig"),
 ])
 def test_another_persons_role_or_no_new_name_leaves_the_speakers_own(tmp_path, speaker, own, theirs, own_name,
                                                                       their_name):
