@@ -48,7 +48,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/38"
+DECIDER = "meaning/39"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -235,6 +235,10 @@ _NAMED_CHANGE = (
     r"(?:went|go|gone)\s+(?:with|for)\s+(?:[\w'’&.-]+\s+){1,4}?in\s+(?:the\s+)?end\b|"
     r"in\s+(?:the\s+)?end,?\s+(?:I|we|(?-i:[A-Z])[\w'’]*)\s+(?:went|chose|picked|opted|settled|plumped)\b|"
     r"ended\s+up\s+(?:going\s+with|going\s+for|choosing|picking|signing\s+up\s+with|opting\s+for)\b|"
+    # a new state said as given ("now that I'm at Deloitte I've got a longer commute", "now that
+    # we live in Bristol"), not a thought ("now that I think about it", "now that you mention it")
+    r"now\s+that\s+(?:I|we|(?-i:[A-Z])[\w'’]*)(?:['’](?:m|re|ve|s)|\s+(?:am|are|is|have|has|live|work))\b"
+    r"(?!\s+(?:thought|think|mentioned|said|say)\b)|"
     # a value multiplied ("doubled the metformin, she's on 1000 mg")
     r"doubled|halved|tripled|quadrupled|"
     # from one value to another, done ("ended up moving pottery from Tuesdays to Thursdays",
@@ -2193,6 +2197,24 @@ def clauses(text: str) -> list[str]:
     return [c.strip() for c in _CLAUSE_BREAK.split(text) if len(re.findall(r"\w+", c)) >= 3]
 
 
+_NOW_THAT = re.compile(r"\bnow\s+that\s+(?P<given>[^,;.!?]+)", re.IGNORECASE)
+
+
+def given_clause(text: str) -> list[str]:
+    """The new state a statement takes as given, where it says one ("now that Sam is at Deloitte Sam
+    has a longer commute" -> "Sam is at Deloitte"): the clause a change cue of that kind is of."""
+    m = _NOW_THAT.search(text)
+    if m is None:
+        return []
+    words = m.group("given").split()
+    subject = re.sub(r"['’].*$", "", words[0]).lower() if words else ""
+    # the main clause starts where its subject does again ("... Sam has", "... I've got")
+    end = next((i for i, w in enumerate(words) if i >= 2 and re.sub(r"['’].*$", "", w).lower() in (subject, "i", "we")),
+               len(words))
+    given = " ".join(words[:end])
+    return [given] if len(words[:end]) >= 3 else []
+
+
 def comma_clauses(text: str) -> list[str]:
     """`clauses`, each cut again at its commas where every piece keeps three words ("rent is 55 a
     year, the council wrote last week"): where a value is compared, a frame said beside an event."""
@@ -2609,7 +2631,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                     if ((mine_values - theirs) or masked_sims[i] >= settings.update_cue_similarity + 0.1)
                     and max(sim, masked_sims[i]) < settings.update_cue_similarity]
             if need:
-                cv = meaning.vectors(clauses(text) or [text])
+                cv = meaning.vectors((clauses(text) or [text]) + given_clause(text))
                 for i in need:
                     rv = meaning.vectors(clauses(records[i].text) or [records[i].text])
                     clause_sims[i] = float((rv @ cv.T).max())

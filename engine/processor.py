@@ -29,7 +29,7 @@ from engine.extractor import Candidate, _is_person_role, split_sentences, states
 from engine.meaning import (Meaning, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
                             changed_provider, denies, other_values, quantity_cue, ranks_the_other_way, relate, resumed, resumes,
-                            said_again, same_holder,
+                            said_again, same_holder, given_clause,
                             says_change, says_when, takes_role, corrects_unnamed,
                             single_statement, value_kind, value_kinds, values)
 from engine.neardup import NearDupIndex
@@ -2094,7 +2094,7 @@ def warm_up(turns: Sequence[Event], settings: Settings, deciders: Deciders) -> d
                 texts.append(c.text)
                 found_by.append((c, name))
                 if change_cue(c.text) == "strong":
-                    texts.extend(clauses(c.text))  # relate compares a change's clauses
+                    texts.extend(clauses(c.text) + given_clause(c.text))  # relate compares a change's clauses
         elif standing_sentences := _standing_candidates(sentences):
             texts.extend(standing_sentences)
             standing.append((said, name, turn.occurred_at))
