@@ -26,7 +26,7 @@ from datetime import datetime, time, timedelta, timezone, tzinfo
 
 from engine.dates import Period, find_periods, resolve_dates
 from engine.textnorm import ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, RELATIONS, STOP_WORDS, role_name
-from engine.textnorm import MODALS as _MODALS, PAST_IRREGULAR as _PAST_IRREGULAR
+from engine.textnorm import MODALS as _MODALS, PAST_IRREGULAR as _PAST_IRREGULAR, POSSESSIVE_END as _POSSESSIVE_END
 
 __all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question",
            "told_before_question", "strip_lead_in", "CORRECTION_CUE", "is_sensitive"]
@@ -916,10 +916,6 @@ accountant solicitor attorney agent tutor trainer pt ceo cfo cto coo""".split())
 _NOT_PERSON_ROLES = frozenset("""number letter order power answer character matter weather corner border layer
 computer printer charger heater freezer trailer blender poster sticker ringtone error color colour flavor flavour
 behavior behaviour favourite favorite motor mirror sector factor anchor content event talent moment element""".split())
-
-
-#: The end of a possessive word: "mum's", "parents'".
-_POSSESSIVE_END = re.compile(r"['’]s$|(?<=s)['’]$")
 
 
 def _role_slot(role: str) -> str:

@@ -40,15 +40,17 @@ from typing import Callable, Sequence
 import numpy as np
 
 from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, LOWER, MODALS, PAST_IRREGULAR, RELATIONS,
-                             STOP_WORDS, UPPER, role_name, term_set, terms)
+                             STOP_WORDS, THING_SYNONYMS, UPPER, role_name, term_set, terms)
+from engine.textnorm import POSSESSIVE_END as _POSSESSIVE_END
 
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended", "goes_on", "says_when",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder",
            "contact_values", "changes_contact", "of_another_place", "said_again", "corrects_unnamed",
-           "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement"]
+           "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement", "another_thing",
+           "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/39"
+DECIDER = "meaning/40"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -671,6 +673,10 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         if base == w and low in RELATIONS and _names_thing(head, i):
             of_kin = None  # "my son's dentist appointment", "the team practice": a role word naming a thing
             continue
+        if (base == w and low in _SERVING and i >= 1
+                and (head[i - 1].lower() == "with" or (i >= 2 and head[i - 2].lower() == "with" and (
+                    head[i - 1].lower() in ("the", "my", "our") or head[i - 1].lower() in own_possessive)))):
+            continue  # "my appointment with the dentist": the speaker's, as "my dentist appointment" is
         if of_kin is not None:
             kin = _kin(low)
             if kin is not None:
@@ -737,10 +743,6 @@ def _names_thing(head: list[str], i: int) -> bool:
         return (after in _AUXILIARIES or after in MODALS or after in PAST_IRREGULAR
                 or after.endswith("ed") or after in ("now", "still"))
     return True
-
-
-#: The end of a possessive word: "sister's", "parents'".
-_POSSESSIVE_END = re.compile(r"['’]s$|(?<=s)['’]$")
 
 
 def _kin_of(words: list[str]) -> str | None:
@@ -821,8 +823,8 @@ def _moves_it(text: str) -> bool:
     """Whether a value verb moves a thing named only as "it" or "that" ("they pushed it back to
     the 25th")."""
     m = _MOVED_THING.search(text)
-    return m is not None and m.group("object").split()[0].lower() in ("it", "that", "this") \
-        and len(m.group("object").split()) == 1
+    words = m.group("object").lower().split() if m is not None else []
+    return words in (["it"], ["that"], ["this"])
 
 
 #: A thing that moved itself to a new value: "my office moved to Katowice" moves the office, not
@@ -913,7 +915,8 @@ def _thing_named(text: str, speaker: str) -> tuple[frozenset[str], str] | None:
 
 
 def _which(m: re.Match[str], speaker: str) -> tuple[frozenset[str], str]:
-    words = frozenset(role_name(w.lower()) for w in m.group("words").split()
+    """(which, head) of a subject matched with groups "words" and "head"."""
+    words = frozenset(role_name(THING_SYNONYMS.get(w.lower(), w.lower())) for w in m.group("words").split()
                       if not _POSSESSIVE_END.search(w) and w.lower() not in _WHEN_WORDS and w.lower() not in _WEEKDAYS
                       and w.lower() not in _MONTHS and not any(c.isdigit() for c in w)
                       and w.lower() not in _speaker_words(speaker))

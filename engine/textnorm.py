@@ -31,6 +31,10 @@ wound wrung arose awoke bore bound dwelt forsook knelt sped lay
 read put set let cut hit quit hurt cost shut spread bet beat cast""".split())
 
 
+#: The end of a possessive word: "mum's", "parents'".
+POSSESSIVE_END = re.compile(r"['’]s$|(?<=s)['’]$")
+
+
 #: Capital and small letters of the Latin alphabets, for patterns that read names ("Zoë", "Łukasz",
 #: "Élodie" are names as much as "Zoe"): regex character-class contents.
 UPPER = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽ"
@@ -60,6 +64,15 @@ KIN_SYNONYMS: dict[str, str] = {
 #: Roles many people hold at once: a second sister or friend is no new value of the first.
 #: Names of one role said in other words ("my GP" / "my doctor", "my boss" / "my line manager"): a
 #: new name in one replaces the name in the other.
+#: One kind of thing in British and American words ("my flat viewing" / "the apartment viewing"),
+#: and the like: which thing a name says does not change with the word for it.
+THING_SYNONYMS: dict[str, str] = {
+    "flat": "apartment", "football": "soccer", "mobile": "cell", "holiday": "vacation", "film": "movie",
+    "maths": "math", "lorry": "truck", "chemist": "pharmacy", "nappy": "diaper", "trainers": "sneakers",
+    "takeaway": "takeout", "rubbish": "trash", "bin": "trash", "garden": "yard", "shop": "store",
+    "post": "mail", "cinema": "movie", "telly": "tv", "television": "tv",
+}
+
 ROLE_SYNONYMS: dict[str, str] = {
     "gp": "doctor", "physician": "doctor", "veterinarian": "vet", "veterinary": "vet",
     "boss": "manager", "supervisor": "manager", "landlady": "landlord", "solicitor": "lawyer", "attorney": "lawyer",

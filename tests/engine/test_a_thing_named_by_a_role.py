@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from two_sessions import active_after, holds
+from two_sessions import active_after, active_after_days, holds
 
 
 @pytest.mark.parametrize("speaker, before, after, old, new", [
@@ -37,6 +37,10 @@ def test_a_relations_thing_said_another_way_takes_the_new_value(tmp_path, speake
      "4th", "11th"),
     ("Kemi", "My coach session is on Mondays at 6.", "I switched my coach session to Tuesdays at 6.",
      "Monday", "Tuesday"),
+    # the thing with the role's person, said either way round
+    ("Kim", "My dentist appointment is on Tuesday at 9.", "My appointment with the dentist has moved to Friday at 9.",
+     "Tuesday", "Friday"),
+    ("Kim", "My meeting with my lawyer is on the 4th.", "My lawyer meeting got moved to the 11th.", "4th", "11th"),
 ])
 def test_the_speakers_own_thing_moved_takes_the_new_value(tmp_path, speaker, before, after, old, new):
     records = active_after(tmp_path, speaker, [before, after])
@@ -44,17 +48,10 @@ def test_the_speakers_own_thing_moved_takes_the_new_value(tmp_path, speaker, bef
 
 
 def test_a_relations_thing_of_the_same_name_stays_beside_the_speakers_own(tmp_path):
-    from engine import MemoryEngine
-
     said = [("My physio appointment is on Monday at 8.", "2026-03-02"),
             ("My wife's physio appointment is on Monday at 10.", "2026-03-02"),
             ("I moved my physio appointment to Friday at 8.", "2026-03-09")]
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        for i, (text, day) in enumerate(said):
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{day}", "turn_id": str(i),
-                           "role": "user", "speaker": "Tariq", "text": text, "occurred_at": f"{day}T09:0{i}:00Z"})
-        engine.flush()
-        records = [r.text or "" for r in engine.records("t", "u")]
+    records = active_after_days(tmp_path, "Tariq", said)
     assert holds(records, r"wife.*Monday") and holds(records, r"^(?!.*wife).*Friday"), records
     assert not holds(records, r"^(?!.*wife).*Monday"), records
 

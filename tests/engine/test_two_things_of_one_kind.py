@@ -38,6 +38,11 @@ def test_a_change_of_one_thing_leaves_another_of_its_kind(tmp_path, speaker, fir
      "Tuesday", "Wednesday"),
     ("Bo", "Our team meeting is on Mondays at 10.", "The weekly meeting has moved to Tuesdays at 10.",
      "Monday", "Tuesday"),
+    # one thing in British and American words
+    ("Tess", "My flat viewing is on Saturday at 11.", "The apartment viewing got moved to Sunday at 11.",
+     "Saturday", "Sunday"),
+    ("Jody", "My son's football practice is on Tuesdays.", "My son's soccer practice is on Thursdays now.",
+     "Tuesday", "Thursday"),
 ])
 def test_the_same_thing_named_again_takes_the_new_value(tmp_path, speaker, first, later, old, new):
     records = active_after(tmp_path, speaker, [first, later])

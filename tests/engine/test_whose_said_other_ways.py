@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from two_sessions import active_after, holds
+from two_sessions import active_after, active_after_days, holds
 
 
 @pytest.mark.parametrize("speaker, own, theirs, own_word, their_word", [
@@ -69,17 +69,10 @@ def test_a_thing_said_without_whose_is_of_whoever_the_record_says(tmp_path, spea
 
 
 def test_a_thing_said_as_the_speakers_own_leaves_a_relations(tmp_path):
-    from engine import MemoryEngine
-
     said = [("My swimming lesson is on Mondays at 7.", "2026-03-02"),
             ("My son's swimming lesson is on Tuesdays at 5.", "2026-03-02"),
             ("My swimming lesson is on Wednesdays at 7 now.", "2026-03-09")]
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        for i, (text, day) in enumerate(said):
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{day}", "turn_id": str(i),
-                           "role": "user", "speaker": "Kas", "text": text, "occurred_at": f"{day}T09:0{i}:00Z"})
-        engine.flush()
-        records = [r.text or "" for r in engine.records("t", "u")]
+    records = active_after_days(tmp_path, "Kas", said)
     assert holds(records, r"son.*Tuesday") and holds(records, "Wednesday"), records
     assert not holds(records, "Monday"), records
 

@@ -64,3 +64,14 @@ def holds(texts: list[str], pattern: str) -> bool:
     import re
 
     return any(re.search(pattern, t, re.IGNORECASE) for t in texts)
+
+
+def active_after_days(tmp_path, speaker: str, said: list[tuple[str, str]]) -> list[str]:
+    """The texts of the active records after the speaker said each (text, day) in turn, one session
+    a day, the turns a minute apart."""
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        for i, (text, day) in enumerate(said):
+            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": f"s{day}", "turn_id": str(i),
+                           "role": "user", "speaker": speaker, "text": text, "occurred_at": f"{day}T09:0{i}:00Z"})
+        engine.flush()
+        return [r.text or "" for r in engine.records("t", "u")]
