@@ -102,13 +102,18 @@ _PATTERNS: list[tuple[str, str]] = [
     ("month_d", _MON + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?(?![\d:])"),
     ("in_month", r"(?:(?:in|since|during|until|early|late|mid|end\s+of|beginning\s+of)\s+|mid-)(?-i:" + _MON_FULL + r")(?:,?\s+(?:of\s+)?(?:19|20)\d\d)?"),
     ("in_year", r"(?:in|since|during|from|back\s+in)\s+(?:19|20)\d\d(?!s|\d|-)"),
+    # "on the 12th", "by the 3rd": a day of the month without its month, the next such day (the
+    # last one in a sentence about the past); not "the 12th floor", "the 12th of every month"
+    ("day_of_month", r"(?:on|by|until|till|before|after|from|for|due)\s+the\s+(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
+     r"(?!\s+(?:of\s+)?(?:" + _MON + r"|each|every|the)\b)(?=\s*(?:$|[,.;:!?)\u2013\u2014-]|\s(?:at|in|of|and|or|not|so|but|"
+     r"instead|then|now|please|pls|for|with|from|until|till|to|by|as|when|if|because|this|next|which|after|before)\b))"),
 ]
 _MASTER = re.compile(
     "|".join(rf"(?P<{name}>\b(?:{pat})\b)" for name, pat in _PATTERNS), re.IGNORECASE
 )
 _RELATIVE = frozenset({
     "day_before_yesterday", "day_after_tomorrow", "yesterday", "last_night", "today", "tomorrow",
-    "ago", "in_n", "weekend", "week", "month", "year", "weekday",
+    "ago", "in_n", "weekend", "week", "month", "year", "weekday", "day_of_month",
 })
 
 _PARTS_AGO = re.compile(r"(" + _NUM + r")\s+(day|weekend|week|month|year)s?", re.IGNORECASE)
@@ -315,6 +320,41 @@ def _resolve(kind: str, expr: str, today: date, text: str, start: int, end: int)
         else:
             d = today + timedelta(days=(wd - today.weekday()) % 7 or 7)
         return format_date(d), d
+    if kind == "day_of_month":
+        label, d = _day_of_month(int(_DIGITS.search(low).group(0)), today, _is_past(_clause_of(text, start, end), expr))
+        # "on the 12th, not the 9th": of the month the corrected date was in, which may be another
+        # one; the date is a guess, not written into the text
+        return ("" if label and _CONTRASTED_DAY.match(text, end) else label), d
+    return None, None
+
+
+#: A bare day set against another ("on the 12th, not the 9th", "by the 3rd rather than the 5th").
+_CONTRASTED_DAY = re.compile(r"\s*,?\s*(?:not|rather\s+than|instead\s+of)\s+(?:on\s+|by\s+)?the\s+\d", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[.!?\n,;:]|\s[-\u2013\u2014]\s")
+
+
+def _clause_of(text: str, start: int, end: int) -> str:
+    """The clause around a span: "got that wrong, the plumber comes on the 12th" is of the future
+    though its first clause is in the past."""
+    left = max((m.end() for m in _CLAUSE_END.finditer(text, 0, start)), default=0)
+    m = _CLAUSE_END.search(text, end)
+    return text[left: m.start() if m else len(text)]
+
+
+def _day_of_month(dom: int, today: date, past: bool) -> tuple[str | None, date | None]:
+    """The date "the 12th" stands for: the next 12th, or, in a sentence about the past, the last
+    one (today counts as either). None for a day no month near has ("the 31st" of a short month is
+    the next month that has one)."""
+    step = -1 if past else 1
+    first = today.replace(day=1)
+    for k in range(3):
+        month = first + relativedelta(months=step * k)
+        try:
+            d = date(month.year, month.month, dom)
+        except ValueError:
+            continue
+        if (d >= today) if not past else (d <= today):
+            return format_date(d), d
     return None, None
 
 
@@ -403,6 +443,8 @@ def resolve_dates(text: str, anchor: datetime, tz: tzinfo | None = None) -> tupl
             continue
         if when is None:
             when = d
+        if not label:
+            continue
         out.append(text[pos:insert_at])
         out.append(f" ({label})")
         pos = insert_at
