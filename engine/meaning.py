@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/40"
+DECIDER = "meaning/41"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -829,7 +829,8 @@ def _moves_it(text: str) -> bool:
 
 #: A thing that moved itself to a new value: "my office moved to Katowice" moves the office, not
 #: the speaker's home.
-_MOVED_SUBJECT = re.compile(r"^(?:[^:]{1,40}:\s+)?(?P<object>(?:[\w'’]+\s+){1,4}?)(?:has\s+|have\s+|just\s+|finally\s+)?"
+_MOVED_SUBJECT = re.compile(r"^(?:[^:]{1,40}:\s+)?(?P<object>(?:[\w'’]+\s+){1,6}?)(?:has\s+|have\s+|just\s+|finally\s+)?"
+                            r"(?:(?:been|got|gets|was|were|is|are)\s+)?"
                             + _VALUE_VERB + r"\s+(?:(?:up|down|back|forward|over|away)\s+)?to\b", re.IGNORECASE)
 
 
@@ -952,6 +953,24 @@ def another_thing(a: str, b: str, speaker: str = "") -> bool:
         return False
     # one word in another form ("physio" / "physiotherapy", "dentist" / "dental"): four letters shared
     return not any(x[:4] == y[:4] for x in ta[0] for y in tb[0])
+
+
+#: A part of the day, as a word that tells one of two things apart ("the morning class").
+_PART_OF_DAY = re.compile(r"\b(morning|afternoon|evening|night|lunchtime)s?\b", re.IGNORECASE)
+
+
+def _parts_of_day(text: str) -> frozenset[str]:
+    return frozenset(m.group(1).lower() for m in _PART_OF_DAY.finditer(text))
+
+
+def _another_part_of_day(text: str, moving: frozenset[str], record_text: str) -> bool:
+    """Whether the thing a statement moves is named by a part of the day ("my evening spin class
+    has been moved") that the record does not name, though the record names another ("does a
+    morning spin class"), and the statement names none of the record's ("from mornings to
+    evenings" moves the record's own): two things of one kind, told apart by when they are."""
+    mine = frozenset(p for p in _parts_of_day(text) if any(has_term([t], p) for t in moving))
+    theirs = _parts_of_day(record_text)
+    return bool(mine) and bool(theirs) and not (theirs & _parts_of_day(text))
 
 
 def same_holder(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -2594,6 +2613,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             # "our target was raised to 36,000 euros" / "the amount we agreed is 30,000 euros": the
             # thing moved may be named in other words; only a measure changed can tell (read closer)
             unnamed.add(i)
+        if moving and _another_part_of_day(text, moving, rec.text):
+            continue  # "my evening spin class has been moved" is not the morning one
         if thing is not None and not _thing_may_be_of(thing, rec.text, mine_values - theirs - period_dates):
             continue  # "our office has moved, we're at 31 Hatton Road now" is not of the home address
         their_contacts = contact_values(rec.text).keys()
