@@ -104,7 +104,7 @@ _PATTERNS: list[tuple[str, str]] = [
     ("in_year", r"(?:in|since|during|from|back\s+in)\s+(?:19|20)\d\d(?!s|\d|-)"),
     # "on the 12th", "by the 3rd": a day of the month without its month, the next such day (the
     # last one in a sentence about the past); not "the 12th floor", "the 12th of every month"
-    ("day_of_month", r"(?:on|by|until|till|before|after|from|for|due)\s+the\s+(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
+    ("day_of_month", r"(?:on|by|until|till|before|after|from|for|due|to)\s+the\s+(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
      r"(?!\s+(?:of\s+)?(?:" + _MON + r"|each|every|the)\b)(?=\s*(?:$|[,.;:!?)\u2013\u2014-]|\s(?:at|in|of|and|or|not|so|but|"
      r"instead|then|now|please|pls|for|with|from|until|till|to|by|as|when|if|because|this|next|which|after|before)\b))"),
 ]
@@ -321,7 +321,9 @@ def _resolve(kind: str, expr: str, today: date, text: str, start: int, end: int)
             d = today + timedelta(days=(wd - today.weekday()) % 7 or 7)
         return format_date(d), d
     if kind == "day_of_month":
-        label, d = _day_of_month(int(_DIGITS.search(low).group(0)), today, _is_past(_clause_of(text, start, end), expr))
+        # a day something is moved to is ahead, however the move is told ("rebooked it to the 15th")
+        past = not low.startswith("to ") and _is_past(_clause_of(text, start, end), expr)
+        label, d = _day_of_month(int(_DIGITS.search(low).group(0)), today, past)
         # "on the 12th, not the 9th": of the month the corrected date was in, which may be another
         # one; the date is a guess, not written into the text
         return ("" if label and _CONTRASTED_DAY.match(text, end) else label), d

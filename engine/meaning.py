@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/41"
+DECIDER = "meaning/42"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -838,7 +838,7 @@ _MOVED_SUBJECT = re.compile(r"^(?:[^:]{1,40}:\s+)?(?P<object>(?:[\w'’]+\s+){1,
 #: bumped Sam's salary to 58k"): the thing changed may have a holder other than the doer.
 _CHANGED_BY = re.compile(
     r"^(?:[^:]{1,40}:\s+)?(?P<doer>(?:[\w'’]+\s+){1,3}?)(?:has\s+|have\s+|just\s+|finally\s+)?"
-    + _VALUE_VERB + r"\s+(?P<object>(?:(?!to\b)[\w'’$€£,.-]+\s+){1,5}?)"
+    + _VALUE_VERB + r"\s+(?P<object>(?:(?!to\b)[\w'’$€£,.-]+\s+){1,7}?)"
     r"(?:(?:up|down|back|forward)\s+)?(?:(?:on)?to\b|(?<=up\s)|(?<=down\s))|"
     # "the landlord put the rent up, it's 1,050 now": up or down with no value after it
     r"^(?:[^:]{1,40}:\s+)?(?P<doer2>(?:[\w'’]+\s+){1,3}?)" + _VALUE_VERB
@@ -871,7 +871,17 @@ def changed_holder(text: str, speaker: str = "") -> frozenset[str] | None:
         return None  # the doer's own, or someone's whom the words do not name
     if owner != first:
         return holder(thing, speaker)
+    # "moved the swimming lesson for my son": the son's ("for their son" once the speaker is named)
+    kin = _FOR_KIN.search(thing)
+    if (kin is not None and (kin.group("own").lower() in ("my", "our", "their")
+                             or re.sub(r"['’]s$", "", kin.group("own").lower()) in _speaker_words(speaker))
+            and (whom := _kin(kin.group("kin").lower()))):
+        return frozenset({whom})
     return frozenset() if holder(doer, speaker) <= _SERVING else None
+
+
+#: A thing named for whom it is ("the swimming lesson for my son").
+_FOR_KIN = re.compile(r"\bfor\s+(?P<own>my|our|their|\w+['’]s)\s+(?P<kin>[\w'’]+)", re.IGNORECASE)
 
 
 #: A statement that opens with a verb in the past ("Sold the Civic", "cancelled Netflix") has no
