@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/53"
+RULES = "rules/54"
 
 
 @dataclass(frozen=True)
@@ -1349,6 +1349,22 @@ def _possessed_present(sentence: str, speaker: str = "") -> bool:
             and bool(values(x, speaker)))
 
 
+#: A thing of the speaker's opening a sentence ("my rent", "our council tax", "my hours at work").
+_POSSESSED_OPENING = re.compile(
+    r"^(?:(?:so|and|but|also|well|oh|btw|fyi|ugh|yikes|argh),?\s+)*(?:my|our)\s+(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s+"
+    r"(?:has\s+|have\s+|just\s+|finally\s+)*(?:gone|went|got|been|was|were|is|are|\w+ed)\b", re.IGNORECASE)
+
+
+def _possessed_moved(sentence: str, speaker: str = "") -> bool:
+    """A thing of the speaker's whose number moved ("my rent went up to 900", "our council tax has
+    gone up to 180", "my hours got cut to 20 a week"): the new value stands, though it was told as
+    a change, which the classifier reads as an event."""
+    x = sentence.strip()
+    return (_POSSESSED_OPENING.match(x) is not None and not _ONE_TIME.search(x)
+            and (change_cue(x) == "strong" or quantity_cue(x))
+            and any(any(c.isdigit() for c in v) for v in values(x, speaker)))
+
+
 def _plain_present(sentence: str) -> bool:
     """A first-person statement in the present with an object ("I play the piano", "we rent a flat
     in Leith", "I brew beer"): what it says holds, though the classifier reads it as a fact without
@@ -1552,7 +1568,7 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
     sentences = _standing_candidates(split_sentences(text))
     if plain_only:
         sentences = [x for x in sentences if _speakers_end(x) or _habit_statement(x) or _plain_present(x)
-                     or _possessed_present(x) or _quantity_moved(x) or _taken_up_again(x) or _role_statement(x)
+                     or _possessed_present(x) or _possessed_moved(x) or _quantity_moved(x) or _taken_up_again(x) or _role_statement(x)
                      or _avoids(x) or _NOW_THAT.match(x.strip())]
     if not sentences:
         return []
@@ -1584,6 +1600,8 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
             kind, sure = "fact", max(sure, needed)
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _possessed_present(sentence):
             kind, sure = "fact", max(sure, needed)  # "my shift starts at 6am": a thing of theirs, its value
+        elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _possessed_moved(sentence):
+            kind, sure = "fact", max(sure, needed)  # "my rent went up to 900": where a thing of theirs stands now
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _role_statement(sentence):
             kind, sure = "fact", max(sure, needed)  # "I'm the treasurer of the rowing club now": what they are
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _quantity_moved(sentence):

@@ -456,7 +456,9 @@ _DENSITY = 0.45
 
 
 #: Articles carry no fact: observations are kept in note form ("Odette took kids to pottery workshop").
-_ARTICLE = re.compile(r"(?<=\w[\s,])(?:a|an|the)\s+(?=\w)")
+#: An article to leave out; not "a" for "each" ("20 a week", "once a month"), which says how often.
+_ARTICLE = re.compile(r"(?<=\w[\s,])(?:(?:a|an)\s+(?!(?:day|week|month|year|fortnight|night|hour|term|season|session)s?\b)"
+                      r"|the\s+)(?=\w)")
 
 
 def _compress(text: str) -> str:
