@@ -945,7 +945,14 @@ _RESIDENCE = re.compile(
     + r"|\b(?:I'm|I\s+am|we're|we\s+are)(?:\s+(?:currently|now|still))*\s+(?:living|residing|based|located|settled)"
     r"\s+(?:in|at|near|outside(?:\s+of)?)\s+" + _REST.replace("obj", "obj2")
     + r"|\b(?:I|we)(?:'ve|\s+have)?(?:\s+(?:just|recently|finally|officially|also))*\s+(?:moved|relocated)\s+"
-    r"(?:back\s+)?(?:to|into)\s+" + _REST.replace("obj", "obj3"), _I)
+    r"(?:back\s+)?(?:to|into)\s+" + _REST.replace("obj", "obj3")
+    # a move taken as given: "since our move to Ipswich ...", "after moving to Worthing, ..."
+    # what the speaker rents or owns, and where ("I rent a room in Brighton", "we own a flat near Bath")
+    + r"|\b(?:I|we)(?:\s+(?:currently|now|still|actually))*\s+(?:rent|own|share)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:room|flat|house|place|studio|apartment|bedsit|cottage|bungalow|condo|maisonette|terrace)\s+"
+    r"(?:in|near|outside(?:\s+of)?)\s+" + _REST.replace("obj", "obj5")
+    + r"|\b(?:since|after)\s+(?:(?:the|our|my)\s+)?(?:move|moving|relocating|relocation)\s+to\s+"
+    r"(?!(?:a|an|the|my|our|their)\b)" + _REST.replace("obj", "obj4"), _I)
 _ORIGIN = re.compile(r"\b(?:I'm|I\s+am|I\s+come|we're|we\s+are|we\s+come)(?:\s+(?:originally|actually|also))*\s+from\s+" + _REST, _I)
 _EMPLOYER = re.compile(
     r"\b(?:I|we)(?:\s+(?:currently|now|still|actually|also|full-time|part-time))*\s+work\s+(?:at|for)\s+" + _REST
@@ -1164,7 +1171,8 @@ _GATES: dict[str, frozenset[str]] = {
     "_PREF_RATHER": frozenset("rather".split()),
     "_NAME": frozenset("name called call".split()),
     "_AGE": frozenset("old yo turned".split()),
-    "_RESIDENCE": frozenset("live reside living residing based located settled moved relocated".split()),
+    "_RESIDENCE": frozenset("live reside living residing based located settled moved relocated move moving relocating "
+                            "relocation rent own share".split()),
     "_EMPLOYER": frozenset("work working employed job position role internship gig joined started".split()),
     "_OCCUPATION": frozenset("work a an".split()),
     "_ROLE_FILLED": frozenset("my our got".split()),
@@ -1397,7 +1405,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         return _Hit("fact", "fact:age", {"attribute": "age", "value": _grp(m, "obj", "obj2")}, 0.8)
     m = (_RESIDENCE.search(c) if vocab & _GATES["_RESIDENCE"] else None)
     if m:
-        o = _object(_grp(m, "obj", "obj2", "obj3"))
+        o = _object(_grp(m, "obj", "obj2", "obj3", "obj4", "obj5"))
         if o and not _DEICTIC.match(o):
             return _Hit("fact", "fact:residence", {"attribute": "residence",
                                                    "value": _clean_obj(_strip_time_tail(o), name)}, 0.8)

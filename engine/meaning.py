@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/42"
+DECIDER = "meaning/43"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -241,6 +241,9 @@ _NAMED_CHANGE = (
     # we live in Bristol"), not a thought ("now that I think about it", "now that you mention it")
     r"now\s+that\s+(?:I|we|(?-i:[A-Z])[\w'’]*)(?:['’](?:m|re|ve|s)|\s+(?:am|are|is|have|has|live|work))\b"
     r"(?!\s+(?:thought|think|mentioned|said|say)\b)|"
+    # a move taken as given ("since the move to Edinburgh the commute is shorter", "ever since we
+    # moved to Hove", "after moving to Leith")
+    r"(?:since|after)\s+(?:(?:(?:the|our|my)\s+)?move|moving|(?:I|we)\s+moved)\s+to\s+(?=(?-i:[A-Z]))|"
     # a value multiplied ("doubled the metformin, she's on 1000 mg")
     r"doubled|halved|tripled|quadrupled|"
     # from one value to another, done ("ended up moving pottery from Tuesdays to Thursdays",
@@ -2230,11 +2233,18 @@ def clauses(text: str) -> list[str]:
 
 
 _NOW_THAT = re.compile(r"\bnow\s+that\s+(?P<given>[^,;.!?]+)", re.IGNORECASE)
+#: A move taken as given, and the place moved to, up to where the main clause starts.
+_MOVE_GIVEN = re.compile(r"\b(?:since|after)\s+(?:(?:(?:the|our|my)\s+)?move|moving|(?:I|we)\s+moved)\s+to\s+"
+                         r"(?P<place>(?-i:[A-Z][\w'’-]*)(?:\s+(?:upon\s+|on\s+)?"
+                         r"(?!(?-i:I|We|My|Our|The|It|He|She|They|You)\b)(?-i:[A-Z][\w'’-]*)){0,2})", re.IGNORECASE)
 
 
 def given_clause(text: str) -> list[str]:
     """The new state a statement takes as given, where it says one ("now that Sam is at Deloitte Sam
     has a longer commute" -> "Sam is at Deloitte"): the clause a change cue of that kind is of."""
+    moved = _MOVE_GIVEN.search(text)
+    if moved is not None:
+        return ["moved to " + moved.group("place").strip()]  # "since the move to Edinburgh": moved there
     m = _NOW_THAT.search(text)
     if m is None:
         return []
