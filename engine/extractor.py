@@ -643,7 +643,8 @@ _INSTRUCTION = re.compile(
 _LANGS = (r"English|French|Spanish|German|Italian|Portuguese|Dutch|Russian|Chinese|Mandarin|Cantonese|"
           r"Japanese|Korean|Arabic|Hindi|Turkish|Polish|Swedish|Norwegian|Danish|Finnish|Greek|Hebrew|"
           r"Ukrainian|Vietnamese|Thai|Indonesian|Czech|Romanian|Hungarian|Catalan|Bengali|Urdu|Persian|Farsi")
-_TOPIC_LANGUAGE = re.compile(r"\b(?:in|into|to)\s+(?:" + _LANGS + r")\b|\blanguage\b|\b(?:speak|talk|write|answer|"
+_TOPIC_LANGUAGE = re.compile(r"\b(?:in|into|to)\s+(?:(?:British|American|Australian|Canadian|Brazilian|European|"
+                             r"Mexican|Swiss|simplified|traditional|plain)\s+)?(?:" + _LANGS + r")\b|\blanguage\b|\b(?:speak|talk|write|answer|"
                              r"reply|respond)\s+(?:" + _LANGS + r")\b", _I)
 _TOPIC_FORMAT = re.compile(
     r"\b(?:bullets?|bullet\s+points?|markdown|tables?|json|yaml|csv|lists?|numbered|format\w*|headings|headers|"
@@ -687,10 +688,32 @@ _FREQ_RULE = re.compile(
     r"\b(?P<subj>I|we)(?:\s+(?:also|really|just|still|pretty\s+much|almost))*\s+(?P<freq>never|always)\s+"
     r"(?P<verb>[a-z]+)\s+" + _REST, _I)
 _IMPERATIVE_RULE = re.compile(
-    r"^(?:please\s+)?(?P<freq>never|always|don't\s+ever|do\s+not\s+ever|don't|do\s+not|only|avoid)\s+"
+    r"^(?:please\s+)?(?P<freq>never|always|don't\s+ever|do\s+not\s+ever|don't|do\s+not|only|avoid|"
+    r"under\s+no\s+circumstances|on\s+no\s+account|whatever\s+you\s+do,?\s+(?:don't|do\s+not))\s+"
     r"(?P<verb>use|include|add|write|answer|reply|respond|show|suggest|recommend|send|mention|call|ask|put|format|"
     r"give|provide|assume|cite|explain|translate|share|book|schedule|email|contact|recommending|suggesting|"
     r"using|including|mentioning)\b\s*" + _REST, _I)
+#: A demand on whatever the assistant offers ("whatever you suggest has to be wheelchair accessible",
+#: "anything you book must have free cancellation"): a rule for every suggestion.
+_SUGGESTED_MUST = re.compile(
+    r"^(?:(?:and|so|also|just|oh)\s+)*(?:whatever|anything|everything|any\s+\w+|all\s+\w+)\s+(?:that\s+)?(?:you|u)\s+"
+    r"(?:suggest|recommend|book|pick|choose|find|plan|propose)\s+(?:(?:for\s+(?:me|us))\s+)?"
+    r"(?P<modal>has\s+to|have\s+to|must|needs?\s+to|should|has\s+got\s+to|got\s+to|gotta)\s+(?P<obj>[^.!?;]+)", _I)
+#: A limit said in an idiom ("peanuts are a hard no for my son", "being home by six is
+#: non-negotiable", "flying is off the table"): a rule, for or against what it names.
+_LIMIT_IDIOM = re.compile(
+    r"^(?P<obj>(?:(?!\b(?:is|are|was|were)\b)[^,.!?;]){2,60}?)\s*(?:\b(?:is|are)\b|['’]s|['’]re)\s+(?:(?:an?|the)\s+)?"
+    r"(?:(?:absolute|total|complete|real|big|definite)\s+)?"
+    r"(?P<idiom>hard\s+no|no[- ]go|deal[- ]?breaker|non[- ]?negotiable|off[- ]limits|off\s+the\s+table|"
+    r"out\s+of\s+the\s+question|not\s+an\s+option)\b(?P<rest>[^.!?;]*)", _I)
+#: How every answer should be, asked without a period ("keep your replies under 100 words", "make all
+#: explanations beginner-friendly", "answers in Spanish from now on"): a standing rule of the format.
+_ANSWER_RULE = re.compile(
+    r"^(?:(?:please|pls|and|so|also|just|from\s+now\s+on|going\s+forward|in\s+future),?\s+)*"
+    r"(?:(?P<verb>keep|make|write|give|send|format|put|do|have)\s+)?(?:me\s+)?(?:all\s+(?:of\s+)?|every\s+)?"
+    r"(?:(?:your|the|my|future)\s+)?(?:[\w-]+\s+)?"
+    r"(?P<what>replies|answers|responses|messages|explanations|summaries|emails|drafts|examples|recipes|suggestions)\s+"
+    r"(?P<obj>[^.!?;]+)", _I)
 #: "No dairy for me", "Nothing spicy for the kids", "Absolutely no meetings before 10": a rule in a noun
 #: phrase, its negation kept in the record.
 _NO_RULE = re.compile(
@@ -1151,7 +1174,11 @@ _GATES: dict[str, frozenset[str]] = {
     "_DEADLINE": frozenset("deadline due".split()),
     "_NOT_ALLOWED": frozenset("allowed".split()),
     "_NO_RULE": frozenset("no nothing zero".split()),
-    "_IMPERATIVE_RULE": frozenset("never always don do only avoid".split()),
+    "_IMPERATIVE_RULE": frozenset("never always don do only avoid circumstances account".split()),
+    "_SUGGESTED_MUST": frozenset("suggest suggests recommend book pick choose find plan propose".split()),
+    "_LIMIT_IDIOM": frozenset("no go dealbreaker deal breaker negotiable nonnegotiable limits table question option".split()),
+    "_ANSWER_RULE": frozenset("replies reply answers responses messages explanations summaries emails drafts examples "
+                              "recipes suggestions everything".split()),
     "_FREQ_RULE": frozenset("never always".split()),
     "_MUST": frozenset("must have need gotta should got".split()),
     "_RULE_FOR_ALL": frozenset("all every each any no".split()),
@@ -1194,7 +1221,7 @@ _OTHERS_RULES = (_EVERYONE_MUST,
                  _PROHIBITION,
                  re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to|should|can)\s+(?:always|never)\b", _I),
                  re.compile(r"\b(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?(?:capped|limited|restricted)\s+(?:at|to)\b", _I),
-                 _LIMIT_MODAL)
+                 _LIMIT_MODAL, _LIMIT_IDIOM, _SUGGESTED_MUST)
 
 
 #: "favourite drink these days" is the slot of "favourite drink": its value now ("this year" is
@@ -1260,6 +1287,30 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             return _Hit("constraint", "constraint:" + _head(o),
                         {"type": "rule", "predicate": " ".join(m.group("neg").lower().split()), "object": _clean_obj(o, name),
                          "polarity": "-"}, 0.9)
+    m = (_SUGGESTED_MUST.match(c) if vocab & _GATES["_SUGGESTED_MUST"] else None)
+    if m:
+        o = _object(m.group("obj"))
+        if o and not _DEICTIC.match(o):
+            return _Hit("constraint", "constraint:" + _topic(c, o),
+                        {"type": "rule", "predicate": " ".join(m.group("modal").lower().split()),
+                         "object": _clean_obj(o, name), "polarity": "+"}, 0.9)
+    m = (_LIMIT_IDIOM.match(c) if vocab & _GATES["_LIMIT_IDIOM"] else None)
+    if m:
+        o = _object(m.group("obj"))
+        idiom = " ".join(m.group("idiom").lower().split())
+        # "that's a dealbreaker" names nothing; "being home by six" is the thing ruled
+        if o and not re.fullmatch(r"(?:it|this|that|these|those|which|(?:and\s+|but\s+)?that\s+\w+)", o, _I):
+            return _Hit("constraint", "constraint:" + _head(o),
+                        {"type": "rule", "predicate": idiom, "object": _clean_obj(o, name),
+                         "polarity": "+" if "negotiable" in idiom else "-"}, 0.9)
+    m = (_ANSWER_RULE.match(c) if vocab & _GATES["_ANSWER_RULE"] else None)
+    if m and (m.group("verb") or _STANDING_MARK.search(c)) and (_TOPIC_FORMAT.search(c) or _TOPIC_LANGUAGE.search(c)
+                                                               or _TOPIC_TONE.search(c)):
+        o = _object(m.group("what") + " " + m.group("obj"))
+        if o:
+            return _Hit("constraint", "constraint:" + _topic(c, o),
+                        {"type": "rule", "predicate": (m.group("verb") or "").lower(), "object": _clean_obj(o, name),
+                         "polarity": "+"}, 0.9)
     m = (_IMPERATIVE_RULE.search(c) if vocab & _GATES["_IMPERATIVE_RULE"] else None)
     if m:
         o = _object(m.group("obj"))
