@@ -893,6 +893,17 @@ _PREF_BE = re.compile(
     r"(?P<verb>fan\s+of|into|keen\s+on|passionate\s+about|obsessed\s+with|crazy\s+about|fond\s+of|"
     r"a\s+fan\s+of|nuts\s+about|mad\s+about|a\s+sucker\s+for|partial\s+to|in\s+love\s+with|"
     r"drawn\s+to|not\s+a\s+fan\s+of)\s+" + _REST, _I)
+#: A liking said of the thing ("mushrooms are not my thing", "opera is not my cup of tea", "camping
+#: has never been our scene"), or of the speaker as no one for it ("I've never been one for cruises",
+#: "I'm not big on sweet breakfasts").
+_PREF_MY_THING = re.compile(
+    r"^(?:(?:honestly|tbh|to\s+be\s+honest|so|and|but|well|oh|also),?\s+)*(?P<obj>[^,;.!?]{2,60}?)\s+"
+    r"(?P<be>is|are|'s|'re|isn't|aren't|is\s+not|are\s+not|(?:has|have)\s+(?:never|always)\s+been|(?:has|have)n't\s+ever\s+been)"
+    r"\s+(?:(?:really|totally|just|so|definitely|absolutely|never|ever|quite|exactly|at\s+all|(?P<neg>not))\s+)*"
+    r"(?:my|our)\s+(?:kind\s+of\s+)?(?:thing|cup\s+of\s+tea|scene|jam|bag|vibe)\b", _I)
+_PREF_NOT_ONE_FOR = re.compile(
+    r"\b(?:(?:I|we)(?:['’]ve|\s+have)?\s+never\s+been|(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+not)\s+(?:really\s+|much\s+|that\s+)?"
+    r"(?:one|big|huge|great)\s+(?:for|on)\s+" + _REST, _I)
 _PREF_STAND = re.compile(_SUBJ + r"(?:\s+(?:really|just|absolutely|honestly))*\s+(?P<verb>can't\s+stand|cannot\s+stand|"
                          r"can't\s+bear|cannot\s+bear|can't\s+stand\s+the\s+taste\s+of)\s+" + _REST, _I)
 _PREF_RATHER = re.compile(r"\b(?P<subj>I|we)(?:'d|\s+would)\s+(?:much\s+)?rather\s+" + _REST, _I)
@@ -1193,6 +1204,8 @@ _GATES: dict[str, frozenset[str]] = {
     "_PREF_FAV": frozenset("favorite favourite fave fav".split()),
     "_PREF_FAV2": frozenset("favorite favourite fave".split()),
     "_PREF_VERB": frozenset("like love enjoy prefer adore dislike hate detest loathe despise dig fancy admire cherish treasure".split()),
+    "_PREF_MY_THING": frozenset("thing cup scene jam bag vibe".split()),
+    "_PREF_NOT_ONE_FOR": frozenset("one big huge great".split()),
     "_PREF_BE": frozenset("fan into keen passionate obsessed crazy fond nuts mad sucker partial love drawn".split()),
     "_PREF_STAND": frozenset("stand bear".split()),
     "_PREF_RATHER": frozenset("rather".split()),
@@ -1433,6 +1446,19 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         if v == "fan of":
             v = "a fan of"
         h = _pref_hit(m.group("obj"), ("is not " if negated else "is ") + v, "-" if negated else "+", 0.7, name)
+        if h:
+            return h
+    m = (_PREF_MY_THING.match(c) if vocab & _GATES["_PREF_MY_THING"] else None)
+    if m:
+        be = m.group("be").lower()
+        negated = bool(m.group("neg")) or "n't" in be or " not" in be or "never" in be
+        h = _pref_hit(m.group("obj"), "is not their thing" if negated else "is their thing", "-" if negated else "+",
+                      0.7, name)
+        if h:
+            return h
+    m = (_search(_PREF_NOT_ONE_FOR, c) if vocab & _GATES["_PREF_NOT_ONE_FOR"] else None)
+    if m:
+        h = _pref_hit(m.group("obj"), "is not one for", "-", 0.7, name)
         if h:
             return h
     m = (_search(_PREF_STAND, c) if vocab & _GATES["_PREF_STAND"] else None)
