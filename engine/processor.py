@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/57"
+RULES = "rules/58"
 
 
 @dataclass(frozen=True)
@@ -1059,8 +1059,9 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     written = split_sentences(text)
     mended = {_mend_request(s): s for s in written}
     sentences = list(mended)
-    asked = [s for s in sentences if _FORGET_WORDS.search(s)
-             and (_FORGET_WORDS.search(_FORM_ONLY_WORDS.sub(" ", s)) or _NEVER_AGAIN.search(s) or _REQUEST_FORM.search(s))]
+    asked = [s for s in sentences if (_FORGET_WORDS.search(s)
+             and (_FORGET_WORDS.search(_FORM_ONLY_WORDS.sub(" ", s)) or _NEVER_AGAIN.search(s) or _REQUEST_FORM.search(s)))
+             or _AS_IF_UNSAID.search(s)]
     if not asked:
         return [], written
     # A request said in one clause of a longer sentence ("forget the part about X, I withdrew and
@@ -1088,6 +1089,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
         formed = [x for x in parts[s] if _REQUEST_FORM.search(x)]
         if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
                 prob[s] >= settings.forget_probability_alone or _OWN_THING_REQUEST.search(s) or _NEVER_AGAIN.search(s) \
+                or _AS_IF_UNSAID.search(s) \
                 or (_FORGET_NAMED_THING.search(s) and _ASKING.search(s)) \
                 or (_NEVER_MIND.search(s) and _FORGET_IT.search(s) and not _DROPPED.search(s)):
             requests.add(s)
@@ -1164,6 +1166,14 @@ _FORGET_FORM = re.compile(
 #: Told never to raise something again ("never bring up the court case again", "don't ever mention
 #: my ex", "stop bringing up my weight"): the user wants it gone from what the assistant holds. Not
 #: "don't mention it" (you're welcome) nor "never mind".
+#: Asked to take something as never said ("let's pretend I never mentioned my brother's arrest",
+#: "can we act like I never told you about the loan", "just forget I ever said it"): a request to forget.
+_AS_IF_UNSAID = re.compile(
+    rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*(?:let['’]?s|let\s+us|can\s+we|could\s+we|can\s+you|could\s+you|we\s+can|you\s+can)?\s*"
+    r"(?:just\s+)?(?:pretend|act\s+(?:like|as\s+if|as\s+though)|behave\s+as\s+if)\s+(?:that\s+)?I\s+"
+    r"(?:never|didn['’]?t|did\s+not|haven['’]?t|have\s+not)\s+(?:ever\s+)?"
+    r"(?:mentioned|mention|said|say|told\s+you|tell\s+you|brought\s+up|bring\s+up|shared|share|talked\s+about|talk\s+about)\b",
+    re.IGNORECASE)
 _NEVER_AGAIN = re.compile(
     rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*"
     r"(?:(?:never|(?:don'?t|do\s+not)(?:\s+ever)?)\s+(?:bring\s+up|mention|raise)\s+(?!it\b)"
