@@ -77,7 +77,8 @@ _LONG_TOKEN = re.compile(r"\S{20,}|(?<![A-Za-z0-9])(?:AKC|AP[0-9A-F])[A-Za-z0-9]
 # plugins (Keyword, Cloudant, IBM, SoftLayer, AWS secret keys, Azure "AccountKey=") and its Slack
 # and basic-auth patterns need one of the first group; our own rules may also need the second.
 _DETECT_SECRETS_WORDS = ("pass", "pwd", "key", "token", "secret", "contrase", "xox", "://")
-_OWN_WORDS = ("pin", "pw", "bearer", "authoriz", "xapp", "login", "log-in", "log in", "credential", "creds")
+_OWN_WORDS = ("pin", "pw", "bearer", "authoriz", "xapp", "login", "log-in", "log in", "credential", "creds", "sign in",
+              "sign-in", "signin", "username")
 # Any of these in the text lets detect-secrets' keyword-context patterns run.
 _KEYWORD_CONTEXT_WORDS = ("key", "pw", "pass", "token", "secret", "contrase", "cloudant", "softlayer")
 _DISCLOSURE_WORDS = ("pass", "pw", "pin", "secret", "key", "token")
@@ -443,6 +444,23 @@ def _passwords_after_an_aside(text: str, lower: str) -> Iterator[_Span]:
         end = _strip_trailing(text, v.start(), v.end())
         if _looks_like_a_value(text[v.start():end]):
             yield (v.start(), end, "password", _P_PROSE)
+
+
+#: A sign-in given as a pair ("login for the council portal: jdoe88 / Tr0ub4dor&3", "creds for the
+#: vpn: mark.t / Winter2025!", "sign in with bob@example.com / Sunflower77", "my login is jdoe88 and
+#: Tr0ub4dor&3"): a word of signing in, up to six words, then a name, a separator and the password.
+_SIGN_IN_PAIR = re.compile(
+    r"\b(?:log[\s-]?in|sign[\s-]?in|signin|creds|credentials|username(?:\s+and\s+password)?|user(?:name)?\s*/\s*pass(?:word)?)"
+    r"(?:\s+(?:details|info))?(?:\s+[\w'’.-]+){0,6}?\s*(?::|\bis\b|\bare\b|\bwith\b|=)?\s*"
+    r"(?P<user>[\w.+@-]{2,64})\s*(?:/|\||\+|,|\band\b|\bpass(?:word)?\b\s*:?)\s*(?P<v>[^\s\"'`,;]{4,128})", re.IGNORECASE)
+
+
+def _sign_in_pairs(text: str) -> Iterator[_Span]:
+    for m in _SIGN_IN_PAIR.finditer(text):
+        start, end = m.span("v")
+        end = _strip_trailing(text, start, end)
+        if end > start and _looks_like_a_value(text[start:end]):
+            yield (start, end, "password", _P_PROSE)
 
 
 def _luhn_ok(digits: str) -> bool:
@@ -1386,6 +1404,8 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: b
         yield from _named_tokens(text)
     if "pass" in lower or "pw" in lower or "log" in lower or "cred" in lower:
         yield from _password_in_prose(text)
+    if "log" in lower or "sign" in lower or "cred" in lower or "user" in lower:
+        yield from _sign_in_pairs(text)
     if credential_words:
         yield from _credentials(text, lower)
         yield from _relative_disclosures(text, lower)
