@@ -463,6 +463,21 @@ def _sign_in_pairs(text: str) -> Iterator[_Span]:
             yield (start, end, "password", _P_PROSE)
 
 
+#: A thing that opens with a code, said to be the code ("the key safe by the back door is 7391",
+#: "the alarm's 2580", "padlock on the shed: 0451"): the code is its value, though "code" is unsaid.
+_CODED_THING = re.compile(
+    r"\b(?:key[ \t-]?safe|key[ \t-]?box|lock[ \t-]?box|padlock|combination[ \t]+lock|alarm(?:[ \t]+panel)?|keypad)"
+    r"(?:[ \t]+(?!is\b|are\b|was\b)[\w'\u2019-]+){0,5}?[ \t]*(?:(?:'s|\u2019s)[ \t]+|[ \t]+(?:is|was)[ \t]+(?:now[ \t]+|still[ \t]+)?|[ \t]*[:=][ \t]*)"
+    r"(?P<v>[0-9][0-9#*\-]{2,11})\b", re.IGNORECASE)
+
+
+def _coded_things(text: str) -> Iterator[_Span]:
+    for m in _CODED_THING.finditer(text):
+        start, end = m.span("v")
+        if _digit_count(text[start:end]) >= 3 and _next_word(text, end) not in _MEASURE_WORDS:
+            yield (start, end, "access_code", _P_PROSE)
+
+
 def _luhn_ok(digits: str) -> bool:
     total = 0
     for i, ch in enumerate(reversed(digits)):
@@ -1406,6 +1421,8 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: b
         yield from _password_in_prose(text)
     if "log" in lower or "sign" in lower or "cred" in lower or "user" in lower:
         yield from _sign_in_pairs(text)
+    if digits and ("safe" in lower or "box" in lower or "lock" in lower or "alarm" in lower or "keypad" in lower):
+        yield from _coded_things(text)
     if credential_words:
         yield from _credentials(text, lower)
         yield from _relative_disclosures(text, lower)
