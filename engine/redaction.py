@@ -455,12 +455,15 @@ _SIGN_IN_PAIR = re.compile(
     r"(?P<user>[\w.+@-]{2,64})\s*(?:/|\||\+|,|\band\b|\bpass(?:word)?\b\s*:?)\s*(?P<v>[^\s\"'`,;]{4,128})", re.IGNORECASE)
 
 
-def _sign_in_pairs(text: str) -> Iterator[_Span]:
-    for m in _SIGN_IN_PAIR.finditer(text):
+def _named_values(rx: re.Pattern[str], text: str, kind: str,
+                  reads_as_one: Callable[[str, int, int], bool]) -> Iterator[_Span]:
+    """The spans of group "v" of each match of `rx` that `reads_as_one(text, start, end)` takes for
+    a secret of `kind`, trailing punctuation left out."""
+    for m in rx.finditer(text):
         start, end = m.span("v")
         end = _strip_trailing(text, start, end)
-        if end > start and _looks_like_a_value(text[start:end]):
-            yield (start, end, "password", _P_PROSE)
+        if end > start and reads_as_one(text, start, end):
+            yield (start, end, kind, _P_PROSE)
 
 
 #: A thing that opens with a code, said to be the code ("the key safe by the back door is 7391",
@@ -470,12 +473,6 @@ _CODED_THING = re.compile(
     r"(?:[ \t]+(?!is\b|are\b|was\b)[\w'\u2019-]+){0,5}?[ \t]*(?:(?:'s|\u2019s)[ \t]+|[ \t]+(?:is|was)[ \t]+(?:now[ \t]+|still[ \t]+)?|[ \t]*[:=][ \t]*)"
     r"(?P<v>[0-9][0-9#*\-]{2,11})\b", re.IGNORECASE)
 
-
-def _coded_things(text: str) -> Iterator[_Span]:
-    for m in _CODED_THING.finditer(text):
-        start, end = m.span("v")
-        if _digit_count(text[start:end]) >= 3 and _next_word(text, end) not in _MEASURE_WORDS:
-            yield (start, end, "access_code", _P_PROSE)
 
 
 def _luhn_ok(digits: str) -> bool:
@@ -1420,9 +1417,10 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: b
     if "pass" in lower or "pw" in lower or "log" in lower or "cred" in lower:
         yield from _password_in_prose(text)
     if "log" in lower or "sign" in lower or "cred" in lower or "user" in lower:
-        yield from _sign_in_pairs(text)
+        yield from _named_values(_SIGN_IN_PAIR, text, "password", lambda t, a, b: _looks_like_a_value(t[a:b]))
     if digits and ("safe" in lower or "box" in lower or "lock" in lower or "alarm" in lower or "keypad" in lower):
-        yield from _coded_things(text)
+        yield from _named_values(_CODED_THING, text, "access_code",
+                                 lambda t, a, b: _digit_count(t[a:b]) >= 3 and _next_word(t, b) not in _MEASURE_WORDS)
     if credential_words:
         yield from _credentials(text, lower)
         yield from _relative_disclosures(text, lower)

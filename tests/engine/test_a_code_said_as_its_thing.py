@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.redaction import redact
+from two_sessions import kept_of_one_turn
 
 
 @pytest.mark.parametrize("text, code", [
@@ -30,12 +31,6 @@ def test_a_number_that_is_no_code_stays(text):
 
 
 def test_a_code_said_as_its_thing_never_reaches_a_record(tmp_path):
-    from engine import MemoryEngine
-
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "0", "role": "user",
-                       "speaker": "Ines", "text": "Notes for Dad's carers: his tablets are by the kettle and the "
-                                                  "lockbox on the front gate is 2846.",
-                       "occurred_at": "2026-03-02T09:00:00Z"})
-        engine.flush()
-        assert not any("2846" in (r.text or "") for r in engine.records("t", "u", include_inactive=True))
+    kept = kept_of_one_turn(tmp_path, "Ines", "Notes for Dad's carers: his tablets are by the kettle and the lockbox on "
+                                              "the front gate is 2846.", inactive=True)
+    assert not any("2846" in text for _, text in kept), kept

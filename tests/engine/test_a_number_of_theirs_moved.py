@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from two_sessions import active_after, holds
+from two_sessions import active_after, holds, kept_of_one_turn
 
 
 @pytest.mark.parametrize("before, after, old, new", [
@@ -33,12 +33,5 @@ def test_a_number_that_moved_is_kept_said_alone(tmp_path, said, kept):
 
 
 def test_a_number_of_one_occasion_is_no_standing_fact(tmp_path):
-    from engine import MemoryEngine
-
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "0", "role": "user",
-                       "speaker": "Wen", "text": "My fever went up to 39.5 yesterday evening.",
-                       "occurred_at": "2026-03-02T09:00:00Z"})
-        engine.flush()
-        kinds = [r.kind for r in engine.records("t", "u") if "39.5" in (r.text or "")]
-    assert "fact" not in kinds, kinds
+    kept = kept_of_one_turn(tmp_path, "Wen", "My fever went up to 39.5 yesterday evening.")
+    assert "fact" not in [kind for kind, text in kept if "39.5" in text], kept

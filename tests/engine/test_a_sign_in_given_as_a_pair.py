@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.redaction import redact
+from two_sessions import kept_of_one_turn
 
 
 @pytest.mark.parametrize("text, secret", [
@@ -31,11 +32,5 @@ def test_talk_about_signing_in_redacts_nothing(text):
 
 
 def test_a_sign_in_pair_never_reaches_a_record(tmp_path):
-    from engine import MemoryEngine
-
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "0", "role": "user",
-                       "speaker": "Ivo", "text": "the login for my pension site: rpatel / Kestrel!2024",
-                       "occurred_at": "2026-03-02T09:00:00Z"})
-        engine.flush()
-        assert not any("Kestrel" in (r.text or "") for r in engine.records("t", "u", include_inactive=True))
+    kept = kept_of_one_turn(tmp_path, "Ivo", "the login for my pension site: rpatel / Kestrel!2024", inactive=True)
+    assert not any("Kestrel" in text for _, text in kept), kept

@@ -8,15 +8,7 @@ import re
 
 import pytest
 
-
-def _kept(tmp_path, said: str) -> list[tuple[str, str]]:
-    from engine import MemoryEngine
-
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "0", "role": "user",
-                       "speaker": "Ravi", "text": said, "occurred_at": "2026-03-02T09:00:00Z"})
-        engine.flush()
-        return [(r.kind, r.text or "") for r in engine.records("t", "u")]
+from two_sessions import kept_of_one_turn
 
 
 @pytest.mark.parametrize("said, word, negated", [
@@ -28,7 +20,7 @@ def _kept(tmp_path, said: str) -> list[tuple[str, str]]:
     ("Sourdough baking is my jam these days.", "Sourdough", False),
 ])
 def test_a_liking_said_other_ways_is_a_preference(tmp_path, said, word, negated):
-    kept = _kept(tmp_path, said)
+    kept = kept_of_one_turn(tmp_path, "Ravi", said)
     mine = [text for kind, text in kept if kind == "preference" and word in text]
     assert mine, kept
     assert bool(re.search(r"\b(?:not|never)\b|n't\b", mine[0])) == negated, mine
@@ -36,4 +28,4 @@ def test_a_liking_said_other_ways_is_a_preference(tmp_path, said, word, negated)
 
 @pytest.mark.parametrize("said", ["The thing is, my car broke down again.", "The main thing is my visa."])
 def test_what_says_no_liking_is_no_preference(tmp_path, said):
-    assert not any(kind == "preference" for kind, _ in _kept(tmp_path, said))
+    assert not any(kind == "preference" for kind, _ in kept_of_one_turn(tmp_path, "Ravi", said))

@@ -8,17 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from two_sessions import active_after
-
-
-def _kinds(tmp_path, said: str) -> list[tuple[str, str]]:
-    from engine import MemoryEngine
-
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "0", "role": "user",
-                       "speaker": "Oona", "text": said, "occurred_at": "2026-03-02T09:00:00Z"})
-        engine.flush()
-        return [(r.kind, r.text or "") for r in engine.records("t", "u")]
+from two_sessions import active_after, kept_of_one_turn
 
 
 @pytest.mark.parametrize("said, word", [
@@ -37,7 +27,7 @@ def _kinds(tmp_path, said: str) -> list[tuple[str, str]]:
     ("Send me responses as numbered lists please.", "numbered lists"),
 ])
 def test_a_rule_said_other_ways_is_kept_as_one(tmp_path, said, word):
-    kinds = _kinds(tmp_path, said)
+    kinds = kept_of_one_turn(tmp_path, "Oona", said)
     assert any(kind == "constraint" and word in text for kind, text in kinds), kinds
 
 
@@ -47,7 +37,7 @@ def test_a_rule_said_other_ways_is_kept_as_one(tmp_path, said, word):
     "Your answers yesterday were really helpful.",
 ])
 def test_what_is_no_rule_is_not_kept_as_one(tmp_path, said):
-    assert not any(kind == "constraint" for kind, _ in _kinds(tmp_path, said))
+    assert not any(kind == "constraint" for kind, _ in kept_of_one_turn(tmp_path, "Oona", said))
 
 
 def test_a_rule_said_so_stays_after_small_talk(tmp_path):

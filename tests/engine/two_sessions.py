@@ -75,3 +75,12 @@ def active_after_days(tmp_path, speaker: str, said: list[tuple[str, str]]) -> li
                            "role": "user", "speaker": speaker, "text": text, "occurred_at": f"{day}T09:0{i}:00Z"})
         engine.flush()
         return [r.text or "" for r in engine.records("t", "u")]
+
+
+def kept_of_one_turn(tmp_path, speaker: str, text: str, *, inactive: bool = False) -> list[tuple[str, str]]:
+    """(kind, text) of each record after the speaker said `text` once (every record, `inactive`)."""
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "0", "role": "user",
+                       "speaker": speaker, "text": text, "occurred_at": "2026-03-02T09:00:00Z"})
+        engine.flush()
+        return [(r.kind, r.text or "") for r in engine.records("t", "u", include_inactive=inactive)]
