@@ -644,8 +644,8 @@ _LANGS = (r"English|French|Spanish|German|Italian|Portuguese|Dutch|Russian|Chine
           r"Japanese|Korean|Arabic|Hindi|Turkish|Polish|Swedish|Norwegian|Danish|Finnish|Greek|Hebrew|"
           r"Ukrainian|Vietnamese|Thai|Indonesian|Czech|Romanian|Hungarian|Catalan|Bengali|Urdu|Persian|Farsi")
 _TOPIC_LANGUAGE = re.compile(r"\b(?:in|into|to)\s+(?:(?:British|American|Australian|Canadian|Brazilian|European|"
-                             r"Mexican|Swiss|simplified|traditional|plain)\s+)?(?:" + _LANGS + r")\b|\blanguage\b|\b(?:speak|talk|write|answer|"
-                             r"reply|respond)\s+(?:" + _LANGS + r")\b", _I)
+                             r"Mexican|Swiss|simplified|traditional|plain)\s+)?(?:" + _LANGS + r")\b|\blanguage\b|"
+                             r"\b(?:speak|talk|write|answer|reply|respond)\s+(?:" + _LANGS + r")\b", _I)
 _TOPIC_FORMAT = re.compile(
     r"\b(?:bullets?|bullet\s+points?|markdown|tables?|json|yaml|csv|lists?|numbered|format\w*|headings|headers|"
     r"plain\s+text|code\s+blocks?|emojis?|short|shorter|concise|brief|briefly|detailed|length|words|"
@@ -980,11 +980,11 @@ _RESIDENCE = re.compile(
     r"\s+(?:in|at|near|outside(?:\s+of)?)\s+" + _REST.replace("obj", "obj2")
     + r"|\b(?:I|we)(?:'ve|\s+have)?(?:\s+(?:just|recently|finally|officially|also))*\s+(?:moved|relocated)\s+"
     r"(?:back\s+)?(?:to|into)\s+" + _REST.replace("obj", "obj3")
-    # a move taken as given: "since our move to Ipswich ...", "after moving to Worthing, ..."
     # what the speaker rents or owns, and where ("I rent a room in Brighton", "we own a flat near Bath")
     + r"|\b(?:I|we)(?:\s+(?:currently|now|still|actually))*\s+(?:rent|own|share)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:room|flat|house|place|studio|apartment|bedsit|cottage|bungalow|condo|maisonette|terrace)\s+"
     r"(?:in|near|outside(?:\s+of)?)\s+" + _REST.replace("obj", "obj5")
+    # a move taken as given: "since our move to Ipswich ...", "after moving to Worthing, ..."
     + r"|\b(?:since|after)\s+(?:(?:the|our|my)\s+)?(?:move|moving|relocating|relocation)\s+to\s+"
     r"(?!(?:a|an|the|my|our|their)\b)" + _REST.replace("obj", "obj4"), _I)
 _ORIGIN = re.compile(r"\b(?:I'm|I\s+am|I\s+come|we're|we\s+are|we\s+come)(?:\s+(?:originally|actually|also))*\s+from\s+" + _REST, _I)

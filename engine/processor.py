@@ -1167,7 +1167,7 @@ _FORGET_FORM = re.compile(
 #: my ex", "stop bringing up my weight"): the user wants it gone from what the assistant holds. Not
 #: "don't mention it" (you're welcome) nor "never mind".
 #: Asked to take something as never said ("let's pretend I never mentioned my brother's arrest",
-#: "can we act like I never told you about the loan", "just forget I ever said it"): a request to forget.
+#: "can we act like I never told you about the loan"): a request to forget.
 _AS_IF_UNSAID = re.compile(
     rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*(?:let['’]?s|let\s+us|can\s+we|could\s+we|can\s+you|could\s+you|we\s+can|you\s+can)?\s*"
     r"(?:just\s+)?(?:pretend|act\s+(?:like|as\s+if|as\s+though)|behave\s+as\s+if)\s+(?:that\s+)?I\s+"

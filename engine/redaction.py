@@ -470,9 +470,9 @@ def _named_values(rx: re.Pattern[str], text: str, kind: str,
 #: "the alarm's 2580", "padlock on the shed: 0451"): the code is its value, though "code" is unsaid.
 _CODED_THING = re.compile(
     r"\b(?:key[ \t-]?safe|key[ \t-]?box|lock[ \t-]?box|padlock|combination[ \t]+lock|alarm(?:[ \t]+panel)?|keypad)"
-    r"(?:[ \t]+(?!is\b|are\b|was\b)[\w'\u2019-]+){0,5}?[ \t]*(?:(?:'s|\u2019s)[ \t]+|[ \t]+(?:is|was)[ \t]+(?:now[ \t]+|still[ \t]+)?|[ \t]*[:=][ \t]*)"
+    r"(?:[ \t]+(?!is\b|are\b|was\b)[\w'\u2019-]+){0,5}?[ \t]*"
+    r"(?:(?:'s|\u2019s)[ \t]+|[ \t]+(?:is|was)[ \t]+(?:now[ \t]+|still[ \t]+)?|[ \t]*[:=][ \t]*)"
     r"(?P<v>[0-9][0-9#*\-]{2,11})\b", re.IGNORECASE)
-
 
 
 def _luhn_ok(digits: str) -> bool:
