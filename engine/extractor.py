@@ -925,7 +925,8 @@ _NAME = re.compile(
 #: "we've got a new GP, Dr Lindqvist". A role one person holds is a slot, so a new name supersedes the
 #: old one; a role many hold (a sister, a friend) is a fact without one.
 _PERSON = r"(?-i:(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
-_NOT_ROLE_WORD = r"(?!(?:now|again|too|also|still|these|this|next|is|was|from|at|in|on|of|with|for|to|since)\b)"
+_NOT_ROLE_WORD = (r"(?!(?:now|again|too|also|still|these|this|next|last|yesterday|today|recently|lately|is|was|from|at|"
+                  r"in|on|of|with|for|to|since)\b)")
 _ROLE_WORDS = r"(?:" + _NOT_ROLE_WORD + r"[a-z][\w'’-]*\s+){0,2}" + _NOT_ROLE_WORD + r"[a-z][\w'’-]*"
 _WHEN_TAIL = (r"(?:\s+(?:from|at|in|on|of|with|since)\s+[^,.!?]*)?"  # "my friend from the allotment"
               r"(?:\s+(?:now|these\s+days|again|too|also|as\s+well|(?:this|next)\s+(?:season|year|term|semester)))*"
@@ -934,15 +935,30 @@ _ROLE_FILLED = re.compile(
     r"^(?P<name>" + _PERSON + r")\s+(?:is|'s|’s)\s+(?:now\s+|still\s+)?(?:my|our)\s+(?P<role>" + _ROLE_WORDS + r")" + _WHEN_TAIL
     # (after a clause that says why: "I switched practices, my dentist is Dr Mensah now")
     + r"|^(?:(?!(?:if|unless|when|whether|once)\b)[^,;]{3,60}[,;]\s+(?:and\s+|so\s+)?)?"
-    r"(?:my|our)\s+(?P<role2>" + _ROLE_WORDS + r")\s+(?:is|'s|’s)\s+(?:now\s+|still\s+)?(?P<name2>" + _PERSON + r")" + _WHEN_TAIL
+    # ("the kids' piano teacher is Mrs Lowe": of someone named by a possessive)
+    r"(?:my|our|the(?=\s+[a-z][\w-]*(?:['’]s|s['’])\s))\s+(?P<role2>" + _ROLE_WORDS + r")\s+(?:is|'s|’s)\s+"
+    r"(?:now\s+|still\s+)?(?P<name2>" + _PERSON + r")" + _WHEN_TAIL
     # "my new manager, Sofia, wants ...": the name beside the role
     + r"|^(?:my|our)\s+(?P<role4>" + _ROLE_WORDS + r")\s*,\s*(?P<name4>" + _PERSON + r")\s*,"
     + r"|^(?:we|I)(?:'ve|\s+have)?\s+got\s+(?:a|an)\s+new\s+(?P<role3>" + _ROLE_WORDS + r")\s*,?\s+(?:called\s+|named\s+)?"
     r"(?P<name3>" + _PERSON + r")[\s.!]*$", _I)
 #: A new holder of a role of the speaker's named beside it, anywhere in a sentence ("it has to be
-#: signed off by my new manager, Fiona Okafor, before ..."): the role has a new name.
-_NEW_ROLE_NAMED = re.compile(r"\b(?:my|our)\s+new\s+(?P<role>" + _ROLE_WORDS + r")\s*,\s*(?P<name>" + _PERSON
-                             + r")\s*(?:,|[.!?]?\s*$)", _I)
+#: signed off by my new manager, Fiona Okafor, before ...", "the new physio is Mark Ellery and he's
+#: ...", "finally registered with a new GP, Dr Whitfield at ..."): the role has a new name. "The new
+#: <role>" says no one's: it is of whomever the memory holds that role for (`owner` "unsaid"). A
+#: role taken on by someone else ("my sister switched to a new dentist") is theirs, so a verb of
+#: taking one on counts where the speaker, or no one, is its subject.
+_TAKES_ON = (r"(?:(?:^|(?<=[,;:.!?])\s*|\b(?:we|I)(?:'ve|\s+have)?\s+|\bso\s+)(?:(?:just|finally|now|recently|also)\s+)?"
+             r"(?:got|found|registered\s+with|signed\s+up\s+with|switched\s+to|changed\s+to|moved\s+to|gone\s+to|"
+             r"went\s+to)\s+(?:ourselves\s+|myself\s+)?(?:a|an))")
+_NEW_ROLE_NAMED = re.compile(
+    r"(?:\b(?P<own>my|our)|\b(?P<unsaid>the)|" + _TAKES_ON + r")\s+new\s+(?P<role>" + _ROLE_WORDS + r")"
+    r"(?:\s+(?:last|this)\s+(?:week|month|year)|\s+(?:yesterday|today|recently))?(?:\s*\([^()]*\))?"
+    r"(?:\s*(?:,|:|\s[-–—])\s*(?:called\s+|named\s+)?|\s+(?:is|'s|’s)\s+(?:now\s+)?|\s+(?:called|named)\s+)"
+    r"(?P<name>" + _PERSON + r")(?=\s*(?:[,;.!?]|\s[-–—]|$)|\s+(?:at|from|of|in|on|who|and|but)\b)", _I)
+#: A sentence that says the old holder is still seen ("the practice has a new vet, Dr Lin, but we
+#: still see Dr Moss"): no new holder of the speaker's role.
+_STILL = re.compile(r"\bstill\b", _I)
 _PERSON_ROLES = RELATIONS | frozenset("""gp vet coach boss doctor nurse lead head chair captain landlady mentor
 partner husband wife fiance fiancee girlfriend boyfriend carer nanny babysitter physio therapist surgeon midwife
 accountant solicitor attorney agent tutor trainer pt ceo cfo cto coo""".split())
@@ -1215,7 +1231,7 @@ _GATES: dict[str, frozenset[str]] = {
                             "relocation rent own share".split()),
     "_EMPLOYER": frozenset("work working employed job position role internship gig joined started".split()),
     "_OCCUPATION": frozenset("work a an".split()),
-    "_ROLE_FILLED": frozenset("my our got".split()),
+    "_ROLE_FILLED": frozenset("my our got new the".split()),
     "_STUDY": frozenset("study studying majoring major degree masters master phd bachelor student enrolled".split()),
     "_BORN": frozenset("born".split()),
     "_ORIGIN": frozenset("from".split()),
@@ -1492,7 +1508,8 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         if o and not _DEICTIC.match(o) and not o.lower().startswith(("home", "a ", "an ")):
             return _Hit("fact", "fact:employer", {"attribute": "employer",
                                                   "value": _clean_obj(_strip_time_tail(o), name)}, 0.8)
-    m = (_ROLE_FILLED.match(c) or _NEW_ROLE_NAMED.search(c)) if vocab & _GATES["_ROLE_FILLED"] else None
+    m = (_ROLE_FILLED.match(c) or (_NEW_ROLE_NAMED.search(c) if not _STILL.search(c) else None)
+         if vocab & _GATES["_ROLE_FILLED"] else None)
     if m:
         role = " ".join(_grp(m, "role", "role2", "role3", "role4").lower().split())
         who = _grp(m, "name", "name2", "name3", "name4")
@@ -1501,8 +1518,10 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                 and _is_person_role(head)
                 # "my friend, Bea, is visiting": one of many friends, named; what is said is the visit
                 and not (m.re is _ROLE_FILLED and m.group("role4") and head in HELD_BY_MANY)):
-            return _Hit("fact", None if head in HELD_BY_MANY else "fact:role:" + _role_slot(role),
-                        {"attribute": role, "value": who}, 0.8)
+            fields = {"attribute": role, "value": who}
+            if m.re is _NEW_ROLE_NAMED and m.group("unsaid") and not _POSSESSIVE_END.search(role.split()[0]):
+                fields["owner"] = "unsaid"
+            return _Hit("fact", None if head in HELD_BY_MANY else "fact:role:" + _role_slot(role), fields, 0.8)
     m = (_OCCUPATION.search(c) if vocab & _GATES["_OCCUPATION"] else None)
     if m:
         if m.group("obj"):
@@ -1887,7 +1906,9 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
         return [] if told is None else _sentence_candidates(told, name, occurred_at, session_ttl, tz, setting)
     # Without a word of the speaker's own, only a rule for others ("every invoice has to go through
     # Priya", "screen time is capped at 90 minutes") is the speaker's memory.
-    rules_only = not _CUE.search(body)
+    # A role of theirs filled is theirs, said without such a word too ("the new physio is Mark
+    # Ellery", "finally registered with a new GP, Dr Whitfield").
+    rules_only = not _CUE.search(body) and not (_ROLE_FILLED.match(body) or _NEW_ROLE_NAMED.search(body))
     if rules_only and not any(r.search(body) for r in _OTHERS_RULES):
         return []
     if greeted:
@@ -1900,6 +1921,9 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     past_ctx = (when is not None and when <= occurred_at) or bool(_PAST_CTX.search(body))
     future_ctx = when is not None and when > occurred_at
     clauses = [c for c in _clauses(body) if len(_WORDS.findall(c)) >= 2]
+    named = _NEW_ROLE_NAMED.search(body)
+    if named and not any(named.group(0) in c for c in clauses):
+        clauses = [body]  # "signed up with a new dentist last month - Dr Farah Qureshi": one statement
     hits: list[tuple[str, _Hit]] = []
     for clause in clauses:
         clause = strip_lead_in(clause)

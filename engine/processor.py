@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/58"
+RULES = "rules/59"
 
 
 @dataclass(frozen=True)
@@ -270,6 +270,19 @@ def _conflicting(state: SubjectState, slot: str | None) -> list[MemoryRecord]:
         return []
     return sorted((r for r in state.records.values() if r.tier == "active" and r.slot == slot),
                   key=lambda r: r.memory_id)
+
+
+def _replaced_by(state: SubjectState, c: Candidate) -> list[MemoryRecord]:
+    """The records a candidate's slot value takes the place of. A role said of no one ("the new
+    piano teacher is Mr Adeyemi") is of whomever the memory holds it for ("the kids' piano teacher
+    is Mrs Lowe"), where that is one person only."""
+    found = _conflicting(state, c.slot)
+    if found or not c.slot or c.fields.get("owner") != "unsaid":
+        return found
+    parent, _, role = c.slot.rpartition(":")
+    held = [r for r in state.records.values() if r.tier == "active" and r.slot
+            and r.slot.startswith(parent + ":") and r.slot.endswith("'s " + role)]
+    return sorted(held, key=lambda r: r.memory_id) if len({r.slot for r in held}) == 1 else []
 
 
 _GENERIC_TERMS = frozenset(t for w in GENERIC_WORDS for t in terms(w))
@@ -746,7 +759,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             # Said in passing in a statement about someone else ("my mum still cooks lamb even though
             # I'm vegetarian", "the waiter knew all about my shellfish allergy"), the same value is
             # evidence for the speaker's record, which says it better.
-            dup = next((r for r in _conflicting(state, c.slot) if _same_filler(r.fields, c.fields)
+            dup = next((r for r in _replaced_by(state, c) if _same_filler(r.fields, c.fields)
                         and ((len(_new_words(c.text, r.text or "", name)) < 2
                               and not _not_said_again(c.text, r.text or "", name))
                              or (not _of_another(r.text or "", name)
@@ -755,7 +768,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             out.emit(_repeated(dup, c, turn))
             continue
         # "I also love Ethiopian food": a second value of the slot, beside the first
-        conflicts = [] if _ALSO.search(c.text) else _conflicting(state, c.slot)
+        conflicts = [] if _ALSO.search(c.text) else _replaced_by(state, c)
         if any(SOURCE_RANK[r.source] > SOURCE_RANK[c.source] for r in conflicts):
             continue  # an explicit memory is not overruled by an inference
         record = _record_from(c, derive(id_prefix, "mem", str(n)), turn)
