@@ -298,7 +298,11 @@ _LEAD_IN = re.compile(
     r"|(?:nope|no)\s*[,:;.!\-–—]+\s*"
     # a note-taker's opener: "Just a reminder:", "Quick update:", "FYI,", "Heads up -"
     r"|(?:just\s+)?(?:an?\s+)?(?:quick|small|little|friendly|short)?\s*(?:reminder|update|note|heads[\s-]?up|fyi|psa|"
-    r"side\s+note|for\s+the\s+record|just\s+so\s+you\s+know|for\s+your\s+info(?:rmation)?)\s*[,:;!\-–—]+\s*"
+    r"side\s+note|for\s+the\s+record|just\s+so\s+you\s+know|for\s+your\s+info(?:rmation)?)"
+    # ("Heads up before we start:", "Before we begin,", "First things first -", "One thing:")
+    r"(?:\s+(?:before\s+we\s+(?:start|begin|kick\s+off|get\s+going)|first))?\s*[,:;!\-–—]+\s*"
+    r"|(?:before\s+we\s+(?:start|begin|kick\s+off|get\s+going)|first\s+things\s+first|first\s+off|"
+    r"one\s+(?:more\s+)?thing)\s*[,:;!\-–—]+\s*"
     # news announced: "Good news, I ...", "Big news:", "Bad news -"
     r"|(?:(?:some\s+)?(?:good|great|bad|big|sad|exciting|fun|random)\s+news)\s*[,:;!\-–—]+\s*"
     # a confidence: "Between you and me,", "Just between us -", "Off the record:"
@@ -658,6 +662,25 @@ _ALLERGY = re.compile(
     r"(?:" + _BE + r"(?:\s+\w+)?\s+allergic\s+to\s+" + _REST + r")|(?:\b(?:I|we)\s+(?:have|'ve\s+got)\s+"
     r"(?:an?\s+)?(?:\w+\s+)?(?P<obj2>[\w-]+(?:\s+[\w-]+)?)\s+allerg(?:y|ies)\b)|(?:\bmy\s+(?P<obj3>[\w-]+(?:\s+[\w-]+)?)"
     r"\s+allerg(?:y|ies)\b)", _I)
+#: An allergy said as what a thing does to the speaker: "cashews bring me out in welts", "anything
+#: with sesame makes my lips swell up", "aspirin gives me a reaction", "I get hives whenever I eat
+#: strawberries", "I break out in a rash if I wear nickel". A word of a symptom must say it ("the
+#: sun brings me out in freckles", "that meeting gave me a headache", "I react badly to criticism"
+#: are none); the thing is a kind of thing, not one ("the new soap", "this jumper"), and the one it
+#: happens to is the speaker ("gave my husband a rash" is his).
+_SYMPTOM = re.compile(r"\b(?:hives|rash(?:es)?|welts?|blotch(?:es|y)?|itch(?:y|ing|es)?|swell(?:s|ing)?|swollen|"
+                      r"puff(?:s|ed)?\s+up|anaphyla\w*|wheez\w*|reactions?|eczema|asthma|tingl\w*|sneez\w*)\b", _I)
+_THING_WORDS = r"(?:(?!(?:the|this|that|these|those|it|i|he|she|they|we|you|my|our|his|her|their)\b)[\w'-]+\s+){0,2}?(?!(?:it|me)\b)[\w'-]+"
+_REACTION = re.compile(
+    r"^(?:(?:anything|everything|stuff|food)\s+(?:with|containing)\s+(?:any\s+)?|any\s+|all\s+)?(?P<obj>" + _THING_WORDS + r")"
+    r"\s+(?:(?:always|just|still|really|usually|sometimes|literally)\s+)?"
+    r"(?:brings?|makes?|gives?|sets?\s+off|triggers?)\s+"
+    r"(?:me|us|my\s+(?:skin|lips?|mouth|throat|face|eyes?|tongue|hands?|chest|stomach|nose|eczema|asthma))\b"
+    r"|\bI\s+(?:(?:always|usually|just|still|sometimes|tend\s+to)\s+)?(?:get|come\s+out\s+in|break\s+out\s+in|"
+    r"have\s+an?\s+(?:\w+\s+)?reaction|swell\s+up|start\s+(?:sneezing|wheezing|itching))\b[^,.;!?]*?\s+"
+    r"(?:to|from|with|whenever|when|if|after|around)\s+(?:I\s+(?:eat|touch|take|use|wear|have|drink|go\s+near)\s+)?"
+    r"(?:(?:anything|something|stuff|food)\s+(?:with|containing)\s+(?:any\s+)?|any\s+)?(?P<obj2>" + _THING_WORDS + r")"
+    r"(?=\s*(?:$|[,.;!?]|\s(?:in|on|at|or|and|too|though|every|as)\b))", _I)
 _DIET_LABEL = re.compile(
     r"(?:\b(?:I'm|I\s+am|we're|we\s+are|I've\s+been|I\s+have\s+been|I\s+(?:just\s+)?went|I'm\s+now|I\s+became|"
     # "I've gone fully vegan", "we turned vegetarian", and chat's "went vegan in january"
@@ -696,8 +719,10 @@ _IMPERATIVE_RULE = re.compile(
 #: A demand on whatever the assistant offers ("whatever you suggest has to be wheelchair accessible",
 #: "anything you book must have free cancellation"): a rule for every suggestion.
 _SUGGESTED_MUST = re.compile(
-    r"^(?:(?:and|so|also|just|oh)\s+)*(?:whatever|anything|everything|any\s+\w+|all\s+\w+)\s+(?:that\s+)?(?:you|u)\s+"
-    r"(?:suggest|recommend|book|pick|choose|find|plan|propose)\s+(?:(?:for\s+(?:me|us))\s+)?"
+    r"^(?:(?:and|so|also|just|oh)\s+)*(?:(?:whatever|any|every|all)(?:\s+of)?(?:\s+(?:the|those|these))?(?:\s+(?!(?:you|u|that)\b)[\w-]+){0,2}|anything|everything)\s+"
+    r"(?:that\s+)?(?:you|u)\s+(?:(?:ever|also|then)\s+)?"
+    r"(?:suggest|recommend|book|pick|choose|find|plan|propose|give|send|write|draft|make|create|produce|generate|"
+    r"show|cook|build|put\s+together|come\s+up\s+with)\s+(?:(?:(?:for|to)\s+)?(?:me|us)\s+)?"
     r"(?P<modal>has\s+to|have\s+to|must|needs?\s+to|should|has\s+got\s+to|got\s+to|gotta)\s+(?P<obj>[^.!?;]+)", _I)
 #: A limit said in an idiom ("peanuts are a hard no for my son", "being home by six is
 #: non-negotiable", "flying is off the table"): a rule, for or against what it names.
@@ -926,7 +951,7 @@ _NAME = re.compile(
 #: old one; a role many hold (a sister, a friend) is a fact without one.
 _PERSON = r"(?-i:(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
 _NOT_ROLE_WORD = (r"(?!(?:now|again|too|also|still|these|this|next|last|yesterday|today|recently|lately|is|was|from|at|"
-                  r"in|on|of|with|for|to|since)\b)")
+                  r"in|on|of|with|for|to|since|over|after|before|during|until|by|as|and|but|so|because|when)\b)")
 _ROLE_WORDS = r"(?:" + _NOT_ROLE_WORD + r"[a-z][\w'’-]*\s+){0,2}" + _NOT_ROLE_WORD + r"[a-z][\w'’-]*"
 _WHEN_TAIL = (r"(?:\s+(?:from|at|in|on|of|with|since)\s+[^,.!?]*)?"  # "my friend from the allotment"
               r"(?:\s+(?:now|these\s+days|again|too|also|as\s+well|(?:this|next)\s+(?:season|year|term|semester)))*"
@@ -1021,7 +1046,9 @@ officer cop soldier librarian clerk cashier salesperson realtor agent entreprene
 tutor nanny caregiver farmer gardener tailor translator interpreter economist biologist chemist physicist
 mathematician statistician technician secretary assistant receptionist administrator recruiter marketer banker
 investor trader broker data scientist sysadmin devops tester scrum ux ui student volunteer activist advocate
-youtuber streamer blogger influencer podcaster illustrator animator potter sculptor composer producer dj""".split())
+youtuber streamer blogger influencer podcaster illustrator animator potter sculptor composer producer dj
+sergeant constable inspector detective lieutenant corporal midwife solicitor barrister surveyor foreman supervisor
+associate""".split())
 _OCCUPATION_SUFFIX = re.compile(r"(?:ist|ician|ologist|eer)$")
 _OCC_CUT = re.compile(r"\s+(?:in|at|for|with|from|who|and|that|on|by|of|since|to)\b", _I)
 _IDENTITY = frozenset("""mom mother dad father parent grandparent grandmother grandfather grandma grandpa wife husband
@@ -1031,6 +1058,19 @@ _OCCUPATION = re.compile(
     r"\bI(?:\s+(?:currently|now|still|also))*\s+work\s+as\s+(?:an?\s+|the\s+)?" + _REST
     + r"|" + _BE.replace("subj", "subj2") + r"(?:\s+(?:currently|now|still|also|actually|officially|finally))*\s+"
     r"(?P<art>an?)\s+(?P<obj2>[\w-]+(?:\s+[\w-]+){0,3})", _I)
+#: A promotion of the speaker's is their job now: "I got promoted to ward sister", "they bumped me
+#: up to senior analyst", "I've been made head chef", "I made inspector", "finally promoted to
+#: associate". Not one wished for or denied ("hoping to get promoted", "wasn't promoted"), nor of
+#: someone else ("my sister got promoted"): the speaker, or no one, is its subject.
+_JOB_WORDS = r"(?P<job>" + _ROLE_WORDS + r"(?:\s+of\s+[\w'’-]+(?:\s+\d+)?)?)"
+_PROMOTED = re.compile(
+    r"(?:\bI(?:['’]ve|\s+have|['’]d|\s+had)?|^|(?<=[,;:])|\bso)(?:\s+(?:just|finally|recently|officially|now|also))*\s*"
+    r"(?:(?:been|got|was|get|gotten)\s+)?(?:(?:just|finally|recently|officially)\s+)?"
+    r"(?:(?P<promoted>promoted)\s+(?:to|into|as)|(?:bumped|moved|stepped)\s+up\s+(?:to|into|as)|made\s+up\s+to|made)"
+    r"\s+(?:an?\s+|the\s+)?" + _JOB_WORDS
+    + r"|\b(?:promoted|bumped|moved|made)\s+me\s+(?:(?<=promoted\sme\s)to\s+|(?<=bumped\sme\s)up\s+to\s+|"
+    r"(?<=moved\sme\s)up\s+to\s+|(?<=made\sme\s)(?:up\s+to\s+)?)(?:an?\s+|the\s+)?" + _JOB_WORDS.replace("job", "job2"),
+    _I)
 _AGE = re.compile(r"\b(?:I'm|I\s+am)\s+(?P<obj>\d{1,3})(?:\s*(?:years?|yrs?)[\s-]+old|\s*y/?o)\b|\bI(?:\s+just)?\s+turned\s+"
                   r"(?P<obj2>\d{1,3})\b", _I)
 _STUDY = re.compile(
@@ -1195,6 +1235,7 @@ _FIRST_SUBJECT = re.compile(r"(?:I|we)\b", _I)
 # Words a clause must contain before a family of patterns is tried (a cheap gate: most clauses need few searches).
 _GATES: dict[str, frozenset[str]] = {
     "_ALLERGY": frozenset("allergic allergy allergies".split()),
+    "_REACTION": frozenset("me us my i".split()),
     "_DIET_LABEL": frozenset("vegetarian vegan pescatarian pescetarian gluten lactose dairy halal kosher celiac coeliac diabetic keto paleo teetotal sober nut diet".split()),
     "_DIET_NEG": frozenset("eat drink consume touch have".split()),
     "_BUDGET": frozenset("budget spend".split()),
@@ -1202,7 +1243,8 @@ _GATES: dict[str, frozenset[str]] = {
     "_NOT_ALLOWED": frozenset("allowed".split()),
     "_NO_RULE": frozenset("no nothing zero".split()),
     "_IMPERATIVE_RULE": frozenset("never always don do only avoid circumstances account".split()),
-    "_SUGGESTED_MUST": frozenset("suggest suggests recommend book pick choose find plan propose".split()),
+    "_SUGGESTED_MUST": frozenset("""suggest suggests recommend book pick choose find plan propose give send write draft
+make create produce generate show cook build put come""".split()),
     "_LIMIT_IDIOM": frozenset("no go dealbreaker deal breaker negotiable nonnegotiable limits table question option".split()),
     "_ANSWER_RULE": frozenset("replies reply answers responses messages explanations summaries emails drafts examples "
                               "recipes suggestions everything".split()),
@@ -1231,6 +1273,7 @@ _GATES: dict[str, frozenset[str]] = {
                             "relocation rent own share".split()),
     "_EMPLOYER": frozenset("work working employed job position role internship gig joined started".split()),
     "_OCCUPATION": frozenset("work a an".split()),
+    "_PROMOTED": frozenset("promoted bumped moved stepped made".split()),
     "_ROLE_FILLED": frozenset("my our got new the".split()),
     "_STUDY": frozenset("study studying majoring major degree masters master phd bachelor student enrolled".split()),
     "_BORN": frozenset("born".split()),
@@ -1273,6 +1316,13 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         o = _object(_grp(m, "obj", "obj2", "obj3"))
         if o:
             return _Hit("constraint", "constraint:allergy:" + _head(o),
+                        {"type": "allergy", "object": _clean_obj(o, name)}, 0.9, True)
+    m = (_REACTION.search(c) if vocab & _GATES["_REACTION"] and _SYMPTOM.search(c) else None)
+    if m:
+        o = _object(_grp(m, "obj", "obj2"))
+        if o and not _DEICTIC.match(o):
+            # (lower-cased: "Cashews" opens the sentence, it is no name)
+            return _Hit("constraint", "constraint:allergy:" + _head(o.lower()),
                         {"type": "allergy", "object": _clean_obj(o, name)}, 0.9, True)
     m = (_DIET_LABEL.search(c) if vocab & _GATES["_DIET_LABEL"] else None)
     if m and not _NOT_BEFORE.search(c, 0, m.start("diet")):
@@ -1522,6 +1572,17 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             if m.re is _NEW_ROLE_NAMED and m.group("unsaid") and not _POSSESSIVE_END.search(role.split()[0]):
                 fields["owner"] = "unsaid"
             return _Hit("fact", None if head in HELD_BY_MANY else "fact:role:" + _role_slot(role), fields, 0.8)
+    m = (_PROMOTED.search(c) if vocab & _GATES["_PROMOTED"] else None)
+    if m:
+        job = " ".join(_grp(m, "job", "job2").split())
+        head = job.lower().split(" of ")[0].split()[-1]
+        # "promoted to associate" says a job whatever its word; "made", "bumped up" only a word
+        # known for one ("made partner", "made me head of year"; not "made some peach cobbler",
+        # "made me want to", "made friends", "got bumped up to business class")
+        if m.group("promoted") or (
+                (head in _PERSON_ROLES or _singular(head) in _OCCUPATIONS)
+                and not (head in HELD_BY_MANY and len(job.split()) == 1)):
+            return _Hit("fact", "fact:occupation", {"attribute": "occupation", "value": job}, 0.8)
     m = (_OCCUPATION.search(c) if vocab & _GATES["_OCCUPATION"] else None)
     if m:
         if m.group("obj"):
@@ -1906,9 +1967,11 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
         return [] if told is None else _sentence_candidates(told, name, occurred_at, session_ttl, tz, setting)
     # Without a word of the speaker's own, only a rule for others ("every invoice has to go through
     # Priya", "screen time is capped at 90 minutes") is the speaker's memory.
-    # A role of theirs filled is theirs, said without such a word too ("the new physio is Mark
-    # Ellery", "finally registered with a new GP, Dr Whitfield").
-    rules_only = not _CUE.search(body) and not (_ROLE_FILLED.match(body) or _NEW_ROLE_NAMED.search(body))
+    # A role of theirs filled, or a promotion, is theirs, said without such a word too ("the new
+    # physio is Mark Ellery", "finally registered with a new GP, Dr Whitfield", "finally promoted
+    # to associate").
+    rules_only = not _CUE.search(body) and not (_ROLE_FILLED.match(body) or _NEW_ROLE_NAMED.search(body)
+                                                or _PROMOTED.search(body))
     if rules_only and not any(r.search(body) for r in _OTHERS_RULES):
         return []
     if greeted:

@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/43"
+DECIDER = "meaning/44"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -766,7 +766,7 @@ def _kin(word: str) -> str | None:
 
 _VALUE_VERB = (r"(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped|changed|hiked|reduced|"
                r"extended|upgraded|downgraded|rescheduled|pushed|put|switched|relocated|reassigned|transferred|"
-               r"postponed|delayed|brought|pulled|swapped|rebooked|rearranged)")
+               r"postponed|delayed|brought|pulled|swapped|rebooked|rearranged|promoted)")
 #: A value verb's thing: "moved <the piano lesson> to Thursdays".
 _MOVED_THING = re.compile(r"\b" + _VALUE_VERB + r"\s+(?!(?:up|down|back|forward|over|away)\s+(?:on)?to\b)"
                           r"(?P<object>(?:(?!to\b)[\w'’$€£,.-]+\s+){1,6}?)"
