@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/44"
+DECIDER = "meaning/46"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -232,6 +232,10 @@ _NAMED_CHANGE = (
     r"revised|(?:went|go|goes|going|gone)\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced|"
     # a number taken to another network ("ported my number over to Smarty")
     r"ported\s+(?:(?!to\b)[\w'’]+\s+){0,3}?to\b|"
+    # a start at a named place ("started at Lloyds on Monday", "he started at Riverside Academy in
+    # September", "began nursery at Busy Bees"): where someone goes or works now
+    r"(?:started|starting|began|begun)\s+(?:(?:school|nursery|college|uni|university|work(?:ing)?|a\s+new\s+job)\s+)?"
+    r"(?:at|with)\s+(?=(?-i:[A-Z]))|"
     # a choice made between offers ("went with Three in the end", "in the end we went for the Kia",
     # "ended up going with Octopus")
     r"(?:went|go|gone)\s+(?:with|for)\s+(?:[\w'’&.-]+\s+){1,4}?in\s+(?:the\s+)?end\b|"
@@ -346,7 +350,9 @@ _FORMER = re.compile(r"\b(?:my|our|their|his|her|[A-Z][\w'’-]*['’]s)\s+(?:ol
 _FROM_NOW_ON = re.compile(r"\b(?:from\s+now\s+on|going\s+forward|for\s+good|permanently|every|each|"
                           r"from\s+(?:next|this)\s+\w+\s+on)\b", re.IGNORECASE)
 _WEAK_CUE = re.compile(r"\b(?:now|new|newly|currently|latest|nowadays|lately)\b", re.IGNORECASE)
-_ADDITIVE = re.compile(r"\b(?:also|too|as\s+well|another|additionally|besides|in\s+addition)\b", re.IGNORECASE)
+#: ("too" that ends its clause: "I've got a cat too", not "it was too far", "too expensive")
+_ADDITIVE = re.compile(r"\b(?:also|too(?=\s*(?:[,.;:!?)]|$|\s+(?:now|as\s+well|though|tbh|lol)\b))|as\s+well|another|"
+                       r"additionally|besides|in\s+addition)\b", re.IGNORECASE)
 
 
 def _norm_value(word: str) -> str:
@@ -410,6 +416,52 @@ def _number_value(m: re.Match[str]) -> str:
 _CLOCK_WORD = re.compile(r"\b(?:noon|midday|midnight)\b", re.IGNORECASE)
 
 
+#: How often something happens, in words ("weekly", "every other Friday", "twice a month", "once a
+#: fortnight", "every 3 weeks"): a value as a number or a day is, so "the cleaner comes weekly now"
+#: gives "comes every other Friday" a new value, not the same one said again. Normalised to times
+#: per so many days ("every:1/7", "every:2/30"): "weekly", "once a week" and "every week" are one.
+_PERIOD_DAYS = {"day": 1, "night": 1, "week": 7, "fortnight": 14, "month": 30, "quarter": 91, "year": 365}
+_ADVERB_DAYS = {"daily": 1, "nightly": 1, "weekly": 7, "fortnightly": 14, "biweekly": 14, "monthly": 30,
+                "bimonthly": 60, "quarterly": 91, "yearly": 365, "annually": 365}
+_ONCE_TWICE = {"once": 1, "twice": 2, "thrice": 3}
+_FEW = {w: i for i, w in enumerate("two three four five six seven eight nine ten eleven twelve".split(), start=2)}
+_FREQUENCY = re.compile(
+    r"\b(?P<adverb>" + "|".join(_ADVERB_DAYS) + r")\b"
+    r"|\b(?P<times>once|twice|thrice|(?P<n>\d+|" + "|".join(_FEW) + r")\s+times)\s+(?:a|an|per|each|every)\s+"
+    r"(?P<per>day|night|week|fortnight|month|quarter|year)\b"
+    r"|\bevery\s+(?:(?P<other>other|second)\s+|(?P<every_n>\d+|" + "|".join(_FEW) + r")\s+)?"
+    r"(?P<unit>day|night|week|fortnight|month|quarter|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b",
+    re.IGNORECASE)
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else _FEW[word.lower()]
+
+
+def _comparable(a: frozenset[str], b: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """Two statements' values less how often, where only one of them says how often."""
+    fa, fb = frozenset(v for v in a if v.startswith("every:")), frozenset(v for v in b if v.startswith("every:"))
+    return (a, b) if bool(fa) == bool(fb) else (a - fa, b - fb)
+
+
+def frequencies(text: str) -> frozenset[str]:
+    """How often the text says something happens, normalised ("every:1/7" for "weekly")."""
+    out = set()
+    for m in _FREQUENCY.finditer(text):
+        if m.group("adverb"):
+            out.add(f"every:1/{_ADVERB_DAYS[m.group('adverb').lower()]}")
+        elif m.group("times"):
+            times = _ONCE_TWICE.get(m.group("times").lower()) or _count(m.group("n"))
+            out.add(f"every:{times}/{_PERIOD_DAYS[m.group('per').lower()]}")
+        else:
+            unit = m.group("unit").lower()
+            n = 2 if m.group("other") else (_count(m.group("every_n")) if m.group("every_n") else 1)
+            days = _PERIOD_DAYS.get(unit, 7)  # "every Friday": weekly
+            if unit in _PERIOD_DAYS or n > 1:  # (a plain "every Friday" says its day, a value already)
+                out.add(f"every:1/{n * days}")
+    return frozenset(out)
+
+
 @lru_cache(maxsize=65_536)
 def values(text: str, speaker: str = "") -> frozenset[str]:
     """What a statement says of its attribute, as far as exact rules can tell: numbers, dates, and
@@ -439,6 +491,7 @@ def values(text: str, speaker: str = "") -> frozenset[str]:
             out.add(_CARDINALS[w])
     out.update(m.group().lower() for m in _CLOCK_WORD.finditer(text))
     out.update(m.group().lower().rstrip(".") for m in _EMAIL.finditer(text))  # one value, not its parts
+    out.update(frequencies(text))
     return frozenset(v for v in out if v)
 
 
@@ -453,6 +506,8 @@ def mask(text: str, speaker: str = "") -> str:
         return "something" if _norm_value(m.group()) in found else m.group()
 
     text = _EMAIL.sub("something", text)
+    # how often, as one value ("three times a week", "every other Friday")
+    text = _FREQUENCY.sub(lambda m: "something" if frequencies(m.group()) else m.group(), text)
     text = _NUMBER.sub(lambda m: "something" if _number_value(m) in found else m.group(), text)
     # numbers in words ("seventy-four kilos", "two days"): masked as the figures are
     text = _COMPOUND.sub("something", text)
@@ -1351,8 +1406,8 @@ def value_kinds(found: frozenset[str]) -> frozenset[str]:
 
 
 def says_when(value: str) -> bool:
-    """Whether a value (as `values` gives it) is a year, month, weekday or day word."""
-    return _WHEN.fullmatch(value) is not None
+    """Whether a value (as `values` gives it) is a year, month, weekday, day word or how often."""
+    return _WHEN.fullmatch(value) is not None or value.startswith("every:")
 
 
 def goes_on(text: str) -> bool:
@@ -1984,7 +2039,7 @@ def _overlap(a: frozenset[str], b: frozenset[str]) -> bool:
 def other_values(text: str, record_text: str, speaker: str = "") -> bool:
     """Each statement holds a value (a name, a number, a date) that the other lacks: "vegan for ten
     years" / "for five years", "locker 41" / "locker 14". However alike the rest, not one said twice."""
-    mine, theirs = values(text, speaker), values(record_text, speaker)
+    mine, theirs = _comparable(values(text, speaker), values(record_text, speaker))
     return bool(mine and theirs and _unmatched(mine, theirs) and _unmatched(theirs, mine))
 
 
@@ -2587,7 +2642,10 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         theirs = values(rec.text, speaker)
         # a value each has that the other lacks: a changed name or number, though a word of the
         # name stays ("Lozells Medical Centre" / "Handsworth Wood Medical Practice")
-        conflict = bool(mine_values and theirs and _unmatched(mine_values, theirs) and _unmatched(theirs, mine_values))
+        # (how often conflicts only with how often: "change from the Victoria line to the Central"
+        # gives "take the Victoria line every day" no new frequency)
+        mine_cmp, theirs_cmp = _comparable(mine_values, theirs)
+        conflict = bool(mine_cmp and theirs_cmp and _unmatched(mine_cmp, theirs_cmp) and _unmatched(theirs_cmp, mine_cmp))
         other_day = (kind == "episode" and rec.kind == "episode" and _day(rec) is not None and day is not None
                      and _day(rec) != day)
         if (stop is not None and can_end(rec)
