@@ -1063,6 +1063,7 @@ _OCCUPATION = re.compile(
 #: associate". Not one wished for or denied ("hoping to get promoted", "wasn't promoted"), nor of
 #: someone else ("my sister got promoted"): the speaker, or no one, is its subject.
 _JOB_WORDS = r"(?P<job>" + _ROLE_WORDS + r"(?:\s+of\s+[\w'’-]+(?:\s+\d+)?)?)"
+_NO_JOB = frozenset("team squad side league division set class group level grade belt band tier stage year form".split())
 _PROMOTED = re.compile(
     r"(?:\bI(?:['’]ve|\s+have|['’]d|\s+had)?|^|(?<=[,;:])|\bso)(?:\s+(?:just|finally|recently|officially|now|also))*\s*"
     r"(?:(?:been|got|was|get|gotten)\s+)?(?:(?:just|finally|recently|officially)\s+)?"
@@ -1576,12 +1577,13 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
     if m:
         job = " ".join(_grp(m, "job", "job2").split())
         head = job.lower().split(" of ")[0].split()[-1]
-        # "promoted to associate" says a job whatever its word; "made", "bumped up" only a word
-        # known for one ("made partner", "made me head of year"; not "made some peach cobbler",
-        # "made me want to", "made friends", "got bumped up to business class")
-        if m.group("promoted") or (
+        # "promoted to associate" says a job whatever its word but a rank of a sport, a class or a
+        # level ("promoted to the first team", "to blue belt", "to the top set", "to level 3");
+        # "made", "bumped up" only a word known for one ("made partner", "made me head of year"; not
+        # "made some peach cobbler", "made me want to", "made friends", "bumped up to business class")
+        if head not in _NO_JOB and not head.isdigit() and (m.group("promoted") or (
                 (head in _PERSON_ROLES or _singular(head) in _OCCUPATIONS)
-                and not (head in HELD_BY_MANY and len(job.split()) == 1)):
+                and not (head in HELD_BY_MANY and len(job.split()) == 1))):
             return _Hit("fact", "fact:occupation", {"attribute": "occupation", "value": job}, 0.8)
     m = (_OCCUPATION.search(c) if vocab & _GATES["_OCCUPATION"] else None)
     if m:

@@ -1,6 +1,7 @@
 """A promotion of the speaker's is their job now ("they bumped me up to senior analyst in March",
 "I've been made head chef", "I made inspector in the spring"): it replaces the job the memory
-holds. A promotion wished for, denied, or of someone else leaves that job as it was."""
+holds. A promotion wished for, denied, of someone else, or to a team, a belt or a level leaves that
+job as it was."""
 from __future__ import annotations
 
 import pytest
@@ -33,6 +34,8 @@ def test_a_promotion_replaces_the_job(tmp_path, before, after, old, new):
      "staff nurse"),
     ("I'm a sergeant with the county police.", "They promoted Dave to inspector instead of me.", "sergeant"),
     ("I work as a paralegal at Hart and Lowe.", "I made pancakes for the whole office on Friday.", "paralegal"),
+    ("I work as a paralegal at Hart and Lowe.", "I got promoted to the first team at hockey last season.", "paralegal"),
+    ("I'm a junior analyst at Fenwick Capital.", "I was promoted to blue belt at judo on Saturday.", "junior analyst"),
 ])
 def test_a_promotion_not_of_the_speaker_leaves_the_job(tmp_path, before, after, kept):
     records = active_after(tmp_path, "Tomas", [before, after])
