@@ -299,10 +299,9 @@ _LEAD_IN = re.compile(
     # a note-taker's opener: "Just a reminder:", "Quick update:", "FYI,", "Heads up -"
     r"|(?:just\s+)?(?:an?\s+)?(?:quick|small|little|friendly|short)?\s*(?:reminder|update|note|heads[\s-]?up|fyi|psa|"
     r"side\s+note|for\s+the\s+record|just\s+so\s+you\s+know|for\s+your\s+info(?:rmation)?)"
-    # ("Heads up before we start:", "Before we begin,", "First things first -", "One thing:")
+    # ("Heads up before we start:", "Before we begin,", "First things first -")
     r"(?:\s+(?:before\s+we\s+(?:start|begin|kick\s+off|get\s+going)|first))?\s*[,:;!\-–—]+\s*"
-    r"|(?:before\s+we\s+(?:start|begin|kick\s+off|get\s+going)|first\s+things\s+first|first\s+off|"
-    r"one\s+(?:more\s+)?thing)\s*[,:;!\-–—]+\s*"
+    r"|(?:before\s+we\s+(?:start|begin|kick\s+off|get\s+going)|first\s+things\s+first|first\s+off)\s*[,:;!\-–—]+\s*"
     # news announced: "Good news, I ...", "Big news:", "Bad news -"
     r"|(?:(?:some\s+)?(?:good|great|bad|big|sad|exciting|fun|random)\s+news)\s*[,:;!\-–—]+\s*"
     # a confidence: "Between you and me,", "Just between us -", "Off the record:"
