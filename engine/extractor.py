@@ -1971,8 +1971,8 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     # A role of theirs filled, or a promotion, is theirs, said without such a word too ("the new
     # physio is Mark Ellery", "finally registered with a new GP, Dr Whitfield", "finally promoted
     # to associate").
-    rules_only = not _CUE.search(body) and not (_ROLE_FILLED.match(body) or _NEW_ROLE_NAMED.search(body)
-                                                or _PROMOTED.search(body))
+    named = _NEW_ROLE_NAMED.search(body)
+    rules_only = not _CUE.search(body) and not (_ROLE_FILLED.match(body) or named or _PROMOTED.search(body))
     if rules_only and not any(r.search(body) for r in _OTHERS_RULES):
         return []
     if greeted:
@@ -1985,7 +1985,6 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     past_ctx = (when is not None and when <= occurred_at) or bool(_PAST_CTX.search(body))
     future_ctx = when is not None and when > occurred_at
     clauses = [c for c in _clauses(body) if len(_WORDS.findall(c)) >= 2]
-    named = _NEW_ROLE_NAMED.search(body)
     if named and not any(named.group(0) in c for c in clauses):
         clauses = [body]  # "signed up with a new dentist last month - Dr Farah Qureshi": one statement
     hits: list[tuple[str, _Hit]] = []
