@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/46"
+DECIDER = "meaning/47"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -1417,6 +1417,26 @@ def goes_on(text: str) -> bool:
 #: fish again": back to something, itself a change).
 _AGAIN_OPENS = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:once\s+)?again\b", re.IGNORECASE)
 _AGAIN = re.compile(r"\bagain\b", re.IGNORECASE)
+
+
+_STILL = re.compile(r"\bstill\b", re.IGNORECASE)
+
+
+def still_held(text: str, speaker: str = "") -> frozenset[str]:
+    """The names a statement says still hold, in a clause of "still" with no word of change ("the
+    surgery has a new GP, Dr Akhtar, though we're still with Dr Bell"): whatever else it says, no
+    record of them is changed by it. Not a day or a number: "still on Mondays, but with Marco now"
+    keeps the day of "trains with Kasia on Mondays" and changes whom with."""
+    if _STILL.search(text) is None:
+        return frozenset()
+    return frozenset(v for c in _CUE_CLAUSE.split(_body(text)) if _STILL.search(c) and not _STRONG_CUE.search(c)
+                     for v in values(c, speaker) if not says_when(v) and not any(ch.isdigit() for ch in v))
+
+
+def keeps(text: str, record_text: str, speaker: str = "") -> bool:
+    """Whether a statement says a value of the record still holds (see `still_held`)."""
+    kept_on = still_held(text, speaker)
+    return bool(kept_on) and _overlap(kept_on, values(record_text, speaker))
 
 
 def _cued(text: str) -> bool:
@@ -2821,11 +2841,13 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         # new value to a goal only ("my goal is now to read 40 books" after "... to read 30")
         goals = {r.memory_id for r in records if _goal(r.text)} if _goal(text) else set()
         updates = [u for u in updates if u.memory_id in goals]
+    # "a new physio, Tomasz, but we still see Rhona": Rhona's record holds (said again, if anything)
+    text_of = {r.memory_id: r.text for r in records}
+    updates = [u for u in updates if not keeps(text, text_of[u.memory_id], speaker)]
     same.sort(key=lambda r: (-r.similarity, r.memory_id))
     # A record that names what the statement names (a name or a code, not a number or a day, which
     # are what changes) is the closer for it: "the box marked B19 moved to the loft" is of the B19
     # record, not of the B15 one that reads a little more like it.
-    text_of = {r.memory_id: r.text for r in records}
     named = frozenset(v for v in mine_values if not v.replace(".", "").replace(":", "").isdigit() and not says_when(v))
 
     def closeness(r: Relation) -> float:

@@ -29,7 +29,7 @@ from engine.extractor import Candidate, _is_person_role, split_sentences, states
 from engine.meaning import (Meaning, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
                             changed_provider, denies, other_values, quantity_cue, ranks_the_other_way, relate, resumed, resumes,
-                            said_again, same_holder, given_clause,
+                            said_again, same_holder, given_clause, keeps,
                             says_change, says_when, takes_role, corrects_unnamed,
                             single_statement, value_kind, value_kinds, values)
 from engine.neardup import NearDupIndex
@@ -910,7 +910,9 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
         for r in relate(meaning, said, c.kind, speaker, theirs, settings, day=day):
             s = by_id[r.memory_id]
             if (r.verdict == "update" and SOURCE_RANK[s.record.source] <= SOURCE_RANK[c.source]
-                    and not _other_slot(c.slot, s.record.slot)):
+                    and not _other_slot(c.slot, s.record.slot)
+                    # "a new physio, Tomasz, but we still see Rhona": no clause of it changes Rhona's
+                    and not keeps(c.text, s.text, speaker)):
                 updated.append((s.record, s.index))
     return updated
 
