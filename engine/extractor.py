@@ -673,13 +673,17 @@ _THING_WORDS = r"(?:(?!(?:the|this|that|these|those|it|i|he|she|they|we|you|my|o
 _REACTION = re.compile(
     r"^(?:(?:anything|everything|stuff|food)\s+(?:with|containing)\s+(?:any\s+)?|any\s+|all\s+)?(?P<obj>" + _THING_WORDS + r")"
     r"\s+(?:(?:always|just|still|really|usually|sometimes|literally)\s+)?"
-    r"(?:brings?|makes?|gives?|sets?\s+off|triggers?)\s+"
+    r"(?:brings?|brought|makes?|made|gives?|gave|sets?\s+off|triggers?)\s+"
     r"(?:me|us|my\s+(?:skin|lips?|mouth|throat|face|eyes?|tongue|hands?|chest|stomach|nose|eczema|asthma))\b"
     r"|\bI\s+(?:(?:always|usually|just|still|sometimes|tend\s+to)\s+)?(?:get|come\s+out\s+in|break\s+out\s+in|"
     r"have\s+an?\s+(?:\w+\s+)?reaction|swell\s+up|start\s+(?:sneezing|wheezing|itching))\b[^,.;!?]*?\s+"
     r"(?:to|from|with|whenever|when|if|after|around)\s+(?:I\s+(?:eat|touch|take|use|wear|have|drink|go\s+near)\s+)?"
     r"(?:(?:anything|something|stuff|food)\s+(?:with|containing)\s+(?:any\s+)?|any\s+)?(?P<obj2>" + _THING_WORDS + r")"
-    r"(?=\s*(?:$|[,.;!?]|\s(?:in|on|at|or|and|too|though|every|as)\b))", _I)
+    r"(?=\s*(?:$|[,.;!?]|\s(?:in|on|at|or|and|too|though|every|as)\b))"
+    # "if I eat strawberries my lips puff up", "every time I touch latex I break out in a rash"
+    r"|^(?:if|when|whenever|every\s+time|any\s*time)\s+I\s+(?:eat|touch|take|use|wear|have|drink|go\s+near)\s+"
+    r"(?:(?:anything|something|stuff|food)\s+(?:with|containing)\s+(?:any\s+)?|any\s+)?(?P<obj3>" + _THING_WORDS + r")"
+    r"\s*,?\s+(?:I|my\s+(?:skin|lips?|mouth|throat|face|eyes?|tongue|hands?|chest|stomach|nose))\b", _I)
 _DIET_LABEL = re.compile(
     r"(?:\b(?:I'm|I\s+am|we're|we\s+are|I've\s+been|I\s+have\s+been|I\s+(?:just\s+)?went|I'm\s+now|I\s+became|"
     # "I've gone fully vegan", "we turned vegetarian", and chat's "went vegan in january"
@@ -1319,7 +1323,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                         {"type": "allergy", "object": _clean_obj(o, name)}, 0.9, True)
     m = (_REACTION.search(c) if vocab & _GATES["_REACTION"] and _SYMPTOM.search(c) else None)
     if m:
-        o = _object(_grp(m, "obj", "obj2"))
+        o = _object(_grp(m, "obj", "obj2", "obj3"))
         if o and not _DEICTIC.match(o):
             # (lower-cased: "Cashews" opens the sentence, it is no name)
             return _Hit("constraint", "constraint:allergy:" + _head(o.lower()),
