@@ -301,7 +301,9 @@ _LEAD_IN = re.compile(
     r"side\s+note|for\s+the\s+record|just\s+so\s+you\s+know|for\s+your\s+info(?:rmation)?)"
     # ("Heads up before we start:", "Before we begin,", "First things first -")
     r"(?:\s+(?:before\s+we\s+(?:start|begin|kick\s+off|get\s+going)|first))?\s*[,:;!\-–—]+\s*"
-    r"|(?:before\s+we\s+(?:start|begin|kick\s+off|get\s+going)|first\s+things\s+first|first\s+off)\s*[,:;!\-–—]+\s*"
+    # ("Before anything else:", "Before I forget,", "Before we dive in -")
+    r"|(?:before\s+(?:we\s+(?:start|begin|kick\s+off|get\s+going|dive\s+in|go\s+any\s+further)|anything\s+else|"
+    r"I\s+forget)|first\s+things\s+first|first\s+off)\s*[,:;!\-–—]+\s*"
     # news announced: "Good news, I ...", "Big news:", "Bad news -"
     r"|(?:(?:some\s+)?(?:good|great|bad|big|sad|exciting|fun|random)\s+news)\s*[,:;!\-–—]+\s*"
     # a confidence: "Between you and me,", "Just between us -", "Off the record:"
@@ -721,12 +723,26 @@ _IMPERATIVE_RULE = re.compile(
     r"using|including|mentioning)\b\s*" + _REST, _I)
 #: A demand on whatever the assistant offers ("whatever you suggest has to be wheelchair accessible",
 #: "anything you book must have free cancellation"): a rule for every suggestion.
+#: "has got to", said as chat says it ("has gotta", "'s gotta", "gotta"): a modal of obligation.
+_GOTTA = r"(?:(?:has|have|['’]s|['’]ve)\s+)?(?:got\s+to|gotta)"
 _SUGGESTED_MUST = re.compile(
     r"^(?:(?:and|so|also|just|oh)\s+)*(?:(?:whatever|any|every|all)(?:\s+of)?(?:\s+(?:the|those|these))?(?:\s+(?!(?:you|u|that)\b)[\w-]+){0,2}|anything|everything)\s+"
     r"(?:that\s+)?(?:you|u)\s+(?:(?:ever|also|then)\s+)?"
     r"(?:suggest|recommend|book|pick|choose|find|plan|propose|give|send|write|draft|make|create|produce|generate|"
     r"show|cook|build|put\s+together|come\s+up\s+with)\s+(?:(?:(?:for|to)\s+)?(?:me|us)\s+)?"
-    r"(?P<modal>has\s+to|have\s+to|must|needs?\s+to|should|has\s+got\s+to|got\s+to|gotta)\s+(?P<obj>[^.!?;]+)", _I)
+    r"(?P<modal>has\s+to|have\s+to|must|needs?\s+to|should|" + _GOTTA + r")\s+(?P<obj>[^.!?;]+)", _I)
+#: A standing rule for what the assistant makes, said as what to do whenever it does ("when you give
+#: me exercises please put them as a numbered list", "whenever you send me code, add comments"): of
+#: a kind of thing, not one thing ("when you send me the report, cc Dana" is for that report).
+_WHEN_YOU_MAKE = re.compile(
+    r"^(?:(?:and|so|also|oh)\s+)*(?:when(?:ever)?|if|every\s+time|any\s*time)\s+you\s+(?:ever\s+)?"
+    r"(?:give|send|write|draft|make|create|produce|generate|show|suggest|recommend|explain|plan|build|cook|"
+    r"put\s+together|come\s+up\s+with)\s+(?:(?:(?:for|to)\s+)?(?:me|us)\s+)?"
+    r"(?P<thing>(?!(?:the|that|this|those|these|it|them|him|her|me|us|a\s+hand|a\s+call|a\s+ring|a\s+shout|"
+    r"laugh|cry|smile|feel|think|wait|want|wonder|reali[sz]e|look|sound|go|happy|sad|angry|nervous)\b)"
+    r"(?:[\w'-]+\s+){0,3}?[\w'-]+)\s*,?\s+(?:(?:please|pls|just|always)\s+)*"
+    r"(?P<obj>(?:put|add|list|use|keep|make|include|start|end|format|write|number|label|break|split|mark|avoid|skip|"
+    r"leave|give|show|explain|say|do\s+not|don['’]t|never|always)\b[^.!?;]+)", _I)
 #: A limit said in an idiom ("peanuts are a hard no for my son", "being home by six is
 #: non-negotiable", "flying is off the table"): a rule, for or against what it names.
 _LIMIT_IDIOM = re.compile(
@@ -738,9 +754,12 @@ _LIMIT_IDIOM = re.compile(
 #: explanations beginner-friendly", "answers in Spanish from now on"): a standing rule of the format.
 _ANSWER_RULE = re.compile(
     r"^(?:(?:please|pls|and|so|also|just|from\s+now\s+on|going\s+forward|in\s+future),?\s+)*"
-    r"(?:(?P<verb>keep|make|write|give|send|format|put|do|have)\s+)?(?:me\s+)?(?:all\s+(?:of\s+)?|every\s+)?"
-    r"(?:(?:your|the|my|future)\s+)?(?:[\w-]+\s+)?"
-    r"(?P<what>replies|answers|responses|messages|explanations|summaries|emails|drafts|examples|recipes|suggestions)\s+"
+    r"(?:(?P<verb>keep|make|write|give|send|format|put|do|have)\s+)?(?:me\s+)?"
+    r"(?:(?:all\s+(?:of\s+)?)?(?:(?:your|the|my|future)\s+)?(?:[\w-]+\s+)?"
+    r"(?P<what>replies|answers|responses|messages|explanations|summaries|emails|drafts|examples|recipes|suggestions)"
+    # ("keep every answer under 200 words": each one of them)
+    r"|(?:every|each)\s+(?:[\w-]+\s+)?(?P<each>reply|answer|response|message|explanation|summary|email|draft|example|"
+    r"recipe|suggestion))\s+"
     r"(?P<obj>[^.!?;]+)", _I)
 #: "No dairy for me", "Nothing spicy for the kids", "Absolutely no meetings before 10": a rule in a noun
 #: phrase, its negation kept in the record.
@@ -760,13 +779,13 @@ _MUST = re.compile(
 #: Priya", "all visitors must sign in", "no guest can bring a plus-one".
 _RULE_FOR_ALL = re.compile(
     r"(?:^|[,:]\s+)(?:(?:and|but|so|also|oh|btw|fyi|which\s+means)\s+)*(?P<q>all|every|each|any|no)\s+(?P<np>(?:[\w'’-]+\s+){0,4}?)"
-    r"(?P<modal>must|has\s+to|have\s+to|needs?\s+to|should|can't|cannot|can\s+not|mustn't|may\s+not|can)\s+"
+    r"(?P<modal>must|has\s+to|have\s+to|needs?\s+to|should|" + _GOTTA + r"|can't|cannot|can\s+not|mustn't|may\s+not|can)\s+"
     r"(?:(?:always|never|ever|only)\s+)?(?P<verb>[a-z]+)\b\s*" + _REST, _I)
 #: A standing rule about one named thing: "the dog must always be on a lead", "the van should never
 #: be left unlocked" (a modal with always or never: "Sam must be tired" is no rule).
 _RULE_FOR_ONE = re.compile(
     r"^(?:(?:and|but|so|also|oh|btw|fyi)\s+)*(?P<np>(?:the|our|my|his|her|their|[\w'’]+['’]s)\s+(?:[\w'’-]+\s+){0,3}?)"
-    r"(?P<modal>must|has\s+to|have\s+to|needs?\s+to|should|can)\s+(?P<freq>always|never)\s+(?P<verb>[a-z]+)\b\s*" + _REST, _I)
+    r"(?P<modal>must|has\s+to|have\s+to|needs?\s+to|should|" + _GOTTA + r"|can)\s+(?P<freq>always|never)\s+(?P<verb>[a-z]+)\b\s*" + _REST, _I)
 #: "be" in such a rule says where or in what state a thing is kept ("be on a lead", "be signed off"),
 #: not what someone is like ("be right", "be the centre of attention").
 _KEPT = re.compile(r"^(?:on|in|at|by|off|out|inside|outside|indoors|home|back|under|within|kept|left|[a-z]+ed)\b", _I)
@@ -1249,9 +1268,11 @@ _GATES: dict[str, frozenset[str]] = {
     "_IMPERATIVE_RULE": frozenset("never always don do only avoid circumstances account".split()),
     "_SUGGESTED_MUST": frozenset("""suggest suggests recommend book pick choose find plan propose give send write draft
 make create produce generate show cook build put come""".split()),
+    "_WHEN_YOU_MAKE": frozenset("when whenever if every any anytime".split()),
     "_LIMIT_IDIOM": frozenset("no go dealbreaker deal breaker negotiable nonnegotiable limits table question option".split()),
-    "_ANSWER_RULE": frozenset("replies reply answers responses messages explanations summaries emails drafts examples "
-                              "recipes suggestions everything".split()),
+    "_ANSWER_RULE": frozenset("replies reply answers answer responses response messages message explanations "
+                              "explanation summaries summary emails email drafts draft examples example recipes recipe "
+                              "suggestions suggestion everything".split()),
     "_FREQ_RULE": frozenset("never always".split()),
     "_MUST": frozenset("must have need gotta should got".split()),
     "_RULE_FOR_ALL": frozenset("all every each any no".split()),
@@ -1292,12 +1313,12 @@ _TOKEN = re.compile(r"[a-z]+")
 #: older", "all drivers must be over 25", "no petrol engines may be used").
 _EVERYONE_MUST = re.compile(r"(?:^|[:;,]\s*)(?:(?:all|every|each|any|no)\s+(?:[\w'’-]+\s+){0,4}?|"
                             r"(?:everyone|everybody|anyone|anybody|nobody|no\s+one)\s+)(?:must|has\s+to|have\s+to|needs?\s+to|"
-                            r"should|can't|cannot|can\s+not|mustn't|may\s+not|can|may)\s", _I)
+                            + _GOTTA + r"|should|can't|cannot|can\s+not|mustn't|may\s+not|can|may)\s", _I)
 _OTHERS_RULES = (_EVERYONE_MUST,
                  _PROHIBITION,
-                 re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to|should|can)\s+(?:always|never)\b", _I),
+                 re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to|should|" + _GOTTA + r"|can)\s+(?:always|never)\b", _I),
                  re.compile(r"\b(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?(?:capped|limited|restricted)\s+(?:at|to)\b", _I),
-                 _LIMIT_MODAL, _LIMIT_IDIOM, _SUGGESTED_MUST)
+                 _LIMIT_MODAL, _LIMIT_IDIOM, _SUGGESTED_MUST, _WHEN_YOU_MAKE)
 
 
 #: "favourite drink these days" is the slot of "favourite drink": its value now ("this year" is
@@ -1377,6 +1398,14 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             return _Hit("constraint", "constraint:" + _topic(c, o),
                         {"type": "rule", "predicate": " ".join(m.group("modal").lower().split()),
                          "object": _clean_obj(o, name), "polarity": "+"}, 0.9)
+    m = (_WHEN_YOU_MAKE.match(c) if vocab & _GATES["_WHEN_YOU_MAKE"] else None)
+    if m:
+        o = _object(c)
+        if o:
+            # of the kind of thing and what is asked of it: "number them" and "include a warm-up" for
+            # exercises both hold (sibling slots); "a numbered list" then "a bulleted list" is a change
+            return _Hit("constraint", f"constraint:{_head(m.group('thing'))}:{_head(m.group('obj'))}",
+                        {"type": "rule", "predicate": "whenever", "object": _clean_obj(o, name), "polarity": "+"}, 0.9)
     m = (_LIMIT_IDIOM.match(c) if vocab & _GATES["_LIMIT_IDIOM"] else None)
     if m:
         o = _object(m.group("obj"))
@@ -1389,7 +1418,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
     m = (_ANSWER_RULE.match(c) if vocab & _GATES["_ANSWER_RULE"] else None)
     if m and (m.group("verb") or _STANDING_MARK.search(c)) and (_TOPIC_FORMAT.search(c) or _TOPIC_LANGUAGE.search(c)
                                                                or _TOPIC_TONE.search(c)):
-        o = _object(m.group("what") + " " + m.group("obj"))
+        o = _object((m.group("what") or m.group("each")) + " " + m.group("obj"))
         if o:
             return _Hit("constraint", "constraint:" + _topic(c, o),
                         {"type": "rule", "predicate": (m.group("verb") or "").lower(), "object": _clean_obj(o, name),
@@ -1433,7 +1462,8 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             if (o and verb not in _PAST_IRREGULAR and not verb.endswith("ed")
                     and (verb not in _NO_RULE_VERBS or (verb == "be" and _KEPT.match(o)))):
                 modal = " ".join(c[m.start("modal"):m.start("verb")].split()).lower()
-                return _Hit("constraint", "constraint:" + _head(m.group("np")),
+                # ("each report's gotta ...": of the report)
+                return _Hit("constraint", "constraint:" + _head(re.sub(r"['’]s\s*$", "", m.group("np"))),
                             {"type": "rule", "predicate": f"{modal} {verb}", "object": _clean_obj(o, name)}, 0.9)
     m = (_LIMIT_MODAL.search(c) if vocab & _GATES["_LIMIT_MODAL"] else None)
     # Not a guess ("he can't be more than 30"), nor the speaker's own plan ("I can't stay more than ...").
