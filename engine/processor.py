@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/66"
+RULES = "rules/67"
 
 
 @dataclass(frozen=True)
@@ -1075,7 +1075,8 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     mended = {_mend_request(s): s for s in written}
     sentences = list(mended)
     asked = [s for s in sentences if (_FORGET_WORDS.search(s)
-             and (_FORGET_WORDS.search(_FORM_ONLY_WORDS.sub(" ", s)) or _NEVER_AGAIN.search(s) or _REQUEST_FORM.search(s)))
+             and (_FORGET_WORDS.search(_FORM_ONLY_WORDS.sub(" ", s)) or _NEVER_AGAIN.search(s) or _REQUEST_FORM.search(s)
+                  or _OWN_THING_REQUEST.search(s)))
              or _AS_IF_UNSAID.search(s)]
     if not asked:
         return [], written
@@ -1139,6 +1140,13 @@ _OWN_THING_REQUEST = re.compile(
     r"(?:drop|ditch|bin|toss|chuck|lose|nix|get\s+rid\s+of)\s+(?:all\s+(?:of\s+)?)?"
     r"(?:(?:what|everything|anything)\s+I\s+(?:just\s+|ever\s+)?(?:said|told\s+you|mentioned|shared|wrote)|"
     rf"{_THE_PART_ABOUT}(?:my|our))\b"
+    # "get rid of my ex's number", "ditch our old address": a verb of dropping, of a detail about
+    # someone (not "get rid of my old sofa", "drop my daughter at school": a thing, a doing)
+    rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
+    r"(?:drop|ditch|bin|toss|chuck|lose|nix|get\s+rid\s+of)\s+(?:my|our)\s+(?:[\w'’-]+\s+){0,3}?"
+    r"(?:(?:phone|mobile|cell|home|work|landline)\s+)?(?:number|address|e-?mail(?:\s+address)?|postcode|zip\s+code|"
+    r"details|info|date\s+of\s+birth|birthday|surname|last\s+name|full\s+name)\b"
     # "disregard the plumber's price I mentioned", "delete the address I gave you": a thing said, named
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
@@ -1240,7 +1248,13 @@ _KEEP_ASKED = re.compile(
     r"bin)\b)"
     # "don't remove the allergy, but delete my old address": the clause that says what stays
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|but|though)\b[\W_]*)*(?:don['’]?t|do\s+not|never)\s+(?:forget|delete|erase|remove|wipe|"
-    r"drop|lose|ditch|bin|scrap|scratch|scrub|get\s+rid\s+of)\b(?![^.!?]*\b(?:but|and|just|instead)\b)", re.IGNORECASE)
+    r"drop|lose|ditch|bin|scrap|scratch|scrub|get\s+rid\s+of)\b(?![^.!?]*\b(?:but|and|just|instead)\b)"
+    # "the kids' info is fine to keep", "her birthday can stay": what may stay, beside a request
+    r"|^(?![^.!?]*\b(?:forg[eo]t|delet|eras|wipe|remov|scrap|scrub|ditch|get\s+rid)\w*)[^.!?]{1,60}?"
+    r"(?:\b(?:is|are)\s+|['’]s\s+|['’]re\s+)(?:totally\s+|perfectly\s+|absolutely\s+|still\s+)?"
+    r"(?:fine|ok|okay|good|alright|all\s+right)\s+(?:for\s+you\s+)?to\s+(?:keep|remember|hold\s+on\s+to|stay)\b"
+    r"|^(?![^.!?]*\b(?:forg[eo]t|delet|eras|wipe|remov|scrap|scrub|ditch|get\s+rid)\w*)[^.!?]{1,60}?"
+    r"\b(?:can|may|should|could)\s+(?:still\s+)?stay\b", re.IGNORECASE)
 #: Said beside a request to forget, what stays ("the heart doctor details can stay", "the
 #: inspection date still stands", "leave the rest as is", "keep his name though").
 _KEEP_SAID = re.compile(r"\b(?:can|may|should|will|must)\s+(?:still\s+)?stay\b|\bstill\s+stands?\b|"
