@@ -690,7 +690,9 @@ _DIET_LABEL = re.compile(
     r"(?:\b(?:I'm|I\s+am|we're|we\s+are|I've\s+been|I\s+have\s+been|I\s+(?:just\s+)?went|I'm\s+now|I\s+became|"
     # "I've gone fully vegan", "we turned vegetarian", and chat's "went vegan in january"
     r"(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+)?(?:gone|turned|become)|(?:I|we)\s+(?:just\s+)?turned)"
-    r"(?:\s+(?:now|also|strictly|fully|still|a|an|100%|completely|totally|mostly))*\s+)"
+    r"(?:\s+(?:now|also|strictly|fully|still|a|an|100%|completely|totally|mostly))*\s+|"
+    # "Coeliac here, so ...", "vegan here btw": the speaker introducing themselves by it
+    r"^(?=(?:(?:strict|full[- ]on|lifelong)\s+)?[\w-]+(?:\s+intolerant)?\s+here\b))(?:(?:strict|full[- ]on|lifelong)\s+)?"
     r"(?P<diet>vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|lactose[- ]intolerant|dairy[- ]free|"
     r"halal|kosher|celiac|coeliac|diabetic|keto|paleo|teetotal|sober|nut[- ]free|on\s+a\s+\w+\s+diet)\b",
     _I)
@@ -748,8 +750,8 @@ _WHEN_YOU_MAKE = re.compile(
 _LIMIT_IDIOM = re.compile(
     r"^(?P<obj>(?:(?!\b(?:is|are|was|were)\b)[^,.!?;]){2,60}?)\s*(?:\b(?:is|are)\b|['’]s|['’]re)\s+(?:(?:an?|the)\s+)?"
     r"(?:(?:absolute|total|complete|real|big|definite)\s+)?"
-    r"(?P<idiom>hard\s+no|no[- ]go|deal[- ]?breaker|non[- ]?negotiable|off[- ]limits|off\s+the\s+table|"
-    r"out\s+of\s+the\s+question|not\s+an\s+option)\b(?P<rest>[^.!?;]*)", _I)
+    r"(?P<idiom>hard\s+no|no[- ]go|no[- ]no|deal[- ]?breaker|non[- ]?negotiable|non[- ]?starter|off[- ]limits|"
+    r"off\s+the\s+(?:table|cards|menu)|out\s+of\s+the\s+question|not\s+an\s+option)\b(?P<rest>[^.!?;]*)", _I)
 #: How every answer should be, asked without a period ("keep your replies under 100 words", "make all
 #: explanations beginner-friendly", "answers in Spanish from now on"): a standing rule of the format.
 _ANSWER_RULE = re.compile(
@@ -1269,7 +1271,8 @@ _GATES: dict[str, frozenset[str]] = {
     "_SUGGESTED_MUST": frozenset("""suggest suggests recommend book pick choose find plan propose give send write draft
 make create produce generate show cook build put come""".split()),
     "_WHEN_YOU_MAKE": frozenset("when whenever if every any anytime".split()),
-    "_LIMIT_IDIOM": frozenset("no go dealbreaker deal breaker negotiable nonnegotiable limits table question option".split()),
+    "_LIMIT_IDIOM": frozenset("no go dealbreaker deal breaker negotiable nonnegotiable limits table question option cards "
+                              "menu starter nonstarter".split()),
     "_ANSWER_RULE": frozenset("replies reply answers answer responses response messages message explanations "
                               "explanation summaries summary emails email drafts draft examples example recipes recipe "
                               "suggestions suggestion everything".split()),
@@ -1318,7 +1321,7 @@ _OTHERS_RULES = (_EVERYONE_MUST,
                  _PROHIBITION,
                  re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to|should|" + _GOTTA + r"|can)\s+(?:always|never)\b", _I),
                  re.compile(r"\b(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?(?:capped|limited|restricted)\s+(?:at|to)\b", _I),
-                 _LIMIT_MODAL, _LIMIT_IDIOM, _SUGGESTED_MUST, _WHEN_YOU_MAKE)
+                 _LIMIT_MODAL, _LIMIT_IDIOM, _SUGGESTED_MUST, _WHEN_YOU_MAKE, _DIET_LABEL)
 
 
 #: "favourite drink these days" is the slot of "favourite drink": its value now ("this year" is
@@ -1918,7 +1921,12 @@ def _temporary(sentence: str, name: str, occurred_at: datetime, session_ttl: tim
     rest.append(sentence[pos:])
     core = _request_clause(", ".join(rest))
     if core is None:
-        return None
+        # "pork is a hard no for me this weekend", "pizza is off the menu tonight": a limit for then
+        # (not "for now": a limit said so holds past this chat, as a rule)
+        idiom = _LIMIT_IDIOM.match(strip_lead_in(sentence[:periods[0].start].strip(" ,;:-")))
+        if idiom is None or periods[0].session or periods[0].ends_at is None:
+            return None
+        core = idiom.group(0).strip(" ,;:-.!?")
     explicit = [p for p in periods if not p.bare and not p.open]
     if (explicit and not explicit[0].session and states_a_rule(core)
             and re.match(r"(?:until|till|til|through|thru)\b", explicit[0].words, re.IGNORECASE)):

@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/67"
+RULES = "rules/68"
 
 
 @dataclass(frozen=True)
@@ -1211,13 +1211,18 @@ _FORGET_TYPO = re.compile(r"(?<![A-Za-z])[Ff][A-Za-z]{4,6}(?![A-Za-z])")
 _NOT_FORGET = frozenset("forgot forger forges forged forge forgets".split())
 
 
+#: "Un-remember", "unmemorise", "unsee", "unknow": a made-up word for forgetting, read as "forget".
+_UN_FORGET = re.compile(r"\bun-?(?:remember|memori[sz]e|learn|know|hear|see)\b", re.IGNORECASE)
+
+
 def _mend_request(sentence: str) -> str:
-    """The sentence with "forgt", "foget", "froget" ... read as "forget": a slip of the keys does
-    not make a request something else."""
+    """The sentence with "forgt", "foget", "froget" ... read as "forget", and "un-remember" as
+    "forget": a slip of the keys, or a word made up, does not make a request something else."""
     def mend(m: re.Match[str]) -> str:
         low = m.group().lower()
         return "forget" if low not in _NOT_FORGET and one_edit(low, "forget") else m.group()
 
+    sentence = _UN_FORGET.sub("forget", sentence) if "un" in sentence.lower() else sentence
     return _FORGET_TYPO.sub(mend, sentence) if "f" in sentence.lower() else sentence
 
 

@@ -49,3 +49,13 @@ def test_getting_rid_of_a_detail_forgets_it(tmp_path, before, after, gone):
 def test_getting_rid_of_a_thing_forgets_nothing(tmp_path, before, after, kept):
     records = active_after(tmp_path, "Robin", [before, after])
     assert holds(records, kept), records
+
+
+@pytest.mark.parametrize("before, after, gone", [
+    ("I have a job interview at Quillby Ltd on Friday.", "Can you un-remember the Quillby interview thing?", "Quillby"),
+    ("My PIN hint is my first dog's name, Rolo.", "please unremember the stuff about my PIN hint", "Rolo"),
+    ("My ex Dominic lives on Arden Street.", "Could you unsee what I said about Dominic? Thanks.", "Dominic"),
+])
+def test_a_made_up_word_for_forgetting(tmp_path, before, after, gone):
+    records = active_after(tmp_path, "Robin", [before, after])
+    assert not holds(records, gone), records
