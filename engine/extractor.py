@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone, tzinfo
 
 from engine.dates import Period, find_periods, resolve_dates
-from engine.textnorm import ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, RELATIONS, STOP_WORDS, role_name
+from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, MEDICINE_CLASS, RELATIONS, STOP_WORDS, is_medicine,
+                             role_name)
 from engine.textnorm import MODALS as _MODALS, PAST_IRREGULAR as _PAST_IRREGULAR, POSSESSIVE_END as _POSSESSIVE_END
 
 __all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question",
@@ -697,6 +698,20 @@ _DIET_LABEL = re.compile(
     r"halal|kosher|celiac|coeliac|diabetic|keto|paleo|teetotal|sober|nut[- ]free|on\s+a\s+\w+\s+diet)\b",
     _I)
 #: "I'm no longer vegan", "we're not vegetarian any more": the diet a standing rule named is over.
+#: A medicine the speaker takes now ("I'm on 50mg of sertraline", "I take levothyroxine every
+#: morning", "the GP has put me on ramipril"): a fact of theirs in a slot of that medicine, so a new
+#: dose of it replaces the old (textnorm.is_medicine says what a medicine is).
+_MEDICATION = re.compile(
+    r"(?:\b(?:I'm|I\s+am|I've\s+been|I\s+have\s+been|I'm\s+still|I\s+am\s+still)\s+(?:(?:now|still|also|currently|back)\s+)?on"
+    r"|\b(?:I|I'm|I\s+am)\s+(?:(?:now|still|also|currently)\s+)?(?:take|taking)"
+    r"|\b(?:I've|I\s+have)\s+(?:just\s+)?started(?:\s+(?:on|taking))?"
+    r"|\b(?:put|started)\s+me\s+on|\b(?:I've|I\s+have|I'm|I\s+am)\s+(?:just\s+)?been\s+(?:put|started)\s+on)\s+"
+    r"(?:(?P<dose>\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|g|units?|iu)\b)\s+(?:of\s+)?)?"
+    # ("I'm on 1000mg daily": the dose, its medicine unsaid)
+    r"(?P<drug>" + MEDICINE_CLASS + r"|(?!(?:daily|nightly|weekly|a|an|the|per|each|every|twice|once|now|at|in|on|from|for|"
+    r"today|tonight|tomorrow|and|but|so|of|morning|mornings|night|nights|instead|too|as|with|since)\b)"
+    r"(?-i:[A-Za-z])[\w-]+)", _I)
+_NEGATED_MEDICATION = re.compile(r"\b(?:not|never|no\s+longer|don't|didn't|won't|if|unless|whether|might|may|should)\b", _I)
 _DIET_ENDED = re.compile(
     r"\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?P<longer>no\s+longer)|not)\s+(?:(?:a|an|really|fully|strictly)\s+)?"
     r"(?P<diet>vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free|halal|kosher|keto|paleo|teetotal|"
@@ -1271,6 +1286,7 @@ _GATES: dict[str, frozenset[str]] = {
     "_SUGGESTED_MUST": frozenset("""suggest suggests recommend book pick choose find plan propose give send write draft
 make create produce generate show cook build put come""".split()),
     "_WHEN_YOU_MAKE": frozenset("when whenever if every any anytime".split()),
+    "_MEDICATION": frozenset("on take taking started".split()),
     "_LIMIT_IDIOM": frozenset("no go dealbreaker deal breaker negotiable nonnegotiable limits table question option cards "
                               "menu starter nonstarter".split()),
     "_ANSWER_RULE": frozenset("replies reply answers answer responses response messages message explanations "
@@ -1352,6 +1368,14 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             # (lower-cased: "Cashews" opens the sentence, it is no name)
             return _Hit("constraint", "constraint:allergy:" + _head(o.lower()),
                         {"type": "allergy", "object": _clean_obj(o, name)}, 0.9, True)
+    m = (_MEDICATION.search(c) if vocab & _GATES["_MEDICATION"] else None)
+    if m and not _NEGATED_MEDICATION.search(c, 0, m.start()):
+        drug = " ".join(m.group("drug").lower().split())
+        if is_medicine(drug, dosed=bool(m.group("dose"))):
+            drug = re.sub(r"^(?:the|an|my)\s+", "", drug)
+            # (the dose is of the value: "10mg" is a new one beside "5mg of ramipril")
+            dose = " ".join(m.group("dose").lower().split()) + " " if m.group("dose") else ""
+            return _Hit("fact", "fact:medication:" + drug, {"attribute": "medication", "value": dose + drug}, 0.85, True)
     m = (_DIET_LABEL.search(c) if vocab & _GATES["_DIET_LABEL"] else None)
     if m and not _NOT_BEFORE.search(c, 0, m.start("diet")):
         diet = " ".join(m.group("diet").lower().split())

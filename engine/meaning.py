@@ -41,7 +41,7 @@ import numpy as np
 
 from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, LOWER, MODALS, PAST_IRREGULAR, RELATIONS,
                              STOP_WORDS, THING_SYNONYMS, UPPER, role_name, term_set, terms)
-from engine.textnorm import POSSESSIVE_END as _POSSESSIVE_END
+from engine.textnorm import POSSESSIVE_END as _POSSESSIVE_END, is_medicine
 
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended", "goes_on", "says_when",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder",
@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/47"
+DECIDER = "meaning/48"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -1680,6 +1680,9 @@ def _other_sense(cue: str, words: list[str], what: str, after: str, before: str)
     if _PHRASAL_OFF.match(cue) and _A_BREAK.search(after):
         return True  # "came off Instagram for a week", "called off work today": a break
     if "come off" in cue or "came off" in cue:
+        thing = next((w for w in words if w not in _DETERMINERS), "")
+        if is_medicine(thing):
+            return False  # "came off the sertraline": a medicine stopped, however it is said
         return (words[0] in _DETERMINERS or any(c.isdigit() for c in words[0]) or _AT_A_PLACE.search(after) is not None
                 or not _CAME_OFF_PLACES.isdisjoint(said))  # "came off my bike", "the A1 at Stamford", "a night shift"
     if cue == "called off" and not _CALLED_OFF_ANIMALS.isdisjoint(said):

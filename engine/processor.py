@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/68"
+RULES = "rules/69"
 
 
 @dataclass(frozen=True)
@@ -455,6 +455,8 @@ _ONE_THING_WONT = re.compile(r"\b(?:won['’]?t|will\s+not)\s+(?:\w+\s+)?(?:make
 def _retyped(c: Candidate, probs: dict[str, float], settings: Settings, speaker: str = "") -> Candidate:
     """A hard rule or limit is a constraint, whatever sentence shape the rules saw in it."""
     if (c.kind in ("fact", "preference", "episode", "decision")
+            # a medicine taken is what the speaker is on, however like a rule it reads
+            and not (c.slot or "").startswith("fact:medication:")
             and (probs.get("constraint", 0.0) >= settings.constraint_probability or states_a_rule(c.text)
                  or (speaker and _own_rule(c.text, speaker)))):
         fields = {k: v for k, v in c.fields.items() if k != "type"}

@@ -220,3 +220,30 @@ def plain_chat(text: str) -> str:
     pls" -> "can you please", "w/ my sister" -> "with my sister"), so that rules written for the
     usual spelling read a message typed on a phone as they read the same message typed carefully."""
     return _CHAT.sub(_unchat_word, text) if text else text
+
+
+#: What a medicine is called: a class of medicines ("antidepressants", "the pill", "statins"), or a
+#: word with an ending medicines' names share ("-pril", "-statin", "-azole", "-olol" ...), not "call",
+#: "LinkedIn", "nights" ("I'm on call", "I came off the ladder").
+MEDICINE_CLASS = (r"anti-?depressants?|antibiotics|steroids|statins|beta[- ]blockers?|blood[- ]thinners|the\s+(?:mini[- ])?pill|"
+                  r"hrt|insulin|painkillers|anti-?histamines?|iron\s+tablets|thyroid\s+(?:meds|tablets|medication)|"
+                  r"adhd\s+(?:meds|medication)|methadone|chemo(?:therapy)?|prep|birth\s+control|an\s+inhaler|inhalers|"
+                  r"(?:my\s+)?(?:meds|medication|tablets)")
+_MEDICINE_ENDING = re.compile(r"(?:ine|pram|xine|lin|tin|formin|zole|tatin|pril|olol|arin|aban|xate|olone|isone|"
+                              r"amol|profen|oxen|adol|azepam|mab|cillin|mycin|cycline|oxacin|ovir|glutide|kast|tadine|"
+                              r"izine|afil|triptan|ipine|sartan|tidine)$", re.IGNORECASE)
+_NOT_MEDICINE = frozenset("""line fine wine online routine machine engine magazine cuisine marine spine pine shrine
+vine nine mine deadline pipeline timeline baseline airline hotline frontline discipline guideline outline
+valentine quarantine caffeine linkedin admin cabin violin robin latin satin martin justin austin dustin
+bulletin tin twin skin begin within cousin margin origin basin raisin muffin dolphin penguin pumpkin javelin
+medicine vitamin protein gelatine nicotine""".split())
+
+
+def is_medicine(word: str, *, dosed: bool = False) -> bool:
+    """Whether a word (or a class of medicines) names a medicine; `dosed`: said with a dose ("50mg
+    of Zyxal"), which any word that is no common word then is."""
+    word = " ".join(word.lower().split())
+    if re.fullmatch(MEDICINE_CLASS, word, re.IGNORECASE):
+        return True
+    last = word.split()[-1] if word else ""
+    return bool(last) and last not in _NOT_MEDICINE and (dosed or _MEDICINE_ENDING.search(last) is not None)
