@@ -209,7 +209,8 @@ def is_counterfactual(sentence: str) -> bool:
 
 #: A clause break, then a question to the assistant: where what the speaker tells ends and what
 #: they ask begins ("my phone is a Pixel 8, is there a way to ...?", "I'm on nights now - any tips?").
-_ASK_AFTER = re.compile(r"(?:[,;:]|\s[-\u2013\u2014])\s+(?:(?:so|and|but|then|or|just)\s+)*(?=\S)", _I)
+_ASK_AFTER = re.compile(r"(?:[,;:]|\s[-\u2013\u2014])\s+(?:(?:so|and|but|then|or|just|anyway|anyways|also|btw|oh)\s*,?\s+)*(?=\S)",
+                        _I)
 _ASKING = re.compile(r"(?:any|got\s+any|have\s+you\s+got\s+any)\s+(?:\w+\s+)?(?:ideas?|tips?|suggestions?|"
                      r"recommendations?|advice|thoughts?|pointers?)\b|(?:thoughts|ideas|suggestions|advice|recommendations)\s*\?"
                      r"|(?:what|how|where|who|which|when|why)\b", _I)
@@ -1066,7 +1067,14 @@ _RESIDENCE = re.compile(
     r"(?:in|near|outside(?:\s+of)?)\s+" + _REST.replace("obj", "obj5")
     # a move taken as given: "since our move to Ipswich ...", "after moving to Worthing, ..."
     + r"|\b(?:since|after)\s+(?:(?:the|our|my)\s+)?(?:move|moving|relocating|relocation)\s+to\s+"
-    r"(?!(?:a|an|the|my|our|their)\b)" + _REST.replace("obj", "obj4"), _I)
+    r"(?!(?:a|an|the|my|our|their)\b)" + _REST.replace("obj", "obj4")
+    # where the speaker is now, said in passing: "now we're down in Bristol", "now that I'm up in
+    # Inverness", "the commute from our new flat in Leith" (not "now I'm in Paris for a conference")
+    + r"|(?:\bnow\s+(?:that\s+)?(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?:down|up|over|out|back)\s+)?(?:in|at)\s+"
+    r"|\b(?:my|our)\s+new\s+(?:flat|house|place|apartment|home|bungalow|cottage|studio|digs)\s+in\s+)"
+    r"(?!(?:Year|Grade|Form|Class|Team|Group|Set|Level|Room|Ward)\b)"
+    r"(?P<obj6>(?>(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?))"
+    r"(?!\s+(?:for|on\s+(?:a|holiday|business)|this|until|till|visiting|with|at\s+the\s+moment|today|tonight|right\s+now)\b)", _I)
 _ORIGIN = re.compile(r"\b(?:I'm|I\s+am|I\s+come|we're|we\s+are|we\s+come)(?:\s+(?:originally|actually|also))*\s+from\s+" + _REST, _I)
 _EMPLOYER = re.compile(
     r"\b(?:I|we)(?:\s+(?:currently|now|still|actually|also|full-time|part-time))*\s+work\s+(?:at|for)\s+" + _REST
@@ -1314,7 +1322,7 @@ make create produce generate show cook build put come""".split()),
     "_NAME": frozenset("name called call".split()),
     "_AGE": frozenset("old yo turned".split()),
     "_RESIDENCE": frozenset("live reside living residing based located settled moved relocated move moving relocating "
-                            "relocation rent own share".split()),
+                            "relocation rent own share now new".split()),
     "_EMPLOYER": frozenset("work working employed job position role internship gig joined started".split()),
     "_OCCUPATION": frozenset("work a an".split()),
     "_PROMOTED": frozenset("promoted bumped moved stepped made".split()),
@@ -1609,7 +1617,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         return _Hit("fact", "fact:age", {"attribute": "age", "value": _grp(m, "obj", "obj2")}, 0.8)
     m = (_RESIDENCE.search(c) if vocab & _GATES["_RESIDENCE"] else None)
     if m:
-        o = _object(_grp(m, "obj", "obj2", "obj3", "obj4", "obj5"))
+        o = _object(_grp(m, "obj", "obj2", "obj3", "obj4", "obj5", "obj6"))
         if o and not _DEICTIC.match(o):
             return _Hit("fact", "fact:residence", {"attribute": "residence",
                                                    "value": _clean_obj(_strip_time_tail(o), name)}, 0.8)

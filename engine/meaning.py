@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/48"
+DECIDER = "meaning/49"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -577,7 +577,8 @@ saw met picked paid came pulled backed opted weaned scrapped packed""".split())
 #: the role's value, although it opens the sentence (see `values`): a new name in it replaces the old
 #: one. Not for a role many people hold at once ("Dana is my sister", "Mia is my sister" too).
 _NAME_IN_ROLE = re.compile(
-    r"^(?:[^:]{1,40}:\s+)?(?P<name>(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?)\s+"
+    # ("Since Marcus took over as my line manager it's been ...": the change, said as when)
+    r"^(?:[^:]{1,40}:\s+)?(?P<lead>(?:ever\s+)?since\s+|now\s+that\s+)?(?P<name>(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?)\s+"
     # "X is my supervisor", "X has become my supervisor", "X took over as head of year", "X has
     # taken me on as lead designer": a role filled
     r"(?:(?:is|'s|’s)\s+(?:now\s+|still\s+)?|(?:has\s+|'s\s+|’s\s+)?(?:just\s+|now\s+)?"
@@ -589,7 +590,9 @@ _NAME_IN_ROLE = re.compile(
     # where or since when ("head coach of the under-10s", "lead designer from this month")
     r"(?:\s+(?:of|at|for|from|since|starting)\s+[^.!?,;]*?)?"
     r"(?:\s+(?:now|these\s+days|again|too|also|as\s+well|(?:this|next)\s+(?:season|year|term|semester)))*"
-    r"(?:\s*,\s*[^.!?]*)?\s*[.!]?$", re.IGNORECASE)
+    # (after "since ...", what began then: "... it's been daily standups", "... Tove is getting feedback")
+    r"(?:\s*,\s*[^.!?]*|(?(lead)\s+(?=(?:it|things|life|everything|we|I|you|he|she|they|there|(?-i:[A-Z])\w*)\b)"
+    r"[^.!?]*|(?!)))?\s*[.!]?$", re.IGNORECASE)
 
 
 
@@ -603,8 +606,8 @@ def _filled_role(text: str, speaker: str) -> re.Match[str] | None:
         return None
     own = {w + s for w in _speaker_words(speaker) for s in ("'s", "’s")}
     if m.group("took") is not None and any(w.lower().endswith(("'s", "’s")) and w.lower() not in own
-                                           for w in m.group("role").split()[1:]):
-        return None  # "Tomasz has become my sister's line manager": a role of someone else's
+                                           for w in m.group("role").split()):
+        return None  # "Tomasz has become my sister's (or Priya's) line manager": a role of someone else's
     return m
 
 
