@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/70"
+RULES = "rules/71"
 
 
 @dataclass(frozen=True)
@@ -1990,6 +1990,31 @@ def _meaning_embedders(meaning: Meaning | None):
     return uncached(embedder), record_vectors_of(embedder)
 
 
+#: A request to forget that names nothing and points back ("delete that pls", "could you drop him
+#: from your notes?"): at what the sentence before it in the same message said.
+_POINTS_BACK = re.compile(r"\b(?:that|this|it|him|her|them|those)\b", re.IGNORECASE)
+
+
+def _with_antecedents(text: str, requests: list[str], rest: list[str]) -> tuple[list[str], list[str]]:
+    """The requests, each that names nothing and points back read with the sentence before it in
+    the message ("I really shouldn't have told you about Fernhill Road. delete that pls": the
+    street), and the other sentences without such a sentence, which says what is to go and is no
+    memory of its own."""
+    written = split_sentences(text)
+    mended = [_mend_request(s) for s in written]
+    out, told = [], set()
+    for r in requests:
+        j = mended.index(r) if r in mended else -1
+        before = written[j - 1] if j > 0 else None
+        if (before is not None and before in rest and not _topic_words(r) and _POINTS_BACK.search(r)
+                and _topic_words(before)):
+            out.append(f"{before} {r}")
+            told.add(before)
+        else:
+            out.append(r)
+    return out, [s for s in rest if s not in told]
+
+
 def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meaning: Meaning,
                     settings: Settings, out: _Emitter, keeps: Sequence[str] = ()) -> None:
     """A user's request to forget acts like `forget()`: the same content-free events, the same
@@ -2205,6 +2230,7 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
     if text and meaning is not None and p.role == "user":
         requests, rest = forget_requests(meaning, text, settings)
         if requests:
+            requests, rest = _with_antecedents(text, requests, rest)
             # "The inspection date still stands": what the request leaves, said beside it
             keeps = [s for s in rest if _KEEP_SAID.search(s) or _KEEP_ASKED.search(s)]
             _forget_in_turn(state, turn, requests, meaning, settings, out, keeps=keeps)
