@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/49"
+DECIDER = "meaning/50"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -462,6 +462,9 @@ def frequencies(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_THOUSANDS = re.compile(rf"\b(?P<n>\d+|{'|'.join(_TENS)}|{'|'.join(_CARDINALS)})\s+(?:grand|thousand)\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=65_536)
 def values(text: str, speaker: str = "") -> frozenset[str]:
     """What a statement says of its attribute, as far as exact rules can tell: numbers, dates, and
@@ -489,6 +492,12 @@ def values(text: str, speaker: str = "") -> frozenset[str]:
     for w in re.findall(r"[a-z]+", _COMPOUND.sub(" ", low)):
         if w in _CARDINALS:
             out.add(_CARDINALS[w])
+    # "thirty grand", "30 thousand": the "30k" they are
+    for m in _THOUSANDS.finditer(low):
+        n = m.group("n")
+        n = _TENS.get(n) or _CARDINALS.get(n) or n
+        out.discard(n)
+        out.add(n + "k")
     out.update(m.group().lower() for m in _CLOCK_WORD.finditer(text))
     out.update(m.group().lower().rstrip(".") for m in _EMAIL.finditer(text))  # one value, not its parts
     out.update(frequencies(text))
@@ -508,6 +517,7 @@ def mask(text: str, speaker: str = "") -> str:
     text = _EMAIL.sub("something", text)
     # how often, as one value ("three times a week", "every other Friday")
     text = _FREQUENCY.sub(lambda m: "something" if frequencies(m.group()) else m.group(), text)
+    text = _THOUSANDS.sub("something", text)
     text = _NUMBER.sub(lambda m: "something" if _number_value(m) in found else m.group(), text)
     # numbers in words ("seventy-four kilos", "two days"): masked as the figures are
     text = _COMPOUND.sub("something", text)

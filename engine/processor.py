@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/71"
+RULES = "rules/72"
 
 
 @dataclass(frozen=True)
@@ -561,10 +561,18 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
         near = [theirs[j] for j in np.flatnonzero(sims[row] >= settings.same_anchor_similarity)]
         if not near:
             continue
-        same = [r for r in relate(meaning, x, c.kind, speaker, near, settings, day=day) if r.verdict == "same"]
+        # "Freya (she's four) is still dino-mad", "as you know I'm doing nights in cardiology": told
+        # beside news, a standing statement said again, though the whole reads as an event
+        kind = "fact" if c.kind == "episode" and _SAID_BEFORE_MARK.search(x) else c.kind
+        same = [r for r in relate(meaning, x, kind, speaker, near, settings, day=day) if r.verdict == "same"]
         if same:
             out[k] = by_id[same[0].memory_id].record
     return out
+
+
+#: Words that mark a statement as said before: "still", "as you know", "like I said".
+_SAID_BEFORE_MARK = re.compile(r"\b(?:still|as\s+(?:you\s+know|always|usual|before|I\s+said|I\s+mentioned)|"
+                               r"you\s+know\s+(?:I|I'm|I've|we|we're)|like\s+I\s+said)\b", re.IGNORECASE)
 
 
 def _pool(state: SubjectState, speaker: str, pending: list[MemoryRecord]) -> list[MemoryRecord]:
