@@ -688,6 +688,21 @@ _REACTION = re.compile(
     r"|^(?:if|when|whenever|every\s+time|any\s*time)\s+I\s+(?:eat|touch|take|use|wear|have|drink|go\s+near)\s+"
     r"(?:(?:anything|something|stuff|food)\s+(?:with|containing)\s+(?:any\s+)?|any\s+)?(?P<obj3>" + _THING_WORDS + r")"
     r"\s*,?\s+(?:I|my\s+(?:skin|lips?|mouth|throat|face|eyes?|tongue|hands?|chest|stomach|nose))\b", _I)
+#: What one is "allergic to" only in jest ("allergic to Monday morning meetings", "mornings bring me
+#: out in hives"): a time, a doing, a duty or people, no substance.
+_NOT_ALLERGENS = frozenset("""meeting monday tuesday wednesday thursday friday saturday sunday morning mornings
+weekend work job office exercise cardio running gym effort people small talk maths math homework paperwork admin
+chore housework cleaning commitment responsibility deadline drama nonsense queue crowd traffic email call phone
+spreadsheet excel powerpoint jargon mondays early start alarm commute boss manager""".split())
+
+
+def _figurative_allergen(obj: str) -> bool:
+    """Whether what one is said to be allergic to is a time, a doing, a duty or people (see
+    `_NOT_ALLERGENS`): said in jest, no allergy."""
+    words = [_singular(w) for w in re.findall(r"[a-z]+", obj.lower())]
+    return bool(words) and (words[-1] in _NOT_ALLERGENS or (len(words) > 1 and words[0] in _WEEKDAY_WORDS))
+
+
 _DIET_LABEL = re.compile(
     r"(?:\b(?:I'm|I\s+am|we're|we\s+are|I've\s+been|I\s+have\s+been|I\s+(?:just\s+)?went|I'm\s+now|I\s+became|"
     # "I've gone fully vegan", "we turned vegetarian", and chat's "went vegan in january"
@@ -1366,13 +1381,13 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
     m = (_ALLERGY.search(c) if vocab & _GATES["_ALLERGY"] else None)
     if m:
         o = _object(_grp(m, "obj", "obj2", "obj3"))
-        if o:
+        if o and not _figurative_allergen(o):
             return _Hit("constraint", "constraint:allergy:" + _head(o),
                         {"type": "allergy", "object": _clean_obj(o, name)}, 0.9, True)
     m = (_REACTION.search(c) if vocab & _GATES["_REACTION"] and _SYMPTOM.search(c) else None)
     if m:
         o = _object(_grp(m, "obj", "obj2", "obj3"))
-        if o and not _DEICTIC.match(o):
+        if o and not _DEICTIC.match(o) and not _figurative_allergen(o):
             # (lower-cased: "Cashews" opens the sentence, it is no name)
             return _Hit("constraint", "constraint:allergy:" + _head(o.lower()),
                         {"type": "allergy", "object": _clean_obj(o, name)}, 0.9, True)

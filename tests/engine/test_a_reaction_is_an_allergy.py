@@ -34,6 +34,11 @@ def test_a_reaction_is_an_allergy(tmp_path, text, thing):
     "If I eat late I get heartburn.",
     "Whenever I use my phone in bed my eyes get tired.",
     "When I touch the radiator I get a shock.",
+    # said in jest, of a time, a doing or a duty
+    "Honestly I'm allergic to Friday afternoon meetings, they drain me.",
+    "I'm allergic to early starts lol.",
+    "Spreadsheets bring me out in hives, can you just give me the totals?",
+    "My husband is allergic to housework, apparently.",
 ])
 def test_no_allergy_of_theirs(tmp_path, text):
     kept = kept_of_one_turn(tmp_path, "Tomas", text)
