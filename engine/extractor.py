@@ -662,7 +662,12 @@ _TOPIC_NAME = re.compile(r"\b(?:call\s+me|refer\s+to\s+me|address\s+me)\b", _I)
 
 # constraints
 _ALLERGY = re.compile(
-    r"(?:" + _BE + r"(?:\s+\w+)?\s+allergic\s+to\s+" + _REST + r")|(?:\b(?:I|we)\s+(?:have|'ve\s+got)\s+"
+    r"(?:" + _BE + r"(?:\s+\w+)?\s+allergic\s+to\s+" + _REST + r")"
+    # "I have a severe allergy to peanuts", "my allergy to penicillin": the thing after "to"
+    r"|(?:(?:\b(?:I|we)(?:\s+have|['’]ve\s+got|\s+have\s+got|\s+got)\s+(?:an?\s+)?|\bmy\s+)(?:(?:severe|serious|mild|bad|"
+    r"slight|nasty|real|life-threatening|proper|known)\s+)*allerg(?:y|ies)\s+to\s+"
+    r"(?P<obj4>(?:(?!\b(?:is|are|was|were|means|which|so|but|that)\b)[^.!?;,])+))"
+    r"|(?:\b(?:I|we)(?:\s+have|['’]ve\s+got|\s+have\s+got)\s+"
     r"(?:an?\s+)?(?:\w+\s+)?(?P<obj2>[\w-]+(?:\s+[\w-]+)?)\s+allerg(?:y|ies)\b)|(?:\bmy\s+(?P<obj3>[\w-]+(?:\s+[\w-]+)?)"
     r"\s+allerg(?:y|ies)\b)", _I)
 #: An allergy said as what a thing does to the speaker: "cashews bring me out in welts", "anything
@@ -1380,7 +1385,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
     # ---- constraints
     m = (_ALLERGY.search(c) if vocab & _GATES["_ALLERGY"] else None)
     if m:
-        o = _object(_grp(m, "obj", "obj2", "obj3"))
+        o = _object(_grp(m, "obj", "obj4", "obj2", "obj3"))
         if o and not _figurative_allergen(o):
             return _Hit("constraint", "constraint:allergy:" + _head(o),
                         {"type": "allergy", "object": _clean_obj(o, name)}, 0.9, True)

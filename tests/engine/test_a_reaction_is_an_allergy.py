@@ -56,3 +56,16 @@ def test_an_allergy_said_as_a_reaction_is_said_again(tmp_path, first, again, thi
                             at="09:00:00")
     active = [r for r in records if r.tier == "active" and thing in (r.text or "").lower()]
     assert len(active) == 1, [(r.kind, r.text, r.tier) for r in records]
+
+
+@pytest.mark.parametrize("first, again, thing", [
+    ("I have a severe allergy to sesame.", "I'm allergic to sesame, so check the bread please.", "sesame"),
+    ("I've got a bad allergy to shellfish.", "I'm allergic to shellfish, so no paella for me.", "shellfish"),
+    ("My allergy to penicillin is serious.", "I'm allergic to penicillin, remember.", "penicillin"),
+])
+def test_an_allergy_to_a_thing_is_its_slot(tmp_path, first, again, thing):
+    records = records_after(tmp_path, first, again, speaker="Tomas", days=("2026-03-02", "2026-03-09"),
+                            at="09:00:00")
+    allergies = [r for r in records if r.tier == "active" and r.kind == "constraint" and thing in (r.text or "").lower()]
+    assert len(allergies) == 1 and allergies[0].slot == "constraint:allergy:" + thing, \
+        [(r.kind, r.slot, r.text, r.tier) for r in records]
