@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/50"
+DECIDER = "meaning/51"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -214,6 +214,10 @@ mr mrs ms dr user assistant""".split())
 
 _NAMED_CHANGE = (
     r"\b(?:no\s+longer|any\s*more|switched|swapped|made\s+the\s+switch|"
+    # ("ended up swapping the trip to Seville", "since switching to Vodafone"; not "we've been
+    # switching from English to Welsh at dinner", "keep swapping between them": a habit)
+    r"(?<!been\s)(?<!keep\s)(?<!keeps\s)(?<!kept\s)(?<!always\s)(?<!often\s)(?:switching|swapping)\b"
+    r"(?!\s+(?:between|back\s+and\s+forth|around|about)\b)|"
     # "had to switch because of the new job", "decided to switch to the 6am class": a switch made
     r"(?:had|have|has|['’]ve|decided|needed|chose)\s+to\s+switch\b|(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped|"
     r"changed|hiked|reduced|extended|upgraded|downgraded|relocated|reassigned|transferred|"
