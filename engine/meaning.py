@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/51"
+DECIDER = "meaning/52"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -236,6 +236,9 @@ _NAMED_CHANGE = (
     r"revised|(?:went|go|goes|going|gone)\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced|"
     # a number taken to another network ("ported my number over to Smarty")
     r"ported\s+(?:(?!to\b)[\w'’]+\s+){0,3}?to\b|"
+    # a system moved to a new version or platform ("finished the migration to Django 4.2",
+    # "migrated the blog to Hugo", "the upgrade to Postgres 16 went fine")
+    r"(?:migrat(?:ed|ing|ion)|upgrade)\s+(?:(?!to\b)[\w'’.-]+\s+){0,3}?to\s+(?=(?-i:[A-Z])|\d)|"
     # a start at a named place ("started at Lloyds on Monday", "he started at Riverside Academy in
     # September", "began nursery at Busy Bees"): where someone goes or works now
     r"(?:started|starting|began|begun)\s+(?:(?:school|nursery|college|uni|university|work(?:ing)?|a\s+new\s+job)\s+)?"
@@ -338,6 +341,9 @@ def _thing_may_be_of(thing: list[str], record_text: str, new_values: frozenset[s
 #: A change for a while only ("moved in with my parents for two weeks", "switched to decaf for
 #: now"): the standing value comes back after it.
 #: The old value of a change said with both: "from <old> to <new>".
+#: A move to a version of a named product ("the migration to Django 4.2", "upgraded to Postgres 16").
+_UPGRADED_TO = re.compile(r"\b(?:migrat(?:ed|ing|ion)|upgrade[ds]?|upgrading)\s+(?:(?!to\b)[\w'’.-]+\s+){0,3}?to\s+"
+                          r"(?P<name>(?-i:[A-Z])[\w+-]*)(?:\s+v?(?P<version>\d[\w.]*))?", re.IGNORECASE)
 _FROM_TO = re.compile(r"\bfrom\s+(?P<old>(?:[\w'’.:-]+\s+){1,4}?)to\b", re.IGNORECASE)
 _FOR_A_WHILE = re.compile(r"\b(?:temporarily|for\s+now|for\s+the\s+time\s+being|in\s+the\s+meantime|"
                           # "this week only", "just this once", "only for next week"
@@ -2856,6 +2862,18 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             # raised to 465,000 pounds" after "the budget is 420,000 pounds"): the words around the
             # number need not read alike, the unit and a word of change say which value it is.
             updates.append(Relation(rec.memory_id, ms, "update"))
+    upgraded = _UPGRADED_TO.search(text) if cue == "strong" else None
+    if upgraded is not None and upgraded.group("version"):
+        # "the upgrade to Postgres 15 went through" of "the warehouse is on Postgres 12": the product
+        # named in both, another version of it, whoever's the record says it is
+        named_version = re.compile(rf"\b{re.escape(upgraded.group('name'))}\s+v?(?P<v>\d[\w.]*)", re.IGNORECASE)
+        for i, rec in enumerate(records):
+            was = named_version.search(rec.text)
+            if (was is not None and was.group("v").rstrip(".") != upgraded.group("version").rstrip(".")
+                    and sims[i] >= 0.25 and all(u.memory_id != rec.memory_id for u in updates)
+                    # ("my friend's startup finished the migration to Rails 7.1": theirs)
+                    and (not mine_holder or same_holder(mine_holder, holder(rec.text, speaker)))):
+                updates.append(Relation(rec.memory_id, float(sims[i]), "update"))
     if wished and stop is None:
         # "hoping to move the lesson to Fridays": the Wednesday lesson still holds; a goal gives a
         # new value to a goal only ("my goal is now to read 40 books" after "... to read 30")
