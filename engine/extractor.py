@@ -695,17 +695,16 @@ _REACTION = re.compile(
     r"\s*,?\s+(?:I|my\s+(?:skin|lips?|mouth|throat|face|eyes?|tongue|hands?|chest|stomach|nose))\b", _I)
 #: What one is "allergic to" only in jest ("allergic to Monday morning meetings", "mornings bring me
 #: out in hives"): a time, a doing, a duty or people, no substance.
-_NOT_ALLERGENS = frozenset("""meeting monday tuesday wednesday thursday friday saturday sunday morning mornings
-weekend work job office exercise cardio running gym effort people small talk maths math homework paperwork admin
-chore housework cleaning commitment responsibility deadline drama nonsense queue crowd traffic email call phone
-spreadsheet excel powerpoint jargon mondays early start alarm commute boss manager""".split())
+_NOT_ALLERGENS = frozenset("""meeting morning weekend work job office exercise cardio running gym effort people small
+talk maths math homework paperwork admin chore housework cleaning commitment responsibility deadline drama nonsense
+queue crowd traffic email call phone spreadsheet excel powerpoint jargon early start alarm commute boss manager""".split())
 
 
 def _figurative_allergen(obj: str) -> bool:
     """Whether what one is said to be allergic to is a time, a doing, a duty or people (see
     `_NOT_ALLERGENS`): said in jest, no allergy."""
     words = [_singular(w) for w in re.findall(r"[a-z]+", obj.lower())]
-    return bool(words) and (words[-1] in _NOT_ALLERGENS or (len(words) > 1 and words[0] in _WEEKDAY_WORDS))
+    return bool(words) and (words[-1] in _NOT_ALLERGENS or words[0] in _WEEKDAY_WORDS)
 
 
 _DIET_LABEL = re.compile(
@@ -719,6 +718,10 @@ _DIET_LABEL = re.compile(
     r"halal|kosher|celiac|coeliac|diabetic|keto|paleo|teetotal|sober|nut[- ]free|on\s+a\s+\w+\s+diet)\b",
     _I)
 #: "I'm no longer vegan", "we're not vegetarian any more": the diet a standing rule named is over.
+_DIET_ENDED = re.compile(
+    r"\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?P<longer>no\s+longer)|not)\s+(?:(?:a|an|really|fully|strictly)\s+)?"
+    r"(?P<diet>vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free|halal|kosher|keto|paleo|teetotal|"
+    r"sober|nut[- ]free|on\s+a\s+\w+\s+diet)\b(?P<rest>[^.!?;]*)", _I)
 #: A medicine the speaker takes now ("I'm on 50mg of sertraline", "I take levothyroxine every
 #: morning", "the GP has put me on ramipril"): a fact of theirs in a slot of that medicine, so a new
 #: dose of it replaces the old (textnorm.is_medicine says what a medicine is).
@@ -733,10 +736,6 @@ _MEDICATION = re.compile(
     r"today|tonight|tomorrow|and|but|so|of|morning|mornings|night|nights|instead|too|as|with|since)\b)"
     r"(?-i:[A-Za-z])[\w-]+)", _I)
 _NEGATED_MEDICATION = re.compile(r"\b(?:not|never|no\s+longer|don't|didn't|won't|if|unless|whether|might|may|should)\b", _I)
-_DIET_ENDED = re.compile(
-    r"\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?P<longer>no\s+longer)|not)\s+(?:(?:a|an|really|fully|strictly)\s+)?"
-    r"(?P<diet>vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free|halal|kosher|keto|paleo|teetotal|"
-    r"sober|nut[- ]free|on\s+a\s+\w+\s+diet)\b(?P<rest>[^.!?;]*)", _I)
 _DIET_NEG = re.compile(
     r"\b(?P<subj>I|we)\s+(?:(?:also|really|just|still|absolutely|strictly)\s+)*(?P<neg>don't|do\s+not|can't|cannot|"
     r"can\s+not|never|no\s+longer|won't|shouldn't|mustn't)\s+(?:(?:really|ever|eat\s+or)\s+)*"
@@ -759,10 +758,10 @@ _IMPERATIVE_RULE = re.compile(
     r"(?P<verb>use|include|add|write|answer|reply|respond|show|suggest|recommend|send|mention|call|ask|put|format|"
     r"give|provide|assume|cite|explain|translate|share|book|schedule|email|contact|recommending|suggesting|"
     r"using|including|mentioning)\b\s*" + _REST, _I)
-#: A demand on whatever the assistant offers ("whatever you suggest has to be wheelchair accessible",
-#: "anything you book must have free cancellation"): a rule for every suggestion.
 #: "has got to", said as chat says it ("has gotta", "'s gotta", "gotta"): a modal of obligation.
 _GOTTA = r"(?:(?:has|have|['’]s|['’]ve)\s+)?(?:got\s+to|gotta)"
+#: A demand on whatever the assistant offers ("whatever you suggest has to be wheelchair accessible",
+#: "anything you book must have free cancellation"): a rule for every suggestion.
 _SUGGESTED_MUST = re.compile(
     r"^(?:(?:and|so|also|just|oh)\s+)*(?:(?:whatever|any|every|all)(?:\s+of)?(?:\s+(?:the|those|these))?(?:\s+(?!(?:you|u|that)\b)[\w-]+){0,2}|anything|everything)\s+"
     r"(?:that\s+)?(?:you|u)\s+(?:(?:ever|also|then)\s+)?"

@@ -338,13 +338,15 @@ def _thing_may_be_of(thing: list[str], record_text: str, new_values: frozenset[s
     record_terms = terms(record_text)
     return (any(has_term(record_terms, t) for t in thing)
             or any(value_kind(v) in ("weekday", "time", "month", "year") for v in new_values))
-#: A change for a while only ("moved in with my parents for two weeks", "switched to decaf for
-#: now"): the standing value comes back after it.
-#: The old value of a change said with both: "from <old> to <new>".
+
+
 #: A move to a version of a named product ("the migration to Django 4.2", "upgraded to Postgres 16").
 _UPGRADED_TO = re.compile(r"\b(?:migrat(?:ed|ing|ion)|upgrade[ds]?|upgrading)\s+(?:(?!to\b)[\w'’.-]+\s+){0,3}?to\s+"
                           r"(?P<name>(?-i:[A-Z])[\w+-]*)(?:\s+v?(?P<version>\d[\w.]*))?", re.IGNORECASE)
+#: The old value of a change said with both: "from <old> to <new>".
 _FROM_TO = re.compile(r"\bfrom\s+(?P<old>(?:[\w'’.:-]+\s+){1,4}?)to\b", re.IGNORECASE)
+#: A change for a while only ("moved in with my parents for two weeks", "switched to decaf for
+#: now"): the standing value comes back after it.
 _FOR_A_WHILE = re.compile(r"\b(?:temporarily|for\s+now|for\s+the\s+time\s+being|in\s+the\s+meantime|"
                           # "this week only", "just this once", "only for next week"
                           r"(?:this|next)\s+(?:week|weekend|month|time|once)\s+(?:\([^)]*\)\s+)?only|(?:just|only)\s+(?:for\s+)?(?:this|next)\s+"
@@ -2881,7 +2883,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         updates = [u for u in updates if u.memory_id in goals]
     # "a new physio, Tomasz, but we still see Rhona": Rhona's record holds (said again, if anything)
     text_of = {r.memory_id: r.text for r in records}
-    updates = [u for u in updates if not keeps(text, text_of[u.memory_id], speaker)]
+    kept_on = still_held(text, speaker)
+    if kept_on:
+        updates = [u for u in updates if not _overlap(kept_on, values(text_of[u.memory_id], speaker))]
     same.sort(key=lambda r: (-r.similarity, r.memory_id))
     # A record that names what the statement names (a name or a code, not a number or a day, which
     # are what changes) is the closer for it: "the box marked B19 moved to the loft" is of the B19

@@ -563,16 +563,16 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
             continue
         # "Freya (she's four) is still dino-mad", "as you know I'm doing nights in cardiology": told
         # beside news, a standing statement said again, though the whole reads as an event
-        kind = "fact" if c.kind == "episode" and _SAID_BEFORE_MARK.search(x) else c.kind
+        kind = "fact" if c.kind == "episode" and (goes_on(x) or _AS_YOU_KNOW.search(x)) else c.kind
         same = [r for r in relate(meaning, x, kind, speaker, near, settings, day=day) if r.verdict == "same"]
         if same:
             out[k] = by_id[same[0].memory_id].record
     return out
 
 
-#: Words that mark a statement as said before: "still", "as you know", "like I said".
-_SAID_BEFORE_MARK = re.compile(r"\b(?:still|as\s+(?:you\s+know|always|usual|before|I\s+said|I\s+mentioned)|"
-                               r"you\s+know\s+(?:I|I'm|I've|we|we're)|like\s+I\s+said)\b", re.IGNORECASE)
+#: A statement marked as known to the listener ("as you know I'm doing nights"): said before, as one
+#: that says it goes on ("still", "as always", "like I said": `goes_on`) is.
+_AS_YOU_KNOW = re.compile(r"\b(?:as\s+you\s+know|you\s+know\s+(?:I|I'm|I've|we|we're))\b", re.IGNORECASE)
 
 
 def _pool(state: SubjectState, speaker: str, pending: list[MemoryRecord]) -> list[MemoryRecord]:
