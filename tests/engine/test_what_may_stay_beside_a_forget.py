@@ -24,6 +24,8 @@ from two_sessions import active_after, holds
      "Please delete what I said about Dean. The kids' details are fine to keep.", "Hobb", "Nell"),
     ("I work nights as a radiographer. I used to date a guy called Marcus Bell.",
      "Scrap everything about Marcus. The info about my job is fine to keep.", "Marcus", "radiographer"),
+    ("My daughter Cleo is 8. My ex-boss was called Ray Dunn.",
+     "Forget everything about Ray. The kids' details are fine to keep.", "Dunn", "Cleo"),
 ])
 def test_what_may_stay_is_kept(tmp_path, before, after, gone, kept):
     records = active_after(tmp_path, "Robin", [before, after])
