@@ -605,6 +605,27 @@ def _opens_something(lower: str, end: int) -> bool:
     return m is not None and any(w in _ACCESS_CODE_WORDS for w in m.group(1).split())
 
 
+# Words that may stand before a bare "code" of a thing named earlier in its sentence ("Key safe by
+# the side door, code is 6604"; "a keypad on the gate, the code's 1190").
+_CODE_LEAD_WORDS = frozenset({"", "the", "its", "and", "with", "plus", "then"})
+_SENTENCE_BEFORE = re.compile(r"[.!?\n]")
+# Things a sentence names that open with a code (not "building" or "login": a code said after those
+# may be an error's).
+_OPENED_WITH_A_CODE = frozenset("""door doors gate gates garage alarm lock locker keypad keybox lockbox keysafe safe
+padlock shed vault buzzer intercom""".split())
+
+
+def _opens_earlier_in_sentence(lower: str, start: int, prev: str) -> bool:
+    """Whether a "code" with no thing named before it ("..., code is 6604") follows, in its
+    sentence, a thing that opens with one (a key safe, a lockbox, a keypad, a gate)."""
+    if prev and prev[-1].isalnum() and prev not in _CODE_LEAD_WORDS:
+        return False  # "zip code", "error code": a code of something else
+    floor = max(0, start - 90)
+    cut = max((m.end() for m in _SENTENCE_BEFORE.finditer(lower, floor, start)), default=floor)
+    words = re.findall(r"[a-z]+", lower[cut:start])
+    return any(w in _OPENED_WITH_A_CODE for w in words) or any(p in _ACCESS_CODE_PAIRS for p in zip(words, words[1:]))
+
+
 def _credential_anchors(lower: str) -> Iterator[tuple[str, int, int]]:
     """(group, keyword start, keyword end) for each credential noun: "pass", "wifi", "access" (door
     code, ...), "combo", "recovery" (codes), "seed" (phrase) or "answer" (security answer)."""
@@ -638,6 +659,8 @@ def _credential_anchors(lower: str) -> Iterator[tuple[str, int, int]]:
                 yield "access", start, end
             elif _opens_something(lower, end):
                 yield "access", start, end  # "the code for the side gate is ..."
+            elif _opens_earlier_in_sentence(lower, start, prev):
+                yield "access", start, end  # "Key safe by the side door, code is 6604"
         elif noun in ("combination", "combo"):
             yield "combo", start, end
         elif noun in ("phrase", "words"):
