@@ -489,6 +489,9 @@ def to_third_person(text: str, name: str) -> str:
         return "themself"
 
     out = _PRONOUN.sub(repl, text)
+    # "mine's 14B" is "mine is 14B": "<name>'s is 14B", not "<name>'s's 14B"
+    out = re.sub(rf"(\b{re.escape(name)}['\u2019]s|\btheirs)['\u2019]s\b(?=(\s+(?:been|got)\b)?)",
+                 lambda o: o.group(1) + (" has" if o.group(2) else " is"), out)
     out = re.sub(rf"\b(?P<aux>Do|do|Am|am|Have|have)(?=\s+{re.escape(name)}\b)",
                  lambda a: _AUX_THIRD[a.group("aux").lower()].capitalize() if a.group("aux")[0].isupper()
                  else _AUX_THIRD[a.group("aux").lower()], out)
@@ -2099,6 +2102,24 @@ def setting_of(text: str, occurred_at: datetime, tz: tzinfo | None = None) -> Pe
     answer", "while I'm away") holds for."""
     found = [p for p in find_periods(text, occurred_at, tz) if p.ends_at is not None or p.session]
     return found[-1] if found else None
+
+
+#: A statement told as known to the listener ("as you know, ...", "for context, ...", "quick
+#: reminder: ...", "remember we're in ..."): said before, whatever kind of record holds it. Not
+#: "remember to ...", "remember when ...": a request, a recollection; nor "remember that stumbling
+#: blocks ...": a truth told to someone; nor "a powerful reminder that ...".
+_TOLD_BEFORE = re.compile(
+    r"\b(?:as\s+you\s+(?:know|may\s+recall|might\s+remember)|you\s+(?:may|might|will|'ll)\s+remember"
+    r"|for\s+(?:some\s+)?context\b|context\s+again|to\s+recap|as\s+a\s+reminder)\b"
+    r"|(?:^|[,;:.!?(\u2013\u2014-]\s*|\b(?:btw|oh|and|so|also|just|but)\s+)(?:"
+    r"(?:just\s+)?(?:an?\s+)?(?:quick|friendly|gentle|small)?\s*reminder\b(?:\s+that\b|\s*[:,\u2013\u2014-])"
+    r"|(?:please\s+)?remember,?\s+(?:that\s+)?(?=I\b|I'm|I've|we\b|we're|we've|my\b|our\b|(?-i:[A-Z][a-z]+)['\u2019]s\b))",
+    re.IGNORECASE)
+
+
+def told_before(text: str) -> bool:
+    """Whether a statement is told as known to the listener (see `_TOLD_BEFORE`)."""
+    return _TOLD_BEFORE.search(text) is not None
 
 
 def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,

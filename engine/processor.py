@@ -25,7 +25,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
                             record_vectors_of, uncached, memo_embed)
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
-from engine.extractor import Candidate, _is_person_role, split_sentences, states_a_rule, without_label
+from engine.extractor import Candidate, _is_person_role, split_sentences, states_a_rule, told_before, without_label
 from engine.meaning import (Meaning, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
                             changed_provider, denies, other_values, quantity_cue, ranks_the_other_way, relate, resumed, resumes,
@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/74"
+RULES = "rules/75"
 
 
 @dataclass(frozen=True)
@@ -539,8 +539,9 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
     whole = not is_narrative(c.fields, c.text)
     said = [c.text] if whole else readable(c.text, speaker)
     pieces = [c.text] if whole else narrative_parts(c.text)
-    # (a statement alone is related to every record whole below: here, to the narratives' statements)
-    theirs = statements(pool, speaker, only_narratives=whole)
+    # (a statement alone is related to every record whole below: here, to the narratives' statements,
+    # unless it is told as said before, which relates it to records of any kind here)
+    theirs = statements(pool, speaker, only_narratives=whole and not (told_before(c.text) or c.fields.get("told") == "before"))
     if not theirs:
         return {}
     by_id = {s.memory_id: s for s in theirs}
@@ -561,18 +562,26 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
         near = [theirs[j] for j in np.flatnonzero(sims[row] >= settings.same_anchor_similarity)]
         if not near:
             continue
-        # "Freya (she's four) is still dino-mad", "as you know I'm doing nights in cardiology": told
-        # beside news, a standing statement said again, though the whole reads as an event
-        kind = "fact" if c.kind == "episode" and (goes_on(x) or _AS_YOU_KNOW.search(x)) else c.kind
-        same = [r for r in relate(meaning, x, kind, speaker, near, settings, day=day) if r.verdict == "same"]
+        if told_before(x) or (whole and c.fields.get("told") == "before"):
+            # told as said before ("for context", "as a reminder"): the record it repeats, whatever
+            # each of the two was typed as ("mum moved into Larchfield last month" / "mum's at
+            # Larchfield") and whenever it happened
+            kinds = {r.kind: [y for y in near if y.kind == r.kind] for r in near}
+            same = sorted((r for kind, group in kinds.items() for r in relate(meaning, x, kind, speaker, group, settings)
+                           if r.verdict == "same"), key=lambda r: -r.similarity)
+        else:
+            # "Freya (she's four) is still dino-mad", "you know I love live music": told beside
+            # news, a standing statement said again, though the whole reads as an event
+            kind = "fact" if c.kind == "episode" and (goes_on(x) or _AS_YOU_KNOW.search(x)) else c.kind
+            same = [r for r in relate(meaning, x, kind, speaker, near, settings, day=day) if r.verdict == "same"]
         if same:
             out[k] = by_id[same[0].memory_id].record
     return out
 
 
-#: A statement marked as known to the listener ("as you know I'm doing nights"): said before, as one
-#: that says it goes on ("still", "as always", "like I said": `goes_on`) is.
-_AS_YOU_KNOW = re.compile(r"\b(?:as\s+you\s+know|you\s+know\s+(?:I|I'm|I've|we|we're))\b", re.IGNORECASE)
+#: "You know I love live music": beside news, a standing statement said again ("you know" is also
+#: said for emphasis: it marks no repeat of an event).
+_AS_YOU_KNOW = re.compile(r"\byou\s+know\s+(?:I|I'm|I've|we|we're)\b", re.IGNORECASE)
 
 
 def _pool(state: SubjectState, speaker: str, pending: list[MemoryRecord]) -> list[MemoryRecord]:
@@ -1676,7 +1685,10 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
         if len(_WORDS_RE.findall(sentence)) < 4 and kind != "fact" and not _avoids(sentence):
             continue  # three words are a fact ("I ride horses") or nothing to keep ("I agree completely")
         said = _attributed(sentence, name, at)
-        out.append(Candidate(kind=kind, text=said, fields={"type": "observation"} if kind == "fact" else {},
+        fields = {"type": "observation"} if kind == "fact" else {}
+        if told_before(sentence):
+            fields["told"] = "before"  # ("Quick reminder: ...": an opener the text drops)
+        out.append(Candidate(kind=kind, text=said, fields=fields,
                              slot=None, source="user_explicit", confidence=round(0.6 + 0.3 * sure, 4),
                              importance=0.85 if kind == "constraint" else 0.6,
                              privacy_level="sensitive" if is_sensitive(said) else "personal",

@@ -24,6 +24,7 @@ from engine.extractor import (
     split_sentences,
     strip_lead_in,
     to_third_person,
+    told_before,
     told_before_question,
     without_label,
 )
@@ -607,6 +608,10 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
             obs = _observation(without_label(sentence), name, occurred_at, follows)
             found = [obs] if obs is not None else []
         follows = bool(found)
+        if told_before(sentence):
+            # "Quick reminder: ...", "for context, ...": told as known to the listener (an opener
+            # the text may drop), which says the record it repeats, of whatever kind
+            found = [replace(c, fields={**c.fields, "told": "before"}) for c in found]
         for c in found:
             if c.text not in seen:
                 seen.add(c.text)
