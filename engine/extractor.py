@@ -747,10 +747,26 @@ _BUDGET = re.compile(
     r"\b(?:my|our|the|a|total)\s+budget\s+(?:is|was|of|:|=|would\s+be|will\s+be)\s+(?:about\s+|around\s+|roughly\s+)?"
     + _REST + r"|\bbudget\s+(?:is\s+)?(?:under|below|of|around|about|max(?:imum)?|up\s+to|at\s+most)\s+" + _REST.replace("obj", "obj2")
     + r"|\b(?:can't|cannot|don't\s+want\s+to|won't)\s+spend\s+more\s+than\s+" + _REST.replace("obj", "obj3"), _I)
+#: A ceiling said of a sum ("$18k for the wedding and that's a hard ceiling", "£2,000 for the trip,
+#: absolute max", "600 dollars toward the laptop, not a penny more", "the hard cap is 40k").
+_SUM = (r"(?:[$\u20ac\u00a3]\s?\d[\d,.]*(?:\s?(?:k|m|grand)\b)?|\d[\d,.]*\s?(?:k|grand|euros?|pounds?|dollars?|quid|bucks)\b"
+        r"|\d[\d,.]*\s?(?:EUR|GBP|USD)\b)")
+_CEILING = (r"(?:(?:hard|firm|absolute|strict|fixed)\s+(?:ceiling|cap|limit|upper\s+limit|max(?:imum)?)"
+            r"|absolute\s+max(?:imum)?|max(?:imum)?,?\s+(?:full\s+stop|period))")
+_HARD_CEILING = re.compile(
+    r"(?P<sum>" + _SUM + r")(?P<what>[^.!?;]{0,60}?)[\s,(\-\u2013\u2014]*"
+    r"(?:(?:(?:and|but)\s+)?(?:that|this|which|it)(?:'s|\u2019s|\s+is)\s+(?:(?:a|an|the|our|my)\s+)?(?:\w+\s+)?" + _CEILING
+    + r"|" + _CEILING + r"|not\s+a\s+(?:penny|cent|pound|dollar|euro|dime|single\s+\w+)\s+more"
+    r"|no\s+more(?:\s+than\s+that)?\b(?!\s+than)|tops\b)"
+    r"|" + _CEILING + r"\s+(?:is|of|at|:)\s+(?:about\s+)?(?P<sum2>" + _SUM + r")(?P<what2>[^.!?;]{0,60})", _I)
+#: "the renovation budget": which budget a sum is
+_WHICH_BUDGET = re.compile(r"\b(?P<thing>[a-z][\w-]*)\s+budget\b", _I)
 _DEADLINE = re.compile(
     r"\b(?:the|my|our|a|its|their)\s+deadline\s+(?:is|was|will\s+be|:)\s+" + _REST
     + r"|\b(?:it's|it\s+is|it's\s+all|this\s+is|that's|[\w-]+\s+is|[\w-]+\s+are)\s+due\s+(?:on\s+|by\s+|at\s+)?"
     + _REST.replace("obj", "obj2"), _I)
+_FOR_THING = re.compile(r"\b(?:for|on|toward|towards)\s+(?:the\s+|my\s+|our\s+|a\s+|this\s+|that\s+)?(?:whole\s+|entire\s+)?"
+                        r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)", _I)
 _NOT_ALLOWED = re.compile(_BE + r"\s+not\s+allowed\s+to\s+" + _REST, _I)
 _FREQ_RULE = re.compile(
     r"\b(?P<subj>I|we)(?:\s+(?:also|really|just|still|pretty\s+much|almost))*\s+(?P<freq>never|always)\s+"
@@ -826,6 +842,17 @@ _RULE_FOR_ALL = re.compile(
 _RULE_FOR_ONE = re.compile(
     r"^(?:(?:and|but|so|also|oh|btw|fyi)\s+)*(?P<np>(?:the|our|my|his|her|their|[\w'’]+['’]s)\s+(?:[\w'’-]+\s+){0,3}?)"
     r"(?P<modal>must|has\s+to|have\s+to|needs?\s+to|should|" + _GOTTA + r"|can)\s+(?P<freq>always|never)\s+(?P<verb>[a-z]+)\b\s*" + _REST, _I)
+#: A rule said of someone in the speaker's care, or of a thing of theirs: "he's not to be left alone
+#: for more than two hours", "Mum is not to drive after dark", "the twins are never to swim alone".
+_NOT_TO = re.compile(
+    r"(?:^|[:;,]\s*|\bthat\s+|\bsays?\s+)(?P<np>he|she|they|(?:the|our|my|his|her|their)\s+(?:[\w'’-]+\s+){0,2}?[\w-]+"
+    r"|(?-i:[A-Z][a-z]+))\s*(?:\s+is|\s+are|'s|\u2019s|'re|\u2019re)\s+(?:not|never)\s+to\s+(?P<verb>[a-z]+)\b\s*" + _REST, _I)
+#: ... unless it says what something is for ("the point is not to win"), or judges ("he's not to
+#: blame", "not to be missed", "not to be trusted").
+_NOT_TO_AIMS = frozenset("point aim goal idea plan trick purpose intention job key hope rule thing answer solution "
+                         "priority focus".split())
+_NOT_TO_JUDGED = re.compile(r"^(?:blame|be\s+(?:missed|sniffed|trusted|confused|mistaken|underestimated|blamed|taken\s+lightly|"
+                            r"believed|outdone|messed|trifled|forgotten))\b", _I)
 #: "be" in such a rule says where or in what state a thing is kept ("be on a lead", "be signed off"),
 #: not what someone is like ("be right", "be the centre of attention").
 _KEPT = re.compile(r"^(?:on|in|at|by|off|out|inside|outside|indoors|home|back|under|within|kept|left|[a-z]+ed)\b", _I)
@@ -1310,6 +1337,7 @@ _GATES: dict[str, frozenset[str]] = {
     "_DIET_NEG": frozenset("eat drink consume touch have".split()),
     "_BUDGET": frozenset("budget spend".split()),
     "_DEADLINE": frozenset("deadline due".split()),
+    "_HARD_CEILING": frozenset("ceiling cap limit max maximum penny cent pound dollar euro dime single more tops".split()),
     "_NOT_ALLOWED": frozenset("allowed".split()),
     "_NO_RULE": frozenset("no nothing zero".split()),
     "_IMPERATIVE_RULE": frozenset("never always don do only avoid circumstances account".split()),
@@ -1327,6 +1355,7 @@ make create produce generate show cook build put come""".split()),
     "_RULE_FOR_ALL": frozenset("all every each any no".split()),
     "_RULE_FOR_ONE": frozenset("always never".split()),
     "_LIMITED": frozenset("capped limited restricted".split()),
+    "_NOT_TO": frozenset("not never".split()),
     "_LIMIT_MODAL": frozenset("more longer higher over above beyond past less under below fewer most least max maximum "
                               "min minimum up exceed".split()),
     "_DECIDED": frozenset("decided chose chosen picked settled opted committed decision".split()),
@@ -1367,7 +1396,7 @@ _OTHERS_RULES = (_EVERYONE_MUST,
                  _PROHIBITION,
                  re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to|should|" + _GOTTA + r"|can)\s+(?:always|never)\b", _I),
                  re.compile(r"\b(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?(?:capped|limited|restricted)\s+(?:at|to)\b", _I),
-                 _LIMIT_MODAL, _LIMIT_IDIOM, _SUGGESTED_MUST, _WHEN_YOU_MAKE, _DIET_LABEL)
+                 _LIMIT_MODAL, _LIMIT_IDIOM, _SUGGESTED_MUST, _WHEN_YOU_MAKE, _DIET_LABEL, _NOT_TO)
 
 
 #: "favourite drink these days" is the slot of "favourite drink": its value now ("this year" is
@@ -1429,6 +1458,14 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         o = _object(_grp(m, "obj", "obj2", "obj3"))
         if o:
             return _Hit("constraint", "constraint:budget", {"type": "budget", "object": o}, 0.9, True)
+    m = (_HARD_CEILING.search(c) if vocab & _GATES["_HARD_CEILING"] else None)
+    if m:
+        # (a sum for a thing: "for the wedding", "toward the laptop" is that thing's budget)
+        what = _FOR_THING.search(_grp(m, "what", "what2") or "") or _WHICH_BUDGET.search(c)
+        if what is not None and what.group("thing").lower() in ("the", "my", "our", "a", "total", "whole", "entire"):
+            what = None
+        return _Hit("constraint", "constraint:budget" + (":" + _head(what.group("thing")) if what else ""),
+                    {"type": "budget", "object": " ".join(_grp(m, "sum", "sum2").split())}, 0.9, True)
     m = (_DEADLINE.search(c) if vocab & _GATES["_DEADLINE"] else None)
     if m:
         o = _object(_grp(m, "obj", "obj2"))
@@ -1522,6 +1559,13 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                 # ("each report's gotta ...": of the report)
                 return _Hit("constraint", "constraint:" + _head(re.sub(r"['’]s\s*$", "", m.group("np"))),
                             {"type": "rule", "predicate": f"{modal} {verb}", "object": _clean_obj(o, name)}, 0.9)
+    m = (_NOT_TO.search(c) if vocab & _GATES["_NOT_TO"] else None)
+    if (m and m.group("np").split()[-1].lower() not in _NOT_TO_AIMS
+            and not _NOT_TO_JUDGED.match(c[m.start("verb"):])):
+        o = _object(m.group("verb") + " " + m.group("obj"))
+        if o:
+            return _Hit("constraint", "constraint:" + _head(o),
+                        {"type": "rule", "predicate": "not to", "object": _clean_obj(o, name), "polarity": "-"}, 0.9)
     m = (_LIMIT_MODAL.search(c) if vocab & _GATES["_LIMIT_MODAL"] else None)
     # Not a guess ("he can't be more than 30"), nor the speaker's own plan ("I can't stay more than ...").
     if m and m.group("np").split()[0].lower() not in ("i", "we", "you", "he", "she", "it", "they", "this", "that", "there"):
