@@ -167,10 +167,13 @@ _AVOIDING = [
     (re.compile(r"\b(?P<verb>give|gives|giving|gave|given)\s+(?P<what>(?:[\w'’-]+\s+){1,4}?)a?\s*miss\b", re.IGNORECASE),
      lambda m: {"gives": "avoids", "giving": "avoiding", "gave": "avoided", "given": "avoided"}.get(
          m.group("verb").lower(), "avoid") + " " + m.group("what").strip()),
-    (re.compile(r"\b(?:is|are)\s+(?:strictly\s+)?(?:off[-\s]limits|a\s+no[-\s]go|off\s+the\s+menu)\b", re.IGNORECASE),
-     lambda m: "is not allowed" if m.group(0).lower().startswith("is") else "are not allowed"),
-    # "so that's off the table", "nuts are off the table": no longer an option
-    (re.compile(r"\b(is|are|['’]s|['’]re)\s+(?:now\s+|totally\s+|completely\s+)?off\s+the\s+table\b", re.IGNORECASE),
+    (re.compile(r"\b(is|are|['’]s|['’]re)\s+(?:strictly\s+)?(?:off[-\s]limits|(?:a\s+)?no[-\s]go|off\s+(?:the\s+)?menu)\b",
+                re.IGNORECASE),
+     lambda m: (" " if m.group(1)[0] in "'’" else "") + ("are" if m.group(1).lower() in ("are", "'re", "’re") else "is")
+     + " not allowed"),
+    # "so that's off the table", "nuts are off the table": no longer an option (a record's text may
+    # have lost its article: "off table")
+    (re.compile(r"\b(is|are|['’]s|['’]re)\s+(?:now\s+|totally\s+|completely\s+)?off\s+(?:the\s+)?table\b", re.IGNORECASE),
      lambda m: (" " if m.group(1)[0] in "'’" else "") + ("are" if m.group(1).lower() in ("are", "'re", "’re") else "is")
      + " not an option"),
     # "there can be zero strobe", "we allow zero phones at dinner": none of it (not "zero degrees")
