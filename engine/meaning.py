@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/52"
+DECIDER = "meaning/53"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -2424,6 +2424,26 @@ _NOT_FRAME_TERMS = frozenset(terms(
     "called named name"))
 
 
+_CLOCK = re.compile(r"\d{1,2}(?::\d\d)?(?:am|pm)|\d{1,2}:\d\d")
+_WEEKDAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?")
+_HOUR = re.compile(_CLOCK.pattern + r"|(?:1[0-2]|[1-9])")
+
+
+def _when_said_anew(mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether every value a statement has and a record lacks is a weekday or a clock time, and the
+    record has one of each such sort the statement lacks ("Thursdays at 5:15" / "Tuesdays at 4:30")."""
+    new, old = mine - theirs, theirs - mine
+    if not new:
+        return False
+    # ("Mondays at 7": beside a weekday, a bare hour is a time)
+    sorts = (_WEEKDAY, _CLOCK if not any(_WEEKDAY.fullmatch(v) for v in new) else _HOUR)
+    for v in new:
+        sort = next((rx for rx in sorts if rx.fullmatch(v)), None)
+        if sort is None or not any(sort.fullmatch(w) for w in old):
+            return False
+    return True
+
+
 @lru_cache(maxsize=65_536)
 def _frame_words(text: str, speaker: str) -> frozenset[str]:
     """A statement's words but its values, numbers and cue words: what it says a value of."""
@@ -2812,6 +2832,14 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     for units in changed_units.values():
         for u in units:
             unit_count[u] = unit_count.get(u, 0) + 1
+    # "Pia's lessons are Thursdays at 5:15 now" of "Pia has violin lessons Tuesdays at 4:30 in the
+    # hall on Birch Lane": a day or a time said anew of the one record of the holder whose frame
+    # shares a word with it, however little else the two read alike
+    by_frame: dict[str, int] = {}
+    if cue == "weak":
+        for i, theirs, _, _ in waiting:
+            for w in _frame_words(text, speaker) & _frame_words(records[i].text, speaker) - set(terms(" ".join(mine_holder))):
+                by_frame[w] = by_frame.get(w, 0) + 1
     for i, theirs, conflict, sim in waiting:
         rec = records[i]
         ms = masked_sims[i]
@@ -2844,6 +2872,10 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             # they must read much closer, and give a name ("manager is now <x>" / "boss is <x>"):
             # times, numbers and days are shared by attributes of every kind ("now leaves the
             # office at 5pm" / "goes to bed at 11pm").
+            updates.append(Relation(rec.memory_id, ms, "update"))
+        elif (cue == "weak" and conflict and kind != "episode" and rec.kind != "episode"
+              and _when_said_anew(mine_values, theirs)
+              and any(by_frame.get(w) == 1 for w in _frame_words(text, speaker) & _frame_words(rec.text, speaker))):
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif (cue is None and max(ms, clause_sim) >= settings.update_similarity and conflict
               and kind not in ("preference", "episode") and rec.kind not in ("preference", "episode")):
@@ -2897,7 +2929,24 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
 
     updates.sort(key=lambda r: (-closeness(r), r.memory_id))
     # A statement gives one attribute its new value: the record it replaces is the closest one.
+    main = _after_reason(text)
+    if not updates and not same and main is not None and change_cue(main) == "weak":
+        # "Since her teacher moved studios, Pia's lessons are Thursdays now": the change the reason
+        # tells of ("moved") is of the teacher; the one the main clause says ("now") is of the lessons
+        updates = [r for r in relate(meaning, main, kind, speaker, records, settings, day) if r.verdict == "update"]
     return same[:1] + updates[:1]
+
+
+#: A reason fronted before the statement it explains ("Since her teacher moved studios, ...", "Now
+#: that we've a second car, ...", "Because the gym shut, ...").
+_REASON_FIRST = re.compile(r"(?:ever\s+since|since|because|now\s+that|seeing\s+as|as)\s+[^,;]{3,90}?,\s*(?P<main>.+)$",
+                           re.IGNORECASE)
+
+
+def _after_reason(text: str) -> str | None:
+    """The statement after a fronted reason, when there is one of three words or more."""
+    m = _REASON_FIRST.match(_body(text))
+    return m.group("main") if m is not None and len(_WORDS.findall(m.group("main"))) >= 3 else None
 
 
 def habit_of(meaning: Meaning, text: str, day, speaker: str, episodes: Sequence, settings) -> list:
