@@ -747,6 +747,14 @@ _BUDGET = re.compile(
     r"\b(?:my|our|the|a|total)\s+budget\s+(?:is|was|of|:|=|would\s+be|will\s+be)\s+(?:about\s+|around\s+|roughly\s+)?"
     + _REST + r"|\bbudget\s+(?:is\s+)?(?:under|below|of|around|about|max(?:imum)?|up\s+to|at\s+most)\s+" + _REST.replace("obj", "obj2")
     + r"|\b(?:can't|cannot|don't\s+want\s+to|won't)\s+spend\s+more\s+than\s+" + _REST.replace("obj", "obj3"), _I)
+#: Doing without something until a point, of the speaker's own accord: "not buying a single skein
+#: till January", "I'm not spending a penny on takeaways until payday", "we're not booking anything
+#: else till the car is paid off".
+_DOING_WITHOUT = re.compile(
+    r"(?:^|[,:;\u2013\u2014-]\s*|\b(?:I'm|I\s+am|we're|we\s+are|I'll\s+be|we'll\s+be)\s+)(?:(?:so|and|but|also)\s+)?"
+    r"(?:not|never)\s+(?P<verb>buying|spending|drinking|ordering|booking|getting|touching|smoking|using|taking\s+on|signing\s+up\s+for)\s+"
+    r"(?P<obj>(?:a\s+single|any|anything|another|one\s+more|a\s+penny|a\s+cent|a\s+drop|new)\b[^.!?;]*?)\s+"
+    r"(?:till|until|'til|til|before)\s+(?P<until>[^.!?;,]+)", _I)
 #: A ceiling said of a sum ("$18k for the wedding and that's a hard ceiling", "£2,000 for the trip,
 #: absolute max", "600 dollars toward the laptop, not a penny more", "the hard cap is 40k").
 _SUM = (r"(?:[$\u20ac\u00a3]\s?\d[\d,.]*(?:\s?(?:k|m|grand)\b)?|\d[\d,.]*\s?(?:k|grand|euros?|pounds?|dollars?|quid|bucks)\b"
@@ -1337,6 +1345,7 @@ _GATES: dict[str, frozenset[str]] = {
     "_DIET_NEG": frozenset("eat drink consume touch have".split()),
     "_BUDGET": frozenset("budget spend".split()),
     "_DEADLINE": frozenset("deadline due".split()),
+    "_DOING_WITHOUT": frozenset("till until til before".split()),
     "_HARD_CEILING": frozenset("ceiling cap limit max maximum penny cent pound dollar euro dime single more tops".split()),
     "_NOT_ALLOWED": frozenset("allowed".split()),
     "_NO_RULE": frozenset("no nothing zero".split()),
@@ -1458,6 +1467,13 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         o = _object(_grp(m, "obj", "obj2", "obj3"))
         if o:
             return _Hit("constraint", "constraint:budget", {"type": "budget", "object": o}, 0.9, True)
+    m = (_DOING_WITHOUT.search(c) if vocab & _GATES["_DOING_WITHOUT"] else None)
+    if m and not re.match(r"any\s+of\s+(?:that|this|it|them|those|these)\b", m.group("obj"), _I):
+        o = _object(m.group("obj"))
+        if o:
+            return _Hit("constraint", "constraint:" + _head(o),
+                        {"type": "rule", "predicate": "not " + " ".join(m.group("verb").lower().split()),
+                         "object": _clean_obj(o, name), "polarity": "-", "until": " ".join(m.group("until").split())}, 0.85)
     m = (_HARD_CEILING.search(c) if vocab & _GATES["_HARD_CEILING"] else None)
     if m:
         # (a sum for a thing: "for the wedding", "toward the laptop" is that thing's budget)
@@ -2071,6 +2087,8 @@ def _build(hit: _Hit, clause: str, name: str, occurred_at: datetime, correction:
     if hit.prefix and not text.startswith(name):
         text = f"{name}: {text}"
     happened = (when or occurred_at) if hit.kind == "episode" else None
+    # a rule kept until a point ("till January") lapses then
+    ends = [p.ends_at for p in find_periods(clause, occurred_at) if p.ends_at is not None] if hit.fields.get("until") else []
     if hedged:
         source, confidence = "inferred", 0.55
     else:
@@ -2079,7 +2097,7 @@ def _build(hit: _Hit, clause: str, name: str, occurred_at: datetime, correction:
         kind=hit.kind, text=text, fields=dict(hit.fields), slot=hit.slot, source=source,
         confidence=confidence, importance=hit.importance,
         privacy_level=_privacy(hit.kind, text, hit.sensitive),
-        happened_at=happened, expires_at=None, scope=None, correction=correction,
+        happened_at=happened, expires_at=ends[-1] if ends else None, scope=None, correction=correction,
     )
 
 
