@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/53"
+DECIDER = "meaning/54"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -912,7 +912,7 @@ def _moves_it(text: str) -> bool:
 
 #: A thing that moved itself to a new value: "my office moved to Katowice" moves the office, not
 #: the speaker's home.
-_MOVED_SUBJECT = re.compile(r"^(?:[^:]{1,40}:\s+)?(?P<object>(?:[\w'’]+\s+){1,6}?)(?:has\s+|have\s+|just\s+|finally\s+)?"
+_MOVED_SUBJECT = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:(?:ever\s+)?since\s+|now\s+that\s+|once\s+|because\s+)?(?P<object>(?:[\w'’]+\s+){1,6}?)(?:has\s+|have\s+|just\s+|finally\s+)?"
                             r"(?:(?:been|got|gets|was|were|is|are)\s+)?"
                             + _VALUE_VERB + r"\s+(?:(?:up|down|back|forward|over|away)\s+)?to\b", re.IGNORECASE)
 
