@@ -758,14 +758,20 @@ _DOING_WITHOUT = re.compile(
 #: A ceiling said of a sum ("$18k for the wedding and that's a hard ceiling", "£2,000 for the trip,
 #: absolute max", "600 dollars toward the laptop, not a penny more", "the hard cap is 40k").
 _SUM = (r"(?:[$\u20ac\u00a3]\s?\d[\d,.]*(?:\s?(?:k|m|grand)\b)?|\d[\d,.]*\s?(?:k|grand|euros?|pounds?|dollars?|quid|bucks)\b"
-        r"|\d[\d,.]*\s?(?:EUR|GBP|USD)\b)")
+        r"|\d[\d,.]*\s?(?:EUR|GBP|USD)\b"
+        # ("eighty bucks", "two hundred quid", "fifty grand")
+        r"|(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?"
+        r"|(?:a|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:hundred|thousand)|ten|eleven|twelve|fifteen)"
+        r"\s+(?:bucks|quid|pounds|dollars|euros|grand)\b)")
 _CEILING = (r"(?:(?:hard|firm|absolute|strict|fixed)\s+(?:ceiling|cap|limit|upper\s+limit|max(?:imum)?)"
             r"|absolute\s+max(?:imum)?|max(?:imum)?,?\s+(?:full\s+stop|period))")
 _HARD_CEILING = re.compile(
     r"(?P<sum>" + _SUM + r")(?P<what>[^.!?;]{0,60}?)[\s,(\-\u2013\u2014]*"
     r"(?:(?:(?:and|but)\s+)?(?:that|this|which|it)(?:'s|\u2019s|\s+is)\s+(?:(?:a|an|the|our|my)\s+)?(?:\w+\s+)?" + _CEILING
     + r"|" + _CEILING + r"|not\s+a\s+(?:penny|cent|pound|dollar|euro|dime|single\s+\w+)\s+more"
-    r"|no\s+more(?:\s+than\s+that)?\b(?!\s+than)|tops\b)"
+    r"|no\s+more(?:\s+than\s+that)?\b(?!\s+than)|tops\b"
+    # ("eighty bucks a month is my ceiling for brewing gear")
+    r"|(?:is|'s|\u2019s)\s+(?:my|our|the)\s+(?:absolute\s+|hard\s+|upper\s+|top\s+)?(?:ceiling|cap|limit|max(?:imum)?)\b)"
     r"|" + _CEILING + r"\s+(?:is|of|at|:)\s+(?:about\s+)?(?P<sum2>" + _SUM + r")(?P<what2>[^.!?;]{0,60})", _I)
 #: "the renovation budget": which budget a sum is
 _WHICH_BUDGET = re.compile(r"\b(?P<thing>[a-z][\w-]*)\s+budget\b", _I)
@@ -1405,7 +1411,7 @@ _OTHERS_RULES = (_EVERYONE_MUST,
                  _PROHIBITION,
                  re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to|should|" + _GOTTA + r"|can)\s+(?:always|never)\b", _I),
                  re.compile(r"\b(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?(?:capped|limited|restricted)\s+(?:at|to)\b", _I),
-                 _LIMIT_MODAL, _LIMIT_IDIOM, _SUGGESTED_MUST, _WHEN_YOU_MAKE, _DIET_LABEL, _NOT_TO)
+                 _LIMIT_MODAL, _LIMIT_IDIOM, _SUGGESTED_MUST, _WHEN_YOU_MAKE, _DIET_LABEL, _NOT_TO, _HARD_CEILING)
 
 
 #: "favourite drink these days" is the slot of "favourite drink": its value now ("this year" is
@@ -1477,7 +1483,8 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
     m = (_HARD_CEILING.search(c) if vocab & _GATES["_HARD_CEILING"] else None)
     if m:
         # (a sum for a thing: "for the wedding", "toward the laptop" is that thing's budget)
-        what = _FOR_THING.search(_grp(m, "what", "what2") or "") or _WHICH_BUDGET.search(c)
+        what = (_FOR_THING.search(_grp(m, "what", "what2") or "") or _FOR_THING.match(c, m.end() + 1)
+                or _WHICH_BUDGET.search(c))
         if what is not None and what.group("thing").lower() in ("the", "my", "our", "a", "total", "whole", "entire"):
             what = None
         return _Hit("constraint", "constraint:budget" + (":" + _head(what.group("thing")) if what else ""),

@@ -50,3 +50,25 @@ def test_a_rule_said_of_someone_in_care_is_a_constraint(tmp_path, text, word):
 def test_no_ceiling_and_no_rule(tmp_path, text, word):
     kept = kept_of_one_turn(tmp_path, "Ilse", text)
     assert not any(k == "constraint" and word in t for k, t in kept), kept
+
+
+@pytest.mark.parametrize("text, word, slot_end", [
+    ("Fair warning, eighty bucks a month is my ceiling for brewing gear.", "eighty", "gear"),
+    ("Two hundred quid is our limit for the birthday party, no exceptions.", "Two hundred", "party"),
+    ("$50 a week is my max on coffee, seriously.", "50", "coffee"),
+    ("Thirty quid is the limit on secret santa presents at work.", "Thirty", "santa"),
+])
+def test_a_sum_said_to_be_the_limit_is_a_budget(tmp_path, text, word, slot_end):
+    from engine import MemoryEngine
+
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "0", "role": "user",
+                       "speaker": "Kev", "text": text, "occurred_at": "2026-03-02T09:00:00Z"})
+        engine.flush()
+        kept = [(r.kind, r.slot, r.text) for r in engine.records("t", "u")]
+    assert any(k == "constraint" and s == f"constraint:budget:{slot_end}" and word in t for k, s, t in kept), kept
+
+
+def test_a_sum_paid_once_is_no_limit(tmp_path):
+    kept = kept_of_one_turn(tmp_path, "Kev", "Forty bucks was the most I paid for a concert ticket, at the Apollo.")
+    assert not any(k == "constraint" for k, _ in kept), kept
