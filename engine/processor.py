@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/79"
+RULES = "rules/80"
 
 
 @dataclass(frozen=True)
@@ -1148,7 +1148,9 @@ _OWN_THING_REQUEST = re.compile(
     rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
     r"(?:forget|delete|erase|wipe|remove|scratch|scrub|unlearn|disregard)\s+(?:about\s+)?(?:all\s+(?:of\s+)?|everything\s+(?:about|on)\s+)?"
-    rf"(?:my|our|what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared)|that\s+I\b|{_THE_PART_ABOUT}my)\b"
+    rf"(?:my|our|what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared)|that\s+I\b|{_THE_PART_ABOUT}my"
+    # "forget what school the twins go to", "forget who I rent from": a detail of theirs, asked about
+    r"|(?:what|which|where|who)\s+(?:[\w'\u2019-]+\s+){0,3}?(?:I|I'm|we|we're|my|our|me|us|the\s+(?:kids|twins|children|baby)))\b"
     # "scrap / ignore what I said about the architecture school": not "scrap my plan", which changes it
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*(?:scrap|ignore|strike)\s+(?:all\s+(?:of\s+)?)?"
     rf"(?:what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared|wrote)|{_THE_PART_ABOUT}(?:my|our))\b"
@@ -1340,13 +1342,39 @@ _REQUEST_STEMS = frozenset(w[:5] for w in _REQUEST_WORDS if len(w) >= 5)
 _SHORT_RELATIONS = RELATIONS | {"ex", "gf", "bf"}
 
 
+#: Whom or what a request names by what they do for the speaker ("who I rent from", "who cuts my
+#: hair", "which school my son goes to"), where the records name them by their role or kind
+#: ("my landlady Mrs Abernethy", "Tamsin, my hairdresser", "Westfield Primary").
+_NAMED_BY_DOING = (
+    (re.compile(r"\bwho\s+(?:I|we)\s+rent\s+(?:from|off)\b|\bwho\s+owns\s+(?:my|our|the)\s+(?:flat|house|place|"
+                r"apartment|building)\b", re.IGNORECASE), ("landlord", "landlady")),
+    (re.compile(r"\bwho\s+(?:cuts|does|colou?rs|styles|trims)\s+(?:my|our)\s+hair\b", re.IGNORECASE),
+     ("hairdresser", "barber", "stylist")),
+    (re.compile(r"\bwho\s+(?:I|we)\s+work\s+for\b|\bwho\s+employs\s+(?:me|us)\b", re.IGNORECASE),
+     ("boss", "employer", "manager")),
+    (re.compile(r"\bwho\s+(?:looks\s+after|minds|watches|babysits)\s+(?:my|our|the)\s+(?:kids|children|son|daughter|"
+                r"baby|little\s+ones?)\b", re.IGNORECASE), ("childminder", "nanny", "babysitter")),
+    (re.compile(r"\bwho\s+(?:does|files|handles|sorts|prepares)\s+(?:my|our)\s+(?:taxes|tax|accounts|books)\b",
+                re.IGNORECASE), ("accountant", "bookkeeper")),
+    (re.compile(r"\bwho\s+(?:fixes|services|repairs)\s+(?:my|our|the)\s+(?:car|van)\b", re.IGNORECASE),
+     ("mechanic", "garage")),
+    (re.compile(r"\b(?:which|what)\s+school\b|\bgoes\s+to\s+school\b|\bschool\s+(?:he|she|they)\s+(?:goes|go|attends?)\b",
+                re.IGNORECASE), ("primary", "academy", "nursery")),
+)
+
+
 def _topic_words(sentence: str) -> list[str]:
     """The words of a request to forget that name its topic: not the request's own words in any
-    inflection ("remembered", "keeping"), not function words."""
-    return [w for w in re.findall(r"[a-z][a-z'\-]+", sentence.lower())
-            if w not in _REQUEST_WORDS and w not in _GENERIC_TERMS and w not in STOP_WORDS
-            and (len(w) > 2 or w in _SHORT_RELATIONS)  # "anything about my ex"
-            and not (len(w) >= 5 and w[:5] in _REQUEST_STEMS)]
+    inflection ("remembered", "keeping"), not function words; and the role or kind of whom it names
+    by what they do (`_NAMED_BY_DOING`)."""
+    words = [w for w in re.findall(r"[a-z][a-z'\-]+", sentence.lower())
+             if w not in _REQUEST_WORDS and w not in _GENERIC_TERMS and w not in STOP_WORDS
+             and (len(w) > 2 or w in _SHORT_RELATIONS)  # "anything about my ex"
+             and not (len(w) >= 5 and w[:5] in _REQUEST_STEMS)]
+    for said, named in _NAMED_BY_DOING:
+        if said.search(sentence):
+            words.extend(w for w in named if w not in words)
+    return words
 
 
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|my|we|we're|our)\b", re.IGNORECASE)
