@@ -1034,6 +1034,12 @@ _PREF_NOT_ONE_FOR = re.compile(
     r"(?:one|big|huge|great)\s+(?:for|on)\s+" + _REST, _I)
 _PREF_STAND = re.compile(_SUBJ + r"(?:\s+(?:really|just|absolutely|honestly))*\s+(?P<verb>can't\s+stand|cannot\s+stand|"
                          r"can't\s+bear|cannot\s+bear|can't\s+stand\s+the\s+taste\s+of)\s+" + _REST, _I)
+#: What suits the speaker best ("evenings suit me best", "mornings work best for me", "email is
+#: better for us"): a liking, of what is named before it.
+_PREF_SUITS = re.compile(
+    r"(?:^|[,:;\u2013\u2014]\s*)(?:(?:so|and|but|btw|also|honestly)\s+)?(?P<obj>(?!(?:it|that|this|which|what|nothing|anything)\b)"
+    r"(?:[\w'\u2019-]+\s+){0,3}?[\w'\u2019-]+)\s+"
+    r"(?:suits?\s+(?:me|us)\s+(?:best|better|much\s+better)|(?:works?|is|are)\s+(?:best|better|much\s+better)\s+for\s+(?:me|us))\b", _I)
 _PREF_RATHER = re.compile(r"\b(?P<subj>I|we)(?:'d|\s+would)\s+(?:much\s+)?rather\s+" + _REST, _I)
 _PREF_FAV = re.compile(
     r"\b(?P<poss>my|our)\s+(?:all[- ]time\s+|absolute\s+|current\s+|personal\s+|new\s+)?(?:favou?rite|fave|fav)\s+"
@@ -1385,6 +1391,7 @@ make create produce generate show cook build put come""".split()),
     "_PREF_BE": frozenset("fan into keen passionate obsessed crazy fond nuts mad sucker partial love drawn".split()),
     "_PREF_STAND": frozenset("stand bear".split()),
     "_PREF_RATHER": frozenset("rather".split()),
+    "_PREF_SUITS": frozenset("suit suits work works best better".split()),
     "_NAME": frozenset("name called call".split()),
     "_AGE": frozenset("old yo turned".split()),
     "_RESIDENCE": frozenset("live reside living residing based located settled moved relocated move moving relocating "
@@ -1688,6 +1695,11 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
     m = (_search(_PREF_STAND, c) if vocab & _GATES["_PREF_STAND"] else None)
     if m:
         h = _pref_hit(m.group("obj"), "can't stand", "-", 0.8, name)
+        if h:
+            return h
+    m = (_PREF_SUITS.search(c) if vocab & _GATES["_PREF_SUITS"] else None)
+    if m:
+        h = _pref_hit(m.group("obj"), "suits best", "+", 0.7, name)
         if h:
             return h
     m = (_search(_PREF_RATHER, c) if vocab & _GATES["_PREF_RATHER"] else None)

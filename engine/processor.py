@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/80"
+RULES = "rules/81"
 
 
 @dataclass(frozen=True)
