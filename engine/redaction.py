@@ -588,7 +588,8 @@ _CREDENTIAL_TAIL = re.compile(
 _WIFI_WORDS = frozenset({"wifi", "wi-fi"})
 # "<word> code": codes that open something (doors, gates, alarms, lockers, keypads) or sign in.
 _ACCESS_CODE_WORDS = frozenset("""door gate garage alarm entry entrance access lock locker keypad keybox lockbox safe
-padlock shed cabinet vault building bike buzzer intercom unlock verification security one-time onetime 2fa mfa otp login sign-in signin""".split())
+padlock shed cabinet vault building bike buzzer intercom unlock verification security one-time onetime 2fa mfa otp login sign-in signin
+keysafe key-safe""".split())
 _ACCESS_CODE_PAIRS = frozenset({("key", "box"), ("lock", "box"), ("one", "time"), ("sign", "in")})
 _RECOVERY_CODE_WORDS = frozenset({"recovery", "backup", "back-up"})
 _SEED_WORDS = frozenset({"recovery", "seed", "mnemonic", "backup"})
@@ -607,12 +608,13 @@ def _opens_something(lower: str, end: int) -> bool:
 
 # Words that may stand before a bare "code" of a thing named earlier in its sentence ("Key safe by
 # the side door, code is 6604"; "a keypad on the gate, the code's 1190").
-_CODE_LEAD_WORDS = frozenset({"", "the", "its", "and", "with", "plus", "then"})
+_CODE_LEAD_WORDS = frozenset({"", "the", "its", "and", "with", "plus", "then", "is", "was", "a"})
 _SENTENCE_BEFORE = re.compile(r"[.!?\n]")
 # Things a sentence names that open with a code (not "building" or "login": a code said after those
 # may be an error's).
 _OPENED_WITH_A_CODE = frozenset("""door doors gate gates garage alarm lock locker keypad keybox lockbox keysafe safe
 padlock shed vault buzzer intercom""".split())
+# ("the gate is code 4490": the thing is said to be the code)
 
 
 def _opens_earlier_in_sentence(lower: str, start: int, prev: str) -> bool:

@@ -16,6 +16,10 @@ from two_sessions import kept_of_one_turn
     ("We fitted a key box next to the bins - code is 6604 if you need it", "6604"),
     ("Mum has a lock box by the porch light (code is 7731) for the nurses", "7731"),
     ("The allotment shed has a padlock, the code is 0418, spare gloves inside.", "0418"),
+    # the thing said to be the code, and "keysafe" as one word
+    ("The side gate is code 5531, just push hard after.", "5531"),
+    ("Keysafe code 8817 by the back door, the spare is on the red fob.", "8817"),
+    ("For the cleaner: the back door's keypad is code 1290.", "1290"),
 ])
 def test_a_code_after_the_thing_it_opens_is_redacted(text, code):
     clean, kinds = redact(text)
@@ -28,6 +32,8 @@ def test_a_code_after_the_thing_it_opens_is_redacted(text, code):
     "The front door sticks in winter, code 2 on the repair list.",
     "Our garage door opener shows error code 4401 when it jams.",
     "The gate opens at nine. Code review is at 1030 on Fridays.",
+    "This bug is code 4401 in the logs, the door sensor is fine.",
+    "The old gate is a code 3 hazard according to the council.",
 ])
 def test_a_code_of_something_else_stays(text):
     assert redact(text) == (text, [])
