@@ -298,9 +298,14 @@ _LEAD_IN = re.compile(
     r"wait|oops|sorry|totally|true|right|exactly|well|gosh|omg|man|dude)\b\s*[,:;.!\-–—]*\s+"
     # "No, ..." is an interjection only with its comma: "No snacks today" is a rule, "Nope I" a reply
     r"|(?:nope|no)\s*[,:;.!\-–—]+\s*"
+    # "As you know I work nights": told as known, before the speaker's own statement
+    r"|as\s+you\s+(?:know|may\s+know|may\s+recall)\s+(?=(?:I|I'm|I've|we|we're|we've|my|our)\b)"
     # a note-taker's opener: "Just a reminder:", "Quick update:", "FYI,", "Heads up -"
     r"|(?:just\s+)?(?:an?\s+)?(?:quick|small|little|friendly|short)?\s*(?:reminder|update|note|heads[\s-]?up|fyi|psa|"
-    r"side\s+note|for\s+the\s+record|just\s+so\s+you\s+know|for\s+your\s+info(?:rmation)?)"
+    r"side\s+note|for\s+the\s+record|just\s+so\s+you\s+know|for\s+your\s+info(?:rmation)?"
+    # ("As you know, ...", "For context: ...": told as known, which `told_before` reads first)
+    r"|as\s+you\s+(?:know|may\s+know|might\s+know|may\s+recall|might\s+remember)|for\s+(?:some\s+)?context|to\s+recap|"
+    r"as\s+a\s+reminder)"
     # ("Heads up before we start:", "Before we begin,", "First things first -")
     r"(?:\s+(?:before\s+we\s+(?:start|begin|kick\s+off|get\s+going)|first))?\s*[,:;!\-–—]+\s*"
     # ("Before anything else:", "Before I forget,", "Before we dive in -")
@@ -751,9 +756,15 @@ _BUDGET = re.compile(
 #: till January", "I'm not spending a penny on takeaways until payday", "we're not booking anything
 #: else till the car is paid off".
 _DOING_WITHOUT = re.compile(
-    r"(?:^|[,:;\u2013\u2014-]\s*|\b(?:I'm|I\s+am|we're|we\s+are|I'll\s+be|we'll\s+be)\s+)(?:(?:so|and|but|also)\s+)?"
-    r"(?:not|never)\s+(?P<verb>buying|spending|drinking|ordering|booking|getting|touching|smoking|using|taking\s+on|signing\s+up\s+for)\s+"
-    r"(?P<obj>(?:a\s+single|any|anything|another|one\s+more|a\s+penny|a\s+cent|a\s+drop|new)\b[^.!?;]*?)\s+"
+    r"(?:^|[,:;\u2013\u2014-]\s*|\b(?:I'm|I\s+am|we're|we\s+are|I'll\s+be|we'll\s+be|I've|we've|I\s+have|we\s+have|I|we)\s+)"
+    r"(?:(?:so|and|but|also|just|officially)\s+)?"
+    r"(?:(?:not|never)\s+(?P<verb>buying|spending|drinking|ordering|booking|getting|touching|smoking|using|eating|"
+    r"taking\s+on|signing\s+up\s+for)"
+    # "I won't order any takeaways till payday", "I've sworn off online shopping until my birthday"
+    r"|(?:won't|will\s+not|am\s+not\s+going\s+to)\s+(?P<verb2>buy|spend|drink|order|book|get|touch|smoke|use|eat)"
+    r"|(?P<verb3>(?:sworn|given|sworn\s+myself)\s+off))\s+"
+    r"(?P<obj>(?:a\s+single|any|anything|another|one\s+more|a\s+penny|a\s+cent|a\s+drop|new|my|our|out|online)\b[^.!?;]*?"
+    r"|(?<=off\s)[^.!?;]*?)\s+"
     r"(?:till|until|'til|til|before)\s+(?P<until>[^.!?;,]+)", _I)
 #: A ceiling said of a sum ("$18k for the wedding and that's a hard ceiling", "£2,000 for the trip,
 #: absolute max", "600 dollars toward the laptop, not a penny more", "the hard cap is 40k").
@@ -771,7 +782,9 @@ _HARD_CEILING = re.compile(
     + r"|" + _CEILING + r"|not\s+a\s+(?:penny|cent|pound|dollar|euro|dime|single\s+\w+)\s+more"
     r"|no\s+more(?:\s+than\s+that)?\b(?!\s+than)|tops\b"
     # ("eighty bucks a month is my ceiling for brewing gear")
-    r"|(?:is|'s|\u2019s)\s+(?:my|our|the)\s+(?:absolute\s+|hard\s+|upper\s+|top\s+)?(?:ceiling|cap|limit|max(?:imum)?)\b)"
+    r"|(?:is|'s|\u2019s)\s+(?:my|our|the)\s+(?:absolute\s+|hard\s+|upper\s+|top\s+)?(?:ceiling|cap|limit|max(?:imum)?)\b"
+    # ("15k is the absolute most we can put toward the car")
+    r"|(?:is|'s|\u2019s)\s+(?:the\s+)?(?:absolute\s+|very\s+)?most\s+(?:I|we)\s+(?:can|could|will|'ll|want\s+to)\b)"
     r"|" + _CEILING + r"\s+(?:is|of|at|:)\s+(?:about\s+)?(?P<sum2>" + _SUM + r")(?P<what2>[^.!?;]{0,60})", _I)
 #: "the renovation budget": which budget a sum is
 _WHICH_BUDGET = re.compile(r"\b(?P<thing>[a-z][\w-]*)\s+budget\b", _I)
@@ -856,14 +869,18 @@ _RULE_FOR_ALL = re.compile(
 _RULE_FOR_ONE = re.compile(
     r"^(?:(?:and|but|so|also|oh|btw|fyi)\s+)*(?P<np>(?:the|our|my|his|her|their|[\w'’]+['’]s)\s+(?:[\w'’-]+\s+){0,3}?)"
     r"(?P<modal>must|has\s+to|have\s+to|needs?\s+to|should|" + _GOTTA + r"|can)\s+(?P<freq>always|never)\s+(?P<verb>[a-z]+)\b\s*" + _REST, _I)
+_KIN_WORD = r"(?:" + "|".join(sorted(set(RELATIONS) | set(KIN_SYNONYMS), key=len, reverse=True)) + r"|nana|nan|grandad|granda)"
 #: A rule said of someone in the speaker's care, or of a thing of theirs: "he's not to be left alone
 #: for more than two hours", "Mum is not to drive after dark", "the twins are never to swim alone".
 _NOT_TO = re.compile(
     r"(?:^|[:;,]\s*|\bthat\s+|\bsays?\s+)(?P<np>he|she|they|(?:the|our|my|his|her|their)\s+(?:[\w'’-]+\s+){0,2}?[\w-]+"
-    r"|(?-i:[A-Z][a-z]+))\s*(?:\s+is|\s+are|'s|\u2019s|'re|\u2019re)\s+(?:not|never)\s+to\s+(?P<verb>[a-z]+)\b\s*" + _REST, _I)
+    r"|(?-i:[A-Z][a-z]+)|" + _KIN_WORD + r")"
+    # ("Rolo, our puppy, is not to ...")
+    r"(?:,\s+(?:our|my|the|his|her|their)\s+[\w-]+(?:\s+[\w-]+)?,)?"
+    r"\s*(?:\s+is|\s+are|'s|\u2019s|'re|\u2019re)\s+(?:not|never)\s+to\s+(?P<verb>[a-z]+)\b\s*" + _REST, _I)
 #: ... unless it says what something is for ("the point is not to win"), or judges ("he's not to
 #: blame", "not to be missed", "not to be trusted").
-_NOT_TO_AIMS = frozenset("point aim goal idea plan trick purpose intention job key hope rule thing answer solution "
+_NOT_TO_AIMS = frozenset("point aim goal idea plan trick secret art knack purpose intention job key hope rule thing answer solution "
                          "priority focus".split())
 _NOT_TO_JUDGED = re.compile(r"^(?:blame|be\s+(?:missed|sniffed|trusted|confused|mistaken|underestimated|blamed|taken\s+lightly|"
                             r"believed|outdone|messed|trifled|forgotten))\b", _I)
@@ -1358,7 +1375,7 @@ _GATES: dict[str, frozenset[str]] = {
     "_BUDGET": frozenset("budget spend".split()),
     "_DEADLINE": frozenset("deadline due".split()),
     "_DOING_WITHOUT": frozenset("till until til before".split()),
-    "_HARD_CEILING": frozenset("ceiling cap limit max maximum penny cent pound dollar euro dime single more tops".split()),
+    "_HARD_CEILING": frozenset("ceiling cap limit max maximum penny cent pound dollar euro dime single more tops most".split()),
     "_NOT_ALLOWED": frozenset("allowed".split()),
     "_NO_RULE": frozenset("no nothing zero".split()),
     "_IMPERATIVE_RULE": frozenset("never always don do only avoid circumstances account".split()),
@@ -1485,12 +1502,12 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         o = _object(m.group("obj"))
         if o:
             return _Hit("constraint", "constraint:" + _head(o),
-                        {"type": "rule", "predicate": "not " + " ".join(m.group("verb").lower().split()),
+                        {"type": "rule", "predicate": "not " + " ".join(_grp(m, "verb", "verb2", "verb3").lower().split()),
                          "object": _clean_obj(o, name), "polarity": "-", "until": " ".join(m.group("until").split())}, 0.85)
     m = (_HARD_CEILING.search(c) if vocab & _GATES["_HARD_CEILING"] else None)
     if m:
         # (a sum for a thing: "for the wedding", "toward the laptop" is that thing's budget)
-        what = (_FOR_THING.search(_grp(m, "what", "what2") or "") or _FOR_THING.match(c, m.end() + 1)
+        what = (_FOR_THING.search(_grp(m, "what", "what2") or "") or _FOR_THING.search(c[m.end():m.end() + 40])
                 or _WHICH_BUDGET.search(c))
         if what is not None and what.group("thing").lower() in ("the", "my", "our", "a", "total", "whole", "entire"):
             what = None
@@ -1590,7 +1607,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                 return _Hit("constraint", "constraint:" + _head(re.sub(r"['’]s\s*$", "", m.group("np"))),
                             {"type": "rule", "predicate": f"{modal} {verb}", "object": _clean_obj(o, name)}, 0.9)
     m = (_NOT_TO.search(c) if vocab & _GATES["_NOT_TO"] else None)
-    if (m and m.group("np").split()[-1].lower() not in _NOT_TO_AIMS
+    if (m and not {w.lower() for w in m.group("np").split()} & _NOT_TO_AIMS
             and not _NOT_TO_JUDGED.match(c[m.start("verb"):])):
         o = _object(m.group("verb") + " " + m.group("obj"))
         if o:

@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/54"
+DECIDER = "meaning/55"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -2444,6 +2444,17 @@ def _when_said_anew(mine: frozenset[str], theirs: frozenset[str]) -> bool:
     return True
 
 
+def _shared_frame(text: str, rec_text: str, speaker: str, holder_terms: frozenset[str]) -> frozenset[str]:
+    """The words of their frame two statements share, less whose they are: the holder, and a name
+    both say ("Maya has ballet on Thursdays now" / "Maya has swimming on Tuesdays": none)."""
+    names = ({t for w in _NAME_CASED.findall(_body(text)) for t in terms(w)}
+             & {t for w in _NAME_CASED.findall(_body(rec_text)) for t in terms(w)})
+    return (_frame_words(text, speaker) & _frame_words(rec_text, speaker)) - holder_terms - names
+
+
+_NAME_CASED = re.compile(r"\b[A-Z][a-z]+")
+
+
 @lru_cache(maxsize=65_536)
 def _frame_words(text: str, speaker: str) -> frozenset[str]:
     """A statement's words but its values, numbers and cue words: what it says a value of."""
@@ -2836,9 +2847,10 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     # hall on Birch Lane": a day or a time said anew of the one record of the holder whose frame
     # shares a word with it, however little else the two read alike
     by_frame: dict[str, int] = {}
+    holder_terms = frozenset(terms(" ".join(mine_holder)))
     if cue == "weak":
         for i, theirs, _, _ in waiting:
-            for w in _frame_words(text, speaker) & _frame_words(records[i].text, speaker) - set(terms(" ".join(mine_holder))):
+            for w in _shared_frame(text, records[i].text, speaker, holder_terms):
                 by_frame[w] = by_frame.get(w, 0) + 1
     for i, theirs, conflict, sim in waiting:
         rec = records[i]
@@ -2862,7 +2874,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                                 or (from_old and from_old <= theirs and mine_values - theirs - from_old)):
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif (cue == "weak" and ms >= settings.update_weak_cue_similarity and kind != "episode" and conflict
-              and (_frame_words(text, speaker) & _frame_words(rec.text, speaker)
+              # (a name both say, "Maya", is no word of the frame: "Maya has ballet on Thursdays
+              # now" gives "Maya has swimming on Tuesdays" no new day; a role held is: "manager")
+              and (_shared_frame(text, rec.text, speaker, frozenset())
                    or (ms >= settings.update_weak_cue_similarity + WEAK_CUE_UNSHARED_MARGIN
                        and not all(any(c.isdigit() for c in v) or says_when(v) for v in mine_values ^ theirs)))):
             # "now" / "new" also say what is new to the story ("a new chapter", "now I'm ready"):
@@ -2875,7 +2889,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif (cue == "weak" and conflict and kind != "episode" and rec.kind != "episode"
               and _when_said_anew(mine_values, theirs)
-              and any(by_frame.get(w) == 1 for w in _frame_words(text, speaker) & _frame_words(rec.text, speaker))):
+              and any(by_frame.get(w) == 1 for w in _shared_frame(text, rec.text, speaker, holder_terms))):
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif (cue is None and max(ms, clause_sim) >= settings.update_similarity and conflict
               and kind not in ("preference", "episode") and rec.kind not in ("preference", "episode")):

@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/81"
+RULES = "rules/82"
 
 
 @dataclass(frozen=True)
@@ -1372,7 +1372,12 @@ def _topic_words(sentence: str) -> list[str]:
              and (len(w) > 2 or w in _SHORT_RELATIONS)  # "anything about my ex"
              and not (len(w) >= 5 and w[:5] in _REQUEST_STEMS)]
     for said, named in _NAMED_BY_DOING:
-        if said.search(sentence):
+        m = said.search(sentence)
+        if m is not None:
+            if m.group().lower().startswith("who"):
+                # "who I rent from" names the landlord, not the rent ("our rent is 950 a month" stays)
+                doing = set(re.findall(r"[a-z][a-z'\-]+", m.group().lower()))
+                words = [w for w in words if w not in doing]
             words.extend(w for w in named if w not in words)
     return words
 

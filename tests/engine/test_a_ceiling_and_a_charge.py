@@ -72,3 +72,19 @@ def test_a_sum_said_to_be_the_limit_is_a_budget(tmp_path, text, word, slot_end):
 def test_a_sum_paid_once_is_no_limit(tmp_path):
     kept = kept_of_one_turn(tmp_path, "Kev", "Forty bucks was the most I paid for a concert ticket, at the Apollo.")
     assert not any(k == "constraint" for k, _ in kept), kept
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Pepper, our spaniel, is not to have chocolate, the vet was very clear.", "chocolate"),
+    ("gran's not to climb ladders any more after the fall", "ladders"),
+    ("Twelve grand is the most we can borrow for the van.", "Twelve grand"),
+    ("£300 is the most I can spend on the sofa.", "300"),
+])
+def test_a_rule_of_a_pet_or_a_nan_and_the_most_one_can_spend(tmp_path, text, word):
+    kept = kept_of_one_turn(tmp_path, "Ilse", text)
+    assert any(k == "constraint" and word in t for k, t in kept), kept
+
+
+def test_the_secret_of_a_thing_is_no_rule(tmp_path):
+    kept = kept_of_one_turn(tmp_path, "Ilse", "The secret with sourdough is not to rush the proving.")
+    assert not any(k == "constraint" for k, _ in kept), kept

@@ -40,3 +40,13 @@ def test_doing_without_until_is_a_constraint(tmp_path, text, word, lapses):
 ])
 def test_no_rule_of_the_speakers(tmp_path, text):
     assert not any(r.kind == "constraint" for r in _records(tmp_path, text))
+
+
+@pytest.mark.parametrize("text, word", [
+    ("I won't order any new books till my birthday.", "books"),
+    ("We've sworn off takeaways until the loan is paid.", "takeaways"),
+    ("I'm not eating out until payday, money's tight.", "eating out"),
+])
+def test_doing_without_said_otherwise(tmp_path, text, word):
+    found = [r for r in _records(tmp_path, text) if r.kind == "constraint" and word in (r.text or "")]
+    assert found, [(r.kind, r.text) for r in _records(tmp_path, text)]

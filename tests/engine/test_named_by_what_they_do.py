@@ -33,3 +33,10 @@ def test_nothing_of_that_role_leaves_the_rest(tmp_path):
     active = active_after(tmp_path, "Hollis", ["I play cello in the Harrow Sinfonia on Tuesdays.",
                                                "please forget who I rent from"])
     assert holds(active, "cello"), active
+
+
+def test_what_they_do_is_not_itself_forgotten(tmp_path):
+    active = active_after_days(tmp_path, "Hollis", [("Our landlady is Mrs Novak, she lives downstairs.", "2026-03-02"),
+                                                     ("Our rent is £1,100 a month, due on the 1st.", "2026-03-03"),
+                                                     ("forget who I rent from", "2026-03-09")])
+    assert not holds(active, "Novak") and holds(active, "1,100"), active

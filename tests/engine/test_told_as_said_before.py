@@ -40,3 +40,14 @@ def test_remember_to_asks_and_marks_nothing(tmp_path):
                                                "Remember to remind me that the Millbrook food bank needs tins "
                                                "of soup this week."])
     assert holds(active, r"volunteers? at (the )?Millbrook food bank on Saturdays"), active
+
+
+@pytest.mark.parametrize("text, word", [
+    ("As you know, I speak Welsh at home with my kids.", "Welsh"),
+    ("As you know I work nights at the depot.", "nights"),
+])
+def test_a_statement_told_as_known_is_kept(tmp_path, text, word):
+    from two_sessions import kept_of_one_turn
+
+    kept = kept_of_one_turn(tmp_path, "Dov", text)
+    assert any(word in t for _, t in kept), kept
