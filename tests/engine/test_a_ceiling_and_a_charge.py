@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from two_sessions import kept_of_one_turn
+from two_sessions import kept_of_one_turn, records_of_one_turn
 
 
 @pytest.mark.parametrize("speaker, text, word, slot_end", [
@@ -19,13 +19,7 @@ from two_sessions import kept_of_one_turn
     ("Ilse", "Hard limit of $250 on the birthday present, please.", "250", "present"),
 ])
 def test_a_hard_ceiling_on_a_sum_is_a_budget(tmp_path, speaker, text, word, slot_end):
-    from engine import MemoryEngine
-
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "0", "role": "user",
-                       "speaker": speaker, "text": text, "occurred_at": "2026-03-02T09:00:00Z"})
-        engine.flush()
-        kept = [(r.kind, r.slot, r.text) for r in engine.records("t", "u")]
+    kept = [(r.kind, r.slot, r.text) for r in records_of_one_turn(tmp_path, speaker, text)]
     assert any(k == "constraint" and s == f"constraint:budget:{slot_end}" and word in t for k, s, t in kept), kept
 
 
@@ -59,13 +53,7 @@ def test_no_ceiling_and_no_rule(tmp_path, text, word):
     ("Thirty quid is the limit on secret santa presents at work.", "Thirty", "santa"),
 ])
 def test_a_sum_said_to_be_the_limit_is_a_budget(tmp_path, text, word, slot_end):
-    from engine import MemoryEngine
-
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "0", "role": "user",
-                       "speaker": "Kev", "text": text, "occurred_at": "2026-03-02T09:00:00Z"})
-        engine.flush()
-        kept = [(r.kind, r.slot, r.text) for r in engine.records("t", "u")]
+    kept = [(r.kind, r.slot, r.text) for r in records_of_one_turn(tmp_path, "Kev", text)]
     assert any(k == "constraint" and s == f"constraint:budget:{slot_end}" and word in t for k, s, t in kept), kept
 
 

@@ -7,17 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine import MemoryEngine
-
-from two_sessions import active_after, holds
+from two_sessions import active_after, holds, records_of_one_turn
 
 
 def _records_of(tmp_path, text):
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "0", "role": "user",
-                       "speaker": "Ines", "text": text, "occurred_at": "2026-03-02T09:00:00Z"})
-        engine.flush()
-        return engine.records("t", "u")
+    return records_of_one_turn(tmp_path, "Ines", text)
 
 
 @pytest.mark.parametrize("text, medicine", [

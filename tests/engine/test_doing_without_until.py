@@ -9,15 +9,11 @@ from datetime import datetime, timezone
 
 import pytest
 
-from engine import MemoryEngine
+from two_sessions import records_of_one_turn
 
 
 def _records(tmp_path, text):
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "0", "role": "user",
-                       "speaker": "Yuki", "text": text, "occurred_at": "2026-03-02T09:00:00Z"})
-        engine.flush()
-        return engine.records("t", "u")
+    return records_of_one_turn(tmp_path, "Yuki", text)
 
 
 @pytest.mark.parametrize("text, word, lapses", [

@@ -84,3 +84,12 @@ def kept_of_one_turn(tmp_path, speaker: str, text: str, *, inactive: bool = Fals
                        "speaker": speaker, "text": text, "occurred_at": "2026-03-02T09:00:00Z"})
         engine.flush()
         return [(r.kind, r.text or "") for r in engine.records("t", "u", include_inactive=inactive)]
+
+
+def records_of_one_turn(tmp_path, speaker: str, text: str) -> list:
+    """The active records (whole, with kind, slot and expiry) after the speaker said `text` once."""
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "0", "role": "user",
+                       "speaker": speaker, "text": text, "occurred_at": "2026-03-02T09:00:00Z"})
+        engine.flush()
+        return engine.records("t", "u")
