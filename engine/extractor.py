@@ -761,26 +761,27 @@ _DOING_WITHOUT = re.compile(
     r"(?:(?:not|never)\s+(?P<verb>buying|spending|drinking|ordering|booking|getting|touching|smoking|using|eating|"
     r"taking\s+on|signing\s+up\s+for)"
     # "I won't order any takeaways till payday", "I've sworn off online shopping until my birthday"
-    r"|(?:won't|will\s+not|am\s+not\s+going\s+to)\s+(?P<verb2>buy|spend|drink|order|book|get|touch|smoke|use|eat)"
-    r"|(?P<verb3>(?:sworn|given|sworn\s+myself)\s+off))\s+"
+    r"|(?:won't|will\s+not|am\s+not\s+going\s+to)\s+(?P<verb2>buy|spend|drink|order|book|touch|smoke|use|eat)"
+    r"|(?P<verb3>sworn\s+off|given\s+up))\s+"
     r"(?P<obj>(?:a\s+single|any|anything|another|one\s+more|a\s+penny|a\s+cent|a\s+drop|new|my|our|out|online)\b[^.!?;]*?"
-    r"|(?<=off\s)[^.!?;]*?)\s+"
+    r"|(?<=off\s)[^.!?;]*?|(?<=up\s)[^.!?;]*?)\s+"
     r"(?:till|until|'til|til|before)\s+(?P<until>[^.!?;,]+)", _I)
 #: A ceiling said of a sum ("$18k for the wedding and that's a hard ceiling", "£2,000 for the trip,
 #: absolute max", "600 dollars toward the laptop, not a penny more", "the hard cap is 40k").
-_SUM = (r"(?:[$\u20ac\u00a3]\s?\d[\d,.]*(?:\s?(?:k|m|grand)\b)?|\d[\d,.]*\s?(?:k|grand|euros?|pounds?|dollars?|quid|bucks)\b"
-        r"|\d[\d,.]*\s?(?:EUR|GBP|USD)\b"
+_SUM = (r"(?:[$\u20ac\u00a3]\s?\d{1,9}(?:[,.]\d{1,3})*(?:\s?(?:k|m|grand)\b)?"
+        r"|(?<![\d,.])\d{1,9}(?:[,.]\d{1,3})*\s?(?:k|grand|euros?|pounds?|dollars?|quid|bucks|EUR|GBP|USD)\b"
         # ("eighty bucks", "two hundred quid", "fifty grand")
-        r"|(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?"
-        r"|(?:a|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:hundred|thousand)|ten|eleven|twelve|fifteen)"
+        r"|\b(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?"
+        r"|(?:a|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:hundred|thousand)"
+        r"|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
         r"\s+(?:bucks|quid|pounds|dollars|euros|grand)\b)")
 _CEILING = (r"(?:(?:hard|firm|absolute|strict|fixed)\s+(?:ceiling|cap|limit|upper\s+limit|max(?:imum)?)"
             r"|absolute\s+max(?:imum)?|max(?:imum)?,?\s+(?:full\s+stop|period))")
 _HARD_CEILING = re.compile(
-    r"(?P<sum>" + _SUM + r")(?P<what>[^.!?;]{0,60}?)[\s,(\-\u2013\u2014]*"
+    r"(?P<sum>" + _SUM + r")(?P<what>[^.!?;]{0,60}?)(?:[\s,(\-\u2013\u2014]+|$)"
     r"(?:(?:(?:and|but)\s+)?(?:that|this|which|it)(?:'s|\u2019s|\s+is)\s+(?:(?:a|an|the|our|my)\s+)?(?:\w+\s+)?" + _CEILING
-    + r"|" + _CEILING + r"|not\s+a\s+(?:penny|cent|pound|dollar|euro|dime|single\s+\w+)\s+more"
-    r"|no\s+more(?:\s+than\s+that)?\b(?!\s+than)|tops\b"
+    + r"|" + _CEILING + r"|not\s+a\s+(?:penny|cent|pound|dollar|euro|dime|single\s+\w+)\s+more\b(?!\s+than)"
+    r"|no\s+more(?:\s+than\s+that)?\b(?!\s+than)(?=\s*(?:[,.!;]|$))|tops\b"
     # ("eighty bucks a month is my ceiling for brewing gear")
     r"|(?:is|'s|\u2019s)\s+(?:my|our|the)\s+(?:absolute\s+|hard\s+|upper\s+|top\s+)?(?:ceiling|cap|limit|max(?:imum)?)\b"
     # ("15k is the absolute most we can put toward the car")
@@ -874,13 +875,13 @@ _KIN_WORD = r"(?:" + "|".join(sorted(set(RELATIONS) | set(KIN_SYNONYMS), key=len
 #: for more than two hours", "Mum is not to drive after dark", "the twins are never to swim alone".
 _NOT_TO = re.compile(
     r"(?:^|[:;,]\s*|\bthat\s+|\bsays?\s+)(?P<np>he|she|they|(?:the|our|my|his|her|their)\s+(?:[\w'’-]+\s+){0,2}?[\w-]+"
-    r"|(?-i:[A-Z][a-z]+)|" + _KIN_WORD + r")"
+    r"|(?!(?:That|This|It|There|Which|What|Who|My|Our|Your|His|Her|Their|The)\b)(?-i:[A-Z][a-z]+)|" + _KIN_WORD + r")"
     # ("Rolo, our puppy, is not to ...")
     r"(?:,\s+(?:our|my|the|his|her|their)\s+[\w-]+(?:\s+[\w-]+)?,)?"
     r"\s*(?:\s+is|\s+are|'s|\u2019s|'re|\u2019re)\s+(?:not|never)\s+to\s+(?P<verb>[a-z]+)\b\s*" + _REST, _I)
 #: ... unless it says what something is for ("the point is not to win"), or judges ("he's not to
 #: blame", "not to be missed", "not to be trusted").
-_NOT_TO_AIMS = frozenset("point aim goal idea plan trick secret art knack purpose intention job key hope rule thing answer solution "
+_NOT_TO_AIMS = frozenset("point aim goal idea plan trick secret art knack advice purpose intention job key hope rule thing answer solution "
                          "priority focus".split())
 _NOT_TO_JUDGED = re.compile(r"^(?:blame|be\s+(?:missed|sniffed|trusted|confused|mistaken|underestimated|blamed|taken\s+lightly|"
                             r"believed|outdone|messed|trifled|forgotten))\b", _I)
@@ -1054,7 +1055,7 @@ _PREF_STAND = re.compile(_SUBJ + r"(?:\s+(?:really|just|absolutely|honestly))*\s
 #: What suits the speaker best ("evenings suit me best", "mornings work best for me", "email is
 #: better for us"): a liking, of what is named before it.
 _PREF_SUITS = re.compile(
-    r"(?:^|[,:;\u2013\u2014]\s*)(?:(?:so|and|but|btw|also|honestly)\s+)?(?P<obj>(?!(?:it|that|this|which|what|nothing|anything)\b)"
+    r"(?:^|[,:;\u2013\u2014]\s*)(?:(?:so|and|but|btw|also|honestly)\s+)?(?P<obj>(?!(?:it|that|this|which|what|whatever|whichever|nothing|anything|something|everything)\b)"
     r"(?:[\w'\u2019-]+\s+){0,3}?[\w'\u2019-]+)\s+"
     r"(?:suits?\s+(?:me|us)\s+(?:best|better|much\s+better)|(?:works?|is|are)\s+(?:best|better|much\s+better)\s+for\s+(?:me|us))\b", _I)
 _PREF_RATHER = re.compile(r"\b(?P<subj>I|we)(?:'d|\s+would)\s+(?:much\s+)?rather\s+" + _REST, _I)
@@ -1502,14 +1503,17 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         o = _object(m.group("obj"))
         if o:
             return _Hit("constraint", "constraint:" + _head(o),
-                        {"type": "rule", "predicate": "not " + " ".join(_grp(m, "verb", "verb2", "verb3").lower().split()),
+                        {"type": "rule", "predicate": ("" if m.group("verb3") else "not ")
+                         + " ".join(_grp(m, "verb", "verb2", "verb3").lower().split()),
                          "object": _clean_obj(o, name), "polarity": "-", "until": " ".join(m.group("until").split())}, 0.85)
     m = (_HARD_CEILING.search(c) if vocab & _GATES["_HARD_CEILING"] else None)
     if m:
         # (a sum for a thing: "for the wedding", "toward the laptop" is that thing's budget)
         what = (_FOR_THING.search(_grp(m, "what", "what2") or "") or _FOR_THING.search(c[m.end():m.end() + 40])
                 or _WHICH_BUDGET.search(c))
-        if what is not None and what.group("thing").lower() in ("the", "my", "our", "a", "total", "whole", "entire"):
+        if what is not None and what.group("thing").split()[0].lower() in (
+                "the", "my", "our", "a", "total", "whole", "entire", "me", "us", "you", "them", "him", "her", "over",
+                "under", "it", "that", "this"):
             what = None
         return _Hit("constraint", "constraint:budget" + (":" + _head(what.group("thing")) if what else ""),
                     {"type": "budget", "object": " ".join(_grp(m, "sum", "sum2").split())}, 0.9, True)
@@ -2117,14 +2121,15 @@ def _temporary(sentence: str, name: str, occurred_at: datetime, session_ttl: tim
     )
 
 
-def _build(hit: _Hit, clause: str, name: str, occurred_at: datetime, correction: bool, hedged: bool) -> Candidate:
+def _build(hit: _Hit, clause: str, name: str, occurred_at: datetime, correction: bool, hedged: bool,
+           tz: tzinfo = timezone.utc) -> Candidate:
     text, when = resolve_dates(to_third_person(clause, name), occurred_at)
     text = _finish(text)
     if hit.prefix and not text.startswith(name):
         text = f"{name}: {text}"
     happened = (when or occurred_at) if hit.kind == "episode" else None
     # a rule kept until a point ("till January") lapses then
-    ends = [p.ends_at for p in find_periods(clause, occurred_at) if p.ends_at is not None] if hit.fields.get("until") else []
+    ends = [p.ends_at for p in find_periods(clause, occurred_at, tz) if p.ends_at is not None] if hit.fields.get("until") else []
     if hedged:
         source, confidence = "inferred", 0.55
     else:
@@ -2191,7 +2196,7 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
         return []
     if len(hits) == 1 and hits[0][1].kind == "episode" and len(clauses) > 1:
         hits = [(body, hits[0][1])]  # one event told in several clauses: keep them together
-    return [_build(hit, clause, name, occurred_at, correction, hedged) for clause, hit in hits]
+    return [_build(hit, clause, name, occurred_at, correction, hedged, tz) for clause, hit in hits]
 
 
 def setting_of(text: str, occurred_at: datetime, tz: tzinfo | None = None) -> Period | None:
@@ -2207,11 +2212,12 @@ def setting_of(text: str, occurred_at: datetime, tz: tzinfo | None = None) -> Pe
 #: "remember to ...", "remember when ...": a request, a recollection; nor "remember that stumbling
 #: blocks ...": a truth told to someone; nor "a powerful reminder that ...".
 _TOLD_BEFORE = re.compile(
-    r"\b(?:as\s+you\s+(?:know|may\s+recall|might\s+remember)|you\s+(?:may|might|will|'ll)\s+remember"
-    r"|for\s+(?:some\s+)?context\b|context\s+again|to\s+recap|as\s+a\s+reminder)\b"
+    r"\b(?:as\s+you\s+(?:know|may\s+know|might\s+know|may\s+recall|might\s+remember)|you\s*(?:may|might|will|'ll|\u2019ll)\s+remember"
+    r"|context\s+again)\b"
     r"|(?:^|[,;:.!?(\u2013\u2014-]\s*|\b(?:btw|oh|and|so|also|just|but)\s+)(?:"
     r"(?:just\s+)?(?:an?\s+)?(?:quick|friendly|gentle|small)?\s*reminder\b(?:\s+that\b|\s*[:,\u2013\u2014-])"
-    r"|(?:please\s+)?remember,?\s+(?:that\s+)?(?=I\b|I'm|I've|we\b|we're|we've|my\b|our\b|(?-i:[A-Z][a-z]+)['\u2019]s\b))",
+    r"|for\s+(?:some\s+)?context\b(?!\s+(?:clues?|of|for|about|on|in)\b)|(?:to\s+recap|as\s+a\s+reminder)\s*[,:;\u2013\u2014-]"
+    r"|(?:please\s+)?remember,?\s+(?:that\s+)?(?=I\b|I'm|I've|we\b|we're|we've|(?-i:[A-Z][a-z]+)['\u2019]s\b))",
     re.IGNORECASE)
 
 

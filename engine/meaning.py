@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/55"
+DECIDER = "meaning/56"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -2424,9 +2424,9 @@ _NOT_FRAME_TERMS = frozenset(terms(
     "called named name"))
 
 
-_CLOCK = re.compile(r"\d{1,2}(?::\d\d)?(?:am|pm)|\d{1,2}:\d\d")
-_WEEKDAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?")
-_HOUR = re.compile(_CLOCK.pattern + r"|(?:1[0-2]|[1-9])")
+_CLOCK_TIME = re.compile(r"\d{1,2}(?:[:.]\d\d)?(?:am|pm)|\d{1,2}[:.]\d\d")
+_DAY_VALUE = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?")
+_HOUR = re.compile(_CLOCK_TIME.pattern + r"|(?:1[0-2]|[1-9])")
 
 
 def _when_said_anew(mine: frozenset[str], theirs: frozenset[str]) -> bool:
@@ -2436,7 +2436,7 @@ def _when_said_anew(mine: frozenset[str], theirs: frozenset[str]) -> bool:
     if not new:
         return False
     # ("Mondays at 7": beside a weekday, a bare hour is a time)
-    sorts = (_WEEKDAY, _CLOCK if not any(_WEEKDAY.fullmatch(v) for v in new) else _HOUR)
+    sorts = (_DAY_VALUE, _HOUR if any(_DAY_VALUE.fullmatch(v) for v in mine | theirs) else _CLOCK_TIME)
     for v in new:
         sort = next((rx for rx in sorts if rx.fullmatch(v)), None)
         if sort is None or not any(sort.fullmatch(w) for w in old):
@@ -2445,14 +2445,8 @@ def _when_said_anew(mine: frozenset[str], theirs: frozenset[str]) -> bool:
 
 
 def _shared_frame(text: str, rec_text: str, speaker: str, holder_terms: frozenset[str]) -> frozenset[str]:
-    """The words of their frame two statements share, less whose they are: the holder, and a name
-    both say ("Maya has ballet on Thursdays now" / "Maya has swimming on Tuesdays": none)."""
-    names = ({t for w in _NAME_CASED.findall(_body(text)) for t in terms(w)}
-             & {t for w in _NAME_CASED.findall(_body(rec_text)) for t in terms(w)})
-    return (_frame_words(text, speaker) & _frame_words(rec_text, speaker)) - holder_terms - names
-
-
-_NAME_CASED = re.compile(r"\b[A-Z][a-z]+")
+    """The words of their frame two statements share, less whose they are (the holder)."""
+    return (_frame_words(text, speaker) & _frame_words(rec_text, speaker)) - holder_terms
 
 
 @lru_cache(maxsize=65_536)
@@ -2874,9 +2868,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                                 or (from_old and from_old <= theirs and mine_values - theirs - from_old)):
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif (cue == "weak" and ms >= settings.update_weak_cue_similarity and kind != "episode" and conflict
-              # (a name both say, "Maya", is no word of the frame: "Maya has ballet on Thursdays
-              # now" gives "Maya has swimming on Tuesdays" no new day; a role held is: "manager")
-              and (_shared_frame(text, rec.text, speaker, frozenset())
+              and (_frame_words(text, speaker) & _frame_words(rec.text, speaker)
                    or (ms >= settings.update_weak_cue_similarity + WEAK_CUE_UNSHARED_MARGIN
                        and not all(any(c.isdigit() for c in v) or says_when(v) for v in mine_values ^ theirs)))):
             # "now" / "new" also say what is new to the story ("a new chapter", "now I'm ready"):

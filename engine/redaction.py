@@ -608,13 +608,14 @@ def _opens_something(lower: str, end: int) -> bool:
 
 # Words that may stand before a bare "code" of a thing named earlier in its sentence ("Key safe by
 # the side door, code is 6604"; "a keypad on the gate, the code's 1190").
-_CODE_LEAD_WORDS = frozenset({"", "the", "its", "and", "with", "plus", "then", "is", "was", "a"})
+_CODE_LEAD_WORDS = frozenset({"the", "its", "and", "with", "plus", "then", "is", "was", "a"})
 _SENTENCE_BEFORE = re.compile(r"[.!?\n]")
 # Things a sentence names that open with a code (not "building" or "login": a code said after those
 # may be an error's).
-_OPENED_WITH_A_CODE = frozenset("""door doors gate gates garage alarm lock locker keypad keybox lockbox keysafe safe
+_OPENED_WITH_A_CODE = frozenset("""door doors gate gates garage alarm lock locker keypad keybox lockbox keysafe
 padlock shed vault buzzer intercom""".split())
-# ("the gate is code 4490": the thing is said to be the code)
+# ("a key safe", "a wall safe": not "it is safe to deploy")
+_SAFE_KINDS = frozenset({("key", "safe"), ("wall", "safe"), ("the", "safe"), ("a", "safe"), ("hotel", "safe")})
 
 
 def _opens_earlier_in_sentence(lower: str, start: int, prev: str) -> bool:
@@ -625,7 +626,8 @@ def _opens_earlier_in_sentence(lower: str, start: int, prev: str) -> bool:
     floor = max(0, start - 90)
     cut = max((m.end() for m in _SENTENCE_BEFORE.finditer(lower, floor, start)), default=floor)
     words = re.findall(r"[a-z]+", lower[cut:start])
-    return any(w in _OPENED_WITH_A_CODE for w in words) or any(p in _ACCESS_CODE_PAIRS for p in zip(words, words[1:]))
+    return (any(w in _OPENED_WITH_A_CODE for w in words)
+            or any(p in _ACCESS_CODE_PAIRS or p in _SAFE_KINDS for p in zip(words, words[1:])))
 
 
 def _credential_anchors(lower: str) -> Iterator[tuple[str, int, int]]:

@@ -40,10 +40,3 @@ def test_another_thing_at_a_new_time_leaves_the_record(tmp_path, said, kept):
     assert holds(active, kept), active
 
 
-
-@pytest.mark.parametrize("said, kept", [
-    (["Maya has swimming on Tuesdays at 4:30.", "Maya has ballet on Thursdays at 5 now."], "swimming"),
-    (["Tom has football on Mondays at 6.", "Tom has chess club on Wednesdays at 4 now."], "football"),
-])
-def test_a_name_said_in_both_is_no_shared_frame(tmp_path, said, kept):
-    assert holds(active_after(tmp_path, "Leif", said), kept)
