@@ -2425,7 +2425,6 @@ _NOT_FRAME_TERMS = frozenset(terms(
 
 
 _CLOCK_TIME = re.compile(r"\d{1,2}(?:[:.]\d\d)?(?:am|pm)|\d{1,2}[:.]\d\d")
-_DAY_VALUE = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?")
 _HOUR = re.compile(_CLOCK_TIME.pattern + r"|(?:1[0-2]|[1-9])")
 
 
@@ -2436,7 +2435,7 @@ def _when_said_anew(mine: frozenset[str], theirs: frozenset[str]) -> bool:
     if not new:
         return False
     # ("Mondays at 7": beside a weekday, a bare hour is a time)
-    sorts = (_DAY_VALUE, _HOUR if any(_DAY_VALUE.fullmatch(v) for v in mine | theirs) else _CLOCK_TIME)
+    sorts = (_WEEKDAY, _HOUR if any(_WEEKDAY.fullmatch(v) for v in mine | theirs) else _CLOCK_TIME)
     for v in new:
         sort = next((rx for rx in sorts if rx.fullmatch(v)), None)
         if sort is None or not any(sort.fullmatch(w) for w in old):

@@ -541,7 +541,8 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
     pieces = [c.text] if whole else narrative_parts(c.text)
     # (a statement alone is related to every record whole below: here, to the narratives' statements,
     # unless it is told as said before, which relates it to records of any kind here)
-    theirs = statements(pool, speaker, only_narratives=whole and not (told_before(c.text) or c.fields.get("told") == "before"))
+    told = told_before(c.text) or c.fields.get("told") == "before"
+    theirs = statements(pool, speaker, only_narratives=whole and not told)
     if not theirs:
         return {}
     by_id = {s.memory_id: s for s in theirs}
@@ -562,7 +563,7 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
         near = [theirs[j] for j in np.flatnonzero(sims[row] >= settings.same_anchor_similarity)]
         if not near:
             continue
-        if told_before(x) or (whole and c.fields.get("told") == "before"):
+        if (told if whole else told_before(x)):
             # told as said before ("for context", "as a reminder"): the record it repeats, whatever
             # each of the two was typed as ("mum moved into Larchfield last month" / "mum's at
             # Larchfield") and whenever it happened

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import MemoryEngine
-
-from two_sessions import kept_of_one_turn
+from two_sessions import kept_of_one_turn, records_of_one_turn
 
 
 @pytest.mark.parametrize("text, word", [
@@ -39,11 +37,7 @@ def test_a_diet_said_as_who_the_speaker_is(tmp_path, text, diet):
     ("Cake is a hard no for me this week, I'm doing a sugar detox.", "cake"),
 ])
 def test_an_idiom_for_a_period_ends_with_it(tmp_path, text, word):
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": "0", "role": "user",
-                       "speaker": "Wren", "text": text, "occurred_at": "2026-03-02T09:00:00Z"})
-        engine.flush()
-        held = [r for r in engine.records("t", "u") if word in (r.text or "").lower()]
+    held = [r for r in records_of_one_turn(tmp_path, "Wren", text) if word in (r.text or "").lower()]
     assert held and all(r.kind != "constraint" for r in held), [(r.kind, r.text) for r in held]
     assert any(r.kind == "temporary_instruction" and r.expires_at is not None for r in held), held
 
