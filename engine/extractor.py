@@ -831,6 +831,8 @@ _WHEN_YOU_MAKE = re.compile(
 #: non-negotiable", "flying is off the table"): a rule, for or against what it names.
 _LIMIT_IDIOM = re.compile(
     r"^(?P<obj>(?:(?!\b(?:is|are|was|were)\b)[^,.!?;]){2,60}?)\s*(?:\b(?:is|are)\b|['’]s|['’]re)\s+(?:(?:an?|the)\s+)?"
+    # ("aspirin and ibuprofen are completely off limits for me", "nuts are absolutely a no-go")
+    r"(?:(?:completely|absolutely|totally|strictly|entirely|definitely|firmly|now)\s+)?(?:(?:an?|the)\s+)?"
     r"(?:(?:absolute|total|complete|real|big|definite)\s+)?"
     r"(?P<idiom>hard\s+no|no[- ]go|no[- ]no|deal[- ]?breaker|non[- ]?negotiable|non[- ]?starter|off[- ]limits|"
     r"off\s+the\s+(?:table|cards|menu)|out\s+of\s+the\s+question|not\s+an\s+option)\b(?P<rest>[^.!?;]*)", _I)
@@ -1922,6 +1924,19 @@ _AND_I = re.compile(r"\s+and\s+(?=(?:I|I'm|I've|I'd|I'll)\b)", _I)
 _HAS_I_SUBJECT = re.compile(r"\b(?:I|I'm|I've|I'd|I'll)\b", _I)
 
 
+#: A limit said as what follows from a reason ("I'm on warfarin, so aspirin is off limits", "my knee is
+#: shot, so squats are a no-go"): two statements, the reason's and the rule's.
+_SO_LIMIT = re.compile(r",\s+(?:and\s+)?so\s+(?=[^,.!?;]{2,60}?\s*(?:\b(?:is|are)\b|['’]s|['’]re)\s)", _I)
+
+
+def _so_limit(clause: str) -> tuple[str, str] | None:
+    """(the reason, the limit) of a limit said as what follows from a reason, else None."""
+    m = _SO_LIMIT.search(clause)
+    if m is None or not _LIMIT_IDIOM.match(clause[m.end():]):
+        return None
+    return clause[:m.start()], clause[m.end():]
+
+
 def _clauses(body: str) -> list[str]:
     out: list[str] = []
     for part in _CLAUSE_SPLIT.split(body):
@@ -2189,6 +2204,19 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     hits: list[tuple[str, _Hit]] = []
     for clause in clauses:
         clause = strip_lead_in(clause)
+        if (split := _so_limit(clause)) is not None:
+            reason, limit = split
+            reason_hit = _classify(reason, name, past_ctx, future_ctx)
+            limit_hit = _classify(limit, name, past_ctx, future_ctx)
+            if limit_hit is not None and limit_hit.kind == "constraint":
+                # the reason is a statement of its own when a rule reads one in it ("I'm on warfarin");
+                # else it stays with the limit it explains ("I'm pregnant, so soft cheese is off limits")
+                if reason_hit is not None and not (rules_only and reason_hit.kind != "constraint"):
+                    hits.append((reason, reason_hit))
+                    hits.append((limit, limit_hit))
+                else:
+                    hits.append((clause, limit_hit))
+                continue
         hit = _classify(clause, name, past_ctx, future_ctx)
         if hit is not None and not (rules_only and hit.kind != "constraint"):
             hits.append((clause, hit))
