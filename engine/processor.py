@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/84"
+RULES = "rules/85"
 
 
 @dataclass(frozen=True)
@@ -1039,13 +1039,18 @@ get rid bring bringing brought mention mentioning raise raising again ever anymo
 weren't wasn't isn't aren't wouldn't couldn't shouldn't they them i'd i'm would've rather stored kept
 take out off ditch bin lose cut nix toss chuck file files
 strike like love need needed asking ask beg begging changed change say regarding
-scrub it'd you'd you're grateful lovely great time whenever maybe honestly really""".split())
+scrub it'd you'd you're you've grateful lovely great time whenever maybe honestly really""".split())
 
 
 #: What a request to get rid of names when it is of something said, not of a thing in the world
 #: ("get rid of the therapy stuff", "of what I told you"; not "get rid of the old sofa").
 _SAID_THING = (r"(?:that|this|it|all\s+that|what\s+I\b|everything\s+I\b|anything\s+I\b|"
-               r"the\s+(?:[\w'\-]+\s+){0,3}?(?:thing|stuff|bit|part|info|information|details?|notes?|story|business)\b)")
+               r"the\s+(?:[\w'\-]+\s+){0,3}?(?:thing|stuff|bit|part|info|information|details?|notes?|story|business)\b|"
+               # a thing said to the assistant, told so ("Mr Haddad's old mobile number you saved", "the
+               # gym code I gave you", "my address that you've got on file")
+               r"(?:[\w'’\-]+\s+){1,6}?(?:that\s+|which\s+)?(?:you(?:['’]ve|\s+have)?\s+(?:saved|stored|kept|noted|"
+               r"recorded|remembered|got\s+(?:on\s+file|saved|down|stored|for))|I\s+(?:gave|sent)\s+you|I\s+told\s+you(?!\s+about)|"
+               r"I\s+(?:shared|mentioned)\s+(?:with\s+you|earlier|before))\b)")
 #: Verbs of removing that are about what the assistant keeps only when their object is something
 #: said ("take out the part about my surgery", "ditch the stuff about my ex"; not "take out the
 #: bins", "cut the onions"), or the place it is kept is named (`_OFF_THE_RECORD`).
@@ -1175,6 +1180,15 @@ _OWN_THING_REQUEST = re.compile(
     r"(?:forget|delete|erase|wipe|remove|scratch|scrap|disregard|ignore|drop|strike)\s+(?:about\s+)?"
     r"(?:the|that|those|these)\s+(?:[\w'’-]+\s+){1,4}?(?:I|we)\s+(?:just\s+|also\s+|even\s+)?(?:mentioned|said|told\s+you|gave(?:\s+you)?|"
     r"sent(?:\s+you)?|shared|wrote|typed|quoted|put\s+down|passed\s+on)\b"
+    # "get rid of the old gate code you saved for me", "ditch the allergy note you've got for my son",
+    # "get rid of Priya's birthday you saved": a thing the assistant keeps, told so (not "get rid of
+    # the sofa I told you about": a thing in the world)
+    rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
+    r"(?:forget|delete|erase|wipe|remove|scratch|scrap|disregard|drop|strike|get\s+rid\s+of|ditch|bin|nix)\s+"
+    r"(?:the|that|those|these|my|our|[\w'’-]+['’]s)\s+(?:[\w'’-]+\s+){0,4}?(?:that\s+|which\s+)?"
+    r"(?:you(?:['’]ve\s+|\s+have\s+|\s+)(?:saved|stored|kept|noted|recorded|got\s+(?:on\s+file|saved|down|stored|for))|"
+    r"I\s+(?:gave|sent)\s+you|I\s+told\s+you(?!\s+about))\b"
     # "forget the lithium bit", "delete the medication details": a part of what was said, named
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*(?:forget|delete|erase|wipe|remove|scratch|drop|strike)\s+"
     r"the\s+(?:[\w'\-]+\s+){1,3}?(?:bit|part|stuff|info|information|details?|notes?)\b", re.IGNORECASE)

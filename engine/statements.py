@@ -137,6 +137,13 @@ _SAYS = re.compile(r"^(?:"
                    r"|[\w-]+['’](?:s|re|ve|ll|d|m)\s+\w)", re.IGNORECASE)
 
 
+#: A clause that says who or what fills a role, by name ("and the letting agent is Brightmove
+#: Lettings", "and the vet is Dr Amir at Hillside"): a thing of its own, whatever came before,
+#: though records drop its article ("letting agent is ...").
+_NAMES_ONE = re.compile(rf"^{_OPEN}(?:the\s+)?[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){{0,2}}\s+(?:is|are)\s+"
+                        r"(?:(?:called|named|now|still)\s+)?(?-i:[A-Z])", re.IGNORECASE)
+
+
 _OWNER = re.compile(rf"^{_OPEN}((?-i:[A-Z])[\w.-]*)['’]s\b", re.IGNORECASE)
 
 
@@ -261,7 +268,8 @@ def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
                 pieces.append(piece)
         pieces = [x for piece in pieces for x in _speaker_again(piece, lead)]
         for k, piece in enumerate(pieces):
-            back = ((_points_back(piece, lead, pieces[k - 1]) or not _NEW_SUBJECT.match(piece) or _UNSAID_OBJECT.search(piece)
+            back = ((_points_back(piece, lead, pieces[k - 1]) or not (_NEW_SUBJECT.match(piece) or _NAMES_ONE.match(piece))
+                     or _UNSAID_OBJECT.search(piece)
                      or _same_owner(piece, pieces[k - 1], lead))
                     if k else _OPENS_BACK.match(piece) or (out and _of_someone_before(piece, out[-1], lead)))
             leans.append(bool(out) and bool(back))
