@@ -1,0 +1,42 @@
+"""What a tutoring job's running summary keeps of a tutor's turn: what the learner's work showed
+("your weak spot is the dative-only prepositions", "the main gap is fractions with unlike
+denominators", "you keep mixing up the present perfect and the past simple") is a finding, and
+homework set ("homework before next time: ...", "for next lesson, practise ...", "as homework,
+translate ...") is an open task. Before, both were dropped as explanation. Explanation, homework
+talked of and a gap in the world stay out."""
+from __future__ import annotations
+
+import pytest
+
+from engine.summarizer import job_state
+
+
+@pytest.mark.parametrize("sentence", [
+    "Your weak spot is the passive voice with modal verbs.",
+    "The main gap is your understanding of fractions with unlike denominators.",
+    "Your biggest weakness right now is the subjunctive after 'il faut que'.",
+    "Where you struggle most is with limits at infinity.",
+    "You keep mixing up the present perfect and the past simple.",
+])
+def test_what_the_learners_work_showed_is_a_finding(sentence):
+    assert job_state(sentence) == "outcome"
+
+
+@pytest.mark.parametrize("sentence", [
+    "Homework before next time: translate the dialogue on page 12 into French.",
+    "For next lesson, practise the C major scale hands together at 60 bpm.",
+    "As homework, do questions 4 to 9 on the worksheet.",
+    "Your assignment for Thursday is to read chapter 4 and summarise it in 200 words.",
+])
+def test_homework_set_is_a_task(sentence):
+    assert job_state(sentence) == "task"
+
+
+@pytest.mark.parametrize("sentence", [
+    "Homework can be stressful for kids at that age.",
+    "The gap between the two buildings is about ten metres.",
+    "German uses the present tense for something that started in the past.",
+    "Where you go from here is entirely up to you.",
+])
+def test_explanation_stays_out(sentence):
+    assert job_state(sentence) is None
