@@ -1993,7 +1993,11 @@ stick go limit cap round display print express proofread rewrite sort rank focus
 price follow greet lead tag label highlight bold number wrap spell count double-check cc loop hand pass direct assign
 default address respond say sound reply prioritize prioritise order book plan nudge prompt ping refuse decline hold
 reserve mind watch track log record flag post publish share remember""".split())
-_STOP_START = STOP_WORDS | _NOT_VERB | _TIME_PREPS | frozenset("""i you he she we they it""".split())
+#: Prepositions of place that open a clause but never a request ("group walk today, along the
+#: cliffs", "a long ride today across the moors"): what happened, and where.
+_PLACE_PREPS = frozenset("""along across around through past under beneath below above beside behind near into onto
+towards toward via inside outside opposite within amid""".split())
+_STOP_START = STOP_WORDS | _NOT_VERB | _TIME_PREPS | _PLACE_PREPS | frozenset("""i you he she we they it""".split())
 #: A request by form: a verb-like first word before its object ("humor me", "route all calls to ...").
 #: Verbs of requests that are nouns more often than not, ahead of another noun ("book club", "quiz
 #: night", "play date"): such a clause is a request only with an object or particle after the verb.
