@@ -172,9 +172,14 @@ _QUESTION_START = re.compile(
 )
 
 
+#: "Did the big shop at Lidl this morning.", "Did it! Passed my test": a doing with its "I" left
+#: out, told as done, where a question's form ("did the parcel arrive") has no full stop.
+_DID_TOLD = re.compile(r"^did\s+(?:the|that|this|it)\b[^?]*[.!]$", _I)
+
+
 def is_question(sentence: str) -> bool:
     s = sentence.strip()
-    return s.endswith("?") or bool(_QUESTION_START.match(s))
+    return s.endswith("?") or (bool(_QUESTION_START.match(s)) and not _DID_TOLD.match(s))
 
 
 _LEAD_WORDS = r"(?:(?:and|but|so|honestly|tbh|well|ok|okay|oh|lol|haha|imagine|i\s+mean|to\s+be\s+honest)\W+)*"
