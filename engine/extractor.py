@@ -837,7 +837,7 @@ _WHEN_YOU_MAKE = re.compile(
 _LIMIT_IDIOM = re.compile(
     r"^(?P<obj>(?:(?!\b(?:is|are|was|were)\b)[^,.!?;]){2,60}?)\s*(?:\b(?:is|are)\b|['’]s|['’]re)\s+(?:(?:an?|the)\s+)?"
     # ("aspirin and ibuprofen are completely off limits for me", "nuts are absolutely a no-go")
-    r"(?:(?:completely|absolutely|totally|strictly|entirely|definitely|firmly|now)\s+)?(?:(?:an?|the)\s+)?"
+    r"(?:(?:complete?ly|absolu?te?ly|total?l?y|strictly|entirely|definite?ly|firmly|now)\s+)?(?:(?:an?|the)\s+)?"
     r"(?:(?:absolute|total|complete|real|big|definite)\s+)?"
     r"(?P<idiom>hard\s+no|no[- ]go|no[- ]no|deal[- ]?breaker|non[- ]?negotiable|non[- ]?starter|off[- ]limits|"
     r"off\s+the\s+(?:table|cards|menu)|out\s+of\s+the\s+question|not\s+an\s+option)\b(?P<rest>[^.!?;]*)", _I)

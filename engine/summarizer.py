@@ -187,7 +187,7 @@ _NEXT = re.compile(
     r"\b(?:still\s+to\s+do|to\s*-?\s*do|"
     # homework set ("homework before next time: ...", "your assignment for Thursday is ..."), not
     # homework talked of ("homework can be stressful")
-    r"(?:homework|assignment)\s*(?:[:\u2013\u2014-]|(?:before|for|by|is|tonight|this\s+week)\b)|"
+    r"(?:homework|assignment)\s*(?:[:\u2013\u2014-]|(?:before|for|by|tonight|this\s+week)\b)|"
     r"(?:your|some|as|for)\s+(?:homework|assignment)\b|"
     # "for next lesson, practise the scale", "before next time: write 10 sentences"
     r"(?:for|before|by)\s+(?:(?:the|our)\s+)?next\s+(?:time|lesson|session|class|week|call)\b|next(?:\s+steps?|\s+up|\s+exercise|\s+problem|\s+I'll|\s+we'll|\s*[,:])|"
@@ -208,10 +208,11 @@ _DIAGNOSIS = re.compile(
     r"(?:points?|pointing)\s+to|suggests?|indicates?|most\s+likely|(?:usually|probably)\s+means|"
     # what a learner's work shows ("your weak spot is the dative prepositions", "the main gap is
     # fractions", "where you struggle most is limits"): a tutor's finding
-    r"(?:your|the|their|his|her)\s+(?:\w+\s+){0,2}?(?:weak\s+(?:spot|point|area)s?|weakness(?:es)?|sticking\s+points?|"
-    r"gaps?|blind\s+spots?|problem\s+areas?)\s+(?:(?:right\s+now|so\s+far|at\s+the\s+moment|here)\s+)?(?:is|are|was|were|seems?)|"
+    r"(?:your|ur|the|their|his|her)\s+(?:\w+\s+){0,2}?(?:weak(?:est)?\s+(?:spot|point|area|topic)s?|weakness(?:es)?|"
+    r"sticking\s+points?|gaps?|blind\s+spots?|problem\s+areas?)\s+(?:in\s+(?:your|their|his|her)\s+\w+\s+)?"
+    r"(?:(?:right\s+now|so\s+far|at\s+the\s+moment|here)\s+)?(?:is|are|was|were|seems?)|"
     r"where\s+you\s+(?:\w+\s+)?(?:struggle|slip|go\s+wrong|trip\s+up)|you\s+(?:keep|kept)\s+(?:getting|mixing|making|"
-    r"missing|dropping|forgetting))\b", re.IGNORECASE)
+    r"missing|dropping|forgetting|confusing|muddling))\b", re.IGNORECASE)
 #: A price or an estimate told ("a coil and plug usually runs $180 to $260", "the quote is 2,400
 #: euros"): what the job will cost is part of its state.
 _PRICE = re.compile(r"[$€£¥]\s?\d|\b\d[\d,.]*\s*(?:dollars|euros|pounds|quid|bucks|usd|eur|gbp)\b", re.IGNORECASE)

@@ -17,6 +17,10 @@ from two_sessions import kept_of_one_turn
     ("Caffeine is totally off-limits for me since the palpitations.", "Caffeine"),
     ("Screens at the dinner table are strictly a no-go in our house.", "Screens"),
     ("Red meat is completely off the table for me now.", "Red meat"),
+    # typed in a hurry
+    ("Gluten is absolutly off limits for me.", "Gluten"),
+    ("Sugar is totaly off-limits for me now.", "Sugar"),
+    ("Booze is definitly off the table for me.", "Booze"),
 ])
 def test_a_stressed_limit_idiom_is_a_constraint(tmp_path, text, word):
     kept = kept_of_one_turn(tmp_path, "Ilse", text)

@@ -17,6 +17,9 @@ from engine.summarizer import job_state
     "Your biggest weakness right now is the subjunctive after 'il faut que'.",
     "Where you struggle most is with limits at infinity.",
     "You keep mixing up the present perfect and the past simple.",
+    "The main gap in your knowledge is organic chemistry mechanisms.",
+    "You keep confusing mitosis and meiosis.",
+    "Your weakest area is algebra, especially factorising.",
 ])
 def test_what_the_learners_work_showed_is_a_finding(sentence):
     assert job_state(sentence) == "outcome"
@@ -34,6 +37,7 @@ def test_homework_set_is_a_task(sentence):
 
 @pytest.mark.parametrize("sentence", [
     "Homework can be stressful for kids at that age.",
+    "Homework is important because it consolidates learning.",
     "The gap between the two buildings is about ten metres.",
     "German uses the present tense for something that started in the past.",
     "Where you go from here is entirely up to you.",
