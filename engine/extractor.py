@@ -2253,6 +2253,10 @@ _TOLD_BEFORE = re.compile(
     r"|context\s+again)\b"
     r"|(?:^|[,;:.!?(\u2013\u2014-]\s*|\b(?:btw|oh|and|so|also|just|but)\s+)(?:"
     r"(?:just\s+)?(?:an?\s+)?(?:quick|friendly|gentle|small)?\s*reminder\b(?:\s+that\b|\s*[:,\u2013\u2014-])"
+    # "reminder of the basics - ...", "quick recap: ...", "recap of the details: ..."
+    r"|(?:(?:an?\s+)?(?:quick|short|brief)\s+)?(?:reminder|recap)\s+of\s+(?:the\s+|my\s+|our\s+)?(?:basics|details|key\s+facts|"
+    r"facts|set-?up|situation|context|essentials|background)\s*[:,\u2013\u2014-]"
+    r"|(?:(?:an?\s+)?(?:quick|short|brief)\s+)?recap\s*[:\u2013\u2014-]"
     r"|for\s+(?:some\s+)?context\b(?!\s+(?:clues?|of|for|about|on|in)\b)|(?:to\s+recap|as\s+a\s+reminder)\s*[,:;\u2013\u2014-]"
     r"|(?:please\s+)?remember,?\s+(?:that\s+)?(?=I\b|I'm|I've|we\b|we're|we've|(?-i:[A-Z][a-z]+)['\u2019]s\b))",
     re.IGNORECASE)

@@ -26,7 +26,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, _is_person_role, split_sentences, states_a_rule, told_before, without_label
-from engine.meaning import (Meaning, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended,
+from engine.meaning import (Meaning, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
                             changed_provider, denies, other_values, quantity_cue, ranks_the_other_way, relate, resumed, resumes,
                             said_again, same_holder, given_clause, keeps,
@@ -40,7 +40,7 @@ from engine.state import SubjectState, SummaryItem, WindowTurn
 from engine.statements import (JOIN, REST_OF, clause_pieces, clauses, is_narrative, item_leans, items, lead_of,
                                leaning_on, readable, rest_text, statements, tells_of_before, without)
 from engine.statements import parts as narrative_parts
-from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, turn_candidates, without_redacted
+from engine.summarizer import GENERIC_WORDS, TOLD_PARTS, arrangement_end, compact, summarize, turn_candidates, without_redacted
 from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, plain_chat, plain_negations, term_set, terms
 from engine.tokens import count_tokens_many
 from schemas.common import PRIVACY_ORDER, SOURCE_RANK
@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/89"
+RULES = "rules/90"
 
 
 @dataclass(frozen=True)
@@ -542,6 +542,7 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
     # (a statement alone is related to every record whole below: here, to the narratives' statements,
     # unless it is told as said before, which relates it to records of any kind here)
     told = told_before(c.text) or c.fields.get("told") == "before"
+    told_parts = {int(i) for i in c.fields.get(TOLD_PARTS, "").split(",") if i.isdigit()}
     theirs = statements(pool, speaker, only_narratives=whole and not told)
     if not theirs:
         return {}
@@ -563,13 +564,24 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
         near = [theirs[j] for j in np.flatnonzero(sims[row] >= settings.same_anchor_similarity)]
         if not near:
             continue
-        if (told if whole else told_before(x)):
+        if (told if whole else (told_before(x) or k in told_parts)):
             # told as said before ("for context", "as a reminder"): the record it repeats, whatever
             # each of the two was typed as ("mum moved into Larchfield last month" / "mum's at
             # Larchfield") and whenever it happened
             kinds = {r.kind: [y for y in near if y.kind == r.kind] for r in near}
             same = sorted((r for kind, group in kinds.items() for r in relate(meaning, x, kind, speaker, group, settings)
                            if r.verdict == "same"), key=lambda r: -r.similarity)
+            if not same:
+                # ("reminder of the basics - we're marrying at Hartwell Barn, about 80 guests" after
+                # "the venue is Hartwell Barn; catering for 80 guests"): what it names, the record
+                # named all of, over two of its statements; and it says no change
+                mine = values(x, speaker)
+                held_now = [s for s in sorted(near, key=lambda s: s.memory_id) if denies(x) == denies(s.text)]
+                named = frozenset().union(*(values(s.record.text or "", speaker) for s in held_now)) if held_now else frozenset()
+                if mine and held_now and change_cue(x) is None and all(_overlap(frozenset([v]), named) for v in mine):
+                    # the nearest record is the one said again (the others hold the rest of it)
+                    out[k] = max(held_now, key=lambda s: float(sims[row][theirs.index(s)])).record
+                    continue
         else:
             # "Freya (she's four) is still dino-mad", "you know I love live music": told beside
             # news, a standing statement said again, though the whole reads as an event

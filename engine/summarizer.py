@@ -661,6 +661,20 @@ def _merge_observations(found: list[Candidate], name: str, at: datetime) -> list
         importance=max(c.importance for c in obs),
         privacy_level=max((c.privacy_level for c in [merged, *obs]), key=PRIVACY_ORDER.__getitem__),
     )
+    # Which statements were told as said before ("reminder of the basics - ..."): the opener that
+    # says so is not in the record's words, and the rest of the turn may be news.
+    told, k = [], 0
+    for c, part in zip(obs, parts):
+        n = len([x for x in part.split("; ") if x.strip()])
+        if c.fields.get("told") == "before":
+            told.extend(range(k, k + n))
+        k += n
+    if told:
+        merged = replace(merged, fields={**merged.fields, TOLD_PARTS: ",".join(map(str, told))})
     first = found.index(obs[0])
     rest = [c for c in found if c not in obs]
     return rest[:first] + [merged] + rest[first:]
+
+
+#: The field of a turn's narrative that lists its statements told as said before (their indices).
+TOLD_PARTS = "told_parts"
