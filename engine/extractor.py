@@ -172,9 +172,10 @@ _QUESTION_START = re.compile(
 )
 
 
-#: "Did the big shop at Lidl this morning.", "Did it! Passed my test": a doing with its "I" left
-#: out, told as done, where a question's form ("did the parcel arrive") has no full stop.
-_DID_TOLD = re.compile(r"^did\s+(?:the|that|this|it)\b[^?]*[.!]$", _I)
+#: "Did the big shop at Lidl this morning, spent £94.", "Did it! Passed my test": a doing with its
+#: "I" left out, told as done and told on after a comma, or cheered. A question's form ("did the
+#: parcel arrive", "Did the vet call back this afternoon.") says nothing after it.
+_DID_TOLD = re.compile(r"^did\s+(?:the|that|this)\b[^?,;]+,\s*[^?]*[.!]$|^did\s+(?:it|that)\s*!", _I)
 
 
 def is_question(sentence: str) -> bool:
@@ -1934,6 +1935,16 @@ _HAS_I_SUBJECT = re.compile(r"\b(?:I|I'm|I've|I'd|I'll)\b", _I)
 _SO_LIMIT = re.compile(r",\s+(?:and\s+)?so\s+(?=[^,.!?;]{2,60}?\s*(?:\b(?:is|are)\b|['’]s|['’]re)\s)", _I)
 
 
+#: A limit that leans on what came before it: a comparison with it or a word pointing back.
+_LEANS_BACK = re.compile(r"\b(?:it|that|this|those|these|them|more|less|fewer|\w{3,}er\s+than|"
+                         r"anything\s+(?:\w+er|more|less|over|above|under|below|beyond|else)|over|above|under|below|beyond)\b", _I)
+
+
+#: A limit said for a while ("for six weeks", "today", "this week", "until Friday"; not "for now").
+_FOR_A_WHILE = re.compile(r"\b(?:for\s+(?:the\s+)?(?:next\s+)?(?:a\s+few\s+|a\s+couple\s+of\s+|a\s+|\w+\s+)?(?:days?|weeks?|months?|hours?|"
+                          r"fortnight)|today|tonight|tomorrow|this\s+(?:week|weekend|month|year)|until|till|til)\b", _I)
+
+
 def _so_limit(clause: str) -> tuple[str, str] | None:
     """(the reason, the limit) of a limit said as what follows from a reason, else None."""
     m = _SO_LIMIT.search(clause)
@@ -2213,14 +2224,19 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     hits: list[tuple[str, _Hit]] = []
     for clause in clauses:
         clause = strip_lead_in(clause)
-        if (split := _so_limit(clause)) is not None:
+        # (a limit for a while, "so the beach is a no-go today", "so climbing is off limits for six
+        # weeks", is read as the sentence is: it lapses, or holds with its date)
+        if (split := _so_limit(clause)) is not None and not _FOR_A_WHILE.search(split[1]):
             reason, limit = split
             reason_hit = _classify(reason, name, past_ctx, future_ctx)
             limit_hit = _classify(limit, name, past_ctx, future_ctx)
             if limit_hit is not None and limit_hit.kind == "constraint":
                 # the reason is a statement of its own when a rule reads one in it ("I'm on warfarin");
                 # else it stays with the limit it explains ("I'm pregnant, so soft cheese is off limits")
-                if reason_hit is not None and not (rules_only and reason_hit.kind != "constraint"):
+                # (not when the limit leans on it: "our towing limit is 1,500 kg, so anything heavier is
+                # a non-starter" is one rule)
+                if (reason_hit is not None and not (rules_only and reason_hit.kind != "constraint")
+                        and not _LEANS_BACK.search(limit)):
                     hits.append((reason, reason_hit))
                     hits.append((limit, limit_hit))
                 else:
@@ -2265,6 +2281,11 @@ _TOLD_BEFORE = re.compile(
 def told_before(text: str) -> bool:
     """Whether a statement is told as known to the listener (see `_TOLD_BEFORE`)."""
     return _TOLD_BEFORE.search(text) is not None
+
+
+def told_opener_gone(text: str) -> str:
+    """The statement without the words that tell it as known ("Reminder of basics: ...")."""
+    return _TOLD_BEFORE.sub(" ", text)
 
 
 def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,

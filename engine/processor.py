@@ -25,7 +25,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
                             record_vectors_of, uncached, memo_embed)
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
-from engine.extractor import Candidate, _is_person_role, split_sentences, states_a_rule, told_before, without_label
+from engine.extractor import Candidate, _is_person_role, split_sentences, states_a_rule, told_before, told_opener_gone, without_label
 from engine.meaning import (Meaning, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
                             changed_provider, denies, other_values, quantity_cue, ranks_the_other_way, relate, resumed, resumes,
@@ -40,7 +40,7 @@ from engine.state import SubjectState, SummaryItem, WindowTurn
 from engine.statements import (JOIN, REST_OF, clause_pieces, clauses, is_narrative, item_leans, items, lead_of,
                                leaning_on, readable, rest_text, statements, tells_of_before, without)
 from engine.statements import parts as narrative_parts
-from engine.summarizer import GENERIC_WORDS, TOLD_PARTS, arrangement_end, compact, summarize, turn_candidates, without_redacted
+from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, turn_candidates, without_redacted
 from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, plain_chat, plain_negations, term_set, terms
 from engine.tokens import count_tokens_many
 from schemas.common import PRIVACY_ORDER, SOURCE_RANK
@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/90"
+RULES = "rules/91"
 
 
 @dataclass(frozen=True)
@@ -542,7 +542,6 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
     # (a statement alone is related to every record whole below: here, to the narratives' statements,
     # unless it is told as said before, which relates it to records of any kind here)
     told = told_before(c.text) or c.fields.get("told") == "before"
-    told_parts = {int(i) for i in c.fields.get(TOLD_PARTS, "").split(",") if i.isdigit()}
     theirs = statements(pool, speaker, only_narratives=whole and not told)
     if not theirs:
         return {}
@@ -564,7 +563,7 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
         near = [theirs[j] for j in np.flatnonzero(sims[row] >= settings.same_anchor_similarity)]
         if not near:
             continue
-        if (told if whole else (told_before(x) or k in told_parts)):
+        if (told if whole else told_before(x)):
             # told as said before ("for context", "as a reminder"): the record it repeats, whatever
             # each of the two was typed as ("mum moved into Larchfield last month" / "mum's at
             # Larchfield") and whenever it happened
@@ -578,7 +577,13 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
                 mine = values(x, speaker)
                 held_now = [s for s in sorted(near, key=lambda s: s.memory_id) if denies(x) == denies(s.text)]
                 named = frozenset().union(*(values(s.record.text or "", speaker) for s in held_now)) if held_now else frozenset()
-                if mine and held_now and change_cue(x) is None and all(_overlap(frozenset([v]), named) for v in mine):
+                # and says nothing else ("Priya Shah is leaving Moore and Co." names only what was
+                # said, and one more word is its news)
+                said_words = frozenset().union(*(salient_terms(s.record.text or "", speaker) for s in held_now)) if held_now else frozenset()
+                new_words = {t for t in salient_terms(told_opener_gone(x), speaker) - said_words
+                             if not any(one_edit(t, w) or t[:4] == w[:4] for w in said_words)}
+                if (mine and held_now and change_cue(x) is None and not new_words
+                        and all(_overlap(frozenset([v]), named) for v in mine)):
                     # the nearest record is the one said again (the others hold the rest of it)
                     out[k] = max(held_now, key=lambda s: float(sims[row][theirs.index(s)])).record
                     continue
@@ -1060,7 +1065,7 @@ _SAID_THING = (r"(?:that|this|it|all\s+that|what\s+I\b|everything\s+I\b|anything
                r"the\s+(?:[\w'\-]+\s+){0,3}?(?:thing|stuff|bit|part|info|information|details?|notes?|story|business)\b|"
                # a thing said to the assistant, told so ("Mr Haddad's old mobile number you saved", "the
                # gym code I gave you", "my address that you've got on file")
-               r"(?:[\w'’\-]+\s+){1,6}?(?:that\s+|which\s+)?(?:you(?:['’]ve|\s+have)?\s+(?:saved|stored|kept|noted|"
+               r"(?:[\w'’\-]+\s+){1,6}?(?:that\s+|which\s+)?(?:you(?:['’]ve|\s+have)?\s+(?:saved|stored|kept(?!\s+\w+ing\b)|"
                r"recorded|remembered|got\s+(?:on\s+file|saved|down|stored|for))|I\s+(?:gave|sent)\s+you|I\s+told\s+you(?!\s+about)|"
                r"I\s+(?:shared|mentioned)\s+(?:with\s+you|earlier|before))\b)")
 #: Verbs of removing that are about what the assistant keeps only when their object is something
@@ -1199,7 +1204,7 @@ _OWN_THING_REQUEST = re.compile(
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
     r"(?:forget|delete|erase|wipe|remove|scratch|scrap|disregard|drop|strike|get\s+rid\s+of|ditch|bin|nix)\s+"
     r"(?:the|that|those|these|my|our|[\w'’-]+['’]s)\s+(?:[\w'’-]+\s+){0,4}?(?:that\s+|which\s+)?"
-    r"(?:you(?:['’]ve\s+|\s+have\s+|\s+)(?:saved|stored|kept|noted|recorded|got\s+(?:on\s+file|saved|down|stored|for))|"
+    r"(?:you(?:['’]ve\s+|\s+have\s+|\s+)(?:saved|stored|kept(?!\s+\w+ing\b)|recorded|got\s+(?:on\s+file|saved|down|stored|for))|"
     r"I\s+(?:gave|sent)\s+you|I\s+told\s+you(?!\s+about))\b"
     # "forget the lithium bit", "delete the medication details": a part of what was said, named
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*(?:forget|delete|erase|wipe|remove|scratch|drop|strike)\s+"

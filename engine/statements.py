@@ -138,10 +138,18 @@ _SAYS = re.compile(r"^(?:"
 
 
 #: A clause that says who or what fills a role, by name ("and the letting agent is Brightmove
-#: Lettings", "and the vet is Dr Amir at Hillside"): a thing of its own, whatever came before,
-#: though records drop its article ("letting agent is ...").
+#: Lettings", "and the vet is Dr Amir at Hillside"), after one that gives someone's number or
+#: address: the next of a list of contacts, a thing of its own, though records drop its article
+#: ("letting agent is ..."). After anything else it may be a part of what came before ("my hernia
+#: surgery is booked, and the surgeon is Mr Patel"): it goes with it.
 _NAMES_ONE = re.compile(rf"^{_OPEN}(?:the\s+)?[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){{0,2}}\s+(?:is|are)\s+"
                         r"(?:(?:called|named|now|still)\s+)?(?-i:[A-Z])", re.IGNORECASE)
+
+
+def _gives_contact(piece: str) -> bool:
+    from engine.meaning import contact_values
+
+    return bool(contact_values(piece))
 
 
 _OWNER = re.compile(rf"^{_OPEN}((?-i:[A-Z])[\w.-]*)['’]s\b", re.IGNORECASE)
@@ -268,7 +276,8 @@ def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
                 pieces.append(piece)
         pieces = [x for piece in pieces for x in _speaker_again(piece, lead)]
         for k, piece in enumerate(pieces):
-            back = ((_points_back(piece, lead, pieces[k - 1]) or not (_NEW_SUBJECT.match(piece) or _NAMES_ONE.match(piece))
+            back = ((_points_back(piece, lead, pieces[k - 1])
+                     or not (_NEW_SUBJECT.match(piece) or (_NAMES_ONE.match(piece) and _gives_contact(pieces[k - 1])))
                      or _UNSAID_OBJECT.search(piece)
                      or _same_owner(piece, pieces[k - 1], lead))
                     if k else _OPENS_BACK.match(piece) or (out and _of_someone_before(piece, out[-1], lead)))

@@ -187,10 +187,13 @@ _NEXT = re.compile(
     r"\b(?:still\s+to\s+do|to\s*-?\s*do|"
     # homework set ("homework before next time: ...", "your assignment for Thursday is ..."), not
     # homework talked of ("homework can be stressful")
-    r"(?:homework|assignment)\s*(?:[:\u2013\u2014-]|(?:before|for|by|tonight|this\s+week)\b)|"
-    r"(?:your|some|as|for)\s+(?:homework|assignment)\b|"
-    # "for next lesson, practise the scale", "before next time: write 10 sentences"
-    r"(?:for|before|by)\s+(?:(?:the|our)\s+)?next\s+(?:time|lesson|session|class|week|call)\b|next(?:\s+steps?|\s+up|\s+exercise|\s+problem|\s+I'll|\s+we'll|\s*[,:])|"
+    r"(?:homework|assignment)\s*(?:[:\u2013\u2014-]|(?:before|by|tonight|this\s+week)\b|"
+    r"for\s+(?:next|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)\b)|"
+    r"(?:as|for)\s+homework\s*,|your\s+(?:homework|assignment)\s+(?:for\s+\w+\s+)?is\s+to\b|"
+    # "for next lesson, practise the scale", "before next time: write 10 sentences" (not "for next
+    # time, it helps to know ...")
+    r"(?:for|before)\s+(?:(?:the|our)\s+)?next\s+(?:time|lesson|session|class)\s*[,:\u2013\u2014-]?\s*"
+    r"(?!(?:it|it's|that|this|there|the|you'll|we'll|I'll|remember)\b)[a-z]+\b|next(?:\s+steps?|\s+up|\s+exercise|\s+problem|\s+I'll|\s+we'll|\s*[,:])|"
     r"then\s+(?:I'll|we'll|you|re-?\w+)|once\s+(?:they|it|that|you|we|the)|as\s+soon\s+as|before\s+(?:then|you|we)|"
     r"follow\s+up|I'll|I\s+will|we'll|we\s+will|(?:will|'ll)\s+(?!be\s+(?:fine|ok|okay|great|good)\b)[a-z]+|"
     r"going\s+to|needs?\s+to|we\s+need|remember\s+to|don't\s+forget|make\s+sure|please\s+[a-z]+|"
@@ -208,11 +211,14 @@ _DIAGNOSIS = re.compile(
     r"(?:points?|pointing)\s+to|suggests?|indicates?|most\s+likely|(?:usually|probably)\s+means|"
     # what a learner's work shows ("your weak spot is the dative prepositions", "the main gap is
     # fractions", "where you struggle most is limits"): a tutor's finding
-    r"(?:your|ur|the|their|his|her)\s+(?:\w+\s+){0,2}?(?:weak(?:est)?\s+(?:spot|point|area|topic)s?|weakness(?:es)?|"
-    r"sticking\s+points?|gaps?|blind\s+spots?|problem\s+areas?)\s+(?:in\s+(?:your|their|his|her)\s+\w+\s+)?"
+    # (of the one taught: "your", or "the main gap in your ..."; not "her weakness is chocolate",
+    # "the pay gap is a well-known issue")
+    r"(?:(?:your|ur)\s+(?:\w+\s+){0,2}?|the\s+(?:main|biggest|key|real|one)\s+)(?:weak(?:est)?\s+(?:spot|point|area|topic)s?|"
+    r"weakness(?:es)?|sticking\s+points?|gaps?|blind\s+spots?|problem\s+areas?)\s+(?:in\s+your\s+\w+\s+)?"
     r"(?:(?:right\s+now|so\s+far|at\s+the\s+moment|here)\s+)?(?:is|are|was|were|seems?)|"
-    r"where\s+you\s+(?:\w+\s+)?(?:struggle|slip|go\s+wrong|trip\s+up)|you\s+(?:keep|kept)\s+(?:getting|mixing|making|"
-    r"missing|dropping|forgetting|confusing|muddling))\b", re.IGNORECASE)
+    r"where\s+you\s+(?:\w+\s+)?(?:struggle|slip|go\s+wrong|trip\s+up)|you\s+(?:keep|kept)\s+(?:mixing|missing|dropping|"
+    r"forgetting|confusing|muddling)|you\s+(?:keep|kept)\s+(?:making|getting)\s+(?:\w+\s+){0,3}?(?:wrong|mistakes?|errors?))\b",
+    re.IGNORECASE)
 #: A price or an estimate told ("a coil and plug usually runs $180 to $260", "the quote is 2,400
 #: euros"): what the job will cost is part of its state.
 _PRICE = re.compile(r"[$€£¥]\s?\d|\b\d[\d,.]*\s*(?:dollars|euros|pounds|quid|bucks|usd|eur|gbp)\b", re.IGNORECASE)
@@ -661,20 +667,7 @@ def _merge_observations(found: list[Candidate], name: str, at: datetime) -> list
         importance=max(c.importance for c in obs),
         privacy_level=max((c.privacy_level for c in [merged, *obs]), key=PRIVACY_ORDER.__getitem__),
     )
-    # Which statements were told as said before ("reminder of the basics - ..."): the opener that
-    # says so is not in the record's words, and the rest of the turn may be news.
-    told, k = [], 0
-    for c, part in zip(obs, parts):
-        n = len([x for x in part.split("; ") if x.strip()])
-        if c.fields.get("told") == "before":
-            told.extend(range(k, k + n))
-        k += n
-    if told:
-        merged = replace(merged, fields={**merged.fields, TOLD_PARTS: ",".join(map(str, told))})
     first = found.index(obs[0])
     rest = [c for c in found if c not in obs]
     return rest[:first] + [merged] + rest[first:]
 
-
-#: The field of a turn's narrative that lists its statements told as said before (their indices).
-TOLD_PARTS = "told_parts"

@@ -168,7 +168,7 @@ _AVOIDING = [
      lambda m: {"gives": "avoids", "giving": "avoiding", "gave": "avoided", "given": "avoided"}.get(
          m.group("verb").lower(), "avoid") + " " + m.group("what").strip()),
     # ("That burger is off menu": not on it, no rule; "they're off menu" in a record that lost its article)
-    (re.compile(r"\b(is|are|['’]s|['’]re)\s+(?:(?:strictly|complete?ly|absolu?te?ly|total?l?y|entirely|definite?ly|firmly)\s+)?(?:off[-\s]limits|(?:a\s+)?no[-\s]go(?![-\w])|off\s+(?:the\s+)?menu)\b",
+    (re.compile(r"\b(is|are|['’]s|['’]re)\s+(?:(?:strictly|complete?ly|absolu?te?ly|total?l?y|entirely|definite?ly|firmly|now)\s+)?(?:off[-\s]limits|(?:a\s+)?no[-\s]go(?![-\w])|off\s+(?:the\s+)?menu)\b",
                 re.IGNORECASE),
      lambda m: m.group(0) if re.search(r"\bis\s+off\s+menu", m.group(0), re.IGNORECASE) else (
          (" " if m.group(1)[0] in "'\u2019" else "") + ("are" if m.group(1).lower() in ("are", "'re", "\u2019re") else "is")

@@ -1,8 +1,8 @@
-"""A doing told with its "I" left out and a full stop ("Did the big shop at Lidl this morning.",
-"Did the Sunday coastal walk with the group again, windy but dry.") is what the speaker did, not
-a question: it is kept. Before, the opening "did the" read as a question's and the sentence was
-dropped. A question's form without a full stop ("did the parcel arrive") or with a question mark
-is still a question, and keeps nothing."""
+"""A doing told with its "I" left out, and told on after a comma ("Did the big shop at Lidl this
+morning, spent £94.", "Did the Sunday coastal walk with the group again, windy but dry.") is what
+the speaker did, not a question: it is kept. Before, the opening "did the" read as a question's
+and the sentence was dropped. A question's form ("did the parcel arrive", "Did the vet call back
+this afternoon.", "Did the shop close early?") is still a question, and keeps nothing."""
 from __future__ import annotations
 
 import pytest
@@ -15,7 +15,7 @@ from two_sessions import kept_of_one_turn
     ("Did the big shop at Lidl this morning, spent £94.", "Lidl"),
     ("Did the Sunday coastal walk with the group again, windy but dry.", "coastal"),
     ("Did the school run and then a spin class, legs are dead.", "spin"),
-    ("Did the annual boiler service on the narrowboat today.", "boiler"),
+    ("Did the annual boiler service on the narrowboat today, all fine.", "boiler"),
 ])
 def test_a_doing_told_as_done_is_kept(tmp_path, text, word):
     kept = kept_of_one_turn(tmp_path, "Robin", text)
@@ -27,6 +27,10 @@ def test_a_doing_told_as_done_is_kept(tmp_path, text, word):
     "Did the plumber ever call you back?",
     "Did the shop close early?",
     "did you see the match last night",
+    # a question's form with a full stop: nothing told after it
+    "Did the vet call back this afternoon.",
+    "Did the package from Amazon arrive yet...",
+    "Did the Arsenal game finish 2-1 last night.",
 ])
 def test_a_question_is_still_one(text):
     assert is_question(text)
