@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone, tzinfo
 
 from engine.dates import Period, find_periods, resolve_dates
-from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, MEDICINE_CLASS, RELATIONS, STOP_WORDS, is_medicine,
-                             role_name)
+from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, MEDICINE_CLASS, RELATIONS, STOP_WORDS, STRESS_WORDS,
+                             is_medicine, role_name)
 from engine.textnorm import MODALS as _MODALS, PAST_IRREGULAR as _PAST_IRREGULAR, POSSESSIVE_END as _POSSESSIVE_END
 
 __all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question",
@@ -838,7 +838,7 @@ _WHEN_YOU_MAKE = re.compile(
 _LIMIT_IDIOM = re.compile(
     r"^(?P<obj>(?:(?!\b(?:is|are|was|were)\b)[^,.!?;]){2,60}?)\s*(?:\b(?:is|are)\b|['’]s|['’]re)\s+(?:(?:an?|the)\s+)?"
     # ("aspirin and ibuprofen are completely off limits for me", "nuts are absolutely a no-go")
-    r"(?:(?:complete?ly|absolu?te?ly|total?l?y|strictly|entirely|definite?ly|firmly|now)\s+)?(?:(?:an?|the)\s+)?"
+    r"(?:" + STRESS_WORDS + r"\s+)?(?:(?:an?|the)\s+)?"
     r"(?:(?:absolute|total|complete|real|big|definite)\s+)?"
     r"(?P<idiom>hard\s+no|no[- ]go|no[- ]no|deal[- ]?breaker|non[- ]?negotiable|non[- ]?starter|off[- ]limits|"
     r"off\s+the\s+(?:table|cards|menu)|out\s+of\s+the\s+question|not\s+an\s+option)\b(?P<rest>[^.!?;]*)", _I)

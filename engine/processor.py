@@ -37,8 +37,8 @@ from engine.projector import memory_ids_of
 from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
-from engine.statements import (JOIN, REST_OF, clause_pieces, clauses, is_narrative, item_leans, items, lead_of,
-                               leaning_on, readable, rest_text, statements, tells_of_before, without)
+from engine.statements import (JOIN, REST_OF, Statement, clause_pieces, clauses, is_narrative, item_leans, items,
+                               lead_of, leaning_on, readable, rest_text, statements, tells_of_before, without)
 from engine.statements import parts as narrative_parts
 from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, turn_candidates, without_redacted
 from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, plain_chat, plain_negations, term_set, terms
@@ -560,7 +560,8 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
     out: dict[int, MemoryRecord] = {}
     for row, k in enumerate(asked):
         x = said[k]
-        near = [theirs[j] for j in np.flatnonzero(sims[row] >= settings.same_anchor_similarity)]
+        near_at = np.flatnonzero(sims[row] >= settings.same_anchor_similarity)
+        near = [theirs[j] for j in near_at]
         if not near:
             continue
         if (told if whole else told_before(x)):
@@ -571,21 +572,9 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
             same = sorted((r for kind, group in kinds.items() for r in relate(meaning, x, kind, speaker, group, settings)
                            if r.verdict == "same"), key=lambda r: -r.similarity)
             if not same:
-                # ("reminder of the basics - we're marrying at Hartwell Barn, about 80 guests" after
-                # "the venue is Hartwell Barn; catering for 80 guests"): what it names, the record
-                # named all of, over two of its statements; and it says no change
-                mine = values(x, speaker)
-                held_now = [s for s in sorted(near, key=lambda s: s.memory_id) if denies(x) == denies(s.text)]
-                named = frozenset().union(*(values(s.record.text or "", speaker) for s in held_now)) if held_now else frozenset()
-                # and says nothing else ("Priya Shah is leaving Moore and Co." names only what was
-                # said, and one more word is its news)
-                said_words = frozenset().union(*(salient_terms(s.record.text or "", speaker) for s in held_now)) if held_now else frozenset()
-                new_words = {t for t in salient_terms(told_opener_gone(x), speaker) - said_words
-                             if not any(one_edit(t, w) or t[:4] == w[:4] for w in said_words)}
-                if (mine and held_now and change_cue(x) is None and not new_words
-                        and all(_overlap(frozenset([v]), named) for v in mine)):
-                    # the nearest record is the one said again (the others hold the rest of it)
-                    out[k] = max(held_now, key=lambda s: float(sims[row][theirs.index(s)])).record
+                recapped = _recapped(x, speaker, [(theirs[j], float(sims[row][j])) for j in near_at])
+                if recapped is not None:
+                    out[k] = recapped
                     continue
         else:
             # "Freya (she's four) is still dino-mad", "you know I love live music": told beside
@@ -595,6 +584,25 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
         if same:
             out[k] = by_id[same[0].memory_id].record
     return out
+
+
+def _recapped(told: str, speaker: str, near: list[tuple[Statement, float]]) -> MemoryRecord | None:
+    """The record a statement told as said before recaps, when it names what one or more records
+    held and nothing else ("Reminder of the basics: Kowalski Construction from Slough, about £18k
+    on the kitchen" after the builder and the budget were said apart), and says no change: the
+    nearest of them. None when it says a word they did not ("Quick reminder: Priya Shah is leaving
+    Moore and Co.": that word is its news). `near`: (statement, likeness) of the alike ones."""
+    mine = values(told, speaker)
+    held = [(s, sim) for s, sim in near if denies(told) == denies(s.text)]
+    if not mine or not held or change_cue(told) is not None:
+        return None
+    named = frozenset().union(*(values(s.record.text or "", speaker) for s, _ in held))
+    said_words = frozenset().union(*(salient_terms(s.record.text or "", speaker) for s, _ in held))
+    news = [t for t in salient_terms(told_opener_gone(told), speaker) - said_words
+            if not any(one_edit(t, w) or t[:4] == w[:4] for w in said_words)]
+    if news or not all(_overlap(frozenset([v]), named) for v in mine):
+        return None
+    return max(sorted(held, key=lambda pair: pair[0].memory_id), key=lambda pair: pair[1])[0].record
 
 
 #: "You know I love live music": beside news, a standing statement said again ("you know" is also
@@ -1059,14 +1067,17 @@ strike like love need needed asking ask beg begging changed change say regarding
 scrub it'd you'd you're you've grateful lovely great time whenever maybe honestly really""".split())
 
 
+#: A thing named as kept by the assistant or given to it ("... you saved", "... you've got on file",
+#: "... I gave you"; not "... you've kept using", "... I told you about": a doing, a thing in the world).
+_KEPT_BY_YOU = (r"you(?:['’]ve\s+|\s+have\s+|\s+)(?:saved|stored|kept(?!\s+\w+ing\b)|recorded|"
+                r"got\s+(?:on\s+file|saved|down|stored|for))|I\s+(?:gave|sent)\s+you|I\s+told\s+you(?!\s+about)")
 #: What a request to get rid of names when it is of something said, not of a thing in the world
 #: ("get rid of the therapy stuff", "of what I told you"; not "get rid of the old sofa").
 _SAID_THING = (r"(?:that|this|it|all\s+that|what\s+I\b|everything\s+I\b|anything\s+I\b|"
                r"the\s+(?:[\w'\-]+\s+){0,3}?(?:thing|stuff|bit|part|info|information|details?|notes?|story|business)\b|"
                # a thing said to the assistant, told so ("Mr Haddad's old mobile number you saved", "the
                # gym code I gave you", "my address that you've got on file")
-               r"(?:[\w'’\-]+\s+){1,6}?(?:that\s+|which\s+)?(?:you(?:['’]ve|\s+have)?\s+(?:saved|stored|kept(?!\s+\w+ing\b)|"
-               r"recorded|remembered|got\s+(?:on\s+file|saved|down|stored|for))|I\s+(?:gave|sent)\s+you|I\s+told\s+you(?!\s+about)|"
+               r"(?:[\w'’\-]+\s+){1,6}?(?:that\s+|which\s+)?(?:" + _KEPT_BY_YOU + r"|you(?:['’]ve\s+|\s+have\s+|\s+)remembered|"
                r"I\s+(?:shared|mentioned)\s+(?:with\s+you|earlier|before))\b)")
 #: Verbs of removing that are about what the assistant keeps only when their object is something
 #: said ("take out the part about my surgery", "ditch the stuff about my ex"; not "take out the
@@ -1203,9 +1214,7 @@ _OWN_THING_REQUEST = re.compile(
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
     r"(?:forget|delete|erase|wipe|remove|scratch|scrap|disregard|drop|strike|get\s+rid\s+of|ditch|bin|nix)\s+"
-    r"(?:the|that|those|these|my|our|[\w'’-]+['’]s)\s+(?:[\w'’-]+\s+){0,4}?(?:that\s+|which\s+)?"
-    r"(?:you(?:['’]ve\s+|\s+have\s+|\s+)(?:saved|stored|kept(?!\s+\w+ing\b)|recorded|got\s+(?:on\s+file|saved|down|stored|for))|"
-    r"I\s+(?:gave|sent)\s+you|I\s+told\s+you(?!\s+about))\b"
+    r"(?:the|that|those|these|my|our|[\w'’-]+['’]s)\s+(?:[\w'’-]+\s+){0,4}?(?:that\s+|which\s+)?(?:" + _KEPT_BY_YOU + r")\b"
     # "forget the lithium bit", "delete the medication details": a part of what was said, named
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*(?:forget|delete|erase|wipe|remove|scratch|drop|strike)\s+"
     r"the\s+(?:[\w'\-]+\s+){1,3}?(?:bit|part|stuff|info|information|details?|notes?)\b", re.IGNORECASE)

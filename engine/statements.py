@@ -25,6 +25,7 @@ from typing import Sequence
 
 from engine.dates import MONTH_NAMES
 from engine.extractor import _PERSON_ROLES
+from engine.meaning import contact_values
 from engine.textnorm import STOP_WORDS
 from schemas.records import MemoryRecord
 
@@ -144,12 +145,6 @@ _SAYS = re.compile(r"^(?:"
 #: surgery is booked, and the surgeon is Mr Patel"): it goes with it.
 _NAMES_ONE = re.compile(rf"^{_OPEN}(?:the\s+)?[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){{0,2}}\s+(?:is|are)\s+"
                         r"(?:(?:called|named|now|still)\s+)?(?-i:[A-Z])", re.IGNORECASE)
-
-
-def _gives_contact(piece: str) -> bool:
-    from engine.meaning import contact_values
-
-    return bool(contact_values(piece))
 
 
 _OWNER = re.compile(rf"^{_OPEN}((?-i:[A-Z])[\w.-]*)['’]s\b", re.IGNORECASE)
@@ -277,7 +272,7 @@ def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
         pieces = [x for piece in pieces for x in _speaker_again(piece, lead)]
         for k, piece in enumerate(pieces):
             back = ((_points_back(piece, lead, pieces[k - 1])
-                     or not (_NEW_SUBJECT.match(piece) or (_NAMES_ONE.match(piece) and _gives_contact(pieces[k - 1])))
+                     or not (_NEW_SUBJECT.match(piece) or (_NAMES_ONE.match(piece) and contact_values(pieces[k - 1])))
                      or _UNSAID_OBJECT.search(piece)
                      or _same_owner(piece, pieces[k - 1], lead))
                     if k else _OPENS_BACK.match(piece) or (out and _of_someone_before(piece, out[-1], lead)))

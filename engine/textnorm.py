@@ -160,6 +160,9 @@ def one_edit(word: str, target: str) -> bool:
 #: Negations typed without their apostrophe ("dont", "cant") and idioms of avoiding that carry no
 #: word of negation ("steer clear of", "give X a miss", "off-limits"): a record says them plainly,
 #: so whoever reads it (a context, a check for "no/not/avoid") cannot miss that it forbids.
+#: Words of stress before an idiom of a limit ("absolutely off limits", "strictly a no-go",
+#: "completely off the table"), typed in a hurry too ("absolutly", "totaly").
+STRESS_WORDS = r"(?:strictly|complete?ly|absolu?te?ly|total?l?y|entirely|definite?ly|firmly|now)"
 _BARE_NEGATION = re.compile(r"\b(do|does|did|is|are|was|were|has|have|had|should|could|would|must|ca)nt\b", re.IGNORECASE)
 _AVOIDING = [
     (re.compile(r"\bsteer(ed|ing|s)?\s+clear\s+of\b", re.IGNORECASE),
@@ -168,14 +171,14 @@ _AVOIDING = [
      lambda m: {"gives": "avoids", "giving": "avoiding", "gave": "avoided", "given": "avoided"}.get(
          m.group("verb").lower(), "avoid") + " " + m.group("what").strip()),
     # ("That burger is off menu": not on it, no rule; "they're off menu" in a record that lost its article)
-    (re.compile(r"\b(is|are|['’]s|['’]re)\s+(?:(?:strictly|complete?ly|absolu?te?ly|total?l?y|entirely|definite?ly|firmly|now)\s+)?(?:off[-\s]limits|(?:a\s+)?no[-\s]go(?![-\w])|off\s+(?:the\s+)?menu)\b",
+    (re.compile(r"\b(is|are|['’]s|['’]re)\s+(?:" + STRESS_WORDS + r"\s+)?(?:off[-\s]limits|(?:a\s+)?no[-\s]go(?![-\w])|off\s+(?:the\s+)?menu)\b",
                 re.IGNORECASE),
      lambda m: m.group(0) if re.search(r"\bis\s+off\s+menu", m.group(0), re.IGNORECASE) else (
          (" " if m.group(1)[0] in "'\u2019" else "") + ("are" if m.group(1).lower() in ("are", "'re", "\u2019re") else "is")
          + " not allowed")),
     # "so that's off the table", "nuts are off the table": no longer an option (a record's text may
     # have lost its article: "off table")
-    (re.compile(r"\b(is|are|['’]s|['’]re)\s+(?:(?:now|total?l?y|complete?ly|absolu?te?ly|definite?ly|firmly)\s+)?off\s+(?:the\s+)?table\b", re.IGNORECASE),
+    (re.compile(r"\b(is|are|['’]s|['’]re)\s+(?:" + STRESS_WORDS + r"\s+)?off\s+(?:the\s+)?table\b", re.IGNORECASE),
      lambda m: (" " if m.group(1)[0] in "'’" else "") + ("are" if m.group(1).lower() in ("are", "'re", "’re") else "is")
      + " not an option"),
     # "there can be zero strobe", "we allow zero phones at dinner": none of it (not "zero degrees")
