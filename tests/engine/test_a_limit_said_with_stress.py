@@ -43,6 +43,7 @@ def test_a_limit_after_its_reason_is_a_constraint_with_the_reason(tmp_path, text
 @pytest.mark.parametrize("text, fact, word", [
     ("I take methotrexate, so alcohol is completely off limits.", "methotrexate", "alcohol"),
     ("I'm on metformin, so sugary drinks are off limits.", "metformin", "sugary"),
+    ("I'm on warfarin, so grapefruit juice is strictly off limits.", "warfarin", "grapefruit"),
 ])
 def test_a_reason_a_rule_reads_is_kept_beside_the_limit(tmp_path, text, fact, word):
     kept = kept_of_one_turn(tmp_path, "Ilse", text)
@@ -64,6 +65,7 @@ def test_no_limit_in_other_idioms(tmp_path, text, word):
 @pytest.mark.parametrize("text, first, second", [
     ("Our car's towing limit is 1,500 kg though, so anything heavier is a non-starter.", "1,500", "heavier"),
     ("Our van's payload is 900 kg, so anything over that is out of the question.", "900", "over that"),
+    ("My credit limit is £2,000, so anything over that is out of the question.", "2,000", "over that"),
 ])
 def test_a_limit_that_leans_on_its_reason_stays_with_it(tmp_path, text, first, second):
     kept = kept_of_one_turn(tmp_path, "Ilse", text)
@@ -74,6 +76,7 @@ def test_a_limit_that_leans_on_its_reason_stays_with_it(tmp_path, text, first, s
 @pytest.mark.parametrize("text, word, reason", [
     ("I broke my wrist yesterday, so climbing is off limits for six weeks.", "climbing", "wrist"),
     ("I had a filling today, so hot drinks are off limits for a few hours.", "hot drinks", "filling"),
+    ("I've got shingles, so the pool is off limits until the end of the month.", "pool", "shingles"),
 ])
 def test_a_limit_for_a_while_stays_with_its_reason(tmp_path, text, word, reason):
     """A limit for a while is read as the sentence is, with the reason that dates it."""

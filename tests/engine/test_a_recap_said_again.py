@@ -27,6 +27,9 @@ from two_sessions import active_after
     ("School admin: Maya's teacher is Mr Lindqvist. Her class is Year 3 Kestrels.",
      "Parents' evening is next week. Recap of the basics: Mr Lindqvist, Year 3 Kestrels.",
      "Lindqvist", "evening"),
+    ("Allotment notes: our plot is number 14 at Fernhill. The water butt there is shared with plot 15.",
+     "Sowed the broad beans this weekend. Quick recap: plot 14 at Fernhill, water butt shared with plot 15.",
+     "Fernhill", "broad beans"),
 ])
 def test_a_recap_beside_news_is_said_again(tmp_path, said, recap, word, news):
     texts = active_after(tmp_path, "Robin", [said, recap])
