@@ -696,6 +696,28 @@ _CONJUNCTIONS = frozenset("and or but so because which since if when while thoug
 _PREPOSITIONS = frozenset("for to of with in on at by from as than like into about".split())
 
 
+# A code of a recovery list said later in the sentence that names the list: letters and digits
+# mixed ("7QX2-M9KD-44PL"), or groups of digits joined by hyphens ("88213-40917").
+_DIGIT_GROUPS = re.compile(r"\d{3,}(?:-\d{3,})+")
+_CODES_EDGE = re.compile(r"(?<!\.[a-z])[.!?](?:\s|$)|\n")  # (not the stop of "e.g.", "i.e.")
+_CODES_WITHIN = 120
+
+
+def _codes_later_in_sentence(text: str, start: int) -> Iterator[_Span]:
+    """The codes a sentence gives after naming backup or recovery codes with words between ("they
+    gave me backup codes, one of them is 7QX2-M9KD-44PL", "my recovery code (keep it offline) was
+    ZP7K-41QX"); a year or a page number there is no code."""
+    edge = _CODES_EDGE.search(text, start, start + _CODES_WITHIN)
+    limit = edge.start() if edge else min(len(text), start + _CODES_WITHIN)
+    for m in _CODE_TOKEN.finditer(text, start, limit):
+        token = m.group()
+        if (m.start() and text[m.start() - 1].isalnum()) or not (
+                _machine_made(token) or _DIGIT_GROUPS.fullmatch(token)):
+            continue
+        yield (m.start(), _code_list_end(text, m.start()) or m.end(), "recovery_code", _P_PROSE)
+        return
+
+
 def _digit_count(value: str) -> int:
     return sum(c.isdigit() for c in value)
 
@@ -853,11 +875,13 @@ def _credentials(text: str, lower: str) -> Iterator[_Span]:
             bare = _BARE_CODE.match(text, kw_end) if group == "access" else None
             if bare is not None and _has_digit(bare.group("v")) and sum(c.isdigit() for c in bare.group("v")) >= 4:
                 yield (*bare.span("v"), _CREDENTIAL_KINDS[group], _P_PROSE)
-            gap = _LIST_AFTER_WORDS.match(text, kw_end) if group == "recovery" else None
-            if gap is not None:
-                list_end = _code_list_end(text, gap.end())
+            if group == "recovery":
+                gap = _LIST_AFTER_WORDS.match(text, kw_end)
+                list_end = _code_list_end(text, gap.end()) if gap is not None else None
                 if list_end is not None:
                     yield (gap.end(), list_end, _CREDENTIAL_KINDS[group], _P_PROSE)
+                else:
+                    yield from _codes_later_in_sentence(text, kw_end)
             continue
         kind = _CREDENTIAL_KINDS[group]
         quoted = False

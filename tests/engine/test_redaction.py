@@ -469,6 +469,30 @@ def test_a_code_list_a_few_words_after_its_name_is_redacted(text, secret):
     assert secret not in clean and kinds == ["recovery_code"]
 
 
+@pytest.mark.parametrize("text, secret", [
+    ("I regenerated my backup codes for the bank app, the first one reads 3HJK-99PL-X2QM, is that normal?",
+     "3HJK-99PL-X2QM"),
+    ("Got recovery codes from Steam when I turned on the authenticator, e.g. R8T2-KK4Q and 9PLM-2XW7, "
+     "where should I keep them", "9PLM-2XW7"),
+    ("my recovery code (they said store it offline) was ZP7K-41QX-MM20", "ZP7K-41QX-MM20"),
+    ("The backup code I used yesterday 88213-40917 does not work anymore", "88213-40917"),
+])
+def test_a_code_said_later_in_the_sentence_that_names_backup_codes_is_redacted(text, secret):
+    clean, kinds = redact(text)
+    assert secret not in clean and kinds == ["recovery_code"]
+
+
+@pytest.mark.parametrize("text", [
+    "backup codes are on page 12 of the manual",
+    "I printed my backup codes in 2024 and lost them",
+    "where are my recovery codes? my ticket is INC0042113",
+    "recovery codes came with order AB-7781 from the shop",
+    "backup codes done. My order number is X7K2-99QZ-LP4M",
+])
+def test_a_number_near_backup_codes_that_is_no_code_is_kept(text):
+    assert redact(text) == (text, [])
+
+
 @pytest.mark.parametrize("text", [
     "My passport expires in 2031, I should renew it early.",
     "I keep all my passwords in the vault now.",
