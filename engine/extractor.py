@@ -976,6 +976,18 @@ _THIS_ONCE = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoo
 _LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:rule|rules|policy)(?:,?\s+[\w'’-]+){0,3}?\s*(?::|\s[-–—])\s*\S",
                             _I)
 
+#: A rule reported from what sets it: "club rules say barbless hooks only", "the lease says no
+#: subletting", "the rules at our allotment are no bonfires after 6pm", "league regulations require
+#: a mouthguard" (not "the rules say nothing about it", "the rules are no help").
+_REPORTED_RULE = re.compile(
+    r"\b(?:rules?|policy|policies|lease|tenancy\s+agreement|contract|by-?laws?|regulations?|guidelines|"
+    r"terms|code\s+of\s+conduct|handbook|constitution)(?:\s+(?!(?:say|says|state|states|is|are)\b)[\w'’-]+){0,4}?"
+    r"(?:(?P<says>\s+(?:say|says|state|states)(?:\s+that)?|\s*:)|\s+(?:is|are))\s+"
+    r"(?:no\s+(?!(?:help|use|good|joke|fun|different|better|worse|longer|more|match|problem|issue|mention|word)\b)\w"
+    r"|(?:[\w'’-]+\s+){1,4}only\b|(?(says)only\s+(?!that\b)\w|(?!)))"
+    r"|\b(?:rules?|policy|regulations?|lease|contract|by-?laws?)\s+(?:require|requires|forbid|forbids|ban|bans|"
+    r"prohibit|prohibits)\s+\w", _I)
+
 
 #: What may not be done or had, or only what may, said of everyone: "no dogs are allowed", "no petrol
 #: engines may be used", "only oxalic acid treatments are permitted", "smoking is not allowed".
@@ -1000,7 +1012,8 @@ def states_a_rule(text: str) -> bool:
         return True
     named = ((_NAMED_LIMIT.search(text) is not None or _REFUSED_LIMIT.search(text) is not None)
              and _A_PAST_LIMIT.search(text) is None)
-    return ((_MODAL_LIMIT.search(text) is not None or named or _PROHIBITION.search(text) is not None)
+    return ((_MODAL_LIMIT.search(text) is not None or named or _PROHIBITION.search(text) is not None
+             or _REPORTED_RULE.search(text) is not None)
             and _THIS_ONCE.search(text) is None)
 
 

@@ -22,6 +22,7 @@ from engine.extractor import (
     is_counterfactual,
     is_question,
     split_sentences,
+    states_a_rule,
     strip_lead_in,
     to_third_person,
     told_before,
@@ -530,8 +531,8 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     n_words = len(_WORDS.findall(core))
     dense = len(specific) >= _MIN_DENSE_SPECIFIC and len(specific) >= _DENSITY * n_words
     least = _MIN_NAMED_SPECIFIC if named else _MIN_FOLLOW_SPECIFIC if follows else _MIN_SPECIFIC
-    if not dense and len(specific) < least:
-        return None
+    if not dense and len(specific) < least and not states_a_rule(body):
+        return None  # (a rule is worth keeping in few words: "the lease says no subletting, which is fine")
     text = _compress(_attributed(body, name, at, strip=False))
     if text.startswith(name + ": ") and re.search(rf"\b{re.escape(name)}\b", text[len(name) + 2:]):
         text = text[len(name) + 2:]  # "Priya: It reminds Priya of ..." names the speaker already
