@@ -620,13 +620,19 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
     seen: set[str] = set()
     follows = False
     said: list[str] = []
+    before: list[Candidate] = []  # what the sentence before gave
     for sentence in map(without_redacted, split_sentences(text)):
         found = extract(sentence, role="user", speaker=name, occurred_at=occurred_at, session_ttl=session_ttl, tz=tz,
                         context=" ".join(said))
-        said.append(sentence)
         if not found:
             obs = _observation(without_label(sentence), name, occurred_at, follows)
             found = [obs] if obs is not None else []
+        if said and before and (joined := _instruction_of_before(found, said[-1], before, name, occurred_at, tz)):
+            out = [c for c in out if c not in before]
+            seen.difference_update(c.text for c in before)
+            found = [joined]
+        said.append(sentence)
+        before = found
         follows = bool(found)
         if told_before(sentence):
             # "Quick reminder: ...", "for context, ...": told as known to the listener (an opener
@@ -637,6 +643,43 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
                 seen.add(c.text)
                 out.append(c)
     return _merge_observations(out, name, occurred_at)
+
+
+#: An instruction that points back to what was said before it: "factor that in", "keep it in mind",
+#: "take that into account", "allow for those".
+_POINTS_BACK = re.compile(
+    r"\b(?:factor|keep|bear|take|have)\s+(?:that|this|it|those|these)\s+(?:in\b|into\s+account|in\s+mind)"
+    r"|\b(?:account|allow)\s+for\s+(?:that|this|it|those|these)\b", re.IGNORECASE)
+
+
+_SAME_PERIOD_SLACK = timedelta(hours=4)
+
+
+def _instruction_of_before(found: list[Candidate], sentence_before: str, before: list[Candidate], name: str,
+                           at: datetime, tz: tzinfo | None) -> Candidate | None:
+    """"Tonight we're trying a house rule: everyone starts with 2 extra wheat cards. If I ask you
+    about setup later tonight, factor that in.": an instruction for a period that points back to a
+    sentence told for the same period (or one that ends sooner) is one instruction with it, and
+    lapses with it. None when the turn says no such thing (the sentence before names no period, or
+    a longer one: "I broke my wrist last week. Keep that in mind for today's workout" keeps the
+    wrist, "my sister is here this weekend" stays past a "today")."""
+    if len(found) != 1 or found[0].kind != "temporary_instruction" or found[0].expires_at is None:
+        return None
+    c = found[0]
+    if not _POINTS_BACK.search(c.fields.get("instruction", "")):
+        return None
+    if any(b.kind == "temporary_instruction" or b.fields.get("told") for b in before):
+        return None
+    # (a period that ends with the instruction's: "this evening" / "tonight", "today" / "tonight")
+    if not any(p.ends_at is not None and at < p.ends_at <= c.expires_at + _SAME_PERIOD_SLACK
+               for p in find_periods(sentence_before, at, tz)):
+        return None
+    told = " ".join(b.text.removeprefix(name + ": ") for b in before).rstrip(".")
+    text = c.text.removeprefix(name + ": ")
+    if not text.startswith(name):
+        text = text[:1].lower() + text[1:]
+    return replace(c, text=f"{name}: {told}; {text}",
+                   fields={**c.fields, "instruction": told + "; " + c.fields.get("instruction", "")})
 
 
 def _narrative(c: Candidate) -> bool:
