@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/94"
+RULES = "rules/95"
 
 
 @dataclass(frozen=True)
@@ -2109,6 +2109,28 @@ def _with_antecedents(text: str, requests: list[str], rest: list[str]) -> tuple[
     return out, [s for s in rest if s not in told]
 
 
+def _past_preamble(request: str) -> str:
+    """A request from the clause that asks, when a clause before it tells something else and the
+    request names its own topic: "I'm so stressed about work lately, but can you delete what I
+    said about my sister?" names the sister, not work; "my knee is killing me after the gym, so
+    please forget what I told you about my ex" the ex, not the knee. A clause before that asks to
+    forget too, or a request that names nothing of its own ("..., so delete what I said about
+    her"), keeps the whole sentence."""
+    cuts = [m.end() for m in _REQUEST_CLAUSE_BREAK.finditer(request)]
+    for at in cuts:
+        head, tail = request[:at], request[at:]
+        if _FORGET_WORDS.search(head) or _KEEP_ASKED.search(head):
+            return request
+        asked = _LEADING_JOINER.sub("", tail)
+        if _REQUEST_FORM.search(asked) or _FORGET_FORM.search(asked):
+            return asked if _topic_words(asked) else request
+    return request
+
+
+#: "but", "so", "anyway" before the clause that asks.
+_LEADING_JOINER = re.compile(r"^(?:(?:but|so|and|anyway|anyways|though)\b[\s,]*)+", re.IGNORECASE)
+
+
 def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meaning: Meaning,
                     settings: Settings, out: _Emitter, keeps: Sequence[str] = ()) -> None:
     """A user's request to forget acts like `forget()`: the same content-free events, the same
@@ -2325,6 +2347,7 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
         requests, rest = forget_requests(meaning, text, settings)
         if requests:
             requests, rest = _with_antecedents(text, requests, rest)
+            requests = [_past_preamble(r) for r in requests]
             # "The inspection date still stands": what the request leaves, said beside it
             keeps = [s for s in rest if _KEEP_SAID.search(s) or _KEEP_ASKED.search(s)]
             _forget_in_turn(state, turn, requests, meaning, settings, out, keeps=keeps)
