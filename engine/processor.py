@@ -2122,13 +2122,19 @@ def _past_preamble(request: str) -> str:
         if _FORGET_WORDS.search(head) or _KEEP_ASKED.search(head):
             return request
         asked = _LEADING_JOINER.sub("", tail)
-        if _REQUEST_FORM.search(asked) or _FORGET_FORM.search(asked):
+        if _ASKS_FIRST.match(asked):
             return asked if _topic_words(asked) else request
     return request
 
 
 #: "but", "so", "anyway" before the clause that asks.
 _LEADING_JOINER = re.compile(r"^(?:(?:but|so|and|anyway|anyways|though)\b[\s,]*)+", re.IGNORECASE)
+#: A clause that opens by asking to forget ("can you delete ...", "please forget ...", "wipe ..."), not
+#: one that only talks of keeping ("I mean, I'd rather that wasn't kept").
+_ASKS_FIRST = re.compile(
+    r"(?:(?:please|pls|plz|kindly|just)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
+    r"(?:forget|delete|erase|wipe|remove|drop|scrap|scratch|scrub|strike|unlearn|disregard|ditch|bin|get\s+rid\s+of)\b",
+    re.IGNORECASE)
 
 
 def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meaning: Meaning,
@@ -2346,8 +2352,7 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
     if text and meaning is not None and p.role == "user":
         requests, rest = forget_requests(meaning, text, settings)
         if requests:
-            requests, rest = _with_antecedents(text, requests, rest)
-            requests = [_past_preamble(r) for r in requests]
+            requests, rest = _with_antecedents(text, [_past_preamble(r) for r in requests], rest)
             # "The inspection date still stands": what the request leaves, said beside it
             keeps = [s for s in rest if _KEEP_SAID.search(s) or _KEEP_ASKED.search(s)]
             _forget_in_turn(state, turn, requests, meaning, settings, out, keeps=keeps)

@@ -43,6 +43,7 @@ def test_a_request_that_names_nothing_of_its_own_reads_the_preamble(tmp_path):
     "Keep the dentist, but scrap the bit about his girlfriend",
     "My sister and I fell out, so can you delete what I said about her?",
     "Please forget what I told you about my ex.",
+    "The stuff about my divorce, I mean, I'd rather that wasn't stored.",
 ])
 def test_a_sentence_whose_first_clause_is_needed_is_read_whole(text):
     assert _past_preamble(text) == text
