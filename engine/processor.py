@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/95"
+RULES = "rules/96"
 
 
 @dataclass(frozen=True)
@@ -1064,7 +1064,8 @@ get rid bring bringing brought mention mentioning raise raising again ever anymo
 weren't wasn't isn't aren't wouldn't couldn't shouldn't they them i'd i'm would've rather stored kept
 take out off ditch bin lose cut nix toss chuck file files
 strike like love need needed asking ask beg begging changed change say regarding
-scrub it'd you'd you're you've grateful lovely great time whenever maybe honestly really""".split())
+scrub it'd you'd you're you've grateful lovely great time whenever maybe honestly really
+come coming comes popping pops cropping crops surfacing resurfacing showing hate""".split())
 
 
 #: A thing named as kept by the assistant or given to it ("... you saved", "... you've got on file",
