@@ -777,6 +777,18 @@ _DOING_WITHOUT = re.compile(
     r"(?P<obj>(?:a\s+single|any|anything|another|one\s+more|a\s+penny|a\s+cent|a\s+drop|new|my|our|out|online)\b[^.!?;]*?"
     r"|(?<=off\s)[^.!?;]*?|(?<=up\s)[^.!?;]*?)\s+"
     r"(?:till|until|'til|til|before)\s+(?P<until>[^.!?;,]+)", _I)
+#: Barred from something until a point the speaker does not set: "I can't travel outside the UK
+#: until they make a decision", "I'm not allowed to drive until the cast comes off", "we can't sign
+#: anything till the survey is back" (not a feeling: "I can't wait until Friday", "can't sleep until
+#: she's home").
+_BARRED_UNTIL = re.compile(
+    r"\b(?P<subj>I|we)(?:\s+(?:still|just|really|legally|currently|basically))?\s+"
+    r"(?P<modal>can['’]?t|cannot|can\s+not|(?:['’]m|\s+am|['’]re|\s+are)\s+not\s+(?:allowed|supposed|meant|able)\s+to|"
+    r"mustn['’]?t|must\s+not)\s+"
+    r"(?!(?:wait|sleep|relax|rest|believe|stop|stand|help|focus|concentrate|think|breathe|settle|enjoy|imagine|bear|"
+    r"cope|function|decide|tell|say|remember|see|be\s+(?:happy|sure|bothered|arsed))\b)"
+    r"(?P<obj>[a-z][\w'’-]*(?:\s+(?!(?:until|till|til|unless)\b)[\w'’-]+){0,7}?)\s+"
+    r"(?:until|till|'til|til|unless)\s+(?P<until>[^.!?;,]+)", _I)
 #: A ceiling said of a sum ("$18k for the wedding and that's a hard ceiling", "£2,000 for the trip,
 #: absolute max", "600 dollars toward the laptop, not a penny more", "the hard cap is 40k").
 _SUM = (r"(?:[$\u20ac\u00a3]\s?\d{1,9}(?:[,.]\d{1,3})*(?:\s?(?:k|m|grand)\b)?"
@@ -1401,7 +1413,7 @@ _GATES: dict[str, frozenset[str]] = {
     "_DIET_NEG": frozenset("eat drink consume touch have".split()),
     "_BUDGET": frozenset("budget spend".split()),
     "_DEADLINE": frozenset("deadline due".split()),
-    "_DOING_WITHOUT": frozenset("till until til before".split()),
+    "_DOING_WITHOUT": frozenset("till until til before unless".split()),
     "_HARD_CEILING": frozenset("ceiling cap limit max maximum penny cent pound dollar euro dime single more tops most".split()),
     "_NOT_ALLOWED": frozenset("allowed".split()),
     "_NO_RULE": frozenset("no nothing zero".split()),
@@ -1531,6 +1543,13 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             return _Hit("constraint", "constraint:" + _head(o),
                         {"type": "rule", "predicate": ("" if m.group("verb3") else "not ")
                          + " ".join(_grp(m, "verb", "verb2", "verb3").lower().split()),
+                         "object": _clean_obj(o, name), "polarity": "-", "until": " ".join(m.group("until").split())}, 0.85)
+    m = (_BARRED_UNTIL.search(c) if vocab & _GATES["_DOING_WITHOUT"] else None)
+    if m:
+        o = _object(m.group("obj"))
+        if o:
+            return _Hit("constraint", "constraint:" + _head(o),
+                        {"type": "rule", "predicate": " ".join(m.group("modal").lower().split()),
                          "object": _clean_obj(o, name), "polarity": "-", "until": " ".join(m.group("until").split())}, 0.85)
     m = (_HARD_CEILING.search(c) if vocab & _GATES["_HARD_CEILING"] else None)
     if m:
@@ -1963,6 +1982,19 @@ _FOR_A_WHILE = re.compile(r"\b(?:for\s+(?:the\s+)?(?:next\s+)?(?:a\s+few\s+|a\s+
                           r"fortnight)|today|tonight|tomorrow|this\s+(?:week|weekend|month|year)|until|till|til)\b", _I)
 
 
+_SO_BETWEEN = re.compile(r"^[\s,;:\-–—]*(?:and\s+)?so\b[\s,]*$", _I)
+
+
+def _reason_before(body: str, reason: str, limit: str) -> str | None:
+    """The reason and the limit as one clause when the body says the limit follows from the reason
+    right after it ("..., so I can't ..."); else None."""
+    i = body.find(reason)
+    j = body.find(limit, i + len(reason)) if i >= 0 else -1
+    if j < 0 or not _SO_BETWEEN.match(body[i + len(reason):j]):
+        return None
+    return body[i:j + len(limit)]
+
+
 def _so_limit(clause: str) -> tuple[str, str] | None:
     """(the reason, the limit) of a limit said as what follows from a reason, else None."""
     m = _SO_LIMIT.search(clause)
@@ -2240,6 +2272,7 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     if named and not any(named.group(0) in c for c in clauses):
         clauses = [body]  # "signed up with a new dentist last month - Dr Farah Qureshi": one statement
     hits: list[tuple[str, _Hit]] = []
+    unread: list[str] = []  # clauses no rule read
     for clause in clauses:
         clause = strip_lead_in(clause)
         # (a limit for a while, "so the beach is a no-go today", "so climbing is off limits for six
@@ -2261,8 +2294,17 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
                     hits.append((clause, limit_hit))
                 continue
         hit = _classify(clause, name, past_ctx, future_ctx)
+        if (hit is not None and hit.kind == "constraint" and "until" in hit.fields and unread
+                and (joint := _reason_before(body, unread[-1], clause)) is not None):
+            # "my visa renewal went in on the 3rd, so I can't leave the country until it's decided":
+            # a reason no rule reads stays with the bar it explains
+            hits.append((joint, hit))
+            unread.clear()
+            continue
         if hit is not None and not (rules_only and hit.kind != "constraint"):
             hits.append((clause, hit))
+        elif hit is None:
+            unread.append(clause)
     if not hits:
         return []
     if len(hits) == 1 and hits[0][1].kind == "episode" and len(clauses) > 1:
