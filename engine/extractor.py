@@ -953,12 +953,14 @@ _MODAL_LIMIT = re.compile(
     r"|(?:by|before|after|until|till|past)\s+(?:the\s+)?(?:\d|noon|midnight|(?:" + _MONTH_WORDS + "|" + _DAY_WORDS + r")\b)"
     r"|any(?:thing|\s+[\w'’-]+)\s+(?:with|containing|that\s+has)\b)", _I)
 #: A limit named with its amount: "a strict fluid limit of one litre a day", "capped at 25 km a week",
-#: "a budget cap of $18,000", "limited to two coffees".
+#: "a budget cap of $18,000", "limited to two coffees", "tops out at cone 6".
 _NAMED_LIMIT = re.compile(
     r"\b(?:(?:limit|cap|maximum|max|minimum|allowance|ceiling|curfew|cutoff|cut-off|"
     r"hard\s+(?:stop|end|finish|line|deadline))\s+(?:of|at|is|by)\s+|(?:capped|limited|restricted)\s+(?:at|to)\s+)"
     r"(?:about\s+|around\s+|roughly\s+|just\s+)?(?:[$€£]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
-    r"twenty|thirty|fifty|a\s+hundred|half)\b)", _I)
+    r"twenty|thirty|fifty|a\s+hundred|half)\b)"
+    # what a thing can do at most: "my kiln tops out at cone 6", "the van maxes out at 70 mph"
+    r"|\b(?:tops|maxes|max)\s+out\s+(?:at|around)\s+(?:about\s+|around\s+)?(?:[A-Za-z]+\s+)?[$€£]?\d", _I)
 #: A limit set by refusing to go past it ("we're not paying more than 400 euros", "I won't spend
 #: over 300 on the suit", "never borrowing above 5k") or by capping ("I'm capping takeaways at 60
 #: pounds"): a rule for the period it names, however the sentence is dated.
@@ -1960,7 +1962,7 @@ def _temp_topic(clause: str) -> str:
 
 _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|\s[-–—]+\s|[–—]|,?\s+but\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my)\b)|"
-    r",\s+(?:and|so)\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my)\b))\s*",
+    r",\s+(?:and|so)\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|(?:please\s+)?(?:never|always|don't|do\s+not)\s+\w+)\b))\s*",
     _I,
 )
 _AND_I = re.compile(r"\s+and\s+(?=(?:I|I'm|I've|I'd|I'll)\b)", _I)
@@ -2294,10 +2296,11 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
                     hits.append((clause, limit_hit))
                 continue
         hit = _classify(clause, name, past_ctx, future_ctx)
-        if (hit is not None and hit.kind == "constraint" and "until" in hit.fields and unread
+        if (hit is not None and hit.kind == "constraint" and unread
                 and (joint := _reason_before(body, unread[-1], clause)) is not None):
-            # "my visa renewal went in on the 3rd, so I can't leave the country until it's decided":
-            # a reason no rule reads stays with the bar it explains
+            # "my visa renewal went in on the 3rd, so I can't leave the country until it's decided",
+            # "the elements aren't rated past that, so please never give me ...": a reason no rule
+            # reads stays with the rule it explains
             hits.append((joint, hit))
             unread.clear()
             continue
