@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/56"
+DECIDER = "meaning/57"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -853,7 +853,10 @@ _MOVED_THING = re.compile(r"\b" + _VALUE_VERB + r"\s+(?!(?:up|down|back|forward|
                           r"(?:(?:up|down|back|forward)\s+)?(?:on)?to\b", re.IGNORECASE)
 #: What one moves when moving oneself ("moved house to Leeds", "moved back to Lyon").
 _ONESELF = frozenset(t for w in "house home flat apartment place out away abroad back over here there all everything "
-                     "it them things stuff myself ourselves".split() for t in terms(w))
+                     "it them things stuff myself ourselves "
+                     # how wholly, not what: "we've switched fully to Zoho Books"
+                     "fully completely entirely totally wholly permanently officially properly".split()
+                     for t in terms(w))
 
 
 @lru_cache(maxsize=65_536)
@@ -1118,7 +1121,8 @@ def other_filler(a: str, b: str, speaker: str = "") -> bool:
     return not _overlap(frozenset(da), frozenset(db))
 
 
-_SWITCHED_TO = re.compile(r"\b(?:switched|swapped|changed|moved|gone|went|converted)\s+(?:over\s+|back\s+)?to\s+"
+_SWITCHED_TO = re.compile(r"\b(?:switched|swapped|changed|moved|gone|went|converted|shifted|migrated)\s+"
+                          r"(?:(?:fully|completely|entirely|totally|permanently|officially|properly)\s+)?(?:over\s+|back\s+)?to\s+"
                           r"(?P<what>[^,;:.!?()]+)", re.IGNORECASE)
 
 
