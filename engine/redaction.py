@@ -701,6 +701,13 @@ _PREPOSITIONS = frozenset("for to of with in on at by from as than like into abo
 _DIGIT_GROUPS = re.compile(r"\d{3,}(?:-\d{3,})+")
 _CODES_EDGE = re.compile(r"(?<!\.[a-z])[.!?](?:\s|$)|\n")  # (not the stop of "e.g.", "i.e.")
 _CODES_WITHIN = 120
+#: A number its own name says is something else: an order, an invoice, a phone, pages, hours.
+_LABELLED_NUMBER = re.compile(
+    r"(?:number|no\.?|#|order|invoice|tracking|ref(?:erence)?|phone|tel|mobile|landline|pages?|pp\.?|chapter|"
+    r"ticket|case|account|open|hours|between|from|years?|(?:call|ring|text|phone|reach)(?:\s+\w+)?\s+on)"
+    r"\W*(?:is\W+|was\W+|of\W+)?$", re.IGNORECASE)
+#: Two years, two clock times or two small numbers joined: a span, not a code.
+_SPAN_OF_NUMBERS = re.compile(r"(?:19|20)\d\d-(?:19|20)\d\d|(?:[01]\d|2[0-3])[0-5]\d-(?:[01]\d|2[0-3])[0-5]\d|\d{1,3}-\d{1,3}")
 
 
 def _codes_later_in_sentence(text: str, start: int) -> Iterator[_Span]:
@@ -714,6 +721,8 @@ def _codes_later_in_sentence(text: str, start: int) -> Iterator[_Span]:
         if (m.start() and text[m.start() - 1].isalnum()) or not (
                 _machine_made(token) or _DIGIT_GROUPS.fullmatch(token)):
             continue
+        if _LABELLED_NUMBER.search(text, max(start, m.start() - 30), m.start()) or _SPAN_OF_NUMBERS.fullmatch(token):
+            continue  # "order number 55120-88431", "pages 112-118", "2024-2025", "open 0900-1730"
         yield (m.start(), _code_list_end(text, m.start()) or m.end(), "recovery_code", _P_PROSE)
         return
 

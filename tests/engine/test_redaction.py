@@ -488,6 +488,10 @@ def test_a_code_said_later_in_the_sentence_that_names_backup_codes_is_redacted(t
     "where are my recovery codes? my ticket is INC0042113",
     "recovery codes came with order AB-7781 from the shop",
     "backup codes done. My order number is X7K2-99QZ-LP4M",
+    "My backup codes came in the post, order number 55120-88431 from the security shop.",
+    "I read about recovery codes in chapter 3, pages 112-118, and it finally made sense.",
+    "Got my backup codes sorted 2024-2025, the bank's line is open 0900-1730.",
+    "Recovery codes arrived, call me on 0161-4960 if you need me, my phone is on.",
 ])
 def test_a_number_near_backup_codes_that_is_no_code_is_kept(text):
     assert redact(text) == (text, [])
