@@ -1000,7 +1000,10 @@ _REPORTED_RULE = re.compile(
     r"terms|code\s+of\s+conduct|handbook|constitution)(?:\s+(?!(?:say|says|state|states|is|are)\b)[\w'’-]+){0,4}?"
     r"(?:(?P<says>\s+(?:say|says|state|states)(?:\s+that)?|\s*:)|\s+(?:is|are))\s+"
     r"(?:no\s+(?!(?:help|use|good|joke|fun|different|better|worse|longer|more|match|problem|issue|mention|word)\b)\w"
-    r"|(?:[\w'’-]+\s+){1,4}only\b|(?(says)only\s+(?!that\b)\w|(?!)))"
+    r"|(?:[\w'’-]+\s+){1,4}only\b|(?(says)only\s+(?!that\b)\w|(?!))"
+    # "the lease says dogs must be on a lead", "site rules say hard hats have to be worn"
+    r"|(?(says)(?:[\w'’-]+\s+){1,4}?(?:must|mustn['’]?t|have\s+to|has\s+to|needs?\s+to|can['’]?t|cannot|may\s+not|"
+    r"are\s+to|is\s+to|should\s+(?:always|never))\s+\w|(?!)))"
     r"|\b(?:rules?|policy|regulations?|lease|contract|by-?laws?)\s+(?:require|requires|forbid|forbids|ban|bans|"
     r"prohibit|prohibits)\s+\w", _I)
 

@@ -513,9 +513,11 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     if not body:
         return None
     about_self = _SPEAKER_SELF.search(body) or _YOU_GAVE.search(body)
-    if _SECOND_PERSON.search(" ".join(body.split()[:3])) or (_ADDRESSED.search(body) and not about_self):
+    rule = states_a_rule(body)
+    if (_SECOND_PERSON.search(" ".join(body.split()[:3])) or (_ADDRESSED.search(body) and not about_self)) and not rule:
         # Said to the other party about them ("love your painting", "Congrats on following your
-        # dreams"): conversation. "Been reading the book you recommended" is about the speaker: kept.
+        # dreams"): conversation. "Been reading the book you recommended" is about the speaker: kept,
+        # as is a rule said with "you" of anyone ("the rules say you can't park on the verge").
         return None
     n_all = len(_WORDS.findall(body))
     if n_all <= 8 and not about_self and (_STOCK_PHRASE.search(body) and n_all <= 5 or _EVALUATION.search(body)):
@@ -531,7 +533,7 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     n_words = len(_WORDS.findall(core))
     dense = len(specific) >= _MIN_DENSE_SPECIFIC and len(specific) >= _DENSITY * n_words
     least = _MIN_NAMED_SPECIFIC if named else _MIN_FOLLOW_SPECIFIC if follows else _MIN_SPECIFIC
-    if not dense and len(specific) < least and not states_a_rule(body):
+    if not dense and len(specific) < least and not rule:
         return None  # (a rule is worth keeping in few words: "the lease says no subletting, which is fine")
     text = _compress(_attributed(body, name, at, strip=False))
     if text.startswith(name + ": ") and re.search(rf"\b{re.escape(name)}\b", text[len(name) + 2:]):

@@ -17,6 +17,11 @@ from two_sessions import kept_of_one_turn
     ("Plot 14 at the allotment is finally ours! The allotment rules are no bonfires after 6pm.", "bonfires"),
     ("Signed Maya up for the junior league, her first season. League regulations require a mouthguard "
      "at every match.", "mouthguard"),
+    ("Just joined the bouldering gym by the station. Their policy says under-16s must be supervised at all "
+     "times.", "supervised"),
+    ("The lease says dogs must be on a lead.", "lead"),
+    ("The rules say you can't park on the verge.", "verge"),
+    ("Our tenancy agreement says bins have to be in by 8am on Tuesdays.", "bins"),
 ])
 def test_a_reported_rule_beside_other_news_is_a_constraint(tmp_path, text, word):
     kept = kept_of_one_turn(tmp_path, "Ines", text)
