@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/99"
+RULES = "rules/100"
 
 
 @dataclass(frozen=True)
@@ -1357,7 +1357,9 @@ _FORGET_IT = re.compile(r"\bforget\s+(?:about\s+)?(?:it|that)\b", re.IGNORECASE)
 _STORAGE_TALK = re.compile(
     r"\b(?:in|from|out\s+of|on)\s+(?:your|the)\s+(?:notes|memory|memories|records?|files?|system|database)\b"
     r"|\b(?:stored|saved|kept|written|recorded|logged|noted)\s+(?:down\s+)?(?:anywhere|somewhere|at\s+all)\b"
-    r"|\b(?:wasn['’]?t|isn['’]?t|not\s+be|never\s+be)\s+(?:stored|saved|kept|written\s+down|recorded|logged)\b",
+    r"|\b(?:wasn['’]?t|isn['’]?t|not\s+be|never\s+be)\s+(?:stored|saved|kept|written\s+down|recorded|logged)\b"
+    # "don't want it popping up", "I'd hate for it to keep cropping up": the memory coming back
+    r"|\b(?:it|that|this|them|him|her)\s+(?:to\s+)?(?:keep\s+)?(?:com|popp|cropp|show|turn)(?:e|es|ing|s)?\s+up\b",
     re.IGNORECASE)
 _ABOUT_MEMORY = re.compile(r"\b(?:memor|remember|stor|kept|keep|sav|record|notes?\b|written|log|what\s+I\s+(?:said|told|"
                            r"mentioned))", re.IGNORECASE)

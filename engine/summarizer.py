@@ -630,9 +630,11 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
             obs = _observation(without_label(sentence), name, occurred_at, follows)
             found = [obs] if obs is not None else []
         if said and before and (joined := _instruction_of_before(found, said[-1], before, name, occurred_at, tz)):
-            out = [c for c in out if c not in before]
-            seen.difference_update(c.text for c in before)
-            found = [joined]
+            instruction, absorbs = joined
+            if absorbs:
+                out = [c for c in out if c not in before]
+                seen.difference_update(c.text for c in before)
+            found = [instruction]
         said.append(sentence)
         before = found
         follows = bool(found)
@@ -658,13 +660,14 @@ _SAME_PERIOD_SLACK = timedelta(hours=4)
 
 
 def _instruction_of_before(found: list[Candidate], sentence_before: str, before: list[Candidate], name: str,
-                           at: datetime, tz: tzinfo | None) -> Candidate | None:
+                           at: datetime, tz: tzinfo | None) -> tuple[Candidate, bool] | None:
     """"Tonight we're trying a house rule: everyone starts with 2 extra wheat cards. If I ask you
     about setup later tonight, factor that in.": an instruction for a period that points back to a
     sentence told for the same period (or one that ends sooner) is one instruction with it, and
-    lapses with it. None when the turn says no such thing (the sentence before names no period, or
-    a longer one: "I broke my wrist last week. Keep that in mind for today's workout" keeps the
-    wrist, "my sister is here this weekend" stays past a "today")."""
+    lapses with it: (the instruction, True). A sentence of another time ("I broke my wrist last
+    week. Keep that in mind for today's workout", "my sister is here this weekend" before a
+    "today") stays a record, and the instruction says what it points to: (the instruction, False).
+    None when the turn says no such thing."""
     if len(found) != 1 or found[0].kind != "temporary_instruction" or found[0].expires_at is None:
         return None
     c = found[0]
@@ -673,15 +676,15 @@ def _instruction_of_before(found: list[Candidate], sentence_before: str, before:
     if any(b.kind == "temporary_instruction" or b.fields.get("told") for b in before):
         return None
     # (a period that ends with the instruction's: "this evening" / "tonight", "today" / "tonight")
-    if not any(p.ends_at is not None and at < p.ends_at <= c.expires_at + _SAME_PERIOD_SLACK
-               for p in find_periods(sentence_before, at, tz)):
-        return None
+    same_period = any(p.ends_at is not None and at < p.ends_at <= c.expires_at + _SAME_PERIOD_SLACK
+                      for p in find_periods(sentence_before, at, tz))
     told = " ".join(b.text.removeprefix(name + ": ") for b in before).rstrip(".")
     text = c.text.removeprefix(name + ": ")
     if not text.startswith(name):
         text = text[:1].lower() + text[1:]
-    return replace(c, text=f"{name}: {told}; {text}",
-                   fields={**c.fields, "instruction": told + "; " + c.fields.get("instruction", "")})
+    lead = "" if told.startswith(name + " ") or told.startswith(name + "'") else name + ": "
+    return replace(c, text=f"{lead}{told}; {text}",
+                   fields={**c.fields, "instruction": told + "; " + c.fields.get("instruction", "")}), same_period
 
 
 def _narrative(c: Candidate) -> bool:

@@ -38,3 +38,24 @@ def test_a_topic_said_with_those_words_is_still_forgotten(tmp_path, said, asked,
     texts = texts_after(tmp_path, said, asked, KEPT, speaker="Jo", days=DAYS)
     assert not any(gone in t for t in texts), texts
     assert any("kiwi" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("fear", [
+    "Don't want it popping up.",
+    "I'd hate for it to keep cropping up.",
+    "Really don't want it showing up later.",
+    "Don't want him coming up in conversation.",
+])
+def test_the_fear_said_apart_is_no_memory(tmp_path, fear):
+    texts = texts_after(tmp_path, "Our nanny, Beata, has been late every day this month.",
+                        f"Please delete everything about the nanny. {fear}", KEPT, speaker="Jo", days=DAYS)
+    assert not any("Beata" in t for t in texts), texts
+    assert not any(w in t for t in texts for w in ("popping", "cropping", "showing", "coming up")), texts
+
+
+def test_news_that_comes_up_beside_a_request_is_kept(tmp_path):
+    texts = texts_after(tmp_path, "I live at 12 Elm Road.",
+                        "Please forget my old address. My cousin is coming up to visit next week.", KEPT,
+                        speaker="Jo", days=DAYS)
+    assert not any("Elm Road" in t for t in texts), texts
+    assert any("cousin" in t for t in texts), texts

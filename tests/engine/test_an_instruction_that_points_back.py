@@ -3,7 +3,8 @@ power is out today. Keep that in mind if I ask for cooking ideas today.", "Tonig
 house rule: ... If I ask you about setup later tonight, factor that in.") is one instruction with
 what it points to, and lapses with it. Before, "factor that in" was no request at all, and what it
 pointed to stayed an episode served in later sessions; "keep that in mind" was an instruction that
-said nothing. A sentence told of another time ("I broke my wrist last week") stays a record."""
+said nothing. A sentence told of another time ("I broke my wrist last week") stays a record, and
+the instruction for the day says what it points to."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
@@ -53,3 +54,5 @@ def test_it_is_not_recalled_in_a_later_session(tmp_path):
 def test_a_statement_of_another_time_stays_a_record(tmp_path, text, word):
     kept = kept_of_one_turn(tmp_path, "Ines", text)
     assert any(k != "temporary_instruction" and word in t for k, t in kept), kept
+    # and the instruction says what it points to, not "keep that in mind" alone
+    assert all(word in t for k, t in kept if k == "temporary_instruction"), kept
