@@ -305,8 +305,9 @@ _LEAD_IN = re.compile(
     # "No, ..." is an interjection only with its comma: "No snacks today" is a rule, "Nope I" a reply
     r"|(?:nope|no)\s*[,:;.!\-–—]+\s*"
     # a stance framed as general: "In general I'd rather ...", "As a rule we ...", "On the whole I prefer ..."
-    r"|(?:in\s+general|generally(?:\s+speaking)?|as\s+a\s+(?:general\s+)?rule|on\s+the\s+whole|by\s+and\s+large|"
-    r"for\s+the\s+most\s+part|all\s+in\s+all)\s*[,:;\-–—]*\s+(?=(?:I|I'm|I'd|I've|we|we're|we'd|my|our)\b)"
+    r"|(?:in\s+gen[e]?ral|gen[e]?ral+y(?:\s+speaking)?|broadly(?:\s+speaking)?|as\s+a\s+(?:general\s+)?rule|"
+    r"on\s+the\s+whole|on\s+balance|overall|by\s+and\s+large|for\s+the\s+most\s+part|all\s+in\s+all|"
+    r"all\s+things\s+considered)\s*[,:;\-–—]*\s+(?=(?:I|I'm|I'd|I've|we|we're|we'd|my|our)\b)"
     # "As you know I work nights": told as known, before the speaker's own statement
     r"|as\s+you\s+(?:know|may\s+know|may\s+recall)\s+(?=(?:I|I'm|I've|we|we're|we've|my|our)\b)"
     # a note-taker's opener: "Just a reminder:", "Quick update:", "FYI,", "Heads up -"

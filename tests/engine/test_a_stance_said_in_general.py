@@ -14,6 +14,9 @@ from two_sessions import kept_of_one_turn
     ("Generally speaking I'd rather get the invoices by email.", "email"),
     ("In general we'd rather eat early, the twins melt down after seven.", "early"),
     ("By and large I prefer paperbacks, e-readers hurt my eyes.", "paperbacks"),
+    ("On balance we prefer self-catering cottages to hotels.", "cottages"),
+    ("Overall I prefer cats to dogs tbh", "cats"),
+    ("In genral I'd rather read the docs than watch a video.", "docs"),
 ])
 def test_a_preference_framed_as_general_is_kept(tmp_path, text, word):
     kept = kept_of_one_turn(tmp_path, "Noor", text)
