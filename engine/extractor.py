@@ -650,6 +650,12 @@ _SUBJ = r"(?P<subj>\bI|\bwe)\b"
 _BE = r"(?P<subj>\bI'm|\bI\s+am|\bwe're|\bwe\s+are)\b"
 _REST = r"(?P<obj>[^.!?;]+)"
 
+#: An instruction that points back to what was said before it: "factor that in", "keep it in mind",
+#: "take that into account", "allow for those".
+POINTS_BACK = re.compile(
+    r"\b(?:factor|keep|bear|take|have)\s+(?:that|this|it|those|these)\s+(?:in\b|into\s+account|in\s+mind)"
+    r"|\b(?:account|allow)\s+for\s+(?:that|this|it|those|these)\b", _I)
+
 # temporary instructions: what a period is, engine.dates.find_periods; what an instruction is, below
 _INSTRUCTION = re.compile(
     r"^(?:please\s+)?(?:answer|reply|respond|write|use|speak|talk|call\s+me|keep|be|give|show|format|don't|"
@@ -2158,7 +2164,11 @@ def _temporary(sentence: str, name: str, occurred_at: datetime, session_ttl: tim
         return None
     periods = find_periods(sentence, occurred_at, tz)
     if not periods:
-        return None
+        # "I'm running on three hours of sleep today. Keep that in mind if I ask you to plan my
+        # afternoon.": pointing back to what was told for a period, it holds for that period
+        if (setting is None or not POINTS_BACK.search(sentence)
+                or (setting.ends_at is not None and setting.ends_at <= occurred_at)):
+            return None
     rest, pos = [], 0
     for p in periods:
         rest.append(sentence[pos:p.start])

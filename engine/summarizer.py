@@ -16,6 +16,7 @@ from typing import Callable, Sequence
 from engine.dates import find_periods, resolve_dates
 from engine.extractor import (
     CORRECTION_CUE,
+    POINTS_BACK,
     Candidate,
     extract,
     is_chatter,
@@ -649,13 +650,6 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
     return _merge_observations(out, name, occurred_at)
 
 
-#: An instruction that points back to what was said before it: "factor that in", "keep it in mind",
-#: "take that into account", "allow for those".
-_POINTS_BACK = re.compile(
-    r"\b(?:factor|keep|bear|take|have)\s+(?:that|this|it|those|these)\s+(?:in\b|into\s+account|in\s+mind)"
-    r"|\b(?:account|allow)\s+for\s+(?:that|this|it|those|these)\b", re.IGNORECASE)
-
-
 _SAME_PERIOD_SLACK = timedelta(hours=4)
 
 
@@ -671,7 +665,7 @@ def _instruction_of_before(found: list[Candidate], sentence_before: str, before:
     if len(found) != 1 or found[0].kind != "temporary_instruction" or found[0].expires_at is None:
         return None
     c = found[0]
-    if not _POINTS_BACK.search(c.fields.get("instruction", "")):
+    if not POINTS_BACK.search(c.fields.get("instruction", "")):
         return None
     if any(b.kind == "temporary_instruction" or b.fields.get("told") for b in before):
         return None

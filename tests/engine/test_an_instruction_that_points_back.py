@@ -56,3 +56,20 @@ def test_a_statement_of_another_time_stays_a_record(tmp_path, text, word):
     assert any(k != "temporary_instruction" and word in t for k, t in kept), kept
     # and the instruction says what it points to, not "keep that in mind" alone
     assert all(word in t for k, t in kept if k == "temporary_instruction"), kept
+
+
+@pytest.mark.parametrize("text, word", [
+    ("I'm running on three hours of sleep today. Keep that in mind if I ask you to plan my afternoon.", "sleep"),
+    ("My sister arrives tonight. Bear that in mind when I ask about dinner.", "sister"),
+    ("The lifts in our building are out of order today. Factor that in if I ask for a route to the car.", "lifts"),
+])
+def test_an_instruction_with_no_period_of_its_own_holds_for_the_one_it_points_to(tmp_path, text, word):
+    kept = kept_of_one_turn(tmp_path, "Ines", text)
+    assert any(k == "temporary_instruction" and word in t for k, t in kept), kept
+    assert not any(k != "temporary_instruction" and word in t for k, t in kept), kept
+
+
+def test_pointing_back_to_a_past_period_makes_no_instruction(tmp_path):
+    kept = kept_of_one_turn(tmp_path, "Ines", "I broke my wrist last week. Keep that in mind.")
+    assert any(k != "temporary_instruction" and "wrist" in t for k, t in kept), kept
+    assert not any(k == "temporary_instruction" for k, _ in kept), kept
