@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/57"
+DECIDER = "meaning/58"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -1495,7 +1495,7 @@ _CUE_CLAUSE = re.compile(r"[,;:]\s+|(?<!\s)\s+(?:and|but|so|because|though|altho
 #: Stripe", "used to drive a Honda", "is off keto"): what follows them is what ended.
 _ENDING = re.compile(
     r"\b(?P<cue>stopped|quit|quitted|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|dropped\s+out\s+of|dropped|left|"
-    r"cancell?ed|ditched|abandoned|retired\s+from|resigned\s+from|decommissioned|"
+    r"cancell?ed|ditched|abandoned|retired\s+from|resigned\s+from|decommissioned|sacked(?:\s+off)?|"
     # "we retired the old build server": a thing taken out of use, not the speaker's retirement
     r"retired(?=\s+(?:the|an?|my|our|their|this|that|these|those)\b)|moved\s+(?:out\s+of|away\s+from)|"
     r"broke\s+up\s+with|split\s+up\s+with|got\s+rid\s+of|unsubscribed\s+from|stepped\s+down\s+(?:as|from)|sold|used\s+to|"
