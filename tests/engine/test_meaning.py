@@ -88,8 +88,7 @@ def test_kind_classifier_held_out_accuracy():
 
 
 @pytest.mark.parametrize("text, pattern", [
-    pytest.param("The lease says no subletting, full stop, or we lose the flat.", "sublet",
-                 marks=pytest.mark.xfail(strict=True, reason="known miss: the classifier reads it as a fact")),
+    ("The lease says no subletting, full stop, or we lose the flat.", "sublet"),  # a rule reported from its source
     ("Grant money can't be spent on travel; the funder forbids it outright.", "travel"),
     ("My daughter is coeliac, so nothing with gluten can go in her lunchbox.", "gluten"),
 ])
