@@ -1031,6 +1031,13 @@ def rule_for_everyone(text: str) -> bool:
     return (_EVERYONE_MUST.search(text) is not None or _PROHIBITION.search(text) is not None) and states_a_rule(text)
 
 
+def rule_for_all(text: str) -> bool:
+    """Whether a statement gives a rule of a place or a body in its form, reported ("the lease says
+    no subletting") or said of everyone ("no dogs are allowed"): worth keeping in few words. (A
+    modal limit may be a guess: "he can't be more than 30".)"""
+    return (_REPORTED_RULE.search(text) is not None or _PROHIBITION.search(text) is not None) and states_a_rule(text)
+
+
 def states_a_rule(text: str) -> bool:
     """Whether a statement states a standing limit, deadline or rule in its form (see _MODAL_LIMIT,
     _LABELLED_RULE), whatever else it says: a constraint, however the classifier reads it."""

@@ -22,8 +22,8 @@ from engine.extractor import (
     is_chatter,
     is_counterfactual,
     is_question,
+    rule_for_all,
     split_sentences,
-    states_a_rule,
     strip_lead_in,
     to_third_person,
     told_before,
@@ -514,7 +514,7 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     if not body:
         return None
     about_self = _SPEAKER_SELF.search(body) or _YOU_GAVE.search(body)
-    rule = states_a_rule(body)
+    rule = rule_for_all(body)
     if (_SECOND_PERSON.search(" ".join(body.split()[:3])) or (_ADDRESSED.search(body) and not about_self)) and not rule:
         # Said to the other party about them ("love your painting", "Congrats on following your
         # dreams"): conversation. "Been reading the book you recommended" is about the speaker: kept,
