@@ -307,7 +307,9 @@ _LEAD_IN = re.compile(
     # a stance framed as general: "In general I'd rather ...", "As a rule we ...", "On the whole I prefer ..."
     r"|(?:in\s+gen[e]?ral|gen[e]?ral+y(?:\s+speaking)?|broadly(?:\s+speaking)?|as\s+a\s+(?:general\s+)?rule|"
     r"on\s+the\s+whole|on\s+balance|overall|by\s+and\s+large|for\s+the\s+most\s+part|all\s+in\s+all|"
-    r"all\s+things\s+considered)\s*[,:;\-–—]*\s+(?=(?:I|I'm|I'd|I've|we|we're|we'd|my|our)\b)"
+    r"all\s+things\s+considered)\s*[,:;\-–—]*\s+"
+    # (before a liking only: "Generally I don't eat meat" keeps its hedge, a habit, not a rule)
+    r"(?=(?:I|we)(?:['’]d|\s+would)?\s+(?:much\s+|really\s+)?(?:rather|prefer|like|love|enjoy)\b)"
     # "As you know I work nights": told as known, before the speaker's own statement
     r"|as\s+you\s+(?:know|may\s+know|may\s+recall)\s+(?=(?:I|I'm|I've|we|we're|we've|my|our)\b)"
     # a note-taker's opener: "Just a reminder:", "Quick update:", "FYI,", "Heads up -"
@@ -793,7 +795,8 @@ _BARRED_UNTIL = re.compile(
     r"(?P<modal>can['’]?t|cannot|can\s+not|(?:['’]m|\s+am|['’]re|\s+are)\s+not\s+(?:allowed|supposed|meant|able)\s+to|"
     r"mustn['’]?t|must\s+not)\s+"
     r"(?!(?:wait|sleep|relax|rest|believe|stop|stand|help|focus|concentrate|think|breathe|settle|enjoy|imagine|bear|"
-    r"cope|function|decide|tell|say|remember|see|be\s+(?:happy|sure|bothered|arsed))\b)"
+    r"cope|function|decide|tell|say|remember|see|feel|know|be|get\s+(?:excited|happy|my\s+hopes|comfortable|"
+    r"started|going|on|over)|move\s+on|calm\s+down)\b)"
     r"(?P<obj>[a-z][\w'’-]*(?:\s+(?!(?:until|till|til|unless)\b)[\w'’-]+){0,7}?)\s+"
     r"(?:until|till|'til|til|unless)\s+(?P<until>[^.!?;,]+)", _I)
 #: A ceiling said of a sum ("$18k for the wedding and that's a hard ceiling", "£2,000 for the trip,
@@ -967,7 +970,9 @@ _NAMED_LIMIT = re.compile(
     r"(?:about\s+|around\s+|roughly\s+|just\s+)?(?:[$€£]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
     r"twenty|thirty|fifty|a\s+hundred|half)\b)"
     # what a thing can do at most: "my kiln tops out at cone 6", "the van maxes out at 70 mph"
-    r"|\b(?:tops|maxes|max)\s+out\s+(?:at|around)\s+(?:about\s+|around\s+)?(?:[A-Za-z]+\s+)?[$€£]?\d", _I)
+    # (of a thing of the speaker's: "the hike tops out at 3000 metres" describes, it limits nothing)
+    r"|\b(?:my|our|(?-i:[A-Z])[\w-]*['’]s)\s+(?:[\w'’-]+\s+){0,3}?(?:tops|maxes|max)\s+out\s+(?:at|around)\s+(?:about\s+|around\s+)?"
+    r"(?:[A-Za-z]+\s+)?[$€£]?\d", _I)
 #: A limit set by refusing to go past it ("we're not paying more than 400 euros", "I won't spend
 #: over 300 on the suit", "never borrowing above 5k") or by capping ("I'm capping takeaways at 60
 #: pounds"): a rule for the period it names, however the sentence is dated.
@@ -1004,10 +1009,11 @@ _LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:rul
 #: a mouthguard" (not "the rules say nothing about it", "the rules are no help").
 _REPORTED_RULE = re.compile(
     r"\b(?:rules?|policy|policies|lease|tenancy\s+agreement|contract|by-?laws?|regulations?|guidelines|"
-    r"terms|code\s+of\s+conduct|handbook|constitution)(?:\s+(?!(?:say|says|state|states|is|are)\b)[\w'’-]+){0,4}?"
+    r"code\s+of\s+conduct|handbook|constitution)(?:\s+(?!(?:say|says|state|states|is|are)\b)[\w'’-]+){0,4}?"
     r"(?:(?P<says>\s+(?:say|says|state|states)(?:\s+that)?|\s*:)|\s+(?:is|are))\s+"
-    r"(?:no\s+(?!(?:help|use|good|joke|fun|different|better|worse|longer|more|match|problem|issue|mention|word)\b)\w"
-    r"|(?:[\w'’-]+\s+){1,4}only\b|(?(says)only\s+(?!that\b)\w|(?!))"
+    r"(?:no\s+(?!(?:help|use|good|joke|fun|different|better|worse|longer|more|match|problem|issue|mention|word|secret|"
+    r"big|trouble|surprise|fans?|exception|laughing|picnic|walk|small|easy|simple|strangers?|bother|concern)\b)\w"
+    r"|(?:(?!(?:the|my|our|your|his|her|their|its|a|an)\s)[\w'’-]+\s+){1,4}only\b|(?(says)only\s+(?!that\b)\w|(?!))"
     # "the lease says dogs must be on a lead", "site rules say hard hats have to be worn"
     r"|(?(says)(?:[\w'’-]+\s+){1,4}?(?:must|mustn['’]?t|have\s+to|has\s+to|needs?\s+to|can['’]?t|cannot|may\s+not|"
     r"are\s+to|is\s+to|should\s+(?:always|never))\s+\w|(?!)))"
@@ -1979,7 +1985,8 @@ def _temp_topic(clause: str) -> str:
 
 _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|\s[-–—]+\s|[–—]|,?\s+but\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my)\b)|"
-    r",\s+(?:and|so)\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|(?:please\s+)?(?:never|always|don't|do\s+not)\s+\w+)\b))\s*",
+    r",\s+(?:and|so)\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|(?:please\s+)?(?:never|always|don't|do\s+not)\s+(?:ever\s+)?(?:suggest|give|send|use|include|put|book|recommend|"
+    r"add|mention|show|offer|schedule|make|plan|write))\b))\s*",
     _I,
 )
 _AND_I = re.compile(r"\s+and\s+(?=(?:I|I'm|I've|I'd|I'll)\b)", _I)

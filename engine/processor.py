@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/102"
+RULES = "rules/103"
 
 
 @dataclass(frozen=True)
@@ -1065,7 +1065,7 @@ weren't wasn't isn't aren't wouldn't couldn't shouldn't they them i'd i'm would'
 take out off ditch bin lose cut nix toss chuck file files
 strike like love need needed asking ask beg begging changed change say regarding
 scrub it'd you'd you're you've grateful lovely great time whenever maybe honestly really
-come coming comes popping pops cropping crops surfacing resurfacing showing hate""".split())
+coming popping cropping surfacing resurfacing hate""".split())
 
 
 #: A thing named as kept by the assistant or given to it ("... you saved", "... you've got on file",
@@ -2119,14 +2119,17 @@ def _past_preamble(request: str) -> str:
     please forget what I told you about my ex" the ex, not the knee. A clause before that asks to
     forget too, or a request that names nothing of its own ("..., so delete what I said about
     her"), keeps the whole sentence."""
-    cuts = [m.end() for m in _REQUEST_CLAUSE_BREAK.finditer(request)]
-    for at in cuts:
-        head, tail = request[:at], request[at:]
-        if _FORGET_WORDS.search(head) or _KEEP_ASKED.search(head):
+    for m in _REQUEST_CLAUSE_BREAK.finditer(request):
+        asked = _LEADING_JOINER.sub("", request[m.end():])
+        if not _ASKS_FIRST.match(asked):
+            continue
+        head = request[:m.start()]
+        # the first clause that asks decides: a preamble is a statement of its own (it has a verb),
+        # not a clause that names whose the thing is ("Regarding my sister, ...", "My brother Tom, ...")
+        if (_FORGET_WORDS.search(head) or _KEEP_ASKED.search(head) or not _A_STATEMENT.search(head)
+                or _NAMES_WHOSE.match(head)):
             return request
-        asked = _LEADING_JOINER.sub("", tail)
-        if _ASKS_FIRST.match(asked):
-            return asked if _topic_words(asked) else request
+        return asked if _topic_words(asked) else request
     return request
 
 
@@ -2136,8 +2139,14 @@ _LEADING_JOINER = re.compile(r"^(?:(?:but|so|and|anyway|anyways|though)\b[\s,]*)
 #: one that only talks of keeping ("I mean, I'd rather that wasn't kept").
 _ASKS_FIRST = re.compile(
     r"(?:(?:please|pls|plz|kindly|just)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
-    r"(?:forget|delete|erase|wipe|remove|drop|scrap|scratch|scrub|strike|unlearn|disregard|ditch|bin|get\s+rid\s+of)\b",
+    r"(?:forget|delete|erase|wipe|remove|drop(?!\s+(?:me|us)\s+a\s+(?:line|note))|scrap|scratch|scrub|strike|unlearn|"
+    r"disregard|ditch|bin|get\s+rid\s+of)\b",
     re.IGNORECASE)
+#: A clause with a verb of its own: "I'm so stressed", "my knee is killing me", "swimming was freezing".
+_A_STATEMENT = re.compile(r"\b(?:am|is|are|was|were|been|have|has|had|do|does|did|can|could|will|would)\b|['’](?:m|s|re|ve|d)\b"
+                          r"|\b\w{3,}ed\b", re.IGNORECASE)
+#: A clause that names whose or what thing is meant: "Regarding my sister", "As for the flat".
+_NAMES_WHOSE = re.compile(r"\s*(?:regarding|re|about|as\s+for|as\s+to|concerning|on|with|for)\b", re.IGNORECASE)
 
 
 def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meaning: Meaning,

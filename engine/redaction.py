@@ -704,7 +704,8 @@ _CODES_WITHIN = 120
 #: A number its own name says is something else: an order, an invoice, a phone, pages, hours.
 _LABELLED_NUMBER = re.compile(
     r"(?:number|no\.?|#|order|invoice|tracking|ref(?:erence)?|phone|tel|mobile|landline|pages?|pp\.?|chapter|"
-    r"ticket|case|account|open|hours|between|from|years?|(?:call|ring|text|phone|reach)(?:\s+\w+)?\s+on)"
+    r"ticket|case|account|open|hours|between|from|years?|around|since|until|till|in|during|"
+    r"(?:call|ring|text|phone|reach)(?:\s+\w+)?\s+on)"
     r"\W*(?:is\W+|was\W+|of\W+)?$", re.IGNORECASE)
 #: Two years, two clock times or two small numbers joined: a span, not a code.
 _SPAN_OF_NUMBERS = re.compile(r"(?:19|20)\d\d-(?:19|20)\d\d|(?:[01]\d|2[0-3])[0-5]\d-(?:[01]\d|2[0-3])[0-5]\d|\d{1,3}-\d{1,3}")
@@ -712,8 +713,8 @@ _SPAN_OF_NUMBERS = re.compile(r"(?:19|20)\d\d-(?:19|20)\d\d|(?:[01]\d|2[0-3])[0-
 
 def _codes_later_in_sentence(text: str, start: int) -> Iterator[_Span]:
     """The codes a sentence gives after naming backup or recovery codes with words between ("they
-    gave me backup codes, one of them is 7QX2-M9KD-44PL", "my recovery code (keep it offline) was
-    ZP7K-41QX"); a year or a page number there is no code."""
+    gave me backup codes, one of them is 7QX2-M9KD-44PL and another is ...", "my recovery code
+    (keep it offline) was ZP7K-41QX"), every one of them; a year or a page number there is no code."""
     edge = _CODES_EDGE.search(text, start, start + _CODES_WITHIN)
     limit = edge.start() if edge else min(len(text), start + _CODES_WITHIN)
     for m in _CODE_TOKEN.finditer(text, start, limit):
@@ -724,7 +725,6 @@ def _codes_later_in_sentence(text: str, start: int) -> Iterator[_Span]:
         if _LABELLED_NUMBER.search(text, max(start, m.start() - 30), m.start()) or _SPAN_OF_NUMBERS.fullmatch(token):
             continue  # "order number 55120-88431", "pages 112-118", "2024-2025", "open 0900-1730"
         yield (m.start(), _code_list_end(text, m.start()) or m.end(), "recovery_code", _P_PROSE)
-        return
 
 
 def _digit_count(value: str) -> int:

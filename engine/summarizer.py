@@ -651,6 +651,8 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
 
 
 _SAME_PERIOD_SLACK = timedelta(hours=4)
+#: A verb in the past: news of what happened, not an arrangement for the period.
+_TOLD_AS_DONE = re.compile(r"\b(?:was|were|had|did|found|got|went|made|took|told|\w{3,}ed)\b", re.IGNORECASE)
 
 
 def _instruction_of_before(found: list[Candidate], sentence_before: str, before: list[Candidate], name: str,
@@ -670,8 +672,11 @@ def _instruction_of_before(found: list[Candidate], sentence_before: str, before:
     if any(b.kind == "temporary_instruction" or b.fields.get("told") for b in before):
         return None
     # (a period that ends with the instruction's: "this evening" / "tonight", "today" / "tonight")
-    same_period = any(p.ends_at is not None and at < p.ends_at <= c.expires_at + _SAME_PERIOD_SLACK
-                      for p in find_periods(sentence_before, at, tz))
+    same_period = (any(p.ends_at is not None and at < p.ends_at <= c.expires_at + _SAME_PERIOD_SLACK
+                       for p in find_periods(sentence_before, at, tz))
+                   # a lasting thing, or news told of the day ("I found out today I'm allergic to
+                   # shellfish", "Mum was diagnosed today"), outlives the instruction: it stays a record
+                   and all(_narrative(b) for b in before) and not _TOLD_AS_DONE.search(sentence_before))
     told = " ".join(b.text.removeprefix(name + ": ") for b in before).rstrip(".")
     text = c.text.removeprefix(name + ": ")
     if not text.startswith(name):

@@ -38,7 +38,17 @@ def test_a_request_that_names_nothing_of_its_own_reads_the_preamble(tmp_path):
     assert any("gym" in t for t in texts), texts
 
 
+def test_a_clause_that_names_whose_thing_it_is_stays_the_topic(tmp_path):
+    texts = texts_after(tmp_path, "My sister Maya just started a new job at the bank.",
+                        "Regarding my sister, could you delete the bit about the new job?",
+                        "I started a new job at Google last month.", speaker="Jo", days=DAYS)
+    assert not any("bank" in t for t in texts), texts
+    assert any("Google" in t for t in texts), texts
+
+
 @pytest.mark.parametrize("text", [
+    "My brother Tom, can you delete the stuff about Leeds?",
+    "Regarding my sister, could you delete the bit about the new job?",
     "Forget my address, and can you also delete my phone number?",
     "Keep the dentist, but scrap the bit about his girlfriend",
     "My sister and I fell out, so can you delete what I said about her?",

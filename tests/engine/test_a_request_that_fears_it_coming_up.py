@@ -33,6 +33,7 @@ def test_the_reason_names_no_topic(tmp_path, said, asked, gone):
     ("I hate my job at the call centre.", "Please forget what I said about how much I hate my job.", "call centre"),
     ("My cousin Ravi is coming to stay in June.", "Forget what I said about my cousin coming to stay, it fell through.",
      "Ravi"),
+    ("Our wheat crops failed this year after the drought.", "Please forget what I said about the crops.", "wheat"),
 ])
 def test_a_topic_said_with_those_words_is_still_forgotten(tmp_path, said, asked, gone):
     texts = texts_after(tmp_path, said, asked, KEPT, speaker="Jo", days=DAYS)

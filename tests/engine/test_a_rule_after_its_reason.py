@@ -1,7 +1,8 @@
 """A rule asked after its reason ("my knee's still healing, so never suggest anything with
 jumping", "we're on a tight budget this year, so don't suggest anything over £50") is a constraint
 that keeps its reason; and what a thing can do at most ("our old van maxes out at 60 mph on
-hills", "the office wifi tops out at about 20 Mbps") is a limit. Before, the rule after "so" was
+hills", "our office wifi tops out at about 20 Mbps") is a limit; a height or heat described ("the
+hike tops out at 3000 metres") is none. Before, the rule after "so" was
 read with its reason as a fact or an episode of the year, and "tops out at" was no limit."""
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def test_a_rule_after_so_is_a_constraint_with_its_reason(tmp_path, text, words):
 
 @pytest.mark.parametrize("text, word", [
     ("Our old van maxes out at 60 mph on hills.", "60 mph"),
-    ("The office wifi tops out at about 20 Mbps.", "20 Mbps"),
+    ("Our office wifi tops out at about 20 Mbps.", "20 Mbps"),
     ("My little kiln tops out at cone 5, for what it's worth.", "cone 5"),
 ])
 def test_what_a_thing_can_do_at_most_is_a_limit(tmp_path, text, word):
@@ -35,6 +36,8 @@ def test_what_a_thing_can_do_at_most_is_a_limit(tmp_path, text, word):
     "Prices topped out at $40 last year.",
     "He tops out at the top of the climb every time.",
     "I was tired, so I never finished the book.",
+    "The hike we did on Saturday tops out at 3000 metres.",
+    "We moved to Leeds in 2020, and don't regret it at all.",
 ])
 def test_no_limit_is_read_in_these(tmp_path, text):
     kept = kept_of_one_turn(tmp_path, "Ottilie", text)

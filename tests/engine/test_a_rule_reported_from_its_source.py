@@ -45,6 +45,9 @@ def test_a_rule_said_by_its_source_states_a_rule(text):
     "The policy says nothing about refunds.",
     "The contract is only a draft so far.",
     "The guidelines are no different from last year's.",
+    "In terms of food my kids are no fans of broccoli.",
+    "My contract is my only source of income right now.",
+    "The rules are no secret, everyone knows them.",
 ])
 def test_talk_of_rules_states_none(text):
     assert not states_a_rule(text)

@@ -39,3 +39,12 @@ def test_a_general_stance_beside_an_appointment_is_a_record_of_its_own(tmp_path)
 def test_a_general_remark_about_no_one_is_no_preference(tmp_path, text):
     kept = kept_of_one_turn(tmp_path, "Noor", text)
     assert not any(k in ("preference", "constraint") for k, _ in kept), kept
+
+
+@pytest.mark.parametrize("text, hedge", [
+    ("Generally I don't eat meat.", "Generally"),
+    ("By and large we avoid sugar at home.", "By and large"),
+])
+def test_a_hedge_on_a_habit_is_kept(tmp_path, text, hedge):
+    kept = kept_of_one_turn(tmp_path, "Noor", text)
+    assert kept and all(hedge.lower() in t.lower() for _, t in kept), kept

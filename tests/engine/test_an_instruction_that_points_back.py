@@ -50,6 +50,9 @@ def test_it_is_not_recalled_in_a_later_session(tmp_path):
     ("My mum moved to Leeds in May. Factor that in today if I ask about visits.", "Leeds"),
     ("My sister is staying with us this weekend. Keep that in mind today if I ask for dinner ideas.", "sister"),
     ("My brother Tom has been vegan since 2019. Keep that in mind when I ask for recipes today.", "vegan"),
+    # news of the day, and a lasting thing found out today, outlive the instruction
+    ("I found out today that I'm allergic to shellfish. Keep that in mind if I ask about dinner tonight.", "shellfish"),
+    ("My mum was diagnosed with diabetes today. Keep that in mind if I ask about meals today.", "diabetes"),
 ])
 def test_a_statement_of_another_time_stays_a_record(tmp_path, text, word):
     kept = kept_of_one_turn(tmp_path, "Ines", text)

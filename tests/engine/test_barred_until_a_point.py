@@ -32,6 +32,8 @@ def test_a_bar_until_a_point_is_a_constraint(tmp_path, text, words, speaker):
     "I can't wait until Friday!",
     "I can't sleep until she's home.",
     "I can't believe it took until March to hear back from them.",
+    "I can't get excited until the contract is signed.",
+    "I can't feel safe until he's back home.",
 ])
 def test_a_feeling_or_a_past_bar_is_no_constraint(tmp_path, text):
     kept = kept_of_one_turn(tmp_path, "Nia", text)

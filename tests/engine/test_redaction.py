@@ -476,10 +476,14 @@ def test_a_code_list_a_few_words_after_its_name_is_redacted(text, secret):
      "where should I keep them", "9PLM-2XW7"),
     ("my recovery code (they said store it offline) was ZP7K-41QX-MM20", "ZP7K-41QX-MM20"),
     ("The backup code I used yesterday 88213-40917 does not work anymore", "88213-40917"),
+    ("Steam gave me recovery codes, one is R8T2-KK4Q-77XP and the other one is 9PLM-2XW7-Q1ZD, fine?",
+     "R8T2-KK4Q-77XP"),
+    ("Steam gave me recovery codes, one is R8T2-KK4Q-77XP and the other one is 9PLM-2XW7-Q1ZD, fine?",
+     "9PLM-2XW7-Q1ZD"),
 ])
 def test_a_code_said_later_in_the_sentence_that_names_backup_codes_is_redacted(text, secret):
     clean, kinds = redact(text)
-    assert secret not in clean and kinds == ["recovery_code"]
+    assert secret not in clean and set(kinds) == {"recovery_code"}
 
 
 @pytest.mark.parametrize("text", [
@@ -492,6 +496,7 @@ def test_a_code_said_later_in_the_sentence_that_names_backup_codes_is_redacted(t
     "I read about recovery codes in chapter 3, pages 112-118, and it finally made sense.",
     "Got my backup codes sorted 2024-2025, the bank's line is open 0900-1730.",
     "Recovery codes arrived, call me on 0161-4960 if you need me, my phone is on.",
+    "I lost my backup codes sometime around 2019-2020.",
 ])
 def test_a_number_near_backup_codes_that_is_no_code_is_kept(text):
     assert redact(text) == (text, [])
