@@ -1438,7 +1438,8 @@ _GATES: dict[str, frozenset[str]] = {
     "_DIET_NEG": frozenset("eat drink consume touch have".split()),
     "_BUDGET": frozenset("budget spend".split()),
     "_DEADLINE": frozenset("deadline due".split()),
-    "_DOING_WITHOUT": frozenset("till until til before unless".split()),
+    "_DOING_WITHOUT": frozenset("till until til before".split()),
+    "_BARRED_UNTIL": frozenset("till until til unless".split()),
     "_HARD_CEILING": frozenset("ceiling cap limit max maximum penny cent pound dollar euro dime single more tops most".split()),
     "_NOT_ALLOWED": frozenset("allowed".split()),
     "_NO_RULE": frozenset("no nothing zero".split()),
@@ -1569,7 +1570,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                         {"type": "rule", "predicate": ("" if m.group("verb3") else "not ")
                          + " ".join(_grp(m, "verb", "verb2", "verb3").lower().split()),
                          "object": _clean_obj(o, name), "polarity": "-", "until": " ".join(m.group("until").split())}, 0.85)
-    m = (_BARRED_UNTIL.search(c) if vocab & _GATES["_DOING_WITHOUT"] else None)
+    m = (_BARRED_UNTIL.search(c) if vocab & _GATES["_BARRED_UNTIL"] else None)
     if m:
         o = _object(m.group("obj"))
         if o:

@@ -2089,7 +2089,7 @@ def _meaning_embedders(meaning: Meaning | None):
 
 #: A request to forget that names nothing and points back ("delete that pls", "could you drop him
 #: from your notes?"): at what the sentence before it in the same message said.
-_POINTS_BACK = re.compile(r"\b(?:that|this|it|him|her|them|those)\b", re.IGNORECASE)
+_POINTING_WORD = re.compile(r"\b(?:that|this|it|him|her|them|those)\b", re.IGNORECASE)
 
 
 def _with_antecedents(text: str, requests: list[str], rest: list[str]) -> tuple[list[str], list[str]]:
@@ -2103,7 +2103,7 @@ def _with_antecedents(text: str, requests: list[str], rest: list[str]) -> tuple[
     for r in requests:
         j = mended.index(r) if r in mended else -1
         before = written[j - 1] if j > 0 else None
-        if (before is not None and before in rest and not _topic_words(r) and _POINTS_BACK.search(r)
+        if (before is not None and before in rest and not _topic_words(r) and _POINTING_WORD.search(r)
                 and _topic_words(before)):
             out.append(f"{before} {r}")
             told.add(before)

@@ -514,8 +514,8 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     if not body:
         return None
     about_self = _SPEAKER_SELF.search(body) or _YOU_GAVE.search(body)
-    rule = rule_for_all(body)
-    if (_SECOND_PERSON.search(" ".join(body.split()[:3])) or (_ADDRESSED.search(body) and not about_self)) and not rule:
+    if ((_SECOND_PERSON.search(" ".join(body.split()[:3])) or (_ADDRESSED.search(body) and not about_self))
+            and not rule_for_all(body)):
         # Said to the other party about them ("love your painting", "Congrats on following your
         # dreams"): conversation. "Been reading the book you recommended" is about the speaker: kept,
         # as is a rule said with "you" of anyone ("the rules say you can't park on the verge").
@@ -534,7 +534,7 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     n_words = len(_WORDS.findall(core))
     dense = len(specific) >= _MIN_DENSE_SPECIFIC and len(specific) >= _DENSITY * n_words
     least = _MIN_NAMED_SPECIFIC if named else _MIN_FOLLOW_SPECIFIC if follows else _MIN_SPECIFIC
-    if not dense and len(specific) < least and not rule:
+    if not dense and len(specific) < least and not rule_for_all(body):
         return None  # (a rule is worth keeping in few words: "the lease says no subletting, which is fine")
     text = _compress(_attributed(body, name, at, strip=False))
     if text.startswith(name + ": ") and re.search(rf"\b{re.escape(name)}\b", text[len(name) + 2:]):
