@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/103"
+RULES = "rules/104"
 
 
 @dataclass(frozen=True)

@@ -78,7 +78,7 @@ _LONG_TOKEN = re.compile(r"\S{20,}|(?<![A-Za-z0-9])(?:AKC|AP[0-9A-F])[A-Za-z0-9]
 # and basic-auth patterns need one of the first group; our own rules may also need the second.
 _DETECT_SECRETS_WORDS = ("pass", "pwd", "key", "token", "secret", "contrase", "xox", "://")
 _OWN_WORDS = ("pin", "pw", "bearer", "authoriz", "xapp", "login", "log-in", "log in", "credential", "creds", "sign in",
-              "sign-in", "signin", "username")
+              "sign-in", "signin", "username", "unlock")
 # Any of these in the text lets detect-secrets' keyword-context patterns run.
 _KEYWORD_CONTEXT_WORDS = ("key", "pw", "pass", "token", "secret", "contrase", "cloudant", "softlayer")
 _DISCLOSURE_WORDS = ("pass", "pw", "pin", "secret", "key", "token")
@@ -1439,6 +1439,35 @@ def _password_in_prose(text: str) -> Iterator[_Span]:
                 yield (start, end, "password", _P_PROSE)
 
 
+#: A word of signing in, in any form: a key (not one turned in a lock), a password, passcode or PIN,
+#: a login, signing in, unlocking.
+_SIGN_IN_WORD = re.compile(
+    r"(?<![a-z])(?:pass(?:word|wd|code|phrase)?s?|pwd?|pins?|keys?|credentials?|creds|log(?:ging|ged|s)?[ \t-]?in|"
+    r"logins?|sign(?:ing|ed|s)?[ \t-]?in|signins?|unlock\w*)(?![a-z])")
+#: Letters and digits with a symbol between them ("Tz8#qLm2vR9", "Mango!Sunset88"): how passwords
+#: are made, and no word, number, price or version is ("v2.1.4", "$45/mo", "C#4", "AT&T"). Not an
+#: e-mail address ("ana.b2@example.com": a dot after the "@" part).
+_SYMBOL_PASSWORD = re.compile(
+    r"(?<![\w!#$%^&*~?+=@./])(?=[^\s]*[A-Za-z])(?=[^\s]*\d)[A-Za-z0-9]+(?:[!#$%^&*~?+=@][A-Za-z0-9]+)+"
+    r"(?![\w!#$%^&*~?+=@]|\.\w)")
+
+
+def _symbol_passwords(text: str, lower: str) -> Iterator[_Span]:
+    """A password-shaped string (`_SYMBOL_PASSWORD`, eight characters or more) in the sentence of a
+    word of signing in, wherever it stands in it: "the wifi key off the sticker (Tz8#qLm2vR9)", "the
+    usual Birke!Winter2024 to get past the login"."""
+    for m in _SYMBOL_PASSWORD.finditer(text):
+        if m.end() - m.start() < 8:
+            continue
+        begin = max((e.end() for e in _SENTENCE_EDGE.finditer(text, 0, m.start())), default=0)
+        edge = _SENTENCE_EDGE.search(text, m.end())
+        end = edge.start() if edge else len(text)
+        words = [w for w in _SIGN_IN_WORD.finditer(lower, begin, end)
+                 if not (w.group().startswith("key") and _DOOR_KEY.match(text, w.end()))]
+        if words:
+            yield (m.start(), m.end(), "password", _P_PROSE)
+
+
 def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: bool,
                credential_words: bool) -> Iterator[_Span]:
     """Our rules. Each runs only when the cheap substring test it needs passes."""
@@ -1476,6 +1505,9 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: b
         yield from _named_tokens(text)
     if "pass" in lower or "pw" in lower or "log" in lower or "cred" in lower:
         yield from _password_in_prose(text)
+    if any(c in text for c in "!#$%^&*~?+=@") and any(w in lower for w in ("pass", "pw", "pin", "key", "cred", "log",
+                                                                          "sign", "unlock")):
+        yield from _symbol_passwords(text, lower)
     if "log" in lower or "sign" in lower or "cred" in lower or "user" in lower:
         yield from _named_values(_SIGN_IN_PAIR, text, "password", lambda t, a, b: _looks_like_a_value(t[a:b]))
     if digits and ("safe" in lower or "box" in lower or "lock" in lower or "alarm" in lower or "keypad" in lower):

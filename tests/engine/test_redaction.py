@@ -560,3 +560,32 @@ def test_a_code_said_digit_by_digit_is_redacted(text, code):
 @pytest.mark.parametrize("text", ["I scored 1 2 3 4 on the test", "the zip code is 9 0 2 1 0", "my pin is 4 9 2"])
 def test_digits_said_apart_that_are_no_code_stay(text):
     assert redact(text) == (text, [])
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("tried the network key printed under the modem (Gh7$kLp2Qw) but it still says wrong", "Gh7$kLp2Qw"),
+    ("I used my usual Mango!Sunset88 to sign in and now it's locked me out", "Mango!Sunset88"),
+    ("the login screen keeps rejecting Rb9&vTx4mq, caps lock is off", "Rb9&vTx4mq"),
+    ("it asked for the passcode again so I typed kT5@pZ9w and nothing happened", "kT5@pZ9w"),
+    ("logging in with jfeld / Orca*Bay2019 works on the laptop but not on my phone", "Orca*Bay2019"),
+    ("hmm the PIN screen took 7Qx~m3Lr once and never again", "7Qx~m3Lr"),
+    ("my phone only unlocks with Qp4#tRw8 since the update", "Qp4#tRw8"),
+])
+def test_a_password_shaped_string_in_a_sentence_about_signing_in_is_redacted(text, secret):
+    """Letters and digits with a symbol between them, in the sentence of a key, password, PIN or
+    login, are a password wherever they stand in it: in brackets, before "to sign in", after the verb."""
+    clean, kinds = redact(text)
+    assert secret not in clean and kinds == ["password"]
+
+
+@pytest.mark.parametrize("text", [
+    "my login email is ana.b2@example.com and the portal is slow today",
+    "firmware says v2.1.4 and the login still fails",
+    "the key is to log in before 9am when the site is quiet",
+    "I sign in to the AT&T portal with my work account",
+    "Key takeaway: the plan was $45/mo for 12 months before I logged in again",
+    "the passcode screen shows C#4 and F#5 on the piano app",
+    "I can't log in since the R&D team moved offices",
+])
+def test_symbols_in_a_sentence_about_signing_in_that_are_no_password_are_kept(text):
+    assert redact(text) == (text, [])
