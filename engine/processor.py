@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/104"
+RULES = "rules/105"
 
 
 @dataclass(frozen=True)
@@ -1065,7 +1065,14 @@ weren't wasn't isn't aren't wouldn't couldn't shouldn't they them i'd i'm would'
 take out off ditch bin lose cut nix toss chuck file files
 strike like love need needed asking ask beg begging changed change say regarding
 scrub it'd you'd you're you've grateful lovely great time whenever maybe honestly really
-coming popping cropping surfacing resurfacing hate""".split())
+coming popping cropping surfacing resurfacing hate
+vented ranted rambled moaned complained whinged griped blurted confided offloaded unloaded went slip confessed
+admitted spilled poured""".split())
+
+
+#: Verbs of unburdening oneself, said of what the user told: "what I vented", "ranted", "blurted out".
+_UNBURDENED = (r"(?:vented|ranted|rambled|moaned|complained|whinged|griped|blurted(?:\s+out)?|confided|offloaded|"
+               r"unloaded|went\s+on|let\s+slip|confessed|admitted|spilled|poured\s+out)")
 
 
 #: A thing named as kept by the assistant or given to it ("... you saved", "... you've got on file",
@@ -1105,7 +1112,7 @@ _REQUEST_FORM = re.compile(
     r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:not\s+)?(?:forget|delete|erase|wipe|remove|drop|"
     r"unlearn|keep|store|save|remember|get\s+rid\s+of\s+(?=" + _SAID_THING + r"))\b"
     r"|\b(?:what|everything|anything|the\s+(?:\w+\s+){0,3}(?:thing|stuff|part|bit|details?|info(?:rmation)?))\s+"
-    r"(?:I|i)\s+(?:just\s+)?(?:said|told|mentioned|shared|gave|wrote|brought\s+up)\b"
+    r"(?:I|i)\s+(?:just\s+)?(?:said|told|mentioned|shared|gave|wrote|brought\s+up|" + _UNBURDENED + r")\b"
     r"|\b(?:your|from\s+your)\s+(?:memory|memories|notes|records?|files?)\b"
     r"|^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|pls|kindly|and|also|so|hey|no|just)\b[\W_]*)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?" + _REMOVE_SAID + r"|" + _OFF_THE_RECORD +
@@ -1183,18 +1190,19 @@ _OWN_THING_REQUEST = re.compile(
     rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
     r"(?:forget|delete|erase|wipe|remove|scratch|scrub|unlearn|disregard)\s+(?:about\s+)?(?:all\s+(?:of\s+)?|everything\s+(?:about|on)\s+)?"
-    rf"(?:my|our|what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared)|that\s+I\b|{_THE_PART_ABOUT}my"
+    rf"(?:my|our|what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared|{_UNBURDENED})|that\s+I\b|{_THE_PART_ABOUT}my"
     # "forget what school the twins go to", "forget who I rent from": a detail of theirs, asked about
     r"|(?:what|which|where|who)\s+(?:[\w'\u2019-]+\s+){0,3}?(?:I|I'm|we|we're|my|our|me|us|the\s+(?:kids|twins|children|baby)))\b"
     # "scrap / ignore what I said about the architecture school": not "scrap my plan", which changes it
-    rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*(?:scrap|ignore|strike)\s+(?:all\s+(?:of\s+)?)?"
-    rf"(?:what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared|wrote)|{_THE_PART_ABOUT}(?:my|our))\b"
+    rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?(?:scrap|ignore|strike)\s+(?:all\s+(?:of\s+)?)?"
+    rf"(?:what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared|wrote|{_UNBURDENED})|{_THE_PART_ABOUT}(?:my|our))\b"
     # "drop what I told you about ...", "get rid of everything I said about ...": any verb of dropping,
     # of what was said (not "drop my daughter at school", "get rid of my old sofa")
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
     r"(?:drop|ditch|bin|toss|chuck|lose|nix|get\s+rid\s+of)\s+(?:all\s+(?:of\s+)?)?"
-    r"(?:(?:what|everything|anything)\s+I\s+(?:just\s+|ever\s+)?(?:said|told\s+you|mentioned|shared|wrote)|"
+    r"(?:(?:what|everything|anything)\s+I\s+(?:just\s+|ever\s+)?(?:said|told\s+you|mentioned|shared|wrote|" + _UNBURDENED + r")|"
     rf"{_THE_PART_ABOUT}(?:my|our))\b"
     # "get rid of my ex's number", "ditch our old address": a verb of dropping, of a detail about
     # someone (not "get rid of my old sofa", "drop my daughter at school": a thing, a doing)
@@ -1231,6 +1239,11 @@ _FORGET_NAMED_THING = re.compile(
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
     r"(?:forget|unlearn)\s+(?:about\s+)?(?:all\s+(?:of\s+)?|everything\s+(?:about|on)\s+)?"
     r"(?:the|that|those|these|this|(?:(?-i:[A-Z])[\w'’-]*\s+){0,2}(?-i:[A-Z])[\w'’-]*['’]s)\s+(?:(?!(?:and|but|so|because|let'?s|instead|then|though|for|this|here|now|tonight|today|once|while|until|till)\b)[\w'’-]+\s*){1,5}"
+    # whom the thing is for ("the birthday plans for him", "the gift ideas for Nana", "the cake plans
+    # for my sister"; not "for tonight", "for Saturday": a while, set aside)
+    r"(?:for\s+(?:him|her|them|us|(?:my|our|his|her|their)\s+[\w'’-]+|"
+    r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|"
+    r"August|September|October|November|December|Christmas|Easter|Now|Today|Tonight)\b)(?-i:[A-Z])[\w'’-]+)\s*)?"
     r"(?:[\s,]*(?:please|pls|plz|too|as\s+well|for\s+me|thanks|thank\s+you|thx))*[\s.!?]*$",
     re.IGNORECASE)
 #: The asking: a plea or a question to the assistant.
@@ -1359,7 +1372,9 @@ _STORAGE_TALK = re.compile(
     r"|\b(?:stored|saved|kept|written|recorded|logged|noted)\s+(?:down\s+)?(?:anywhere|somewhere|at\s+all)\b"
     r"|\b(?:wasn['’]?t|isn['’]?t|not\s+be|never\s+be)\s+(?:stored|saved|kept|written\s+down|recorded|logged)\b"
     # "don't want it popping up", "I'd hate for it to keep cropping up": the memory coming back
-    r"|\b(?:it|that|this|them|him|her)\s+(?:to\s+)?(?:keep\s+)?(?:com|popp|cropp|show|turn)(?:e|es|ing|s)?\s+up\b",
+    r"|\b(?:it|that|this|them|him|her)\s+(?:to\s+)?(?:keep\s+)?(?:com|popp|cropp|show|turn)(?:e|es|ing|s)?\s+up\b"
+    # "I don't want it floating around", "for that to be lying about in your notes"
+    r"|\b(?:it|that|this|them)\s+(?:to\s+)?(?:be\s+|keep\s+)?(?:floating|lying|hanging|sitting|kicking)\s+(?:a?round|about)\b",
     re.IGNORECASE)
 _ABOUT_MEMORY = re.compile(r"\b(?:memor|remember|stor|kept|keep|sav|record|notes?\b|written|log|what\s+I\s+(?:said|told|"
                            r"mentioned))", re.IGNORECASE)
