@@ -840,13 +840,23 @@ _IMPERATIVE_RULE = re.compile(
     r"using|including|mentioning)\b\s*" + _REST, _I)
 #: "has got to", said as chat says it ("has gotta", "'s gotta", "gotta"): a modal of obligation.
 _GOTTA = r"(?:(?:has|have|['’]s|['’]ve)\s+)?(?:got\s+to|gotta)"
-#: A demand on whatever the assistant offers ("whatever you suggest has to be wheelchair accessible",
-#: "anything you book must have free cancellation"): a rule for every suggestion.
+#: A demand on whatever the assistant offers, or the speaker chooses ("whatever you suggest has to be
+#: wheelchair accessible", "anything you book must have free cancellation", "whatever budget you draw
+#: up for the wedding has to stay under 12k", "any course I sign up for needs to start after 1pm",
+#: "whatever car I buy next must be automatic"): a rule for every such thing. (What it is for may
+#: stand between the verb and the modal; not a past one: "any film we watched had to ...")
 _SUGGESTED_MUST = re.compile(
-    r"^(?:(?:and|so|also|just|oh)\s+)*(?:(?:whatever|any|every|all)(?:\s+of)?(?:\s+(?:the|those|these))?(?:\s+(?!(?:you|u|that)\b)[\w-]+){0,2}|anything|everything)\s+"
-    r"(?:that\s+)?(?:you|u)\s+(?:(?:ever|also|then)\s+)?"
+    r"^(?:(?:and|so|also|just|oh)\s+)*(?:(?:whatever|any|every|all)(?:\s+of)?(?:\s+(?:the|those|these))?"
+    r"(?:(?:\s+|\s*,\s*)(?!(?:you|u|that|I|we)\b)[\w-]+){0,5}|anything|everything)\s+"
+    r"(?:that\s+)?(?:you|u|I|we)\s+(?:(?:ever|also|then|might|may|end\s+up)\s+)?"
     r"(?:suggest|recommend|book|pick|choose|find|plan|propose|give|send|write|draft|make|create|produce|generate|"
-    r"show|cook|build|put\s+together|come\s+up\s+with)\s+(?:(?:(?:for|to)\s+)?(?:me|us)\s+)?"
+    r"show|cook|build|put\s+together|come\s+up\s+with|sketch|draw\s+up|map\s+out|lay\s+out|work\s+out|set\s+up|"
+    r"schedule|arrange|organi[sz]e|prepare|outline|design|sign\s+up\s+(?:for|to)|apply\s+(?:for|to)|"
+    r"enrol+\s+(?:in|on)|join|take\s+on|rent|buy|order|hire)\s+"
+    r"(?:(?:next|later|now)\s+)?(?:(?:(?:for|to)\s+)?(?:me|us)\s+)?"
+    # (not a while: "whatever you book for tonight" is of tonight's booking)
+    r"(?:(?:for|to|about|on)\s+(?!(?:tonight|today|tomorrow|this|next|now|the\s+(?:weekend|day|night|evening|moment))\b)"
+    r"(?:[\w'’-]+\s+){1,4}?)?"
     r"(?P<modal>has\s+to|have\s+to|must|needs?\s+to|should|" + _GOTTA + r")\s+(?P<obj>[^.!?;]+)", _I)
 #: A standing rule for what the assistant makes, said as what to do whenever it does ("when you give
 #: me exercises please put them as a numbered list", "whenever you send me code, add comments"): of
@@ -1445,7 +1455,8 @@ _GATES: dict[str, frozenset[str]] = {
     "_NO_RULE": frozenset("no nothing zero".split()),
     "_IMPERATIVE_RULE": frozenset("never always don do only avoid circumstances account".split()),
     "_SUGGESTED_MUST": frozenset("""suggest suggests recommend book pick choose find plan propose give send write draft
-make create produce generate show cook build put come""".split()),
+make create produce generate show cook build put come sketch draw map lay work set schedule arrange organise organize
+prepare outline design sign apply enrol enroll join take rent buy order hire""".split()),
     "_WHEN_YOU_MAKE": frozenset("when whenever if every any anytime".split()),
     "_MEDICATION": frozenset("on take taking started".split()),
     "_LIMIT_IDIOM": frozenset("no go dealbreaker deal breaker negotiable nonnegotiable limits table question option cards "
@@ -1987,7 +1998,9 @@ def _temp_topic(clause: str) -> str:
 _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|\s[-–—]+\s|[–—]|,?\s+but\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my)\b)|"
     r",\s+(?:and|so)\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|(?:please\s+)?(?:never|always|don't|do\s+not)\s+(?:ever\s+)?(?:suggest|give|send|use|include|put|book|recommend|"
-    r"add|mention|show|offer|schedule|make|plan|write))\b))\s*",
+    r"add|mention|show|offer|schedule|make|plan|write))\b)|"
+    # "..., so any course I sign up for needs to ...": a demand on whatever is chosen, after its reason
+    r",?\s+so\s+(?=(?:any|whatever|every|anything|everything)\b[^.!?;]{0,80}?\b(?:has\s+to|have\s+to|must|needs?\s+to)\b))\s*",
     _I,
 )
 _AND_I = re.compile(r"\s+and\s+(?=(?:I|I'm|I've|I'd|I'll)\b)", _I)
