@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/58"
+DECIDER = "meaning/59"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -595,12 +595,40 @@ swapped dropped stopped visited received booked moved started finished signed jo
 saw met picked paid came pulled backed opted weaned scrapped packed""".split())
 
 
+#: A title before a name ("Dr. Okafor", "Prof Lind", "Mrs Achebe"): not the name, nor whom it is about.
+_TITLE = r"(?-i:Dr|Mr|Mrs|Ms|Mx|Miss|Prof|Professor|Coach|Rev)\.?\s+(?=(?-i:[A-Z]))"
+#: Who fills a role of the speaker's, said by what they do for them ("Dr. Okafor is supervising Noor
+#: from now on", "Ms Varga will be tutoring Noor from September"): said as the role taken.
+_ROLE_BY_VERB = re.compile(
+    r"^(?P<lead>(?:[^:]{1,40}:\s+)?(?:" + _TITLE + r")?(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?)\s+"
+    r"(?:is|['’]s|will\s+be|has\s+been|has\s+started|started)\s+(?:now\s+|also\s+)?"
+    r"(?P<verb>supervising|coaching|tutoring|teaching|managing|mentoring|training|advising|counsell?ing|instructing)\s+"
+    r"(?P<whom>\w+)\b(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
+_DOER_OF = {"supervising": "supervisor", "coaching": "coach", "tutoring": "tutor", "teaching": "teacher",
+            "managing": "manager", "mentoring": "mentor", "training": "trainer", "advising": "adviser",
+            "counselling": "counsellor", "counseling": "counselor", "instructing": "instructor"}
+
+
+def _role_taken_by_verb(text: str, speaker: str) -> str:
+    """"Dr. Okafor is supervising Noor from now on" as "Dr. Okafor has become Noor's supervisor from now
+    on" (the speaker, or "us", whom it is done for); else the text."""
+    m = _ROLE_BY_VERB.match(text)
+    if m is None:
+        return text
+    whom = m.group("whom").lower()
+    own = "our" if whom == "us" else f"{speaker}'s" if speaker and whom == speaker.lower() else None
+    if own is None:
+        return text
+    return f"{m.group('lead')} has become {own} {_DOER_OF[m.group('verb').lower()]}{m.group('rest')}"
+
+
 #: "Priya is our kennel manager", "Tomasz is the kennel manager now": a name said to fill a role is
 #: the role's value, although it opens the sentence (see `values`): a new name in it replaces the old
 #: one. Not for a role many people hold at once ("Dana is my sister", "Mia is my sister" too).
 _NAME_IN_ROLE = re.compile(
     # ("Since Marcus took over as my line manager it's been ...": the change, said as when)
-    r"^(?:[^:]{1,40}:\s+)?(?P<lead>(?:ever\s+)?since\s+|now\s+that\s+)?(?P<name>(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?)\s+"
+    r"^(?:[^:]{1,40}:\s+)?(?P<lead>(?:ever\s+)?since\s+|now\s+that\s+)?(?:" + _TITLE + r")?"
+    r"(?P<name>(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?)\s+"
     # "X is my supervisor", "X has become my supervisor", "X took over as head of year", "X has
     # taken me on as lead designer": a role filled
     r"(?:(?:is|'s|’s)\s+(?:now\s+|still\s+)?|(?:has\s+|'s\s+|’s\s+)?(?:just\s+|now\s+)?"
@@ -609,11 +637,12 @@ _NAME_IN_ROLE = re.compile(
     r"(?P<role>(?:my|our|(?-i:[A-Z])[\w-]*['’]s)\s+(?:(?!(?:now|again|these|this|next)\b)[a-z][\w'’-]*\s+){0,2}"
     r"(?!(?:now|again|these|this|next)\b)[a-z][\w'’-]*|(?:the\s+)?(?:[a-z][\w'’-]*\s+)?(?:[a-z]+(?:er|or|ist|ian|ant|ent)|"
     r"lead|head|chair|captain|boss|coach|vet|gp|doctor|nurse|rep|contact|landlady|owner))"
-    # where or since when ("head coach of the under-10s", "lead designer from this month")
-    r"(?:\s+(?:of|at|for|from|since|starting)\s+[^.!?,;]*?)?"
+    # where or since when ("head coach of the under-10s", "lead designer from this month", "after the
+    # restructure")
+    r"(?:\s+(?:of|at|for|from|since|starting|after|following)\s+[^.!?,;—–]*?)?"
     r"(?:\s+(?:now|these\s+days|again|too|also|as\s+well|(?:this|next)\s+(?:season|year|term|semester)))*"
     # (after "since ...", what began then: "... it's been daily standups", "... Tove is getting feedback")
-    r"(?:\s*,\s*[^.!?]*|(?(lead)\s+(?=(?:it|things|life|everything|we|I|you|he|she|they|there|(?-i:[A-Z])\w*)\b)"
+    r"(?:\s*(?:,|\s[-–—]+)\s*[^.!?]*|(?(lead)\s+(?=(?:it|things|life|everything|we|I|you|he|she|they|there|(?-i:[A-Z])\w*)\b)"
     r"[^.!?]*|(?!)))?\s*[.!]?$", re.IGNORECASE)
 
 
@@ -622,7 +651,7 @@ _NAME_IN_ROLE = re.compile(
 def _filled_role(text: str, speaker: str) -> re.Match[str] | None:
     """"Priya is our kennel manager" (a role one person holds, filled by another than the speaker)
     read by _NAME_IN_ROLE; else None."""
-    m = _NAME_IN_ROLE.match(text)
+    m = _NAME_IN_ROLE.match(_role_taken_by_verb(text, speaker))
     if (m is None or m.group("role").split()[-1].lower() in HELD_BY_MANY
             or m.group("name").split()[0].lower() in _speaker_words(speaker)):
         return None
