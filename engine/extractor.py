@@ -846,17 +846,20 @@ _GOTTA = r"(?:(?:has|have|['’]s|['’]ve)\s+)?(?:got\s+to|gotta)"
 #: "whatever car I buy next must be automatic"): a rule for every such thing. (What it is for may
 #: stand between the verb and the modal; not a past one: "any film we watched had to ...")
 _SUGGESTED_MUST = re.compile(
-    r"^(?:(?:and|so|also|just|oh)\s+)*(?:(?:whatever|any|every|all)(?:\s+of)?(?:\s+(?:the|those|these))?"
+    r"^(?:(?:and|so|also|just|oh)\s+)*(?:(?:whatever|whichever|any|every|all)(?:\s+of)?(?:\s+(?:the|those|these))?"
     r"(?:(?:\s+|\s*,\s*)(?!(?:you|u|that|I|we)\b)[\w-]+){0,5}|anything|everything)\s+"
-    r"(?:that\s+)?(?:you|u|I|we)\s+(?:(?:ever|also|then|might|may|end\s+up)\s+)?"
+    r"(?:that\s+)?(?:you|u|I|we)\s+(?:(?:ever|also|then|might|may)\s+)?"
+    r"(?:end\s+up\s+(?=\w+ing\b|with\b)|(?=(?:suggest|recommend|book|pick|choose|find|plan|make|buy|rent|order|"
+    r"hire|get|take|join)ing\b))?"
     r"(?:suggest|recommend|book|pick|choose|find|plan|propose|give|send|write|draft|make|create|produce|generate|"
     r"show|cook|build|put\s+together|come\s+up\s+with|sketch|draw\s+up|map\s+out|lay\s+out|work\s+out|set\s+up|"
     r"schedule|arrange|organi[sz]e|prepare|outline|design|sign\s+up\s+(?:for|to)|apply\s+(?:for|to)|"
-    r"enrol+\s+(?:in|on)|join|take\s+on|rent|buy|order|hire)\s+"
+    r"enrol+\s+(?:in|on)|join|take\s+on|rent|buy|order|hire|switch\s+to|go\s+(?:for|with)|settle\s+on|accept|"
+    r"buying|renting|getting|choosing|picking|booking|ordering|hiring|going\s+(?:for|with)|with)\s+"
     r"(?:(?:next|later|now)\s+)?(?:(?:(?:for|to)\s+)?(?:me|us)\s+)?"
     # (not a while: "whatever you book for tonight" is of tonight's booking)
-    r"(?:(?:for|to|about|on)\s+(?!(?:tonight|today|tomorrow|this|next|now|the\s+(?:weekend|day|night|evening|moment))\b)"
-    r"(?:[\w'’-]+\s+){1,4}?)?"
+    r"(?:(?:for|to|about|on)\s+(?!(?:this|next|now|the\s+(?:weekend|day|night|evening|moment))\b)"
+    r"(?:(?!(?:tonight|today|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)[\w'’-]+\s+){1,4}?)?"
     r"(?P<modal>has\s+to|have\s+to|must|needs?\s+to|should|" + _GOTTA + r")\s+(?P<obj>[^.!?;]+)", _I)
 #: A standing rule for what the assistant makes, said as what to do whenever it does ("when you give
 #: me exercises please put them as a numbered list", "whenever you send me code, add comments"): of
@@ -1456,7 +1459,7 @@ _GATES: dict[str, frozenset[str]] = {
     "_IMPERATIVE_RULE": frozenset("never always don do only avoid circumstances account".split()),
     "_SUGGESTED_MUST": frozenset("""suggest suggests recommend book pick choose find plan propose give send write draft
 make create produce generate show cook build put come sketch draw map lay work set schedule arrange organise organize
-prepare outline design sign apply enrol enroll join take rent buy order hire""".split()),
+prepare outline design sign apply enrol enroll join take rent buy order hire switch go settle accept end""".split()),
     "_WHEN_YOU_MAKE": frozenset("when whenever if every any anytime".split()),
     "_MEDICATION": frozenset("on take taking started".split()),
     "_LIMIT_IDIOM": frozenset("no go dealbreaker deal breaker negotiable nonnegotiable limits table question option cards "

@@ -78,7 +78,7 @@ _LONG_TOKEN = re.compile(r"\S{20,}|(?<![A-Za-z0-9])(?:AKC|AP[0-9A-F])[A-Za-z0-9]
 # and basic-auth patterns need one of the first group; our own rules may also need the second.
 _DETECT_SECRETS_WORDS = ("pass", "pwd", "key", "token", "secret", "contrase", "xox", "://")
 _OWN_WORDS = ("pin", "pw", "bearer", "authoriz", "xapp", "login", "log-in", "log in", "credential", "creds", "sign in",
-              "sign-in", "signin", "username", "unlock")
+              "sign-in", "signin", "username", "unlock", "signed in", "logged in", "signing in", "logging in")
 # Any of these in the text lets detect-secrets' keyword-context patterns run.
 _KEYWORD_CONTEXT_WORDS = ("key", "pw", "pass", "token", "secret", "contrase", "cloudant", "softlayer")
 _DISCLOSURE_WORDS = ("pass", "pw", "pin", "secret", "key", "token")
@@ -1452,16 +1452,42 @@ _SYMBOL_PASSWORD = re.compile(
     r"(?![\w!#$%^&*~?+=@]|\.\w)")
 
 
+_WORD_RUN = re.compile(r"\S+")
+_EMAIL_TAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
+def _plus_address_tail(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is the part after "+" of an e-mail address ("jo+news2@gmail.com"):
+    the address, not a user name and a password joined by "+"."""
+    if start == 0 or text[start - 1] != "+":
+        return False
+    return _EMAIL_TAIL.fullmatch(text[start:_strip_trailing(text, start, end)]) is not None
+
+
+#: Symbols that join the words of a name as well ("Dolce&Gabbana2024", "Office365+Teams"): a string
+#: joined by them only is a password when it is also machine-made (`_machine_made`, three changes).
+_NAME_JOINERS = frozenset("&+")
+
+
 def _symbol_passwords(text: str, lower: str) -> Iterator[_Span]:
     """A password-shaped string (`_SYMBOL_PASSWORD`, eight characters or more) in the sentence of a
-    word of signing in, wherever it stands in it: "the wifi key off the sticker (Tz8#qLm2vR9)", "the
-    usual Birke!Winter2024 to get past the login"."""
+    word of signing in, wherever it stands in it ("the wifi key off the sticker (Tz8#qLm2vR9)", "the
+    usual Birke!Winter2024 to get past the login"), or alone in a short sentence after it ("The
+    password? Sunshine!23")."""
     for m in _SYMBOL_PASSWORD.finditer(text):
-        if m.end() - m.start() < 8:
+        value = m.group()
+        if len(value) < 8:
             continue
-        begin = max((e.end() for e in _SENTENCE_EDGE.finditer(text, 0, m.start())), default=0)
+        if all(c.isalnum() or c in _NAME_JOINERS for c in value) and not _machine_made(value.replace("&", "-")
+                                                                                          .replace("+", "-"), 3):
+            continue
+        edges = [e for e in _SENTENCE_EDGE.finditer(text, 0, m.start())]
+        begin = edges[-1].end() if edges else 0
         edge = _SENTENCE_EDGE.search(text, m.end())
         end = edge.start() if edge else len(text)
+        if edges and len(_WORD_RUN.findall(text, begin, end)) <= 5:
+            # a short sentence after the one that names it: "Here is the wifi password. It's ..."
+            begin = edges[-2].end() if len(edges) > 1 else 0
         words = [w for w in _SIGN_IN_WORD.finditer(lower, begin, end)
                  if not (w.group().startswith("key") and _DOOR_KEY.match(text, w.end()))]
         if words:
@@ -1509,7 +1535,8 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: b
                                                                           "sign", "unlock")):
         yield from _symbol_passwords(text, lower)
     if "log" in lower or "sign" in lower or "cred" in lower or "user" in lower:
-        yield from _named_values(_SIGN_IN_PAIR, text, "password", lambda t, a, b: _looks_like_a_value(t[a:b]))
+        yield from _named_values(_SIGN_IN_PAIR, text, "password",
+                                 lambda t, a, b: _looks_like_a_value(t[a:b]) and not _plus_address_tail(t, a, b))
     if digits and ("safe" in lower or "box" in lower or "lock" in lower or "alarm" in lower or "keypad" in lower):
         yield from _named_values(_CODED_THING, text, "access_code",
                                  lambda t, a, b: _digit_count(t[a:b]) >= 3 and _next_word(t, b) not in _MEASURE_WORDS)

@@ -22,6 +22,10 @@ from two_sessions import kept_of_one_turn
     ("Whatever car I buy next must have an automatic gearbox.", "automatic"),
     ("I do school pickup at 3 every day so any job I apply for has to finish by 2:30.", "2:30"),
     ("My shifts end at noon, so any course, workshop or meetup I sign up for needs to start after 1pm.", "1pm"),
+    ("whatever laptop I end up buying needs to weigh under 1.5kg", "1.5kg"),
+    ("whatever phone plan i switch to has to include EU roaming", "roaming"),
+    ("Whichever quote we accept for the roof must include scaffolding.", "scaffolding"),
+    ("whatever sofa we go for has to fit through the door", "door"),
 ])
 def test_a_demand_on_whatever_is_chosen_is_a_constraint(tmp_path, text, word):
     kept = kept_of_one_turn(tmp_path, "Sol", text)
@@ -34,6 +38,8 @@ def test_a_demand_on_whatever_is_chosen_is_a_constraint(tmp_path, text, word):
     "Whatever you think has to be right, you're the expert.",
     "Any film we watched as kids had to have a dog in it.",
     "Whatever you book for tonight has to be near the station.",
+    "Whatever restaurant you pick for Saturday needs to have parking.",
+    "Whatever we order for lunch today has to be vegetarian.",
 ])
 def test_a_demand_on_one_thing_or_none_is_no_rule(tmp_path, text):
     kept = kept_of_one_turn(tmp_path, "Sol", text)

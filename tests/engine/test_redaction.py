@@ -570,6 +570,10 @@ def test_digits_said_apart_that_are_no_code_stay(text):
     ("logging in with jfeld / Orca*Bay2019 works on the laptop but not on my phone", "Orca*Bay2019"),
     ("hmm the PIN screen took 7Qx~m3Lr once and never again", "7Qx~m3Lr"),
     ("my phone only unlocks with Qp4#tRw8 since the update", "Qp4#tRw8"),
+    ("I signed in with Bl4ck!bird99 this morning", "Bl4ck!bird99"),
+    ("Logged in using Marm1te#toast fine", "Marm1te#toast"),
+    ("The password? Sunshine!23", "Sunshine!23"),
+    ("Here is the wifi password. It's Gr8!stuff99", "Gr8!stuff99"),
 ])
 def test_a_password_shaped_string_in_a_sentence_about_signing_in_is_redacted(text, secret):
     """Letters and digits with a symbol between them, in the sentence of a key, password, PIN or
@@ -586,6 +590,13 @@ def test_a_password_shaped_string_in_a_sentence_about_signing_in_is_redacted(tex
     "Key takeaway: the plan was $45/mo for 12 months before I logged in again",
     "the passcode screen shows C#4 and F#5 on the piano app",
     "I can't log in since the R&D team moved offices",
+    "my login email is jo+news2@gmail.com",
+    "login: bob+work7@company.co.uk",
+    "I sign in to my Apple ID with mark+icloud9@me.com every week",
+    "I log in to the Fast&Furious7 fan site every morning",
+    "Sign in to the Dolce&Gabbana2024 preorder page first",
+    "Sign in to Office365+Teams with your work account",
+    "It was lovely. Bring Cake!2day with you.",
 ])
 def test_symbols_in_a_sentence_about_signing_in_that_are_no_password_are_kept(text):
     assert redact(text) == (text, [])
