@@ -2003,7 +2003,9 @@ _CLAUSE_SPLIT = re.compile(
     r",\s+(?:and|so)\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|(?:please\s+)?(?:never|always|don't|do\s+not)\s+(?:ever\s+)?(?:suggest|give|send|use|include|put|book|recommend|"
     r"add|mention|show|offer|schedule|make|plan|write))\b)|"
     # "..., so any course I sign up for needs to ...": a demand on whatever is chosen, after its reason
-    r",?\s+so\s+(?=(?:any|whatever|every|anything|everything)\b[^.!?;]{0,80}?\b(?:has\s+to|have\s+to|must|needs?\s+to)\b))\s*",
+    # (not one that leans on it: "..., so anything you suggest has to stay under that" is one rule)
+    r",?\s+so\s+(?=(?:any|whatever|whichever|every|anything|everything)\b[^.!?;]{0,80}?\b(?:has\s+to|have\s+to|must|"
+    r"needs?\s+to)\b(?![^.!?;]*\b(?:it|that|this|those|these|them)\b)))\s*",
     _I,
 )
 _AND_I = re.compile(r"\s+and\s+(?=(?:I|I'm|I've|I'd|I'll)\b)", _I)

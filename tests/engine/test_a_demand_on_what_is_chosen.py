@@ -44,3 +44,9 @@ def test_a_demand_on_whatever_is_chosen_is_a_constraint(tmp_path, text, word):
 def test_a_demand_on_one_thing_or_none_is_no_rule(tmp_path, text):
     kept = kept_of_one_turn(tmp_path, "Sol", text)
     assert not any(kind == "constraint" for kind, _ in kept), kept
+
+
+def test_a_demand_that_leans_on_its_reason_stays_with_it(tmp_path):
+    kept = kept_of_one_turn(tmp_path, "Sol", "Key point: the trailer is rated to 750 kg, and I'm not risking a fine, "
+                                               "so anything you suggest has to stay under that.")
+    assert any(kind == "constraint" and "750" in t and "under that" in t for kind, t in kept), kept
