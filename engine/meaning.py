@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/59"
+DECIDER = "meaning/60"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -477,6 +477,49 @@ def frequencies(text: str) -> frozenset[str]:
 _THOUSANDS = re.compile(rf"\b(?P<n>\d+|{'|'.join(_TENS)}|{'|'.join(_CARDINALS)})\s+(?:grand|thousand)\b", re.IGNORECASE)
 
 
+_NUMBER_WORD_RUN = re.compile(r"[a-z]+|,")
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+
+
+def _spoken_numbers(low: str) -> list[tuple[int, int, str]]:
+    """Numbers said in words with a scale ("two thousand, three hundred and forty", "twelve hundred",
+    "a hundred and fifty"): (start, end, value) of each, one value for the whole phrase, not one per
+    word. A year said in words ("nineteen ninety") and "thirty thousand" (`_THOUSANDS`: "30k") are
+    read elsewhere."""
+    out: list[tuple[int, int, str]] = []
+    tokens = list(_NUMBER_WORD_RUN.finditer(low))
+    i = 0
+    while i < len(tokens):
+        run: list[re.Match[str]] = []
+        j = i
+        while j < len(tokens):
+            w = tokens[j].group()
+            nxt = tokens[j + 1].group() if j + 1 < len(tokens) else ""
+            if (w in _CARDINALS or w in _SCALES or (w == "one" and (nxt in _SCALES or run))
+                    or (w in ("a", "an") and not run and nxt in _SCALES)):
+                run.append(tokens[j])
+            elif w in ("and", ",") and run and (nxt in _CARDINALS or nxt == "one" or (nxt in ("a", "an") and w == ",")):
+                pass  # inside the number: "three hundred and forty", "two thousand, three hundred"
+            else:
+                break
+            j += 1
+        words = [t.group() for t in run]
+        if any(w in _SCALES for w in words) and not (len(words) == 2 and words[1] == "thousand"):
+            total = current = 0
+            for w in words:
+                if w in _SCALES:
+                    if _SCALES[w] == 100:
+                        current = max(current, 1) * 100
+                    else:
+                        total += max(current, 1) * _SCALES[w]
+                        current = 0
+                else:
+                    current += 1 if w in ("a", "an", "one") else int(_CARDINALS[w])
+            out.append((run[0].start(), run[-1].end(), str(total + current)))
+        i = max(j, i + 1)
+    return out
+
+
 @lru_cache(maxsize=65_536)
 def values(text: str, speaker: str = "") -> frozenset[str]:
     """What a statement says of its attribute, as far as exact rules can tell: numbers, dates, and
@@ -497,6 +540,9 @@ def values(text: str, speaker: str = "") -> frozenset[str]:
     if role is not None:
         out.update(v for w in role.group("name").split() if (v := _norm_value(w)) not in _NOT_VALUES)
     low = text.lower()
+    for start, end, value in _spoken_numbers(low):
+        out.add(value)
+        low = low[:start] + " " * (end - start) + low[end:]  # its words are no numbers of their own
     for m in _DATE_ORDINAL.finditer(low):
         out.add(_ORDINALS[m.group("a") or m.group("b")])
     for m in _COMPOUND.finditer(low):
