@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/108"
+RULES = "rules/109"
 
 
 @dataclass(frozen=True)
@@ -1067,7 +1067,7 @@ strike like love need needed asking ask beg begging changed change say regarding
 scrub it'd you'd you're you've grateful lovely great time whenever maybe honestly really
 coming popping cropping surfacing resurfacing hate
 vented ranted rambled moaned complained whinged griped blurted confided offloaded unloaded went slip confessed
-admitted spilled poured""".split())
+admitted spilled poured dont keen having dislike fancy enjoy""".split())
 
 
 #: Verbs of unburdening oneself, said of what the user told: "what I vented", "ranted", "blurted out".
@@ -1100,6 +1100,15 @@ _OFF_THE_RECORD = (r"\b(?:take|get)\s+(?:[\w'’-]+\s+){1,6}?(?:out\s+of|off|fro
 #: again", "get rid of the X stuff"): "I never mention my salary at work" is no request.
 _FORM_ONLY_WORDS = re.compile(r"\b(?:rid|mention\w*|bring\w*|brought)\b", re.IGNORECASE)
 
+#: A dislike of having something kept ("I'm not keen on having my salary written down", "I don't love
+#: having where the boat is docked on file", "I hate having that stored"): not wanting it kept.
+_DISLIKE_KEPT_FORM = (r"\b(?:(?:don'?t|do\s+not)\s+(?:love|like|fancy|enjoy)|not\s+(?:keen\s+on|happy\s+(?:about|with)|"
+                 r"thrilled\s+(?:about|with)|a\s+fan\s+of)|hate|dislike)\s+(?:having|you\s+having|you\s+keeping)\b[^.!?]*"
+                 r"\b(?:stored|kept|saved|remembered|recorded|on\s+record|on\s+file|written\s+down|noted(?:\s+down)?|"
+                 r"logged|in\s+(?:your|the)\s+(?:notes|memory|system))\b")
+_DISLIKE_KEPT = re.compile(_DISLIKE_KEPT_FORM, re.IGNORECASE)
+
+
 #: The form of a request to the assistant about what it keeps: an imperative ("forget the part
 #: about ...", "please drop it"), a question to it ("can you delete ..."), what the user said ("what
 #: I told you"), its memory or notes, or not wanting something kept ("I'd rather that not be stored").
@@ -1111,6 +1120,8 @@ _REQUEST_FORM = re.compile(
     r"do\s+not\s+(?:keep|store|save|remember|hang\s+on|hold\s+on))\b"
     r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:not\s+)?(?:forget|delete|erase|wipe|remove|drop|"
     r"unlearn|keep|store|save|remember|get\s+rid\s+of\s+(?=" + _SAID_THING + r"))\b"
+    # "can you not hold on to the bit about ...", "could you not hang onto my ex's address"
+    r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?not\s+(?:hold|hang)\s+on\s*to\b"
     r"|\b(?:what|everything|anything|the\s+(?:\w+\s+){0,3}(?:thing|stuff|part|bit|details?|info(?:rmation)?))\s+"
     r"(?:I|i)\s+(?:just\s+)?(?:said|told|mentioned|shared|gave|wrote|brought\s+up|" + _UNBURDENED + r")\b"
     r"|\b(?:your|from\s+your)\s+(?:memory|memories|notes|records?|files?)\b"
@@ -1122,7 +1133,9 @@ _REQUEST_FORM = re.compile(
     r"|\b(?:prefer|appreciate\s+(?:it\s+)?if)\b[^.!?]*\b(?:not|never)\s+(?:to\s+)?(?:be\s+|been\s+)?"
     r"(?:stored|kept|saved|remembered|recorded|written\s+down)\b"
     r"|\b(?:rather|don'?t\s+want|do\s+not\s+want|not\s+comfy|not\s+comfortable)\b[^.!?]*\b(?:stored|kept|saved|"
-    r"remembered|recorded|on\s+record|on\s+file|written\s+down|having\s+that\s+saved)\b",
+    r"remembered|recorded|on\s+record|on\s+file|written\s+down|having\s+that\s+saved)\b"
+    # "I'm not keen on having my salary written down", "I don't love having where I park on file"
+    r"|" + _DISLIKE_KEPT_FORM,
     re.IGNORECASE)
 
 
@@ -1166,6 +1179,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
         formed = [x for x in parts[s] if _REQUEST_FORM.search(x)]
         if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
                 prob[s] >= settings.forget_probability_alone or _OWN_THING_REQUEST.search(s) or _NEVER_AGAIN.search(s) \
+                or _DISLIKE_KEPT.search(s) \
                 or _AS_IF_UNSAID.search(s) \
                 or (_FORGET_NAMED_THING.search(s) and _ASKING.search(s)) \
                 or (_NEVER_MIND.search(s) and _FORGET_IT.search(s) and not _DROPPED.search(s)):

@@ -1442,8 +1442,8 @@ def _password_in_prose(text: str) -> Iterator[_Span]:
 #: A word of signing in, in any form: a key (not one turned in a lock), a password, passcode or PIN,
 #: a login, signing in, unlocking.
 _SIGN_IN_WORD = re.compile(
-    r"(?<![a-z])(?:pass(?:word|wd|code|phrase)?s?|pwd?|pins?|keys?|credentials?|creds|log(?:ging|ged|s)?[ \t-]?in|"
-    r"logins?|sign(?:ing|ed|s)?[ \t-]?in|signins?|unlock\w*)(?![a-z])")
+    r"(?<![a-z])(?:pass(?:word|wd|code|phrase)?s?|pwd?|pins?|keys?|credentials?|creds|log(?:ging|ged|s)?[ \t-]?in(?:to)?|"
+    r"logins?|sign(?:ing|ed|s)?[ \t-]?in(?:to)?|signins?|unlock\w*)(?![a-z])")
 #: Letters and digits with a symbol between them ("Tz8#qLm2vR9", "Mango!Sunset88"): how passwords
 #: are made, and no word, number, price or version is ("v2.1.4", "$45/mo", "C#4", "AT&T"). Not an
 #: e-mail address ("ana.b2@example.com": a dot after the "@" part).

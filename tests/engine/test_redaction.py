@@ -574,6 +574,8 @@ def test_digits_said_apart_that_are_no_code_stay(text):
     ("Logged in using Marm1te#toast fine", "Marm1te#toast"),
     ("The password? Sunshine!23", "Sunshine!23"),
     ("Here is the wifi password. It's Gr8!stuff99", "Gr8!stuff99"),
+    ("finally logged into the council site (k.mensah / Tulip^Rain45) and the form is gone", "Tulip^Rain45"),
+    ("signing into the gym app with Kettle$bell77 never works", "Kettle$bell77"),
 ])
 def test_a_password_shaped_string_in_a_sentence_about_signing_in_is_redacted(text, secret):
     """Letters and digits with a symbol between them, in the sentence of a key, password, PIN or
