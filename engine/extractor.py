@@ -838,6 +838,16 @@ _IMPERATIVE_RULE = re.compile(
     r"(?P<verb>use|include|add|write|answer|reply|respond|show|suggest|recommend|send|mention|call|ask|put|format|"
     r"give|provide|assume|cite|explain|translate|share|book|schedule|email|contact|recommending|suggesting|"
     r"using|including|mentioning)\b\s*" + _REST, _I)
+#: A standing rule asked as care to take ("could you make sure the rota never has me on Sundays?",
+#: "please make sure my meal plans never include mushrooms", "make sure you always cc my manager"):
+#: what is to hold always or never. (For a while, "make sure ... tonight", it is read as it was.)
+_MAKE_SURE_RULE = re.compile(
+    r"^(?:(?:and|so|also|oh|ok|okay|please|pls)\s+)*(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:(?:please|pls|just)\s+)?"
+    r"(?:make\s+sure|ensure|be\s+sure|see\s+to\s+it)\s+(?:that\s+)?"
+    r"(?P<obj>[^.!?;]*?\b(?P<freq>never|always|only|no\s+longer)\b[^.!?;]*)", _I)
+#: The same asked as a question ("can you make sure you always cc my manager?"): the rule it asks for.
+_ASKED_TO_MAKE_SURE = re.compile(r"^(?:(?:and|so|also|oh|ok|okay|hey)\W+)*(?:can|could|would|will)\s+(?:you|u)\s+"
+                                 r"(?:please\s+|pls\s+|just\s+)?(?P<rule>(?:make\s+sure|ensure|see\s+to\s+it)\b[^?]*)\?$", _I)
 #: "has got to", said as chat says it ("has gotta", "'s gotta", "gotta"): a modal of obligation.
 _GOTTA = r"(?:(?:has|have|['’]s|['’]ve)\s+)?(?:got\s+to|gotta)"
 #: A demand on whatever the assistant offers, or the speaker chooses ("whatever you suggest has to be
@@ -861,18 +871,25 @@ _SUGGESTED_MUST = re.compile(
     r"(?:(?:for|to|about|on)\s+(?!(?:this|next|now|the\s+(?:weekend|day|night|evening|moment))\b)"
     r"(?:(?!(?:tonight|today|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)[\w'’-]+\s+){1,4}?)?"
     r"(?P<modal>has\s+to|have\s+to|must|needs?\s+to|should|" + _GOTTA + r")\s+(?P<obj>[^.!?;]+)", _I)
+#: An amount a limit is said in ("one page", "30 minutes", "two short paragraphs").
+_LIMIT_AMOUNT = (r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|\d+(?:[.,]\d+)?)\s+"
+                 r"(?:[\w'-]+\s+){0,2}?[\w'-]+")
 #: A standing rule for what the assistant makes, said as what to do whenever it does ("when you give
 #: me exercises please put them as a numbered list", "whenever you send me code, add comments"): of
 #: a kind of thing, not one thing ("when you send me the report, cc Dana" is for that report).
 _WHEN_YOU_MAKE = re.compile(
-    r"^(?:(?:and|so|also|oh)\s+)*(?:when(?:ever)?|if|every\s+time|any\s*time)\s+you\s+(?:ever\s+)?"
+    r"^(?:(?:and|so|also|oh|ok|okay)\s+)*(?:when(?:ever)?|if|every\s+time|any\s*time)\s+you\s+(?:ever\s+)?"
     r"(?:give|send|write|draft|make|create|produce|generate|show|suggest|recommend|explain|plan|build|cook|"
     r"put\s+together|come\s+up\s+with)\s+(?:(?:(?:for|to)\s+)?(?:me|us)\s+)?"
     r"(?P<thing>(?!(?:the|that|this|those|these|it|them|him|her|me|us|a\s+hand|a\s+call|a\s+ring|a\s+shout|"
     r"laugh|cry|smile|feel|think|wait|want|wonder|reali[sz]e|look|sound|go|happy|sad|angry|nervous)\b)"
-    r"(?:[\w'-]+\s+){0,3}?[\w'-]+)\s*,?\s+(?:(?:please|pls|just|always)\s+)*"
+    r"(?:[\w'-]+\s+){0,5}?[\w'-]+)\s*,?\s+(?:(?:please|pls|just|always)\s+)*"
     r"(?P<obj>(?:put|add|list|use|keep|make|include|start|end|format|write|number|label|break|split|mark|avoid|skip|"
-    r"leave|give|show|explain|say|do\s+not|don['’]t|never|always)\b[^.!?;]+)", _I)
+    r"leave|give|show|explain|say|do\s+not|don['’]t|never|always)\b[^.!?;]+"
+    # a limit on it ("one page max", "30 minutes tops", "no more than two paragraphs")
+    r"|(?:max(?:imum)?|at\s+most|no\s+more\s+than|no\s+longer\s+than|under|less\s+than|fewer\s+than)\s+"
+    + _LIMIT_AMOUNT + r"|" + _LIMIT_AMOUNT + r"\s+(?:max(?:imum)?|tops|at\s+(?:the\s+)?most|or\s+(?:less|fewer|under|shorter))\b)",
+    _I)
 #: A limit said in an idiom ("peanuts are a hard no for my son", "being home by six is
 #: non-negotiable", "flying is off the table"): a rule, for or against what it names.
 _LIMIT_IDIOM = re.compile(
@@ -1457,6 +1474,7 @@ _GATES: dict[str, frozenset[str]] = {
     "_NOT_ALLOWED": frozenset("allowed".split()),
     "_NO_RULE": frozenset("no nothing zero".split()),
     "_IMPERATIVE_RULE": frozenset("never always don do only avoid circumstances account".split()),
+    "_MAKE_SURE_RULE": frozenset("sure ensure".split()),
     "_SUGGESTED_MUST": frozenset("""suggest suggests recommend book pick choose find plan propose give send write draft
 make create produce generate show cook build put come sketch draw map lay work set schedule arrange organise organize
 prepare outline design sign apply enrol enroll join take rent buy order hire switch go settle accept end""".split()),
@@ -1653,6 +1671,15 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             return _Hit("constraint", "constraint:" + _topic(c, o),
                         {"type": "rule", "predicate": (m.group("verb") or "").lower(), "object": _clean_obj(o, name),
                          "polarity": "+"}, 0.9)
+    m = (_MAKE_SURE_RULE.match(c) if vocab & _GATES["_MAKE_SURE_RULE"] and not _FOR_A_WHILE.search(c) else None)
+    if m:
+        o = _object(m.group("obj"))
+        # (what "you" are to do is the rule: "make sure you always cc my manager")
+        if o and not _DEICTIC.match(re.sub(r"^(?:you|u)\s+", "", o, flags=_I)):
+            freq = m.group("freq").lower()
+            return _Hit("constraint", "constraint:" + _topic(c, o),
+                        {"type": "rule", "predicate": "make sure " + freq, "object": _clean_obj(o, name),
+                         "polarity": "+" if freq in ("always", "only") else "-"}, 0.9)
     m = (_IMPERATIVE_RULE.search(c) if vocab & _GATES["_IMPERATIVE_RULE"] else None)
     if m:
         o = _object(m.group("obj"))
@@ -2293,6 +2320,9 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     kept = kept_in_mind(s)
     if kept is not None:  # "could you bear in mind that no dogs are allowed": what it asks to keep
         return _sentence_candidates(kept, name, occurred_at, session_ttl, tz, setting)
+    if s.endswith("?") and (asked := _ASKED_TO_MAKE_SURE.match(s)) is not None and _MAKE_SURE_RULE.match(asked.group("rule")):
+        # "could you make sure the rota never has me on Sundays?": the rule it asks to keep to
+        return _sentence_candidates(asked.group("rule").rstrip(" ?") + ".", name, occurred_at, session_ttl, tz, setting)
     temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz, setting)
     if temp is not None:
         return [temp]
