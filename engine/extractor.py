@@ -2171,6 +2171,8 @@ _REQUEST_SPLIT = re.compile(
 
 
 _POSSESSIVE_AFTER = re.compile(r"'s\b")
+#: What a period said with "for" is of ("for today's session", "for this week's practice"): one word.
+_PERIOD_OF = re.compile(r"['’]s\s+[\w-]+\s*,?")
 
 
 def _is_request(clause: str) -> bool:
@@ -2232,7 +2234,9 @@ def _temporary(sentence: str, name: str, occurred_at: datetime, session_ttl: tim
     rest, pos = [], 0
     for p in periods:
         rest.append(sentence[pos:p.start])
-        pos = p.end
+        # "for today's session, ...", "for this week's practice ...": what the period is of goes with it
+        of = _PERIOD_OF.match(sentence, p.end) if not p.bare else None
+        pos = of.end() if of is not None else p.end
     rest.append(sentence[pos:])
     core = _request_clause(", ".join(rest))
     if core is None:
