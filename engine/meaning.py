@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/60"
+DECIDER = "meaning/61"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -3027,9 +3027,23 @@ _REASON_FIRST = re.compile(r"(?:ever\s+since|since|because|now\s+that|seeing\s+a
                            re.IGNORECASE)
 
 
+#: A reason told first and what follows from it after "so" ("my tutor shuffled her week around so
+#: our lessons land on Thursdays now"): the statement is what follows.
+_SO_AFTER_REASON = re.compile(r"^(?P<reason>[^;]{3,120}?\w)(?:\s*,\s*|\s+)(?:and\s+)?so\s+(?!(?:yeah|yes|anyway|basically|"
+                              r"like|um+|uh+|I\s+guess|that|much|many|far|long|to)\b)(?P<main>.+)$", re.IGNORECASE)
+
+
+_OF_THE_REASONS = re.compile(r"(?:his|her|their|its|he|she|they|it)\b", re.IGNORECASE)
+
+
 def _after_reason(text: str) -> str | None:
-    """The statement after a fronted reason, when there is one of three words or more."""
+    """The statement after a fronted reason, or after "so" that follows one, when there is one of
+    three words or more."""
     m = _REASON_FIRST.match(_body(text))
+    if m is None:
+        m = _SO_AFTER_REASON.match(_body(text))
+        if m is not None and _OF_THE_REASONS.match(m.group("main")):
+            return None  # "my sister's teacher moved so her lessons are ...": of whom the reason names
     return m.group("main") if m is not None and len(_WORDS.findall(m.group("main"))) >= 3 else None
 
 
