@@ -175,7 +175,10 @@ _QUESTION_START = re.compile(
 #: "Did the big shop at Lidl this morning, spent £94.", "Did it! Passed my test": a doing with its
 #: "I" left out, told as done and told on after a comma, or cheered. A question's form ("did the
 #: parcel arrive", "Did the vet call back this afternoon.") says nothing after it.
-_DID_TOLD = re.compile(r"^did\s+(?:the|that|this)\b[^?,;]+,\s*[^?]*[.!]$|^did\s+(?:it|that)\s*!", _I)
+_DID_TOLD = re.compile(r"^did\s+(?:the|that|this)\b[^?,;]+,\s*(?:[^?]*[.!]|"
+                       # (chat leaves the stop off: "did the big shop at Lidl, spent 94 quid"; not "..., any idea")
+                       r"(?!\s*(?:any|do|does|did|can|could|would|will|is|are|was|were|how|what|when|where|who|why|which|"
+                       r"should|shall|or|right|yeah|yes|no|pls|please|you|he|she|they|it)\b)[^?]*[\w)%])$|^did\s+(?:it|that)\s*!", _I)
 
 
 def is_question(sentence: str) -> bool:

@@ -16,6 +16,10 @@ from two_sessions import kept_of_one_turn
     ("Did the Sunday coastal walk with the group again, windy but dry.", "coastal"),
     ("Did the school run and then a spin class, legs are dead.", "spin"),
     ("Did the annual boiler service on the narrowboat today, all fine.", "boiler"),
+    # chat leaves the stop off
+    ("did the big shop at Aldi, spent 80 quid", "Aldi"),
+    ("Did the 10k this morning, 52 minutes and my calves are dead", "10k"),
+    ("did the school run in the rain, kids were soaked", "school run"),
 ])
 def test_a_doing_told_as_done_is_kept(tmp_path, text, word):
     kept = kept_of_one_turn(tmp_path, "Robin", text)
@@ -31,6 +35,10 @@ def test_a_doing_told_as_done_is_kept(tmp_path, text, word):
     "Did the vet call back this afternoon.",
     "Did the package from Amazon arrive yet...",
     "Did the Arsenal game finish 2-1 last night.",
+    # without a stop, a question still asks after the comma
+    "did the parcel arrive, any idea",
+    "did the plumber ring, he said he would",
+    "did the school email, or not",
 ])
 def test_a_question_is_still_one(text):
     assert is_question(text)
