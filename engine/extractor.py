@@ -2145,6 +2145,8 @@ _STOP_START = STOP_WORDS | _NOT_VERB | _TIME_PREPS | _PLACE_PREPS | frozenset(""
 _NOUNS_FIRST = frozenset("book quiz walk play price number order lead label round".split())
 _PARTICLES = frozenset("""in on at to for with from by into onto about around over through up down out off back
 again now later tomorrow tonight today early late quickly slowly""".split())
+#: What a verb is done to, after its object: the speaker ("puzzles at me", "questions to us").
+_AT_ME = re.compile(r"(?:\s+[\w'-]+){0,3}?\s+(?:at|to|for|with|on)\s+(?:me|us)\b", _I)
 _OBJECT_START = frozenset("""me us it them him her every each all any the a an my our this these those some no everything
 anything nothing up out off down back""".split())
 #: Words that open a clause but never as a request: pronouns, determiners, conjunctions, fillers, and the
@@ -2203,9 +2205,11 @@ def _is_request(clause: str) -> bool:
         # (a plural after it is its object: "book meetings after 2pm", "order pizzas")
         return not (verb in _NOUNS_FIRST and nxt and nxt not in _OBJECT_START and nxt not in _PARTICLES
                     and not nxt.endswith("s"))
-    return (nxt in _OBJECT_START and verb not in _STOP_START and verb not in _ADV_SET and verb not in _MODALS
-            and verb not in _PAST_IRREGULAR and verb not in _TIME_WORDS and not verb.endswith(("ing", "ed"))
-            and m.start("verb") == 0 and not c[0].isdigit())
+    verb_like = (verb not in _STOP_START and verb not in _ADV_SET and verb not in _MODALS
+                 and verb not in _PAST_IRREGULAR and verb not in _TIME_WORDS and not verb.endswith(("ing", "ed"))
+                 and m.start("verb") == 0 and not c[0].isdigit())
+    # "throw puzzles at me with zero hints", "fire questions at us": a thing done to the speaker
+    return verb_like and (nxt in _OBJECT_START or (nxt not in _STOP_START and _AT_ME.match(c, m.end()) is not None))
 
 
 def _request_clause(text: str) -> str | None:

@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/112"
+RULES = "rules/113"
 
 
 @dataclass(frozen=True)

@@ -29,3 +29,25 @@ def test_an_instruction_for_what_a_period_is_of_lapses_with_it(tmp_path, text, w
 def test_a_period_told_of_is_no_instruction(tmp_path, text):
     kept = kept_of_one_turn(tmp_path, "Arjun", text)
     assert not any(kind == "temporary_instruction" for kind, _ in kept), kept
+
+
+@pytest.mark.parametrize("text, word", [
+    ("for tonight just fire questions at me about the Tudors", "Tudors"),
+    ("This week, hurl vocab at me every morning.", "vocab"),
+    ("For today's drill, lob easy serves to me.", "serves"),
+])
+def test_an_instruction_whose_verb_is_done_to_the_speaker_lapses_with_its_period(tmp_path, text, word):
+    """A verb the rules do not list, done to the speaker ("... at me", "... to me") for a period."""
+    kept = kept_of_one_turn(tmp_path, "Arjun", text)
+    assert any(kind == "temporary_instruction" and word in t for kind, t in kept), kept
+
+
+@pytest.mark.parametrize("text", [
+    "for today's lunch the chef brought soup to me",
+    "For today, puppies are climbing on me",
+    "For this week's shift the manager yelled at me",
+])
+def test_something_done_to_the_speaker_for_a_period_is_no_instruction(tmp_path, text):
+    kept = kept_of_one_turn(tmp_path, "Arjun", text)
+    assert not any(kind == "temporary_instruction" for kind, _ in kept), kept
+
