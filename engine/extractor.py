@@ -858,21 +858,28 @@ _GOTTA = r"(?:(?:has|have|['’]s|['’]ve)\s+)?(?:got\s+to|gotta)"
 #: up for the wedding has to stay under 12k", "any course I sign up for needs to start after 1pm",
 #: "whatever car I buy next must be automatic"): a rule for every such thing. (What it is for may
 #: stand between the verb and the modal; not a past one: "any film we watched had to ...")
-_SUGGESTED_MUST = re.compile(
+#: Choosing, said of the assistant or the speaker ("book", "sign up for", "go with"), and its -ing
+#: form after "end up".
+_CHOOSING = (r"(?:book|pick|choose|sign\s+up\s+(?:for|to)|apply\s+(?:for|to)|enrol+\s+(?:in|on)|join|take\s+on|rent|buy|"
+             r"order|hire|switch\s+to|go\s+(?:for|with)|settle\s+on|accept|get)")
+_CHOOSING_ING = (r"(?:booking|picking|choosing|signing\s+up\s+(?:for|to)|applying\s+(?:for|to)|joining|renting|buying|"
+                 r"ordering|hiring|switching\s+to|going\s+(?:for|with)|settling\s+on|accepting|getting|with)")
+#: A word of one occasion in what a demand is for: a day, a meal, this or next one.
+_ONE_OCCASION_WORD = (r"(?:tonight|today|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|weds|thu|"
+                      r"thur|thurs|fri|sat|sun|this|next|now|dinner|lunch|breakfast|brunch|supper|tea)\b")
+_DEMAND_ON_WHAT_IS_CHOSEN = re.compile(
     r"^(?:(?:and|so|also|just|oh)\s+)*(?:(?:whatever|whichever|any|every|all)(?:\s+of)?(?:\s+(?:the|those|these))?"
-    r"(?:(?:\s+|\s*,\s*)(?!(?:you|u|that|I|we)\b)[\w-]+){0,5}|anything|everything)\s+"
-    r"(?:that\s+)?(?:you|u|I|we)\s+(?:(?:ever|also|then|might|may)\s+)?"
-    r"(?:end\s+up\s+(?=\w+ing\b|with\b)|(?=(?:suggest|recommend|book|pick|choose|find|plan|make|buy|rent|order|"
-    r"hire|get|take|join)ing\b))?"
-    r"(?:suggest|recommend|book|pick|choose|find|plan|propose|give|send|write|draft|make|create|produce|generate|"
-    r"show|cook|build|put\s+together|come\s+up\s+with|sketch|draw\s+up|map\s+out|lay\s+out|work\s+out|set\s+up|"
-    r"schedule|arrange|organi[sz]e|prepare|outline|design|sign\s+up\s+(?:for|to)|apply\s+(?:for|to)|"
-    r"enrol+\s+(?:in|on)|join|take\s+on|rent|buy|order|hire|switch\s+to|go\s+(?:for|with)|settle\s+on|accept|"
-    r"buying|renting|getting|choosing|picking|booking|ordering|hiring|going\s+(?:for|with)|with)\s+"
+    r"(?:(?:\s+|\s*,\s*)(?!(?:you|u|that|I|we)\b)[\w-]+){0,5}|anything|everything)\s+(?:that\s+)?"
+    # what the assistant makes or picks, or what the speaker chooses ("whatever I make has to be
+    # perfect" tells of the speaker, no rule for a choice)
+    r"(?:(?:you|u)\s+(?:(?:ever|also|then|might|may)\s+)?(?:end\s+up\s+(?:" + _CHOOSING_ING + r"|making|cooking|planning|"
+    r"writing|drafting|suggesting|recommending)|" + _CHOOSING + r"|suggest|recommend|find|plan|propose|give|send|write|"
+    r"draft|make|create|produce|generate|show|cook|build|put\s+together|come\s+up\s+with|sketch|draw\s+up|map\s+out|"
+    r"lay\s+out|work\s+out|set\s+up|schedule|arrange|organi[sz]e|prepare|outline|design)"
+    r"|(?:I|we)\s+(?:(?:ever|also|then|might|may)\s+)?(?:end\s+up\s+" + _CHOOSING_ING + r"|" + _CHOOSING + r"))\s+"
     r"(?:(?:next|later|now)\s+)?(?:(?:(?:for|to)\s+)?(?:me|us)\s+)?"
-    # (not a while: "whatever you book for tonight" is of tonight's booking)
-    r"(?:(?:for|to|about|on)\s+(?!(?:this|next|now|the\s+(?:weekend|day|night|evening|moment))\b)"
-    r"(?:(?!(?:tonight|today|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)[\w'’-]+\s+){1,4}?)?"
+    # (not for one occasion: "whatever you book for tonight", "... for Fri", "... for dinner")
+    r"(?:(?:for|to|about|on)\s+(?:(?!" + _ONE_OCCASION_WORD + r")[\w'’-]+\s+){1,4}?)?"
     r"(?P<modal>has\s+to|have\s+to|must|needs?\s+to|should|" + _GOTTA + r")\s+(?P<obj>[^.!?;]+)", _I)
 #: An amount a limit is said in ("one page", "30 minutes", "two short paragraphs").
 _LIMIT_AMOUNT = (r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|\d+(?:[.,]\d+)?)\s+"
@@ -1478,9 +1485,9 @@ _GATES: dict[str, frozenset[str]] = {
     "_NO_RULE": frozenset("no nothing zero".split()),
     "_IMPERATIVE_RULE": frozenset("never always don do only avoid circumstances account".split()),
     "_MAKE_SURE_RULE": frozenset("sure ensure".split()),
-    "_SUGGESTED_MUST": frozenset("""suggest suggests recommend book pick choose find plan propose give send write draft
+    "_DEMAND_ON_WHAT_IS_CHOSEN": frozenset("""suggest suggests recommend book pick choose find plan propose give send write draft
 make create produce generate show cook build put come sketch draw map lay work set schedule arrange organise organize
-prepare outline design sign apply enrol enroll join take rent buy order hire switch go settle accept end""".split()),
+prepare outline design sign apply enrol enroll join take rent buy order hire switch go settle accept end get""".split()),
     "_WHEN_YOU_MAKE": frozenset("when whenever if every any anytime".split()),
     "_MEDICATION": frozenset("on take taking started".split()),
     "_LIMIT_IDIOM": frozenset("no go dealbreaker deal breaker negotiable nonnegotiable limits table question option cards "
@@ -1535,7 +1542,7 @@ _OTHERS_RULES = (_EVERYONE_MUST,
                  _PROHIBITION,
                  re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to|should|" + _GOTTA + r"|can)\s+(?:always|never)\b", _I),
                  re.compile(r"\b(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?(?:capped|limited|restricted)\s+(?:at|to)\b", _I),
-                 _LIMIT_MODAL, _LIMIT_IDIOM, _SUGGESTED_MUST, _WHEN_YOU_MAKE, _DIET_LABEL, _NOT_TO, _HARD_CEILING)
+                 _LIMIT_MODAL, _LIMIT_IDIOM, _DEMAND_ON_WHAT_IS_CHOSEN, _WHEN_YOU_MAKE, _DIET_LABEL, _NOT_TO, _HARD_CEILING)
 
 
 #: "favourite drink these days" is the slot of "favourite drink": its value now ("this year" is
@@ -1642,7 +1649,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             return _Hit("constraint", "constraint:" + _head(o),
                         {"type": "rule", "predicate": " ".join(m.group("neg").lower().split()), "object": _clean_obj(o, name),
                          "polarity": "-"}, 0.9)
-    m = (_SUGGESTED_MUST.match(c) if vocab & _GATES["_SUGGESTED_MUST"] else None)
+    m = (_DEMAND_ON_WHAT_IS_CHOSEN.match(c) if vocab & _GATES["_DEMAND_ON_WHAT_IS_CHOSEN"] else None)
     if m:
         o = _object(m.group("obj"))
         if o and not _DEICTIC.match(o):
@@ -2034,8 +2041,8 @@ _CLAUSE_SPLIT = re.compile(
     r"add|mention|show|offer|schedule|make|plan|write))\b)|"
     # "..., so any course I sign up for needs to ...": a demand on whatever is chosen, after its reason
     # (not one that leans on it: "..., so anything you suggest has to stay under that" is one rule)
-    r",?\s+so\s+(?=(?:any|whatever|whichever|every|anything|everything)\b[^.!?;]{0,80}?\b(?:has\s+to|have\s+to|must|"
-    r"needs?\s+to)\b(?![^.!?;]*\b(?:it|that|this|those|these|them)\b)))\s*",
+    r",?\s+so\s+(?=(?:any|whatever|whichever|every|anything|everything)\b[^.!?;]{0,60}?\b(?:you|u|I|we)\s+[^.!?;]{0,60}?"
+    r"\b(?:has\s+to|have\s+to|must|needs?\s+to)\b(?![^.!?;]*\b(?:it|that|this|those|these|them|his|her|their|its)\b)))\s*",
     _I,
 )
 _AND_I = re.compile(r"\s+and\s+(?=(?:I|I'm|I've|I'd|I'll)\b)", _I)

@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/61"
+DECIDER = "meaning/62"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -477,46 +477,64 @@ def frequencies(text: str) -> frozenset[str]:
 _THOUSANDS = re.compile(rf"\b(?P<n>\d+|{'|'.join(_TENS)}|{'|'.join(_CARDINALS)})\s+(?:grand|thousand)\b", re.IGNORECASE)
 
 
-_NUMBER_WORD_RUN = re.compile(r"[a-z]+|,")
+_NUMBER_WORD_TOKEN = re.compile(r"[a-z]+|,")
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_UNITS = {w: int(v) for w, v in _CARDINALS.items() if w not in _TENS} | {"one": 1}
 
 
 def _spoken_numbers(low: str) -> list[tuple[int, int, str]]:
     """Numbers said in words with a scale ("two thousand, three hundred and forty", "twelve hundred",
     "a hundred and fifty"): (start, end, value) of each, one value for the whole phrase, not one per
-    word. A year said in words ("nineteen ninety") and "thirty thousand" (`_THOUSANDS`: "30k") are
-    read elsewhere."""
+    word. A number word begins one (or "a" right before its scale, not "half a million"); "and" joins
+    only after a scale ("three hundred and forty", not "between five and six hundred"), a comma only
+    after thousand or million; a range ("five, six hundred") is no one number. A year said in words
+    ("nineteen ninety") and "thirty thousand" (`_THOUSANDS`: "30k") are read elsewhere."""
     out: list[tuple[int, int, str]] = []
-    tokens = list(_NUMBER_WORD_RUN.finditer(low))
+    tokens = list(_NUMBER_WORD_TOKEN.finditer(low))
     i = 0
     while i < len(tokens):
-        run: list[re.Match[str]] = []
+        first = tokens[i].group()
+        nxt = tokens[i + 1].group() if i + 1 < len(tokens) else ""
+        before = tokens[i - 1].group() if i > 0 else ""
+        after = tokens[i + 2].group() if i + 2 < len(tokens) else ""
+        # ("hundred and twenty thousand": a record's text may have lost its "a")
+        bare = first in _SCALES and nxt == "and" and (after in _UNITS or after in _TENS)
+        if not (first in _UNITS or first in _TENS or bare or (first in ("a", "an") and nxt in _SCALES
+                                                              and before not in ("half", "quarter"))):
+            i += 1
+            continue
+        total = current = 0
+        last = ""  # the kind of the last word read: unit, tens, scale or join
+        big = 10 ** 12  # the last scale of thousands read: a larger one after it ends the number
+        run_end = i
         j = i
-        while j < len(tokens):
+        if bare:
+            current, last = 1, "unit"
+        while j < len(tokens) and j - i < 16:
             w = tokens[j].group()
-            nxt = tokens[j + 1].group() if j + 1 < len(tokens) else ""
-            if (w in _CARDINALS or w in _SCALES or (w == "one" and (nxt in _SCALES or run))
-                    or (w in ("a", "an") and not run and nxt in _SCALES)):
-                run.append(tokens[j])
-            elif w in ("and", ",") and run and (nxt in _CARDINALS or nxt == "one" or (nxt in ("a", "an") and w == ",")):
-                pass  # inside the number: "three hundred and forty", "two thousand, three hundred"
+            if w in ("a", "an") and j == i:
+                current, last = 1, "unit"
+            elif w in _UNITS and last in ("", "scale", "join") or (w in _UNITS and last == "tens" and _UNITS[w] < 10):
+                current, last = current + _UNITS[w], "unit"
+            elif w in _TENS and last in ("", "scale", "join"):
+                current, last = current + int(_TENS[w]), "tens"
+            elif w == "hundred" and last in ("unit", "tens") and current < 100:
+                current, last = current * 100, "scale"
+            elif w in ("thousand", "million") and last in ("unit", "tens", "scale") and _SCALES[w] < big:
+                total, current, last, big = total + max(current, 1) * _SCALES[w], 0, "scale", _SCALES[w]
+            elif w in ("and", ",") and last == "scale" and (w == "and" or big < 10 ** 12) and j + 1 < len(tokens) \
+                    and (tokens[j + 1].group() in _UNITS or tokens[j + 1].group() in _TENS):
+                last = "join"
+                j += 1
+                continue
             else:
                 break
+            run_end = j
             j += 1
-        words = [t.group() for t in run]
-        if any(w in _SCALES for w in words) and not (len(words) == 2 and words[1] == "thousand"):
-            total = current = 0
-            for w in words:
-                if w in _SCALES:
-                    if _SCALES[w] == 100:
-                        current = max(current, 1) * 100
-                    else:
-                        total += max(current, 1) * _SCALES[w]
-                        current = 0
-                else:
-                    current += 1 if w in ("a", "an", "one") else int(_CARDINALS[w])
-            out.append((run[0].start(), run[-1].end(), str(total + current)))
-        i = max(j, i + 1)
+        words = [t.group() for t in tokens[i:run_end + 1]]
+        if any(w in _SCALES for w in words) and not (len(words) == 2 and words[1] == "thousand" and words[0] not in ("a", "an")):
+            out.append((tokens[i].start(), tokens[run_end].end(), str(total + current)))
+        i = max(run_end + 1, i + 1)
     return out
 
 
@@ -649,7 +667,10 @@ _ROLE_BY_VERB = re.compile(
     r"^(?P<lead>(?:[^:]{1,40}:\s+)?(?:" + _TITLE + r")?(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?)\s+"
     r"(?:is|['’]s|will\s+be|has\s+been|has\s+started|started)\s+(?:now\s+|also\s+)?"
     r"(?P<verb>supervising|coaching|tutoring|teaching|managing|mentoring|training|advising|counsell?ing|instructing)\s+"
-    r"(?P<whom>\w+)\b(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
+    # (the role for the speaker, no more: not "teaching Noor to drive", "tutoring me in calculus",
+    # "coaching Noor's brother")
+    r"(?P<whom>\w+)(?P<rest>(?:\s*[,.;!?—–]|\s+-|\s+(?:from|now|this|next|until|till|starting|as\s+of|for\s+now|"
+    r"going\s+forward|again|instead|these\s+days|at\s+the\s+moment)\b|\s*$).*)$", re.IGNORECASE | re.DOTALL)
 _DOER_OF = {"supervising": "supervisor", "coaching": "coach", "tutoring": "tutor", "teaching": "teacher",
             "managing": "manager", "mentoring": "mentor", "training": "trainer", "advising": "adviser",
             "counselling": "counsellor", "counseling": "counselor", "instructing": "instructor"}

@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/113"
+RULES = "rules/114"
 
 
 @dataclass(frozen=True)
@@ -1065,9 +1065,7 @@ weren't wasn't isn't aren't wouldn't couldn't shouldn't they them i'd i'm would'
 take out off ditch bin lose cut nix toss chuck file files
 strike like love need needed asking ask beg begging changed change say regarding
 scrub it'd you'd you're you've grateful lovely great time whenever maybe honestly really
-coming popping cropping surfacing resurfacing hate
-vented ranted rambled moaned complained whinged griped blurted confided offloaded unloaded went slip confessed
-admitted spilled poured dont keen having dislike fancy enjoy""".split())
+coming popping cropping surfacing resurfacing hate dont keen having""".split())
 
 
 #: Verbs of unburdening oneself, said of what the user told: "what I vented", "ranted", "blurted out".
@@ -1199,6 +1197,8 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
 #: request whatever the classifier makes of it (it reads many short ones as chatter). Not "forget
 #: the beach, let's hike": a thing not theirs.
 _OWN_LEAD = r"oh|hmm+|um+|actually|wait|ok(?:ay)?|please|pls|plz|and|but|also|so|hey|no|just|kindly"
+#: The asking, before a verb: "can you ", "could you please ", "would u just ".
+_ASKED_OF_YOU = r"(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?"
 _THE_PART_ABOUT = r"the\s+(?:\w+\s+)?(?:bit|part|note|stuff|thing|info|details?)\s+(?:about|on|re)\s+"
 _OWN_THING_REQUEST = re.compile(
     rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*"
@@ -1208,26 +1208,29 @@ _OWN_THING_REQUEST = re.compile(
     # "forget what school the twins go to", "forget who I rent from": a detail of theirs, asked about
     r"|(?:what|which|where|who)\s+(?:[\w'\u2019-]+\s+){0,3}?(?:I|I'm|we|we're|my|our|me|us|the\s+(?:kids|twins|children|baby)))\b"
     # "scrap / ignore what I said about the architecture school": not "scrap my plan", which changes it
-    rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
-    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?(?:scrap|ignore|strike)\s+(?:all\s+(?:of\s+)?)?"
+    rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*(?:scrap|ignore|strike)\s+(?:all\s+(?:of\s+)?)?"
     rf"(?:what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared|wrote|{_UNBURDENED})|{_THE_PART_ABOUT}(?:my|our))\b"
+    # asked ("could you scrap what I ranted about ..."): of what was said only ("could you scrap the
+    # part about my divorce from the speech" edits a draft)
+    rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*" + _ASKED_OF_YOU + r"(?:scrap|ignore|strike)\s+(?:all\s+(?:of\s+)?)?"
+    rf"what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared|wrote|{_UNBURDENED})\b"
     # "drop what I told you about ...", "get rid of everything I said about ...": any verb of dropping,
     # of what was said (not "drop my daughter at school", "get rid of my old sofa")
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
-    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
+    r"(?:" + _ASKED_OF_YOU + r")?"
     r"(?:drop|ditch|bin|toss|chuck|lose|nix|get\s+rid\s+of)\s+(?:all\s+(?:of\s+)?)?"
     r"(?:(?:what|everything|anything)\s+I\s+(?:just\s+|ever\s+)?(?:said|told\s+you|mentioned|shared|wrote|" + _UNBURDENED + r")|"
     rf"{_THE_PART_ABOUT}(?:my|our))\b"
     # "get rid of my ex's number", "ditch our old address": a verb of dropping, of a detail about
     # someone (not "get rid of my old sofa", "drop my daughter at school": a thing, a doing)
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
-    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
+    r"(?:" + _ASKED_OF_YOU + r")?"
     r"(?:drop|ditch|bin|toss|chuck|lose|nix|get\s+rid\s+of)\s+(?:my|our)\s+(?:[\w'’-]+\s+){0,3}?"
     r"(?:(?:phone|mobile|cell|home|work|landline)\s+)?(?:number|address|e-?mail(?:\s+address)?|postcode|zip\s+code|"
     r"details|info|date\s+of\s+birth|birthday|surname|last\s+name|full\s+name)\b"
     # "disregard the plumber's price I mentioned", "delete the address I gave you": a thing said, named
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
-    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
+    r"(?:" + _ASKED_OF_YOU + r")?"
     r"(?:forget|delete|erase|wipe|remove|scratch|scrap|disregard|ignore|drop|strike)\s+(?:about\s+)?"
     r"(?:the|that|those|these)\s+(?:[\w'’-]+\s+){1,4}?(?:I|we)\s+(?:just\s+|also\s+|even\s+)?(?:mentioned|said|told\s+you|gave(?:\s+you)?|"
     r"sent(?:\s+you)?|shared|wrote|typed|quoted|put\s+down|passed\s+on)\b"
@@ -1235,7 +1238,7 @@ _OWN_THING_REQUEST = re.compile(
     # "get rid of Priya's birthday you saved": a thing the assistant keeps, told so (not "get rid of
     # the sofa I told you about": a thing in the world)
     rf"|^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
-    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
+    r"(?:" + _ASKED_OF_YOU + r")?"
     r"(?:forget|delete|erase|wipe|remove|scratch|scrap|disregard|drop|strike|get\s+rid\s+of|ditch|bin|nix)\s+"
     r"(?:the|that|those|these|my|our|[\w'’-]+['’]s)\s+(?:[\w'’-]+\s+){0,4}?(?:that\s+|which\s+)?(?:" + _KEPT_BY_YOU + r")\b"
     # "forget the lithium bit", "delete the medication details": a part of what was said, named
@@ -1248,16 +1251,18 @@ _OWN_THING_REQUEST = re.compile(
 #: of the assistant is about what it keeps. Without the asking ("It's Saturday! Forget the
 #: alarm.", "Forget the weather. I'm cycling anyway.") it drops a matter in talk; and the sentence
 #: ending there tells it from "forget the beach, let's hike". A topic no memory holds forgets nothing.
+#: Kin named alone, as a name ("for Nana", "for Mum", "for Grandad").
+_KIN_WORD = r"(?:" + "|".join(sorted(RELATIONS | {"nana", "nanna", "nan", "papa", "grandpapa", "grampa", "gramps", "nonna",
+                                                 "nonno", "abuela", "abuelo", "oma", "opa"}, key=len, reverse=True)) + r")\b"
 _FORGET_NAMED_THING = re.compile(
     rf"^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*"
-    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
+    r"(?:" + _ASKED_OF_YOU + r")?"
     r"(?:forget|unlearn)\s+(?:about\s+)?(?:all\s+(?:of\s+)?|everything\s+(?:about|on)\s+)?"
-    r"(?:the|that|those|these|this|(?:(?-i:[A-Z])[\w'’-]*\s+){0,2}(?-i:[A-Z])[\w'’-]*['’]s)\s+(?:(?!(?:and|but|so|because|let'?s|instead|then|though|for|this|here|now|tonight|today|once|while|until|till)\b)[\w'’-]+\s*){1,5}"
+    # (each word whole: "[\w'’-]+" may not split one word in two, which took minutes on a long one)
+    r"(?:the|that|those|these|this|(?:(?-i:[A-Z])[\w'’-]*\s+){0,2}(?-i:[A-Z])[\w'’-]*['’]s)\s+(?:(?!(?:and|but|so|because|let'?s|instead|then|though|for|this|here|now|tonight|today|once|while|until|till)\b)[\w'’-]+(?![\w'’-])\s*){1,5}"
     # whom the thing is for ("the birthday plans for him", "the gift ideas for Nana", "the cake plans
-    # for my sister"; not "for tonight", "for Saturday": a while, set aside)
-    r"(?:for\s+(?:him|her|them|us|(?:my|our|his|her|their)\s+[\w'’-]+|"
-    r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|"
-    r"August|September|October|November|December|Christmas|Easter|Now|Today|Tonight)\b)(?-i:[A-Z])[\w'’-]+)\s*)?"
+    # for my sister"; not "for tonight", "for Sat", "for Halloween": a while, set aside)
+    r"(?:for\s+(?:him|her|them|us|(?:my|our|his|her|their)\s+[\w'’-]+|" + _KIN_WORD + r")\s*)?"
     r"(?:[\s,]*(?:please|pls|plz|too|as\s+well|for\s+me|thanks|thank\s+you|thx))*[\s.!?]*$",
     re.IGNORECASE)
 #: The asking: a plea or a question to the assistant.
@@ -1388,7 +1393,10 @@ _STORAGE_TALK = re.compile(
     # "don't want it popping up", "I'd hate for it to keep cropping up": the memory coming back
     r"|\b(?:it|that|this|them|him|her)\s+(?:to\s+)?(?:keep\s+)?(?:com|popp|cropp|show|turn)(?:e|es|ing|s)?\s+up\b"
     # "I don't want it floating around", "for that to be lying about in your notes"
-    r"|\b(?:it|that|this|them)\s+(?:to\s+)?(?:be\s+|keep\s+)?(?:floating|lying|hanging|sitting|kicking)\s+(?:a?round|about)\b",
+    # (not a thing in a place: "I leave it sitting around in the garage")
+    r"|\b(?:it|that|this|them)\s+(?:to\s+)?(?:be\s+|keep\s+)?(?:floating|lying|hanging|sitting|kicking)\s+(?:a?round|about)\b"
+    r"(?!\s+(?:in|on|at|under|behind|by|near|outside)\s+(?:the|my|our|his|her|their|a)\s+(?!notes|memory|memories|records?|"
+    r"files?|system)\w)",
     re.IGNORECASE)
 _ABOUT_MEMORY = re.compile(r"\b(?:memor|remember|stor|kept|keep|sav|record|notes?\b|written|log|what\s+I\s+(?:said|told|"
                            r"mentioned))", re.IGNORECASE)
@@ -1410,6 +1418,11 @@ def _formed_clauses(sentence: str) -> list[str]:
 
 
 _REQUEST_STEMS = frozenset(w[:5] for w in _REQUEST_WORDS if len(w) >= 5)
+#: Words of a request's own form that name no topic, taken out whole (not by their first five letters:
+#: "confessed" is no part of "conference", "complained" of "complaint"): the verbs of unburdening,
+#: and of disliking having something kept.
+_FORM_WORDS = frozenset(re.findall(r"[a-z]+", _UNBURDENED.replace("(?:", " ").replace("\\s+", " "))) | frozenset(
+    "dislike fancy enjoy love like".split())
 
 
 _SHORT_RELATIONS = RELATIONS | {"ex", "gf", "bf"}
@@ -1441,7 +1454,7 @@ def _topic_words(sentence: str) -> list[str]:
     inflection ("remembered", "keeping"), not function words; and the role or kind of whom it names
     by what they do (`_NAMED_BY_DOING`)."""
     words = [w for w in re.findall(r"[a-z][a-z'\-]+", sentence.lower())
-             if w not in _REQUEST_WORDS and w not in _GENERIC_TERMS and w not in STOP_WORDS
+             if w not in _REQUEST_WORDS and w not in _FORM_WORDS and w not in _GENERIC_TERMS and w not in STOP_WORDS
              and (len(w) > 2 or w in _SHORT_RELATIONS)  # "anything about my ex"
              and not (len(w) >= 5 and w[:5] in _REQUEST_STEMS)]
     for said, named in _NAMED_BY_DOING:

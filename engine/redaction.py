@@ -78,7 +78,8 @@ _LONG_TOKEN = re.compile(r"\S{20,}|(?<![A-Za-z0-9])(?:AKC|AP[0-9A-F])[A-Za-z0-9]
 # and basic-auth patterns need one of the first group; our own rules may also need the second.
 _DETECT_SECRETS_WORDS = ("pass", "pwd", "key", "token", "secret", "contrase", "xox", "://")
 _OWN_WORDS = ("pin", "pw", "bearer", "authoriz", "xapp", "login", "log-in", "log in", "credential", "creds", "sign in",
-              "sign-in", "signin", "username", "unlock", "signed in", "logged in", "signing in", "logging in")
+              "sign-in", "signin", "username", "unlock", "signed in", "logged in", "signing in", "logging in", "log on",
+              "logged on", "logging on")
 # Any of these in the text lets detect-secrets' keyword-context patterns run.
 _KEYWORD_CONTEXT_WORDS = ("key", "pw", "pass", "token", "secret", "contrase", "cloudant", "softlayer")
 _DISCLOSURE_WORDS = ("pass", "pw", "pin", "secret", "key", "token")
@@ -1439,21 +1440,28 @@ def _password_in_prose(text: str) -> Iterator[_Span]:
                 yield (start, end, "password", _P_PROSE)
 
 
-#: A word of signing in, in any form: a key (not one turned in a lock), a password, passcode or PIN,
-#: a login, signing in, unlocking.
+#: A word of signing in, in any form: a password, passcode or PIN, a login, signing or logging in (or
+#: on, or into), a key of a network or a product, or one said to be a value ("the key is ..."), and
+#: unlocking with something. Not "key dates", "keys on the hook", "unlocked achievement".
 _SIGN_IN_WORD = re.compile(
-    r"(?<![a-z])(?:pass(?:word|wd|code|phrase)?s?|pwd?|pins?|keys?|credentials?|creds|log(?:ging|ged|s)?[ \t-]?in(?:to)?|"
-    r"logins?|sign(?:ing|ed|s)?[ \t-]?in(?:to)?|signins?|unlock\w*)(?![a-z])")
-#: Letters and digits with a symbol between them ("Tz8#qLm2vR9", "Mango!Sunset88"): how passwords
-#: are made, and no word, number, price or version is ("v2.1.4", "$45/mo", "C#4", "AT&T"). Not an
-#: e-mail address ("ana.b2@example.com": a dot after the "@" part).
-_SYMBOL_PASSWORD = re.compile(
-    r"(?<![\w!#$%^&*~?+=@./])(?=[^\s]*[A-Za-z])(?=[^\s]*\d)[A-Za-z0-9]+(?:[!#$%^&*~?+=@][A-Za-z0-9]+)+"
-    r"(?![\w!#$%^&*~?+=@]|\.\w)")
-
-
-_WORD_RUN = re.compile(r"\S+")
-_EMAIL_TAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+    r"(?<![a-z])(?:pass(?:word|wd|code|phrase)?s?|pwd?|pins?|credentials?|creds|logins?|signins?|"
+    r"log(?:ging|ged|s)?[ \t-]?(?:in(?:to)?|on)|sign(?:ing|ed|s)?[ \t-]?in(?:to)?|"
+    r"(?:wi-?fi|wlan|network|router|api|licen[cs]e|product|access|security|wpa\d?|encryption|recovery|secret)[ \t-]+key|"
+    r"key(?=[ \t]*(?:is\b|was\b|:|=|\())|"
+    r"unlock(?:s|ed|ing)?(?=(?:[ \t]+[\w'-]+){0,3}?[ \t]+(?:with|using)\b))(?![a-z])")
+#: Letters and digits with a symbol between them ("Tz8#qLm2vR9", "Mango!Sunset88", "Blue-Sky#2024"):
+#: how passwords are made, and no word, number, price, version, sum or address is ("v2.1.4",
+#: "$45/mo", "x2+y2=z2", "jo+news2@gmail.com"). (Letters and digits are checked apart, not looked
+#: ahead for: a look-ahead over the rest of the text at every place took seconds on odd input.)
+_SYMBOL_PASSWORD = re.compile(r"(?<![\w!#$%^&*~?+=@./-])[A-Za-z0-9][\w-]*(?:[!#$%^&*~+@][\w-]+)+(?![\w!#$%^&*~?+=@-])")
+#: Symbols that join the words of a name or an address as well ("Dolce&Gabbana2024", "Office365+Teams",
+#: "C#minor7", "Error#404NotFound", "B2@floor3"): a string joined by them only is a password when it is
+#: also machine-made (`_machine_made`, three changes), or given as the value ("signed in with
+#: Tiger&Lily2020").
+_NAME_JOINERS = frozenset("&+#@")
+_GIVEN_AS_VALUE = re.compile(r"(?:\bwith|\busing|\bis|\bwas|:|=|\bpass(?:word|code)?|\bpin|\bpw)[ \t]*\(?$", re.IGNORECASE)
+_WRITTEN_WORD = re.compile(r"\S+")
+_EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 
 def _plus_address_tail(text: str, start: int, end: int) -> bool:
@@ -1461,12 +1469,19 @@ def _plus_address_tail(text: str, start: int, end: int) -> bool:
     the address, not a user name and a password joined by "+"."""
     if start == 0 or text[start - 1] != "+":
         return False
-    return _EMAIL_TAIL.fullmatch(text[start:_strip_trailing(text, start, end)]) is not None
+    return _EMAIL_ADDRESS.fullmatch(text[start:_strip_trailing(text, start, end)]) is not None
 
 
-#: Symbols that join the words of a name as well ("Dolce&Gabbana2024", "Office365+Teams"): a string
-#: joined by them only is a password when it is also machine-made (`_machine_made`, three changes).
-_NAME_JOINERS = frozenset("&+")
+def _password_shaped(text: str, m: re.Match[str]) -> bool:
+    value = m.group()
+    if len(value) < 8 or not _has_digit(value) or not any(c.isalpha() for c in value):
+        return False
+    if "@" in value and re.match(r"\.\w", text[m.end():m.end() + 2]):
+        return False  # an e-mail address ("jo+news2@gmail.com")
+    if all(c.isalnum() or c in "-_" or c in _NAME_JOINERS for c in value):
+        joined = "".join("-" if c in _NAME_JOINERS else c for c in value)
+        return _machine_made(joined, 3) or _GIVEN_AS_VALUE.search(text, max(0, m.start() - 24), m.start()) is not None
+    return True
 
 
 def _symbol_passwords(text: str, lower: str) -> Iterator[_Span]:
@@ -1474,23 +1489,17 @@ def _symbol_passwords(text: str, lower: str) -> Iterator[_Span]:
     word of signing in, wherever it stands in it ("the wifi key off the sticker (Tz8#qLm2vR9)", "the
     usual Birke!Winter2024 to get past the login"), or alone in a short sentence after it ("The
     password? Sunshine!23")."""
-    for m in _SYMBOL_PASSWORD.finditer(text):
-        value = m.group()
-        if len(value) < 8:
-            continue
-        if all(c.isalnum() or c in _NAME_JOINERS for c in value) and not _machine_made(value.replace("&", "-")
-                                                                                          .replace("+", "-"), 3):
-            continue
-        edges = [e for e in _SENTENCE_EDGE.finditer(text, 0, m.start())]
-        begin = edges[-1].end() if edges else 0
-        edge = _SENTENCE_EDGE.search(text, m.end())
-        end = edge.start() if edge else len(text)
-        if edges and len(_WORD_RUN.findall(text, begin, end)) <= 5:
-            # a short sentence after the one that names it: "Here is the wifi password. It's ..."
-            begin = edges[-2].end() if len(edges) > 1 else 0
-        words = [w for w in _SIGN_IN_WORD.finditer(lower, begin, end)
-                 if not (w.group().startswith("key") and _DOOR_KEY.match(text, w.end()))]
-        if words:
+    found = [m for m in _SYMBOL_PASSWORD.finditer(text) if _password_shaped(text, m)]
+    if not found:
+        return
+    # sentences, and the ones that hold a word of signing in, found once for every string
+    ends = [e.end() for e in _SENTENCE_EDGE.finditer(text)]
+    starts = [0] + ends
+    signed = {bisect.bisect_right(ends, w.start()) for w in _SIGN_IN_WORD.finditer(lower)}
+    for m in found:
+        k = bisect.bisect_right(ends, m.start())  # the sentence it stands in
+        short = len(_WRITTEN_WORD.findall(text, starts[k], ends[k] if k < len(ends) else len(text))) <= 8
+        if k in signed or (short and k > 0 and k - 1 in signed):
             yield (m.start(), m.end(), "password", _P_PROSE)
 
 
@@ -1531,8 +1540,8 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: b
         yield from _named_tokens(text)
     if "pass" in lower or "pw" in lower or "log" in lower or "cred" in lower:
         yield from _password_in_prose(text)
-    if any(c in text for c in "!#$%^&*~?+=@") and any(w in lower for w in ("pass", "pw", "pin", "key", "cred", "log",
-                                                                          "sign", "unlock")):
+    if any(c in text for c in "!#$%^&*~+@") and any(w in lower for w in ("pass", "pw", "pin", "key", "cred", "log",
+                                                                     "sign", "unlock")):
         yield from _symbol_passwords(text, lower)
     if "log" in lower or "sign" in lower or "cred" in lower or "user" in lower:
         yield from _named_values(_SIGN_IN_PAIR, text, "password",

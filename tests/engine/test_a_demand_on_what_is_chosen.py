@@ -40,6 +40,9 @@ def test_a_demand_on_whatever_is_chosen_is_a_constraint(tmp_path, text, word):
     "Whatever you book for tonight has to be near the station.",
     "Whatever restaurant you pick for Saturday needs to have parking.",
     "Whatever we order for lunch today has to be vegetarian.",
+    "Whatever you cook for dinner has to be vegetarian, my sister's coming.",
+    "Whatever you suggest for Fri has to be quick.",
+    "Whatever I make has to be perfect, I'm such a perfectionist.",
 ])
 def test_a_demand_on_one_thing_or_none_is_no_rule(tmp_path, text):
     kept = kept_of_one_turn(tmp_path, "Sol", text)
@@ -50,3 +53,8 @@ def test_a_demand_that_leans_on_its_reason_stays_with_it(tmp_path):
     kept = kept_of_one_turn(tmp_path, "Sol", "Key point: the trailer is rated to 750 kg, and I'm not risking a fine, "
                                                "so anything you suggest has to stay under that.")
     assert any(kind == "constraint" and "750" in t and "under that" in t for kind, t in kept), kept
+
+
+def test_a_consequence_without_a_chooser_stays_with_its_reason(tmp_path):
+    kept = kept_of_one_turn(tmp_path, "Sol", "I'm allergic to peanuts, so anything with nuts has to be avoided.")
+    assert any(kind == "constraint" and "avoided" in t for kind, t in kept), kept

@@ -26,7 +26,13 @@ def test_a_number_in_words_is_one_value(text, value):
 @pytest.mark.parametrize("text, found", [
     ("thirty thousand a year", {"30k"}),
     ("we have three kids and a hundred chickens", {"3", "100"}),
-    ("a thousand times no", set()),
+    # a range, a fraction, a scale alone, a name: no one number of them
+    ("five, six hundred people came", {"5", "600"}),
+    ("between five and six hundred", {"5", "600"}),
+    ("it's one hundred, one hundred fifty max", {"100", "150"}),
+    ("half a million", set()),
+    ("I love thousand island dressing", set()),
+    ("we sold it for 2 million", {"2"}),
 ])
 def test_numbers_in_words_read_as_before(text, found):
     assert values(text) == frozenset(found)
@@ -49,3 +55,7 @@ def test_another_number_said_in_words_is_a_change(tmp_path):
                                             "The landlord put the rent up to thirteen hundred and fifty euros a month."])
     assert not holds(texts, "1,200"), texts
     assert holds(texts, "thirteen hundred"), texts
+
+
+def test_a_long_run_of_scale_words_is_no_number():
+    assert values("hundred " * 2200) == frozenset()

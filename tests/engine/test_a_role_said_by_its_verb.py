@@ -32,6 +32,8 @@ def test_a_new_holder_of_a_role_said_by_its_verb_or_with_a_title_replaces_the_ol
     ("My PhD supervisor is Professor Hallam.", "Dr. Okafor is supervising my sister's project this year."),
     ("My PhD supervisor is Professor Hallam.", "Professor Hallam is supervising me again this term."),
     ("Our swim coach is Ines Ferreira.", "My friend Dana is training me for the 10k on weekends."),
+    ("My maths tutor is Mr Doyle.", "Khan Academy is tutoring me in calculus."),
+    ("My driving instructor is Bob Fenn.", "Mum is teaching me to drive on Sundays."),
 ])
 def test_no_new_holder_leaves_the_role_as_it_was(tmp_path, old, new):
     texts = active_after(tmp_path, "Noor", [old, new])

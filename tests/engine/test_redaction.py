@@ -576,6 +576,10 @@ def test_digits_said_apart_that_are_no_code_stay(text):
     ("Here is the wifi password. It's Gr8!stuff99", "Gr8!stuff99"),
     ("finally logged into the council site (k.mensah / Tulip^Rain45) and the form is gone", "Tulip^Rain45"),
     ("signing into the gym app with Kettle$bell77 never works", "Kettle$bell77"),
+    ("I signed in with Blue-Sky#2024 this morning", "Blue-Sky#2024"),
+    ("I sign in with Tiger&Lily2020", "Tiger&Lily2020"),
+    ("I log on with Mango!Sunset88", "Mango!Sunset88"),
+    ("I signed in with Mango!Sunset88.It worked", "Mango!Sunset88"),
 ])
 def test_a_password_shaped_string_in_a_sentence_about_signing_in_is_redacted(text, secret):
     """Letters and digits with a symbol between them, in the sentence of a key, password, PIN or
@@ -599,6 +603,24 @@ def test_a_password_shaped_string_in_a_sentence_about_signing_in_is_redacted(tex
     "Sign in to the Dolce&Gabbana2024 preorder page first",
     "Sign in to Office365+Teams with your work account",
     "It was lovely. Bring Cake!2day with you.",
+    "After I signed in, the score was Team1=45 vs Team2=38",
+    "Key dates: Q3=July, Q4=October; I log in every Monday",
+    "The key signature is C#minor7 on bar 12",
+    "Unlocked achievement: Level10*Bonus in the game",
+    "I logged in to Khan and solved x2+y2=z2 today",
+    "the login page shows Error#404NotFound again",
+    "I logged in to check flight BA2490?seat=12A",
+    "ask for room B2@floor3 after you sign in",
+    "The keys are on the hook. Call me at 555-0199!urgent",
 ])
 def test_symbols_in_a_sentence_about_signing_in_that_are_no_password_are_kept(text):
     assert redact(text) == (text, [])
+
+
+def test_odd_input_in_a_sentence_about_signing_in_is_read_in_one_pass():
+    """A long run of hyphens, or many password-shaped strings, after a word of signing in: each string
+    is looked at once, its sentence found by bisection (a look-ahead per place took seconds)."""
+    clean, kinds = redact("login ! " + "a-" * 8000)
+    assert kinds == []
+    clean, kinds = redact("login " + " ".join(["Abcd1234!x"] * 1500))
+    assert kinds == ["password"] * 1500 and "Abcd1234!x" not in clean
