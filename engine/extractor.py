@@ -967,16 +967,22 @@ _KEPT = re.compile(r"^(?:on|in|at|by|off|out|inside|outside|indoors|home|back|un
 #: admit it"; "be" is a rule only as _KEPT says).
 _NO_RULE_VERBS = frozenset("""be feel think know believe guess imagine hope wish wonder say tell admit agree seem look
 sound love like hate""".split())
-_AMOUNT = r"(?:[$€£]?\d|(?:half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a\s+(?:dozen|hundred|couple))\b)[^.!?;]*"
+_AMOUNT_START = (r"(?:[$€£]?\d|(?:half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|"
+                 r"a\s+(?:dozen|hundred|couple)|an?\s+(?:hour|day|week|month|litre|liter|metre|meter|mile|kilo|pound|glass|"
+                 r"cup|slice|drink))\b)")
+_AMOUNT = _AMOUNT_START + r"[^.!?;]*"
 #: A limit said with a modal: "the HOA fee can't be more than $300", "Luna must get no more than 5 mg a
 #: day", "the trailer can't exceed 750 kg".
 _LIMIT_MODAL = re.compile(
     r"(?:^|:\s*)(?P<np>(?:[\w'’-]+\s+){1,5}?)(?:can't|cannot|can\s+not|mustn't|must\s+not|shouldn't|should\s+not|"
-    r"may\s+not|must|should|can|may)\s+(?:(?:ever|only)\s+)?(?P<verb>be|go|cost|run|exceed|weigh|take|last|get|have|"
-    r"use|hold|carry|spend|eat|drink)\s+"
+    r"may\s+not|must|should|can|may|has\s+to|have\s+to|needs?\s+to)\s+(?:(?:ever|only|always)\s+)?"
+    r"(?P<verb>be|go|cost|run|exceed|weigh|take|last|get|have|use|hold|carry|spend|eat|drink|stay|keep|remain)\s+"
     r"(?P<obj>(?:(?:no|not)\s+)?(?:more|longer|higher|over|above|beyond|past|less|under|below|fewer)(?:\s+than)?\s+"
     r"(?:about\s+)?" + _AMOUNT + r"|(?:at\s+most|at\s+least|a\s+max(?:imum)?\s+of|a\s+min(?:imum)?\s+of|up\s+to)\s+"
-    + _AMOUNT + r"|(?<=exceed\s)" + _AMOUNT + r")", _I)
+    + _AMOUNT + r"|(?<=exceed\s)" + _AMOUNT
+    # "have to stay at 30 cm or lower", "must be 5k or under"
+    + r"|(?:at\s+)?(?=" + _AMOUNT_START + r")[^.!?;]{1,30}?\bor\s+(?:lower|less|under|below|fewer|shorter|lighter|smaller|"
+    r"higher|more|over|above|longer)\b[^.!?;]*)", _I)
 #: A limit set on a thing: "screen time is capped at 90 minutes", "guests are limited to two each".
 _LIMITED = re.compile(
     r"^(?:(?:and|but|so|also)\s+)*(?P<np>(?:[\w'’-]+\s+){1,6}?)(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?"
@@ -1502,7 +1508,7 @@ prepare outline design sign apply enrol enroll join take rent buy order hire swi
     "_LIMITED": frozenset("capped limited restricted".split()),
     "_NOT_TO": frozenset("not never".split()),
     "_LIMIT_MODAL": frozenset("more longer higher over above beyond past less under below fewer most least max maximum "
-                              "min minimum up exceed".split()),
+                              "min minimum up exceed lower shorter lighter smaller".split()),
     "_DECIDED": frozenset("decided chose chosen picked settled opted committed decision".split()),
     "_GOING_WITH": frozenset("going go use stick pick choose take adopt switch".split()),
     "_COMMIT": frozenset("ll will going gonna plan planning intend about promise".split()),

@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/114"
+RULES = "rules/115"
 
 
 @dataclass(frozen=True)
