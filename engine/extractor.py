@@ -28,6 +28,7 @@ from engine.dates import Period, find_periods, resolve_dates
 from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, MEDICINE_CLASS, RELATIONS, STOP_WORDS, STRESS_WORDS,
                              is_medicine, role_name)
 from engine.textnorm import MODALS as _MODALS, PAST_IRREGULAR as _PAST_IRREGULAR, POSSESSIVE_END as _POSSESSIVE_END
+from engine.textnorm import ROLE_OF_DOING
 
 __all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question",
            "told_before_question", "strip_lead_in", "CORRECTION_CUE", "is_sensitive"]
@@ -850,7 +851,7 @@ _MAKE_SURE_RULE = re.compile(
     r"(?P<obj>[^.!?;]*?\b(?P<freq>never|always|only|no\s+longer)\b[^.!?;]*)", _I)
 #: The same asked as a question ("can you make sure you always cc my manager?"): the rule it asks for.
 _ASKED_TO_MAKE_SURE = re.compile(r"^(?:(?:and|so|also|oh|ok|okay|hey)\W+)*(?:can|could|would|will)\s+(?:you|u)\s+"
-                                 r"(?:please\s+|pls\s+|just\s+)?(?P<rule>(?:make\s+sure|ensure|see\s+to\s+it)\b[^?]*)\?$", _I)
+                                 r"(?:please\s+|pls\s+|just\s+)?(?P<rule>(?:make\s+sure|ensure|see\s+to\s+it)\b[^?]*)\?*$", _I)
 #: "has got to", said as chat says it ("has gotta", "'s gotta", "gotta"): a modal of obligation.
 _GOTTA = r"(?:(?:has|have|['’]s|['’]ve)\s+)?(?:got\s+to|gotta)"
 #: A demand on whatever the assistant offers, or the speaker chooses ("whatever you suggest has to be
@@ -889,13 +890,17 @@ _LIMIT_AMOUNT = (r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twen
 #: a kind of thing, not one thing ("when you send me the report, cc Dana" is for that report).
 _WHEN_YOU_MAKE = re.compile(
     r"^(?:(?:and|so|also|oh|ok|okay)\s+)*(?:when(?:ever)?|if|every\s+time|any\s*time)\s+you\s+(?:ever\s+)?"
-    r"(?:give|send|write|draft|make|create|produce|generate|show|suggest|recommend|explain|plan|build|cook|"
-    r"put\s+together|come\s+up\s+with)\s+(?:(?:(?:for|to)\s+)?(?:me|us)\s+)?"
+    r"(?:give|send|write|draft|make|create|produce|generate|show|suggest|recommend|explain|plan|build|cook|pick|choose|"
+    r"book|find|put\s+together|come\s+up\s+with)\s+(?:(?:(?:for|to)\s+)?(?:me|us)\s+)?"
     r"(?P<thing>(?!(?:the|that|this|those|these|it|them|him|her|me|us|a\s+hand|a\s+call|a\s+ring|a\s+shout|"
     r"laugh|cry|smile|feel|think|wait|want|wonder|reali[sz]e|look|sound|go|happy|sad|angry|nervous)\b)"
     r"(?:[\w'-]+\s+){0,5}?[\w'-]+)\s*,?\s+(?:(?:please|pls|just|always)\s+)*"
     r"(?P<obj>(?:put|add|list|use|keep|make|include|start|end|format|write|number|label|break|split|mark|avoid|skip|"
     r"leave|give|show|explain|say|do\s+not|don['’]t|never|always)\b[^.!?;]+"
+    # none of a kind, or nothing past a bound ("no flights before 10am", "nothing over 30 quid a head")
+    r"|no\s+(?!(?:idea|worries|problem|rush|way|matter|clue|thanks|one|more|longer)\b)[\w'-]+s?\s+(?:before|after|over|"
+    r"above|under|below|with|without|from|on|at|in|that|than|longer|more|less)\b[^.!?;]*"
+    r"|nothing\s+(?:over|above|more\s+than|under|below|before|after|longer\s+than|with|from)\b[^.!?;]*"
     # a limit on it ("one page max", "30 minutes tops", "no more than two paragraphs")
     r"|(?:max(?:imum)?|at\s+most|no\s+more\s+than|no\s+longer\s+than|under|less\s+than|fewer\s+than)\s+"
     + _LIMIT_AMOUNT + r"|" + _LIMIT_AMOUNT + r"\s+(?:max(?:imum)?|tops|at\s+(?:the\s+)?most|or\s+(?:less|fewer|under|shorter))\b)",
@@ -1212,6 +1217,14 @@ _ROLE_FILLED = re.compile(
 _TAKES_ON = (r"(?:(?:^|(?<=[,;:.!?])\s*|\b(?:we|I)(?:'ve|\s+have)?\s+|\bso\s+)(?:(?:just|finally|now|recently|also)\s+)?"
              r"(?:got|found|registered\s+with|signed\s+up\s+with|switched\s+to|changed\s+to|moved\s+to|gone\s+to|"
              r"went\s+to)\s+(?:ourselves\s+|myself\s+)?(?:a|an))")
+#: A role of the speaker's filled, said by what the person does for them ("Dr. Imai is supervising me
+#: from now on", "Raj is mentoring me now"): only for the speaker, said alone or with when (not
+#: "teaching me to drive", "tutoring me in calculus", "coaching my son").
+_ROLE_BY_DOING = re.compile(
+    r"^(?P<name3>" + _PERSON + r")\s+(?:is|'s|’s|will\s+be|has\s+been|has\s+started|started)\s+(?:now\s+|also\s+)?"
+    r"(?P<doing>" + "|".join(ROLE_OF_DOING) + r")\s+(?:me|us)"
+    r"(?=\s*[,.;!?—–]|\s+-|\s+(?:from|now|this|next|until|till|starting|as\s+of|for\s+now|going\s+forward|again|instead|"
+    r"these\s+days|at\s+the\s+moment)\b|\s*$)", _I)
 _NEW_ROLE_NAMED = re.compile(
     r"(?:\b(?P<own>my|our)|\b(?P<unsaid>the)|" + _TAKES_ON + r")\s+new\s+(?P<role>" + _ROLE_WORDS + r")"
     r"(?:\s+(?:last|this)\s+(?:week|month|year)|\s+(?:yesterday|today|recently))?(?:\s*\([^()]*\))?"
@@ -1530,6 +1543,7 @@ prepare outline design sign apply enrol enroll join take rent buy order hire swi
     "_OCCUPATION": frozenset("work a an".split()),
     "_PROMOTED": frozenset("promoted bumped moved stepped made".split()),
     "_ROLE_FILLED": frozenset("my our got new the".split()),
+    "_ROLE_BY_DOING": frozenset(ROLE_OF_DOING),
     "_STUDY": frozenset("study studying majoring major degree masters master phd bachelor student enrolled".split()),
     "_BORN": frozenset("born".split()),
     "_ORIGIN": frozenset("from".split()),
@@ -1690,8 +1704,10 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
     m = (_MAKE_SURE_RULE.match(c) if vocab & _GATES["_MAKE_SURE_RULE"] and not _FOR_A_WHILE.search(c) else None)
     if m:
         o = _object(m.group("obj"))
-        # (what "you" are to do is the rule: "make sure you always cc my manager")
-        if o and not _DEICTIC.match(re.sub(r"^(?:you|u)\s+", "", o, flags=_I)):
+        # (what "you" are to do is the rule: "make sure you always cc my manager"; with no subject
+        # before "never", "that" was it: "make sure that never happens again" points back)
+        if (o and not _DEICTIC.match(re.sub(r"^(?:you|u)\s+", "", o, flags=_I))
+                and not o.lower().startswith(m.group("freq").lower())):
             freq = m.group("freq").lower()
             return _Hit("constraint", "constraint:" + _topic(c, o),
                         {"type": "rule", "predicate": "make sure " + freq, "object": _clean_obj(o, name),
@@ -1879,6 +1895,12 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                                                   "value": _clean_obj(_strip_time_tail(o), name)}, 0.8)
     m = (_ROLE_FILLED.match(c) or (_NEW_ROLE_NAMED.search(c) if not _STILL.search(c) else None)
          if vocab & _GATES["_ROLE_FILLED"] else None)
+    if m is None and vocab & _GATES["_ROLE_BY_DOING"]:
+        doing = _ROLE_BY_DOING.match(c)
+        if doing is not None and doing.group("name3").split()[0].lower() not in (name.lower(), "i", "we"):
+            role = ROLE_OF_DOING[doing.group("doing").lower()]
+            # (no slot: which of the speaker's roles it is, "coach" or "swim coach", is read by meaning)
+            return _Hit("fact", None, {"attribute": role, "value": doing.group("name3")}, 0.8)
     if m:
         role = " ".join(_grp(m, "role", "role2", "role3", "role4").lower().split())
         who = _grp(m, "name", "name2", "name3", "name4")
@@ -2344,7 +2366,7 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     kept = kept_in_mind(s)
     if kept is not None:  # "could you bear in mind that no dogs are allowed": what it asks to keep
         return _sentence_candidates(kept, name, occurred_at, session_ttl, tz, setting)
-    if s.endswith("?") and (asked := _ASKED_TO_MAKE_SURE.match(s)) is not None and _MAKE_SURE_RULE.match(asked.group("rule")):
+    if is_question(s) and (asked := _ASKED_TO_MAKE_SURE.match(s)) is not None and _MAKE_SURE_RULE.match(asked.group("rule")):
         # "could you make sure the rota never has me on Sundays?": the rule it asks to keep to
         return _sentence_candidates(asked.group("rule").rstrip(" ?") + ".", name, occurred_at, session_ttl, tz, setting)
     temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz, setting)

@@ -41,7 +41,7 @@ import numpy as np
 
 from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, LOWER, MODALS, PAST_IRREGULAR, RELATIONS,
                              STOP_WORDS, THING_SYNONYMS, UPPER, role_name, term_set, terms)
-from engine.textnorm import POSSESSIVE_END as _POSSESSIVE_END, is_medicine
+from engine.textnorm import POSSESSIVE_END as _POSSESSIVE_END, ROLE_OF_DOING, is_medicine
 
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended", "goes_on", "says_when",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder",
@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/62"
+DECIDER = "meaning/63"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -479,6 +479,8 @@ _THOUSANDS = re.compile(rf"\b(?P<n>\d+|{'|'.join(_TENS)}|{'|'.join(_CARDINALS)})
 
 _NUMBER_WORD_TOKEN = re.compile(r"[a-z]+|,")
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_FRACTION_OF_SCALE = re.compile(r"\b(?:[a-z]+\s+and\s+)?(?:a|an|one|two|three)?\s*(?:half|quarters?|thirds?)\s+(?:of\s+)?"
+                                r"(?:an?\s+)?(?:hundred|thousand|million)\b")
 _UNITS = {w: int(v) for w, v in _CARDINALS.items() if w not in _TENS} | {"one": 1}
 
 
@@ -490,6 +492,11 @@ def _spoken_numbers(low: str) -> list[tuple[int, int, str]]:
     after thousand or million; a range ("five, six hundred") is no one number. A year said in words
     ("nineteen ninety") and "thirty thousand" (`_THOUSANDS`: "30k") are read elsewhere."""
     out: list[tuple[int, int, str]] = []
+    # a fraction of a scale ("two and a half thousand", "three quarters of a million") is read as no
+    # number: its words are none of their own either (not "2", "3", "a million")
+    for m in _FRACTION_OF_SCALE.finditer(low):
+        out.append((m.start(), m.end(), ""))
+        low = low[:m.start()] + " " * (m.end() - m.start()) + low[m.end():]
     tokens = list(_NUMBER_WORD_TOKEN.finditer(low))
     i = 0
     while i < len(tokens):
@@ -559,7 +566,8 @@ def values(text: str, speaker: str = "") -> frozenset[str]:
         out.update(v for w in role.group("name").split() if (v := _norm_value(w)) not in _NOT_VALUES)
     low = text.lower()
     for start, end, value in _spoken_numbers(low):
-        out.add(value)
+        if value:
+            out.add(value)
         low = low[:start] + " " * (end - start) + low[end:]  # its words are no numbers of their own
     for m in _DATE_ORDINAL.finditer(low):
         out.add(_ORDINALS[m.group("a") or m.group("b")])
@@ -671,9 +679,6 @@ _ROLE_BY_VERB = re.compile(
     # "coaching Noor's brother")
     r"(?P<whom>\w+)(?P<rest>(?:\s*[,.;!?—–]|\s+-|\s+(?:from|now|this|next|until|till|starting|as\s+of|for\s+now|"
     r"going\s+forward|again|instead|these\s+days|at\s+the\s+moment)\b|\s*$).*)$", re.IGNORECASE | re.DOTALL)
-_DOER_OF = {"supervising": "supervisor", "coaching": "coach", "tutoring": "tutor", "teaching": "teacher",
-            "managing": "manager", "mentoring": "mentor", "training": "trainer", "advising": "adviser",
-            "counselling": "counsellor", "counseling": "counselor", "instructing": "instructor"}
 
 
 def _role_taken_by_verb(text: str, speaker: str) -> str:
@@ -686,7 +691,7 @@ def _role_taken_by_verb(text: str, speaker: str) -> str:
     own = "our" if whom == "us" else f"{speaker}'s" if speaker and whom == speaker.lower() else None
     if own is None:
         return text
-    return f"{m.group('lead')} has become {own} {_DOER_OF[m.group('verb').lower()]}{m.group('rest')}"
+    return f"{m.group('lead')} has become {own} {ROLE_OF_DOING[m.group('verb').lower()]}{m.group('rest')}"
 
 
 #: "Priya is our kennel manager", "Tomasz is the kennel manager now": a name said to fill a role is
@@ -2713,7 +2718,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     mine_holder = holder(text, speaker)
     mine_anchors = anchors(text, speaker)
     # someone taking on a role of the speaker's says a change, as a word of change would
-    cue = change_cue(text) or ("strong" if takes_role(text, speaker) else None)
+    # ("Mrs. Osei is managing me now": a role taken is a change, whatever "now" says besides)
+    cue = "strong" if change_cue(text) != "strong" and takes_role(text, speaker) else change_cue(text)
     changing = _cued(text)  # a change cue, and no word that it goes on: checked per record below
     stop = ended(text, speaker)
     moving = moved_thing(text, speaker) if cue == "strong" else frozenset()
@@ -2792,8 +2798,11 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         rec = records[i]
         sim = float(sims[i])
         their_role = _role_words(rec.text, speaker)
-        if my_role is not None and their_role is not None and my_role != their_role:
-            continue  # "Noor is my swim coach" / "Kai is my tennis coach": two roles, two people
+        if (my_role is not None and their_role is not None and my_role != their_role
+                and not (my_role < their_role or their_role < my_role)):
+            # "Noor is my swim coach" / "Kai is my tennis coach": two roles, two people ("manager" is
+            # the "line manager" said short)
+            continue
         their_kin = _shared_role(rec.text, speaker)
         if my_kin and their_kin and my_kin[0] == their_kin[0] and my_kin[1] != their_kin[1]:
             continue  # "Hannah is my sister too" / "Clara is my sister": two sisters, neither said again

@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/115"
+RULES = "rules/116"
 
 
 @dataclass(frozen=True)
@@ -1105,6 +1105,9 @@ _DISLIKE_KEPT_FORM = (r"\b(?:(?:don'?t|do\s+not)\s+(?:love|like|fancy|enjoy)|not
                  r"\b(?:stored|kept|saved|remembered|recorded|on\s+record|on\s+file|written\s+down|noted(?:\s+down)?|"
                  r"logged|in\s+(?:your|the)\s+(?:notes|memory|system))\b")
 _DISLIKE_KEPT = re.compile(_DISLIKE_KEPT_FORM, re.IGNORECASE)
+#: "Can you not hold on to my blood type?", "could you not hang onto my address": asked not to keep it.
+_NOT_HOLD_ON = re.compile(r"\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?not\s+(?:hold|hang)\s+on\s*to\b",
+                          re.IGNORECASE)
 
 
 #: The form of a request to the assistant about what it keeps: an imperative ("forget the part
@@ -1119,7 +1122,7 @@ _REQUEST_FORM = re.compile(
     r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:not\s+)?(?:forget|delete|erase|wipe|remove|drop|"
     r"unlearn|keep|store|save|remember|get\s+rid\s+of\s+(?=" + _SAID_THING + r"))\b"
     # "can you not hold on to the bit about ...", "could you not hang onto my ex's address"
-    r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?not\s+(?:hold|hang)\s+on\s*to\b"
+    r"|" + _NOT_HOLD_ON.pattern +
     r"|\b(?:what|everything|anything|the\s+(?:\w+\s+){0,3}(?:thing|stuff|part|bit|details?|info(?:rmation)?))\s+"
     r"(?:I|i)\s+(?:just\s+)?(?:said|told|mentioned|shared|gave|wrote|brought\s+up|" + _UNBURDENED + r")\b"
     r"|\b(?:your|from\s+your)\s+(?:memory|memories|notes|records?|files?)\b"
@@ -1177,7 +1180,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
         formed = [x for x in parts[s] if _REQUEST_FORM.search(x)]
         if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
                 prob[s] >= settings.forget_probability_alone or _OWN_THING_REQUEST.search(s) or _NEVER_AGAIN.search(s) \
-                or _DISLIKE_KEPT.search(s) \
+                or _DISLIKE_KEPT.search(s) or _NOT_HOLD_ON.search(s) \
                 or _AS_IF_UNSAID.search(s) \
                 or (_FORGET_NAMED_THING.search(s) and _ASKING.search(s)) \
                 or (_NEVER_MIND.search(s) and _FORGET_IT.search(s) and not _DROPPED.search(s)):

@@ -52,6 +52,11 @@ colleague coworker teammate team company
 landlord doctor dentist lawyer teacher coach tutor dog cat pet puppy kitten horse stepson stepdaughter
 stepmother stepfather in-law mother-in-law father-in-law mam mummy mommy daddy gran granny grandmum grandmom
 grandad granddad hubby grandparent grandparents""".split())
+#: The role of one who does a thing for someone ("supervising me": my supervisor).
+ROLE_OF_DOING: dict[str, str] = {"supervising": "supervisor", "coaching": "coach", "tutoring": "tutor",
+                                 "teaching": "teacher", "managing": "manager", "mentoring": "mentor",
+                                 "training": "trainer", "advising": "adviser", "counselling": "counsellor",
+                                 "counseling": "counselor", "instructing": "instructor"}
 #: One kin said in other words ("my mum" / "my mother", "my gran" / "my grandmother"): one holder.
 KIN_SYNONYMS: dict[str, str] = {
     "mom": "mother", "mum": "mother", "mam": "mother", "mummy": "mother", "mommy": "mother",

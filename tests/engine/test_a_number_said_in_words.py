@@ -33,6 +33,8 @@ def test_a_number_in_words_is_one_value(text, value):
     ("half a million", set()),
     ("I love thousand island dressing", set()),
     ("we sold it for 2 million", {"2"}),
+    ("our budget is two and a half thousand", set()),
+    ("the house is worth three quarters of a million", set()),
 ])
 def test_numbers_in_words_read_as_before(text, found):
     assert values(text) == frozenset(found)

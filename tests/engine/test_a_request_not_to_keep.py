@@ -26,6 +26,8 @@ DAYS = ("2026-05-03", "2026-05-10")
      "I'm not keen on having my salary written down anywhere.", "48,000", "raised beds"),
     ("I park the van on Dock Lane behind the chippy every night.", "I'm learning the ukulele.",
      "Honestly I don't love having where I park the van on file.", "Dock Lane", "ukulele"),
+    ("My blood type is O negative.", "I'm learning the ukulele.", "can you not hold on to my blood type", "O negative",
+     "ukulele"),
 ])
 def test_a_request_not_to_keep_said_in_other_words_is_one(tmp_path, said, other, asked, gone, kept):
     texts = texts_after(tmp_path, said, asked, other, speaker="Jo", days=DAYS)

@@ -28,6 +28,18 @@ def test_a_new_holder_of_a_role_said_by_its_verb_or_with_a_title_replaces_the_ol
     assert holds(texts, kept), texts
 
 
+@pytest.mark.parametrize("old, new, gone, kept", [
+    ("My supervisor is Professor Sato.", "Dr. Imai is supervising me from now on.", "Sato", "Imai"),
+    ("My mentor at work is Priya Nair.", "Raj is mentoring me now", "Priya", "Raj"),
+    ("My line manager is Kate.", "Mrs. Osei is managing me now.", "Kate", "Osei"),
+])
+def test_a_short_role_said_by_its_verb_is_kept_and_replaces_the_old(tmp_path, old, new, gone, kept):
+    """Said alone, with nothing after it but when: kept as the role's new value (before, not kept)."""
+    texts = active_after(tmp_path, "Noor", [old, new])
+    assert not holds(texts, gone), texts
+    assert holds(texts, kept), texts
+
+
 @pytest.mark.parametrize("old, new", [
     ("My PhD supervisor is Professor Hallam.", "Dr. Okafor is supervising my sister's project this year."),
     ("My PhD supervisor is Professor Hallam.", "Professor Hallam is supervising me again this term."),

@@ -21,6 +21,9 @@ from two_sessions import kept_of_one_turn
     ("Whenever you suggest recipes, no more than five ingredients.", "five ingredients"),
     ("when you send me summaries, two short paragraphs at most", "two short paragraphs"),
     ("ok so when you draft anything for my tutor, 200 words max. she hates long emails", "200 words"),
+    ("could u make sure you always reply in spanish", "spanish"),
+    ("when you plan my trips, no flights before 10am", "10am"),
+    ("whenever you pick restaurants for us nothing over 30 quid a head", "30 quid"),
 ])
 def test_a_rule_asked_as_care_or_a_limit_on_what_is_made_is_a_constraint(tmp_path, text, word):
     kept = kept_of_one_turn(tmp_path, "Kai", text)
@@ -31,6 +34,8 @@ def test_a_rule_asked_as_care_or_a_limit_on_what_is_made_is_a_constraint(tmp_pat
     "Could you make sure the booking is for 7?",
     "can you make sure you never schedule me before 9 tomorrow?",
     "make sure it never happens again",
+    "make sure that never happens again lol",
+    "when you get a chance, no worries about the rest",
     "When you came round, two hours max we said.",
     "when you get a chance, two coffees at most for me",
 ])
