@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/64"
+DECIDER = "meaning/63"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -2554,12 +2554,6 @@ def _shared_frame(text: str, rec_text: str, speaker: str, holder_terms: frozense
 
 
 @lru_cache(maxsize=65_536)
-def _frames_meet(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Whether two statements share a word of their frame, in one form or another ("driver" /
-    "driving", "lodger" / "lodging": one begins as the other does, four letters or more)."""
-    return bool(a & b) or any(len(x) >= 4 and len(y) >= 4 and (x.startswith(y) or y.startswith(x)) for x in a for y in b)
-
-
 def _frame_words(text: str, speaker: str) -> frozenset[str]:
     """A statement's words but its values, numbers and cue words: what it says a value of."""
     skip = set(terms(speaker)) | set(terms("something")) | _NOT_FRAME_TERMS  # the name, the mask's word
@@ -2982,7 +2976,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                                 or (from_old and from_old <= theirs and mine_values - theirs - from_old)):
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif (cue == "weak" and ms >= settings.update_weak_cue_similarity and kind != "episode" and conflict
-              and (_frames_meet(_frame_words(text, speaker), _frame_words(rec.text, speaker))
+              and (_frame_words(text, speaker) & _frame_words(rec.text, speaker)
                    or (ms >= settings.update_weak_cue_similarity + WEAK_CUE_UNSHARED_MARGIN
                        and not all(any(c.isdigit() for c in v) or says_when(v) for v in mine_values ^ theirs)))):
             # "now" / "new" also say what is new to the story ("a new chapter", "now I'm ready"):
