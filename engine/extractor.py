@@ -849,6 +849,10 @@ _MAKE_SURE_RULE = re.compile(
     r"^(?:(?:and|so|also|oh|ok|okay|please|pls)\s+)*(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:(?:please|pls|just)\s+)?"
     r"(?:make\s+sure|ensure|be\s+sure|see\s+to\s+it)\s+(?:that\s+)?"
     r"(?P<obj>[^.!?;]*?\b(?P<freq>never|always|only|no\s+longer)\b[^.!?;]*)", _I)
+#: Care for one thing, or for what was just said ("book the 7pm one", "cc Dana on this one", "never do
+#: that again"): no standing rule.
+_OF_ONE_THING = re.compile(r"\b(?:this|that|the\s+[\w'-]+)\s+one\b|\bthis\s+(?:time|once)\b|"
+                           r"\b(?:do|say|happen)\w*\s+(?:that|it|this)\b|\b(?:that|it|this)\s+(?:again|happen)", _I)
 #: The same asked as a question ("can you make sure you always cc my manager?"): the rule it asks for.
 _ASKED_TO_MAKE_SURE = re.compile(r"^(?:(?:and|so|also|oh|ok|okay|hey)\W+)*(?:can|could|would|will)\s+(?:you|u)\s+"
                                  r"(?:please\s+|pls\s+|just\s+)?(?P<rule>(?:make\s+sure|ensure|see\s+to\s+it)\b[^?]*)\?*$", _I)
@@ -898,9 +902,10 @@ _WHEN_YOU_MAKE = re.compile(
     r"(?P<obj>(?:put|add|list|use|keep|make|include|start|end|format|write|number|label|break|split|mark|avoid|skip|"
     r"leave|give|show|explain|say|do\s+not|don['’]t|never|always)\b[^.!?;]+"
     # none of a kind, or nothing past a bound ("no flights before 10am", "nothing over 30 quid a head")
-    r"|no\s+(?!(?:idea|worries|problem|rush|way|matter|clue|thanks|one|more|longer)\b)[\w'-]+s?\s+(?:before|after|over|"
-    r"above|under|below|with|without|from|on|at|in|that|than|longer|more|less)\b[^.!?;]*"
-    r"|nothing\s+(?:over|above|more\s+than|under|below|before|after|longer\s+than|with|from)\b[^.!?;]*"
+    # (things against a bound: not "no pressure at all", "no spoilers in the chat", "no music in the car")
+    r"|no\s+(?:[\w'-]+\s+)?[\w'-]+s\s+(?:before|after|over|above|under|below|longer\s+than|more\s+than|less\s+than)\s+"
+    r"[^.!?;]*\d[^.!?;]*"
+    r"|nothing\s+(?:over|above|more\s+than|under|below|before|after|longer\s+than)\s+[^.!?;]*\d[^.!?;]*"
     # a limit on it ("one page max", "30 minutes tops", "no more than two paragraphs")
     r"|(?:max(?:imum)?|at\s+most|no\s+more\s+than|no\s+longer\s+than|under|less\s+than|fewer\s+than)\s+"
     + _LIMIT_AMOUNT + r"|" + _LIMIT_AMOUNT + r"\s+(?:max(?:imum)?|tops|at\s+(?:the\s+)?most|or\s+(?:less|fewer|under|shorter))\b)",
@@ -972,22 +977,27 @@ _KEPT = re.compile(r"^(?:on|in|at|by|off|out|inside|outside|indoors|home|back|un
 #: admit it"; "be" is a rule only as _KEPT says).
 _NO_RULE_VERBS = frozenset("""be feel think know believe guess imagine hope wish wonder say tell admit agree seem look
 sound love like hate""".split())
-_AMOUNT_START = (r"(?:[$€£]?\d|(?:half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|"
-                 r"a\s+(?:dozen|hundred|couple)|an?\s+(?:hour|day|week|month|litre|liter|metre|meter|mile|kilo|pound|glass|"
-                 r"cup|slice|drink))\b)")
-_AMOUNT = _AMOUNT_START + r"[^.!?;]*"
+_AMOUNT = r"(?:[$€£]?\d|(?:half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a\s+(?:dozen|hundred|couple))\b)[^.!?;]*"
+#: Where an amount said before "or less" starts ("30 cm", "three a day", "an hour").
+_BOUNDED_AMOUNT_START = (r"(?:[$€£]?\d|(?:half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|"
+                         r"a\s+(?:dozen|hundred|couple)|an?\s+(?:hour|day|week|month|litre|liter|metre|meter|mile|kilo|"
+                         r"pound|glass|cup|slice|drink))\b)")
 #: A limit said with a modal: "the HOA fee can't be more than $300", "Luna must get no more than 5 mg a
 #: day", "the trailer can't exceed 750 kg".
 _LIMIT_MODAL = re.compile(
     r"(?:^|:\s*)(?P<np>(?:[\w'’-]+\s+){1,5}?)(?:can't|cannot|can\s+not|mustn't|must\s+not|shouldn't|should\s+not|"
-    r"may\s+not|must|should|can|may|has\s+to|have\s+to|needs?\s+to)\s+(?:(?:ever|only|always)\s+)?"
-    r"(?P<verb>be|go|cost|run|exceed|weigh|take|last|get|have|use|hold|carry|spend|eat|drink|stay|keep|remain)\s+"
+    r"may\s+not|must|should|can|may)\s+(?:(?:ever|only)\s+)?"
+    r"(?P<verb>be|go|cost|run|exceed|weigh|take|last|get|have|use|hold|carry|spend|eat|drink)\s+"
     r"(?P<obj>(?:(?:no|not)\s+)?(?:more|longer|higher|over|above|beyond|past|less|under|below|fewer)(?:\s+than)?\s+"
     r"(?:about\s+)?" + _AMOUNT + r"|(?:at\s+most|at\s+least|a\s+max(?:imum)?\s+of|a\s+min(?:imum)?\s+of|up\s+to)\s+"
-    + _AMOUNT + r"|(?<=exceed\s)" + _AMOUNT
-    # "have to stay at 30 cm or lower", "must be 5k or under"
-    + r"|(?:at\s+)?(?=" + _AMOUNT_START + r")[^.!?;]{1,30}?\bor\s+(?:lower|less|under|below|fewer|shorter|lighter|smaller|"
-    r"higher|more|over|above|longer)\b[^.!?;]*)", _I)
+    + _AMOUNT + r"|(?<=exceed\s)" + _AMOUNT + r")"
+    # a verb of staying after "has to" / "needs to": "his screen time has to stay under two hours", "treats
+    # have to stay at three a day or fewer" (not "has to stay over a month in Spain", "needs to have at
+    # least two more rounds": a stay, a course of things, no limit)
+    r"|(?:^|:\s*)(?P<np2>(?:[\w'’-]+\s+){1,5}?)(?:has|have|needs?)\s+to\s+(?:always\s+)?(?:stay|remain)\s+"
+    r"(?P<obj2>(?:under|below|less\s+than|fewer\s+than|no\s+more\s+than|at\s+most)\s+" + _AMOUNT
+    + r"|(?:at\s+)?(?=" + _BOUNDED_AMOUNT_START + r")[^.!?;]{1,30}?\bor\s+(?:lower|less|under|below|fewer|shorter|lighter|"
+    r"smaller)\b[^.!?;]*)", _I)
 #: A limit set on a thing: "screen time is capped at 90 minutes", "guests are limited to two each".
 _LIMITED = re.compile(
     r"^(?:(?:and|but|so|also)\s+)*(?P<np>(?:[\w'’-]+\s+){1,6}?)(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?"
@@ -1191,6 +1201,8 @@ _NAME = re.compile(
 #: "we've got a new GP, Dr Lindqvist". A role one person holds is a slot, so a new name supersedes the
 #: old one; a role many hold (a sister, a friend) is a fact without one.
 _PERSON = r"(?-i:(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
+_NAMED_PERSON = (r"(?-i:(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof|Professor|Coach)\.?\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?"
+                 r"|(?!(?:That|This|The|My|Our|Your|His|Her|Their)\b)[A-Z][a-z'’-]+\s+[A-Z][a-z'’-]+))")
 _NOT_ROLE_WORD = (r"(?!(?:now|again|too|also|still|these|this|next|last|yesterday|today|recently|lately|is|was|from|at|"
                   r"in|on|of|with|for|to|since|over|after|before|during|until|by|as|and|but|so|because|when)\b)")
 _ROLE_WORDS = r"(?:" + _NOT_ROLE_WORD + r"[a-z][\w'’-]*\s+){0,2}" + _NOT_ROLE_WORD + r"[a-z][\w'’-]*"
@@ -1220,8 +1232,10 @@ _TAKES_ON = (r"(?:(?:^|(?<=[,;:.!?])\s*|\b(?:we|I)(?:'ve|\s+have)?\s+|\bso\s+)(?
 #: A role of the speaker's filled, said by what the person does for them ("Dr. Imai is supervising me
 #: from now on", "Raj is mentoring me now"): only for the speaker, said alone or with when (not
 #: "teaching me to drive", "tutoring me in calculus", "coaching my son").
+#: (A person: a title and a name, or a first and a last name: "Peloton", "Duolingo", "Mum", "Life"
+#: coach, teach and manage as well.)
 _ROLE_BY_DOING = re.compile(
-    r"^(?P<name3>" + _PERSON + r")\s+(?:is|'s|’s|will\s+be|has\s+been|has\s+started|started)\s+(?:now\s+|also\s+)?"
+    r"^(?P<name3>" + _NAMED_PERSON + r")\s+(?:is|'s|’s|will\s+be|has\s+been|has\s+started|started)\s+(?:now\s+|also\s+)?"
     r"(?P<doing>" + "|".join(ROLE_OF_DOING) + r")\s+(?:me|us)"
     r"(?=\s*[,.;!?—–]|\s+-|\s+(?:from|now|this|next|until|till|starting|as\s+of|for\s+now|going\s+forward|again|instead|"
     r"these\s+days|at\s+the\s+moment)\b|\s*$)", _I)
@@ -1707,7 +1721,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         # (what "you" are to do is the rule: "make sure you always cc my manager"; with no subject
         # before "never", "that" was it: "make sure that never happens again" points back)
         if (o and not _DEICTIC.match(re.sub(r"^(?:you|u)\s+", "", o, flags=_I))
-                and not o.lower().startswith(m.group("freq").lower())):
+                and not o.lower().startswith(m.group("freq").lower()) and not _OF_ONE_THING.search(o)):
             freq = m.group("freq").lower()
             return _Hit("constraint", "constraint:" + _topic(c, o),
                         {"type": "rule", "predicate": "make sure " + freq, "object": _clean_obj(o, name),
@@ -1763,10 +1777,11 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                         {"type": "rule", "predicate": "not to", "object": _clean_obj(o, name), "polarity": "-"}, 0.9)
     m = (_LIMIT_MODAL.search(c) if vocab & _GATES["_LIMIT_MODAL"] else None)
     # Not a guess ("he can't be more than 30"), nor the speaker's own plan ("I can't stay more than ...").
-    if m and m.group("np").split()[0].lower() not in ("i", "we", "you", "he", "she", "it", "they", "this", "that", "there"):
-        o = _object(m.group("obj"))
+    np = (m.group("np") or m.group("np2")) if m else None
+    if m and np.split()[0].lower() not in ("i", "we", "you", "he", "she", "it", "they", "this", "that", "there"):
+        o = _object(m.group("obj") or m.group("obj2"))
         if o:
-            return _Hit("constraint", "constraint:" + _head(m.group("np")),
+            return _Hit("constraint", "constraint:" + _head(np),
                         {"type": "limit", "object": _clean_obj(o, name)}, 0.9)
     m = (_LIMITED.match(c) if vocab & _GATES["_LIMITED"] else None)
     if m:
@@ -2366,7 +2381,8 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     kept = kept_in_mind(s)
     if kept is not None:  # "could you bear in mind that no dogs are allowed": what it asks to keep
         return _sentence_candidates(kept, name, occurred_at, session_ttl, tz, setting)
-    if is_question(s) and (asked := _ASKED_TO_MAKE_SURE.match(s)) is not None and _MAKE_SURE_RULE.match(asked.group("rule")):
+    if (is_question(s) and (asked := _ASKED_TO_MAKE_SURE.match(s)) is not None and _MAKE_SURE_RULE.match(asked.group("rule"))
+            and not _OF_ONE_THING.search(asked.group("rule"))):
         # "could you make sure the rota never has me on Sundays?": the rule it asks to keep to
         return _sentence_candidates(asked.group("rule").rstrip(" ?") + ".", name, occurred_at, session_ttl, tz, setting)
     temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz, setting)

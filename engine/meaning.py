@@ -50,7 +50,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/63"
+DECIDER = "meaning/65"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -479,7 +479,8 @@ _THOUSANDS = re.compile(rf"\b(?P<n>\d+|{'|'.join(_TENS)}|{'|'.join(_CARDINALS)})
 
 _NUMBER_WORD_TOKEN = re.compile(r"[a-z]+|,")
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
-_FRACTION_OF_SCALE = re.compile(r"\b(?:[a-z]+\s+and\s+)?(?:a|an|one|two|three)?\s*(?:half|quarters?|thirds?)\s+(?:of\s+)?"
+_FRACTION_OF_SCALE = re.compile(r"\b(?:(?:" + "|".join(list(_CARDINALS) + ["one"]) + r")\s+and\s+)?"
+                                r"(?:a|an|one|two|three)?\s*(?:half|quarters?|thirds?)\s+(?:of\s+)?"
                                 r"(?:an?\s+)?(?:hundred|thousand|million)\b")
 _UNITS = {w: int(v) for w, v in _CARDINALS.items() if w not in _TENS} | {"one": 1}
 
@@ -672,7 +673,9 @@ _TITLE = r"(?-i:Dr|Mr|Mrs|Ms|Mx|Miss|Prof|Professor|Coach|Rev)\.?\s+(?=(?-i:[A-Z
 #: Who fills a role of the speaker's, said by what they do for them ("Dr. Okafor is supervising Noor
 #: from now on", "Ms Varga will be tutoring Noor from September"): said as the role taken.
 _ROLE_BY_VERB = re.compile(
-    r"^(?P<lead>(?:[^:]{1,40}:\s+)?(?:" + _TITLE + r")?(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?)\s+"
+    # (a person: a title and a name, or a first and a last name, as in `extractor._ROLE_BY_DOING`)
+    r"^(?P<lead>(?:[^:]{1,40}:\s+)?(?:" + _TITLE + r"(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?"
+    r"|(?!(?:That|This|The|My|Our|Your|His|Her|Their)\b)(?-i:[A-Z][a-z'’-]+\s+[A-Z][a-z'’-]+)))\s+"
     r"(?:is|['’]s|will\s+be|has\s+been|has\s+started|started)\s+(?:now\s+|also\s+)?"
     r"(?P<verb>supervising|coaching|tutoring|teaching|managing|mentoring|training|advising|counsell?ing|instructing)\s+"
     # (the role for the speaker, no more: not "teaching Noor to drive", "tutoring me in calculus",
@@ -2798,11 +2801,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         rec = records[i]
         sim = float(sims[i])
         their_role = _role_words(rec.text, speaker)
-        if (my_role is not None and their_role is not None and my_role != their_role
-                and not (my_role < their_role or their_role < my_role)):
-            # "Noor is my swim coach" / "Kai is my tennis coach": two roles, two people ("manager" is
-            # the "line manager" said short)
-            continue
+        if my_role is not None and their_role is not None and my_role != their_role:
+            continue  # "Noor is my swim coach" / "Kai is my tennis coach": two roles, two people
         their_kin = _shared_role(rec.text, speaker)
         if my_kin and their_kin and my_kin[0] == their_kin[0] and my_kin[1] != their_kin[1]:
             continue  # "Hannah is my sister too" / "Clara is my sister": two sisters, neither said again

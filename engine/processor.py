@@ -66,7 +66,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/116"
+RULES = "rules/117"
 
 
 @dataclass(frozen=True)
@@ -1108,6 +1108,9 @@ _DISLIKE_KEPT = re.compile(_DISLIKE_KEPT_FORM, re.IGNORECASE)
 #: "Can you not hold on to my blood type?", "could you not hang onto my address": asked not to keep it.
 _NOT_HOLD_ON = re.compile(r"\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?not\s+(?:hold|hang)\s+on\s*to\b",
                           re.IGNORECASE)
+#: ... asked from the sentence's start ("why can't you hold on to ...", "how can you not hang onto ..." complain).
+_NOT_HOLD_ON_ASKED = re.compile(r"^[\W_]*(?:(?:oh|actually|also|and|so|hey|ok(?:ay)?|please|pls|just)\b[\W_]*)*"
+                                + _NOT_HOLD_ON.pattern, re.IGNORECASE)
 
 
 #: The form of a request to the assistant about what it keeps: an imperative ("forget the part
@@ -1180,7 +1183,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
         formed = [x for x in parts[s] if _REQUEST_FORM.search(x)]
         if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
                 prob[s] >= settings.forget_probability_alone or _OWN_THING_REQUEST.search(s) or _NEVER_AGAIN.search(s) \
-                or _DISLIKE_KEPT.search(s) or _NOT_HOLD_ON.search(s) \
+                or _DISLIKE_KEPT.search(s) or _NOT_HOLD_ON_ASKED.match(s) \
                 or _AS_IF_UNSAID.search(s) \
                 or (_FORGET_NAMED_THING.search(s) and _ASKING.search(s)) \
                 or (_NEVER_MIND.search(s) and _FORGET_IT.search(s) and not _DROPPED.search(s)):

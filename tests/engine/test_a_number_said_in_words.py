@@ -35,6 +35,7 @@ def test_a_number_in_words_is_one_value(text, value):
     ("we sold it for 2 million", {"2"}),
     ("our budget is two and a half thousand", set()),
     ("the house is worth three quarters of a million", set()),
+    ("we raised eighty thousand and a quarter of a million came from the council", {"80k"}),
 ])
 def test_numbers_in_words_read_as_before(text, found):
     assert values(text) == frozenset(found)

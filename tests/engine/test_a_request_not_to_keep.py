@@ -48,3 +48,10 @@ def meaning():
 def test_what_asks_nothing_of_the_memory_is_no_request(meaning, text):
     requests, _ = forget_requests(meaning, text, Settings())
     assert requests == [], requests
+
+
+def test_a_complaint_that_it_was_not_kept_is_no_request(tmp_path):
+    texts = texts_after(tmp_path, "My blood type is O negative.", "ugh why can u not hang onto my blood type, I told you "
+                        "last week", "I'm learning the ukulele.", speaker="Jo", days=DAYS)
+    assert any("O negative" in t for t in texts), texts
+

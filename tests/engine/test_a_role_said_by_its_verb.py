@@ -30,7 +30,7 @@ def test_a_new_holder_of_a_role_said_by_its_verb_or_with_a_title_replaces_the_ol
 
 @pytest.mark.parametrize("old, new, gone, kept", [
     ("My supervisor is Professor Sato.", "Dr. Imai is supervising me from now on.", "Sato", "Imai"),
-    ("My mentor at work is Priya Nair.", "Raj is mentoring me now", "Priya", "Raj"),
+    ("My mentor at work is Priya Nair.", "Raj Mehta is mentoring me now", "Priya", "Raj"),
     ("My line manager is Kate.", "Mrs. Osei is managing me now.", "Kate", "Osei"),
 ])
 def test_a_short_role_said_by_its_verb_is_kept_and_replaces_the_old(tmp_path, old, new, gone, kept):
@@ -46,6 +46,10 @@ def test_a_short_role_said_by_its_verb_is_kept_and_replaces_the_old(tmp_path, ol
     ("Our swim coach is Ines Ferreira.", "My friend Dana is training me for the 10k on weekends."),
     ("My maths tutor is Mr Doyle.", "Khan Academy is tutoring me in calculus."),
     ("My driving instructor is Bob Fenn.", "Mum is teaching me to drive on Sundays."),
+    # an app, kin, a word that is no name: no person taking the role
+    ("My coach is Noor Haddad.", "Peloton is coaching me now"),
+    ("My manager is Kate Lowe.", "Mum is managing me again"),
+    ("My Spanish tutor is Elena Ruiz.", "ChatGPT is tutoring me these days"),
 ])
 def test_no_new_holder_leaves_the_role_as_it_was(tmp_path, old, new):
     texts = active_after(tmp_path, "Noor", [old, new])

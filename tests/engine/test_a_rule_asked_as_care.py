@@ -36,6 +36,11 @@ def test_a_rule_asked_as_care_or_a_limit_on_what_is_made_is_a_constraint(tmp_pat
     "make sure it never happens again",
     "make sure that never happens again lol",
     "when you get a chance, no worries about the rest",
+    "could you make sure you only book the 7pm one",
+    "can you make sure you never do that again lol",
+    "if you find a minute, no pressure at all",
+    "when you find out, no spoilers in the group chat",
+    "when you pick me up, no music in the car please",
     "When you came round, two hours max we said.",
     "when you get a chance, two coffees at most for me",
 ])
