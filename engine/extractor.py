@@ -28,7 +28,7 @@ from engine.dates import Period, find_periods, resolve_dates
 from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, MEDICINE_CLASS, RELATIONS, STOP_WORDS, STRESS_WORDS,
                              is_medicine, role_name)
 from engine.textnorm import MODALS as _MODALS, PAST_IRREGULAR as _PAST_IRREGULAR, POSSESSIVE_END as _POSSESSIVE_END
-from engine.textnorm import ROLE_OF_DOING
+from engine.textnorm import FULL_NAME, ROLE_DOING, ROLE_OF_DOING, ROLE_TAIL
 
 __all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question",
            "told_before_question", "strip_lead_in", "CORRECTION_CUE", "is_sensitive"]
@@ -858,11 +858,6 @@ _ASKED_TO_MAKE_SURE = re.compile(r"^(?:(?:and|so|also|oh|ok|okay|hey)\W+)*(?:can
                                  r"(?:please\s+|pls\s+|just\s+)?(?P<rule>(?:make\s+sure|ensure|see\s+to\s+it)\b[^?]*)\?*$", _I)
 #: "has got to", said as chat says it ("has gotta", "'s gotta", "gotta"): a modal of obligation.
 _GOTTA = r"(?:(?:has|have|['’]s|['’]ve)\s+)?(?:got\s+to|gotta)"
-#: A demand on whatever the assistant offers, or the speaker chooses ("whatever you suggest has to be
-#: wheelchair accessible", "anything you book must have free cancellation", "whatever budget you draw
-#: up for the wedding has to stay under 12k", "any course I sign up for needs to start after 1pm",
-#: "whatever car I buy next must be automatic"): a rule for every such thing. (What it is for may
-#: stand between the verb and the modal; not a past one: "any film we watched had to ...")
 #: Choosing, said of the assistant or the speaker ("book", "sign up for", "go with"), and its -ing
 #: form after "end up".
 _CHOOSING = (r"(?:book|pick|choose|sign\s+up\s+(?:for|to)|apply\s+(?:for|to)|enrol+\s+(?:in|on)|join|take\s+on|rent|buy|"
@@ -872,6 +867,11 @@ _CHOOSING_ING = (r"(?:booking|picking|choosing|signing\s+up\s+(?:for|to)|applyin
 #: A word of one occasion in what a demand is for: a day, a meal, this or next one.
 _ONE_OCCASION_WORD = (r"(?:tonight|today|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|weds|thu|"
                       r"thur|thurs|fri|sat|sun|this|next|now|dinner|lunch|breakfast|brunch|supper|tea)\b")
+#: A demand on whatever the assistant offers, or the speaker chooses ("whatever you suggest has to be
+#: wheelchair accessible", "anything you book must have free cancellation", "whatever budget you draw
+#: up for the wedding has to stay under 12k", "any course I sign up for needs to start after 1pm",
+#: "whatever car I buy next must be automatic"): a rule for every such thing. (What it is for may
+#: stand between the verb and the modal; not a past one: "any film we watched had to ...")
 _DEMAND_ON_WHAT_IS_CHOSEN = re.compile(
     r"^(?:(?:and|so|also|just|oh)\s+)*(?:(?:whatever|whichever|any|every|all)(?:\s+of)?(?:\s+(?:the|those|these))?"
     r"(?:(?:\s+|\s*,\s*)(?!(?:you|u|that|I|we)\b)[\w-]+){0,5}|anything|everything)\s+(?:that\s+)?"
@@ -1201,8 +1201,8 @@ _NAME = re.compile(
 #: "we've got a new GP, Dr Lindqvist". A role one person holds is a slot, so a new name supersedes the
 #: old one; a role many hold (a sister, a friend) is a fact without one.
 _PERSON = r"(?-i:(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
-_NAMED_PERSON = (r"(?-i:(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof|Professor|Coach)\.?\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?"
-                 r"|(?!(?:That|This|The|My|Our|Your|His|Her|Their)\b)[A-Z][a-z'’-]+\s+[A-Z][a-z'’-]+))")
+_NAMED_PERSON = (r"(?:(?-i:(?:Dr|Mr|Mrs|Ms|Mx|Prof|Professor|Coach)\.?\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
+                 r"|" + FULL_NAME + r")")
 _NOT_ROLE_WORD = (r"(?!(?:now|again|too|also|still|these|this|next|last|yesterday|today|recently|lately|is|was|from|at|"
                   r"in|on|of|with|for|to|since|over|after|before|during|until|by|as|and|but|so|because|when)\b)")
 _ROLE_WORDS = r"(?:" + _NOT_ROLE_WORD + r"[a-z][\w'’-]*\s+){0,2}" + _NOT_ROLE_WORD + r"[a-z][\w'’-]*"
@@ -1236,9 +1236,7 @@ _TAKES_ON = (r"(?:(?:^|(?<=[,;:.!?])\s*|\b(?:we|I)(?:'ve|\s+have)?\s+|\bso\s+)(?
 #: coach, teach and manage as well.)
 _ROLE_BY_DOING = re.compile(
     r"^(?P<name3>" + _NAMED_PERSON + r")\s+(?:is|'s|’s|will\s+be|has\s+been|has\s+started|started)\s+(?:now\s+|also\s+)?"
-    r"(?P<doing>" + "|".join(ROLE_OF_DOING) + r")\s+(?:me|us)"
-    r"(?=\s*[,.;!?—–]|\s+-|\s+(?:from|now|this|next|until|till|starting|as\s+of|for\s+now|going\s+forward|again|instead|"
-    r"these\s+days|at\s+the\s+moment)\b|\s*$)", _I)
+    r"(?P<doing>" + ROLE_DOING + r")\s+(?:me|us)(?=" + ROLE_TAIL + r")", _I)
 _NEW_ROLE_NAMED = re.compile(
     r"(?:\b(?P<own>my|our)|\b(?P<unsaid>the)|" + _TAKES_ON + r")\s+new\s+(?P<role>" + _ROLE_WORDS + r")"
     r"(?:\s+(?:last|this)\s+(?:week|month|year)|\s+(?:yesterday|today|recently))?(?:\s*\([^()]*\))?"

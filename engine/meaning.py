@@ -41,7 +41,8 @@ import numpy as np
 
 from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, LOWER, MODALS, PAST_IRREGULAR, RELATIONS,
                              STOP_WORDS, THING_SYNONYMS, UPPER, role_name, term_set, terms)
-from engine.textnorm import POSSESSIVE_END as _POSSESSIVE_END, ROLE_OF_DOING, is_medicine
+from engine.textnorm import FULL_NAME, ROLE_DOING, ROLE_OF_DOING, ROLE_TAIL, is_medicine
+from engine.textnorm import POSSESSIVE_END as _POSSESSIVE_END
 
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended", "goes_on", "says_when",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder",
@@ -674,14 +675,10 @@ _TITLE = r"(?-i:Dr|Mr|Mrs|Ms|Mx|Miss|Prof|Professor|Coach|Rev)\.?\s+(?=(?-i:[A-Z
 #: from now on", "Ms Varga will be tutoring Noor from September"): said as the role taken.
 _ROLE_BY_VERB = re.compile(
     # (a person: a title and a name, or a first and a last name, as in `extractor._ROLE_BY_DOING`)
-    r"^(?P<lead>(?:[^:]{1,40}:\s+)?(?:" + _TITLE + r"(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?"
-    r"|(?!(?:That|This|The|My|Our|Your|His|Her|Their)\b)(?-i:[A-Z][a-z'’-]+\s+[A-Z][a-z'’-]+)))\s+"
-    r"(?:is|['’]s|will\s+be|has\s+been|has\s+started|started)\s+(?:now\s+|also\s+)?"
-    r"(?P<verb>supervising|coaching|tutoring|teaching|managing|mentoring|training|advising|counsell?ing|instructing)\s+"
-    # (the role for the speaker, no more: not "teaching Noor to drive", "tutoring me in calculus",
-    # "coaching Noor's brother")
-    r"(?P<whom>\w+)(?P<rest>(?:\s*[,.;!?—–]|\s+-|\s+(?:from|now|this|next|until|till|starting|as\s+of|for\s+now|"
-    r"going\s+forward|again|instead|these\s+days|at\s+the\s+moment)\b|\s*$).*)$", re.IGNORECASE | re.DOTALL)
+    r"^(?P<lead>(?:[^:]{1,40}:\s+)?(?:" + _TITLE + r"(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?|" + FULL_NAME + r"))\s+"
+    r"(?:is|['’]s|will\s+be|has\s+been|has\s+started|started)\s+(?:now\s+|also\s+)?(?P<verb>" + ROLE_DOING + r")\s+"
+    # (the role for the speaker, no more: not "teaching Noor to drive", "coaching Noor's brother")
+    r"(?P<whom>\w+)(?P<rest>" + ROLE_TAIL + r".*)$", re.IGNORECASE | re.DOTALL)
 
 
 def _role_taken_by_verb(text: str, speaker: str) -> str:
@@ -2722,7 +2719,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     mine_anchors = anchors(text, speaker)
     # someone taking on a role of the speaker's says a change, as a word of change would
     # ("Mrs. Osei is managing me now": a role taken is a change, whatever "now" says besides)
-    cue = "strong" if change_cue(text) != "strong" and takes_role(text, speaker) else change_cue(text)
+    cue = change_cue(text)
+    if cue != "strong" and takes_role(text, speaker):
+        cue = "strong"
     changing = _cued(text)  # a change cue, and no word that it goes on: checked per record below
     stop = ended(text, speaker)
     moving = moved_thing(text, speaker) if cue == "strong" else frozenset()

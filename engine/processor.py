@@ -1069,8 +1069,10 @@ coming popping cropping surfacing resurfacing hate dont keen having""".split())
 
 
 #: Verbs of unburdening oneself, said of what the user told: "what I vented", "ranted", "blurted out".
-_UNBURDENED = (r"(?:vented|ranted|rambled|moaned|complained|whinged|griped|blurted(?:\s+out)?|confided|offloaded|"
-               r"unloaded|went\s+on|let\s+slip|confessed|admitted|spilled|poured\s+out)")
+_UNBURDENING = ("vented", "ranted", "rambled", "moaned", "complained", "whinged", "griped", "blurted out", "blurted",
+                "confided", "offloaded", "unloaded", "went on", "let slip", "confessed", "admitted", "spilled",
+                "poured out")
+_UNBURDENED = "(?:" + "|".join(w.replace(" ", r"\s+") for w in _UNBURDENING) + ")"
 
 
 #: A thing named as kept by the assistant or given to it ("... you saved", "... you've got on file",
@@ -1427,7 +1429,7 @@ _REQUEST_STEMS = frozenset(w[:5] for w in _REQUEST_WORDS if len(w) >= 5)
 #: Words of a request's own form that name no topic, taken out whole (not by their first five letters:
 #: "confessed" is no part of "conference", "complained" of "complaint"): the verbs of unburdening,
 #: and of disliking having something kept.
-_FORM_WORDS = frozenset(re.findall(r"[a-z]+", _UNBURDENED.replace("(?:", " ").replace("\\s+", " "))) | frozenset(
+_FORM_WORDS = frozenset(w for phrase in _UNBURDENING for w in phrase.split()) | frozenset(
     "dislike fancy enjoy love like".split())
 
 
@@ -2186,7 +2188,7 @@ _LEADING_JOINER = re.compile(r"^(?:(?:but|so|and|anyway|anyways|though)\b[\s,]*)
 #: A clause that opens by asking to forget ("can you delete ...", "please forget ...", "wipe ..."), not
 #: one that only talks of keeping ("I mean, I'd rather that wasn't kept").
 _ASKS_FIRST = re.compile(
-    r"(?:(?:please|pls|plz|kindly|just)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)?"
+    r"(?:(?:please|pls|plz|kindly|just)\s+)?(?:" + _ASKED_OF_YOU + r")?"
     r"(?:forget|delete|erase|wipe|remove|drop(?!\s+(?:me|us)\s+a\s+(?:line|note))|scrap|scratch|scrub|strike|unlearn|"
     r"disregard|ditch|bin|get\s+rid\s+of)\b",
     re.IGNORECASE)

@@ -1462,6 +1462,7 @@ _NAME_JOINERS = frozenset("&+#@")
 _GIVEN_AS_VALUE = re.compile(r"(?:\bwith|\busing|\bis|\bwas|:|=|\bpass(?:word|code)?|\bpin|\bpw)[ \t]*\(?$", re.IGNORECASE)
 _WRITTEN_WORD = re.compile(r"\S+")
 _EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_DOT_WORD = re.compile(r"\.\w")
 
 
 def _plus_address_tail(text: str, start: int, end: int) -> bool:
@@ -1476,7 +1477,7 @@ def _password_shaped(text: str, m: re.Match[str]) -> bool:
     value = m.group()
     if len(value) < 8 or not _has_digit(value) or not any(c.isalpha() for c in value):
         return False
-    if "@" in value and re.match(r"\.\w", text[m.end():m.end() + 2]):
+    if "@" in value and _DOT_WORD.match(text, m.end()):
         return False  # an e-mail address ("jo+news2@gmail.com")
     if all(c.isalnum() or c in "-_" or c in _NAME_JOINERS for c in value):
         joined = "".join("-" if c in _NAME_JOINERS else c for c in value)

@@ -57,6 +57,15 @@ ROLE_OF_DOING: dict[str, str] = {"supervising": "supervisor", "coaching": "coach
                                  "teaching": "teacher", "managing": "manager", "mentoring": "mentor",
                                  "training": "trainer", "advising": "adviser", "counselling": "counsellor",
                                  "counseling": "counselor", "instructing": "instructor"}
+#: The verbs of ROLE_OF_DOING, as a pattern.
+ROLE_DOING = "(?:" + "|".join(ROLE_OF_DOING) + ")"
+#: A person named by a first and a last name ("Raj Mehta"; not "That Woman", "My Mum"), matched with
+#: case: "Peloton", "Duolingo", "Mum" coach and manage as well.
+FULL_NAME = r"(?-i:(?!(?:That|This|The|My|Our|Your|His|Her|Their)\b)[A-Z][a-z'’-]+\s+[A-Z][a-z'’-]+)"
+#: What may follow "... is supervising me" when the role is all it says: an end, or when ("from now
+#: on", "these days"); not "teaching me to drive", "tutoring me in calculus".
+ROLE_TAIL = (r"(?:\s*[,.;!?—–]|\s+-|\s+(?:from|now|this|next|until|till|starting|as\s+of|for\s+now|going\s+forward|"
+             r"again|instead|these\s+days|at\s+the\s+moment)\b|\s*$)")
 #: One kin said in other words ("my mum" / "my mother", "my gran" / "my grandmother"): one holder.
 KIN_SYNONYMS: dict[str, str] = {
     "mom": "mother", "mum": "mother", "mam": "mother", "mummy": "mother", "mommy": "mother",
