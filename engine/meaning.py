@@ -223,7 +223,10 @@ _NAMED_CHANGE = (
     r"(?:had|have|has|['’]ve|decided|needed|chose)\s+to\s+switch\b|(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped|"
     r"changed|hiked|reduced|extended|upgraded|downgraded|relocated|reassigned|transferred|"
     r"put\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,5}?(?:up|down))"
-    r"\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,6}?(?:on)?to(?!\s+(?:be|get|make|help|live|work|start|save|find|keep|look|take|lose|see|stay|join|study|care)\b)|instead|these\s+days|from\s+now\s+on|replaced|"
+    r"\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,6}?(?:on)?to(?!\s+(?:be|get|make|help|live|work|start|save|find|keep|look|take|lose|see|stay|join|study|care)\b)|instead|"
+    # a thing put where another was ("fitted an electronic one in place of the points", "we use Xero
+    # in lieu of Sage now"): "instead of" in other words
+    r"in\s+(?:place|lieu)\s+of|these\s+days|from\s+now\s+on|replaced|"
     r"got\s+(?:moved|pushed|bumped|rescheduled|voted|promoted|transferred)|pushed\s+(?:back|to)|rescheduled|"
     # a date or time moved ("postponed the hearing to", "brought the offsite forward to", "pushed
     # the repair back to"): the thing moved may be named without an article
@@ -358,6 +361,12 @@ _FOR_A_WHILE = re.compile(r"\b(?:temporarily|for\s+now|for\s+the\s+time\s+being|
 #: the standing habit as it was, unless the change is said to hold from then on.
 _ONE_OCCASION = re.compile(r"\b(?:this\s+(?:morning|afternoon|evening)|today|tonight|yesterday)(?:['’]s)?\b|"
                            r"\bthis\s+(?:week|weekend|month|time)['’]s\b", re.IGNORECASE)
+#: One put in another's place ("Jo is running it instead of Sam", "in place of the usual pianist") for
+#: a period that ends (_STAND_IN_PERIOD): a stand-in, the other is back after it.
+_STAND_IN = re.compile(r"\b(?:instead\s+of|in\s+(?:place|lieu)\s+of)\b", re.IGNORECASE)
+_STAND_IN_PERIOD = re.compile(r"\b(?:this|next|that)\s+(?:week|weekend|month|time|once)\b|\btomorrow\b|"
+                              r"\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day(?!s)\b|\bfor\s+(?:now|the\s+(?:day|week|weekend))\b|"
+                              r"\b(?:until|till)\s+\w", re.IGNORECASE)
 #: A thing the speaker had before ("my old address", "Sam's former boss", "our previous landlord").
 _FORMER = re.compile(r"\b(?:my|our|their|his|her|[A-Z][\w'’-]*['’]s)\s+(?:old|former|previous|ex-)\s*[a-z]", re.IGNORECASE)
 _FROM_NOW_ON = re.compile(r"\b(?:from\s+now\s+on|going\s+forward|for\s+good|permanently|every|each|"
@@ -1611,7 +1620,10 @@ _ENDING = re.compile(
     r"(?:pulled|backed|opted|bowed)\s+out\s+of|scrapped|packed\s+(?:it\s+in\s+at|in)|pulled\s+(?:the\s+)?plug\s+on|"
     r"weaned\s+(?:(?:my|our|them|him|her)sel(?:f|ves)\s+|me\s+|us\s+|him\s+|her\s+|them\s+)?off|"
     r"handed\s+in\s+(?:my|his|her|their|our)\s+(?:notice|resignation)\s+(?:at|to)|"
-    r"(?:is|are|am|was|were|'s|’s|'m|’m|'re|’re)\s+(?:now\s+)?off)\s+"
+    r"(?:is|are|am|was|were|'s|’s|'m|’m|'re|’re)\s+(?:now\s+)?off|"
+    # a thing put where the old one was ("fitted an electronic ignition in place of the points"):
+    # the old one is over; not a stand-in for a day ("covering in place of Sam today")
+    r"in\s+(?:place|lieu)\s+of)\s+"
     r"(?P<what>(?:[^,;:.!?]|(?<=\b[A-Z][a-z])\.|(?<=\b[A-Z])\.)+)",  # "St. Mary's": a period that ends no sentence
     re.IGNORECASE,
 )
@@ -1860,6 +1872,8 @@ def ended(text: str, speaker: str = "") -> Ended | None:
             if (cue == "left" and _AWHILE.search(what)) or ((cue.endswith("off") or cue.endswith(" with"))
                                                              and not _PHRASAL_OFF.match(cue) and _A_DAY_OFF.search(after)):
                 continue  # "left Oslo for a conference", "off work today", "done with work for today": back later
+            if cue in ("in place of", "in lieu of") and _A_DAY_OFF.search(after):
+                continue  # "Jo is covering in place of Sam this week": a stand-in, Sam is back later
             if _PHRASAL.match(cue) and _other_sense(cue, words, what, after, before):
                 continue
             verb, i = None, 0
@@ -1893,7 +1907,9 @@ def ended(text: str, speaker: str = "") -> Ended | None:
                 continue  # "finished the book", "finished my coffee": done once, nothing standing ended
             if verb is None and not found and not named:
                 continue
-            stop = Ended(verb, found[-1] if found else None, frozenset(found[:-1]), named, _doer(before, own),
+            # ("fitted a new one in place of the points": what comes before is the new thing, not who ended it)
+            doer = frozenset() if cue in ("in place of", "in lieu of") else _doer(before, own)
+            stop = Ended(verb, found[-1] if found else None, frozenset(found[:-1]), named, doer,
                          proper=_names(what, speaker))
             if not stop.doer:
                 return stop
@@ -2733,7 +2749,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     # in the clause that says the change: "swapped Fibrelink for Corvanet, the install guy came this
     # morning" changes the provider for good
     one_occasion = _FROM_NOW_ON.search(text) is None and any(
-        _STRONG_CUE.search(c) and _ONE_OCCASION.search(c) for c in _CUE_CLAUSE.split(text))
+        (_STRONG_CUE.search(c) and _ONE_OCCASION.search(c)) or (_STAND_IN.search(c) and _STAND_IN_PERIOD.search(c))
+        for c in _CUE_CLAUSE.split(text))
     adds = additive(text)
     same: list[Relation] = []
     updates: list[Relation] = []

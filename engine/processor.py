@@ -26,7 +26,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import Candidate, _is_person_role, split_sentences, states_a_rule, told_before, told_opener_gone, without_label
-from engine.meaning import (Meaning, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended,
+from engine.meaning import (Meaning, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
                             changed_provider, denies, other_values, quantity_cue, ranks_the_other_way, relate, resumed, resumes,
                             said_again, same_holder, given_clause, keeps,
@@ -912,7 +912,11 @@ def _spoken_of(meaning: Meaning, rec: MemoryRecord, c: Candidate, speaker: str, 
     # The one it gives a new value: the statement holding values of the kinds the candidate gives (a
     # place and a month for "moved my entry to Valencia in December"), then the closest.
     mine = value_kinds(values(c.text, speaker))
-    said = {max(range(len(old)), key=lambda k: (len(mine & value_kinds(values(old[k], speaker))), closest[k]))}
+    stop = ended(c.text, speaker)
+    # What an end names ("fitted a new one in place of the points") is in the statement it ends,
+    # however close the others read.
+    said = {k for k, x in enumerate(old) if stop is not None and ends(stop, x, speaker)} or \
+        {max(range(len(old)), key=lambda k: (len(mine & value_kinds(values(old[k], speaker))), closest[k]))}
     if whole:
         said |= {k for k, s in enumerate(closest) if s >= SPOKEN_OF_SIMILARITY}
     return said
