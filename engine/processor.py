@@ -2146,24 +2146,44 @@ def _meaning_embedders(meaning: Meaning | None):
 _POINTING_WORD = re.compile(r"\b(?:that|this|it|him|her|them|those)\b", re.IGNORECASE)
 
 
-def _with_antecedents(text: str, requests: list[str], rest: list[str]) -> tuple[list[str], list[str]]:
+#: A sentence that opens by naming what it is about: "About the cashier I complained about.",
+#: "Regarding my sister's divorce.", "Re the deposit thing.", "As for my ex, ...".
+_TOPIC_OPENER = re.compile(r"\W*(?:(?:so|ok|okay|right|hey|and|um|also),?\s+)*(?:regarding|re|about|as\s+for|as\s+to|concerning)\b",
+                           re.IGNORECASE)
+
+
+def _with_antecedents(text: str, requests: list[str], rest: list[str],
+                      remembered: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
     """The requests, each that names nothing and points back read with the sentence before it in
     the message ("I really shouldn't have told you about Fernhill Road. delete that pls": the
     street), and the other sentences without such a sentence, which says what is to go and is no
-    memory of its own."""
+    memory of its own. `remembered`: the terms of the subject's memories, by which a sentence in
+    between names a thing of its own, not only a comment on the one named before it."""
     written = split_sentences(text)
     mended = [_mend_request(s) for s in written]
-    out, told = [], set()
+    out, told, asked_between = [], set(), set()
     for r in requests:
         j = mended.index(r) if r in mended else -1
         before = written[j - 1] if j > 0 else None
-        if (before is not None and before in rest and not _topic_words(r) and _POINTING_WORD.search(r)
+        # "About the cashier I moaned about. I was just venting. Don't keep any of that.": a sentence
+        # that opens by naming what it is about, a sentence or two back, is what "that" points at,
+        # not what was said of it in between (or asked: "it was not my story to tell")
+        k = next((k for k in range(j - 2, max(j - 4, -1), -1)
+                  if written[k] in rest and _TOPIC_OPENER.match(written[k]) and _topic_words(written[k])
+                  and all((x in rest or _mend_request(x) in requests)
+                          and not set(terms(" ".join(_topic_words(x)))) & remembered for x in written[k + 1:j])),
+                 None) if j > 1 else None
+        if k is not None and not _topic_words(r) and _POINTING_WORD.search(r):
+            out.append(f"{written[k]} {r}")
+            told.add(written[k])
+            asked_between.update(mended[k + 1:j])  # part of this asking, of the thing it opened with
+        elif (before is not None and before in rest and not _topic_words(r) and _POINTING_WORD.search(r)
                 and _topic_words(before)):
             out.append(f"{before} {r}")
             told.add(before)
         else:
             out.append(r)
-    return out, [s for s in rest if s not in told]
+    return [r for r in out if r not in asked_between], [s for s in rest if s not in told]
 
 
 def _past_preamble(request: str) -> str:
@@ -2418,7 +2438,8 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
     if text and meaning is not None and p.role == "user":
         requests, rest = forget_requests(meaning, text, settings)
         if requests:
-            requests, rest = _with_antecedents(text, [_past_preamble(r) for r in requests], rest)
+            remembered = frozenset(t for r in state.records.values() if r.text and r.tier == "active" for t in terms(r.text))
+            requests, rest = _with_antecedents(text, [_past_preamble(r) for r in requests], rest, remembered)
             # "The inspection date still stands": what the request leaves, said beside it
             keeps = [s for s in rest if _KEEP_SAID.search(s) or _KEEP_ASKED.search(s)]
             _forget_in_turn(state, turn, requests, meaning, settings, out, keeps=keeps)
