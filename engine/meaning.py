@@ -1987,6 +1987,26 @@ def _doer(before: str, own: frozenset[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+#: A clause that opens with the speaker as its subject ("and I've been moved out of the double",
+#: "Noor has left the choir"), after a joiner.
+_OPENS_WITH_SUBJECT = re.compile(r"^\W*(?:(?:and|so|but|then)\s+)?(?P<who>[\w'’]+?)(?:['’](?:ve|m|d|s))?\s", re.IGNORECASE)
+
+
+def _own_end_clause(text: str, speaker: str) -> bool:
+    """Whether a clause of the statement says the speaker's own end with the speaker as its subject
+    ("Coach shuffled the crews and I've been moved out of the double"): the statement is of the
+    speaker too, whoever its first clause is about."""
+    own = _speaker_words(speaker) | {"i", "we"}
+    for clause in _END_CLAUSE.split(text):
+        m = _OPENS_WITH_SUBJECT.match(clause)
+        if m is None or m.group("who").lower() not in own:
+            continue
+        stop = ended(clause, speaker)
+        if stop is not None and not stop.doer:
+            return True
+    return False
+
+
 def _ends_by_name(stop: Ended, record_text: str, speaker: str) -> bool:
     """Whether an end names its thing by a name the record holds ("sold the Honda" / "has a Honda
     CBR"): a name pins the record however little else the two sentences share."""
@@ -2777,7 +2797,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     moved_names = frozenset(v for v in mine_values if set(terms(v)) & moving)
     if moving and moving <= frozenset(t for v in moved_names for t in terms(v)):
         mine_holders.append(moved_names)  # "we moved Ana to Riverside Montessori": the statement is of Ana
-    if stop is not None and mine_holder and (_OPENS_WITH_END.match(text) or mine_holder <= stop.modifiers | {stop.head}):
+    if stop is not None and mine_holder and (_OPENS_WITH_END.match(text) or mine_holder <= stop.modifiers | {stop.head}
+                                             or _own_end_clause(text, speaker)):
         # the speaker's end, said without a subject, or with what ended read as its holder ("has
         # left the netball team")
         mine_holders.append(frozenset())
