@@ -1256,6 +1256,19 @@ def change_cue(text: str) -> str | None:
     return None
 
 
+_WEAK_CUE_TERMS = frozenset(t for w in "now new newly currently latest nowadays lately".split() for t in terms(w))
+
+
+def _swapped_now(text: str, record_text: str, speaker: str) -> bool:
+    """A short statement said to hold now whose words differ from the record's on both sides ("I
+    sing tenor now" of "sings alto in the chapel choir", "I drink soya milk now" of "drinks oat
+    milk"): another value told as the current one, never the record said again."""
+    if change_cue(text) != "weak" or _WEAK_CUE.search(record_text) or len(re.findall(r"\w+", text)) > 9:
+        return False
+    mine, theirs = _content(text, speaker) - _WEAK_CUE_TERMS, _content(record_text, speaker)
+    return bool(mine - theirs) and bool(theirs - mine)
+
+
 #: A value said to be wrong beside the right one: "it's the Northgate clinic, not Riverside", "I
 #: meant Tuesday not Thursday", "a 2014 rather than a 2016". What follows the contrast is the old
 #: value; "not" right after a value, or after a comma, is a contrast, not a negation ("does not drive").
@@ -2883,7 +2896,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         # merging would lose that.
         adds_value = any(not _overlap(frozenset([x]), theirs) for x in mine_values)
         filler = filler or adds_value
-        changed = ((changing and _STRONG_CUE.search(rec.text) is None)
+        changed = ((changing and _STRONG_CUE.search(rec.text) is None) or _swapped_now(text, rec.text, speaker)
                    or (stop is not None and ended(rec.text, speaker) is None)  # an end is no repeat
                    or (wished and _WISHED.search(rec.text) is None))  # nor is wanting a change
         if sim >= settings.same_similarity and not conflict and not other_day and not filler and not changed:

@@ -1559,12 +1559,31 @@ def _possessed_moved(sentence: str, speaker: str = "") -> bool:
             and any(any(c.isdigit() for c in v) for v in values(x, speaker)))
 
 
+#: Verbs whose plain form ends in -ing ("I sing alto", "I bring my own lunch"): no participle.
+_BASE_ING = frozenset("sing bring ring swing sting cling fling spring string wring wing".split())
+#: A state said to hold now ("I work nights now", "I eat fish these days", "we still rent"): not of
+#: this moment only ("right now", "just now").
+_HOLDS_NOW = re.compile(r"(?<!right\s)(?<!just\s)\bnow\b|\b(?:these\s+days|nowadays|still)\b", re.IGNORECASE)
+#: Going somewhere or doing something this minute ("I go to bed now", "I head home now", "I log off
+#: now"): told in the present by some, and no state.
+_ON_THE_MOVE = frozenset("go head leave come pop nip log sign hop dash rush call text grab wait".split())
+
+
+def _holds_now(sentence: str) -> bool:
+    """A plain statement in the present of a state said to hold now ("I work nights now", "I sing
+    soprano now", "we still keep bees"): the classifier reads the "now" of such short sentences
+    as chat, yet what they say is the speaker's current state, often a new value of an old one."""
+    m = _HABIT.match(sentence.strip())
+    return (m is not None and _plain_present(sentence) and _HOLDS_NOW.search(sentence) is not None
+            and m.group("verb").lower() not in _ON_THE_MOVE and not _ONE_TIME.search(sentence))
+
+
 def _plain_present(sentence: str) -> bool:
     """A first-person statement in the present with an object ("I play the piano", "we rent a flat
     in Leith", "I brew beer"): what it says holds, though the classifier reads it as a fact without
     certainty. A one-word object must be a word of content: not a pronoun, particle or adverb."""
     m = _HABIT.match(sentence.strip())
-    if m is None or m.group("verb").endswith("ing"):
+    if m is None or (m.group("verb").lower().endswith("ing") and m.group("verb").lower() not in _BASE_ING):
         return False
     rest = _WORDS_RE.findall(m.group("rest"))
     if len(rest) == 1:
@@ -1796,6 +1815,8 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
             kind, sure = "fact", max(sure, needed)  # "my shift starts at 6am": a thing of theirs, its value
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _possessed_moved(sentence):
             kind, sure = "fact", max(sure, needed)  # "my rent went up to 900": where a thing of theirs stands now
+        elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _holds_now(sentence):
+            kind, sure = "fact", max(sure, needed)  # "I work nights now": a state of theirs that holds now
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _role_statement(sentence):
             kind, sure = "fact", max(sure, needed)  # "I'm the treasurer of the rowing club now": what they are
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _quantity_moved(sentence):
