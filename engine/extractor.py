@@ -2474,6 +2474,9 @@ _TOLD_BEFORE = re.compile(
     r"facts|set-?up|situation|context|essentials|background)\s*[:,\u2013\u2014-]"
     r"|(?:(?:an?\s+)?(?:quick|short|brief)\s+)?recap\s*[:\u2013\u2014-]"
     r"|for\s+(?:some\s+)?context\b(?!\s+(?:clues?|of|for|about|on|in)\b)|(?:to\s+recap|as\s+a\s+reminder)\s*[,:;\u2013\u2014-]"
+    # "quick context since it's a new chat: ...", "some context for this thread -": what is told
+    # again for a new conversation
+    r"|(?:(?:a\s+)?(?:quick|brief|short|little|bit\s+of|some)\s+)?context\b(?:\s+[\w'\u2019]+){0,7}?(?:\s*[:\u2013\u2014]|\s+-\s)"
     r"|(?:please\s+)?remember,?\s+(?:that\s+)?(?=I\b|I'm|I've|we\b|we're|we've|(?-i:[A-Z][a-z]+)['\u2019]s\b))",
     re.IGNORECASE)
 

@@ -555,6 +555,9 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
              and anchors(x, speaker) & held]
     if not asked:
         return {}
+    # ("Quick context since it's a new chat: Mochi still ...": what is told, read without its opener)
+    told_each = [told_before(x) for x in said]
+    said = [_without_told_opener(x, speaker) for x in said]
     # relate says "same" of nothing less alike than `same_anchor_similarity`: only those are asked
     sims = meaning.vectors([said[k] for k in asked]) @ meaning.vectors([s.text for s in theirs]).T
     out: dict[int, MemoryRecord] = {}
@@ -564,7 +567,7 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
         near = [theirs[j] for j in near_at]
         if not near:
             continue
-        if (told if whole else told_before(x)):
+        if (told if whole else told_each[k]):
             # told as said before ("for context", "as a reminder"): the record it repeats, whatever
             # each of the two was typed as ("mum moved into Larchfield last month" / "mum's at
             # Larchfield") and whenever it happened
@@ -584,6 +587,16 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
         if same:
             out[k] = by_id[same[0].memory_id].record
     return out
+
+
+def _without_told_opener(statement: str, speaker: str) -> str:
+    """A statement told as said before without the words that tell it so, after its "Name: " lead
+    ("Dana: Quick context since it's a new chat: Mochi still ..." -> "Dana: Mochi still ...")."""
+    if not told_before(statement):
+        return statement
+    lead = f"{speaker}: " if statement.startswith(f"{speaker}: ") else ""
+    body = " ".join(told_opener_gone(statement[len(lead):]).split())
+    return lead + body if body else statement
 
 
 def _recapped(told: str, speaker: str, near: list[tuple[Statement, float]]) -> MemoryRecord | None:

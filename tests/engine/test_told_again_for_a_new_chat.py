@@ -1,0 +1,35 @@
+"""A statement told again for a new conversation behind an opener of context ("Bit of context since
+this is a fresh chat: ...", "some context for this thread - ...") is the memory said again, not a
+second one: the opener is read as "for context" and "quick reminder" were, and the statement is
+compared without it. Before, the opener's words kept the two apart."""
+from __future__ import annotations
+
+import pytest
+
+from two_sessions import active_after
+
+
+@pytest.mark.parametrize("said, again, word", [
+    ("My tortoise Brutus hibernates in the garage fridge every winter.",
+     "Quick context since we're starting over: Brutus spends the winter hibernating in a fridge in the garage.",
+     "Brutus"),
+    ("Our daughter Maali is severely allergic to sesame.",
+     "some context for this thread - Maali has a serious sesame allergy", "Maali"),
+    ("My mum Grace has early-stage dementia.",
+     "Quick context as we're starting fresh: Mum (Grace) has early-stage dementia.", "Grace"),
+    ("Our dog Pepper is terrified of fireworks.",
+     "context for this new thread: Pepper, our dog, is absolutely terrified of fireworks.", "Pepper"),
+])
+def test_a_statement_told_again_for_context_is_one_memory(tmp_path, said, again, word):
+    texts = active_after(tmp_path, "Kemi", [said, again])
+    assert len([t for t in texts if word in t]) == 1, texts
+
+
+@pytest.mark.parametrize("said, news, word", [
+    # news behind the opener is kept beside what it is news of
+    ("My tortoise Brutus hibernates in the garage fridge every winter.",
+     "Some context: Brutus has a vet appointment on Friday about his shell.", "Brutus"),
+])
+def test_news_behind_the_opener_is_kept(tmp_path, said, news, word):
+    texts = active_after(tmp_path, "Kemi", [said, news])
+    assert len([t for t in texts if word in t]) == 2, texts
