@@ -227,6 +227,8 @@ _NAMED_CHANGE = (
     # a thing put where another was ("fitted an electronic one in place of the points", "we use Xero
     # in lieu of Sage now"): "instead of" in other words
     r"in\s+(?:place|lieu)\s+of|these\s+days|from\s+now\s+on|replaced|"
+    # "from here on I get 15,000 miles a year", "henceforth", "they've amended the agreement"
+    r"from\s+(?:here|this\s+point|today)\s+on(?:\s+in)?|henceforth|going\s+forward(?!\s+with\b)|amended|"
     r"got\s+(?:moved|pushed|bumped|rescheduled|voted|promoted|transferred)|pushed\s+(?:back|to)|rescheduled|"
     # a date or time moved ("postponed the hearing to", "brought the offsite forward to", "pushed
     # the repair back to"): the thing moved may be named without an article
