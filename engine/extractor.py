@@ -112,7 +112,10 @@ _LABEL = re.compile(r"^[\W_]*(?!(?:I|I'm|I've|I'd|I'll|we|we're|we've)\s)(?:[A-Z
 
 
 def without_label(sentence: str) -> str:
-    """The sentence without a label put before its first-person clause."""
+    """The sentence without a label put before its first-person clause; a label that says it is a
+    rule ("Hard limit on my side: I need ...") stays, for it says what kind of statement follows."""
+    if labelled_rule(sentence):
+        return sentence
     return _LABEL.sub("", sentence, count=1)
 
 
@@ -1061,8 +1064,11 @@ _A_PAST_LIMIT = re.compile(r"\b(?:was|were|had\s+been)\s+(?:\w+\s+)?(?:capped|li
                            r"\b(?:last\s+(?:year|month|week|time|season)|ago|yesterday|used\s+to)\b", _I)
 #: One occasion, not a standing rule.
 _THIS_ONCE = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|time))\b", _I)
-#: A statement labelled as a rule: "Dr. Hale's rule: ...", "my one rule: ...", "house policy - ...".
-_LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:rule|rules|policy)(?:,?\s+[\w'’-]+){0,3}?\s*(?::|\s[-–—])\s*\S",
+#: A statement labelled as a rule: "Dr. Hale's rule: ...", "my one rule: ...", "house policy - ...",
+#: "Rule on my jobs, whoever's up there: ...", "Hard limit on my side: ...", "Non-negotiable - ...".
+_LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:rule|rules|policy|(?:hard|strict|absolute)\s+limit|"
+                            r"red\s+lines?|non-?negotiables?|deal-?breakers?|(?:hard\s+)?requirements?)"
+                            r"(?:,?\s+[\w'’-]+){0,6}?\s*(?::|\s[-–—])\s*\S",
                             _I)
 
 #: A rule reported from what sets it: "club rules say barbless hooks only", "the lease says no
@@ -1105,10 +1111,15 @@ def rule_for_all(text: str) -> bool:
     return (_REPORTED_RULE.search(text) is not None or _PROHIBITION.search(text) is not None) and states_a_rule(text)
 
 
+def labelled_rule(text: str) -> bool:
+    """Whether a statement is put under a label that says it is a rule or a limit (_LABELLED_RULE)."""
+    return _LABELLED_RULE.match(text) is not None
+
+
 def states_a_rule(text: str) -> bool:
     """Whether a statement states a standing limit, deadline or rule in its form (see _MODAL_LIMIT,
     _LABELLED_RULE), whatever else it says: a constraint, however the classifier reads it."""
-    if _LABELLED_RULE.match(text):
+    if labelled_rule(text):
         return True
     named = ((_NAMED_LIMIT.search(text) is not None or _REFUSED_LIMIT.search(text) is not None)
              and _A_PAST_LIMIT.search(text) is None)
