@@ -1127,6 +1127,12 @@ _DISLIKE_KEPT = re.compile(_DISLIKE_KEPT_FORM, re.IGNORECASE)
 #: "Can you not hold on to my blood type?", "could you not hang onto my address": asked not to keep it.
 _NOT_HOLD_ON = re.compile(r"\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?not\s+(?:hold|hang)\s+on\s*to\b",
                           re.IGNORECASE)
+#: "I'd rather you didn't hold on to the name of his school", "I'd prefer it if you didn't keep my
+#: address", "would rather you never wrote that down": asked not to keep it, in the speaker's wish.
+_RATHER_NOT_KEPT = re.compile(
+    r"\b(?:rather|prefer(?:red)?\s+(?:it\s+)?if)\s+(?:you|u)\s+(?:didn['’]?t|did\s+not|wouldn['’]?t|would\s+not|never)\s+"
+    r"(?:keep|kept|store|stored|save|saved|remember|remembered|record|recorded|note|noted|log|logged|hold\s+on\s*to|"
+    r"held\s+on\s*to|hang\s+on\s*to|hung\s+on\s*to|write|wrote)\b", re.IGNORECASE)
 #: ... asked from the sentence's start ("why can't you hold on to ...", "how can you not hang onto ..." complain).
 _NOT_HOLD_ON_ASKED = re.compile(r"^[\W_]*(?:(?:oh|actually|also|and|so|hey|ok(?:ay)?|please|pls|just)\b[\W_]*)*"
                                 + _NOT_HOLD_ON.pattern, re.IGNORECASE)
@@ -1202,7 +1208,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
         formed = [x for x in parts[s] if _REQUEST_FORM.search(x)]
         if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
                 prob[s] >= settings.forget_probability_alone or _OWN_THING_REQUEST.search(s) or _NEVER_AGAIN.search(s) \
-                or _DISLIKE_KEPT.search(s) or _NOT_HOLD_ON_ASKED.match(s) \
+                or _DISLIKE_KEPT.search(s) or _NOT_HOLD_ON_ASKED.match(s) or _RATHER_NOT_KEPT.search(s) \
                 or _AS_IF_UNSAID.search(s) \
                 or (_FORGET_NAMED_THING.search(s) and _ASKING.search(s)) \
                 or (_NEVER_MIND.search(s) and _FORGET_IT.search(s) and not _DROPPED.search(s)):
@@ -1977,10 +1983,14 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
     # "Ruthie's therapist": a text that holds only the possessor is not what it names, when some
     # text holds the word after it.
     whose = {t[:5] for w in topic if w.lower().endswith(("'s", "’s")) for t in terms(w)}
+    only_whose = np.zeros(len(texts), dtype=bool)
     if any(h - whose for h in held):
+        only_whose = np.array([bool(h) and not h - whose for h in held])
         held = [h - whose for h in held]
     hit = np.array([bool(h) for h in held])
     scores = np.maximum(mat @ qv[0], mat @ qv[1]) + 0.1 * hit
+    # ... however close it reads: "the name of Tayo's school" is not "Tayo is 6 and has a stammer"
+    scores = np.where(only_whose, 0.0, scores)
     if hit.any():
         # A text that holds a word the request names is what it asks about; one that holds none
         # ("pottery on Saturdays" for "my Wednesday appointments") only if it is plainly the same
