@@ -3135,7 +3135,22 @@ def habit_of(meaning: Meaning, text: str, day, speaker: str, episodes: Sequence,
         return []
     v = meaning.vectors([text])[0]
     sims = meaning.vectors([e.text for e in episodes]) @ v
-    return [e for e, s in zip(episodes, sims) if s >= settings.habit_similarity and _day(e) != day]
+    # "at the track again", "another hour with Giulia", "sick again": said to be one more time of
+    # something, it is the same activity as an earlier one that reads less alike
+    bar = settings.habit_similarity - (RECURRENCE_MARGIN if recurs(text) else 0.0)
+    return [e for e, s in zip(episodes, sims) if s >= bar and _day(e) != day]
+
+
+#: How much less alike an episode said to recur ("again", "another", "as usual") may read to an
+#: earlier one and still be the same activity.
+RECURRENCE_MARGIN = 0.12
+_RECURS = re.compile(r"\b(?:again|once\s+more|as\s+(?:usual|always|ever)|another|same\s+\w+\s+as\s+(?:ever|always|usual)|"
+                     r"every\s+time)\b", re.IGNORECASE)
+
+
+def recurs(text: str) -> bool:
+    """Whether a statement says it is one more time of something ("again", "another", "as usual")."""
+    return _RECURS.search(text) is not None
 
 
 def _day(rec):

@@ -29,7 +29,7 @@ from engine.extractor import Candidate, _is_person_role, split_sentences, states
 from engine.meaning import (Meaning, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
                             changed_provider, denies, other_values, quantity_cue, ranks_the_other_way, relate, resumed, resumes,
-                            said_again, same_holder, given_clause, keeps,
+                            said_again, same_holder, given_clause, keeps, recurs,
                             says_change, says_when, takes_role, corrects_unnamed,
                             single_statement, value_kind, value_kinds, values)
 from engine.neardup import NearDupIndex
@@ -633,15 +633,23 @@ def _pool(state: SubjectState, speaker: str, pending: list[MemoryRecord]) -> lis
     return out + [p for p in pending if p.kind != "temporary_instruction" and mentions(p.text or "", speaker)]
 
 
+def _a_happening(record: MemoryRecord) -> bool:
+    """An episode, or what the speaker told in a turn no rule typed (an observation) said to be one
+    more time of something ("at the track again - mile reps", "another puppy class done"): it
+    happened, whichever kind it was given."""
+    return record.kind == "episode" or (record.kind == "fact" and record.fields.get("type") == "observation"
+                                         and not record.slot and recurs(record.text or ""))
+
+
 def _habit(state: SubjectState, record: MemoryRecord, speaker: str, turn: Event, out: _Emitter,
            settings: Settings, meaning: Meaning, memory_id: str) -> None:
     """Repeated similar episodes of one speaker on different days become a standing record (a habit)
     with the union of their provenance; the episodes stay, each with its date. One episode never
     does. A later repeat replaces the habit record with a fuller one."""
-    if not settings.consolidate or record.kind != "episode" or not record.text:
+    if not settings.consolidate or not _a_happening(record) or not record.text:
         return
     episodes = sorted((r for r in state.records.values()
-                       if r.tier == "active" and r.kind == "episode" and r.text and r.memory_id != record.memory_id
+                       if r.tier == "active" and _a_happening(r) and r.text and r.memory_id != record.memory_id
                        and mentions(r.text, speaker)), key=lambda r: r.memory_id)
     day = (record.happened_at or record.created_at).date()
     similar = habit_of(meaning, record.text, day, speaker, episodes, settings)
@@ -654,9 +662,10 @@ def _habit(state: SubjectState, record: MemoryRecord, speaker: str, turn: Event,
     gap = span / (len(days) - 1)
     cadence = ("daily" if gap <= 1.5 else "every few days" if gap <= 4.5 else "weekly" if gap <= 10
                else "every few weeks" if gap <= 21 else "monthly" if gap <= 45 else "now and then")
-    what = group[0].text.removeprefix(speaker + ": ")
-    text = (f"{speaker} does this {cadence} ({len(days)} times, {first.day} {first:%B %Y} to "
-            f"{last.day} {last:%B %Y}): {what}")
+    # what happened first, then how often: "Rory: the combi boiler is flashing F28 and won't fire
+    # (again and again: weekly, 4 times, 2 March 2026 to 23 March 2026)"
+    text = (f"{group[0].text} (again and again: {cadence}, {len(days)} times, {first.day} {first:%B %Y} to "
+            f"{last.day} {last:%B %Y})")
     sources: list[TurnRef] = []
     for r in group:
         sources.extend(x for x in r.sources if x not in sources)
