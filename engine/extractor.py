@@ -2488,6 +2488,7 @@ _TOLD_BEFORE = re.compile(
     # "quick context since it's a new chat: ...", "some context for this thread -": what is told
     # again for a new conversation
     r"|(?:(?:a\s+)?(?:quick|brief|short|little|bit\s+of|some)\s+)?context\b(?:\s+[\w'\u2019]+){0,7}?(?:\s*[:\u2013\u2014]|\s+-\s)"
+    r"|to\s+give\s+(?:you\s+)?(?:some|a\s+bit\s+of|a\s+little|the)?\s*(?:context|background)\b(?:\s+[\w'\u2019]+){0,7}?\s*[,:\u2013\u2014]"
     r"|(?:please\s+)?remember,?\s+(?:that\s+)?(?=I\b|I'm|I've|we\b|we're|we've|(?-i:[A-Z][a-z]+)['\u2019]s\b))",
     re.IGNORECASE)
 
@@ -2495,6 +2496,21 @@ _TOLD_BEFORE = re.compile(
 def told_before(text: str) -> bool:
     """Whether a statement is told as known to the listener (see `_TOLD_BEFORE`)."""
     return _TOLD_BEFORE.search(text) is not None
+
+
+_OPENS_FIRST_PERSON = re.compile(r"^(?:I|I'm|I've|I'd|I'll|my|we|we're|we've|our)\b", re.IGNORECASE)
+
+
+def without_opener(sentence: str) -> str:
+    """The sentence without a label, or an opener that tells it as known ("To give you some context
+    as this is a new chat, I teach Year 9 maths"), before its first-person clause: what the rules
+    read (the opener is no part of what is kept)."""
+    plain = without_label(sentence)
+    if told_before(plain):
+        rest = " ".join(told_opener_gone(plain).split()).lstrip(" ,;:-")
+        if rest and _OPENS_FIRST_PERSON.match(rest):
+            return rest
+    return plain
 
 
 def told_opener_gone(text: str) -> str:
@@ -2523,7 +2539,7 @@ def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
     zone = tz or timezone.utc
     setting = setting_of(context, occurred_at, zone) if context else None
     for sentence in split_sentences(text):
-        found = _sentence_candidates(without_label(sentence), name, occurred_at, session_ttl, zone, setting)
+        found = _sentence_candidates(without_opener(sentence), name, occurred_at, session_ttl, zone, setting)
         setting = setting_of(sentence, occurred_at, zone) or setting
         for cand in found:
             key = (cand.kind, cand.slot, cand.text)

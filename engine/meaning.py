@@ -221,14 +221,14 @@ _NAMED_CHANGE = (
     r"(?!\s+(?:between|back\s+and\s+forth|around|about)\b)|"
     # "had to switch because of the new job", "decided to switch to the 6am class": a switch made
     r"(?:had|have|has|['’]ve|decided|needed|chose)\s+to\s+switch\b|(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped|"
-    r"changed|hiked|reduced|extended|upgraded|downgraded|relocated|reassigned|transferred|"
+    r"changed|amended|hiked|reduced|extended|upgraded|downgraded|relocated|reassigned|transferred|"
     r"put\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,5}?(?:up|down))"
     r"\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,6}?(?:on)?to(?!\s+(?:be|get|make|help|live|work|start|save|find|keep|look|take|lose|see|stay|join|study|care)\b)|instead|"
     # a thing put where another was ("fitted an electronic one in place of the points", "we use Xero
     # in lieu of Sage now"): "instead of" in other words
     r"in\s+(?:place|lieu)\s+of|these\s+days|from\s+now\s+on|replaced|"
-    # "from here on I get 15,000 miles a year", "henceforth", "they've amended the agreement"
-    r"from\s+(?:here|this\s+point|today)\s+on(?:\s+in)?|henceforth|going\s+forward(?!\s+with\b)|amended|"
+    # "from here on I get 15,000 miles a year", "henceforth", "going forward" (not "going forward with the plan")
+    r"from\s+(?:here|this\s+point|today)\s+on(?:\s+in)?|henceforth|going\s+forward(?!\s+with\b)|"
     r"got\s+(?:moved|pushed|bumped|rescheduled|voted|promoted|transferred)|pushed\s+(?:back|to)|rescheduled|"
     # a date or time moved ("postponed the hearing to", "brought the offsite forward to", "pushed
     # the repair back to"): the thing moved may be named without an article
@@ -366,9 +366,11 @@ _ONE_OCCASION = re.compile(r"\b(?:this\s+(?:morning|afternoon|evening)|today|ton
 #: One put in another's place ("Jo is running it instead of Sam", "in place of the usual pianist") for
 #: a period that ends (_STAND_IN_PERIOD): a stand-in, the other is back after it.
 _STAND_IN = re.compile(r"\b(?:instead\s+of|in\s+(?:place|lieu)\s+of)\b", re.IGNORECASE)
-_STAND_IN_PERIOD = re.compile(r"\b(?:this|next|that)\s+(?:week|weekend|month|time|once)\b|\btomorrow\b|"
-                              r"\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day(?!s)\b|\bfor\s+(?:now|the\s+(?:day|week|weekend))\b|"
-                              r"\b(?:until|till)\s+\w", re.IGNORECASE)
+_STAND_IN_PERIOD = re.compile(r"\b(?:this|next|that)\s+(?:week|weekend|month|time|once)\b|\b(?:tomorrow|today|tonight)\b|"
+                              r"\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day(?!s)\b|"
+                              r"\bfor\s+(?:now|a\s+(?:bit|while)|the\s+(?:day|week|weekend|time\s+being))\b|"
+                              # "a rental in place of the Civic while it's in the garage", "during the strike"
+                              r"\b(?:until|till)\s+\w|\b(?:while|whilst|during|temporarily|meanwhile)\b", re.IGNORECASE)
 #: A thing the speaker had before ("my old address", "Sam's former boss", "our previous landlord").
 _FORMER = re.compile(r"\b(?:my|our|their|his|her|[A-Z][\w'’-]*['’]s)\s+(?:old|former|previous|ex-)\s*[a-z]", re.IGNORECASE)
 _FROM_NOW_ON = re.compile(r"\b(?:from\s+now\s+on|going\s+forward|for\s+good|permanently|every|each|"
@@ -1684,7 +1686,7 @@ _GIVEN_AWAY = re.compile(r"\b(?P<cue>gave|given|traded|sold)\s+(?P<what>(?!away\
 _SPLIT_WITH = re.compile(r"\b(?P<who>[\w'’]+)\s+(?:and|&)\s+(?P<me>[\w'’]+)\s+(?:(?:have|has|had|'ve|’ve|just|finally|"
                          r"officially|recently)\s+)*(?:broke|broken|split)\s+up\b", re.IGNORECASE)
 #: Words that stand for the thing the word before them names ("the fasting thing").
-_PLACEHOLDERS = frozenset(t for w in "thing things stuff business deal routine".split() for t in terms(w))
+_PLACEHOLDERS = frozenset(t for w in "thing things stuff business deal routine one ones".split() for t in terms(w))
 #: "no longer teaches piano", "isn't my boss any more": what follows is over.
 _NO_LONGER = re.compile(r"\b(?P<cue>no\s+longer)\s+(?P<what>[^,;:.!?]+)", re.IGNORECASE)
 #: "no more refereeing for me", opening its clause: read when nothing else in the text is an end.
@@ -1781,7 +1783,7 @@ _DETERMINERS = frozenset("the a an my our their his her its your this that these
 #: Where the noun phrase of what ended stops.
 _PHRASE_END = frozenset("""in into on onto at to for from with by of about after before during since until till when
 because while as and but or so than last this next yesterday today tonight tomorrow ago recently earlier lately
-now again completely entirely altogether back it early late lol haha tbh honestly though anyway""".split())
+now again completely entirely altogether back it early late lol haha tbh honestly though anyway these nowadays""".split())
 #: Verbs that only carry their object ("stopped using Vim", "used to go to the gym").
 _LIGHT_VERBS = frozenset("use using go going have having do doing get getting take taking".split())
 #: "dropped my watch in the pool", "left my keys at the office": put somewhere, not ended.
@@ -1887,7 +1889,7 @@ def ended(text: str, speaker: str = "") -> Ended | None:
             if (cue == "left" and _AWHILE.search(what)) or ((cue.endswith("off") or cue.endswith(" with"))
                                                              and not _PHRASAL_OFF.match(cue) and _A_DAY_OFF.search(after)):
                 continue  # "left Oslo for a conference", "off work today", "done with work for today": back later
-            if cue in ("in place of", "in lieu of") and _A_DAY_OFF.search(after):
+            if cue in ("in place of", "in lieu of") and (_A_DAY_OFF.search(after) or _STAND_IN_PERIOD.search(text)):
                 continue  # "Jo is covering in place of Sam this week": a stand-in, Sam is back later
             if _PHRASAL.match(cue) and _other_sense(cue, words, what, after, before):
                 continue

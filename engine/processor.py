@@ -25,7 +25,8 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
                             record_vectors_of, uncached, memo_embed)
 from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
-from engine.extractor import Candidate, _is_person_role, split_sentences, states_a_rule, told_before, told_opener_gone, without_label
+from engine.extractor import (Candidate, _is_person_role, split_sentences, states_a_rule, told_before, told_opener_gone,
+                              without_opener)
 from engine.meaning import (Meaning, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
                             changed_provider, denies, other_values, quantity_cue, ranks_the_other_way, relate, resumed, resumes,
@@ -1140,7 +1141,7 @@ _NOT_HOLD_ON = re.compile(r"\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s
 #: address", "would rather you never wrote that down": asked not to keep it, in the speaker's wish.
 _RATHER_NOT_KEPT = re.compile(
     r"\b(?:rather|prefer(?:red)?\s+(?:it\s+)?if)\s+(?:you|u)\s+(?:didn['’]?t|did\s+not|wouldn['’]?t|would\s+not|never)\s+"
-    r"(?:keep|kept|store|stored|save|saved|remember|remembered|record|recorded|note|noted|log|logged|hold\s+on\s*to|"
+    r"(?:(?:keep|kept)(?!\s+\w+ing\b)|store|stored|save|saved|remember|remembered|record|recorded|note|noted|log|logged|hold\s+on\s*to|"
     r"held\s+on\s*to|hang\s+on\s*to|hung\s+on\s*to|write|wrote)\b", re.IGNORECASE)
 #: ... asked from the sentence's start ("why can't you hold on to ...", "how can you not hang onto ..." complain).
 _NOT_HOLD_ON_ASKED = re.compile(r"^[\W_]*(?:(?:oh|actually|also|and|so|hey|ok(?:ay)?|please|pls|just)\b[\W_]*)*"
@@ -1465,7 +1466,7 @@ _FORM_WORDS = frozenset(w for phrase in _UNBURDENING for w in phrase.split()) | 
     "dislike fancy enjoy love like".split())
 
 
-_SHORT_RELATIONS = RELATIONS | {"ex", "gf", "bf"}
+_SHORT_RELATIONS = RELATIONS | {"ex", "gf", "bf", "gp", "pa", "pt", "hr"}
 
 
 #: Whom or what a request names by what they do for the speaker ("who I rent from", "who cuts my
@@ -1597,6 +1598,14 @@ _HOLDS_NOW = re.compile(r"(?<!right\s)(?<!just\s)\bnow\b|\b(?:these\s+days|nowad
 _ON_THE_MOVE = frozenset("go head leave come pop nip log sign hop dash rush call text grab wait".split())
 
 
+_STILL_BEFORE = re.compile(r"\bstill\b", re.IGNORECASE)
+#: What is felt, not done ("I still care", "it still hurts"): no doing that goes on.
+_FELT = frozenset("care cares worry worries mind hurt hurts ache aches cry cries laugh hope wait believe".split())
+#: The adverbs _HABIT reads before a verb: where it takes one for the verb ("I still think so"), the
+#: verb after it is one no habit is told by.
+_NOT_A_VERB = frozenset("usually normally generally always often also still now mostly regularly".split())
+#: Words said beside a statement that add nothing to it ("sadly", "tbh").
+_ASIDES = frozenset("sadly unfortunately honestly tbh though lol haha really anyway yet".split())
 _LEANS_BACK = re.compile(r"\b(?:him|her|them|it|his|their|its|he|she|they|there|that|those)\b", re.IGNORECASE)
 
 
@@ -1605,10 +1614,13 @@ def _holds_now(sentence: str) -> bool:
     soprano now", "we still keep bees"): the classifier reads the "now" of such short sentences
     as chat, yet what they say is the speaker's current state, often a new value of an old one."""
     m = _HABIT.match(sentence.strip())
-    return (m is not None and _plain_present(sentence) and _HOLDS_NOW.search(sentence) is not None
-            and m.group("verb").lower() not in _ON_THE_MOVE and not _ONE_TIME.search(sentence)
-            # ("I still owe him £40": of someone said before it, read with that sentence)
-            and _LEANS_BACK.search(m.group("rest")) is None)
+    if m is None or _HOLDS_NOW.search(sentence) is None or m.group("verb").lower() in _ON_THE_MOVE | _NOT_A_VERB \
+            or _ONE_TIME.search(sentence) or _LEANS_BACK.search(m.group("rest")):
+        return False  # ("I still owe him £40": of someone said before it, read with that sentence)
+    # a doing without an object that goes on ("I still smoke, sadly", "we still rent")
+    bare = not [w for w in _WORDS_RE.findall(m.group("rest")) if w.lower() not in _NO_OBJECT and w.lower() not in _ASIDES]
+    return _plain_present(sentence) or (bare and _STILL_BEFORE.search(sentence[: m.start("verb")]) is not None
+                                         and len(m.group("verb")) >= 4 and m.group("verb").lower() not in _FELT)
 
 
 def _plain_present(sentence: str) -> bool:
@@ -1760,7 +1772,7 @@ def _standing_candidates(sentences: list[str]) -> list[str]:
 
     # what a request to keep something in mind asks to keep ("could you bear in mind that ...")
     told = (kept_in_mind(x) or ((told_before_question(x) or x) if is_question(x) else x)
-            for x in map(without_label, map(without_redacted, sentences)))
+            for x in map(without_opener, map(without_redacted, sentences)))
     return [x for x in told
             if "[REDACTED:" not in x and not is_question(x) and not is_counterfactual(x)
             # a rule for everyone is the speaker's to keep ("everyone has to be 16 or older")
@@ -1993,7 +2005,11 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
     # text holds the word after it.
     whose = {t[:5] for w in topic if w.lower().endswith(("'s", "’s")) for t in terms(w)}
     only_whose = np.zeros(len(texts), dtype=bool)
-    if any(h - whose for h in held):
+    # the thing named after the possessor ("Idris's school"), unless it is a word for all of theirs
+    # ("Ruthie's stuff"): a text that holds only the possessor is not it, whether or not one holds it
+    thing = {t[:5] for w in topic if not w.lower().endswith(("'s", "’s")) and w.lower() not in _ALL_OF_THEIRS
+             for t in terms(w)} - whose
+    if any(h - whose for h in held) or (whose and thing):
         only_whose = np.array([bool(h) and not h - whose for h in held])
         held = [h - whose for h in held]
     hit = np.array([bool(h) for h in held])
@@ -2006,6 +2022,11 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
         # topic in other words.
         scores = np.where(hit | (scores >= settings.forget_target_similarity + 0.15), scores, 0.0)
     return scores
+
+
+#: Words for all there is of someone ("Ruthie's stuff", "the details of Mum's situation").
+_ALL_OF_THEIRS = frozenset("""stuff things thing details detail info information business situation story life news
+matter matters issue issues problem problems bits bit everything anything all""".split())
 
 
 #: A code of letters and digits a request may name a thing by ("crate Q200", "flat 4B").
@@ -2208,8 +2229,9 @@ _POINTING_WORD = re.compile(r"\b(?:that|this|it|him|her|them|those)\b", re.IGNOR
 
 #: A sentence that opens by naming what it is about: "About the cashier I complained about.",
 #: "Regarding my sister's divorce.", "Re the deposit thing.", "As for my ex, ...".
-_TOPIC_OPENER = re.compile(r"\W*(?:(?:so|ok|okay|right|hey|and|um|also),?\s+)*(?:regarding|re|about|as\s+for|as\s+to|concerning)\b",
-                           re.IGNORECASE)
+_TOPIC_OPENER = re.compile(r"\W*(?:(?:so|ok|okay|right|hey|and|um|also),?\s+)*(?:regarding|re|about|as\s+for|as\s+to|concerning|"
+                           r"as\s+regards|on\s+the\s+(?:subject|topic|matter)\s+of|with\s+(?:regard|respect|reference)\s+to|"
+                           r"in\s+regard\s+to)\b", re.IGNORECASE)
 
 
 def _with_antecedents(text: str, requests: list[str], rest: list[str],

@@ -475,12 +475,13 @@ _CODED_THING = re.compile(
     r"(?:(?:'s|\u2019s)[ \t]+|[ \t]+(?:is|was)[ \t]+(?:now[ \t]+|still[ \t]+)?|[ \t]*[:=][ \t]*)"
     r"(?P<v>[0-9][0-9#*\-]{2,11})\b", re.IGNORECASE)
 #: A thing said to open or unlock with a number ("the key safe by the back door opens with 7093",
-#: "the side gate unlocks with 4471", "garage door opens on 2580#"): the number is its code.
+#: "the side gate unlocks with 4471", "garage door opens on 2580#", "my phone unlocks with 240688"):
+#: the number is its code.
 _OPENS_WITH = re.compile(
     r"\b(?:key[ \t-]?safe|key[ \t-]?box|lock[ \t-]?box|padlock|combination[ \t]+lock|alarm(?:[ \t]+panel)?|keypad|"
-    r"door|gate|garage|shed|locker|safe|cabinet|lock)"
+    r"door|gate|garage|shed|locker|safe|cabinet|lock|phone|laptop|tablet|ipad|computer|pc)"
     r"(?:[ \t]+(?!opens\b|unlocks\b)[\w'\u2019-]+){0,5}?[ \t]+"
-    r"(?:opens|unlocks|releases|disarms|is[ \t]+opened|is[ \t]+unlocked)[ \t]+(?:with|using|on|by)[ \t]+"
+    r"(?:opens|unlocks|releases|disarms|is[ \t]+opened|is[ \t]+unlocked)[ \t]+(?:with|w/|using|on|by)[ \t]+"
     r"(?:(?:the[ \t]+)?(?:code|combination|combo|pin|number)[ \t]+)?"
     r"(?P<v>[0-9][0-9#*\-]{2,11})\b", re.IGNORECASE)
 
@@ -1559,7 +1560,7 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: b
     if digits and ("safe" in lower or "box" in lower or "lock" in lower or "alarm" in lower or "keypad" in lower):
         yield from _named_values(_CODED_THING, text, "access_code",
                                  lambda t, a, b: _digit_count(t[a:b]) >= 3 and _next_word(t, b) not in _MEASURE_WORDS)
-    if digits and ("open" in lower or "unlock" in lower or "release" in lower or "disarm" in lower):
+    if ("open" in lower or "unlock" in lower or "release" in lower or "disarm" in lower) and any(c.isdigit() for c in text):
         yield from _named_values(_OPENS_WITH, text, "access_code",
                                  lambda t, a, b: _digit_count(t[a:b]) >= 3 and _next_word(t, b) not in _MEASURE_WORDS)
     if credential_words:

@@ -1,5 +1,5 @@
 """A value said to hold "from here on", "from this point on", "going forward" or "henceforth", or a
-thing said to be amended, is a change of the one it replaces ("going forward we get 150Mb" of "our
+thing said to be amended to a value, is a change of the one it replaces ("going forward we get 150Mb" of "our
 broadband is 67Mb"), told in a narrative beside what happened as in a sentence of its own. Before,
 without a word of change the engine knew, the old value stood beside the new."""
 from __future__ import annotations
@@ -17,7 +17,7 @@ from two_sessions import active_after, holds
     ("My data plan with Three has 12GB a month.",
      "Three emailed on Friday; from this point on my plan includes 40GB a month.", "12GB", "40GB"),
     ("The swimming club fee is 55 pounds a term.",
-     "Had the AGM on Wednesday. They amended the fees: 62 pounds a term for juniors.", "55 pounds", "62 pounds"),
+     "Had the AGM on Wednesday. They amended the junior fees to 62 pounds a term.", "55 pounds", "62 pounds"),
 ])
 def test_a_value_from_here_on_replaces_the_old(tmp_path, said, new, old, now):
     texts = active_after(tmp_path, "Rosa", [said, new])
@@ -29,7 +29,9 @@ def test_a_value_from_here_on_replaces_the_old(tmp_path, said, new, old, now):
     # going forward with a plan is no new value of anything
     ("The kitchen extension budget is 40,000 pounds.",
      "We're going forward with the extension after all, the builder starts in June.", "40,000"),
+    # another thing amended is no new value of this one
+    ("My contract is 37.5 hours a week.", "They amended my job title, I'm a Senior Analyst on paper now.", "37.5"),
 ])
-def test_going_forward_with_a_plan_changes_nothing(tmp_path, said, new, kept):
+def test_going_forward_with_a_plan_or_another_thing_amended_changes_nothing(tmp_path, said, new, kept):
     texts = active_after(tmp_path, "Rosa", [said, new])
     assert holds(texts, kept), texts

@@ -14,6 +14,9 @@ from two_sessions import kept_of_one_turn
     ("our allotment shed padlock unlocks with 4471, don't tell the committee", "4471"),
     ("The back gate opens using code 90210 if the bell's broken.", "90210"),
     ("Mum's safe is opened with 330412 apparently.", "330412"),
+    ("the safe under the stairs unlocks with 4-8-1-5", "4-8-1-5"),
+    ("my work phone unlocks with 771203, IT set it", "771203"),
+    ("shed door opens w/ 2291", "2291"),
 ])
 def test_a_number_a_thing_opens_with_is_redacted(text, code):
     clean, kinds = redact(text)

@@ -48,3 +48,18 @@ def test_a_moment_or_a_feeling_is_no_fact(tmp_path, text):
 def test_another_value_said_to_hold_now_is_no_repeat(tmp_path, said, now, new):
     texts = active_after(tmp_path, "Femi", [said, now])
     assert holds(texts, new), texts
+
+
+@pytest.mark.parametrize("text, word", [
+    ("I still vape, unfortunately.", "vape"),
+    ("we still rent", "rent"),
+    ("I still commute.", "commute"),
+])
+def test_a_doing_that_still_goes_on_is_kept(tmp_path, text, word):
+    kept = kept_of_one_turn(tmp_path, "Femi", text)
+    assert any(kind == "fact" and word in said for kind, said in kept), kept
+
+
+@pytest.mark.parametrize("text", ["I still think so.", "I still wonder.", "I still care.", "I still go."])
+def test_a_thought_or_a_feeling_that_goes_on_is_no_fact(tmp_path, text):
+    assert kept_of_one_turn(tmp_path, "Femi", text) == []

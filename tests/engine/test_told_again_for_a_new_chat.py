@@ -33,3 +33,15 @@ def test_a_statement_told_again_for_context_is_one_memory(tmp_path, said, again,
 def test_news_behind_the_opener_is_kept(tmp_path, said, news, word):
     texts = active_after(tmp_path, "Kemi", [said, news])
     assert len([t for t in texts if word in t]) == 2, texts
+
+
+@pytest.mark.parametrize("said, again, word", [
+    ("I teach Year 9 maths at Hillcrest.",
+     "To give you some context as this is a new conversation, I teach Year 9 maths at Hillcrest.", "Hillcrest"),
+    ("I work nights as a porter at the General.",
+     "to give you a bit of background since it's a new chat, I work nights as a porter at the General", "porter"),
+])
+def test_a_statement_told_again_after_a_comma_opener_is_one_memory(tmp_path, said, again, word):
+    texts = active_after(tmp_path, "Kemi", [said, again])
+    assert len([t for t in texts if word in t]) == 1, texts
+    assert not any("context" in t or "background" in t for t in texts), texts
