@@ -2005,11 +2005,7 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
     # text holds the word after it.
     whose = {t[:5] for w in topic if w.lower().endswith(("'s", "’s")) for t in terms(w)}
     only_whose = np.zeros(len(texts), dtype=bool)
-    # the thing named after the possessor ("Idris's school"), unless it is a word for all of theirs
-    # ("Ruthie's stuff"): a text that holds only the possessor is not it, whether or not one holds it
-    thing = {t[:5] for w in topic if not w.lower().endswith(("'s", "’s")) and w.lower() not in _ALL_OF_THEIRS
-             for t in terms(w)} - whose
-    if any(h - whose for h in held) or (whose and thing):
+    if any(h - whose for h in held):
         only_whose = np.array([bool(h) and not h - whose for h in held])
         held = [h - whose for h in held]
     hit = np.array([bool(h) for h in held])
@@ -2022,11 +2018,6 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
         # topic in other words.
         scores = np.where(hit | (scores >= settings.forget_target_similarity + 0.15), scores, 0.0)
     return scores
-
-
-#: Words for all there is of someone ("Ruthie's stuff", "the details of Mum's situation").
-_ALL_OF_THEIRS = frozenset("""stuff things thing details detail info information business situation story life news
-matter matters issue issues problem problems bits bit everything anything all""".split())
 
 
 #: A code of letters and digits a request may name a thing by ("crate Q200", "flat 4B").
