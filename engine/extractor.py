@@ -1067,7 +1067,7 @@ _THIS_ONCE = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoo
 #: A statement labelled as a rule: "Dr. Hale's rule: ...", "my one rule: ...", "house policy - ...",
 #: "Rule on my jobs, whoever's up there: ...", "Hard limit on my side: ...", "Non-negotiable - ...".
 _LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:rule|rules|policy|(?:hard|strict|absolute)\s+limit|"
-                            r"red\s+lines?|non-?negotiables?|deal-?breakers?|(?:hard\s+)?requirements?)"
+                            r"red\s+lines?|non-?negotiables?|deal-?breakers?|(?:hard\s+)?requirements?|boundary|boundaries)"
                             r"(?:,?\s+[\w'’-]+){0,6}?\s*(?::|\s[-–—])\s*\S",
                             _I)
 

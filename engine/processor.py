@@ -1517,7 +1517,8 @@ _WORDS_RE = re.compile(r"[A-Za-z0-9']+")
 #: days I cycle to work", "I smoke about ten a day"): a standing fact, whatever the classifier makes
 #: of its wording. Not a thought, a feeling or a wish ("I usually agree", "I always wonder").
 _HABIT = re.compile(
-    r"^(?:(?:so|and|but|also|well|oh|honestly|these\s+days|nowadays|lately|usually|normally|mostly),?\s+)*"
+    r"^(?:(?:so|and|but|also|well|oh|honestly|these\s+days|nowadays|lately|usually|normally|mostly|from\s+now\s+on|"
+    r"from\s+(?:here|this\s+point)\s+on|going\s+forward|henceforth),?\s+)*"
     r"(?:I|we)\s+(?:(?:usually|normally|generally|always|often|also|still|now|mostly|regularly)\s+)*"
     r"(?!(?:am|was|were|will|would|could|should|might|must|can|can't|cannot|don't|do|did|didn't|have|had|"
     r"think|guess|feel|know|mean|hope|wish|want|need|wonder|suppose|bet|believe|agree|forget|remember|"

@@ -18,6 +18,9 @@ from two_sessions import active_after, holds
      "Three emailed on Friday; from this point on my plan includes 40GB a month.", "12GB", "40GB"),
     ("The swimming club fee is 55 pounds a term.",
      "Had the AGM on Wednesday. They amended the junior fees to 62 pounds a term.", "55 pounds", "62 pounds"),
+    # said first, before the speaker's habit ("from this point on I start at 8am")
+    ("I start work at 9am.", "from this point on I start at 8am because of the new contract", "9am", "8am"),
+    ("We walk the dog at 6pm.", "Going forward we walk him at 7pm, it's cooler.", "6pm", "7pm"),
 ])
 def test_a_value_from_here_on_replaces_the_old(tmp_path, said, new, old, now):
     texts = active_after(tmp_path, "Rosa", [said, new])

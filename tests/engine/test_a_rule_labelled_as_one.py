@@ -17,6 +17,7 @@ from two_sessions import kept_of_one_turn
     ("Dealbreaker for me: the job has to be remote at least three days a week.", "remote"),
     ("Rule in our kitchen, whoever's cooking: nothing with peanuts goes in the pan.", "peanuts"),
     ("Non-negotiables: I need a ground floor flat because of my knees.", "ground floor"),
+    ("Boundary for me: I don't discuss my salary with anyone at work.", "salary"),
 ])
 def test_a_labelled_rule_is_a_constraint(tmp_path, text, word):
     kept = kept_of_one_turn(tmp_path, "Colm", text)
