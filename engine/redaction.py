@@ -881,6 +881,32 @@ _CREDENTIAL_KINDS = {"pass": "password", "wifi": "password", "access": "access_c
                      "recovery": "recovery_code", "seed": "recovery_code", "answer": "password"}
 
 
+# "..., it's 582079", "which is 4471": a code's digits given later in its sentence as what it is.
+_IT_IS_DIGITS = re.compile(r"\b(?:it['\u2019]s|it[ \t]+is|which[ \t]+is|that['\u2019]s|that[ \t]+is)[ \t]+(?:just[ \t]+)?"
+                           r"(?P<v>\d[\d \t\-]{2,10}\d)(?![\w\-])", re.IGNORECASE)
+
+
+_SENTENCE_STOP = re.compile(r"[.!?](?:\s|$)|\n")
+#: A code's name ("the alarm pin", "the gate code", "the combination"), whose value may come later.
+_CODE_NAME = re.compile(r"(?<![\w-])(?:pin|pin[ \t]+(?:number|code)|passcode|password|door[ \t]+code|gate[ \t]+code|"
+                        r"alarm[ \t]+code|access[ \t]+code|entry[ \t]+code|key[ \t]?safe[ \t]+code|combination|combo)(?![\w-])",
+                        re.IGNORECASE)
+
+
+def _code_said_later(text: str) -> Iterator[_Span]:
+    """A code named and its digits given later in the sentence as what "it" is ("keep forgetting
+    the alarm pin when I come in at 5am, it's 582079"): four digits or more."""
+    for m in _CODE_NAME.finditer(text):
+        stop = _SENTENCE_STOP.search(text, m.end())
+        later = _IT_IS_DIGITS.search(text, m.end(), stop.start() if stop else len(text))
+        if later is None or _digit_count(later.group("v")) < 4 or _next_word(text, later.end("v")) in _MEASURE_WORDS:
+            continue
+        if re.fullmatch(r"(?:19|20)\d\d", later.group("v")) and _next_word(text, later.end("v")).isalpha():
+            continue  # "it's 2019 model": a year that says what
+        kind = "pin" if m.group().lower().startswith("pin") else "access_code"
+        yield (*later.span("v"), kind, _P_PROSE)
+
+
 # "keypad code 3381 then hash": digits right after an access code's name are its value.
 _BARE_CODE = re.compile(r"[ \t]+(?P<v>\d[\d\-]{2,11}#?)(?![\w\-])")
 # "Backup codes in case it goes wrong: 8841-2290, ...": a few words on why, then the list.
@@ -895,6 +921,7 @@ def _credentials(text: str, lower: str) -> Iterator[_Span]:
             bare = _BARE_CODE.match(text, kw_end) if group == "access" else None
             if bare is not None and _has_digit(bare.group("v")) and sum(c.isdigit() for c in bare.group("v")) >= 4:
                 yield (*bare.span("v"), _CREDENTIAL_KINDS[group], _P_PROSE)
+
             if group == "recovery":
                 gap = _LIST_AFTER_WORDS.match(text, kw_end)
                 list_end = _code_list_end(text, gap.end()) if gap is not None else None
@@ -1154,8 +1181,8 @@ _NUMBER = r"(?:[ \t]+(?:number|no\.?|num\.?|nr\.?|#))?"
 # (introducer, kind, validators, stems). Stems ("|"-separated) are literals the introducer cannot be
 # without: lower-case ones are looked for in the lower-cased text, others (acronyms) as written.
 _ID_RULES = (
-    (r"(?:(?:bank|checking|savings|current|chequing)[ \t]+)?(?:account|acct\.?|a/c)[ \t]*(?:number|no\.?|num\.?|#)"
-     r"|(?:bank|checking|savings|chequing)[ \t]+account", "bank_account", (_bank_account_ok,), "account|acct|a/c"),
+    (r"(?:(?:bank|checking|savings|current|chequing)[ \t]+)?(?:account|acct\.?|acc\.?|a/c)[ \t]*(?:number|no\.?|num\.?|#)"
+     r"|(?:bank|checking|savings|chequing)[ \t]+account", "bank_account", (_bank_account_ok,), "account|acct|acc|a/c"),
     (r"(?:aba[ \t]+)?routing(?:[ \t]+transit)?" + _NUMBER + r"|(?-i:ABA|RTN)" + _NUMBER, "routing_number",
      ("us.rtn",), "routing|ABA|RTN"),
     (r"sort[ \t]+code", "routing_number", (_sort_code_ok,), "sort"),
@@ -1568,6 +1595,8 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: b
         yield from _relative_disclosures(text, lower)
         if "pass" in lower or "pw" in lower or "pin" in lower:
             yield from _values_before_keywords(text, lower)
+        if digits and ("it" in lower or "which" in lower or "that" in lower):
+            yield from _code_said_later(text)
             if _SPELLING_CUE.search(lower):
                 yield from _spelled_passwords(text, lower)
     if id_hint and _introduces_an_identifier(text, lower):
