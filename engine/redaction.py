@@ -1595,10 +1595,10 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: b
         yield from _relative_disclosures(text, lower)
         if "pass" in lower or "pw" in lower or "pin" in lower:
             yield from _values_before_keywords(text, lower)
-        if digits and ("it" in lower or "which" in lower or "that" in lower):
-            yield from _code_said_later(text)
             if _SPELLING_CUE.search(lower):
                 yield from _spelled_passwords(text, lower)
+        if digits and ("it" in lower or "which" in lower or "that" in lower):
+            yield from _code_said_later(text)
     if id_hint and _introduces_an_identifier(text, lower):
         yield from _identifiers(text)
     # A phone number has a "+" before a digit, or ten digits starting with a run of three.
