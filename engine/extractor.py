@@ -1043,6 +1043,17 @@ _NAMED_LIMIT = re.compile(
 #: An amount as a limit gives it: a number, or a small one in words.
 _SMALL_AMOUNT = (r"[$€£]?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|"
                  r"a\s+hundred|half)\b)")
+#: An amount then called the limit ("the budget is R9000 and that's the ceiling", "1200 a month,
+#: that's my max"), or no more than it allowed ("I can't go one cent over it", "not a penny more").
+_VALUE_CALLED_A_LIMIT = re.compile(
+    r"(?<!was\s)(?<!were\s)(?<![$€£R\d.,])(?:[$€£]|\bR)?\d[\d,.]*\s*(?:k|m|pounds|euros|dollars|rand|quid|bucks|grand)?\b[^.!?]{0,40}?"
+    r"(?:,|\band\b|\s[-\u2013\u2014])\s*"
+    r"(?:that['’]s|that\s+is|which\s+is|it['’]s|this\s+is)\s+(?:the|my|our|an?|the\s+absolute|a\s+hard|the\s+hard)?\s*"
+    r"(?:absolute\s+|hard\s+|upper\s+)?(?:limit|ceiling|max|maximum|cap|top\s+end|most\s+(?:I|we)\s+(?:can|will))\b"
+    # (the record's text may have dropped the article: "not cent more")
+    r"|\b(?:can['’]?t|cannot|won['’]?t|will\s+not|not)\s+(?:go|spend|pay|be)\s+(?:(?:a|one|any|even\s+a|a\s+single)\s+)?"
+    r"(?:cent|penny|pound|dollar|euro|rand|quid|buck|minute|second)\s+(?:over|more|above|past)"
+    r"|\bnot\s+(?:(?:a|one)\s+)?(?:cent|penny|pound|dollar|euro|rand|quid|minute)\s+more\b(?!\s+than)", _I)
 _REFUSED_LIMIT = re.compile(
     r"\b(?:(?:not|never|won['’]?t|will\s+not|(?:do|does)n['’]?t|refuse[sd]?\s+to)\s+(?:be\s+)?(?:pay|spend|go|exceed|borrow|bid|offer|lend|give|"
     r"put|drive|run|work|eat|drink|buy|charge)(?:s|ing|ding|ning|ting)?(?:\s+in)?\s+(?:[\w'’-]+\s+){0,2}?(?:more\s+than|over|above|beyond|past)\s+(?:about\s+|around\s+)?"
@@ -1111,6 +1122,11 @@ def rule_for_all(text: str) -> bool:
     return (_REPORTED_RULE.search(text) is not None or _PROHIBITION.search(text) is not None) and states_a_rule(text)
 
 
+def called_a_limit(text: str) -> bool:
+    """Whether a statement calls an amount its limit ("... is 90 minutes a day - that's the cap")."""
+    return _VALUE_CALLED_A_LIMIT.search(text) is not None
+
+
 def labelled_rule(text: str) -> bool:
     """Whether a statement is put under a label that says it is a rule or a limit (_LABELLED_RULE)."""
     return _LABELLED_RULE.match(text) is not None
@@ -1121,7 +1137,8 @@ def states_a_rule(text: str) -> bool:
     _LABELLED_RULE), whatever else it says: a constraint, however the classifier reads it."""
     if labelled_rule(text):
         return True
-    named = ((_NAMED_LIMIT.search(text) is not None or _REFUSED_LIMIT.search(text) is not None)
+    named = ((_NAMED_LIMIT.search(text) is not None or _REFUSED_LIMIT.search(text) is not None
+              or called_a_limit(text))
              and _A_PAST_LIMIT.search(text) is None)
     return ((_MODAL_LIMIT.search(text) is not None or named or _PROHIBITION.search(text) is not None
              or _REPORTED_RULE.search(text) is not None)
