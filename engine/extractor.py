@@ -2501,6 +2501,8 @@ _TOLD_BEFORE = re.compile(
     r"|(?:(?:an?\s+)?(?:quick|short|brief)\s+)?(?:reminder|recap)\s+of\s+(?:the\s+|my\s+|our\s+)?(?:basics|details|key\s+facts|"
     r"facts|set-?up|situation|context|essentials|background)\s*[:,\u2013\u2014-]"
     r"|(?:(?:an?\s+)?(?:quick|short|brief)\s+)?recap\s*[:\u2013\u2014-]"
+    # "quick recap of where I'm up to, so we're on the same page: ..."
+    r"|(?:(?:an?\s+)?(?:quick|short|brief)\s+)?recap\b(?:[\s,]+[\w'\u2019]+){1,12}?(?:\s*[:\u2013\u2014]|\s+-\s)"
     r"|for\s+(?:some\s+)?context\b(?!\s+(?:clues?|of|for|about|on|in)\b)|(?:to\s+recap|as\s+a\s+reminder)\s*[,:;\u2013\u2014-]"
     # "quick context since it's a new chat: ...", "some context for this thread -": what is told
     # again for a new conversation

@@ -228,7 +228,10 @@ _NAMED_CHANGE = (
     # in lieu of Sage now"): "instead of" in other words
     r"in\s+(?:place|lieu)\s+of|these\s+days|from\s+now\s+on|replaced|"
     # "from here on I get 15,000 miles a year", "henceforth", "going forward" (not "going forward with the plan")
-    r"from\s+(?:here|this\s+point|today)\s+on(?:\s+in)?|henceforth|going\s+forward(?!\s+with\b)|"
+    # (a date the record gives in brackets may follow: "from today (16 March 2026) on")
+    r"from\s+(?:here|this\s+point|today)(?:\s+\([^()]{1,40}\))?\s+on(?:\s+in)?|henceforth|going\s+forward(?!\s+with\b)|"
+    # "I'm covering St Brendan's from this week onwards", "from now onwards"
+    r"from\s+(?:now|today|this\s+\w+|next\s+\w+)(?:\s+\([^()]{1,40}\))?\s+onwards?|"
     r"got\s+(?:moved|pushed|bumped|rescheduled|voted|promoted|transferred)|pushed\s+(?:back|to)|rescheduled|"
     # a date or time moved ("postponed the hearing to", "brought the offsite forward to", "pushed
     # the repair back to"): the thing moved may be named without an article

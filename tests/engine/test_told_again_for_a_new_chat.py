@@ -45,3 +45,19 @@ def test_a_statement_told_again_after_a_comma_opener_is_one_memory(tmp_path, sai
     texts = active_after(tmp_path, "Kemi", [said, again])
     assert len([t for t in texts if word in t]) == 1, texts
     assert not any("context" in t or "background" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said, again, word", [
+    ("Our cat Miso is diabetic and needs insulin twice a day.",
+     "Quick recap of where things stand, so you're up to speed: Miso, our cat, is diabetic and needs insulin twice "
+     "a day.", "Miso"),
+    ("My husband Tariq has sleep apnoea.",
+     "Brief recap of the situation so far - Tariq, my husband, has sleep apnoea.", "Tariq"),
+    ("My son Ezra is autistic and hates loud places.",
+     "short recap for this new chat - Ezra (my son) is autistic and hates loud places", "Ezra"),
+    ("My grandad Wilf is 94 and lives in a care home in Rhyl.",
+     "Recap of the basics so we're on the same page: Grandad Wilf, 94, lives in a care home in Rhyl.", "Wilf"),
+])
+def test_a_statement_told_again_after_a_recap_opener_is_one_memory(tmp_path, said, again, word):
+    texts = active_after(tmp_path, "Kemi", [said, again])
+    assert len([t for t in texts if word in t]) == 1, texts
