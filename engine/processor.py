@@ -2219,6 +2219,8 @@ def _meaning_embedders(meaning: Meaning | None):
 _POINTING_WORD = re.compile(r"\b(?:that|this|it|him|her|them|those)\b", re.IGNORECASE)
 
 
+#: A thing pointed at ("that booking", "this whole thing", "those plans").
+_POINTED_THING = re.compile(r"\b(?:that|this|those|these)\s+(?:whole\s+|entire\s+|other\s+)?[a-z]{3,}\b", re.IGNORECASE)
 #: A sentence that opens by naming what it is about: "About the cashier I complained about.",
 #: "Regarding my sister's divorce.", "Re the deposit thing.", "As for my ex, ...".
 _TOPIC_OPENER = re.compile(r"\W*(?:(?:so|ok|okay|right|hey|and|um|also),?\s+)*(?:regarding|re|about|as\s+for|as\s+to|concerning|"
@@ -2251,8 +2253,11 @@ def _with_antecedents(text: str, requests: list[str], rest: list[str],
             out.append(f"{written[k]} {r}")
             told.add(written[k])
             asked_between.update(mended[k + 1:j])  # part of this asking, of the thing it opened with
-        elif (before is not None and before in rest and not _topic_words(r) and _POINTING_WORD.search(r)
-                and _topic_words(before)):
+        elif (before is not None and before in rest and _POINTING_WORD.search(r) and _topic_words(before)
+              # "... that pier gig fell through. Please erase whatever you've got on that booking": a
+              # thing pointed at by a word no memory holds is what the sentence before named
+              and (not _topic_words(r) or (_POINTED_THING.search(r) and remembered
+                                           and not set(terms(" ".join(_topic_words(r)))) & remembered))):
             out.append(f"{before} {r}")
             told.add(before)
         else:
