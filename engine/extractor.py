@@ -1077,9 +1077,11 @@ _A_PAST_LIMIT = re.compile(r"\b(?:was|were|had\s+been)\s+(?:\w+\s+)?(?:capped|li
 _THIS_ONCE = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|time))\b", _I)
 #: A statement labelled as a rule: "Dr. Hale's rule: ...", "my one rule: ...", "house policy - ...",
 #: "Rule on my jobs, whoever's up there: ...", "Hard limit on my side: ...", "Non-negotiable - ...".
-_LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:rule|rules|policy|(?:hard|strict|absolute)\s+limit|"
-                            r"red\s+lines?|non-?negotiables?|deal-?breakers?|(?:hard\s+)?requirements?|boundary|boundaries)"
-                            r"(?:,?\s+[\w'’-]+){0,6}?\s*(?::|\s[-–—])\s*\S",
+_LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:(?:rule|rules|policy|(?:hard|strict|absolute)\s+limit|"
+                            r"red\s+lines?|non-?negotiables?|deal-?breakers?)(?:,?\s+[\w'’-]+){0,6}?"
+                            # ("boundary wall fell down:", "requirements gathering was awful -": no label)
+                            r"|(?:(?:hard\s+)?requirements?|boundary|boundaries)(?:\s+(?:for\s+[\w'’-]+|on\s+[\w'’-]+\s+side))?)"
+                            r"\s*(?::|\s[-–—])\s*\S",
                             _I)
 
 #: A rule reported from what sets it: "club rules say barbless hooks only", "the lease says no
@@ -2506,7 +2508,9 @@ _TOLD_BEFORE = re.compile(
     r"|for\s+(?:some\s+)?context\b(?!\s+(?:clues?|of|for|about|on|in)\b)|(?:to\s+recap|as\s+a\s+reminder)\s*[,:;\u2013\u2014-]"
     # "quick context since it's a new chat: ...", "some context for this thread -": what is told
     # again for a new conversation
-    r"|(?:(?:a\s+)?(?:quick|brief|short|little|bit\s+of|some)\s+)?context\b(?:\s+[\w'\u2019]+){0,7}?(?:\s*[:\u2013\u2014]|\s+-\s)"
+    # (the words between say why it is told: "since", "for", "as" ...; not "context menus in Windows:")
+    r"|(?:(?:a\s+)?(?:quick|brief|short|little|bit\s+of|some)\s+)?context\b"
+    r"(?:\s+(?:for|since|as|because|cos|cause|so|seeing|given|re|on|about)\b(?:\s+[\w'\u2019]+){0,6}?)?(?:\s*[:\u2013\u2014]|\s+-\s)"
     r"|to\s+give\s+(?:you\s+)?(?:some|a\s+bit\s+of|a\s+little|the)?\s*(?:context|background)\b(?:\s+[\w'\u2019]+){0,7}?\s*[,:\u2013\u2014]"
     r"|(?:please\s+)?remember,?\s+(?:that\s+)?(?=I\b|I'm|I've|we\b|we're|we've|(?-i:[A-Z][a-z]+)['\u2019]s\b))",
     re.IGNORECASE)

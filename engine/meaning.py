@@ -225,8 +225,8 @@ _NAMED_CHANGE = (
     r"put\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,5}?(?:up|down))"
     r"\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,6}?(?:on)?to(?!\s+(?:be|get|make|help|live|work|start|save|find|keep|look|take|lose|see|stay|join|study|care)\b)|instead|"
     # a thing put where another was ("fitted an electronic one in place of the points", "we use Xero
-    # in lieu of Sage now"): "instead of" in other words
-    r"in\s+(?:place|lieu)\s+of|these\s+days|from\s+now\s+on|replaced|"
+    # in lieu of Sage now"): "instead of" in other words; not a day "off in lieu of" one worked
+    r"(?<!off\s)(?<!time\s)(?<!leave\s)in\s+(?:place|lieu)\s+of|these\s+days|from\s+now\s+on|replaced|"
     # "from here on I get 15,000 miles a year", "henceforth", "going forward" (not "going forward with the plan")
     # (a date the record gives in brackets may follow: "from today (16 March 2026) on")
     r"from\s+(?:here|this\s+point|today)(?:\s+\([^()]{1,40}\))?\s+on(?:\s+in)?|henceforth|going\s+forward(?!\s+with\b)|"
@@ -373,7 +373,10 @@ _STAND_IN_PERIOD = re.compile(r"\b(?:this|next|that)\s+(?:week|weekend|month|tim
                               r"\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day(?!s)\b|"
                               r"\bfor\s+(?:now|a\s+(?:bit|while)|the\s+(?:day|week|weekend|time\s+being))\b|"
                               # "a rental in place of the Civic while it's in the garage", "during the strike"
-                              r"\b(?:until|till)\s+\w|\b(?:while|whilst|during|temporarily|meanwhile)\b", re.IGNORECASE)
+                              r"\b(?:until|till)\s+\w|\b(?:while|whilst|during|temporarily|meanwhile)\b|"
+                              # what is borrowed, hired or lent for a while: "borrowing my brother's Golf in place of the Civic"
+                              r"\b(?:borrow(?:ing|ed)?|loan(?:ed|er)?|courtesy|rental|hire[ds]?|stand-?in|cover(?:ing|s)?)\b",
+                              re.IGNORECASE)
 #: A thing the speaker had before ("my old address", "Sam's former boss", "our previous landlord").
 _FORMER = re.compile(r"\b(?:my|our|their|his|her|[A-Z][\w'’-]*['’]s)\s+(?:old|former|previous|ex-)\s*[a-z]", re.IGNORECASE)
 _FROM_NOW_ON = re.compile(r"\b(?:from\s+now\s+on|going\s+forward|for\s+good|permanently|every|each|"
@@ -1273,7 +1276,10 @@ def _swapped_now(text: str, record_text: str, speaker: str) -> bool:
     if change_cue(text) != "weak" or _WEAK_CUE.search(record_text) or len(re.findall(r"\w+", text)) > 9:
         return False
     mine, theirs = _content(text, speaker) - _WEAK_CUE_TERMS, _content(record_text, speaker)
-    return bool(mine - theirs) and bool(theirs - mine)
+    # ("cardiology" / "cardiac", "nights" / "night": one word said two ways, no other value)
+    new = {w for w in mine - theirs if not any(w[:4] == t[:4] for t in theirs)}
+    old = {t for t in theirs - mine if not any(t[:4] == w[:4] for w in mine)}
+    return bool(new) and bool(old)
 
 
 #: A value said to be wrong beside the right one: "it's the Northgate clinic, not Riverside", "I
@@ -1643,7 +1649,7 @@ _ENDING = re.compile(
     r"(?:is|are|am|was|were|'s|’s|'m|’m|'re|’re)\s+(?:now\s+)?off|"
     # a thing put where the old one was ("fitted an electronic ignition in place of the points"):
     # the old one is over; not a stand-in for a day ("covering in place of Sam today")
-    r"in\s+(?:place|lieu)\s+of)\s+"
+    r"(?<!off\s)(?<!time\s)(?<!leave\s)in\s+(?:place|lieu)\s+of)\s+"
     r"(?P<what>(?:[^,;:.!?]|(?<=\b[A-Z][a-z])\.|(?<=\b[A-Z])\.)+)",  # "St. Mary's": a period that ends no sentence
     re.IGNORECASE,
 )
@@ -3140,10 +3146,19 @@ def habit_of(meaning: Meaning, text: str, day, speaker: str, episodes: Sequence,
         return []
     v = meaning.vectors([text])[0]
     sims = meaning.vectors([e.text for e in episodes]) @ v
+    found = [e for e, s in zip(episodes, sims) if s >= settings.habit_similarity and _day(e) != day]
+    if not recurs(text):
+        return found
     # "at the track again", "another hour with Giulia", "sick again": said to be one more time of
-    # something, it is the same activity as an earlier one that reads less alike
-    bar = settings.habit_similarity - (RECURRENCE_MARGIN if recurs(text) else 0.0)
-    return [e for e, s in zip(episodes, sims) if s >= bar and _day(e) != day]
+    # something, it is the same activity as an earlier one that reads a little less alike, the two
+    # read without their words of recurrence ("burnt the toast again" / "missed the bus again" are
+    # alike only in them)
+    plain = [_RECURS.sub(" ", x) for x in [text] + [e.text for e in episodes]]
+    pv = meaning.vectors(plain)
+    psims = pv[1:] @ pv[0]
+    bar = settings.habit_similarity - RECURRENCE_MARGIN
+    return found + [e for e, s, ps in zip(episodes, sims, psims)
+                    if s < settings.habit_similarity and ps >= bar and _day(e) != day]
 
 
 #: How much less alike an episode said to recur ("again", "another", "as usual") may read to an
@@ -3166,5 +3181,6 @@ def _day(rec):
 def clear_caches() -> None:
     """Forgotten text must not linger in process caches: the rule caches are keyed by text."""
     for cached in (values, measures, _joint_pattern, anchors, _content, holder, changed_holder, moved_thing, _opening_name, mask, mentions, single_statement, _filler_terms,
-                   ended, _filled_role, _shared_role, _role_words, _ranked, denies, _kin_words, resumed):
+                   ended, _filled_role, _shared_role, _role_words, _ranked, denies, _kin_words, resumed,
+                   corrected, changed_provider, _thing_named, _unsaid_whose, _frame_words):
         cached.cache_clear()

@@ -1141,8 +1141,10 @@ _NOT_HOLD_ON = re.compile(r"\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s
 #: address", "would rather you never wrote that down": asked not to keep it, in the speaker's wish.
 _RATHER_NOT_KEPT = re.compile(
     r"\b(?:rather|prefer(?:red)?\s+(?:it\s+)?if)\s+(?:you|u)\s+(?:didn['’]?t|did\s+not|wouldn['’]?t|would\s+not|never)\s+"
-    r"(?:(?:keep|kept)(?!\s+\w+ing\b)|store|stored|save|saved|remember|remembered|record|recorded|note|noted|log|logged|hold\s+on\s*to|"
-    r"held\s+on\s*to|hang\s+on\s*to|hung\s+on\s*to|write|wrote)\b", re.IGNORECASE)
+    # (not "didn't keep asking", "didn't keep going", "didn't write such long answers", "didn't log off")
+    r"(?:(?:keep|kept)(?!\s+(?:\w+ing|on|up|in|quiet|calm|it\s+up)\b)|store|stored|save|saved|remember|remembered|record|recorded|"
+    r"(?:write|wrote|note|noted|jot|jotted|put|take|took)\s+(?:(?:that|it|this|any\s+of\s+that)\s+)?down|"
+    r"hold\s+on\s*to|held\s+on\s*to|hang\s+on\s*to|hung\s+on\s*to)\b", re.IGNORECASE)
 #: ... asked from the sentence's start ("why can't you hold on to ...", "how can you not hang onto ..." complain).
 _NOT_HOLD_ON_ASKED = re.compile(r"^[\W_]*(?:(?:oh|actually|also|and|so|hey|ok(?:ay)?|please|pls|just)\b[\W_]*)*"
                                 + _NOT_HOLD_ON.pattern, re.IGNORECASE)
@@ -1596,7 +1598,10 @@ _BASE_ING = frozenset("sing bring ring swing sting cling fling spring string wri
 _HOLDS_NOW = re.compile(r"(?<!right\s)(?<!just\s)\bnow\b|\b(?:these\s+days|nowadays|still)\b", re.IGNORECASE)
 #: Going somewhere or doing something this minute ("I go to bed now", "I head home now", "I log off
 #: now"): told in the present by some, and no state.
-_ON_THE_MOVE = frozenset("go head leave come pop nip log sign hop dash rush call text grab wait".split())
+_ON_THE_MOVE = frozenset("""go head leave come pop nip log sign hop dash rush call text grab wait check feed watch start
+finish fetch make put""".split())
+#: A particle after the object that makes it a thing done this minute ("I take the dog out now").
+_THIS_MINUTE = re.compile(r"\b(?:out|off|away|over|round|in)\s+now\b", re.IGNORECASE)
 
 
 _STILL_BEFORE = re.compile(r"\bstill\b", re.IGNORECASE)
@@ -1616,7 +1621,7 @@ def _holds_now(sentence: str) -> bool:
     as chat, yet what they say is the speaker's current state, often a new value of an old one."""
     m = _HABIT.match(sentence.strip())
     if m is None or _HOLDS_NOW.search(sentence) is None or m.group("verb").lower() in _ON_THE_MOVE | _NOT_A_VERB \
-            or _ONE_TIME.search(sentence) or _LEANS_BACK.search(m.group("rest")):
+            or _ONE_TIME.search(sentence) or _LEANS_BACK.search(m.group("rest")) or _THIS_MINUTE.search(sentence):
         return False  # ("I still owe him £40": of someone said before it, read with that sentence)
     # a doing without an object that goes on ("I still smoke, sadly", "we still rent")
     bare = not [w for w in _WORDS_RE.findall(m.group("rest")) if w.lower() not in _NO_OBJECT and w.lower() not in _ASIDES]
@@ -2252,7 +2257,10 @@ def _with_antecedents(text: str, requests: list[str], rest: list[str],
         if k is not None and not _topic_words(r) and _POINTING_WORD.search(r):
             out.append(f"{written[k]} {r}")
             told.add(written[k])
-            asked_between.update(mended[k + 1:j])  # part of this asking, of the thing it opened with
+            # what is said in between is part of this asking, of the thing it opened with: no memory
+            # of its own ("Regarding my cousin Lee. He got arrested last week. Don't keep any of that.")
+            told.update(written[k + 1:j])
+            asked_between.update(mended[k + 1:j])
         elif (before is not None and before in rest and _POINTING_WORD.search(r) and _topic_words(before)
               # "... that pier gig fell through. Please erase whatever you've got on that booking": a
               # thing pointed at by a word no memory holds is what the sentence before named

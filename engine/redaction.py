@@ -481,9 +481,10 @@ _OPENS_WITH = re.compile(
     r"\b(?:key[ \t-]?safe|key[ \t-]?box|lock[ \t-]?box|padlock|combination[ \t]+lock|alarm(?:[ \t]+panel)?|keypad|"
     r"door|gate|garage|shed|locker|safe|cabinet|lock|phone|laptop|tablet|ipad|computer|pc)"
     r"(?:[ \t]+(?!opens\b|unlocks\b)[\w'\u2019-]+){0,5}?[ \t]+"
-    r"(?:opens|unlocks|releases|disarms|is[ \t]+opened|is[ \t]+unlocked)[ \t]+(?:with|w/|using|on|by)[ \t]+"
-    r"(?:(?:the[ \t]+)?(?:code|combination|combo|pin|number)[ \t]+)?"
-    r"(?P<v>[0-9][0-9#*\-]{2,11})\b", re.IGNORECASE)
+    # (not "opens by 0845", "opens on 2026-04-01": a time or a date)
+    r"(?:opens|unlocks|releases|disarms|is[ \t]+opened|is[ \t]+unlocked)[ \t]+(?:with|w/|using)[ \t]+"
+    r"(?:(?:the[ \t]+)?(?:code|combination|combo|pin|numbers?|digits)[ \t]+)?"
+    r"(?P<v>[0-9](?:[0-9#*\-]|[ \t](?=[0-9])){2,15})(?![\w\-])", re.IGNORECASE)
 
 
 def _luhn_ok(digits: str) -> bool:

@@ -28,7 +28,7 @@ from engine.extractor import (
     to_third_person,
     told_before,
     told_before_question,
-    without_label,
+    without_opener,
 )
 from engine.state import SummaryItem, WindowTurn
 from engine.textnorm import LOWER, STOP_WORDS, UPPER
@@ -628,7 +628,7 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
         found = extract(sentence, role="user", speaker=name, occurred_at=occurred_at, session_ttl=session_ttl, tz=tz,
                         context=" ".join(said))
         if not found:
-            obs = _observation(without_label(sentence), name, occurred_at, follows)
+            obs = _observation(without_opener(sentence), name, occurred_at, follows)
             found = [obs] if obs is not None else []
         if said and before and (joined := _instruction_of_before(found, said[-1], before, name, occurred_at, tz)):
             instruction, absorbs = joined
