@@ -1492,12 +1492,17 @@ _NAMED_BY_DOING = (
 )
 
 
+#: Words a request is said with that name nothing ("Anyway, don't keep any of that.").
+_FILLERS = frozenset("anyway anyways anyhow honestly basically actually seriously okay yeah yep hmm erm".split())
+
+
 def _topic_words(sentence: str) -> list[str]:
     """The words of a request to forget that name its topic: not the request's own words in any
     inflection ("remembered", "keeping"), not function words; and the role or kind of whom it names
     by what they do (`_NAMED_BY_DOING`)."""
     words = [w for w in re.findall(r"[a-z][a-z'\-]+", sentence.lower())
              if w not in _REQUEST_WORDS and w not in _FORM_WORDS and w not in _GENERIC_TERMS and w not in STOP_WORDS
+             and w not in _FILLERS
              and (len(w) > 2 or w in _SHORT_RELATIONS)  # "anything about my ex"
              and not (len(w) >= 5 and w[:5] in _REQUEST_STEMS)]
     for said, named in _NAMED_BY_DOING:

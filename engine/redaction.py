@@ -64,6 +64,7 @@ _P_ENTROPY = 0
 
 # A run of 3 digits: card numbers, IBANs, SSNs and phone numbers need one.
 _DIGIT_RUN = re.compile(r"\d{3}")
+_SPACED_DIGITS = re.compile(r"\d{1,2}(?:[ \t-]\d{1,2}){2,}")
 # Four digits in one group ("2024", "20-00-00", "48 27"): every identifier introduced by words has
 # one, except a SWIFT/BIC code.
 _ID_VALUE_HINT = re.compile(r"\d\d[ \-./]?\d\d")
@@ -883,15 +884,16 @@ _CREDENTIAL_KINDS = {"pass": "password", "wifi": "password", "access": "access_c
 
 
 # "..., it's 582079", "which is 4471": a code's digits given later in its sentence as what it is.
-_IT_IS_DIGITS = re.compile(r"\b(?:it['\u2019]s|it[ \t]+is|which[ \t]+is|that['\u2019]s|that[ \t]+is)[ \t]+(?:just[ \t]+)?"
+_IT_IS_DIGITS = re.compile(r"\b(?:it['\u2019]?s|it[ \t]+is|which[ \t]+is|that['\u2019]s|that[ \t]+is)[ \t]+(?:just[ \t]+|now[ \t]+)?"
                            r"(?P<v>\d[\d \t\-]{2,10}\d)(?![\w\-])", re.IGNORECASE)
 
 
 _SENTENCE_STOP = re.compile(r"[.!?](?:\s|$)|\n")
+_IT_OPENS = re.compile(r"[.!?\s]*(?:it['\u2019]?s|it[ \t]+is)\b", re.IGNORECASE)
 #: A code's name ("the alarm pin", "the gate code", "the combination"), whose value may come later.
-_CODE_NAME = re.compile(r"(?<![\w-])(?:pin|pin[ \t]+(?:number|code)|passcode|password|door[ \t]+code|gate[ \t]+code|"
-                        r"alarm[ \t]+code|access[ \t]+code|entry[ \t]+code|key[ \t]?safe[ \t]+code|combination|combo)(?![\w-])",
-                        re.IGNORECASE)
+_CODE_NAME = re.compile(r"(?<![\w-])(?:pin|pin[ \t]+(?:number|code)|passcode|password|combination|combo|"
+                        r"(?:door|gate|garage|alarm|access|entry|key[ \t]?safe|lockbox|locker|safe|lock|phone|bike|shed|building|"
+                        r"keypad|unlock)[ \t]+code)(?![\w-])", re.IGNORECASE)
 
 
 def _code_said_later(text: str) -> Iterator[_Span]:
@@ -899,7 +901,12 @@ def _code_said_later(text: str) -> Iterator[_Span]:
     the alarm pin when I come in at 5am, it's 582079"): four digits or more."""
     for m in _CODE_NAME.finditer(text):
         stop = _SENTENCE_STOP.search(text, m.end())
-        later = _IT_IS_DIGITS.search(text, m.end(), stop.start() if stop else len(text))
+        end = stop.start() if stop else len(text)
+        if stop is not None and _IT_OPENS.match(text, stop.end()):
+            # "my bank pin? it's 3928": the next sentence says what it is
+            following = _SENTENCE_STOP.search(text, stop.end())
+            end = following.start() if following else len(text)
+        later = _IT_IS_DIGITS.search(text, m.end(), end)
         if later is None or _digit_count(later.group("v")) < 4 or _next_word(text, later.end("v")) in _MEASURE_WORDS:
             continue
         if re.fullmatch(r"(?:19|20)\d\d", later.group("v")) and _next_word(text, later.end("v")).isalpha():
@@ -1889,7 +1896,8 @@ def find_secrets(text: str) -> list[Redaction]:
     if len(lower) != len(text):  # "İ" lower-cases to two characters: keep offsets shared with text
         lower = text.translate(_ASCII_LOWER)
     long_token = _LONG_TOKEN.search(text) is not None
-    digits = _DIGIT_RUN.search(text) is not None
+    # (a code said digit by digit, "2 5 8 0" or "19-32-07", is a run of digits too)
+    digits = _DIGIT_RUN.search(text) is not None or _SPACED_DIGITS.search(text) is not None
     id_hint = _ID_VALUE_HINT.search(text) is not None or "BIC" in text or "swift" in lower
     ds_words = any(w in lower for w in _DETECT_SECRETS_WORDS)
     credential_words = _CREDENTIAL_GATE.search(lower) is not None

@@ -15,6 +15,9 @@ from two_sessions import kept_of_one_turn
     ("the combination on Nan's key safe, which is 4829, is also on her fridge", "4829"),
     ("our gate code keeps changing - at the moment it is 1590 - so ask me first", "1590"),
     ("Transfer the deposit to the club account, acc no 40221876, ref MAY.", "40221876"),
+    ("my bank pin? it's 3928", "3928"),
+    ("gym locker combo, its 19-32-07", "19-32-07"),
+    ("the side gate opens with 2 5 8 0", "2 5 8 0"),
 ])
 def test_a_code_given_later_is_redacted(text, code):
     clean, kinds = redact(text)

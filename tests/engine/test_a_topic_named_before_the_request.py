@@ -22,6 +22,7 @@ SAID = ("Our neighbour Gareth keeps parking across our drive, and my cousin Leon
      "Leona|600", "cricket"),
     ("As for Gareth and the parking. It's not fair on him to have that written down. Can you delete that?",
      "Gareth", "cricket"),
+    ("Regarding my cousin's debt. It's a sore point. Anyway, don't keep any of that.", "Leona|600", "Gareth"),
 ])
 def test_the_opening_sentence_names_what_is_forgotten(tmp_path, asked, gone, kept):
     import re
