@@ -2530,15 +2530,16 @@ def without_opener(sentence: str) -> str:
     read (the opener is no part of what is kept)."""
     plain = without_label(sentence)
     if told_before(plain):
-        rest = " ".join(told_opener_gone(plain).split()).lstrip(" ,;:-")
+        rest = told_opener_gone(plain)
         if rest and _OPENS_FIRST_PERSON.match(rest):
             return rest
     return plain
 
 
 def told_opener_gone(text: str) -> str:
-    """The statement without the words that tell it as known ("Reminder of basics: ...")."""
-    return _TOLD_BEFORE.sub(" ", text)
+    """The statement without the words that tell it as known ("Reminder of basics: ..."), its spaces
+    and the punctuation the opener left at its start tidied."""
+    return " ".join(_TOLD_BEFORE.sub(" ", text).split()).lstrip(" ,;:-")
 
 
 def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,

@@ -596,7 +596,7 @@ def _without_told_opener(statement: str, speaker: str) -> str:
     if not told_before(statement):
         return statement
     lead = f"{speaker}: " if statement.startswith(f"{speaker}: ") else ""
-    body = " ".join(told_opener_gone(statement[len(lead):]).split())
+    body = told_opener_gone(statement[len(lead):])
     return lead + body if body else statement
 
 
@@ -1520,13 +1520,15 @@ _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|my|we|we're|our)\b", re.IGNOREC
 _WORDS_RE = re.compile(r"[A-Za-z0-9']+")
 
 
+#: Adverbs said between the speaker and the verb of a habit ("I usually ...", "we still ...").
+_HABIT_ADVERBS = ("usually", "normally", "generally", "always", "often", "also", "still", "now", "mostly", "regularly")
 #: A habit the speaker states in the present ("I go to a pottery class on Thursday evenings", "these
 #: days I cycle to work", "I smoke about ten a day"): a standing fact, whatever the classifier makes
 #: of its wording. Not a thought, a feeling or a wish ("I usually agree", "I always wonder").
 _HABIT = re.compile(
     r"^(?:(?:so|and|but|also|well|oh|honestly|these\s+days|nowadays|lately|usually|normally|mostly|from\s+now\s+on|"
     r"from\s+(?:here|this\s+point)\s+on|going\s+forward|henceforth),?\s+)*"
-    r"(?:I|we)\s+(?:(?:usually|normally|generally|always|often|also|still|now|mostly|regularly)\s+)*"
+    r"(?:I|we)\s+(?:(?:" + "|".join(_HABIT_ADVERBS) + r")\s+)*"
     r"(?!(?:am|was|were|will|would|could|should|might|must|can|can't|cannot|don't|do|did|didn't|have|had|"
     r"think|guess|feel|know|mean|hope|wish|want|need|wonder|suppose|bet|believe|agree|forget|remember|"
     # "I see what you mean" is no habit; "I see a therapist every Wednesday" is
@@ -1609,12 +1611,11 @@ finish fetch make put""".split())
 _THIS_MINUTE = re.compile(r"\b(?:out|off|away|over|round|in)\s+now\b", re.IGNORECASE)
 
 
-_STILL_BEFORE = re.compile(r"\bstill\b", re.IGNORECASE)
 #: What is felt, not done ("I still care", "it still hurts"): no doing that goes on.
 _FELT = frozenset("care cares worry worries mind hurt hurts ache aches cry cries laugh hope wait believe".split())
 #: The adverbs _HABIT reads before a verb: where it takes one for the verb ("I still think so"), the
 #: verb after it is one no habit is told by.
-_NOT_A_VERB = frozenset("usually normally generally always often also still now mostly regularly".split())
+_NOT_A_VERB = frozenset(_HABIT_ADVERBS)
 #: Words said beside a statement that add nothing to it ("sadly", "tbh").
 _ASIDES = frozenset("sadly unfortunately honestly tbh though lol haha really anyway yet".split())
 _LEANS_BACK = re.compile(r"\b(?:him|her|them|it|his|their|its|he|she|they|there|that|those)\b", re.IGNORECASE)
@@ -1630,7 +1631,7 @@ def _holds_now(sentence: str) -> bool:
         return False  # ("I still owe him £40": of someone said before it, read with that sentence)
     # a doing without an object that goes on ("I still smoke, sadly", "we still rent")
     bare = not [w for w in _WORDS_RE.findall(m.group("rest")) if w.lower() not in _NO_OBJECT and w.lower() not in _ASIDES]
-    return _plain_present(sentence) or (bare and _STILL_BEFORE.search(sentence[: m.start("verb")]) is not None
+    return _plain_present(sentence) or (bare and "still" in _WORDS_RE.findall(sentence[: m.start("verb")].lower())
                                          and len(m.group("verb")) >= 4 and m.group("verb").lower() not in _FELT)
 
 

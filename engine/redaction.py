@@ -888,7 +888,6 @@ _IT_IS_DIGITS = re.compile(r"\b(?:it['\u2019]?s|it[ \t]+is|which[ \t]+is|that['\
                            r"(?P<v>\d[\d \t\-]{2,10}\d)(?![\w\-])", re.IGNORECASE)
 
 
-_SENTENCE_STOP = re.compile(r"[.!?](?:\s|$)|\n")
 _IT_OPENS = re.compile(r"[.!?\s]*(?:it['\u2019]?s|it[ \t]+is)\b", re.IGNORECASE)
 #: A code's name ("the alarm pin", "the gate code", "the combination"), whose value may come later.
 _CODE_NAME = re.compile(r"(?<![\w-])(?:pin|pin[ \t]+(?:number|code)|passcode|password|combination|combo|"
@@ -900,11 +899,11 @@ def _code_said_later(text: str) -> Iterator[_Span]:
     """A code named and its digits given later in the sentence as what "it" is ("keep forgetting
     the alarm pin when I come in at 5am, it's 582079"): four digits or more."""
     for m in _CODE_NAME.finditer(text):
-        stop = _SENTENCE_STOP.search(text, m.end())
+        stop = _SENTENCE_END.search(text, m.end())
         end = stop.start() if stop else len(text)
         if stop is not None and _IT_OPENS.match(text, stop.end()):
             # "my bank pin? it's 3928": the next sentence says what it is
-            following = _SENTENCE_STOP.search(text, stop.end())
+            following = _SENTENCE_END.search(text, stop.end())
             end = following.start() if following else len(text)
         later = _IT_IS_DIGITS.search(text, m.end(), end)
         if later is None or _digit_count(later.group("v")) < 4 or _next_word(text, later.end("v")) in _MEASURE_WORDS:
