@@ -6,7 +6,8 @@ Two layers find secrets:
    GitHub/Slack tokens, JWTs, ``Bearer`` tokens, credentials in URLs, "my password is ..." style
    disclosures in prose and payment card numbers (Luhn-valid, or laid out as a card and named one). Also credentials named with other
    nouns ("the door code is 4471", "the pass is fjord-pepper-17", "recovery codes: ...", "the
-   passphrase is ...", "security answer: ...", passwords spelled out letter by letter; a disclosed
+   passphrase is ...", "security answer: ...", passwords spelled out letter by letter, a wallet's
+   seed phrase of twelve to twenty-four words beside words that name it; a disclosed
    value is redacted wherever else it appears in the turn), bank and national identifiers (IBANs,
    SSNs, and account/routing numbers, sort codes, SWIFT/BIC codes, passport and national id numbers
    introduced by words, checked with python-stdnum where it has a validator) and phone numbers
@@ -576,7 +577,7 @@ def _cards(text: str) -> Iterator[_Span]:
 
 # One of these (in the lower-cased text) lets the rules of this section run ("pw"/"pin": the value
 # said before "... is my PIN"). A regex of plain literals costs about a microsecond a sentence.
-_CREDENTIAL_GATE = re.compile(r"pass|pw|pin|code|combination|combo|answer|recovery|backup|back-up|seed|mnemonic|wi-?fi")
+_CREDENTIAL_GATE = re.compile(r"pass|pw|pin|code|combination|combo|answer|recovery|backup|back-up|seed|mnemonic|wallet|restore|wi-?fi")
 # What separates a keyword from its value: the disclosure rule's separators, plus "are"/"were" for
 # lists ("the backup codes are ...").
 _CREDENTIAL_SEP = (
@@ -738,6 +739,56 @@ def _codes_later_in_sentence(text: str, start: int) -> Iterator[_Span]:
         if _LABELLED_NUMBER.search(text, max(start, m.start() - 30), m.start()) or _SPAN_OF_NUMBERS.fullmatch(token):
             continue  # "order number 55120-88431", "pages 112-118", "2024-2025", "open 0900-1730"
         yield (m.start(), _code_list_end(text, m.start()) or m.end(), "recovery_code", _P_PROSE)
+
+
+#: One word of a wallet's seed (recovery) phrase, perhaps numbered ("1. lantern", "2) orbit"), and
+#: what may stand between two of them: spaces, a comma, a line break.
+_SEED_WORD = re.compile(r"(?<![\w'\u2019-])(?:\d{1,2}[.):-]?[ \t]*)?(?P<w>[A-Za-z]{2,12})(?![\w'\u2019-])")
+_SEED_GAP = re.compile(r"[ \t]*[,\n][ \t]*|[ \t]+")
+_SEED_LENGTH = (12, 24)  # words: a phrase of 12, 15, 18, 21 or 24
+#: What names a run of words a seed phrase, said near it in the turn ("... - that's my wallet
+#: seed"): a mnemonic, a recovery or restore, a secret or seed phrase; or two of a seed, a wallet, a
+#: backup, a wallet's maker and "words" ("wallet seed", "backup words": "seed packets I bought: ..."
+#: and "wallet colours I like: ..." are none).
+_SEED_NAMED = re.compile(r"\b(?:mnemonic|recovery|restores?|(?:secret|seed)\s+(?:phrase|words))\b", re.IGNORECASE)
+_SEED_CUES = re.compile(r"\b(?:(?P<seed>seed)|(?P<wallet>wallet|crypto|bitcoin|ledger|trezor|metamask)|(?P<backup>back-?up)"
+                        r"|(?P<words>words|phrase))\b", re.IGNORECASE)
+_SEED_BEFORE, _SEED_AFTER = 240, 80
+#: Words of talk: no seed phrase strings twelve words together with one of these among them.
+_FUNCTION_WORDS = frozenset("""a an the and or but so to of in on at by for from with as is are was were be been am it its
+i me my we our you your he she they them his her their this that these those there here what which who not no
+if then than when while do does did have has had will would can could should just""".split())
+
+
+def _seed_runs(text: str) -> Iterator[tuple[int, int]]:
+    """Spans of 12 to 24 plain lower-case words in a row (see `_SEED_WORD`), none a word of talk."""
+    run: list[re.Match[str]] = []
+
+    def close() -> Iterator[tuple[int, int]]:
+        if _SEED_LENGTH[0] <= len(run) <= _SEED_LENGTH[1]:
+            yield run[0].start(), run[-1].end()
+
+    for m in _SEED_WORD.finditer(text):
+        word = m.group("w")
+        plain = word.lower() not in _FUNCTION_WORDS and (word[1:].islower() or len(word) == 1)
+        joined = bool(run) and _SEED_GAP.fullmatch(text, run[-1].end(), m.start()) is not None
+        if not (plain and joined):
+            yield from close()
+            run = []
+        if plain:
+            run.append(m)
+    yield from close()
+
+
+def _seed_phrases(text: str) -> Iterator[_Span]:
+    """A wallet's seed phrase, which restores the wallet to whoever reads it: a run of `_seed_runs`
+    in a turn that names a seed, a recovery phrase, a mnemonic, or a wallet's or backup's words
+    near it ("putting the wallet recovery words here so I don't lose them: lantern orbit ...")."""
+    for start, end in _seed_runs(text):
+        lo, hi = max(0, start - _SEED_BEFORE), min(len(text), end + _SEED_AFTER)
+        near = text[lo:start] + " " + text[end:hi]
+        if _SEED_NAMED.search(near) or len({m.lastgroup for m in _SEED_CUES.finditer(near)}) >= 2:
+            yield (start, end, "recovery_code", _P_PROSE)
 
 
 def _digit_count(value: str) -> int:
@@ -1606,6 +1657,7 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: b
                 yield from _spelled_passwords(text, lower)
         if digits and ("it" in lower or "which" in lower or "that" in lower):
             yield from _code_said_later(text)
+        yield from _seed_phrases(text)
     if id_hint and _introduces_an_identifier(text, lower):
         yield from _identifiers(text)
     # A phone number has a "+" before a digit, or ten digits starting with a run of three.
