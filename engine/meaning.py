@@ -1491,6 +1491,21 @@ _QUANTITY_CUE = re.compile(r"\b(?:down|up)\s+to\s+(?:about\s+|around\s+|roughly\
 #: The old value a statement names itself: "instead of 1", "from 40 to", "up from 80", "it was 12".
 _OLD_QUANTITY = re.compile(r"\b(?:instead\s+of|from|(?:up|down)\s+from|(?:it|that)\s+was|used\s+to\s+be)\s+"
                            r"(?:about\s+|around\s+|roughly\s+)?[$€£]?(?P<num>\d+(?:[.,]\d+)*)", re.IGNORECASE)
+_CLOCK_AFTER = re.compile(r"(?::\d\d\s*(?:[ap]\.?m\b\.?)?|\s*[ap]\.?m\b\.?)(?P<to>\s*(?:to|until|till|-)\b)?", re.IGNORECASE)
+
+
+def old_quantities(text: str) -> frozenset[str]:
+    """The numbers a statement gives as old values ("instead of 1", "up from 40", "from 7am to
+    6am"); a time it starts at is none ("Saturdays from 5pm", "from 9:30 on weekdays")."""
+    out = set()
+    for m in _OLD_QUANTITY.finditer(text):
+        clock = _CLOCK_AFTER.match(text, m.end())
+        if clock is not None and clock.group("to") is None:
+            continue
+        out.add(m.group("num").replace(",", ""))
+    return frozenset(out)
+
+
 #: When a habit happens: "5 km on weekdays" and "12 km on Saturdays" are two attributes.
 _SCHEDULE = re.compile(r"\b(?:week\s*days?|week\s*ends?|(?:mon|tues|wednes|thurs|fri|satur|sun)days|mornings|"
                        r"afternoons|evenings|nights|daily|nightly|weekly|monthly|yearly|annually|"
@@ -1520,7 +1535,7 @@ def may_change_measure(text: str, record_text: str) -> bool:
     "drinks 2 litres a day"), nor when the two are of different times ("on weekdays" / "on
     Saturdays", "a month" / "a year")."""
     theirs = {v for v, _ in measures(record_text)}
-    said_old = {m.group("num").replace(",", "") for m in _OLD_QUANTITY.finditer(text)}
+    said_old = set(old_quantities(text))
     if said_old and not said_old & theirs:
         return False
     mine, theirs_when = _schedule(text), _schedule(record_text)
@@ -2845,7 +2860,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                      and sims[i] >= 0.25]
     waiting: list[tuple[int, frozenset[str], bool, float]] = []  # what only an update rule can decide
     unnamed: set[int] = set()  # records a moved thing is not named in: only a changed measure may update them
-    said_numbers = frozenset(m.group("num").replace(",", "") for m in _OLD_QUANTITY.finditer(text))
+    said_numbers = old_quantities(text)
     if stop is not None and stop.verb is None and stop.head is None:
         # "Biscuit passed away": the named thing is the statement's subject, not a holder of its own
         # (a name pins the record however little else the two sentences share, as in _ends_by_name)
