@@ -223,7 +223,9 @@ _NAMED_CHANGE = (
     r"(?:had|have|has|['’]ve|decided|needed|chose)\s+to\s+switch\b|(?:moved|shifted|bumped|raised|lowered|increased|decreased|cut|upped|"
     r"changed|amended|hiked|reduced|extended|upgraded|downgraded|relocated|reassigned|transferred|"
     r"put\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,5}?(?:up|down))"
-    r"\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,6}?(?:on)?to(?!\s+(?:be|get|make|help|live|work|start|save|find|keep|look|take|lose|see|stay|join|study|care)\b)|instead|"
+    r"\s+(?:(?!to\b)[\w'’$€£,.-]+\s+){0,6}?(?:on)?to(?!\s+(?:be|get|make|help|live|work|start|save|find|keep|look|take|lose|see|stay|join|study|care|tears)\b)|instead|"
+    # out of one place and into another ("I've been moved out of the double and into the four")
+    r"(?:moved|shifted|bumped|transferred|switched|swapped)\s+out\s+of\s+[^,;.!?]{1,40}?\s+(?:and\s+)?into\b|"
     # a thing put where another was ("fitted an electronic one in place of the points", "we use Xero
     # in lieu of Sage now"): "instead of" in other words; not a day "off in lieu of" one worked
     r"(?<!off\s)(?<!time\s)(?<!leave\s)in\s+(?:place|lieu)\s+of|these\s+days|from\s+now\s+on|replaced|"
@@ -364,7 +366,7 @@ _FOR_A_WHILE = re.compile(r"\b(?:temporarily|for\s+now|for\s+the\s+time\s+being|
                           r"summer|winter|holidays?|term|semester)\b(?!\s+(?:now|already|straight)\b))", re.IGNORECASE)
 #: One occasion of something ("my train this morning", "today's match"): what changes for it leaves
 #: the standing habit as it was, unless the change is said to hold from then on.
-_ONE_OCCASION = re.compile(r"\b(?:this\s+(?:morning|afternoon|evening)|today|tonight|yesterday)(?:['’]s)?\b|"
+_ONE_OCCASION = re.compile(r"\b(?:this\s+(?:morning|afternoon|evening)|today|tonight|yesterday|last\s+night)(?:['’]s)?\b|"
                            r"\bthis\s+(?:week|weekend|month|time)['’]s\b", re.IGNORECASE)
 #: One put in another's place ("Jo is running it instead of Sam", "in place of the usual pianist") for
 #: a period that ends (_STAND_IN_PERIOD): a stand-in, the other is back after it.
@@ -1241,8 +1243,11 @@ def other_filler(a: str, b: str, speaker: str = "") -> bool:
     return not _overlap(frozenset(da), frozenset(db))
 
 
-_SWITCHED_TO = re.compile(r"\b(?:switched|swapped|changed|moved|gone|went|converted|shifted|migrated)\s+"
-                          r"(?:(?:fully|completely|entirely|totally|permanently|officially|properly)\s+)?(?:over\s+|back\s+)?to\s+"
+_SWITCHED_TO = re.compile(r"\b(?:switched|swapped|changed|moved|gone|went|converted|shifted|migrated|transferred|bumped)\s+"
+                          # whom someone else placed there ("moved me to jungle", "moved Jun-ho up to the A team")
+                          r"(?:(?:me|us|(?-i:[A-Z])[\w'’-]*)\s+)?"
+                          r"(?:(?:fully|completely|entirely|totally|permanently|officially|properly)\s+)?"
+                          r"(?:(?:over|back|up|down|across)\s+)?(?:(?:in)?to|out\s+of\s+[^,;:.!?()]{1,40}?\s+(?:and\s+)?into)\s+"
                           r"(?P<what>[^,;:.!?()]+)", re.IGNORECASE)
 
 

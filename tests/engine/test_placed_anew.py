@@ -1,0 +1,42 @@
+"""Someone placing the speaker anew ("coach switched me to centre-back", "the head chef has moved
+me over to the grill section") gives the record of where they were its new value, though the new
+place is no name: what follows "to" or "into" is the value said anew. A hyphenated name ("Jae-won")
+reads as any other name. Being moved to tears, or moved one evening, changes nothing."""
+from __future__ import annotations
+
+import pytest
+
+from engine.meaning import switched_to
+from tests.engine.two_sessions import active_after, holds
+
+
+@pytest.mark.parametrize("speaker,old,new,gone,kept", [
+    ("Kwabena", "I play on the left wing for our Sunday league side.",
+     "Coach switched me to centre-back for the rest of the season, we had injuries.", "left wing", "centre-back"),
+    ("Jae-won", "I'm the drummer in our church worship band.",
+     "Our worship leader moved me to bass guitar after the old bassist left.", "drummer", "bass guitar"),
+    ("Hye-jin", "I work on the pastry section at the hotel kitchen.",
+     "Head chef has moved me over to the grill section, big change.", "pastry", "grill"),
+])
+def test_being_placed_anew_replaces_the_old_place(tmp_path, speaker, old, new, gone, kept):
+    texts = active_after(tmp_path, speaker, [old, new])
+    assert holds(texts, kept), texts
+    assert not holds(texts, gone), texts
+
+
+@pytest.mark.parametrize("text,speaker,words", [
+    ("the coach moved Jun-ho to jungle", "Jun-ho", {"jungl"}),
+    ("Mateus has been moved into the stroke seat", "Mateus", {"strok", "seat"}),
+    ("I've been moved out of the B squad and into the performance squad", "Oona", {"performanc", "squad"}),
+    ("the director moved me up to the sopranos", "Siobhan", {"soprano"}),
+])
+def test_what_the_speaker_was_placed_in_is_the_new_value(text, speaker, words):
+    assert switched_to(text, speaker) >= frozenset(words)
+
+
+@pytest.mark.parametrize("speaker,old,new,kept", [
+    ("Nadia", "I cry at pretty much every film.", "That documentary last night moved me to tears, honestly.", "cr(y|ies)"),
+    ("Bilal", "I get emotional at weddings.", "Her speech moved us all to tears at the reception.", "emotional"),
+])
+def test_moved_to_tears_is_no_new_place(tmp_path, speaker, old, new, kept):
+    assert holds(active_after(tmp_path, speaker, [old, new]), kept)
