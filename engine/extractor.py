@@ -980,9 +980,9 @@ _KEPT = re.compile(r"^(?:on|in|at|by|off|out|inside|outside|indoors|home|back|un
 #: admit it"; "be" is a rule only as _KEPT says).
 _NO_RULE_VERBS = frozenset("""be feel think know believe guess imagine hope wish wonder say tell admit agree seem look
 sound love like hate""".split())
-_AMOUNT = r"(?:[$€£]?\d|(?:half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a\s+(?:dozen|hundred|couple))\b)[^.!?;]*"
+_AMOUNT = r"(?:[$€£¥₹]?\d|(?:half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a\s+(?:dozen|hundred|couple))\b)[^.!?;]*"
 #: Where an amount said before "or less" starts ("30 cm", "three a day", "an hour").
-_BOUNDED_AMOUNT_START = (r"(?:[$€£]?\d|(?:half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|"
+_BOUNDED_AMOUNT_START = (r"(?:[$€£¥₹]?\d|(?:half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|"
                          r"a\s+(?:dozen|hundred|couple)|an?\s+(?:hour|day|week|month|litre|liter|metre|meter|mile|kilo|"
                          r"pound|glass|cup|slice|drink))\b)")
 #: A limit said with a modal: "the HOA fee can't be more than $300", "Luna must get no more than 5 mg a
@@ -1004,7 +1004,7 @@ _LIMIT_MODAL = re.compile(
 #: A limit set on a thing: "screen time is capped at 90 minutes", "guests are limited to two each".
 _LIMITED = re.compile(
     r"^(?:(?:and|but|so|also)\s+)*(?P<np>(?:[\w'’-]+\s+){1,6}?)(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?"
-    r"(?:capped|limited|restricted)\s+(?:at|to)\s+(?P<obj>(?:about\s+|around\s+)?[$€£]?(?:\d|one\b|two\b|three\b|four\b|"
+    r"(?:capped|limited|restricted)\s+(?:at|to)\s+(?P<obj>(?:about\s+|around\s+)?[$€£¥₹]?(?:\d|one\b|two\b|three\b|four\b|"
     r"five\b|six\b|ten\b)[^.!?;]*)", _I)
 #: A limit or a deadline said with a modal of obligation or prohibition: "essays must stay under
 #: 2,000 words", "I can only fly out after 6pm", "the form has to be in the post by June 3", "he
@@ -1020,46 +1020,49 @@ _MODAL_LIMIT = re.compile(
     r"may\s+not|(?:is|are|am)\s+only\s+allowed\s+to)\s+"
     r"(?!believe|wait|imagine|remember|stand|stop|help|tell|say|decide|get\s+over|bear|afford\s+to\s+miss))"
     r"(?:[\w'’-]+\s+){0,6}?"
-    r"(?:(?:under|over|below|above|beyond|within|max(?:imum)?)\s+(?:about\s+|around\s+)?[$€£]?\d"
+    r"(?:(?:under|over|below|above|beyond|within|max(?:imum)?)\s+(?:about\s+|around\s+)?[$€£¥₹]?\d"
     r"|(?:more|less|fewer|longer|later|earlier|smaller|bigger|larger|higher|lower|shorter|heavier|lighter|"
     r"older|younger|faster|slower|further|farther|louder|hotter|colder|stronger)\s+than\s+"
-    r"|at\s+(?:most|least|the\s+latest)\b|up\s+to\s+[$€£]?\d"
+    r"|at\s+(?:most|least|the\s+latest)\b|up\s+to\s+[$€£¥₹]?\d"
     r"|(?:by|before|after|until|till|past)\s+(?:the\s+)?(?:\d|noon|midnight|(?:" + _MONTH_WORDS + "|" + _DAY_WORDS + r")\b)"
     r"|any(?:thing|\s+[\w'’-]+)\s+(?:with|containing|that\s+has)\b)", _I)
 #: A limit named with its amount: "a strict fluid limit of one litre a day", "capped at 25 km a week",
 #: "a budget cap of $18,000", "limited to two coffees", "tops out at cone 6".
 _NAMED_LIMIT = re.compile(
     r"\b(?:(?:limit|cap|maximum|max|minimum|allowance|ceiling|curfew|cutoff|cut-off|"
-    r"hard\s+(?:stop|end|finish|line|deadline))\s+(?:of|at|is|by)\s+|(?:capped|limited|restricted)\s+(?:at|to)\s+)"
-    r"(?:about\s+|around\s+|roughly\s+|just\s+)?(?:[$€£]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
+    r"hard\s+(?:stop|end|finish|line|deadline))"
+    # ("my hard cap for the sofa is £900", "the ceiling on rent is 1,400")
+    r"(?:\s+(?:for|on)\s+(?:(?:the|a|my|our|any)\s+)?(?:[\w'’-]+\s+){0,2}?[\w'’-]+)?"
+    r"\s+(?:of|at|is|by)\s+|(?:capped|limited|restricted)\s+(?:at|to)\s+)"
+    r"(?:about\s+|around\s+|roughly\s+|just\s+)?(?:[$€£¥₹]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
     r"twenty|thirty|fifty|a\s+hundred|half)\b)"
     # what a thing can do at most: "my kiln tops out at cone 6", "the van maxes out at 70 mph"
     # (of a thing of the speaker's: "the hike tops out at 3000 metres" describes, it limits nothing)
     r"|\b(?:my|our|(?-i:[A-Z])[\w-]*['’]s)\s+(?:[\w'’-]+\s+){0,3}?(?:tops|maxes|max)\s+out\s+(?:at|around)\s+(?:about\s+|around\s+)?"
-    r"(?:[A-Za-z]+\s+)?[$€£]?\d", _I)
+    r"(?:[A-Za-z]+\s+)?[$€£¥₹]?\d", _I)
 #: A limit set by refusing to go past it ("we're not paying more than 400 euros", "I won't spend
 #: over 300 on the suit", "never borrowing above 5k") or by capping ("I'm capping takeaways at 60
 #: pounds"): a rule for the period it names, however the sentence is dated.
 #: An amount as a limit gives it: a number, or a small one in words.
-_SMALL_AMOUNT = (r"[$€£]?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|"
+_SMALL_AMOUNT = (r"[$€£¥₹]?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|"
                  r"a\s+hundred|half)\b)")
 #: An amount then called the limit ("the budget is R9000 and that's the ceiling", "1200 a month,
 #: that's my max"), or no more than it allowed ("I can't go one cent over it", "not a penny more").
 _VALUE_CALLED_A_LIMIT = re.compile(
-    r"(?<!was\s)(?<!were\s)(?<![$€£R\d.,])(?:[$€£]|\bR)?\d[\d,.]*\s*(?:k|m|pounds|euros|dollars|rand|quid|bucks|grand)?\b[^.!?]{0,40}?"
+    r"(?<!was\s)(?<!were\s)(?<![$€£R\d.,])(?:[$€£¥₹]|\bR)?\d[\d,.]*\s*(?:k|m|pounds|euros|dollars|rand|quid|bucks|grand)?\b[^.!?]{0,40}?"
     r"(?:,|\band\b|\s[-\u2013\u2014])\s*"
     r"(?:that['’]s|that\s+is|which\s+is|it['’]s|this\s+is)\s+(?:the|my|our|an?|the\s+absolute|a\s+hard|the\s+hard)?\s*"
     r"(?:absolute\s+|hard\s+|upper\s+)?(?:limit|ceiling|max|maximum|cap|top\s+end|most\s+(?:I|we)\s+(?:can|will))\b"
     # (the record's text may have dropped the article: "not cent more")
     r"|\b(?:can['’]?t|cannot|won['’]?t|will\s+not|not)\s+(?:go|spend|pay|be)\s+(?:(?:a|one|any|even\s+a|a\s+single)\s+)?"
     r"(?:cent|penny|pound|dollar|euro|rand|quid|buck|minute|second)\s+(?:over|more|above|past)"
-    r"|\bnot\s+(?:(?:a|one)\s+)?(?:cent|penny|pound|dollar|euro|rand|quid|minute)\s+more\b(?!\s+than)", _I)
+    r"|\bnot\s+(?:(?:a|one)\s+)?(?:cent|penny|pound|dollar|euro|rand|quid|yen|rupee|minute)\s+(?:more|over|above)\b(?!\s+than)", _I)
 _REFUSED_LIMIT = re.compile(
     r"\b(?:(?:not|never|won['’]?t|will\s+not|(?:do|does)n['’]?t|refuse[sd]?\s+to)\s+(?:be\s+)?(?:pay|spend|go|exceed|borrow|bid|offer|lend|give|"
     r"put|drive|run|work|eat|drink|buy|charge)(?:s|ing|ding|ning|ting)?(?:\s+in)?\s+(?:[\w'’-]+\s+){0,2}?(?:more\s+than|over|above|beyond|past)\s+(?:about\s+|around\s+)?"
-    r"[$€£]?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|sixty|seventy|"
+    r"[$€£¥₹]?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|sixty|seventy|"
     r"eighty|ninety|a\s+hundred|a\s+thousand|half)\b)"
-    r"|\b(?:capping|limiting|restricting)\s+(?:[\w'’-]+\s+){0,4}?(?:at|to)\s+(?:about\s+|around\s+)?[$€£]?\d"
+    r"|\b(?:capping|limiting|restricting)\s+(?:[\w'’-]+\s+){0,4}?(?:at|to)\s+(?:about\s+|around\s+)?[$€£¥₹]?\d"
     # "he's never left alone more than 4 hours", "guests are never seated later than 9": a rule kept
     # always, not what someone has never done ("I've never run more than 10k")
     r"|(?<!have\s)(?<!['’]ve\s)(?<!has\s)(?<!had\s)\bnever\s+(?:be\s+)?(?:[\w'’-]+\s+){1,3}?"
@@ -1079,6 +1082,10 @@ _THIS_ONCE = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoo
 #: "Rule on my jobs, whoever's up there: ...", "Hard limit on my side: ...", "Non-negotiable - ...".
 _LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:(?:rule|rules|policy|(?:hard|strict|absolute)\s+limit|"
                             r"red\s+lines?|non-?negotiables?|deal-?breakers?)(?:,?\s+[\w'’-]+){0,6}?"
+                            # "the one thing that can't move: ...", "one thing I won't budge on - ..."
+                            r"|(?:one|only)\s+thing\s+(?:that\s+|which\s+)?(?:(?:I|we|(?-i:[A-Z])[\w'’-]*)\s+)?"
+                            r"(?:can['’]?t|cannot|won['’]?t|will\s+not|do\s+not|don['’]?t|doesn['’]?t|never)\s+"
+                            r"(?:move|change|budge|bend|compromise|negotiate|shift|give)(?:\s+(?:on|about))?"
                             # ("boundary wall fell down:", "requirements gathering was awful -": no label)
                             r"|(?:(?:hard\s+)?requirements?|boundary|boundaries)(?:\s+(?:for\s+[\w'’-]+|on\s+[\w'’-]+\s+side))?)"
                             r"\s*(?::|\s[-–—])\s*\S",
@@ -1134,10 +1141,30 @@ def labelled_rule(text: str) -> bool:
     return _LABELLED_RULE.match(text) is not None
 
 
+#: A rule someone gave, said after the telling: "my GP told me this morning: no alcohol with these
+#: antibiotics", "the consultant was really firm about it - no ibuprofen, ever". (When it was told
+#: says nothing of how long it holds.)
+_RULE_GIVEN = re.compile(
+    r"\b(?:told|said|advised|warned|ordered|insisted|(?:was|were|is|are|been)\s+(?:really\s+|very\s+|super\s+|quite\s+|"
+    r"pretty\s+)?(?:firm|strict|clear|adamant|explicit|emphatic)(?:\s+(?:about|on)\s+(?:it|this|that))?)\b"
+    r"[^:.!?\u2013\u2014]{0,50}?(?::|\s[-\u2013\u2014])\s*"
+    r"(?:no(?!\s+(?:idea|clue|problem|worries|way|one\s+knows)\b)|never|only|don['’]t|do\s+not|avoid|must|mustn['’]t|always|"
+    r"absolutely\s+no)\b", _I)
+
+
+def rule_given(text: str) -> bool:
+    """Whether a statement gives a rule someone set, after the telling (_RULE_GIVEN), not of one
+    occasion."""
+    given = _RULE_GIVEN.search(text)
+    return given is not None and _THIS_ONCE.search(text, given.end()) is None
+
+
 def states_a_rule(text: str) -> bool:
     """Whether a statement states a standing limit, deadline or rule in its form (see _MODAL_LIMIT,
-    _LABELLED_RULE), whatever else it says: a constraint, however the classifier reads it."""
+    _LABELLED_RULE, _RULE_GIVEN), whatever else it says: a constraint, however the classifier reads it."""
     if labelled_rule(text):
+        return True
+    if rule_given(text):
         return True
     named = ((_NAMED_LIMIT.search(text) is not None or _REFUSED_LIMIT.search(text) is not None
               or called_a_limit(text))
@@ -2249,6 +2276,12 @@ _REQUEST_HEAD = re.compile(
 _STANDING_MARK = re.compile(
     r"\b(?:always|from\s+now\s+on|going\s+forward|whenever|every\s+time|any\s*time|by\s+default|"
     r"in\s+(?:the\s+)?future|permanently|forever|from\s+here\s+on)\b", _I)
+#: "no running on the new hip, ever", "never again": said of the rule, after the clause that states it.
+_EVER = re.compile(r",\s*ever\b|\bever\s+again\b", _I)
+#: A bare time word that dates when a rule was told, not how long it holds: "my solicitor told me
+#: today that ...", "had the follow-up with the consultant today and she was firm: ...".
+_TOLD_THEN = re.compile(r"\b(?:told|said|says|advised|warned|explained|confirmed|insisted|ordered|saw|seen|"
+                        r"follow-?up|appointment|check-?up|consultation|review)\b(?:\s+[\w'’-]+){0,3}?\s+$", _I)
 _REQUEST_SPLIT = re.compile(
     r"\s*(?:[,;:(]|\)|\s[-\u2013\u2014]+\s|[\u2013\u2014]|\.\.\.)\s*|\s+(?:so|which\s+means|therefore|and\s+then)\s+", _I)
 
@@ -2309,7 +2342,8 @@ def _temporary(sentence: str, name: str, occurred_at: datetime, session_ttl: tim
     or an open bound does not make a question or a standing rule ("always ...") temporary."""
     if "[REDACTED:" in sentence:
         return None
-    periods = find_periods(sentence, occurred_at, tz)
+    periods = [p for p in find_periods(sentence, occurred_at, tz)
+               if not (p.bare and _TOLD_THEN.search(sentence, max(0, p.start - 60), p.start))]
     if not periods:
         # "I'm running on three hours of sleep today. Keep that in mind if I ask you to plan my
         # afternoon.": pointing back to what was told for a period, it holds for that period
@@ -2336,7 +2370,7 @@ def _temporary(sentence: str, name: str, occurred_at: datetime, session_ttl: tim
             and re.match(r"(?:until|till|til|through|thru)\b", explicit[0].words, re.IGNORECASE)):
         return None  # "no rides longer than 25 km until the end of March": a rule, kept as one, that ends then
     question = sentence.rstrip().endswith("?")
-    standing = bool(_STANDING_MARK.search(core))
+    standing = bool(_STANDING_MARK.search(core)) or _EVER.search(sentence) is not None
     appended = ""
     if explicit:
         period = explicit[0]

@@ -1780,7 +1780,7 @@ def _standing_candidates(sentences: list[str]) -> list[str]:
     """The first-person sentences the classifier is asked about when the rules kept nothing,
     without a label put before them."""
     from engine.extractor import (called_a_limit, is_chatter, is_counterfactual, is_question, kept_in_mind,
-                                  labelled_rule, rule_for_everyone, told_before_question)
+                                  labelled_rule, rule_for_everyone, rule_given, told_before_question)
 
     # what a request to keep something in mind asks to keep ("could you bear in mind that ...")
     told = (kept_in_mind(x) or ((told_before_question(x) or x) if is_question(x) else x)
@@ -1791,7 +1791,7 @@ def _standing_candidates(sentences: list[str]) -> list[str]:
             and ((3 <= _word_count(x) <= 30
                   and (_FIRST_PERSON.search(x) or _quantity_moved(x) or rule_for_everyone(x) or _gives_contact(x)
                        # "Dealbreaker for me: the job has to be remote": a rule of the speaker's by its label
-                       or labelled_rule(x) or called_a_limit(x))
+                       or labelled_rule(x) or called_a_limit(x) or rule_given(x))
                   and not is_chatter(x))
                  or _end_said_alone(x))]
 
