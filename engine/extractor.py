@@ -171,7 +171,12 @@ _QUESTION_START = re.compile(
     r"your|the|anyone|anybody|someone|i)\b"
     r"|(?:what|what's|how|how's|why|where|where's|who|who's|which|whose)\s+(?:do|does|did|is|are|was|were|"
     r"can|could|would|should|will|about|have|has|kind|sort|type|made|happened|else|other)\b"
-    r"|(?:what's|how's|where's|who's|wanna|any\s+(?:plans|ideas|tips|news))\b)",
+    r"|(?:what's|how's|where's|who's|wanna|any\s+(?:plans|ideas|tips|news))\b"
+    # "how many crates does a small van fit", "how long should a beginner practise": asked without
+    # its question mark (not "how much I love this place")
+    r"|how\s+(?:many|much|long|often|far|old|big|soon)\s+(?:(?!(?:i|you|we|they|he|she|it)\b)[\w'’-]+(?<!ed)\s+){0,4}?"
+    r"(?:do|does|did|is|are|was|were|can|could|"
+    r"would|should|will|have|has|shall)\s+(?!(?:been|got|gotten|left|gone|to)\b)[\w'’-]+\b)",
     _I,
 )
 
