@@ -1384,7 +1384,17 @@ def changed_provider(text: str) -> str | None:
 #: "home is ... for now"), so a new one is recognised by its shape, not by the words around it.
 _ADDRESS = re.compile(r"\b\d{1,4}[A-Za-z]?,?\s+(?:(?-i:[A-Z])[\w'’-]*\s+){1,3}(?:road|rd|street|st|lane|avenue|ave|close|"
                       r"way|drive|court|place|crescent|terrace|grove|gardens|square|row|hill|mews|walk|parade|"
-                      r"boulevard)\b", re.IGNORECASE)
+                      r"boulevard)\b"
+                      # the street named first, its number after ("Rua das Flores 42", "Calle Mayor 12",
+                      # "Via Roma 3"), or a number before a French street ("7 rue des Lilas")
+                      r"|(?-i:\b(?:Rua|Calle|Carrer|Avenida|Av\.|Rue|Via|Viale|Piazza|Plaza|Paseo|Largo|Travessa|Ulica|Chemin|Quai)"
+                      r"\s+(?:(?:d[aeo]s?|del|della|di|la|le|les|du|des|de\s+la)\s+)?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2}"
+                      r",?\s+\d{1,4}[A-Za-z]?\b)"
+                      r"|\b\d{1,4}[A-Za-z]?,?\s+(?:rue|avenue|boulevard|chemin|all[ée]e|impasse|quai|place)\s+"
+                      r"(?:(?:d[eu]s?|de\s+la|la|le|les)\s+)?(?-i:[A-Z])[\w'’-]*"
+                      # "Hauptstraße 5", "Keizersgracht 123", "Storgatan 8"
+                      r"|\b(?-i:[A-ZÄÖÜÅØ])[\w'’-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|gracht|straat|laan|vej|gatan|gata|gade)"
+                      r"\s+\d{1,4}[a-z]?\b", re.IGNORECASE)
 _PHONE = re.compile(r"(?<![\w+.,])\+?\d(?:[ -]?\d){8,14}(?![\w.,]?\d)")
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
 #: A word before "address" / "number" that says whose or which one ("office address", "work

@@ -1163,6 +1163,7 @@ _REQUEST_FORM = re.compile(
     r"unlearn|keep|store|save|remember|get\s+rid\s+of\s+(?=" + _SAID_THING + r"))\b"
     # "can you not hold on to the bit about ...", "could you not hang onto my ex's address"
     r"|" + _NOT_HOLD_ON.pattern +
+
     r"|\b(?:what|everything|anything|the\s+(?:\w+\s+){0,3}(?:thing|stuff|part|bit|details?|info(?:rmation)?))\s+"
     r"(?:I|i)\s+(?:just\s+)?(?:said|told|mentioned|shared|gave|wrote|brought\s+up|" + _UNBURDENED + r")\b"
     r"|\b(?:your|from\s+your)\s+(?:memory|memories|notes|records?|files?)\b"
@@ -1489,6 +1490,17 @@ _NAMED_BY_DOING = (
      ("mechanic", "garage")),
     (re.compile(r"\b(?:which|what)\s+school\b|\bgoes\s+to\s+school\b|\bschool\s+(?:he|she|they)\s+(?:goes|go|attends?)\b",
                 re.IGNORECASE), ("primary", "academy", "nursery")),
+    # "where I live" is an address ("ship it to 42 Rua das Flores, that's home")
+    (re.compile(r"\bwhere\s+(?:I|we)\s+(?:live|stay|reside)\b|\bwhere\s+(?:I|we)(?:['’]m|['’]re|\s+am|\s+are)\s+based\b",
+                re.IGNORECASE), ("address", "home", "live", "lives")),
+)
+#: What a request names that a street address, a phone number or an email address is
+#: (engine.meaning.contact_values): a statement holding one of that kind holds what it names.
+_CONTACT_NAMED = (
+    ("address", re.compile(r"\b(?:address|post\s*code|zip\s*code)\b|\bwhere\s+(?:I|we)\s+(?:live|stay|reside)\b"
+                           r"|\bwhere\s+(?:I|we)(?:['’]m|['’]re|\s+am|\s+are)\s+based\b", re.IGNORECASE)),
+    ("phone", re.compile(r"\b(?:phone|mobile|cell)(?:\s+number)?\b|\b(?:my|our|his|her|their)\s+number\b", re.IGNORECASE)),
+    ("email", re.compile(r"\be-?mail(?:\s+address)?\b", re.IGNORECASE)),
 )
 
 
@@ -2020,8 +2032,12 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
     if any(h - whose for h in held):
         only_whose = np.array([bool(h) and not h - whose for h in held])
         held = [h - whose for h in held]
-    hit = np.array([bool(h) for h in held])
+    # "my address", "where I live": a statement holding a street address holds what it names
+    asked = {kind for kind, said in _CONTACT_NAMED if said.search(request)}
+    contact = np.array([bool(asked & contact_values(x).keys()) for x in texts]) if asked else np.zeros(len(texts), dtype=bool)
+    hit = np.array([bool(h) for h in held]) | contact
     scores = np.maximum(mat @ qv[0], mat @ qv[1]) + 0.1 * hit
+    scores = np.where(contact, np.maximum(scores, settings.forget_target_similarity + 0.1), scores)
     # ... however close it reads: "the name of Tayo's school" is not "Tayo is 6 and has a stammer"
     scores = np.where(only_whose, 0.0, scores)
     if hit.any():

@@ -1,0 +1,54 @@
+"""A request to forget "my address" or "where we live" names a street address, however the
+statement holding it was worded ("deliveries go to Via Roma 3, Milano, that's us"): the statement
+that holds one goes, and a phone number or an email address beside it is not what was named.
+Street addresses written street first ("Calle Mayor 12", "Hauptstraße 5") are addresses too."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine import MemoryEngine
+from engine.meaning import contact_values
+
+CELLO = "I'm learning the cello, grade 4 this summer."
+
+
+def _after(tmp_path: Path, request: str, statements: list[str]) -> list[str]:
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        for i, text in enumerate(statements):
+            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s0", "turn_id": str(i), "role": "user",
+                           "speaker": "Mira", "text": text, "occurred_at": f"2026-03-02T09:0{i}:00Z"})
+        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s1", "turn_id": "r", "role": "user",
+                       "speaker": "Mira", "text": request, "occurred_at": "2026-03-05T09:00:00Z"})
+        engine.flush()
+        return [r.text for r in engine.records("t", "u")]
+
+
+@pytest.mark.parametrize("request_,statement,gone", [
+    ("please don't keep where we live on file, I've been a bit paranoid lately",
+     "Deliveries go to Via Roma 3, Milano, that's us.", "roma"),
+    ("Forget my home address please.", "Send the parcel to Calle Mayor 12, 3B, Madrid.", "mayor"),
+    ("Forget my address.", "Ship it to Hauptstraße 5, Berlin, that's home.", "hauptstra"),
+])
+def test_the_statement_holding_the_address_goes(tmp_path, request_, statement, gone):
+    texts = _after(tmp_path, request_, [statement, CELLO, "Text me on 07700 900123 when it ships, or email me at mira@example.org."])
+    assert not any(gone in t.lower() for t in texts), texts
+    assert any("cello" in t for t in texts), texts
+    assert any("07700" in t for t in texts), texts  # a number is no address
+
+
+@pytest.mark.parametrize("text,address", [
+    ("Ship it to Rua das Flores 42, apt 3, Porto", "rua das flores 42"),
+    ("home is 7 rue des Lilas, Lyon", "7 rue des lilas"),
+    ("the office is at Keizersgracht 123", "keizersgracht 123"),
+    ("I live at 14 Harrow Close, Leeds", "14 harrow close"),
+])
+def test_addresses_written_street_first_are_addresses(text, address):
+    assert contact_values(text)["address"] == frozenset({address})
+
+
+@pytest.mark.parametrize("text", ["I walked via the park 3 times", "the rue is 5 euros", "we went via Paris 2 days ago",
+                                  "Plaza del Sol was packed, 3 of us got lost"])
+def test_words_that_only_look_like_a_street_are_not(text):
+    assert "address" not in contact_values(text)
