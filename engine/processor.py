@@ -1163,7 +1163,10 @@ _REQUEST_FORM = re.compile(
     r"unlearn|keep|store|save|remember|get\s+rid\s+of\s+(?=" + _SAID_THING + r"))\b"
     # "can you not hold on to the bit about ...", "could you not hang onto my ex's address"
     r"|" + _NOT_HOLD_ON.pattern +
-
+    # "would you mind not keeping anything about ...", "do you mind deleting my number"
+    r"|\b(?:would|do)\s+(?:you|u)\s+mind\s+(?:(?:just|please)\s+)?(?:not\s+(?:keeping|storing|saving|remembering|recording|"
+    r"holding\s+on\s*to|hanging\s+on\s*to)|forgetting|deleting|erasing|wiping|removing|dropping|scrapping|ditching|"
+    r"getting\s+rid\s+of)\b" +
     r"|\b(?:what|everything|anything|the\s+(?:\w+\s+){0,3}(?:thing|stuff|part|bit|details?|info(?:rmation)?))\s+"
     r"(?:I|i)\s+(?:just\s+)?(?:said|told|mentioned|shared|gave|wrote|brought\s+up|" + _UNBURDENED + r")\b"
     r"|\b(?:your|from\s+your)\s+(?:memory|memories|notes|records?|files?)\b"
@@ -1516,7 +1519,8 @@ def _topic_words(sentence: str) -> list[str]:
              if w not in _REQUEST_WORDS and w not in _FORM_WORDS and w not in _GENERIC_TERMS and w not in STOP_WORDS
              and w not in _FILLERS
              and (len(w) > 2 or w in _SHORT_RELATIONS)  # "anything about my ex"
-             and not (len(w) >= 5 and w[:5] in _REQUEST_STEMS)]
+             # (a compound by its last part: "great-grandma" is no "great")
+             and not (len(h := w.rsplit("-", 1)[-1]) >= 5 and h[:5] in _REQUEST_STEMS)]
     for said, named in _NAMED_BY_DOING:
         m = said.search(sentence)
         if m is not None:
@@ -2146,7 +2150,10 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
                 word = " ".join(w for w in topic if set(terms(w)) & set(held))
                 near = meaning.vectors(said) @ meaning.vectors([word])[0]
                 floor = max(settings.forget_target_similarity, max(float(near[k]) for k in by_words) - 0.05)
-                found |= by_words | {k for k, x in enumerate(near) if x >= floor}
+                # (one that holds a word of the request, but not its most telling one, was judged by
+                # its words: "on dad's side ..." beside "my great-grandma on mum's side")
+                found |= by_words | {k for k, x in enumerate(near)
+                                     if x >= floor and not any(k in ks for ks in held.values())}
         things = [t for t in _THINGS_NAMED.split(request) if _topic_words(t)]
         for thing in things if len(things) > 1 else ():
             # "forget my height and weight": each thing named goes, the closest by meaning where
