@@ -501,7 +501,10 @@ _PERIOD_PATTERNS: list[tuple[str, str]] = [
     ("week", r"(?:(?:just|only)\s+)?(?:for|during|through(?:out)?)\s+(?:this|the)\s+(?P<w1>week|weekend|month)(?:\s+only)?"
              r"|(?:until|till|through)\s+(?:the\s+end\s+of\s+)?(?:this|the)\s+(?P<w2>week|weekend|month)"
              r"|(?:until|till)\s+(?P<w3>next\s+(?:week|month))|(?P<w4>this\s+(?:week|weekend|month))\s+only"),
-    ("weekday", r"(?:until|till|til|through|thru)\s+(?:the\s+end\s+of\s+)?(?:(?:next|this(?:\s+coming)?)\s+)?(?P<wd>" + _WD + r")"
+    # "heading off to a retreat, back Friday", "I'm back on Monday": away until then
+    ("weekday", r"(?:until|till|til|through|thru|(?:(?:I['’]m|we['’]re|I\s+am|we\s+are|(?:I|we)['’]ll\s+be|(?:I|we)\s+will\s+be)\s+|"
+                r"(?<=,\s)|(?<=\u2013\s)|(?<=\u2014\s)|(?<=-\s)|(?<=\()|^)back(?:\s+on)?)"
+                r"\s+(?:the\s+end\s+of\s+)?(?:(?:next|this(?:\s+coming)?)\s+)?(?P<wd>" + _WD + r")"
                 r"(?:\s+(?:morning|afternoon|evening|night))?"),
     ("dom", r"(?:until|till|til|through|thru)\s+(?:the\s+)?(?P<dom1>\d{1,2})(?:st|nd|rd|th)(?:\s+(?:of\s+)?(?P<mon1>" + _MON + r"))?"
             r"|(?:until|till|til|through|thru)\s+(?P<dom2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>" + _MON + r")"
@@ -515,7 +518,7 @@ _PERIOD_PATTERNS: list[tuple[str, str]] = [
 ]
 _PERIOD_MASTER = re.compile("|".join(rf"(?P<{n}>\b(?:{p})\b)" for n, p in _PERIOD_PATTERNS), re.IGNORECASE)
 _PERIOD_TRIGGERS = frozenset("""today tonight tomorrow morning afternoon evening night day week weekend month session chat
-conversation thread now time once next coming following rest until till til through thru while whilst long meantime
+conversation thread now time once next coming following rest until till til through thru while whilst long meantime back
 """.split())
 _CLOCK_AT = re.compile(r"\b(?:at|by|around|before)\s+(?P<clock>" + _P_CLOCK + r")(?!\w)", re.IGNORECASE)
 _P_NUMBERS = {**_NUMBER_WORDS, "several": 3, "thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60,
