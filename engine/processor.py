@@ -2021,6 +2021,11 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
     return []
 
 
+#: How much closer to the thing a request names ("the run-in with the law") a text holding no word
+#: of it must read than the texts holding only whose it is, to be that thing in their place.
+POSSESSOR_ONLY_MARGIN = 0.1
+
+
 def _request_scores(texts: list[str], request: str, topic: list[str], meaning: Meaning,
                     settings: Settings) -> np.ndarray:
     """How plainly each text is what a request to forget names: the closer of its similarity to the
@@ -2036,6 +2041,18 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
     if any(h - whose for h in held):
         only_whose = np.array([bool(h) and not h - whose for h in held])
         held = [h - whose for h in held]
+    elif whose and any(held):
+        # Only the possessor is held ("great-grandpa's run-in with the law" beside "my great-grandfather
+        # was born in 1898" and "he did eight months in prison"): a text that holds nothing but reads
+        # plainly closer to the thing named is it, and the possessor's other texts are not.
+        thing = " ".join(w for w in topic if not {t[:5] for t in terms(w)} & whose)
+        owners = [i for i, h in enumerate(held) if h]
+        others = [i for i, h in enumerate(held) if not h]
+        if thing and others:
+            near = mat @ meaning.vectors([thing])[0]
+            if float(near[others].max()) >= float(near[owners].max()) + POSSESSOR_ONLY_MARGIN:
+                only_whose = np.array([bool(h) for h in held])
+                held = [set() for _ in held]
     # "my address", "where I live": a statement holding a street address holds what it names
     asked = {kind for kind, said in _CONTACT_NAMED if said.search(request)}
     contact = np.array([bool(asked & contact_values(x).keys()) for x in texts]) if asked else np.zeros(len(texts), dtype=bool)
