@@ -1245,7 +1245,7 @@ def other_filler(a: str, b: str, speaker: str = "") -> bool:
 
 _SWITCHED_TO = re.compile(r"\b(?:switched|swapped|changed|moved|gone|went|converted|shifted|migrated|transferred|bumped)\s+"
                           # whom someone else placed there ("moved me to jungle", "moved Jun-ho up to the A team")
-                          r"(?:(?:me|us|(?-i:[A-Z])[\w'’-]*)\s+)?"
+                          r"(?:(?P<whom>me|us|(?-i:[A-Z])[\w'’-]*)\s+)?"
                           r"(?:(?:fully|completely|entirely|totally|permanently|officially|properly)\s+)?"
                           r"(?:(?:over|back|up|down|across)\s+)?(?:(?:in)?to|out\s+of\s+[^,;:.!?()]{1,40}?\s+(?:and\s+)?into)\s+"
                           r"(?P<what>[^,;:.!?()]+)", re.IGNORECASE)
@@ -1258,6 +1258,9 @@ def switched_to(text: str, speaker: str = "") -> frozenset[str]:
     if m is None:
         return frozenset()
     own = _speaker_words(speaker)
+    whom = (m.group("whom") or "").lower()
+    if whom and whom not in ("me", "us") and not _speaker_words(whom) <= own:
+        return frozenset()  # "we moved Tariq to the top bunk": someone else placed, no value of the speaker's
     return frozenset(t for w in _phrase(re.findall(r"[\w'’]+", m.group("what").lower())) if w not in _DETERMINERS and w not in _NOT_VALUES for t in terms(w)
                      if t not in own)
 

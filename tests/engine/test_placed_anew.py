@@ -40,3 +40,11 @@ def test_what_the_speaker_was_placed_in_is_the_new_value(text, speaker, words):
 ])
 def test_moved_to_tears_is_no_new_place(tmp_path, speaker, old, new, kept):
     assert holds(active_after(tmp_path, speaker, [old, new]), kept)
+
+
+@pytest.mark.parametrize("text,speaker", [
+    ("We moved Tariq to the top bunk, he loves it.", "Priya"),
+    ("The nurse moved Grandad to a room by the window.", "Ella"),
+])
+def test_someone_else_placed_is_no_value_of_the_speakers(text, speaker):
+    assert switched_to(text, speaker) == frozenset()
