@@ -1696,6 +1696,24 @@ def _role_statement(sentence: str) -> bool:
     return cut is not None and cut.group(0).lower() in _PLACING
 
 
+#: The speaker placed anew by someone ("the director has moved me up to the sopranos", "I've been
+#: moved into the marketing team", "the captain bumped me up into the A team"): where they stand
+#: now, a standing fact of theirs. Not what one occasion did ("moved me to another room today",
+#: "moved me to tears").
+_PLACED_ANEW = re.compile(
+    r"\b(?:(?:moved|transferred|bumped|promoted|demoted|switched|shifted|reassigned)\s+(?:me|us)|"
+    r"(?:I|we)(?:['’]ve|\s+have|['’]m|\s+am|['’]re|\s+are|\s+was|\s+were)\s+(?:(?:been|just|finally|now|officially|got)\s+)*"
+    r"(?:moved|transferred|bumped|promoted|demoted|switched|shifted|reassigned))"
+    r"\s+(?:(?:up|down|over|across|back)\s+)?(?:out\s+of\s+[^,;.!?]{1,40}?\s+(?:and\s+)?)?(?:in)?to\b(?!\s+tears\b)",
+    re.IGNORECASE)
+
+
+def _placed_anew(sentence: str) -> bool:
+    from engine.meaning import _ONE_OCCASION
+
+    return _PLACED_ANEW.search(sentence) is not None and _ONE_OCCASION.search(sentence) is None
+
+
 #: Roles that do not end like one (engine.extractor._is_person_role reads the rest).
 _MORE_ROLES = frozenset("secretary chairman chairwoman chairperson apprentice intern".split())
 #: Says how the speaker feels or fares, or how much, not what they are.
@@ -1806,6 +1824,7 @@ def _standing_candidates(sentences: list[str]) -> list[str]:
             # a rule for everyone is the speaker's to keep ("everyone has to be 16 or older")
             and ((3 <= _word_count(x) <= 30
                   and (_FIRST_PERSON.search(x) or _quantity_moved(x) or rule_for_everyone(x) or _gives_contact(x)
+                       or _placed_anew(x)
                        # "Dealbreaker for me: the job has to be remote": a rule of the speaker's by its label
                        or labelled_rule(x) or called_a_limit(x) or rule_given(x))
                   and not is_chatter(x))
@@ -1857,7 +1876,7 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
     if plain_only:
         sentences = [x for x in sentences if _speakers_end(x) or _habit_statement(x) or _plain_present(x)
                      or _possessed_present(x) or _possessed_moved(x) or _quantity_moved(x) or _taken_up_again(x) or _role_statement(x)
-                     or _avoids(x) or _NOW_THAT.match(x.strip())]
+                     or _avoids(x) or _NOW_THAT.match(x.strip()) or _placed_anew(x)]
     if not sentences:
         return []
     out = []
@@ -1894,6 +1913,8 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
             kind, sure = "fact", max(sure, needed)  # "I work nights now": a state of theirs that holds now
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _role_statement(sentence):
             kind, sure = "fact", max(sure, needed)  # "I'm the treasurer of the rowing club now": what they are
+        elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _placed_anew(sentence):
+            kind, sure = "fact", max(sure, needed)  # "the director moved me up to the sopranos": where they are now
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _quantity_moved(sentence):
             kind, sure = "fact", max(sure, needed)  # "the storm took a few, down to 34 trees now": where a count stands
         elif (kind not in ("fact", "preference", "decision", "constraint") or sure < needed) and _NOW_THAT.match(sentence.strip()):

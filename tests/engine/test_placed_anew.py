@@ -48,3 +48,22 @@ def test_moved_to_tears_is_no_new_place(tmp_path, speaker, old, new, kept):
 ])
 def test_someone_else_placed_is_no_value_of_the_speakers(text, speaker):
     assert switched_to(text, speaker) == frozenset()
+
+
+@pytest.mark.parametrize("said,where", [
+    ("Reorg at work: I've been moved into the marketing team now.", "marketing team"),
+    ("The captain has bumped me up into the A team!", "A team"),
+    ("big shake-up at work, my editor has moved me to the business desk.", "business desk"),
+])
+def test_being_placed_anew_is_kept_as_where_the_speaker_is(tmp_path, said, where):
+    from tests.engine.two_sessions import kept_of_one_turn
+
+    kept = kept_of_one_turn(tmp_path, "Siobhan", said)
+    assert any(kind == "fact" and where in text for kind, text in kept), kept
+
+
+def test_placed_for_one_occasion_is_no_standing_fact(tmp_path):
+    from tests.engine.two_sessions import kept_of_one_turn
+
+    kept = kept_of_one_turn(tmp_path, "Siobhan", "At the dentist today they moved me to another room because the drill broke.")
+    assert not any(kind == "fact" for kind, _ in kept), kept
