@@ -2080,6 +2080,10 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
     hit = np.array([bool(h) for h in held]) | contact
     scores = np.maximum(mat @ qv[0], mat @ qv[1]) + 0.1 * hit
     scores = np.where(contact, np.maximum(scores, settings.forget_target_similarity + 0.1), scores)
+    if contact.any():
+        # a statement that gives only another kind ("my number is +34 612 ...") is not the address
+        other = np.array([bool(contact_values(x)) and not asked & contact_values(x).keys() for x in texts])
+        scores = np.where(other, 0.0, scores)
     # ... however close it reads: "the name of Tayo's school" is not "Tayo is 6 and has a stammer"
     scores = np.where(only_whose, 0.0, scores)
     if hit.any():

@@ -52,3 +52,15 @@ def test_addresses_written_street_first_are_addresses(text, address):
                                   "Plaza del Sol was packed, 3 of us got lost"])
 def test_words_that_only_look_like_a_street_are_not(text):
     assert "address" not in contact_values(text)
+
+
+@pytest.mark.parametrize("request_,street,email,gone", [
+    ("please forget my home address", "Post goes to 9 Orchard Way, Bath.", "My work email address is ada@example.org.", "orchard"),
+    ("don't keep my postal address please", "Letters go to Calle Mayor 12, Madrid.",
+     "The address for my newsletter is ada@example.com, use that.", "mayor"),
+    ("forget my address", "Deliveries come to Via Roma 3, Milano.", "My backup email address is ada.r@example.it.", "roma"),
+])
+def test_an_email_address_is_not_the_address_asked_for(tmp_path, request_, street, email, gone):
+    texts = _after(tmp_path, request_, [street, email])
+    assert not any(gone in t.lower() for t in texts), texts
+    assert any("@example" in t for t in texts), texts
