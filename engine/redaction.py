@@ -742,17 +742,22 @@ def _codes_later_in_sentence(text: str, start: int) -> Iterator[_Span]:
 
 
 #: One word of a wallet's seed (recovery) phrase, perhaps numbered ("1. lantern", "2) orbit"), and
-#: what may stand between two of them: spaces, a comma, a line break.
+#: what may stand between two of them: spaces, a comma, a slash, a line break.
 _SEED_WORD = re.compile(r"(?<![\w'\u2019-])(?:\d{1,2}[.):-]?[ \t]*)?(?P<w>[A-Za-z]{2,12})(?![\w'\u2019-])")
-_SEED_GAP = re.compile(r"[ \t]*[,\n][ \t]*|[ \t]+")
+_SEED_GAP = re.compile(r"[ \t]*[,\n/|][ \t]*|[ \t]+")
 _SEED_LENGTH = (12, 24)  # words: a phrase of 12, 15, 18, 21 or 24
 #: What names a run of words a seed phrase, said near it in the turn ("... - that's my wallet
-#: seed"): a mnemonic, a recovery or restore, a secret or seed phrase; or two of a seed, a wallet, a
-#: backup, a wallet's maker and "words" ("wallet seed", "backup words": "seed packets I bought: ..."
-#: and "wallet colours I like: ..." are none).
-_SEED_NAMED = re.compile(r"\b(?:mnemonic|recovery|restores?|(?:secret|seed)\s+(?:phrase|words))\b", re.IGNORECASE)
+#: seed"): a mnemonic, a secret, seed or recovery phrase; or two kinds of these words: a seed, a
+#: wallet or its maker, a backup, a recovery or restore, "words" ("wallet seed", "backup words",
+#: "they restore my Trezor"; "seed packets I bought: ...", "wallet colours I like: ...", "my
+#: recovery after the op: ..." are none).
+_SEED_NAMED = re.compile(r"\b(?:mnemonic|(?:secret|seed|recovery)\s+(?:phrase|words|sentence)|restores?\s+(?:my|the|your|our)\s+"
+                         r"(?:[\w-]+\s+){0,2}?(?:wallet|account|keys?|funds|coins))\b", re.IGNORECASE)
 _SEED_CUES = re.compile(r"\b(?:(?P<seed>seed)|(?P<wallet>wallet|crypto|bitcoin|ledger|trezor|metamask)|(?P<backup>back-?up)"
-                        r"|(?P<words>words|phrase))\b", re.IGNORECASE)
+                        r"|(?P<words>words|phrase)|(?P<recovery>recovery|restores?))\b", re.IGNORECASE)
+#: Words of a label that may run into the phrase it names ("seed words 12: wolf echo ...").
+_SEED_LABEL = frozenset("seed seeds phrase words word recovery mnemonic wallet backup restore secret crypto bitcoin "
+                        "ledger trezor metamask".split())
 _SEED_BEFORE, _SEED_AFTER = 240, 80
 #: Words of talk: no seed phrase strings twelve words together with one of these among them.
 _FUNCTION_WORDS = frozenset("""a an the and or but so to of in on at by for from with as is are was were be been am it its
@@ -761,16 +766,22 @@ if then than when while do does did have has had will would can could should jus
 
 
 def _seed_runs(text: str) -> Iterator[tuple[int, int]]:
-    """Spans of 12 to 24 plain lower-case words in a row (see `_SEED_WORD`), none a word of talk."""
+    """Spans of 12 to 24 plain words in a row (see `_SEED_WORD`), all lower case or all capitals,
+    none a word of talk, less the words of a label at either end."""
     run: list[re.Match[str]] = []
 
     def close() -> Iterator[tuple[int, int]]:
-        if _SEED_LENGTH[0] <= len(run) <= _SEED_LENGTH[1]:
-            yield run[0].start(), run[-1].end()
+        words = list(run)
+        while words and words[0].group("w").lower() in _SEED_LABEL:
+            words.pop(0)
+        while words and words[-1].group("w").lower() in _SEED_LABEL:
+            words.pop()
+        if _SEED_LENGTH[0] <= len(words) <= _SEED_LENGTH[1]:
+            yield words[0].start(), words[-1].end()
 
     for m in _SEED_WORD.finditer(text):
         word = m.group("w")
-        plain = word.lower() not in _FUNCTION_WORDS and (word[1:].islower() or len(word) == 1)
+        plain = word.lower() not in _FUNCTION_WORDS and (word[1:].islower() or word.isupper() or len(word) == 1)
         joined = bool(run) and _SEED_GAP.fullmatch(text, run[-1].end(), m.start()) is not None
         if not (plain and joined):
             yield from close()

@@ -21,6 +21,10 @@ NUMBERED = "\n".join(f"{i}) {w}" for i, w in enumerate(TWELVE.split(), 1))
     f"These restore my exchange account if the phone dies:\n{NUMBERED}",
     f"{TWELVE.replace(' ', ', ')}: those are the seed words for the metamask, in order",
     f"ok so the wallet app asked me to write down 12 words and here they are {TWELVE} and then it asked me to confirm them",
+    # all capitals, a number after the label, slashes between the words
+    "MNEMONIC = " + TWELVE.upper(),
+    f"seed words 12: {TWELVE}",
+    "recovery phrase - " + " / ".join(TWELVE.split()),
 ])
 def test_a_seed_phrase_is_redacted(said):
     clean, kinds = redact(said)
@@ -35,6 +39,8 @@ def test_a_seed_phrase_is_redacted(said):
     "backup singers we auditioned: Maria Ana Lucia Teresa Paula Rosa Elena Carmen Isabel Julia Clara Sofia",
     "Spelling words for this week: because friend people would could should their there where were which while",
     "Recovery after surgery went fine, the nurse said to walk a bit every day and keep the wound dry",
+    "my recovery after the op has been slow, physio says walk stretch rest sleep eat drink swim breathe relax repeat daily",
+    "the recovery plan: walk stretch rest sleep eat drink swim breathe relax repeat daily calm",
 ])
 def test_runs_of_words_no_seed_names_stay(said):
     assert redact(said) == (said, [])
