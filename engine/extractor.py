@@ -174,6 +174,8 @@ _QUESTION_START = re.compile(
     r"|(?:what's|how's|where's|who's|wanna|any\s+(?:plans|ideas|tips|news))\b"
     # "how many crates does a small van fit", "how long should a beginner practise": asked without
     # its question mark (not "how much I love this place")
+    r"|(?:what|which)\s+(?:time|day|date|year|size|colou?r|model|brand|platform|number)\s+(?:do|does|did|is|are|was|were|can|"
+    r"could|should|would|will)\s+(?!(?:been|got|gotten|left|gone|to)\b)[\w'’-]+\b"
     r"|how\s+(?:many|much|long|often|far|old|big|soon)\s+(?:(?!(?:i|you|we|they|he|she|it)\b)[\w'’-]+(?<!ed)\s+){0,4}?"
     r"(?:do|does|did|is|are|was|were|can|could|"
     r"would|should|will|have|has|shall)\s+(?!(?:been|got|gotten|left|gone|to)\b)[\w'’-]+\b)",
@@ -1036,7 +1038,10 @@ _MODAL_LIMIT = re.compile(
 _NAMED_LIMIT = re.compile(
     r"\b(?:(?:limit|cap|maximum|max|minimum|allowance|ceiling|curfew|cutoff|cut-off|"
     r"hard\s+(?:stop|end|finish|line|deadline))"
-    # ("my hard cap for the sofa is £900", "the ceiling on rent is 1,400")
+    # ("my hard cap for the sofa is £900", "the ceiling on rent is 1,400", "the max I'll spend on
+    # coffee is €15")
+    r"(?:\s+(?:I|we|(?-i:[A-Z])[\w'’-]*)\s*(?:['’]ll|will|can|would|['’]d|am\s+willing\s+to|['’]m\s+willing\s+to|is\s+willing\s+to)"
+    r"\s+(?:spend|pay|go\s+to|borrow|bid|offer))?"
     r"(?:\s+(?:for|on)\s+(?:(?:the|a|my|our|any)\s+)?(?:[\w'’-]+\s+){0,2}?[\w'’-]+)?"
     r"\s+(?:of|at|is|by)\s+|(?:capped|limited|restricted)\s+(?:at|to)\s+)"
     r"(?:about\s+|around\s+|roughly\s+|just\s+)?(?:[$€£¥₹]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
@@ -1089,7 +1094,7 @@ _LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:(?:
                             r"red\s+lines?|non-?negotiables?|deal-?breakers?)(?:,?\s+[\w'’-]+){0,6}?"
                             # "the one thing that can't move: ...", "one thing I won't budge on - ..."
                             r"|(?:one|only)\s+thing\s+(?:that\s+|which\s+)?(?:(?:I|we|(?-i:[A-Z])[\w'’-]*)\s+)?"
-                            r"(?:can['’]?t|cannot|won['’]?t|will\s+not|do\s+not|don['’]?t|doesn['’]?t|never)\s+"
+                            r"(?:can['’]?t|cannot|won['’]?t|will\s+not|do\s+not|don['’]?t|doesn['’]?t|never|refuse\s+to)\s+"
                             r"(?:move|change|budge|bend|compromise|negotiate|shift|give)(?:\s+(?:on|about))?"
                             # ("boundary wall fell down:", "requirements gathering was awful -": no label)
                             r"|(?:(?:hard\s+)?requirements?|boundary|boundaries)(?:\s+(?:for\s+[\w'’-]+|on\s+[\w'’-]+\s+side))?)"

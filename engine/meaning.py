@@ -1512,6 +1512,11 @@ _OLD_QUANTITY = re.compile(r"\b(?:instead\s+of|from|(?:up|down)\s+from|(?:it|tha
 _CLOCK_AFTER = re.compile(r"(?::\d\d\s*(?:[ap]\.?m\b\.?)?|\s*[ap]\.?m\b\.?)(?P<to>\s*(?:to|until|till|-)\b)?", re.IGNORECASE)
 
 
+_WHEN_BEFORE = re.compile(r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|week\s*(?:days?|ends?)|mornings?|"
+                          r"afternoons?|evenings?|nights?)\s+$", re.IGNORECASE)
+_TO_AFTER = re.compile(r"\s*(?:to|until|till|-)\b", re.IGNORECASE)
+
+
 def old_quantities(text: str) -> frozenset[str]:
     """The numbers a statement gives as old values ("instead of 1", "up from 40", "from 7am to
     6am"); a time it starts at is none ("Saturdays from 5pm", "from 9:30 on weekdays")."""
@@ -1520,6 +1525,8 @@ def old_quantities(text: str) -> frozenset[str]:
         clock = _CLOCK_AFTER.match(text, m.end())
         if clock is not None and clock.group("to") is None:
             continue
+        if _WHEN_BEFORE.search(text, 0, m.start()) and not _TO_AFTER.match(text, m.end()):
+            continue  # "on Sundays from 12 now": when it starts on that day
         out.add(m.group("num").replace(",", ""))
     return frozenset(out)
 

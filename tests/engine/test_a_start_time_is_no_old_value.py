@@ -21,6 +21,12 @@ from tests.engine.two_sessions import active_after, holds
      "They've switched me to Sundays from 1pm since two volunteers quit.", "saturdays", "sundays"),
     ("Kofi", "Choir practice is on Wednesdays at 7.30pm in the church hall.",
      "After 2 members complained, choir practice has moved to Mondays from 8pm.", "wednesdays", "mondays"),
+    # a bare hour after a day: when it starts that day
+    ("Ana", "I do the food bank shift every Saturday at 9am.", "they've put me on Sundays from 12 now", "saturday", "sundays"),
+    ("Ben", "My pottery class is Tuesdays at 7.", "the studio moved our class to Wednesdays from 6 now", "tuesdays",
+     "wednesdays"),
+    ("Cai", "Band practice is Thursday nights at 8.", "We've switched band practice to Fridays from 9 going forward.",
+     "thursday", "fridays"),
 ])
 def test_a_change_with_a_start_time_replaces_the_old_day_and_time(tmp_path, speaker, old, new, gone, kept):
     texts = active_after(tmp_path, speaker, [old, new])
@@ -36,6 +42,8 @@ def test_a_change_with_a_start_time_replaces_the_old_day_and_time(tmp_path, spea
     ("the shop is open on Sundays from 8am", set()),
     ("lessons run from 9:30 on weekdays", set()),
     ("we meet Thursdays from 7.30pm", set()),
+    ("they've put me on Sundays from 12 now", set()),
+    ("we meet on Mondays from 7 to 8", {"7"}),
 ])
 def test_a_start_time_is_no_old_quantity(text, old):
     assert old_quantities(text) == frozenset(old)

@@ -15,6 +15,8 @@ from tests.engine.two_sessions import kept_of_one_turn
     "how long does sourdough starter last in the fridge",
     "how many miles can an e-bike battery do on one charge",
     "how far is it from Leeds to York by bike",
+    "what time does the pharmacy on Hyde Road close on sundays",
+    "which day is the bin collection in Headingley",
 ])
 def test_a_question_without_its_mark_keeps_nothing(tmp_path, said):
     assert is_question(said)

@@ -25,6 +25,8 @@ from tests.engine.two_sessions import kept_of_one_turn
     "One thing we never compromise on: homework before telly.",
     "Saw the orthopaedic surgeon today and he was adamant: no running on the new hip, ever.",
     "The vet was very firm about it - only the prescription food for her.",
+    "max i'll spend on coffee is €15 a week",
+    "the one thing i refuse to compromise on - the kids are in bed by 8",
 ])
 def test_a_rule_in_another_form_is_a_constraint(tmp_path, said):
     kinds = [k for k, _ in kept_of_one_turn(tmp_path, "Leila", said)]
