@@ -505,7 +505,8 @@ _PERIOD_PATTERNS: list[tuple[str, str]] = [
     ("weekday", r"(?:until|till|til|through|thru|(?:(?:I['’]m|we['’]re|I\s+am|we\s+are|(?:I|we)['’]ll\s+be|(?:I|we)\s+will\s+be)\s+|"
                 r"(?<=,\s)|(?<=\u2013\s)|(?<=\u2014\s)|(?<=-\s)|(?<=\()|^)back(?:\s+on)?)"
                 r"\s+(?:the\s+end\s+of\s+)?(?:(?:next|this(?:\s+coming)?)\s+)?(?P<wd>" + _WD + r")"
-                r"(?:\s+(?:morning|afternoon|evening|night))?"),
+                # (not "back on Thursday nights", a habit's days)
+                r"(?:\s+(?:morning|afternoon|evening|night)(?!s))?(?![’']?s\b)(?!\s+(?:mornings|afternoons|evenings|nights)\b)"),
     ("dom", r"(?:until|till|til|through|thru)\s+(?:the\s+)?(?P<dom1>\d{1,2})(?:st|nd|rd|th)(?:\s+(?:of\s+)?(?P<mon1>" + _MON + r"))?"
             r"|(?:until|till|til|through|thru)\s+(?P<dom2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>" + _MON + r")"
             r"|(?:until|till|til|through|thru)\s+(?P<mon3>" + _MON + r")\.?\s+(?P<dom3>\d{1,2})(?:st|nd|rd|th)?(?![\d:])"),

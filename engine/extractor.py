@@ -176,7 +176,8 @@ _QUESTION_START = re.compile(
     # its question mark (not "how much I love this place")
     r"|(?:what|which)\s+(?:time|day|date|year|size|colou?r|model|brand|platform|number)\s+(?:do|does|did|is|are|was|were|can|"
     r"could|should|would|will)\s+(?!(?:been|got|gotten|left|gone|to)\b)[\w'’-]+\b"
-    r"|how\s+(?:many|much|long|often|far|old|big|soon)\s+(?:(?!(?:i|you|we|they|he|she|it)\b)[\w'’-]+(?<!ed)\s+){0,4}?"
+    r"|how\s+(?:many|much|long|often|far|old|big|soon)\s+(?:(?!(?:i|you|we|they|he|she|it|my|our|your|his|her|their)\b)"
+    r"[\w'’-]+(?<!ed)\s+){0,4}?"
     r"(?:do|does|did|is|are|was|were|can|could|"
     r"would|should|will|have|has|shall)\s+(?!(?:been|got|gotten|left|gone|to)\b)[\w'’-]+\b)",
     _I,
@@ -1155,9 +1156,11 @@ def labelled_rule(text: str) -> bool:
 #: antibiotics", "the consultant was really firm about it - no ibuprofen, ever". (When it was told
 #: says nothing of how long it holds.)
 _RULE_GIVEN = re.compile(
-    r"\b(?:told|said|advised|warned|ordered|insisted|(?:was|were|is|are|been)\s+(?:really\s+|very\s+|super\s+|quite\s+|"
-    r"pretty\s+)?(?:firm|strict|clear|adamant|explicit|emphatic)(?:\s+(?:about|on)\s+(?:it|this|that))?)\b"
-    r"[^:.!?\u2013\u2014]{0,50}?(?::|\s[-\u2013\u2014])\s*"
+    # told, then a colon ("my GP told me this morning: no alcohol"; not "said he'd pay me back -
+    # never did"), or firm, then a colon or a dash
+    r"\b(?:(?:told|said|advised|warned|ordered|insisted)\b[^:.!?\u2013\u2014]{0,50}?:"
+    r"|(?:was|were|is|are|been)\s+(?:really\s+|very\s+|super\s+|quite\s+|pretty\s+)?(?:firm|strict|clear|adamant|explicit|"
+    r"emphatic)(?:\s+(?:about|on)\s+(?:it|this|that))?\b[^:.!?\u2013\u2014]{0,50}?(?::|\s[-\u2013\u2014]))\s*"
     r"(?:no(?!\s+(?:idea|clue|problem|worries|way|one\s+knows)\b)|never|only|don['’]t|do\s+not|avoid|must|mustn['’]t|always|"
     r"absolutely\s+no)\b", _I)
 

@@ -213,6 +213,12 @@ _NOT_VALUES = frozenset("""i i'm i've i'd i'll im the a an my our we us you your
 those there here what when where why how who which if so but and or also just please ok okay yes no not
 mr mrs ms dr user assistant""".split())
 
+#: Someone placing a person anew, and where to ("moved me up to", "transferred me into", "moved out
+#: of the double and into"; not "moved me to tears"): read by the change cue, by `switched_to` and by
+#: the processor's keep of being placed anew.
+PLACING_VERBS = r"(?:moved|transferred|bumped|promoted|demoted|relegated|switched|swapped|shifted|reassigned)"
+PLACED_WHERE = (r"(?:(?:up|down|over|across|back)\s+)?(?:out\s+of\s+[^,;:.!?()]{1,40}?\s+(?:and\s+)?)?(?:in)?to\b"
+                r"(?!\s+tears\b)")
 _NAMED_CHANGE = (
     r"\b(?:no\s+longer|any\s*more|switched|swapped|made\s+the\s+switch|"
     # ("ended up swapping the trip to Seville", "since switching to Vodafone"; not "we've been
@@ -225,7 +231,7 @@ _NAMED_CHANGE = (
     r"put\s+(?:(?!to\b)[\w'’$€£,.]+\s+){0,5}?(?:up|down))"
     r"\s+(?:(?!to\b)[\w'’$€£,.-]+\s+){0,6}?(?:on)?to(?!\s+(?:be|get|make|help|live|work|start|save|find|keep|look|take|lose|see|stay|join|study|care|tears)\b)|instead|"
     # out of one place and into another ("I've been moved out of the double and into the four")
-    r"(?:moved|shifted|bumped|transferred|switched|swapped)\s+out\s+of\s+[^,;.!?]{1,40}?\s+(?:and\s+)?into\b|"
+    + PLACING_VERBS + r"\s+out\s+of\s+[^,;.!?]{1,40}?\s+(?:and\s+)?into\b|"
     # a thing put where another was ("fitted an electronic one in place of the points", "we use Xero
     # in lieu of Sage now"): "instead of" in other words; not a day "off in lieu of" one worked
     r"(?<!off\s)(?<!time\s)(?<!leave\s)in\s+(?:place|lieu)\s+of|these\s+days|from\s+now\s+on|replaced|"
@@ -1243,24 +1249,25 @@ def other_filler(a: str, b: str, speaker: str = "") -> bool:
     return not _overlap(frozenset(da), frozenset(db))
 
 
-_SWITCHED_TO = re.compile(r"\b(?:switched|swapped|changed|moved|gone|went|converted|shifted|migrated|transferred|bumped)\s+"
+_SWITCHED_TO = re.compile(r"\b(?:" + PLACING_VERBS + r"|changed|gone|went|converted|migrated)\s+"
                           # whom someone else placed there ("moved me to jungle", "moved Jun-ho up to the A team")
                           r"(?:(?P<whom>me|us|(?-i:[A-Z])[\w'’-]*)\s+)?"
                           r"(?:(?:fully|completely|entirely|totally|permanently|officially|properly)\s+)?"
-                          r"(?:(?:over|back|up|down|across)\s+)?(?:(?:in)?to|out\s+of\s+[^,;:.!?()]{1,40}?\s+(?:and\s+)?into)\s+"
-                          r"(?P<what>[^,;:.!?()]+)", re.IGNORECASE)
+                          + PLACED_WHERE + r"\s+(?P<what>[^,;:.!?()]+)", re.IGNORECASE)
 
 
 def switched_to(text: str, speaker: str = "") -> frozenset[str]:
     """The words of what the speaker switched to ("swapped to soy milk for my coffee": soy, milk), a
     new value however plainly it is written: an unnamed one is no value of `values`."""
-    m = _SWITCHED_TO.search(text)
-    if m is None:
-        return frozenset()
     own = _speaker_words(speaker)
-    whom = (m.group("whom") or "").lower()
-    if whom and whom not in ("me", "us") and not _speaker_words(whom) <= own:
-        return frozenset()  # "we moved Tariq to the top bunk": someone else placed, no value of the speaker's
+    pos = 0
+    while (m := _SWITCHED_TO.search(text, pos)) is not None:
+        whom = (m.group("whom") or "").lower()
+        if not whom or whom in ("me", "us") or _speaker_words(whom) <= own:
+            break
+        pos = m.start() + 1  # "we moved Tariq to the top bunk": someone else placed, no value of the speaker's
+    else:
+        return frozenset()
     return frozenset(t for w in _phrase(re.findall(r"[\w'’]+", m.group("what").lower())) if w not in _DETERMINERS and w not in _NOT_VALUES for t in terms(w)
                      if t not in own)
 
@@ -1385,19 +1392,21 @@ def changed_provider(text: str) -> str | None:
 #: Street", "4 Orchard Way": a number, capitalised words, a kind of street), a phone number (nine
 #: digits or more, in groups or not) and an email address. Said in any frame ("we're living at ...", "new address is ...",
 #: "home is ... for now"), so a new one is recognised by its shape, not by the words around it.
+#: A number that counts something ("3 times", "2 years ago", "3 of us"), not a house's.
+_NOT_A_COUNT = r"(?!\s*(?:times?|x|of|people|persons|years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|more|or|to|-)\b)"
 _ADDRESS = re.compile(r"\b\d{1,4}[A-Za-z]?,?\s+(?:(?-i:[A-Z])[\w'’-]*\s+){1,3}(?:road|rd|street|st|lane|avenue|ave|close|"
                       r"way|drive|court|place|crescent|terrace|grove|gardens|square|row|hill|mews|walk|parade|"
                       r"boulevard)\b"
                       # the street named first, its number after ("Rua das Flores 42", "Calle Mayor 12",
                       # "Via Roma 3"), or a number before a French street ("7 rue des Lilas")
                       r"|(?-i:\b(?:Rua|Calle|Carrer|Avenida|Av\.|Rue|Via|Viale|Piazza|Plaza|Paseo|Largo|Travessa|Ulica|Chemin|Quai)"
-                      r"\s+(?:(?:d[aeo]s?|del|della|di|la|le|les|du|des|de\s+la)\s+)?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2}"
-                      r",?\s+\d{1,4}[A-Za-z]?\b)"
+                      r"\s+(?:(?:d[aeo]s?|del|della|di|la|le|les|du|des|de\s+la)\s+)?[A-Z][\w'’.-]{0,30}(?:\s+[A-Z][\w'’.-]{0,30}){0,2}"
+                      r"\s+\d{1,4}[A-Za-z]?\b" + _NOT_A_COUNT + ")"
                       r"|\b\d{1,4}[A-Za-z]?,?\s+(?:rue|avenue|boulevard|chemin|all[ée]e|impasse|quai|place)\s+"
                       r"(?:(?:d[eu]s?|de\s+la|la|le|les)\s+)?(?-i:[A-Z])[\w'’-]*"
                       # "Hauptstraße 5", "Keizersgracht 123", "Storgatan 8"
-                      r"|\b(?-i:[A-ZÄÖÜÅØ])[\w'’-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|gracht|straat|laan|vej|gatan|gata|gade)"
-                      r"\s+\d{1,4}[a-z]?\b", re.IGNORECASE)
+                      r"|(?<![\w'’-])(?-i:[A-ZÄÖÜÅØ])[\w'’]{0,30}(?:straße|strasse|str\.|weg|gasse|platz|allee|gracht|straat|laan|vej|gatan|gata)"
+                      r"\s+\d{1,4}[a-z]?\b" + _NOT_A_COUNT, re.IGNORECASE)
 _PHONE = re.compile(r"(?<![\w+.,])\+?\d(?:[ -]?\d){8,14}(?![\w.,]?\d)")
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
 #: A word before "address" / "number" that says whose or which one ("office address", "work
@@ -1519,13 +1528,14 @@ _TO_AFTER = re.compile(r"\s*(?:to|until|till|-)\b", re.IGNORECASE)
 
 def old_quantities(text: str) -> frozenset[str]:
     """The numbers a statement gives as old values ("instead of 1", "up from 40", "from 7am to
-    6am"); a time it starts at is none ("Saturdays from 5pm", "from 9:30 on weekdays")."""
+    6am"); a time it starts at, said without an end, is none ("Saturdays from 5pm", "from 9:30 on
+    weekdays", "on Sundays from 12")."""
     out = set()
     for m in _OLD_QUANTITY.finditer(text):
         clock = _CLOCK_AFTER.match(text, m.end())
         if clock is not None and clock.group("to") is None:
             continue
-        if _WHEN_BEFORE.search(text, 0, m.start()) and not _TO_AFTER.match(text, m.end()):
+        if _WHEN_BEFORE.search(text, max(0, m.start() - 24), m.start()) and not _TO_AFTER.match(text, m.end()):
             continue  # "on Sundays from 12 now": when it starts on that day
         out.add(m.group("num").replace(",", ""))
     return frozenset(out)

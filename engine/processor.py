@@ -32,7 +32,7 @@ from engine.meaning import (Meaning, _overlap, anchors, comma_clauses, change_cu
                             changed_provider, denies, other_values, quantity_cue, ranks_the_other_way, relate, resumed, resumes,
                             said_again, same_holder, given_clause, keeps, recurs,
                             says_change, says_when, takes_role, corrects_unnamed,
-                            single_statement, value_kind, value_kinds, values)
+                            single_statement, value_kind, value_kinds, values, PLACED_WHERE, PLACING_VERBS)
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
 from engine.ids import derive
@@ -1478,6 +1478,8 @@ _SHORT_RELATIONS = RELATIONS | {"ex", "gf", "bf", "gp", "pa", "pt", "hr"}
 #: Whom or what a request names by what they do for the speaker ("who I rent from", "who cuts my
 #: hair", "which school my son goes to"), where the records name them by their role or kind
 #: ("my landlady Mrs Abernethy", "Tamsin, my hairdresser", "Westfield Primary").
+#: "where I live", "where we're based": a request naming an address.
+_WHERE_I_LIVE = r"\bwhere\s+(?:I|we)\s+(?:live|stay|reside)\b|\bwhere\s+(?:I|we)(?:['’]m|['’]re|\s+am|\s+are)\s+based\b"
 _NAMED_BY_DOING = (
     (re.compile(r"\bwho\s+(?:I|we)\s+rent\s+(?:from|off)\b|\bwho\s+owns\s+(?:my|our|the)\s+(?:flat|house|place|"
                 r"apartment|building)\b", re.IGNORECASE), ("landlord", "landlady")),
@@ -1494,15 +1496,16 @@ _NAMED_BY_DOING = (
     (re.compile(r"\b(?:which|what)\s+school\b|\bgoes\s+to\s+school\b|\bschool\s+(?:he|she|they)\s+(?:goes|go|attends?)\b",
                 re.IGNORECASE), ("primary", "academy", "nursery")),
     # "where I live" is an address ("ship it to 42 Rua das Flores, that's home")
-    (re.compile(r"\bwhere\s+(?:I|we)\s+(?:live|stay|reside)\b|\bwhere\s+(?:I|we)(?:['’]m|['’]re|\s+am|\s+are)\s+based\b",
-                re.IGNORECASE), ("address", "home", "live", "lives")),
+    (re.compile(_WHERE_I_LIVE, re.IGNORECASE), ("address", "home", "live", "lives")),
 )
 #: What a request names that a street address, a phone number or an email address is
 #: (engine.meaning.contact_values): a statement holding one of that kind holds what it names.
 _CONTACT_NAMED = (
-    ("address", re.compile(r"\b(?:address|post\s*code|zip\s*code)\b|\bwhere\s+(?:I|we)\s+(?:live|stay|reside)\b"
-                           r"|\bwhere\s+(?:I|we)(?:['’]m|['’]re|\s+am|\s+are)\s+based\b", re.IGNORECASE)),
-    ("phone", re.compile(r"\b(?:phone|mobile|cell)(?:\s+number)?\b|\b(?:my|our|his|her|their)\s+number\b", re.IGNORECASE)),
+    # (an email address is no street address)
+    ("address", re.compile(r"(?<!mail\s)\b(?:address|post\s*code|zip\s*code)\b|" + _WHERE_I_LIVE, re.IGNORECASE)),
+    # ("forget that my phone got stolen" names no number)
+    ("phone", re.compile(r"\b(?:phone|mobile|cell|landline|contact)\s+(?:number|no\b\.?)|\b(?:my|our|his|her|their)\s+"
+                         r"(?:mobile\s+|home\s+|work\s+)?number\b", re.IGNORECASE)),
     ("email", re.compile(r"\be-?mail(?:\s+address)?\b", re.IGNORECASE)),
 )
 
@@ -1701,11 +1704,9 @@ def _role_statement(sentence: str) -> bool:
 #: now, a standing fact of theirs. Not what one occasion did ("moved me to another room today",
 #: "moved me to tears").
 _PLACED_ANEW = re.compile(
-    r"\b(?:(?:moved|transferred|bumped|promoted|demoted|switched|shifted|reassigned)\s+(?:me|us)|"
+    r"\b(?:" + PLACING_VERBS + r"\s+(?:me|us)|"
     r"(?:I|we)(?:['’]ve|\s+have|['’]m|\s+am|['’]re|\s+are|\s+was|\s+were)\s+(?:(?:been|just|finally|now|officially|got)\s+)*"
-    r"(?:moved|transferred|bumped|promoted|demoted|switched|shifted|reassigned))"
-    r"\s+(?:(?:up|down|over|across|back)\s+)?(?:out\s+of\s+[^,;.!?]{1,40}?\s+(?:and\s+)?)?(?:in)?to\b(?!\s+tears\b)",
-    re.IGNORECASE)
+    + PLACING_VERBS + r")\s+" + PLACED_WHERE, re.IGNORECASE)
 
 
 def _placed_anew(sentence: str) -> bool:

@@ -577,7 +577,8 @@ def _cards(text: str) -> Iterator[_Span]:
 
 # One of these (in the lower-cased text) lets the rules of this section run ("pw"/"pin": the value
 # said before "... is my PIN"). A regex of plain literals costs about a microsecond a sentence.
-_CREDENTIAL_GATE = re.compile(r"pass|pw|pin|code|combination|combo|answer|recovery|backup|back-up|seed|mnemonic|wallet|restore|wi-?fi")
+_CREDENTIAL_GATE = re.compile(r"pass|pw|pin|code|combination|combo|answer|recovery|backup|back-up|seed|mnemonic|wallet|restore|"
+                              r"crypto|bitcoin|ledger|trezor|metamask|wi-?fi")
 # What separates a keyword from its value: the disclosure rule's separators, plus "are"/"were" for
 # lists ("the backup codes are ...").
 _CREDENTIAL_SEP = (
@@ -744,8 +745,10 @@ def _codes_later_in_sentence(text: str, start: int) -> Iterator[_Span]:
 #: One word of a wallet's seed (recovery) phrase, perhaps numbered ("1. lantern", "2) orbit"), and
 #: what may stand between two of them: spaces, a comma, a slash, a line break.
 _SEED_WORD = re.compile(r"(?<![\w'\u2019-])(?:\d{1,2}[.):-]?[ \t]*)?(?P<w>[A-Za-z]{2,12})(?![\w'\u2019-])")
-_SEED_GAP = re.compile(r"[ \t]*[,\n/|][ \t]*|[ \t]+")
-_SEED_LENGTH = (12, 24)  # words: a phrase of 12, 15, 18, 21 or 24
+_SEED_GAP = re.compile(r"[ \t]*(?:\r?\n|[,;/|])[ \t]*|[ \t]+")
+#: Words: a phrase has 12, 15, 18, 21 or 24; a run beside its label may hold a word or two more
+#: ("wallet seed words below: ..."), and goes whole.
+_SEED_LENGTH = (12, 32)
 #: What names a run of words a seed phrase, said near it in the turn ("... - that's my wallet
 #: seed"): a mnemonic, a secret, seed or recovery phrase; or two kinds of these words: a seed, a
 #: wallet or its maker, a backup, a recovery or restore, "words" ("wallet seed", "backup words",
@@ -759,15 +762,16 @@ _SEED_CUES = re.compile(r"\b(?:(?P<seed>seed)|(?P<wallet>wallet|crypto|bitcoin|l
 _SEED_LABEL = frozenset("seed seeds phrase words word recovery mnemonic wallet backup restore secret crypto bitcoin "
                         "ledger trezor metamask".split())
 _SEED_BEFORE, _SEED_AFTER = 240, 80
-#: Words of talk: no seed phrase strings twelve words together with one of these among them.
+#: Words of talk: no seed phrase strings twelve words together with one of these among them (the
+#: seed phrase word list's own "can", "have", "that", "this", "you" ... are left out).
 _FUNCTION_WORDS = frozenset("""a an the and or but so to of in on at by for from with as is are was were be been am it its
-i me my we our you your he she they them his her their this that these those there here what which who not no
-if then than when while do does did have has had will would can could should just""".split())
+i me my we our your he she them his her their these those here which who not no
+if than while do does did has had would could should""".split())
 
 
 def _seed_runs(text: str) -> Iterator[tuple[int, int]]:
-    """Spans of 12 to 24 plain words in a row (see `_SEED_WORD`), all lower case or all capitals,
-    none a word of talk, less the words of a label at either end."""
+    """Spans of 12 to 32 plain words in a row (see `_SEED_WORD`), each in lower case, capitalised or
+    in capitals, none a word of talk, less the words of a label at either end."""
     run: list[re.Match[str]] = []
 
     def close() -> Iterator[tuple[int, int]]:
@@ -781,7 +785,7 @@ def _seed_runs(text: str) -> Iterator[tuple[int, int]]:
 
     for m in _SEED_WORD.finditer(text):
         word = m.group("w")
-        plain = word.lower() not in _FUNCTION_WORDS and (word[1:].islower() or word.isupper() or len(word) == 1)
+        plain = word.lower() not in _FUNCTION_WORDS and (word[1:].islower() or word.isupper())
         joined = bool(run) and _SEED_GAP.fullmatch(text, run[-1].end(), m.start()) is not None
         if not (plain and joined):
             yield from close()

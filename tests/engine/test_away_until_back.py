@@ -24,6 +24,7 @@ def test_an_instruction_until_then_holds_until_the_day_back(tmp_path, said, unti
 
 
 @pytest.mark.parametrize("text", ["Please bring the library book back Friday.", "Can you call me back Friday?",
-                                  "My back hurts most on Fridays.", "I got back on Sunday night, shattered."])
+                                  "My back hurts most on Fridays.", "I got back on Sunday night, shattered.",
+                                  "I'm back on Thursday nights at choir, so no calls in the evenings."])
 def test_back_that_is_no_return_names_no_period(text):
     assert not [p for p in find_periods(text, MONDAY) if "back" in p.words.lower()]

@@ -49,7 +49,9 @@ def test_addresses_written_street_first_are_addresses(text, address):
 
 
 @pytest.mark.parametrize("text", ["I walked via the park 3 times", "the rue is 5 euros", "we went via Paris 2 days ago",
-                                  "Plaza del Sol was packed, 3 of us got lost"])
+                                  "Plaza del Sol was packed, 3 of us got lost", "I joined the Fire Brigade 2 years ago",
+                                  "My therapist sees me Via Zoom 3 times a month", "Piazza Navona, 3 of us went",
+                                  "I live at " + "A-" * 2000])
 def test_words_that_only_look_like_a_street_are_not(text):
     assert "address" not in contact_values(text)
 
@@ -64,3 +66,9 @@ def test_an_email_address_is_not_the_address_asked_for(tmp_path, request_, stree
     texts = _after(tmp_path, request_, [street, email])
     assert not any(gone in t.lower() for t in texts), texts
     assert any("@example" in t for t in texts), texts
+
+
+def test_a_phone_that_is_no_number_names_none(tmp_path):
+    texts = _after(tmp_path, "Please forget that my phone got stolen.",
+                   ["My landlord's number is 07700 900456 if the boiler breaks."])
+    assert any("07700" in t for t in texts), texts

@@ -28,6 +28,7 @@ def test_being_placed_anew_replaces_the_old_place(tmp_path, speaker, old, new, g
     ("the coach moved Jun-ho to jungle", "Jun-ho", {"jungl"}),
     ("Mateus has been moved into the stroke seat", "Mateus", {"strok", "seat"}),
     ("I've been moved out of the B squad and into the performance squad", "Oona", {"performanc", "squad"}),
+    ("We moved Tariq to the top bunk and I switched to the night shift", "Ana", {"night", "shift"}),
     ("the director moved me up to the sopranos", "Siobhan", {"soprano"}),
 ])
 def test_what_the_speaker_was_placed_in_is_the_new_value(text, speaker, words):
@@ -45,6 +46,7 @@ def test_moved_to_tears_is_no_new_place(tmp_path, speaker, old, new, kept):
 @pytest.mark.parametrize("text,speaker", [
     ("We moved Tariq to the top bunk, he loves it.", "Priya"),
     ("The nurse moved Grandad to a room by the window.", "Ella"),
+    ("Sam's speech moved me to tears.", "Ella"),
 ])
 def test_someone_else_placed_is_no_value_of_the_speakers(text, speaker):
     assert switched_to(text, speaker) == frozenset()

@@ -27,6 +27,8 @@ def test_a_question_without_its_mark_keeps_nothing(tmp_path, said):
     "How much I love this place, honestly",
     "How long it took me to learn to swim, you would not believe",
     "how many people turned up was a surprise",
+    "How old my dad would be today, he'd have turned 70 this week",
+    "How much my kids have grown this year, Leo is 6 now",
 ])
 def test_an_exclamation_is_no_question(said):
     assert not is_question(said)

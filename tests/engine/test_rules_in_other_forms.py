@@ -47,6 +47,8 @@ def test_what_only_looks_like_one_is_not(tmp_path, said, kind):
 @pytest.mark.parametrize("said", [
     "He told me: no idea where the keys went.",
     "She said: no worries, it can wait.",
+    "My ex said he'd pay me back for the flights - never did, of course.",
+    "My sister told me about her promotion - never seen her so happy.",
 ])
 def test_a_telling_of_no_rule_states_none(said):
     assert not states_a_rule(said)

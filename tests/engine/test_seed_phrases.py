@@ -25,6 +25,14 @@ NUMBERED = "\n".join(f"{i}) {w}" for i, w in enumerate(TWELVE.split(), 1))
     "MNEMONIC = " + TWELVE.upper(),
     f"seed words 12: {TWELVE}",
     "recovery phrase - " + " / ".join(TWELVE.split()),
+    # named by the wallet's maker or coin only; a word of the phrase list that is also a word of talk;
+    # one word more than a phrase beside its label; Windows line breaks; semicolons
+    f"My bitcoin words are {TWELVE}, keep them safe for me.",
+    f"For my Metamask the phrase is {TWELVE}.",
+    "Here's my mnemonic so I have it somewhere: " + TWELVE.replace("ember", "can"),
+    f"Wallet seed words below\n{TWENTY_FOUR}",
+    "here is my mnemonic\r\n" + "\r\n".join(TWELVE.split()),
+    "mnemonic: " + "; ".join(TWELVE.split()),
 ])
 def test_a_seed_phrase_is_redacted(said):
     clean, kinds = redact(said)
