@@ -42,7 +42,7 @@ from engine.statements import (JOIN, REST_OF, Statement, clause_pieces, clauses,
                                lead_of, leaning_on, readable, rest_text, statements, tells_of_before, without)
 from engine.statements import parts as narrative_parts
 from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, turn_candidates, without_redacted
-from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, plain_chat, plain_negations, term_set, terms
+from engine.textnorm import GREAT_KIN, RELATIONS, STOP_WORDS, jaccard, one_edit, plain_chat, plain_negations, term_set, terms
 from engine.tokens import count_tokens_many
 from schemas.common import PRIVACY_ORDER, SOURCE_RANK
 from schemas.events import (
@@ -2099,6 +2099,11 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
 _IDENTIFIER = re.compile(r"\b(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{2,}\b", re.IGNORECASE)
 
 
+#: Kin and other people named by what they are to the speaker, as terms ("grandfather",
+#: "great-grandfather"): a statement about one is not about another.
+_KIN_TERMS = frozenset(t for w in RELATIONS | {"great-" + k for k in GREAT_KIN} for t in terms(w)) - {"team", "company"}
+
+
 #: A request for all there is of something ("everything about Ottilie's private life").
 _ALL_OF = re.compile(r"\b(?:everything|all|anything)\b", re.IGNORECASE)
 #: Where a request names several things ("the dentist and the insurance", "my weight, my meds").
@@ -2195,8 +2200,11 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
                 floor = max(settings.forget_target_similarity, max(float(near[k]) for k in by_words) - 0.05)
                 # (one that holds a word of the request, but not its most telling one, was judged by
                 # its words: "on dad's side ..." beside "my great-grandma on mum's side")
+                # (nor one of another kin: "my great-grandad was a sailor" is not "my grandad")
+                kin = set(terms(" ".join(topic))) & _KIN_TERMS
                 found |= by_words | {k for k, x in enumerate(near)
-                                     if x >= floor and not any(k in ks for ks in held.values())}
+                                     if x >= floor and not any(k in ks for ks in held.values())
+                                     and not (kin and stems[k] & _KIN_TERMS and not stems[k] & kin)}
         things = [t for t in _THINGS_NAMED.split(request) if _topic_words(t)]
         for thing in things if len(things) > 1 else ():
             # "forget my height and weight": each thing named goes, the closest by meaning where

@@ -138,11 +138,36 @@ def _stem(word: str) -> str:
     return word
 
 
+#: Kin a "great-" puts a generation further off: a great-grandmother is not the grandmother.
+GREAT_KIN = frozenset("""grandmother grandfather grandparent grandparents grandson granddaughter grandchild grandchildren
+grandkid grandkids aunt aunts uncle uncles nephew nephews niece nieces""".split())
+
+
 def terms(text: str) -> list[str]:
     """Content terms: lower-cased, stop words removed, a possessive's "'s" dropped (so that
     "grandmother's" and "grandmother" are one term), kin said in other words one term ("mum" and
-    "mother"), lightly stemmed."""
-    return [_stem(KIN_SYNONYMS.get(w := x.removesuffix("'s"), w)) for x in words(text) if x not in STOP_WORDS]
+    "mother"), a great- kin one term of its own ("great-grandma": "great-grandmother", not
+    "grandmother"), lightly stemmed."""
+    out: list[str] = []
+    great = ""
+    for x in words(text):
+        if x in STOP_WORDS:
+            out.extend(_stem(g) for g in great[:-1].split("-") if g)
+            great = ""
+            continue
+        w = x.removesuffix("'s")
+        if w == "great":
+            great += "great-"
+            continue
+        kin = KIN_SYNONYMS.get(w, w)
+        if great and kin in GREAT_KIN:
+            out.append(_stem(great + kin))
+        else:
+            out.extend(_stem(g) for g in great[:-1].split("-") if g)
+            out.append(_stem(kin))
+        great = ""
+    out.extend(_stem(g) for g in great[:-1].split("-") if g)
+    return out
 
 
 @lru_cache(maxsize=65_536)
