@@ -8,21 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from engine import MemoryEngine
 from engine.meaning import contact_values
+from tests.engine.two_sessions import after_forget
 
 CELLO = "I'm learning the cello, grade 4 this summer."
 
 
 def _after(tmp_path: Path, request: str, statements: list[str]) -> list[str]:
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        for i, text in enumerate(statements):
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s0", "turn_id": str(i), "role": "user",
-                           "speaker": "Mira", "text": text, "occurred_at": f"2026-03-02T09:0{i}:00Z"})
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s1", "turn_id": "r", "role": "user",
-                       "speaker": "Mira", "text": request, "occurred_at": "2026-03-05T09:00:00Z"})
-        engine.flush()
-        return [r.text for r in engine.records("t", "u")]
+    return after_forget(tmp_path, request, statements, speaker="Mira")
 
 
 @pytest.mark.parametrize("request_,statement,gone", [

@@ -7,21 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from engine import MemoryEngine
 from engine.textnorm import terms
+from tests.engine.two_sessions import after_forget
 
 OTHER = "I'm learning the cello, grade 4 this summer."
 
 
 def _after(tmp_path: Path, request: str, said: str) -> list[str]:
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        for i, text in enumerate([said, OTHER]):
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s0", "turn_id": str(i), "role": "user",
-                           "speaker": "Ada", "text": text, "occurred_at": f"2026-03-02T09:0{i}:00Z"})
-        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s1", "turn_id": "r", "role": "user",
-                       "speaker": "Ada", "text": request, "occurred_at": "2026-03-05T09:00:00Z"})
-        engine.flush()
-        return [r.text.lower() for r in engine.records("t", "u")]
+    texts = after_forget(tmp_path, request, [said, OTHER], speaker="Ada")
+    return [t.lower() for t in texts]
 
 
 @pytest.mark.parametrize("request_,said,gone,kept", [

@@ -93,3 +93,16 @@ def records_of_one_turn(tmp_path, speaker: str, text: str) -> list:
                        "speaker": speaker, "text": text, "occurred_at": "2026-03-02T09:00:00Z"})
         engine.flush()
         return engine.records("t", "u")
+
+
+def after_forget(tmp_path, request: str, said: list[str], *, speaker: str) -> list[str]:
+    """The active records' texts after the speaker said each of `said` (one turn each, a minute
+    apart, in one session) and, three days later, `request`."""
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        for i, text in enumerate(said):
+            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s0", "turn_id": str(i), "role": "user",
+                           "speaker": speaker, "text": text, "occurred_at": f"2026-03-02T09:{i:02d}:00Z"})
+        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s1", "turn_id": "r", "role": "user",
+                       "speaker": speaker, "text": request, "occurred_at": "2026-03-05T09:00:00Z"})
+        engine.flush()
+        return [r.text for r in engine.records("t", "u")]
