@@ -2676,6 +2676,9 @@ def _frame_words(text: str, speaker: str) -> frozenset[str]:
 #: A statement of how things were, not are: a past copula or a past period.
 _PAST_FRAME = re.compile(r"\b(?:was|were|used\s+to|had\s+been|last\s+(?:year|month|week|season|term|time)|years?\s+ago|"
                          r"back\s+then|in\s+(?:19|20)\d\d|when\s+\w+\s+(?:was|were))\b", re.IGNORECASE)
+#: How much closer than `update_similarity` two statements without a cue and without a word of
+#: their frame in common must read, values masked, for a new value to update the old.
+UNSHARED_FRAME_MARGIN = 0.1
 #: How alike a correction and the record it corrects must read, beyond naming the old value: of one
 #: topic ("the class is Tuesdays, not Thursdays" is not of "bins go out on Thursdays").
 CORRECTION_SIMILARITY = 0.35
@@ -3105,7 +3108,11 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
               and any(by_frame.get(w) == 1 for w in _shared_frame(text, rec.text, speaker, holder_terms))):
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif (cue is None and max(ms, clause_sim) >= settings.update_similarity and conflict
-              and kind not in ("preference", "episode") and rec.kind not in ("preference", "episode")):
+              and kind not in ("preference", "episode") and rec.kind not in ("preference", "episode")
+              # with every value masked, two statements of nothing in common read alike ("lives at
+              # <x>" / "therapist sees <x> via <x>"): a word of the frame shared, or read much closer
+              and (_frame_words(text, speaker) & _frame_words(rec.text, speaker)
+                   or max(ms, clause_sim) >= settings.update_similarity + UNSHARED_FRAME_MARGIN)):
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif (cue != "strong" and conflict and "preference" not in (kind, rec.kind)
               and max(ms, clause_sim) >= FRAME_SIMILARITY
