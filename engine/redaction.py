@@ -742,26 +742,31 @@ def _codes_later_in_sentence(text: str, start: int) -> Iterator[_Span]:
         yield (m.start(), _code_list_end(text, m.start()) or m.end(), "recovery_code", _P_PROSE)
 
 
-#: One word of a wallet's seed (recovery) phrase, perhaps numbered ("1. lantern", "2) orbit"), and
-#: what may stand between two of them: spaces, a comma, a slash, a line break.
-_SEED_WORD = re.compile(r"(?<![\w'\u2019-])(?:\d{1,2}[.):-]?[ \t]*)?(?P<w>[A-Za-z]{2,12})(?![\w'\u2019-])")
-_SEED_GAP = re.compile(r"[ \t]*(?:\r?\n|[,;/|])[ \t]*|[ \t]+")
+#: One word of a wallet's seed (recovery) phrase, perhaps numbered or bulleted ("1. lantern", "2)
+#: orbit", "(3) tulip", "4 - canvas", "- ember"), and what may stand between two of them: spaces, a
+#: comma, a semicolon, a slash, line breaks (blank lines too, a full stop before one).
+_SEED_WORD = re.compile(r"(?<![\w'\u2019-])(?:\(?\d{1,2}\)?[.):]?[ \t]*(?:-[ \t]+)?|[-*\u2022\u00b7][ \t]+)?"
+                        r"(?P<w>[A-Za-z]{2,12})(?![\w'\u2019-])")
+_SEED_GAP = re.compile(r"[ \t]*\.?[ \t]*(?:\r?\n[ \t]*)+|[ \t]*[,;/|][ \t]*|[ \t]+")
+#: The phrase written as one chain of words ("orbit-lantern-tulip-...").
+_SEED_CHAIN = re.compile(r"(?<![\w-])[A-Za-z]{2,12}(?:-[A-Za-z]{2,12}){11,31}(?![\w-])")
 #: Words: a phrase has 12, 15, 18, 21 or 24; a run beside its label may hold a word or two more
 #: ("wallet seed words below: ..."), and goes whole.
 _SEED_LENGTH = (12, 32)
 #: What names a run of words a seed phrase, said near it in the turn ("... - that's my wallet
-#: seed"): a mnemonic, a secret, seed or recovery phrase; or two kinds of these words: a seed, a
-#: wallet or its maker, a backup, a recovery or restore, "words" ("wallet seed", "backup words",
-#: "they restore my Trezor"; "seed packets I bought: ...", "wallet colours I like: ...", "my
-#: recovery after the op: ..." are none).
+#: seed"): a mnemonic, a secret, seed or recovery phrase, a wallet's seed, "restores my account"; or
+#: a seed or a wallet (its maker, its coin) with a backup, a recovery or restore, "words" or a
+#: "phrase" ("backup words for the Ledger", "they restore my Trezor"; not "seed packets in my
+#: wallet", "my recovery plan, with a backup", "the ledger and a backup drive").
 _SEED_NAMED = re.compile(r"\b(?:mnemonic|(?:secret|seed|recovery)\s+(?:phrase|words|sentence)|restores?\s+(?:my|the|your|our)\s+"
-                         r"(?:[\w-]+\s+){0,2}?(?:wallet|account|keys?|funds|coins))\b", re.IGNORECASE)
-_SEED_CUES = re.compile(r"\b(?:(?P<seed>seed)|(?P<wallet>wallet|crypto|bitcoin|ledger|trezor|metamask)|(?P<backup>back-?up)"
-                        r"|(?P<words>words|phrase)|(?P<recovery>recovery|restores?))\b", re.IGNORECASE)
+                         r"(?:[\w-]+\s+){0,2}?(?:wallet|account|keys?|funds|coins)|(?:wallet|crypto|bitcoin|btc|trezor|metamask|"
+                         r"(?-i:Ledger))(?:['’]s)?\s+seed)\b", re.IGNORECASE)
+_SEED_OF = re.compile(r"\b(?:seed|wallet|crypto|bitcoin|btc|trezor|metamask|(?-i:Ledger))\b", re.IGNORECASE)
+_SEED_KIND = re.compile(r"\b(?:back-?up|recovery|restores?|words|phrase)\b", re.IGNORECASE)
 #: Words of a label that may run into the phrase it names ("seed words 12: wolf echo ...").
 _SEED_LABEL = frozenset("seed seeds phrase words word recovery mnemonic wallet backup restore secret crypto bitcoin "
-                        "ledger trezor metamask".split())
-_SEED_BEFORE, _SEED_AFTER = 240, 80
+                        "btc ledger trezor metamask".split())
+_SEED_BEFORE, _SEED_AFTER = 400, 80
 #: Words of talk: no seed phrase strings twelve words together with one of these among them (the
 #: seed phrase word list's own "can", "have", "that", "this", "you" ... are left out).
 _FUNCTION_WORDS = frozenset("""a an the and or but so to of in on at by for from with as is are was were be been am it its
@@ -799,10 +804,11 @@ def _seed_phrases(text: str) -> Iterator[_Span]:
     """A wallet's seed phrase, which restores the wallet to whoever reads it: a run of `_seed_runs`
     in a turn that names a seed, a recovery phrase, a mnemonic, or a wallet's or backup's words
     near it ("putting the wallet recovery words here so I don't lose them: lantern orbit ...")."""
-    for start, end in _seed_runs(text):
+    chains = [m.span() for m in _SEED_CHAIN.finditer(text)] if "-" in text else []
+    for start, end in list(_seed_runs(text)) + chains:
         lo, hi = max(0, start - _SEED_BEFORE), min(len(text), end + _SEED_AFTER)
         near = text[lo:start] + " " + text[end:hi]
-        if _SEED_NAMED.search(near) or len({m.lastgroup for m in _SEED_CUES.finditer(near)}) >= 2:
+        if _SEED_NAMED.search(near) or (_SEED_OF.search(near) and _SEED_KIND.search(near)):
             yield (start, end, "recovery_code", _P_PROSE)
 
 

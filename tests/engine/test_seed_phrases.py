@@ -33,6 +33,13 @@ NUMBERED = "\n".join(f"{i}) {w}" for i, w in enumerate(TWELVE.split(), 1))
     f"Wallet seed words below\n{TWENTY_FOUR}",
     "here is my mnemonic\r\n" + "\r\n".join(TWELVE.split()),
     "mnemonic: " + "; ".join(TWELVE.split()),
+    # bullets, blank lines between, "(1)" and "1 -" numbering, a full stop after each, one hyphenated chain
+    "seed phrase:\n" + "\n".join("- " + w for w in TWELVE.split()),
+    "recovery words\n\n" + "\n\n".join(TWELVE.split()),
+    "mnemonic: " + " ".join(f"({i}) {w}" for i, w in enumerate(TWELVE.split(), 1)),
+    "mnemonic: " + " ".join(f"{i} - {w}" for i, w in enumerate(TWELVE.split(), 1)),
+    "seed phrase:\n" + "\n".join(f"{i}. {w}." for i, w in enumerate(TWELVE.split(), 1)),
+    "wallet seed: " + "-".join(TWELVE.split()),
 ])
 def test_a_seed_phrase_is_redacted(said):
     clean, kinds = redact(said)
@@ -49,6 +56,14 @@ def test_a_seed_phrase_is_redacted(said):
     "Recovery after surgery went fine, the nurse said to walk a bit every day and keep the wound dry",
     "my recovery after the op has been slow, physio says walk stretch rest sleep eat drink swim breathe relax repeat daily",
     "the recovery plan: walk stretch rest sleep eat drink swim breathe relax repeat daily calm",
+    "My recovery plan after knee surgery, with a backup if physio is cancelled: rest ice compress elevate stretch "
+    "walk swim cycle sleep hydrate eat smile",
+    "Bought seed packets with the gift card in my wallet: sunflower cosmos poppy lupin aster dahlia zinnia marigold "
+    "nasturtium lavender thyme basil",
+    "Things to bring for the accountant, the ledger and a backup drive: receipts invoices statements payslips pensions "
+    "mortgage insurance council water energy phone broadband",
+    "For the spelling bee my backup list, one phrase at a time: because friend weird rhythm separate necessary "
+    "embarrass occur receive believe calendar library",
 ])
 def test_runs_of_words_no_seed_names_stay(said):
     assert redact(said) == (said, [])
