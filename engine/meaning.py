@@ -574,6 +574,12 @@ def _spoken_numbers(low: str) -> list[tuple[int, int, str]]:
     return out
 
 
+#: A title before a name written in lower case: "mr hughes", "dr shah" (not "a dr appointment").
+_TITLED_LOWER = re.compile(r"\b(?-i:mr|mrs|dr|prof)\.?\s+(?P<name>(?!(?:appointment|appointments|visit|note|notes|surgery|office|"
+                           r"said|says|told|thinks|reckons|and|or|who|is|was|will|wants|called|rang|today|tomorrow|"
+                           r"yesterday|at|in|on|for|about|to)\b)(?-i:[a-z])[a-z'’-]+)\b")
+
+
 @lru_cache(maxsize=65_536)
 def values(text: str, speaker: str = "") -> frozenset[str]:
     """What a statement says of its attribute, as far as exact rules can tell: numbers, dates, and
@@ -590,6 +596,8 @@ def values(text: str, speaker: str = "") -> frozenset[str]:
             continue  # capitalised because it starts a sentence (not a name after "Dr.")
         out.add(word)
     out.update(_norm_value(m.group()) for m in _WEEKDAY.finditer(text))
+    # a name typed in lower case after a title ("our landlord is mr hughes", "dr shah")
+    out.update(v for m in _TITLED_LOWER.finditer(text) if (v := _norm_value(m.group("name"))) not in _NOT_VALUES)
     role = _filled_role(text, speaker)
     if role is not None:
         out.update(v for w in role.group("name").split() if (v := _norm_value(w)) not in _NOT_VALUES)

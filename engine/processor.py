@@ -42,7 +42,7 @@ from engine.statements import (JOIN, REST_OF, Statement, clause_pieces, clauses,
                                lead_of, leaning_on, readable, rest_text, statements, tells_of_before, without)
 from engine.statements import parts as narrative_parts
 from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, turn_candidates, without_redacted
-from engine.textnorm import GREAT_KIN, RELATIONS, STOP_WORDS, jaccard, one_edit, plain_chat, plain_negations, term_set, terms
+from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, plain_chat, plain_negations, term_set, terms
 from engine.tokens import count_tokens_many
 from schemas.common import PRIVACY_ORDER, SOURCE_RANK
 from schemas.events import (
@@ -1514,10 +1514,15 @@ _CONTACT_NAMED = (
 _FILLERS = frozenset("anyway anyways anyhow honestly basically actually seriously okay yeah yep hmm erm".split())
 
 
+_GREAT_KIN_SPACED = re.compile(r"\bgreat\s+(?=(?:great[\s-]+)*(?:grand|aunt|uncle|niece|nephew|nan\b|gran\b))", re.IGNORECASE)
+
+
 def _topic_words(sentence: str) -> list[str]:
     """The words of a request to forget that name its topic: not the request's own words in any
     inflection ("remembered", "keeping"), not function words; and the role or kind of whom it names
     by what they do (`_NAMED_BY_DOING`)."""
+    # "great grandad", "great great aunt": one kin, as "great-grandad" (not "great", a word of thanks)
+    sentence = _GREAT_KIN_SPACED.sub("great-", sentence)
     words = [w for w in re.findall(r"[a-z][a-z'\-]+", sentence.lower())
              if w not in _REQUEST_WORDS and w not in _FORM_WORDS and w not in _GENERIC_TERMS and w not in STOP_WORDS
              and w not in _FILLERS
@@ -2043,6 +2048,12 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
     return []
 
 
+def _stub(term: str) -> str:
+    """A term by its first five letters, which its forms share ("therapist", "therapy"); a great-
+    kin term whole ("great-grandfather" is neither "great-great-grandfather" nor "great")."""
+    return term if term.startswith("great-") else term[:5]
+
+
 #: How much closer to the thing a request names ("the run-in with the law") a text holding no word
 #: of it must read than the texts holding only whose it is, to be that thing in their place.
 POSSESSOR_ONLY_MARGIN = 0.1
@@ -2054,11 +2065,11 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
     request and to the request's topic words, a little more when it holds one of those words."""
     mat = meaning.vectors(texts)
     qv = meaning.vectors([request, " ".join(topic)])
-    named = {t[:5] for t in terms(" ".join(topic))}
-    held = [named & {t[:5] for t in terms(x)} for x in texts]
+    named = {_stub(t) for t in terms(" ".join(topic))}
+    held = [named & {_stub(t) for t in terms(x)} for x in texts]
     # "Ruthie's therapist": a text that holds only the possessor is not what it names, when some
     # text holds the word after it.
-    whose = {t[:5] for w in topic if w.lower().endswith(("'s", "’s")) for t in terms(w)}
+    whose = {_stub(t) for w in topic if w.lower().endswith(("'s", "’s")) for t in terms(w)}
     only_whose = np.zeros(len(texts), dtype=bool)
     if any(h - whose for h in held):
         only_whose = np.array([bool(h) and not h - whose for h in held])
@@ -2067,7 +2078,7 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
         # Only the possessor is held ("great-grandpa's run-in with the law" beside "my great-grandfather
         # was born in 1898" and "he did eight months in prison"): a text that holds nothing but reads
         # plainly closer to the thing named is it, and the possessor's other texts are not.
-        thing = " ".join(w for w in topic if not {t[:5] for t in terms(w)} & whose)
+        thing = " ".join(w for w in topic if not {_stub(t) for t in terms(w)} & whose)
         owners = [i for i, h in enumerate(held) if h]
         others = [i for i, h in enumerate(held) if not h]
         if thing and others:
@@ -2092,6 +2103,11 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
         # ("pottery on Saturdays" for "my Wednesday appointments") only if it is plainly the same
         # topic in other words.
         scores = np.where(hit | (scores >= settings.forget_target_similarity + 0.15), scores, 0.0)
+    kin = _kin_in(" ".join(topic))
+    if kin:
+        # "my great-grandad": a text about another generation of the speaker's family ("my
+        # great-great-grandad built the chapel") is not it, however alike it reads
+        scores = np.where(np.array([_other_generation(x, kin) for x in texts]), 0.0, scores)
     return scores
 
 
@@ -2099,9 +2115,27 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
 _IDENTIFIER = re.compile(r"\b(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{2,}\b", re.IGNORECASE)
 
 
-#: Kin and other people named by what they are to the speaker, as terms ("grandfather",
-#: "great-grandfather"): a statement about one is not about another.
-_KIN_TERMS = frozenset(t for w in RELATIONS | {"great-" + k for k in GREAT_KIN} for t in terms(w)) - {"team", "company"}
+#: The speaker's family, as terms ("grandfather", "mother" for "mum"): what generation of it a
+#: statement is about (a great- one is a term of its own: `_kin_in`).
+_KIN_TERMS = frozenset(t for w in """mother mum mom mam father dad parent parents sister brother sibling siblings son sons
+daughter daughters kid kids child children baby wife husband partner spouse girlfriend boyfriend fiance fiancee grandma
+grandpa grandmother grandfather grandparent grandparents grandson granddaughter aunt uncle cousin niece nephew stepson
+stepdaughter stepmother stepfather""".split() for t in terms(w))
+
+
+def _kin_in(text: str) -> set[str]:
+    """The family a text names, as terms, a great- one whole ("great-great-grandfather")."""
+    return {t for t in terms(text) if t in _KIN_TERMS or t.startswith("great-")}
+
+
+def _other_generation(text: str, kin: set[str]) -> bool:
+    """Whether a text names the kin a request names only a generation off ("my great-grandad was a
+    sailor" for "my grandad", "my great-great-grandad" for "my great-grandad")."""
+    theirs = _kin_in(text)
+    if not theirs or theirs & kin:
+        return False
+    base = {k.rsplit("-", 1)[-1] for k in kin}
+    return any(t.rsplit("-", 1)[-1] in base for t in theirs)
 
 
 #: A request for all there is of something ("everything about Ottilie's private life").
@@ -2200,11 +2234,11 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
                 floor = max(settings.forget_target_similarity, max(float(near[k]) for k in by_words) - 0.05)
                 # (one that holds a word of the request, but not its most telling one, was judged by
                 # its words: "on dad's side ..." beside "my great-grandma on mum's side")
-                # (nor one of another kin: "my great-grandad was a sailor" is not "my grandad")
-                kin = set(terms(" ".join(topic))) & _KIN_TERMS
+                # (nor one of another generation: "my great-grandad was a sailor" is not "my grandad")
+                kin = _kin_in(" ".join(topic))
                 found |= by_words | {k for k, x in enumerate(near)
                                      if x >= floor and not any(k in ks for ks in held.values())
-                                     and not (kin and stems[k] & _KIN_TERMS and not stems[k] & kin)}
+                                     and not (kin and _other_generation(said[k], kin))}
         things = [t for t in _THINGS_NAMED.split(request) if _topic_words(t)]
         for thing in things if len(things) > 1 else ():
             # "forget my height and weight": each thing named goes, the closest by meaning where
@@ -2259,6 +2293,10 @@ def _held_by_fewest(held: Iterable[set[int]]) -> set[int]:
     return {k for ks in held if len(ks) == fewest for k in ks}
 
 
+#: The flat or unit an address opens with ("Flat 3", "Apt 2B").
+_FLAT_NUMBER = re.compile(r"(?:flat|apt\.?|apartment|unit|suite)\s+\w{1,4}$", re.IGNORECASE)
+
+
 def _items_left(piece: str, requests: list[str], lead: str, keeps: Sequence[str] = ()) -> tuple[str, bool] | None:
     """What is left of a piece a request names when it names some of the piece's items by a word
     they hold and not the others ("the debt advice appointment" of "swimming on Mondays, a debt
@@ -2279,6 +2317,13 @@ def _items_left(piece: str, requests: list[str], lead: str, keeps: Sequence[str]
             held = [ks for ks in held if ks and len(ks) < len(parts)]
             if held:
                 gone |= _held_by_fewest(held)
+        # "where we live" of "Flat 3, 22 Kings Road, Brighton is where we live": the address goes too,
+        # and the flat number before it
+        asked = {kind for kind, says in _CONTACT_NAMED if says.search(request)}
+        for k in (k for k, x in enumerate(parts) if asked & contact_values(x).keys()):
+            gone.add(k)
+            if k and _FLAT_NUMBER.match(parts[k - 1].removeprefix(lead).lstrip(" :")):
+                gone.add(k - 1)
     # what the turn says stays ("the kids are fine to keep") is not taken with an item it follows
     kept = set(terms(" ".join(w for r in keeps for w in _topic_words(r)))) - own
     for k in range(1, len(parts)):

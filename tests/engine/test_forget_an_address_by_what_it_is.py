@@ -65,3 +65,13 @@ def test_a_phone_that_is_no_number_names_none(tmp_path):
     texts = _after(tmp_path, "Please forget that my phone got stolen.",
                    ["My landlord's number is 07700 900456 if the boiler breaks."])
     assert any("07700" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("request_,said", [
+    ("forget where we live", "Flat 3, 22 Kings Road, Brighton is where we live."),
+    ("forget where we live please", "Number 9 Orchard Way, Bath - that's where we live since May."),
+])
+def test_the_address_goes_with_the_words_saying_it_is_home(tmp_path, request_, said):
+    texts = _after(tmp_path, request_, [said, CELLO])
+    assert not any(("kings road" in t.lower() or "orchard" in t.lower() or "flat 3" in t.lower()) for t in texts), texts
+    assert any("cello" in t for t in texts), texts

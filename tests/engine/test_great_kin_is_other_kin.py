@@ -45,3 +45,21 @@ def test_a_request_names_one_generation(tmp_path, request_, said, gone, kept):
 ])
 def test_great_kin_terms(text, expected):
     assert terms(text) == expected
+
+
+@pytest.mark.parametrize("request_,said,gone,kept", [
+    # "great" written apart from the kin word, in the request or in both
+    ("forget what I said about my great grandad",
+     ["My grandad Ken was a postman. My great-grandad Alfie was a docker in Hull."], "docker", "postman"),
+    ("forget my great aunt please",
+     ["My aunt Noor is a pharmacist. My great aunt Soraya is 97 and sharp as a tack."], "soraya", "pharmacist"),
+    ("drop the stuff about my great grandmother",
+     ["My grandmother Ines grows tomatoes. My great-grandmother Carmen came from Vigo."], "vigo", "tomatoes"),
+    # two generations of great-, said apart
+    ("forget what I said about my great-grandad",
+     ["My great-great-grandad John built the chapel.", "My great-grandad Alfie was a docker in Hull."], "docker", "chapel"),
+])
+def test_great_said_apart_names_its_generation(tmp_path, request_, said, gone, kept):
+    texts = [t.lower() for t in after_forget(tmp_path, request_, said + [OTHER], speaker="Ada")]
+    assert not any(gone in t for t in texts), texts
+    assert any(kept in t for t in texts), texts
