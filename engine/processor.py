@@ -67,7 +67,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/118"
+RULES = "rules/119"
 
 
 @dataclass(frozen=True)
