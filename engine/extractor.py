@@ -988,9 +988,11 @@ _KEPT = re.compile(r"^(?:on|in|at|by|off|out|inside|outside|indoors|home|back|un
 #: admit it"; "be" is a rule only as _KEPT says).
 _NO_RULE_VERBS = frozenset("""be feel think know believe guess imagine hope wish wonder say tell admit agree seem look
 sound love like hate""".split())
-_AMOUNT = r"(?:[$€£¥₹]?\d|(?:half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a\s+(?:dozen|hundred|couple))\b)[^.!?;]*"
+#: The currency signs an amount may open with.
+_MONEY = r"[$€£¥₹]"
+_AMOUNT = r"(?:" + _MONEY + r"?\d|(?:half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a\s+(?:dozen|hundred|couple))\b)[^.!?;]*"
 #: Where an amount said before "or less" starts ("30 cm", "three a day", "an hour").
-_BOUNDED_AMOUNT_START = (r"(?:[$€£¥₹]?\d|(?:half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|"
+_BOUNDED_AMOUNT_START = (r"(?:" + _MONEY + r"?\d|(?:half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|"
                          r"a\s+(?:dozen|hundred|couple)|an?\s+(?:hour|day|week|month|litre|liter|metre|meter|mile|kilo|"
                          r"pound|glass|cup|slice|drink))\b)")
 #: A limit said with a modal: "the HOA fee can't be more than $300", "Luna must get no more than 5 mg a
@@ -1012,7 +1014,7 @@ _LIMIT_MODAL = re.compile(
 #: A limit set on a thing: "screen time is capped at 90 minutes", "guests are limited to two each".
 _LIMITED = re.compile(
     r"^(?:(?:and|but|so|also)\s+)*(?P<np>(?:[\w'’-]+\s+){1,6}?)(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?"
-    r"(?:capped|limited|restricted)\s+(?:at|to)\s+(?P<obj>(?:about\s+|around\s+)?[$€£¥₹]?(?:\d|one\b|two\b|three\b|four\b|"
+    r"(?:capped|limited|restricted)\s+(?:at|to)\s+(?P<obj>(?:about\s+|around\s+)?" + _MONEY + r"?(?:\d|one\b|two\b|three\b|four\b|"
     r"five\b|six\b|ten\b)[^.!?;]*)", _I)
 #: A limit or a deadline said with a modal of obligation or prohibition: "essays must stay under
 #: 2,000 words", "I can only fly out after 6pm", "the form has to be in the post by June 3", "he
@@ -1028,10 +1030,10 @@ _MODAL_LIMIT = re.compile(
     r"may\s+not|(?:is|are|am)\s+only\s+allowed\s+to)\s+"
     r"(?!believe|wait|imagine|remember|stand|stop|help|tell|say|decide|get\s+over|bear|afford\s+to\s+miss))"
     r"(?:[\w'’-]+\s+){0,6}?"
-    r"(?:(?:under|over|below|above|beyond|within|max(?:imum)?)\s+(?:about\s+|around\s+)?[$€£¥₹]?\d"
+    r"(?:(?:under|over|below|above|beyond|within|max(?:imum)?)\s+(?:about\s+|around\s+)?" + _MONEY + r"?\d"
     r"|(?:more|less|fewer|longer|later|earlier|smaller|bigger|larger|higher|lower|shorter|heavier|lighter|"
     r"older|younger|faster|slower|further|farther|louder|hotter|colder|stronger)\s+than\s+"
-    r"|at\s+(?:most|least|the\s+latest)\b|up\s+to\s+[$€£¥₹]?\d"
+    r"|at\s+(?:most|least|the\s+latest)\b|up\s+to\s+" + _MONEY + r"?\d"
     r"|(?:by|before|after|until|till|past)\s+(?:the\s+)?(?:\d|noon|midnight|(?:" + _MONTH_WORDS + "|" + _DAY_WORDS + r")\b)"
     r"|any(?:thing|\s+[\w'’-]+)\s+(?:with|containing|that\s+has)\b)", _I)
 #: A limit named with its amount: "a strict fluid limit of one litre a day", "capped at 25 km a week",
@@ -1045,22 +1047,22 @@ _NAMED_LIMIT = re.compile(
     r"\s+(?:spend|pay|go\s+to|borrow|bid|offer))?"
     r"(?:\s+(?:for|on)\s+(?:(?:the|a|my|our|any)\s+)?(?:[\w'’-]+\s+){0,2}?[\w'’-]+)?"
     r"\s+(?:of|at|is|by)\s+|(?:capped|limited|restricted)\s+(?:at|to)\s+)"
-    r"(?:about\s+|around\s+|roughly\s+|just\s+)?(?:[$€£¥₹]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
+    r"(?:about\s+|around\s+|roughly\s+|just\s+)?(?:" + _MONEY + r"?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
     r"twenty|thirty|fifty|a\s+hundred|half)\b)"
     # what a thing can do at most: "my kiln tops out at cone 6", "the van maxes out at 70 mph"
     # (of a thing of the speaker's: "the hike tops out at 3000 metres" describes, it limits nothing)
     r"|\b(?:my|our|(?-i:[A-Z])[\w-]*['’]s)\s+(?:[\w'’-]+\s+){0,3}?(?:tops|maxes|max)\s+out\s+(?:at|around)\s+(?:about\s+|around\s+)?"
-    r"(?:[A-Za-z]+\s+)?[$€£¥₹]?\d", _I)
+    r"(?:[A-Za-z]+\s+)?" + _MONEY + r"?\d", _I)
 #: A limit set by refusing to go past it ("we're not paying more than 400 euros", "I won't spend
 #: over 300 on the suit", "never borrowing above 5k") or by capping ("I'm capping takeaways at 60
 #: pounds"): a rule for the period it names, however the sentence is dated.
 #: An amount as a limit gives it: a number, or a small one in words.
-_SMALL_AMOUNT = (r"[$€£¥₹]?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|"
+_SMALL_AMOUNT = (_MONEY + r"?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|"
                  r"a\s+hundred|half)\b)")
 #: An amount then called the limit ("the budget is R9000 and that's the ceiling", "1200 a month,
 #: that's my max"), or no more than it allowed ("I can't go one cent over it", "not a penny more").
 _VALUE_CALLED_A_LIMIT = re.compile(
-    r"(?<!was\s)(?<!were\s)(?<![$€£R\d.,])(?:[$€£¥₹]|\bR)?\d[\d,.]*\s*(?:k|m|pounds|euros|dollars|rand|quid|bucks|grand)?\b[^.!?]{0,40}?"
+    r"(?<!was\s)(?<!were\s)(?<![$€£R\d.,])(?:" + _MONEY + r"|\bR)?\d[\d,.]*\s*(?:k|m|pounds|euros|dollars|rand|quid|bucks|grand)?\b[^.!?]{0,40}?"
     r"(?:,|\band\b|\s[-\u2013\u2014])\s*"
     r"(?:that['’]s|that\s+is|which\s+is|it['’]s|this\s+is)\s+(?:the|my|our|an?|the\s+absolute|a\s+hard|the\s+hard)?\s*"
     r"(?:absolute\s+|hard\s+|upper\s+)?(?:limit|ceiling|max|maximum|cap|top\s+end|most\s+(?:I|we)\s+(?:can|will))\b"
@@ -1071,9 +1073,9 @@ _VALUE_CALLED_A_LIMIT = re.compile(
 _REFUSED_LIMIT = re.compile(
     r"\b(?:(?:not|never|won['’]?t|will\s+not|(?:do|does)n['’]?t|refuse[sd]?\s+to)\s+(?:be\s+)?(?:pay|spend|go|exceed|borrow|bid|offer|lend|give|"
     r"put|drive|run|work|eat|drink|buy|charge)(?:s|ing|ding|ning|ting)?(?:\s+in)?\s+(?:[\w'’-]+\s+){0,2}?(?:more\s+than|over|above|beyond|past)\s+(?:about\s+|around\s+)?"
-    r"[$€£¥₹]?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|sixty|seventy|"
+    + _MONEY + r"?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|sixty|seventy|"
     r"eighty|ninety|a\s+hundred|a\s+thousand|half)\b)"
-    r"|\b(?:capping|limiting|restricting)\s+(?:[\w'’-]+\s+){0,4}?(?:at|to)\s+(?:about\s+|around\s+)?[$€£¥₹]?\d"
+    r"|\b(?:capping|limiting|restricting)\s+(?:[\w'’-]+\s+){0,4}?(?:at|to)\s+(?:about\s+|around\s+)?" + _MONEY + r"?\d"
     # "he's never left alone more than 4 hours", "guests are never seated later than 9": a rule kept
     # always, not what someone has never done ("I've never run more than 10k")
     r"|(?<!have\s)(?<!['’]ve\s)(?<!has\s)(?<!had\s)\bnever\s+(?:be\s+)?(?:[\w'’-]+\s+){1,3}?"

@@ -1526,12 +1526,14 @@ _QUANTITY_CUE = re.compile(r"\b(?:down|up)\s+to\s+(?:about\s+|around\s+|roughly\
 #: The old value a statement names itself: "instead of 1", "from 40 to", "up from 80", "it was 12".
 _OLD_QUANTITY = re.compile(r"\b(?:instead\s+of|from|(?:up|down)\s+from|(?:it|that)\s+was|used\s+to\s+be)\s+"
                            r"(?:about\s+|around\s+|roughly\s+)?[$€£]?(?P<num>\d+(?:[.,]\d+)*)", re.IGNORECASE)
-_CLOCK_AFTER = re.compile(r"(?::\d\d\s*(?:[ap]\.?m\b\.?)?|\s*[ap]\.?m\b\.?)(?P<to>\s*(?:to|until|till|-)\b)?", re.IGNORECASE)
+#: An end said after a number ("from 7 to 9", "from 7am until 6am").
+_UNTIL = r"\s*(?:to|until|till|-)\b"
+_CLOCK_AFTER = re.compile(r"(?::\d\d\s*(?:[ap]\.?m\b\.?)?|\s*[ap]\.?m\b\.?)(?P<to>" + _UNTIL + ")?", re.IGNORECASE)
 
 
-_WHEN_BEFORE = re.compile(r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|week\s*(?:days?|ends?)|mornings?|"
-                          r"afternoons?|evenings?|nights?)\s+$", re.IGNORECASE)
-_TO_AFTER = re.compile(r"\s*(?:to|until|till|-)\b", re.IGNORECASE)
+_WHEN_BEFORE = re.compile(r"(?:" + _WEEKDAY.pattern + r"|\b(?:week\s*(?:days?|ends?)|mornings?|afternoons?|evenings?|nights?))\s+$",
+                          re.IGNORECASE)
+_TO_AFTER = re.compile(_UNTIL, re.IGNORECASE)
 
 
 def old_quantities(text: str) -> frozenset[str]:

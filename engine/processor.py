@@ -27,7 +27,7 @@ from engine.dates import resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import (Candidate, _is_person_role, split_sentences, states_a_rule, told_before, told_opener_gone,
                               without_opener)
-from engine.meaning import (Meaning, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
+from engine.meaning import (Meaning, _ONE_OCCASION, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
                             changed_provider, denies, other_values, quantity_cue, ranks_the_other_way, relate, resumed, resumes,
                             said_again, same_holder, given_clause, keeps, recurs,
@@ -1510,6 +1510,11 @@ _CONTACT_NAMED = (
 )
 
 
+def _contacts_named(request: str) -> set[str]:
+    """The kinds of contact value a request to forget names ("address", "phone", "email")."""
+    return {kind for kind, says in _CONTACT_NAMED if says.search(request)}
+
+
 #: Words a request is said with that name nothing ("Anyway, don't keep any of that.").
 _FILLERS = frozenset("anyway anyways anyhow honestly basically actually seriously okay yeah yep hmm erm".split())
 
@@ -1715,8 +1720,6 @@ _PLACED_ANEW = re.compile(
 
 
 def _placed_anew(sentence: str) -> bool:
-    from engine.meaning import _ONE_OCCASION
-
     return _PLACED_ANEW.search(sentence) is not None and _ONE_OCCASION.search(sentence) is None
 
 
@@ -2087,15 +2090,15 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
                 only_whose = np.array([bool(h) for h in held])
                 held = [set() for _ in held]
     # "my address", "where I live": a statement holding a street address holds what it names
-    asked = {kind for kind, said in _CONTACT_NAMED if said.search(request)}
-    contact = np.array([bool(asked & contact_values(x).keys()) for x in texts]) if asked else np.zeros(len(texts), dtype=bool)
+    asked = _contacts_named(request)
+    given = [contact_values(x).keys() for x in texts] if asked else [frozenset()] * len(texts)
+    contact = np.array([bool(asked & kinds) for kinds in given], dtype=bool)
     hit = np.array([bool(h) for h in held]) | contact
     scores = np.maximum(mat @ qv[0], mat @ qv[1]) + 0.1 * hit
     scores = np.where(contact, np.maximum(scores, settings.forget_target_similarity + 0.1), scores)
     if contact.any():
         # a statement that gives only another kind ("my number is +34 612 ...") is not the address
-        other = np.array([bool(contact_values(x)) and not asked & contact_values(x).keys() for x in texts])
-        scores = np.where(other, 0.0, scores)
+        scores = np.where(np.array([bool(kinds) and not asked & kinds for kinds in given], dtype=bool), 0.0, scores)
     # ... however close it reads: "the name of Tayo's school" is not "Tayo is 6 and has a stammer"
     scores = np.where(only_whose, 0.0, scores)
     if hit.any():
@@ -2319,8 +2322,8 @@ def _items_left(piece: str, requests: list[str], lead: str, keeps: Sequence[str]
                 gone |= _held_by_fewest(held)
         # "where we live" of "Flat 3, 22 Kings Road, Brighton is where we live": the address goes too,
         # and the flat number before it
-        asked = {kind for kind, says in _CONTACT_NAMED if says.search(request)}
-        for k in (k for k, x in enumerate(parts) if asked & contact_values(x).keys()):
+        asked = _contacts_named(request)
+        for k in (k for k, x in enumerate(parts) if asked and asked & contact_values(x).keys()):
             gone.add(k)
             if k and _FLAT_NUMBER.match(parts[k - 1].removeprefix(lead).lstrip(" :")):
                 gone.add(k - 1)

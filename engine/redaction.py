@@ -7,7 +7,7 @@ Two layers find secrets:
    disclosures in prose and payment card numbers (Luhn-valid, or laid out as a card and named one). Also credentials named with other
    nouns ("the door code is 4471", "the pass is fjord-pepper-17", "recovery codes: ...", "the
    passphrase is ...", "security answer: ...", passwords spelled out letter by letter, a wallet's
-   seed phrase of twelve to twenty-four words beside words that name it; a disclosed
+   seed phrase of twelve or more words beside words that name it; a disclosed
    value is redacted wherever else it appears in the turn), bank and national identifiers (IBANs,
    SSNs, and account/routing numbers, sort codes, SWIFT/BIC codes, passport and national id numbers
    introduced by words, checked with python-stdnum where it has a validator) and phone numbers
@@ -758,14 +758,17 @@ _SEED_LENGTH = (12, 32)
 #: a seed or a wallet (its maker, its coin) with a backup, a recovery or restore, "words" or a
 #: "phrase" ("backup words for the Ledger", "they restore my Trezor"; not "seed packets in my
 #: wallet", "my recovery plan, with a backup", "the ledger and a backup drive").
+#: A wallet, its maker or its coin; "Ledger" only capitalised (not the ledger of accounts).
+_WALLET_WORDS = ("wallet", "crypto", "bitcoin", "btc", "trezor", "metamask")
+_WALLET = r"(?:" + "|".join(_WALLET_WORDS) + r"|(?-i:Ledger))"
 _SEED_NAMED = re.compile(r"\b(?:mnemonic|(?:secret|seed|recovery)\s+(?:phrase|words|sentence)|restores?\s+(?:my|the|your|our)\s+"
-                         r"(?:[\w-]+\s+){0,2}?(?:wallet|account|keys?|funds|coins)|(?:wallet|crypto|bitcoin|btc|trezor|metamask|"
-                         r"(?-i:Ledger))(?:['’]s)?\s+seed)\b", re.IGNORECASE)
-_SEED_OF = re.compile(r"\b(?:seed|wallet|crypto|bitcoin|btc|trezor|metamask|(?-i:Ledger))\b", re.IGNORECASE)
+                         r"(?:[\w-]+\s+){0,2}?(?:wallet|account|keys?|funds|coins)|" + _WALLET + r"(?:['’]s)?\s+seed)\b",
+                         re.IGNORECASE)
+_SEED_OF = re.compile(r"\b(?:seed|" + _WALLET + r")\b", re.IGNORECASE)
 _SEED_KIND = re.compile(r"\b(?:back-?up|recovery|restores?|words|phrase)\b", re.IGNORECASE)
 #: Words of a label that may run into the phrase it names ("seed words 12: wolf echo ...").
-_SEED_LABEL = frozenset("seed seeds phrase words word recovery mnemonic wallet backup restore secret crypto bitcoin "
-                        "btc ledger trezor metamask".split())
+_SEED_LABEL = frozenset("seed seeds phrase words word recovery mnemonic backup restore secret ledger".split()) | frozenset(
+    _WALLET_WORDS)
 _SEED_BEFORE, _SEED_AFTER = 400, 80
 #: Words of talk: no seed phrase strings twelve words together with one of these among them (the
 #: seed phrase word list's own "can", "have", "that", "this", "you" ... are left out).

@@ -148,9 +148,12 @@ def terms(text: str) -> list[str]:
     "grandmother's" and "grandmother" are one term), kin said in other words one term ("mum" and
     "mother"), a great- kin one term of its own ("great-grandma": "great-grandmother", not
     "grandmother"), lightly stemmed."""
+    found = words(text)
+    if "great" not in found and "great's" not in found:  # (the usual case, on a hot path: no kin to join)
+        return [_stem(KIN_SYNONYMS.get(w := x.removesuffix("'s"), w)) for x in found if x not in STOP_WORDS]
     out: list[str] = []
     great = ""
-    for x in words(text):
+    for x in found:
         if x in STOP_WORDS:
             out.extend(_stem(g) for g in great[:-1].split("-") if g)
             great = ""

@@ -25,6 +25,7 @@ from tests.engine.two_sessions import kept_of_one_turn
     "One thing we never compromise on: homework before telly.",
     "Saw the orthopaedic surgeon today and he was adamant: no running on the new hip, ever.",
     "The vet was very firm about it - only the prescription food for her.",
+    "My GP told me this morning: no alcohol with these antibiotics.",
     "max i'll spend on coffee is €15 a week",
     "the one thing i refuse to compromise on - the kids are in bed by 8",
 ])
