@@ -578,7 +578,7 @@ def _cards(text: str) -> Iterator[_Span]:
 # One of these (in the lower-cased text) lets the rules of this section run ("pw"/"pin": the value
 # said before "... is my PIN"). A regex of plain literals costs about a microsecond a sentence.
 _CREDENTIAL_GATE = re.compile(r"pass|pw|pin|code|combination|combo|answer|recovery|backup|back-up|seed|mnemonic|wallet|restore|"
-                              r"crypto|bitcoin|ledger|trezor|metamask|wi-?fi")
+                              r"crypto|bitcoin|btc|ledger|trezor|metamask|wi-?fi")
 # What separates a keyword from its value: the disclosure rule's separators, plus "are"/"were" for
 # lists ("the backup codes are ...").
 _CREDENTIAL_SEP = (

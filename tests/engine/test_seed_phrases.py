@@ -29,6 +29,7 @@ NUMBERED = "\n".join(f"{i}) {w}" for i, w in enumerate(TWELVE.split(), 1))
     # one word more than a phrase beside its label; Windows line breaks; semicolons
     f"My bitcoin words are {TWELVE}, keep them safe for me.",
     f"For my Metamask the phrase is {TWELVE}.",
+    f"my btc words are {TWELVE}",
     "Here's my mnemonic so I have it somewhere: " + TWELVE.replace("ember", "can"),
     f"Wallet seed words below\n{TWENTY_FOUR}",
     "here is my mnemonic\r\n" + "\r\n".join(TWELVE.split()),
