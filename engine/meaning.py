@@ -1292,11 +1292,18 @@ def change_cue(text: str) -> str | None:
 _WEAK_CUE_TERMS = frozenset(t for w in "now new newly currently latest nowadays lately".split() for t in terms(w))
 
 
+def _told_as_now(text: str) -> bool:
+    """A short statement said to hold now: a weak cue of change in nine words or fewer ("I sing
+    tenor now"). Read once a statement, not once for each record it is weighed against."""
+    return change_cue(text) == "weak" and len(re.findall(r"\w+", text)) <= 9
+
+
 def _swapped_now(text: str, record_text: str, speaker: str) -> bool:
-    """A short statement said to hold now whose words differ from the record's on both sides ("I
-    sing tenor now" of "sings alto in the chapel choir", "I drink soya milk now" of "drinks oat
-    milk"): another value told as the current one, never the record said again."""
-    if change_cue(text) != "weak" or _WEAK_CUE.search(record_text) or len(re.findall(r"\w+", text)) > 9:
+    """A short statement said to hold now (`_told_as_now`, asked of `text` by the caller) whose words
+    differ from the record's on both sides ("I sing tenor now" of "sings alto in the chapel choir",
+    "I drink soya milk now" of "drinks oat milk"): another value told as the current one, never the
+    record said again."""
+    if _WEAK_CUE.search(record_text):
         return False
     mine, theirs = _content(text, speaker) - _WEAK_CUE_TERMS, _content(record_text, speaker)
     # ("cardiology" / "cardiac", "nights" / "night": one word said two ways, no other value)
@@ -2848,6 +2855,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     if cue != "strong" and takes_role(text, speaker):
         cue = "strong"
     changing = _cued(text)  # a change cue, and no word that it goes on: checked per record below
+    told_now = _told_as_now(text)
     stop = ended(text, speaker)
     moving = moved_thing(text, speaker) if cue == "strong" else frozenset()
     # a goal is no value yet: "my goal is to deadlift 100 kg" leaves "weighs 74 kg" as it was (when
@@ -2972,7 +2980,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         # merging would lose that.
         adds_value = any(not _overlap(frozenset([x]), theirs) for x in mine_values)
         filler = filler or adds_value
-        changed = ((changing and _STRONG_CUE.search(rec.text) is None) or _swapped_now(text, rec.text, speaker)
+        changed = ((changing and _STRONG_CUE.search(rec.text) is None) or (told_now and _swapped_now(text, rec.text, speaker))
                    or (stop is not None and ended(rec.text, speaker) is None)  # an end is no repeat
                    or (wished and _WISHED.search(rec.text) is None))  # nor is wanting a change
         if sim >= settings.same_similarity and not conflict and not other_day and not filler and not changed:

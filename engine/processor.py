@@ -1184,6 +1184,15 @@ _REQUEST_FORM = re.compile(
     re.IGNORECASE)
 
 
+def _may_ask_to_forget(sentence: str) -> bool:
+    """Whether a sentence (its typos mended: `_mend_request`) has the words of a request about what
+    the assistant keeps, so that the classifier is asked whether it is one (`forget_requests`)."""
+    return bool((_FORGET_WORDS.search(sentence)
+                 and (_FORGET_WORDS.search(_FORM_ONLY_WORDS.sub(" ", sentence)) or _NEVER_AGAIN.search(sentence)
+                      or _REQUEST_FORM.search(sentence) or _OWN_THING_REQUEST.search(sentence)))
+                or _AS_IF_UNSAID.search(sentence))
+
+
 def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[list[str], list[str]]:
     """(sentences that ask to forget, the other sentences) of a user's turn.
 
@@ -1193,10 +1202,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     written = split_sentences(text)
     mended = {_mend_request(s): s for s in written}
     sentences = list(mended)
-    asked = [s for s in sentences if (_FORGET_WORDS.search(s)
-             and (_FORGET_WORDS.search(_FORM_ONLY_WORDS.sub(" ", s)) or _NEVER_AGAIN.search(s) or _REQUEST_FORM.search(s)
-                  or _OWN_THING_REQUEST.search(s)))
-             or _AS_IF_UNSAID.search(s)]
+    asked = [s for s in sentences if _may_ask_to_forget(s)]
     if not asked:
         return [], written
     # A request said in one clause of a longer sentence ("forget the part about X, I withdrew and
@@ -2590,7 +2596,7 @@ def warm_up(turns: Sequence[Event], settings: Settings, deciders: Deciders) -> d
         said = plain_chat(p.text)  # as decide_turn reads it
         sentences = split_sentences(said)
         for x in map(_mend_request, sentences):
-            if _FORGET_WORDS.search(x):
+            if _may_ask_to_forget(x):  # as forget_requests asks the classifier
                 texts.append(x)
                 texts.extend(_formed_clauses(x))
         try:
