@@ -1264,7 +1264,12 @@ _NUMBER = r"(?:[ \t]+(?:number|no\.?|num\.?|nr\.?|#))?"
 # without: lower-case ones are looked for in the lower-cased text, others (acronyms) as written.
 _ID_RULES = (
     (r"(?:(?:bank|checking|savings|current|chequing)[ \t]+)?(?:account|acct\.?|acc\.?|a/c)[ \t]*(?:number|no\.?|num\.?|#)"
-     r"|(?:bank|checking|savings|chequing)[ \t]+account", "bank_account", (_bank_account_ok,), "account|acct|acc|a/c"),
+     r"|(?:bank|checking|savings|chequing)[ \t]+account"
+     # whose account it is, then its number ("it left my account 53019862 on the 1st", "paid from our
+     # joint account 11223344"): the number may be named as well ("my account number is ...")
+     r"|(?:my|our|your|his|her|their)[ \t]+(?:(?:joint|business|personal|own|old|new|main|other)[ \t]+)?"
+     r"(?:(?:bank|checking|savings|current|chequing)[ \t]+)?account(?:[ \t]*(?:number|no\.?|num\.?|#))?",
+     "bank_account", (_bank_account_ok,), "account|acct|acc|a/c"),
     (r"(?:aba[ \t]+)?routing(?:[ \t]+transit)?" + _NUMBER + r"|(?-i:ABA|RTN)" + _NUMBER, "routing_number",
      ("us.rtn",), "routing|ABA|RTN"),
     (r"sort[ \t]+code", "routing_number", (_sort_code_ok,), "sort"),
@@ -1607,8 +1612,8 @@ def _password_shaped(text: str, m: re.Match[str]) -> bool:
 def _symbol_passwords(text: str, lower: str) -> Iterator[_Span]:
     """A password-shaped string (`_SYMBOL_PASSWORD`, eight characters or more) in the sentence of a
     word of signing in, wherever it stands in it ("the wifi key off the sticker (Tz8#qLm2vR9)", "the
-    usual Birke!Winter2024 to get past the login"), or alone in a short sentence after it ("The
-    password? Sunshine!23")."""
+    usual Birke!Winter2024 to get past the login"), or in the sentence after it, alone in a short one
+    ("The password? Sunshine!23") or given as a value ("The old one was Lime$Tree44 and ...")."""
     found = [m for m in _SYMBOL_PASSWORD.finditer(text) if _password_shaped(text, m)]
     if not found:
         return
@@ -1619,7 +1624,11 @@ def _symbol_passwords(text: str, lower: str) -> Iterator[_Span]:
     for m in found:
         k = bisect.bisect_right(ends, m.start())  # the sentence it stands in
         short = len(_WRITTEN_WORD.findall(text, starts[k], ends[k] if k < len(ends) else len(text))) <= 8
-        if k in signed or (short and k > 0 and k - 1 in signed):
+        # after it, given as a value in a longer sentence ("... my password expired. The old one is
+        # Pharm@cy2023!nhq and I want a new one"): not joined by name joiners only ("Dolce&Gabbana2024")
+        given = (not all(c.isalnum() or c in "-_" or c in _NAME_JOINERS for c in m.group())
+                 and _GIVEN_AS_VALUE.search(text, max(0, m.start() - 24), m.start()) is not None)
+        if k in signed or ((short or given) and k > 0 and k - 1 in signed):
             yield (m.start(), m.end(), "password", _P_PROSE)
 
 
