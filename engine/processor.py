@@ -38,7 +38,7 @@ from engine.projector import memory_ids_of
 from engine.ids import derive
 from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
-from engine.statements import (JOIN, REST_OF, Statement, clause_pieces, clauses, is_narrative, item_leans, items,
+from engine.statements import (JOIN, REST_OF, Statement, clause_pieces, clauses, in_own_words, is_narrative, item_leans, items,
                                lead_of, leaning_on, readable, rest_text, statements, tells_of_before, without)
 from engine.statements import parts as narrative_parts
 from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, turn_candidates, without_redacted
@@ -67,7 +67,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/119"
+RULES = "rules/120"
 
 
 @dataclass(frozen=True)
@@ -2030,7 +2030,7 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
             said = [r.text] + (readable(r.text, speaker) if is_narrative(r.fields, r.text) else []) + (
                 pieces if len(pieces) > 1 else [])
             for x in dict.fromkeys(said):
-                texts.append(x)
+                texts.append(in_own_words(x, speaker))  # as the request says it, whatever the name
                 owner.append(i)
         per_text = _request_scores(texts, request, topic, meaning, settings)
         scores = np.zeros(len(records), dtype=np.float64)
@@ -2112,12 +2112,28 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
         # ("pottery on Saturdays" for "my Wednesday appointments") only if it is plainly the same
         # topic in other words.
         scores = np.where(hit | (scores >= settings.forget_target_similarity + 0.15), scores, 0.0)
+    days = _weekdays(" ".join(topic))
+    if days:
+        # "my Tuesday sessions": a text of other days only ("squash on Thursday nights") is not it,
+        # however alike a weekly thing reads
+        scores = np.where(np.array([bool(d := _weekdays(x)) and not d & days for x in texts], dtype=bool), 0.0, scores)
     kin = _kin_in(" ".join(topic))
     if kin:
         # "my great-grandad": a text about another generation of the speaker's family ("my
         # great-great-grandad built the chapel") is not it, however alike it reads
         scores = np.where(np.array([_other_generation(x, kin) for x in texts]), 0.0, scores)
     return scores
+
+
+#: The days of the week by their terms ("Tuesdays", "tues", "weds"; not "sat", "sun", "wed", "mon": words too).
+_WEEKDAY_OF = {t: day for day, said in (("monday", "monday"), ("tuesday", "tuesday tue tues"), ("wednesday", "wednesday weds"),
+                                        ("thursday", "thursday thu thur thurs"), ("friday", "friday fri"),
+                                        ("saturday", "saturday"), ("sunday", "sunday"))
+               for t in terms(said)}
+
+
+def _weekdays(text: str) -> set[str]:
+    return {_WEEKDAY_OF[t] for t in terms(text) if t in _WEEKDAY_OF}
 
 
 #: A code of letters and digits a request may name a thing by ("crate Q200", "flat 4B").

@@ -58,6 +58,20 @@ def lead_of(text: str, speaker: str) -> str:
     return m.group(1) if m else speaker
 
 
+def in_own_words(text: str, speaker: str) -> str:
+    """A record's text as its speaker would say it: without the "Ksenia: " it may open with, their
+    name as "my" where it owns ("Ksenia's therapist" -> "my therapist") and as "I" elsewhere. What a
+    request in the speaker's own words is compared with: a name moves an embedding from the words
+    it stands for, and a rare name further than a common one."""
+    name = (speaker or "").strip()
+    if not name:
+        return text
+    said = re.sub(r"^" + re.escape(name) + r":\s+", "", text)
+    said = re.sub(r"\b" + re.escape(name) + r"(?:'s|’s)(?!\w)", "my", said)
+    said = re.sub(r"\b" + re.escape(name) + r"\b(?!['’]\w)", "I", said)
+    return said[:1].upper() + said[1:] if said != text else text
+
+
 def readable(text: str, speaker: str) -> list[str]:
     """The statements, each readable alone as the speaker's: "Dana: a; b" -> ["Dana: a", "Dana: b"].
     A statement that does not name the speaker first is given their name, as the record's first

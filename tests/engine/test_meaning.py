@@ -257,12 +257,9 @@ def test_a_request_to_forget_in_a_turn_acts_like_forget(engine, lines, gone, kee
       ("s2", 1, "Oh, and please delete the moving abroad stuff I mentioned, it isn't official yet.")],
      "lisbon|passport", "carcassonne"),
     # the topic is named in other words than the record's
-    pytest.param([("s1", 0, "Between you and me, I'm interviewing with a rival bakery chain next week."),
+    ([("s1", 0, "Between you and me, I'm interviewing with a rival bakery chain next week."),
       ("s1", 0, "I keep bees on my allotment."),
-      ("s2", 3, "Kindly erase the part where I mentioned changing employers.")], "bakery|interview", "bees",
-      marks=pytest.mark.xfail(strict=True, reason=(
-          "'changing employers' is 0.14 from the interview record and leads the other by 0.11, under "
-          "forget_target_margin: MiniLM hears little of 'interviewing with a rival' in it"))),
+      ("s2", 3, "Kindly erase the part where I mentioned changing employers.")], "bakery|interview", "bees"),
     ([("s1", 0, "My son Theo was suspended from school for a fight last Friday."),
       ("s1", 0, "I'm learning to make ramen from scratch."),
       ("s2", 2, "Could you delete the stuff I said about my kid's trouble at school?")], "suspend|fight", "ramen"),
