@@ -16,8 +16,9 @@ They are the deciding thread's: the warm-up that embeds a chunk of turns ahead r
 its own, and counts only where deciding waited for it.
 
 The plain pass also counts the texts the model embeds (records, and what deciding compares by
-meaning) and runs those texts through the model again alone: the turns/s of that run is a ceiling
-no change to deciding's Python can pass, only embedding fewer texts.
+meaning) and runs those texts through the model again alone, in one batch over every core: the
+turns/s of that run is a ceiling no change to deciding's Python can pass (the pass embeds many of
+them one or two at a time, which is slower still), only embedding fewer texts or embedding faster.
 """
 from __future__ import annotations
 
@@ -141,17 +142,19 @@ def run_engine(turns: list[dict], batch: int, embedder: str | None, profile: boo
             encoded: list[str] = []
             model._encode = lambda texts: (encoded.extend(texts), encode(texts))[1]
             prof = cProfile.Profile() if profile else None
-            t, cpu = time.perf_counter(), time.process_time()
-            if prof:
-                prof.enable()
-            for i in range(0, len(turns), batch):
-                engine.ingest_many(turns[i: i + batch])
-                engine.flush()
-            if prof:
-                prof.disable()
-            out["e2e_s"] = time.perf_counter() - t
-            out["cpu_s"] = time.process_time() - cpu
-            del model._encode
+            try:
+                t, cpu = time.perf_counter(), time.process_time()
+                if prof:
+                    prof.enable()
+                for i in range(0, len(turns), batch):
+                    engine.ingest_many(turns[i: i + batch])
+                    engine.flush()
+                if prof:
+                    prof.disable()
+                out["e2e_s"] = time.perf_counter() - t
+                out["cpu_s"] = time.process_time() - cpu
+            finally:
+                del model._encode
             out["texts_embedded"] = len(encoded)
             if not profile:
                 t = time.perf_counter()

@@ -2112,11 +2112,15 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
         # ("pottery on Saturdays" for "my Wednesday appointments") only if it is plainly the same
         # topic in other words.
         scores = np.where(hit | (scores >= settings.forget_target_similarity + 0.15), scores, 0.0)
-    days = _weekdays(" ".join(topic))
+    days = _weekdays(request, _THINGS_DAY)
     if days:
-        # "my Tuesday sessions": a text of other days only ("squash on Thursday nights") is not it,
-        # however alike a weekly thing reads
-        scores = np.where(np.array([bool(d := _weekdays(x)) and not d & days for x in texts], dtype=bool), 0.0, scores)
+        # "my Tuesday sessions": a text of other days only ("squash on Thursday nights") that holds no
+        # other word the request names is not it, however alike a weekly thing reads ("physio moved
+        # to Fridays" is still "my Tuesday physio"; "Mon-Fri" holds every day between)
+        named_days = {_stub(t) for m in _WEEKDAY.finditer(request) for t in terms(m.group())}
+        other_days = [bool(d := _weekdays(x)) and not d & days and not _DAY_SPAN.search(x)
+                      and not (named - named_days) & {_stub(t) for t in terms(x)} for x in texts]
+        scores = np.where(np.array(other_days, dtype=bool), 0.0, scores)
     kin = _kin_in(" ".join(topic))
     if kin:
         # "my great-grandad": a text about another generation of the speaker's family ("my
@@ -2126,14 +2130,22 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
 
 
 #: The days of the week by their terms ("Tuesdays", "tues", "weds"; not "sat", "sun", "wed", "mon": words too).
-_WEEKDAY_OF = {t: day for day, said in (("monday", "monday"), ("tuesday", "tuesday tue tues"), ("wednesday", "wednesday weds"),
-                                        ("thursday", "thursday thu thur thurs"), ("friday", "friday fri"),
-                                        ("saturday", "saturday"), ("sunday", "sunday"))
-               for t in terms(said)}
+#: A day of the week as a whole word, in full or cut short ("Tuesdays", "tues", "weds", "Thu"; not
+#: "mon", "wed", "sat", "sun", words too, nor "fries" or "thus").
+_WEEKDAY = re.compile(r"\b(?:(?P<mon>mondays?)|(?P<tue>tuesdays?|tues?)|(?P<wed>wednesdays?|weds)|(?P<thu>thursdays?|thurs?|thu)|"
+                      r"(?P<fri>fridays?|fri)|(?P<sat>saturdays?)|(?P<sun>sundays?))\b", re.IGNORECASE)
+#: A span of days ("Mon-Fri", "Tue to Thu", "Monday through Friday"): it holds days it does not name.
+_DAY_SPAN = re.compile(r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:-|–|to|through|till|until)\s*"
+                       r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b", re.IGNORECASE)
+#: The days a request names its thing by ("my Tuesday sessions", "the Monday class", "my tues
+#: lessons"): not a day it tells when something was said ("what I told you on Monday about ...").
+_THINGS_DAY = re.compile(r"\b(?:my|our|the|his|her|their|those|these|that|this)\s+(?=\w+\s+\w)" + _WEEKDAY.pattern[2:],
+                         re.IGNORECASE)
 
 
-def _weekdays(text: str) -> set[str]:
-    return {_WEEKDAY_OF[t] for t in terms(text) if t in _WEEKDAY_OF}
+def _weekdays(text: str, pattern: re.Pattern[str] = _WEEKDAY) -> set[str]:
+    """The days of the week a text names, by their first three letters."""
+    return {m.lastgroup for m in pattern.finditer(text)}
 
 
 #: A code of letters and digits a request may name a thing by ("crate Q200", "flat 4B").

@@ -1221,6 +1221,17 @@ def _bank_account_ok(value: str) -> bool:
     return compact.isdigit() and 6 <= len(compact) <= 20
 
 
+def _plain_account_number(value: str) -> bool:
+    """An account number said without its label: 6 to 20 digits, alone or in groups joined by a
+    hyphen or a space, not thousands ("4 500 000"), a span of years ("2015-2023", "2024-25") or a
+    date ("14-02-2024")."""
+    if not re.fullmatch(r"\d+(?:[ \-]\d+)*", value) or not 6 <= _digit_count(value) <= 20:
+        return False
+    if re.fullmatch(r"\d{1,3}(?: \d{3})+", value) or re.fullmatch(r"(?:19|20)\d\d-\d{2,4}", value):
+        return False
+    return re.fullmatch(r"\d{1,2}-\d{1,2}-\d{2,4}", value) is None
+
+
 def _sort_code_ok(value: str) -> bool:
     return re.fullmatch(r"\d{2}([ \-]?)\d{2}\1\d{2}", value) is not None
 
@@ -1264,12 +1275,13 @@ _NUMBER = r"(?:[ \t]+(?:number|no\.?|num\.?|nr\.?|#))?"
 # without: lower-case ones are looked for in the lower-cased text, others (acronyms) as written.
 _ID_RULES = (
     (r"(?:(?:bank|checking|savings|current|chequing)[ \t]+)?(?:account|acct\.?|acc\.?|a/c)[ \t]*(?:number|no\.?|num\.?|#)"
-     r"|(?:bank|checking|savings|chequing)[ \t]+account"
-     # whose account it is, then its number ("it left my account 53019862 on the 1st", "paid from our
-     # joint account 11223344"): the number may be named as well ("my account number is ...")
-     r"|(?:my|our|your|his|her|their)[ \t]+(?:(?:joint|business|personal|own|old|new|main|other)[ \t]+)?"
-     r"(?:(?:bank|checking|savings|current|chequing)[ \t]+)?account(?:[ \t]*(?:number|no\.?|num\.?|#))?",
-     "bank_account", (_bank_account_ok,), "account|acct|acc|a/c"),
+     r"|(?:bank|checking|savings|chequing)[ \t]+account", "bank_account", (_bank_account_ok,), "account|acct|acc|a/c"),
+    # whose account it is, then its number ("it left my account 53019862 on the 1st", "paid from our
+    # joint account 11223344"): a plain number, not a date, a span of years or an amount
+    (r"(?:my|our|your|his|her|their)[ \t]+(?:(?:joint|business|personal|own|old|new|main|other)[ \t]+)?"
+     # (a number named as one, "my account number: ...", is the rule's above)
+     r"(?:(?:bank|checking|savings|current|chequing)[ \t]+)?account(?![ \t]*(?:number|no\b|no\.|num\b|num\.|#))",
+     "bank_account", (_plain_account_number,), "account"),
     (r"(?:aba[ \t]+)?routing(?:[ \t]+transit)?" + _NUMBER + r"|(?-i:ABA|RTN)" + _NUMBER, "routing_number",
      ("us.rtn",), "routing|ABA|RTN"),
     (r"sort[ \t]+code", "routing_number", (_sort_code_ok,), "sort"),
@@ -1584,6 +1596,11 @@ _SYMBOL_PASSWORD = re.compile(r"(?<![\w!#$%^&*~?+=@./-])[A-Za-z0-9][\w-]*(?:[!#$
 #: Tiger&Lily2020").
 _NAME_JOINERS = frozenset("&+#@")
 _GIVEN_AS_VALUE = re.compile(r"(?:\bwith|\busing|\bis|\bwas|:|=|\bpass(?:word|code)?|\bpin|\bpw)[ \t]*\(?$", re.IGNORECASE)
+#: What a value after a sign-in is named as when it is no password: a user name, a handle, a
+#: playlist's or a merchant's name ("my username is Dark~Knight99", "the charge was listed as
+#: AMZN*Mktp2UK").
+_NAMED_AS = re.compile(r"\b(?:user[ \t]?name|user[ \t]?id|handle|gamer[ \t]?tag|nick(?:name)?|screen[ \t]?name|called|"
+                       r"named|titled|listed[ \t]+as|shows?[ \t]+(?:up[ \t]+)?as|reference|ref)\b[^.!?]*$", re.IGNORECASE)
 _WRITTEN_WORD = re.compile(r"\S+")
 _EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _DOT_WORD = re.compile(r"\.\w")
@@ -1628,7 +1645,8 @@ def _symbol_passwords(text: str, lower: str) -> Iterator[_Span]:
         # Pharm@cy2023!nhq and I want a new one"): not joined by name joiners only ("Dolce&Gabbana2024")
         given = (not all(c.isalnum() or c in "-_" or c in _NAME_JOINERS for c in m.group())
                  and _GIVEN_AS_VALUE.search(text, max(0, m.start() - 24), m.start()) is not None)
-        if k in signed or ((short or given) and k > 0 and k - 1 in signed):
+        named = _NAMED_AS.search(text, max(starts[k], m.start() - 32), m.start()) is not None
+        if k in signed or ((short or given) and not named and k > 0 and k - 1 in signed):
             yield (m.start(), m.end(), "password", _P_PROSE)
 
 

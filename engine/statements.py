@@ -60,16 +60,33 @@ def lead_of(text: str, speaker: str) -> str:
 
 def in_own_words(text: str, speaker: str) -> str:
     """A record's text as its speaker would say it: without the "Ksenia: " it may open with, their
-    name as "my" where it owns ("Ksenia's therapist" -> "my therapist") and as "I" elsewhere. What a
+    name as "my" where it owns ("Ksenia's therapist" -> "my therapist") and as "I" where it opens a
+    statement or a clause before a word in lower case ("Ksenia thinks", "; Ksenia works"). What a
     request in the speaker's own words is compared with: a name moves an embedding from the words
-    it stands for, and a rare name further than a common one."""
+    it stands for, and a rare name further than a common one. A name that is also a place, a month
+    or a word is left where it reads as one ("a trip to Florence", "booked for May", "Rose Garden
+    Centre", "Jo-Anne", "jo.smith@...").""" 
     name = (speaker or "").strip()
     if not name:
         return text
+    alone = r"(?<![\w.@’'-])" + re.escape(name)
     said = re.sub(r"^" + re.escape(name) + r":\s+", "", text)
-    said = re.sub(r"\b" + re.escape(name) + r"(?:'s|’s)(?!\w)", "my", said)
-    said = re.sub(r"\b" + re.escape(name) + r"\b(?!['’]\w)", "I", said)
+    said = re.sub(alone + r"(?:'s|’s)(?![\w@-])", "my", said)
+    # where it opens a statement or a clause, or follows a word in lower case that is no preposition
+    # ("says Thorvaldur should", not "a trip to Florence", "booked for May")
+    def subject(m: re.Match[str]) -> str:
+        before = m.string[:m.start()].rstrip()
+        last = before.rsplit(None, 1)[-1] if before else ""
+        opens = not before or before.endswith((";", ","))
+        return "I" if opens or (last.isalpha() and last.islower() and last not in _PLACE_WORDS) else m.group()
+
+    said = re.sub(alone + r"(?=\s+[a-z])", subject, said)
     return said[:1].upper() + said[1:] if said != text else text
+
+
+#: Words before a place, a month or a thing's name rather than a person's ("to Florence", "for May").
+_PLACE_WORDS = frozenset("""to in at from for of near by on into onto with about around via through until till since after
+before than like the a an""".split())
 
 
 def readable(text: str, speaker: str) -> list[str]:

@@ -15,6 +15,7 @@ from engine.redaction import redact
     ("Paid the deposit from our joint account 11223344 last Friday, can you check the receipt wording?", "11223344"),
     ("send it to his savings account 8812004455 please", "8812004455"),
     ("my bank account 99887766 got frozen and the branch is closed till Monday", "99887766"),
+    ("my account number: 12 345 678", "12 345 678"),
     ("Their business account 30-11-2209-77 was debited twice", "30-11-2209-77"),
 ])
 def test_an_account_number_after_whose_account_it_is_is_redacted(said, value):
@@ -29,6 +30,12 @@ def test_an_account_number_after_whose_account_it_is_is_redacted(said, value):
     "my account was charged 149.99 twice",
     "I think my account has 3 devices on it",
     "our account manager 'll call back at 4",
+    # a date, a span of years, an amount in thousands
+    "my account 14/02/2024 statement is missing",
+    "my account 2015-2023 statements are in the loft",
+    "my new account 2024-25 budget is tight",
+    "my account was 250.000 euros in the red at one point",
+    "my savings account is 4 500 000 dong now",
 ])
 def test_an_account_spoken_of_without_its_number_stays(said):
     assert redact(said) == (said, [])
@@ -56,6 +63,10 @@ def test_a_password_given_as_a_value_after_the_sentence_naming_it_is_redacted(sa
     "My password expired again. The release they pushed is v2.1.4-beta and the ticket number was 88123 if "
     "that matters to anyone.",
     "I logged in fine. The score at half time was 2-1 and the crowd was loud the whole way through.",
+    # named as what it is: a user name, a playlist, a merchant's line on a statement
+    "I logged in to the forum. My username is Dark~Knight99 if you want to add me.",
+    "Logged into Spotify at last. The playlist is called Chill~Vibes2024 and it's great.",
+    "Signed in to the bank app. The charge was listed as AMZN*Mktp2UK and I don't recognise it.",
 ])
 def test_values_that_are_no_password_after_a_login_stay(said):
     assert redact(said) == (said, [])

@@ -79,3 +79,37 @@ def test_a_request_naming_a_day_still_takes_a_memory_of_that_day(tmp_path, reque
     texts = after_forget(tmp_path, request_, [said, "My sister lives in Leeds."], speaker="Ayla")
     assert not any(gone in t for t in texts), texts
     assert any("Leeds" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("text, speaker, said", [
+    ("Florence is going to Florence with her sister", "Florence", "I is going to Florence with her sister"),
+    ("The scan is booked for May; May is nervous", "May", "The scan is booked for May; I is nervous"),
+    ("Rose buys plants at Rose Garden Centre", "Rose", "I buys plants at Rose Garden Centre"),
+    ("Jo-Anne is Jo's cousin; Jo writes from jo.smith@example.com", "Jo",
+     "Jo-Anne is my cousin; I writes from jo.smith@example.com"),
+])
+def test_a_name_that_is_also_a_place_month_or_word_stays_where_it_reads_as_one(text, speaker, said):
+    assert in_own_words(text, speaker) == said
+
+
+def test_a_trip_to_the_place_a_speaker_is_named_after_is_still_forgotten(tmp_path):
+    texts = after_forget(tmp_path, "please forget everything about my trip to Florence",
+                         ["I'm going to Florence with my ex in June.", "My garden shed needs a new roof."],
+                         speaker="Florence")
+    assert not any("June" in t for t in texts), texts
+    assert any("shed" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("request_, said, gone", [
+    # a day that says when it was told, not what it is
+    ("please forget what I told you on Monday about my knee surgery", "My knee surgery is booked for Friday at St Luke's.",
+     "knee"),
+    # a span of days holds the day named
+    ("can you forget the stuff about my Monday shifts", "I work Mon-Fri shifts at the depot.", "depot"),
+    # the thing named by another word too: moved to another day, still it
+    ("forget everything about my Tuesday physio sessions", "My physio sessions have moved to Fridays.", "physio"),
+])
+def test_a_day_a_request_says_does_not_keep_what_it_names(tmp_path, request_, said, gone):
+    texts = after_forget(tmp_path, request_, [said, "My sister lives in Leeds."], speaker="Ayla")
+    assert not any(gone in t.lower() for t in texts), texts
+    assert any("Leeds" in t for t in texts), texts
