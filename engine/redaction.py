@@ -1229,6 +1229,9 @@ def _plain_account_number(value: str) -> bool:
         return False
     if re.fullmatch(r"\d{1,3}(?: \d{3})+", value) or re.fullmatch(r"(?:19|20)\d\d-\d{2,4}", value):
         return False
+    # a date written whole ("20240115")
+    if re.fullmatch(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])", value):
+        return False
     return re.fullmatch(r"\d{1,2}-\d{1,2}-\d{2,4}", value) is None
 
 
@@ -1278,9 +1281,10 @@ _ID_RULES = (
      r"|(?:bank|checking|savings|chequing)[ \t]+account", "bank_account", (_bank_account_ok,), "account|acct|acc|a/c"),
     # whose account it is, then its number ("it left my account 53019862 on the 1st", "paid from our
     # joint account 11223344"): a plain number, not a date, a span of years or an amount
-    (r"(?:my|our|your|his|her|their)[ \t]+(?:(?:joint|business|personal|own|old|new|main|other)[ \t]+)?"
-     # (a number named as one, "my account number: ...", is the rule's above)
-     r"(?:(?:bank|checking|savings|current|chequing)[ \t]+)?account(?![ \t]*(?:number|no\b|no\.|num\b|num\.|#))",
+    # ("my mum's account", "Priya's account", "my Monzo account", "our joint savings account"; a number
+    # named as one, "my account number: ...", is the rule's above)
+    (r"(?:(?:my|our|your|his|her|their)[ \t]+(?:[\w-]+['’]s[ \t]+)?|(?-i:[A-Z])[\w-]*['’]s[ \t]+)"
+     r"(?:(?!account\b)[\w-]+[ \t]+)?(?:(?:bank|checking|savings|current|chequing)[ \t]+)?account(?![ \t]*(?:number|no\b|no\.|num\b|num\.|#))",
      "bank_account", (_plain_account_number,), "account"),
     (r"(?:aba[ \t]+)?routing(?:[ \t]+transit)?" + _NUMBER + r"|(?-i:ABA|RTN)" + _NUMBER, "routing_number",
      ("us.rtn",), "routing|ABA|RTN"),
@@ -1404,6 +1408,11 @@ def _id_valid(validator: str | Callable[[str], bool], value: str) -> bool:
     return _stdnum_valid(validator, value) or _stdnum_valid(validator, _digits_only(value))
 
 
+#: Words after a number that make it a count or an amount, not an account's number ("my account
+#: 250000 points", "topped up my account 100000 won"), besides `_QUANTITY_WORDS`.
+_UNITS = frozenset("won yen kr dong rupees rs credits coins gems followers likes subscribers xp".split())
+
+
 def _identifiers(text: str) -> Iterator[_Span]:
     for m in _ID_INTRO.finditer(text):
         _, kind, validators, _ = _ID_RULES[int(m.lastgroup[1:])]
@@ -1411,6 +1420,8 @@ def _identifiers(text: str) -> Iterator[_Span]:
         for k in range(len(groups) - 1, -1, -1):
             start, end = groups[0][0], groups[k][1]
             value = text[start:end]
+            if _plain_account_number in validators and ((w := _next_word(text, end)) in _UNITS or w in _QUANTITY_WORDS):
+                continue
             if any(_id_valid(v, value) for v in validators):
                 yield (start, end, kind, _P_CONTEXT)
                 break
@@ -1599,8 +1610,9 @@ _GIVEN_AS_VALUE = re.compile(r"(?:\bwith|\busing|\bis|\bwas|:|=|\bpass(?:word|co
 #: What a value after a sign-in is named as when it is no password: a user name, a handle, a
 #: playlist's or a merchant's name ("my username is Dark~Knight99", "the charge was listed as
 #: AMZN*Mktp2UK").
-_NAMED_AS = re.compile(r"\b(?:user[ \t]?name|user[ \t]?id|handle|gamer[ \t]?tag|nick(?:name)?|screen[ \t]?name|called|"
+_NAMED_AS = re.compile(r"\b(?:(?:user|team|group|band|screen|display|nick)?[ \t]?name|user[ \t]?id|handle|gamer[ \t]?tag|called|"
                        r"named|titled|listed[ \t]+as|shows?[ \t]+(?:up[ \t]+)?as|reference|ref)\b[^.!?]*$", re.IGNORECASE)
+_PRICE = re.compile(r"[A-Z]{1,3}\$\d[\d,.]*[kKmM]?")
 _WRITTEN_WORD = re.compile(r"\S+")
 _EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _DOT_WORD = re.compile(r"\.\w")
@@ -1618,6 +1630,8 @@ def _password_shaped(text: str, m: re.Match[str]) -> bool:
     value = m.group()
     if len(value) < 8 or not _has_digit(value) or not any(c.isalpha() for c in value):
         return False
+    if _PRICE.fullmatch(value):
+        return False  # a price with its currency's letters ("HK$12800", "US$15000")
     if "@" in value and _DOT_WORD.match(text, m.end()):
         return False  # an e-mail address ("jo+news2@gmail.com")
     if all(c.isalnum() or c in "-_" or c in _NAME_JOINERS for c in value):
@@ -1643,7 +1657,11 @@ def _symbol_passwords(text: str, lower: str) -> Iterator[_Span]:
         short = len(_WRITTEN_WORD.findall(text, starts[k], ends[k] if k < len(ends) else len(text))) <= 8
         # after it, given as a value in a longer sentence ("... my password expired. The old one is
         # Pharm@cy2023!nhq and I want a new one"): not joined by name joiners only ("Dolce&Gabbana2024")
-        given = (not all(c.isalnum() or c in "-_" or c in _NAME_JOINERS for c in m.group())
+        value = m.group()
+        # given as the value, and made as passwords are: capitals, small letters and digits besides
+        # the symbol (not "HK$12800", "3x^2+5x-7", "10am~12pm", "lodash^4.17")
+        given = (not all(c.isalnum() or c in "-_" or c in _NAME_JOINERS for c in value)
+                 and any(c.isupper() for c in value) and any(c.islower() for c in value)
                  and _GIVEN_AS_VALUE.search(text, max(0, m.start() - 24), m.start()) is not None)
         named = _NAMED_AS.search(text, max(starts[k], m.start() - 32), m.start()) is not None
         if k in signed or ((short or given) and not named and k > 0 and k - 1 in signed):

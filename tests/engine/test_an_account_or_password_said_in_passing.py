@@ -16,6 +16,10 @@ from engine.redaction import redact
     ("send it to his savings account 8812004455 please", "8812004455"),
     ("my bank account 99887766 got frozen and the branch is closed till Monday", "99887766"),
     ("my account number: 12 345 678", "12 345 678"),
+    # whose it is, told by name or kin, and what kind of account
+    ("send the deposit to my mum's account 44556677 please", "44556677"),
+    ("Priya's account 11029384 got the refund", "11029384"),
+    ("the loan came out of my Monzo account 82736455 yesterday", "82736455"),
     ("Their business account 30-11-2209-77 was debited twice", "30-11-2209-77"),
 ])
 def test_an_account_number_after_whose_account_it_is_is_redacted(said, value):
@@ -36,6 +40,10 @@ def test_an_account_number_after_whose_account_it_is_is_redacted(said, value):
     "my new account 2024-25 budget is tight",
     "my account was 250.000 euros in the red at one point",
     "my savings account is 4 500 000 dong now",
+    # a count or an amount by its unit, a date written whole
+    "I topped up my account 100000 won at the ATM",
+    "my account 250000 points expire next month",
+    "my account 20240115 export looks empty",
 ])
 def test_an_account_spoken_of_without_its_number_stays(said):
     assert redact(said) == (said, [])
@@ -67,6 +75,11 @@ def test_a_password_given_as_a_value_after_the_sentence_naming_it_is_redacted(sa
     "I logged in to the forum. My username is Dark~Knight99 if you want to add me.",
     "Logged into Spotify at last. The playlist is called Chill~Vibes2024 and it's great.",
     "Signed in to the bank app. The charge was listed as AMZN*Mktp2UK and I don't recognise it.",
+    # a price, a formula, a span: no capitals and small letters and digits together
+    "I signed in again. The phone was HK$12800 in the end, pricey.",
+    "I logged in at last. The question was 3x^2+5x-7 and I got it wrong, sadly.",
+    "Logged in to book. The slot was 10am~12pm on Friday which suits me fine really.",
+    "I logged in. My team name is Goal!Diggers11 for the quiz tonight, come along.",
 ])
 def test_values_that_are_no_password_after_a_login_stay(said):
     assert redact(said) == (said, [])
