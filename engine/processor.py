@@ -2129,7 +2129,6 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
     return scores
 
 
-#: The days of the week by their terms ("Tuesdays", "tues", "weds"; not "sat", "sun", "wed", "mon": words too).
 #: A day of the week as a whole word, in full or cut short ("Tuesdays", "tues", "weds", "Thu"; not
 #: "mon", "wed", "sat", "sun", words too, nor "fries" or "thus").
 _WEEKDAY = re.compile(r"\b(?:(?P<mon>mondays?)|(?P<tue>tuesdays?|tues?)|(?P<wed>wednesdays?|weds)|(?P<thu>thursdays?|thurs?|thu)|"

@@ -1279,13 +1279,13 @@ _NUMBER = r"(?:[ \t]+(?:number|no\.?|num\.?|nr\.?|#))?"
 _ID_RULES = (
     (r"(?:(?:bank|checking|savings|current|chequing)[ \t]+)?(?:account|acct\.?|acc\.?|a/c)[ \t]*(?:number|no\.?|num\.?|#)"
      r"|(?:bank|checking|savings|chequing)[ \t]+account", "bank_account", (_bank_account_ok,), "account|acct|acc|a/c"),
-    # whose account it is, then its number ("it left my account 53019862 on the 1st", "paid from our
-    # joint account 11223344"): a plain number, not a date, a span of years or an amount
-    # ("my mum's account", "Priya's account", "my Monzo account", "our joint savings account"; a number
-    # named as one, "my account number: ...", is the rule's above)
+    # whose account it is, then its number ("it left my account 53019862 on the 1st", "our joint
+    # account 11223344", "my mum's account", "Priya's account", "my Monzo account"): a plain number,
+    # not a date, a span of years or an amount (a number named as one, "my account number: ...", is
+    # the rule's above)
     (r"(?:(?:my|our|your|his|her|their)[ \t]+(?:[\w-]+['’]s[ \t]+)?|(?-i:[A-Z])[\w-]*['’]s[ \t]+)"
-     r"(?:(?!account\b)[\w-]+[ \t]+)?(?:(?:bank|checking|savings|current|chequing)[ \t]+)?account(?![ \t]*(?:number|no\b|no\.|num\b|num\.|#))",
-     "bank_account", (_plain_account_number,), "account"),
+     r"(?:(?!account\b)[\w-]+[ \t]+)?(?:(?:bank|checking|savings|current|chequing)[ \t]+)?account"
+     r"(?![ \t]*(?:number|no\b|no\.|num\b|num\.|#))", "bank_account", (_plain_account_number,), "account"),
     (r"(?:aba[ \t]+)?routing(?:[ \t]+transit)?" + _NUMBER + r"|(?-i:ABA|RTN)" + _NUMBER, "routing_number",
      ("us.rtn",), "routing|ABA|RTN"),
     (r"sort[ \t]+code", "routing_number", (_sort_code_ok,), "sort"),
@@ -1655,11 +1655,12 @@ def _symbol_passwords(text: str, lower: str) -> Iterator[_Span]:
     for m in found:
         k = bisect.bisect_right(ends, m.start())  # the sentence it stands in
         short = len(_WRITTEN_WORD.findall(text, starts[k], ends[k] if k < len(ends) else len(text))) <= 8
-        # after it, given as a value in a longer sentence ("... my password expired. The old one is
-        # Pharm@cy2023!nhq and I want a new one"): not joined by name joiners only ("Dolce&Gabbana2024")
+        # In the sentence after it, given as the value in a longer one ("... my password expired.
+        # The old one is Pharm@cy2023!nhq and I want a new one"), and made as passwords are: not by
+        # name joiners only ("Dolce&Gabbana2024"), with capitals, small letters and digits besides
+        # the symbol (not "3x^2+5x-7", "10am~12pm", "lodash^4.17"); and not named as something else
+        # ("my username is Dark~Knight99").
         value = m.group()
-        # given as the value, and made as passwords are: capitals, small letters and digits besides
-        # the symbol (not "HK$12800", "3x^2+5x-7", "10am~12pm", "lodash^4.17")
         given = (not all(c.isalnum() or c in "-_" or c in _NAME_JOINERS for c in value)
                  and any(c.isupper() for c in value) and any(c.islower() for c in value)
                  and _GIVEN_AS_VALUE.search(text, max(0, m.start() - 24), m.start()) is not None)

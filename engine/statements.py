@@ -65,16 +65,17 @@ def in_own_words(text: str, speaker: str) -> str:
     request in the speaker's own words is compared with: a name moves an embedding from the words
     it stands for, and a rare name further than a common one. A name that is also a place, a month
     or a word is left where it reads as one ("a trip to Florence", "booked for May", "Rose Garden
-    Centre", "Jo-Anne", "jo.smith@...").""" 
+    Centre", "Jo-Anne", "jo.smith@...")."""
     name = (speaker or "").strip()
     if not name:
         return text
     alone = r"(?<![\w.@’'-])" + re.escape(name)
     said = re.sub(r"^" + re.escape(name) + r":\s+", "", text)
     said = re.sub(alone + r"(?:'s|’s)(?![\w@-])", "my", said)
-    # where it opens a statement or a clause, or follows a word in lower case that is no preposition
-    # ("says Thorvaldur should", not "a trip to Florence", "booked for May")
+
     def subject(m: re.Match[str]) -> str:
+        # where it opens a statement or a clause, or follows a word in lower case that is no
+        # preposition ("says Thorvaldur should", not "a trip to Florence", "booked for May")
         before = m.string[:m.start()].rstrip()
         last = before.rsplit(None, 1)[-1] if before else ""
         opens = not before or before.endswith((";", ","))
