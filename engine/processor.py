@@ -2063,6 +2063,9 @@ def _stub(term: str) -> str:
     return term if term.startswith("great-") else term[:5]
 
 
+#: What a text giving the kind of contact a request names holds in its place (`_request_scores`).
+_HOLDS_CONTACT = "\0contact"
+
 #: How much closer to the thing a request names ("the run-in with the law") a text holding no word
 #: of it must read than the texts holding only whose it is, to be that thing in their place.
 POSSESSOR_ONLY_MARGIN = 0.1
@@ -2075,9 +2078,13 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
     mat = meaning.vectors(texts)
     qv = meaning.vectors([request, " ".join(topic)])
     named = {_stub(t) for t in terms(" ".join(topic))}
-    held = [named & {_stub(t) for t in terms(x)} for x in texts]
+    # "my address", "where I live": a statement holding a street address holds what it names
+    asked = _contacts_named(request)
+    given = [contact_values(x).keys() for x in texts] if asked else [frozenset()] * len(texts)
+    contact = np.array([bool(asked & kinds) for kinds in given], dtype=bool)
+    held = [named & {_stub(t) for t in terms(x)} | ({_HOLDS_CONTACT} if c else set()) for x, c in zip(texts, contact)]
     # "Ruthie's therapist": a text that holds only the possessor is not what it names, when some
-    # text holds the word after it.
+    # text holds the word after it ("my uncle's address": the one giving a street address).
     whose = {_stub(t) for w in topic if w.lower().endswith(("'s", "’s")) for t in terms(w)}
     only_whose = np.zeros(len(texts), dtype=bool)
     if any(h - whose for h in held):
@@ -2095,10 +2102,6 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
             if float(near[others].max()) >= float(near[owners].max()) + POSSESSOR_ONLY_MARGIN:
                 only_whose = np.array([bool(h) for h in held])
                 held = [set() for _ in held]
-    # "my address", "where I live": a statement holding a street address holds what it names
-    asked = _contacts_named(request)
-    given = [contact_values(x).keys() for x in texts] if asked else [frozenset()] * len(texts)
-    contact = np.array([bool(asked & kinds) for kinds in given], dtype=bool)
     hit = np.array([bool(h) for h in held]) | contact
     scores = np.maximum(mat @ qv[0], mat @ qv[1]) + 0.1 * hit
     scores = np.where(contact, np.maximum(scores, settings.forget_target_similarity + 0.1), scores)
@@ -2238,6 +2241,13 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
             continue  # "It's early days and I don't want that lying about": the other request's topic
         found: set[int] = set()
         for part in _REQUEST_PARTS.split(request):
+            # "my ex's address", "where we live": the statements giving a street address (or the
+            # email, the phone number asked for), not the school said beside one
+            contacts = _contacts_named(part)
+            giving = {k for k, x in enumerate(said) if contacts & contact_values(x).keys()} if contacts else set()
+            if giving:
+                found |= giving
+                continue
             topic = _topic_words(part) + _IDENTIFIER.findall(part)  # "the crate labelled Q200"
             # A possessor ("Ruthie's therapist") says whose, the word after it what.
             whose = {t for w in topic if w.lower().endswith(("'s", "’s")) for t in terms(w)}
