@@ -2087,6 +2087,11 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
     # text holds the word after it ("my uncle's address": the one giving a street address).
     whose = {_stub(t) for w in topic if w.lower().endswith(("'s", "’s")) for t in terms(w)}
     only_whose = np.zeros(len(texts), dtype=bool)
+    # "my uncle's address" beside "my aunt lives at 31 Kestrel Close": where a text holds the
+    # possessor and the thing, a text holding the thing of no one named is someone else's
+    theirs = np.zeros(len(texts), dtype=bool)
+    if whose and any(h & whose and h - whose for h in held):
+        theirs = np.array([bool(h - whose) and not h & whose for h in held])
     if any(h - whose for h in held):
         only_whose = np.array([bool(h) and not h - whose for h in held])
         held = [h - whose for h in held]
@@ -2109,7 +2114,7 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
         # a statement that gives only another kind ("my number is +34 612 ...") is not the address
         scores = np.where(np.array([bool(kinds) and not asked & kinds for kinds in given], dtype=bool), 0.0, scores)
     # ... however close it reads: "the name of Tayo's school" is not "Tayo is 6 and has a stammer"
-    scores = np.where(only_whose, 0.0, scores)
+    scores = np.where(only_whose | theirs, 0.0, scores)
     if hit.any():
         # A text that holds a word the request names is what it asks about; one that holds none
         # ("pottery on Saturdays" for "my Wednesday appointments") only if it is plainly the same

@@ -35,3 +35,17 @@ def test_a_request_for_an_address_leaves_a_relatives_news_that_gives_none(tmp_pa
                          speaker="Yasmin")
     assert not any("Gull Terrace" in t for t in texts), texts
     assert any("sail" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("request_, theirs, other, gone, kept", [
+    ("Forget my uncle's address please.", "My uncle moved to 15 Gull Terrace.", "My aunt lives at 31 Kestrel Close.",
+     "Gull Terrace", "Kestrel Close"),
+    ("Could you forget my brother's address please?", "My brother moved to 8 Pine Walk last month.",
+     "My best friend lives at 12 Elm Row.", "Pine Walk", "Elm Row"),
+    ("I'd like you to forget my uncle's address thanks", "My uncle moved to 15 Gull Terrace.",
+     "My aunt lives at 31 Kestrel Close.", "Gull Terrace", "Kestrel Close"),
+])
+def test_someone_elses_address_told_apart_stays(tmp_path, request_, theirs, other, gone, kept):
+    texts = after_forget(tmp_path, request_, [theirs, other], speaker="Tom")
+    assert not any(gone in t for t in texts), texts
+    assert any(kept in t for t in texts), texts
