@@ -1521,6 +1521,11 @@ def _contacts_named(request: str) -> set[str]:
     return {kind for kind, says in _CONTACT_NAMED if says.search(request)}
 
 
+def _gives_contact_of(text: str, kinds: set[str]) -> bool:
+    """Whether a text gives a contact value of one of these kinds (engine.meaning.contact_values)."""
+    return bool(kinds) and bool(kinds & contact_values(text).keys())
+
+
 #: Words a request is said with that name nothing ("Anyway, don't keep any of that.").
 _FILLERS = frozenset("anyway anyways anyhow honestly basically actually seriously okay yeah yep hmm erm".split())
 
@@ -2249,7 +2254,7 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
             # "my ex's address", "where we live": the statements giving a street address (or the
             # email, the phone number asked for), not the school said beside one
             contacts = _contacts_named(part)
-            giving = {k for k, x in enumerate(said) if contacts & contact_values(x).keys()} if contacts else set()
+            giving = {k for k, x in enumerate(said) if _gives_contact_of(x, contacts)}
             if giving:
                 found |= giving
                 continue
@@ -2371,7 +2376,7 @@ def _items_left(piece: str, requests: list[str], lead: str, keeps: Sequence[str]
         # "where we live" of "Flat 3, 22 Kings Road, Brighton is where we live": the address goes too,
         # and the flat number before it
         asked = _contacts_named(request)
-        for k in (k for k, x in enumerate(parts) if asked and asked & contact_values(x).keys()):
+        for k in (k for k, x in enumerate(parts) if _gives_contact_of(x, asked)):
             gone.add(k)
             if k and _FLAT_NUMBER.match(parts[k - 1].removeprefix(lead).lstrip(" :")):
                 gone.add(k - 1)

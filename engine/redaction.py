@@ -1626,6 +1626,11 @@ def _plus_address_tail(text: str, start: int, end: int) -> bool:
     return _EMAIL_ADDRESS.fullmatch(text[start:_strip_trailing(text, start, end)]) is not None
 
 
+def _name_joined(value: str) -> bool:
+    """Whether a string's only symbols are those that join a name's words too (`_NAME_JOINERS`)."""
+    return all(c.isalnum() or c in "-_" or c in _NAME_JOINERS for c in value)
+
+
 def _password_shaped(text: str, m: re.Match[str]) -> bool:
     value = m.group()
     if len(value) < 8 or not _has_digit(value) or not any(c.isalpha() for c in value):
@@ -1634,7 +1639,7 @@ def _password_shaped(text: str, m: re.Match[str]) -> bool:
         return False  # a price with its currency's letters ("HK$12800", "US$15000")
     if "@" in value and _DOT_WORD.match(text, m.end()):
         return False  # an e-mail address ("jo+news2@gmail.com")
-    if all(c.isalnum() or c in "-_" or c in _NAME_JOINERS for c in value):
+    if _name_joined(value):
         joined = "".join("-" if c in _NAME_JOINERS else c for c in value)
         return _machine_made(joined, 3) or _GIVEN_AS_VALUE.search(text, max(0, m.start() - 24), m.start()) is not None
     return True
@@ -1661,7 +1666,7 @@ def _symbol_passwords(text: str, lower: str) -> Iterator[_Span]:
         # the symbol (not "3x^2+5x-7", "10am~12pm", "lodash^4.17"); and not named as something else
         # ("my username is Dark~Knight99").
         value = m.group()
-        given = (not all(c.isalnum() or c in "-_" or c in _NAME_JOINERS for c in value)
+        given = (not _name_joined(value)
                  and any(c.isupper() for c in value) and any(c.islower() for c in value)
                  and _GIVEN_AS_VALUE.search(text, max(0, m.start() - 24), m.start()) is not None)
         named = _NAMED_AS.search(text, max(starts[k], m.start() - 32), m.start()) is not None

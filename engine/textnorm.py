@@ -152,24 +152,24 @@ def terms(text: str) -> list[str]:
     if "great" not in found and "great's" not in found:  # (the usual case, on a hot path: no kin to join)
         return [_stem(KIN_SYNONYMS.get(w := x.removesuffix("'s"), w)) for x in found if x not in STOP_WORDS]
     out: list[str] = []
-    great = ""
+    greats = 0  # "great" said just before: joined to the kin after it, else a word of its own
     for x in found:
         if x in STOP_WORDS:
-            out.extend(_stem(g) for g in great[:-1].split("-") if g)
-            great = ""
+            out.extend([_stem("great")] * greats)
+            greats = 0
             continue
         w = x.removesuffix("'s")
         if w == "great":
-            great += "great-"
+            greats += 1
             continue
         kin = KIN_SYNONYMS.get(w, w)
-        if great and kin in GREAT_KIN:
-            out.append(_stem(great + kin))
+        if greats and kin in GREAT_KIN:
+            out.append(_stem("great-" * greats + kin))
         else:
-            out.extend(_stem(g) for g in great[:-1].split("-") if g)
+            out.extend([_stem("great")] * greats)
             out.append(_stem(kin))
-        great = ""
-    out.extend(_stem(g) for g in great[:-1].split("-") if g)
+        greats = 0
+    out.extend([_stem("great")] * greats)
     return out
 
 
