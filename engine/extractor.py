@@ -84,7 +84,10 @@ _TIME_PREPS = frozenset("on by before after until till in at this next last ever
 # --------------------------------------------------------------------------------------------------
 # Sentences, chatter, questions
 
-_SENT_SPLIT = re.compile(r"(?<=[.!?…])[\"'”’)\]]*\s+|\n+")
+#: Not after a bracket or quote that closes an aside and a sentence that goes on in small letters
+#: ("getting my forearm done (botanical piece!!) so keep replies short", "she said "never again!" and
+#: left"): the aside's own mark ends no sentence.
+_SENT_SPLIT = re.compile(r"(?<=[.!?…])(?![\"'”’)\]]+\s+[a-z])[\"'”’)\]]*\s+|\n+")
 
 
 def split_sentences(text: str) -> list[str]:
@@ -2348,13 +2351,14 @@ def _request_clause(text: str) -> str | None:
 
 def _temporary(sentence: str, name: str, occurred_at: datetime, session_ttl: timedelta,
                correction: bool, hedged: bool, tz: tzinfo = timezone.utc,
-               setting: Period | None = None) -> Candidate | None:
+               setting: Period | None = None, lent: bool = False) -> Candidate | None:
     """An instruction limited to a period ("just for today, call me Captain", "until Friday, send ...
     to Marco", "for this chat, answer in French") expires at the end of that period in the subject's
     time zone. The period may sit in a clause that gives the reason ("it's my birthday today, so
     ..."), or, when the instruction's own bound is open ("until then", "until I've submitted my
-    answer", "while I'm away"), in what the turn said before (`setting`). A bare time word ("today")
-    or an open bound does not make a question or a standing rule ("always ...") temporary."""
+    answer", "while I'm away"), in what the turn said before (`setting`); with `lent`, any request
+    without a period of its own takes the one said before it. A bare time word ("today") or an open
+    bound does not make a question or a standing rule ("always ...") temporary."""
     if "[REDACTED:" in sentence:
         return None
     periods = [p for p in find_periods(sentence, occurred_at, tz)
@@ -2362,7 +2366,7 @@ def _temporary(sentence: str, name: str, occurred_at: datetime, session_ttl: tim
     if not periods:
         # "I'm running on three hours of sleep today. Keep that in mind if I ask you to plan my
         # afternoon.": pointing back to what was told for a period, it holds for that period
-        if (setting is None or not POINTS_BACK.search(sentence)
+        if (setting is None or not (lent or POINTS_BACK.search(sentence))
                 or (setting.ends_at is not None and setting.ends_at <= occurred_at)):
             return None
     rest, pos = [], 0
@@ -2463,6 +2467,10 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
         # "could you make sure the rota never has me on Sundays?": the rule it asks to keep to
         return _sentence_candidates(asked.group("rule").rstrip(" ?") + ".", name, occurred_at, session_ttl, tz, setting)
     temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz, setting)
+    if temp is None and setting is not None and _is_request(_REQUEST_SPLIT.split(body, 1)[0]):
+        # "I'm on my phone all day today. Keep answers short.": a request that opens a sentence
+        # after the turn named a period is asked for that period, not for good
+        temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz, setting, lent=True)
     if temp is not None:
         return [temp]
     if is_question(s) or is_question(body):
