@@ -2274,7 +2274,10 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
                 # his mobile is 082 ..."): the statement closest to what of theirs is named.
                 # (every statement about as close as the closest: unsure, more goes rather than less)
                 near = meaning.vectors(said) @ meaning.vectors([" ".join(sorted(unheld))])[0]
-                found |= {k for k, x in enumerate(near) if x >= float(near.max()) - 0.05}
+                # ... of those that tell of the possessor ("my neighbour's machine" is in what the
+                # statements naming the neighbour say, not in "I'm building a walnut table")
+                pool = _telling_of(said, set().union(*held.values()))
+                found |= {k for k in pool if float(near[k]) >= max(float(near[j]) for j in pool) - 0.05}
                 continue
             # "what I paid for the Hasselblad": what is named is the paying; the Hasselblad says which
             which = _qualifiers(part, topic)
@@ -2295,7 +2298,9 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
                 found |= by_words | {k for k, x in enumerate(near)
                                      if x >= floor and not any(k in ks for ks in held.values())
                                      and not (kin and _other_generation(said[k], kin))}
-        things = [t for t in _THINGS_NAMED.split(request) if _topic_words(t)]
+        # (a clause with a subject of its own, "... and it feels weird to have that in there", says
+        # why, and names no thing)
+        things = [t for t in _THINGS_NAMED.split(request) if _topic_words(t) and not _SAYS_WHY.match(t)]
         for thing in things if len(things) > 1 else ():
             # "forget my height and weight": each thing named goes, the closest by meaning where
             # no statement holds a word of it
@@ -2319,6 +2324,25 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
         named |= more
         grown = bool(more)
     return named
+
+
+#: A clause of a request with a subject of its own ("it feels weird", "he moved away", "I'd rather"):
+#: a reason or a wish, not a thing named.
+_SAYS_WHY = re.compile(r"(?:it|he|she|they|we|i|you)(?:['’]\w+)?\s+(?!and\b)\w+", re.IGNORECASE)
+
+
+#: A statement that goes on about the one named before it ("He lends me his planer", "Her number is ...").
+_GOES_ON_ABOUT = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:he|she|his|her|him|they|their|them)\b", re.IGNORECASE)
+
+
+def _telling_of(said: list[str], naming: set[int]) -> list[int]:
+    """The statements that name someone (`naming`), each with those after it that go on about them
+    by a pronoun ("My landlord is Mr Pretorius. His mobile is ..."), in order."""
+    out = set(naming)
+    for k in range(1, len(said)):
+        if k - 1 in out and _GOES_ON_ABOUT.match(said[k]):
+            out.add(k)
+    return sorted(out)
 
 
 #: A request that points back at what it asks to forget ("I don't want it lying about in your notes").

@@ -1,7 +1,7 @@
 """A request to forget a remark about someone of the speaker's, asked in a polite form ("kindly forget
 it", "I would prefer it not to be kept", "I'd appreciate it if ... were not stored"), is a request:
 the remark goes, what was said beside it stays. Known misses: a remark named only in other words
-than its own ("private troubles" for "a messy divorce") may pick the statement beside it."""
+than its own ("job situation" for "got fired") may pick the statement beside it."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
@@ -28,12 +28,11 @@ def _after(tmp_path, first: list[str], asking: str) -> list[str]:
       "We are hosting the family barbecue in August."],
      "I would prefer the remark about my cousin losing his job not to be kept; kindly forget it.",
      "job", "barbecue"),
-    # known misses: the closest statement to the request's other words, by their stems, is the one beside it
-    pytest.param(["Our goalkeeper has been going through a messy divorce, so we are giving him lighter duties at training.",
-                  "Training is on Tuesdays at the astro pitch."],
-                 "I would appreciate it if the remark about our goalkeeper's private troubles were not kept; kindly forget it.",
-                 "divorce", "Tuesday",
-                 marks=pytest.mark.xfail(reason="'private troubles' reads closer to the lighter duties", strict=True)),
+    # (the statements that name the goalkeeper are where his troubles are, not the training day)
+    (["Our goalkeeper has been going through a messy divorce, so we are giving him lighter duties at training.",
+      "Training is on Tuesdays at the astro pitch."],
+     "I would appreciate it if the remark about our goalkeeper's private troubles were not kept; kindly forget it.",
+     "divorce", "Tuesday"),
     (["My landlord went bankrupt last year, so the flat is managed by an agency now.", "Rent is 800 euros a month."],
      "Could you drop the bit about my landlord's money woes? I would prefer it not to be kept.",
      "bankrupt", "800"),
