@@ -1153,7 +1153,14 @@ _NOT_HOLD_ON_ASKED = re.compile(r"^[\W_]*(?:(?:oh|actually|also|and|so|hey|ok(?:
 #: The form of a request to the assistant about what it keeps: an imperative ("forget the part
 #: about ...", "please drop it"), a question to it ("can you delete ..."), what the user said ("what
 #: I told you"), its memory or notes, or not wanting something kept ("I'd rather that not be stored").
+#: Something asked to be gone from what the assistant keeps ("every trace of that interview gone from
+#: what you remember about me", "cleared out of whatever you've got on me", "off your notes").
+_OUT_OF_KEEPING = re.compile(
+    r"\b(?:gone|out|off|removed|cleared|wiped|deleted|erased|struck)\s+(?:from|of|off)\s+(?:(?:what(?:ever)?|anything|"
+    r"everything|all)\s+(?:that\s+)?(?:you|u)(?:['’]ve|\s+have)?\s+(?:know|remember|have|got|keep|hold|store|saved|stored|"
+    r"noted)\b|(?:your|ur)\s+(?:memory|memories|notes|records?|files?)\b)", re.IGNORECASE)
 _REQUEST_FORM = re.compile(
+    _OUT_OF_KEEPING.pattern + r"|"
     r"^[\W_]*but\s+(?:just\s+)?(?:scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|disregard)\b|"
     r"^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|kindly|and|also|so|hey|no|on\s+second\s+thoughts?|"
     r"on\s+reflection|never\s*mind|just)\b[\W_]*)*(?:forget|scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|"
@@ -1190,7 +1197,7 @@ def _may_ask_to_forget(sentence: str) -> bool:
     return bool((_FORGET_WORDS.search(sentence)
                  and (_FORGET_WORDS.search(_FORM_ONLY_WORDS.sub(" ", sentence)) or _NEVER_AGAIN.search(sentence)
                       or _REQUEST_FORM.search(sentence) or _OWN_THING_REQUEST.search(sentence)))
-                or _AS_IF_UNSAID.search(sentence))
+                or _AS_IF_UNSAID.search(sentence) or _OUT_OF_KEEPING.search(sentence))
 
 
 def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[list[str], list[str]]:
