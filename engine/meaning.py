@@ -51,7 +51,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/67"
+DECIDER = "meaning/68"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -1608,7 +1608,32 @@ def _measure_moved(i: int, changed_units: dict[int, frozenset[str]], unit_count:
     if not units or not may_change_measure(text, record_text):
         return False
     return (any(u not in _MEASURING_UNITS for u in units)
-            or bool(_frame_words(text, speaker) & _frame_words(record_text, speaker)))
+            or bool(_measured(text, speaker) & _measured(record_text, speaker)))
+
+
+def _names_given(text: str, speaker: str) -> frozenset[str]:
+    return frozenset(v for v in values(text, speaker) if value_kind(v) == "name")
+
+
+def _named_alike(text: str, record_text: str, speaker: str) -> bool:
+    """Whether a name one statement gives as a value the other names in what it measures."""
+    return bool(_names_given(text, speaker) & _measured(record_text, speaker)
+                or _names_given(record_text, speaker) & _measured(text, speaker))
+
+
+def _measured(text: str, speaker: str) -> frozenset[str]:
+    """What a statement may give a measure of: its frame's words and the names it gives ("my labrador
+    Biscuit is 38 kg" measures Biscuit, whom "Biscuit is down to 34.5 kg" names in its frame), but a
+    possessor ("Ama's school bag is up to 6 kg" measures the bag, not Ama)."""
+    found = _frame_words(text, speaker) | _names_given(text, speaker)
+    owners = {t for m in _OWNER.finditer(text) for t in terms(m.group(1))}
+    return frozenset(found - owners)
+
+
+#: A word said as whose something is ("Ama's school bag"), not "Ama's up to 20 kg" (is, has).
+_OWNER = re.compile(r"\b([^\W\d_][\w-]*)['’]s\s+(?!\d|(?:up|down|gone|got|been|now|at|just|finally|grown|put|"
+                    r"lost|gained|still|about|around|almost|nearly|over|under|back|only|already|a|an|the|not|never|"
+                    r"so|too|very|really)\b)", re.IGNORECASE)
 
 
 def changed_measures(text: str, record_text: str) -> frozenset[str]:
@@ -3074,7 +3099,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     # A quantity of one unit said anew, with a word of change: of the one record that gives that unit
     # another quantity ("down to 25 head now" / "about 40 head of Angus"), where two of them would
     # leave it unclear which changed.
-    changed_units = {i: changed_measures(text, records[i].text) for i, *_ in waiting} if cue is not None else {}
+    changed_units = ({i: changed_measures(text, records[i].text) for i, *_ in waiting}
+                     if cue is not None or quantity_cue(text) else {})
     unit_count: dict[str, int] = {}
     for units in changed_units.values():
         for u in units:
@@ -3143,7 +3169,10 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         elif (_measure_moved(i, changed_units, unit_count, text, rec.text, speaker)
               and max(sim, ms, clause_sims.get(i, 0.0)) >= (
                   MEASURE_SIMILARITY if cue == "strong" or quantity_cue(text) else MEASURE_WEAK_SIMILARITY)
-              and not other_filler(mask(text, speaker), mask(rec.text, speaker), speaker)):
+              and (not other_filler(mask(text, speaker), mask(rec.text, speaker), speaker)
+                   # "Biscuit is down to 34.5 kg" / "my labrador Biscuit is 38 kg": one named the same,
+                   # the subject in one and a value in the other (masked in one only)
+                   or _named_alike(text, rec.text, speaker))):
             # A measure changed, told as what happened ("weighed in at 5.4 kg now", "our ceiling was
             # raised to 465,000 pounds" after "the budget is 420,000 pounds"): the words around the
             # number need not read alike, the unit and a word of change say which value it is.
