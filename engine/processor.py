@@ -1115,9 +1115,10 @@ _SAID_THING = (r"(?:that|this|it|all\s+that|what\s+I\b|everything\s+I\b|anything
                r"(?:[\w'’\-]+\s+){1,6}?(?:that\s+|which\s+)?(?:" + _KEPT_BY_YOU + r"|you(?:['’]ve\s+|\s+have\s+|\s+)remembered|"
                r"I\s+(?:shared|mentioned)\s+(?:with\s+you|earlier|before))\b)")
 #: Verbs of removing that are about what the assistant keeps only when their object is something
-#: said ("take out the part about my surgery", "ditch the stuff about my ex"; not "take out the
-#: bins", "cut the onions"), or the place it is kept is named (`_OFF_THE_RECORD`).
-_REMOVE_SAID = (r"(?:take\s+(?:out|off)|ditch|bin|lose|cut|nix|toss|chuck)\s+(?=" + _SAID_THING
+#: said ("take out the part about my surgery", "ditch the stuff about my ex", "ignore the address I
+#: gave you"; not "take out the bins", "cut the onions", "ignore the noise"), or the place it is kept
+#: is named (`_OFF_THE_RECORD`).
+_REMOVE_SAID = (r"(?:take\s+(?:out|off)|ditch|bin|lose|cut|nix|toss|chuck|ignore)\s+(?=" + _SAID_THING
                 + r"|what\s+I\s+(?:just\s+)?(?:said|told|mentioned|shared|wrote))")
 #: Taken out of where the assistant keeps things ("take my address off file", "take the bit about
 #: the divorce out of your notes").
@@ -1462,12 +1463,13 @@ _ABOUT_MEMORY = re.compile(r"\b(?:memor|remember|stor|kept|keep|sav|record|notes
                            r"mentioned))", re.IGNORECASE)
 
 
-_REQUEST_CLAUSE_BREAK = re.compile(r"\s*(?:[,;:]|\s[\u2013\u2014-])\s+")
+_REQUEST_CLAUSE_BREAK = re.compile(r"\s*(?:[,;:]|\s[\u2013\u2014-])\s+|\s+(?=so\s)")
 
 
 def _request_clauses(sentence: str) -> list[str]:
     """The clauses of a sentence that may hold a request: split at commas, semicolons and dashes,
-    three words or more each."""
+    and before "so" ("the sale fell through so ignore the address I gave you"), three words or more
+    each."""
     return [c for c in _REQUEST_CLAUSE_BREAK.split(sentence) if len(_WORDS_RE.findall(c)) >= 3]
 
 
