@@ -855,7 +855,14 @@ _IMPERATIVE_RULE = re.compile(
     r"under\s+no\s+circumstances|on\s+no\s+account|whatever\s+you\s+do,?\s+(?:don't|do\s+not))\s+"
     r"(?P<verb>use|include|add|write|answer|reply|respond|show|suggest|recommend|send|mention|call|ask|put|format|"
     r"give|provide|assume|cite|explain|translate|share|book|schedule|email|contact|recommending|suggesting|"
-    r"using|including|mentioning)\b\s*" + _REST, _I)
+    r"using|including|mentioning|keep|make|be|stick\s+to|speak|talk|stay)\b\s*" + _REST, _I)
+#: Verbs of a rule to the assistant that sayings open with too ("always be kind", "keep calm") ...
+_SAYING_VERBS = frozenset("keep make be stay".split())
+#: ... and what tells a saying: a motto, something someone says or used to say.
+_A_SAYING = re.compile(r"\b(?:motto|mantra|saying|proverb|says|said|used\s+to\s+say|would\s+say|always\s+say)\b", _I)
+#: How someone is encouraged not to feel ("afraid to", "too hard on yourself").
+_ENCOURAGED = re.compile(r"(?:so\s+|too\s+)?(?:afraid|scared|shy|nervous|worried|sorry|embarrassed|ashamed|hard\s+on|"
+                         r"down\s+on|a\s+stranger)\b", _I)
 #: A standing rule asked as care to take ("could you make sure the rota never has me on Sundays?",
 #: "please make sure my meal plans never include mushrooms", "make sure you always cc my manager"):
 #: what is to hold always or never. (For a while, "make sure ... tonight", it is read as it was.)
@@ -1800,6 +1807,12 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                         {"type": "rule", "predicate": "make sure " + freq, "object": _clean_obj(o, name),
                          "polarity": "+" if freq in ("always", "only") else "-"}, 0.9)
     m = (_IMPERATIVE_RULE.search(c) if vocab & _GATES["_IMPERATIVE_RULE"] else None)
+    if m and m.group("verb").lower() in _SAYING_VERBS and (
+            _A_SAYING.search(c) or _ENCOURAGED.match(m.group("obj"))
+            or m.group("freq").lower() not in ("always", "never", "only")):
+        # "always be yourself, my gran used to say", "keep calm was her motto": a saying; "don't be
+        # afraid to take risks", "never be shy about asking": encouragement, to whoever is told it
+        m = None
     if m:
         o = _object(m.group("obj"))
         if o and not o.lower().startswith("up"):
