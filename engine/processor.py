@@ -2309,7 +2309,8 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
                                      and not (kin and _other_generation(said[k], kin))}
         # (a clause with a subject of its own, "... and it feels weird to have that in there", says
         # why, and names no thing)
-        things = [t for t in _THINGS_NAMED.split(request) if _topic_words(t) and not _SAYS_WHY.match(t)]
+        things = [t for j, t in enumerate(_THINGS_NAMED.split(request))
+                  if _topic_words(t) and not (j and _SAYS_WHY.match(t))]
         for thing in things if len(things) > 1 else ():
             # "forget my height and weight": each thing named goes, the closest by meaning where
             # no statement holds a word of it
