@@ -705,6 +705,9 @@ _TOPIC_FORMAT = re.compile(
     r"sentences|paragraphs|verbose|step[- ]by[- ]step)\b", _I)
 _TOPIC_TONE = re.compile(r"\b(?:formal|informal|casual|friendly|tone|polite|professional|playful|serious)\b", _I)
 _TOPIC_NAME = re.compile(r"\b(?:call\s+me|refer\s+to\s+me|address\s+me)\b", _I)
+#: What a rule of how the assistant answers is about ("keep answers short", "bullet points", "in French").
+_HOW_TO_ANSWER = re.compile("|".join(p.pattern for p in (_ASSISTANT_TOPIC, _TOPIC_FORMAT, _TOPIC_LANGUAGE,
+                                                         _TOPIC_TONE, _TOPIC_NAME)), _I)
 
 # constraints
 _ALLERGY = re.compile(
@@ -2480,9 +2483,13 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
         # "could you make sure the rota never has me on Sundays?": the rule it asks to keep to
         return _sentence_candidates(asked.group("rule").rstrip(" ?") + ".", name, occurred_at, session_ttl, tz, setting)
     temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz, setting)
-    if temp is None and setting is not None and _is_request(_REQUEST_SPLIT.split(body, 1)[0]):
-        # "I'm on my phone all day today. Keep answers short.": a request that opens a sentence
-        # after the turn named a period is asked for that period, not for good
+    if (temp is None and setting is not None and _is_request(_REQUEST_SPLIT.split(body, 1)[0])
+            and (_HOW_TO_ANSWER.search(body)
+                 or getattr(_classify(body, name, False), "kind", None) in ("constraint", "preference"))):
+        # "I'm on my phone all day today. Keep answers short.", "Tonight is pizza night. Don't
+        # suggest salads.": a rule asked of the assistant in a sentence that opens with it, after the
+        # turn named a period, is asked for that period, not for good (a task asked, "send me the
+        # notes", is no rule for it at all)
         temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz, setting, lent=True)
     if temp is not None:
         return [temp]

@@ -1,7 +1,7 @@
 """A rule asked of the assistant right after the turn named a period ("I'm on my phone all day today.
 Keep answers short.") is asked for that period: it is a temporary instruction that lapses with it,
 not a standing constraint served for good. Before, the second sentence was kept as a constraint
-with no end. A rule said for good ("always ..."), after a period that is over, or with no period
+with no end. A task asked after a period ("send me the slides") is no rule for it. A rule said for good ("always ..."), after a period that is over, or with no period
 before it, stays what it was.
 
 And an aside in brackets that ends with its own mark ("(botanical piece!!) so keep replies short")
@@ -24,6 +24,7 @@ from two_sessions import kept_of_one_turn
     ("We're camping with no signal this weekend. Don't send me links, just plain text.", "links"),
     ("My glasses broke this morning so reading is hard today. Use short paragraphs please.", "paragraphs"),
     ("It's my sister's wedding today and I'm on my phone. Keep it to bullet points.", "bullet"),
+    ("Tonight is pizza night at ours. Don't suggest any salads.", "salads"),
 ])
 def test_a_rule_after_a_period_is_for_that_period(tmp_path, text, word):
     found = kept_of_one_turn(tmp_path, "Noor", text)
@@ -45,6 +46,15 @@ def test_a_rule_for_good_or_after_no_live_period_stays_a_rule(tmp_path, text, wo
     found = kept_of_one_turn(tmp_path, "Noor", text)
     assert any(k in ("constraint", "preference") and word in t for k, t in found), found
     assert not any(k == "temporary_instruction" for k, _ in found), found
+
+
+@pytest.mark.parametrize("text, word", [
+    ("I'm off sick today. Send me the slides from the budget meeting.", "slides"),
+    ("We're in Valencia this week. Find me a paella place near the beach.", "paella"),
+])
+def test_a_task_asked_after_a_period_is_no_instruction(tmp_path, text, word):
+    kept = kept_of_one_turn(tmp_path, "Noor", text)
+    assert not any(k == "temporary_instruction" and word in t for k, t in kept), kept
 
 
 def test_the_rule_lapses_with_the_period(tmp_path):
