@@ -2559,11 +2559,30 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     return [_build(hit, clause, name, occurred_at, correction, hedged, tz) for clause, hit in hits]
 
 
+def _told_of_before(sentence: str, occurred_at: datetime, tz: tzinfo) -> bool:
+    """Whether a sentence tells of a day before the one it was said on ("Yesterday I was stuck on my
+    phone all day", "I was on my phone all day last week"): a period it names ("all day") is then
+    of that day, and bounds no instruction said after it."""
+    if _A_PAST_DAY.search(sentence) is None:
+        return False
+    _, when = resolve_dates(sentence, occurred_at, tz)
+    # (a resolved date is the local day, written at midnight UTC)
+    return when is not None and when.date() < occurred_at.astimezone(tz).date()
+
+
+#: A day before today, named ("yesterday", "last week", "three days ago", "the other day").
+_A_PAST_DAY = re.compile(r"\b(?:yesterday|last\s+(?:night|week|weekend|month|year|\w+day)|\w+\s+(?:days?|weeks?|months?)\s+ago|"
+                         r"the\s+other\s+day)\b", _I)
+
+
 def setting_of(text: str, occurred_at: datetime, tz: tzinfo | None = None) -> Period | None:
     """The last period a text names that has an end ("Today's my exam day", "I'm away for the rest
     of the week"): what an instruction's open bound said after it ("until I've submitted my
-    answer", "while I'm away") holds for."""
-    found = [p for p in find_periods(text, occurred_at, tz) if p.ends_at is not None or p.session]
+    answer", "while I'm away") holds for. A sentence told of a day before ("Yesterday I was stuck on
+    my phone all day") names none: its period is of that day."""
+    zone = tz or timezone.utc
+    found = [p for sentence in split_sentences(text) if not _told_of_before(sentence, occurred_at, zone)
+             for p in find_periods(sentence, occurred_at, tz) if p.ends_at is not None or p.session]
     return found[-1] if found else None
 
 

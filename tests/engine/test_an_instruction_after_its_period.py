@@ -37,6 +37,9 @@ def test_a_rule_after_a_period_is_for_that_period(tmp_path, text, word):
     ("My toddler is home with a fever today. From now on keep your answers brief.", "brief"),
     # the period is over
     ("Last week was a nightmare at work. Keep your answers brief.", "brief"),
+    # a period of a day before ("all day" yesterday, last week)
+    ("Yesterday I was stuck in A&E all day. Please keep your answers brief.", "brief"),
+    ("I was glued to my phone all day last week. Keep your answers brief.", "brief"),
     # no period before it
     ("My toddler has a fever. Keep your answers brief.", "brief"),
     # a statement of the speaker's that goes on to ask something is not the request
