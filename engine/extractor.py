@@ -2484,12 +2484,11 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
         return _sentence_candidates(asked.group("rule").rstrip(" ?") + ".", name, occurred_at, session_ttl, tz, setting)
     temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz, setting)
     if (temp is None and setting is not None and _is_request(_REQUEST_SPLIT.split(body, 1)[0])
-            and (_HOW_TO_ANSWER.search(body)
-                 or getattr(_classify(body, name, False), "kind", None) in ("constraint", "preference"))):
-        # "I'm on my phone all day today. Keep answers short.", "Tonight is pizza night. Don't
-        # suggest salads.": a rule asked of the assistant in a sentence that opens with it, after the
-        # turn named a period, is asked for that period, not for good (a task asked, "send me the
-        # notes", is no rule for it at all)
+            and _HOW_TO_ANSWER.search(body)):
+        # "I'm on my phone all day today. Keep answers short.": a rule of how the assistant answers,
+        # in a sentence that opens with it after the turn named a period, is asked for that period,
+        # not for good. What to suggest is not lent one ("I was diagnosed with coeliac disease today.
+        # Don't suggest anything with gluten." holds for good), nor is a task ("send me the notes").
         temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz, setting, lent=True)
     if temp is not None:
         return [temp]

@@ -1118,8 +1118,13 @@ _SAID_THING = (r"(?:that|this|it|all\s+that|what\s+I\b|everything\s+I\b|anything
 #: said ("take out the part about my surgery", "ditch the stuff about my ex", "ignore the address I
 #: gave you"; not "take out the bins", "cut the onions", "ignore the noise"), or the place it is kept
 #: is named (`_OFF_THE_RECORD`).
-_REMOVE_SAID = (r"(?:take\s+(?:out|off)|ditch|bin|lose|cut|nix|toss|chuck|ignore)\s+(?=" + _SAID_THING
-                + r"|what\s+I\s+(?:just\s+)?(?:said|told|mentioned|shared|wrote))")
+_REMOVE_SAID = (r"(?:(?:take\s+(?:out|off)|ditch|bin|lose|cut|nix|toss|chuck)\s+(?=" + _SAID_THING
+                + r"|what\s+I\s+(?:just\s+)?(?:said|told|mentioned|shared|wrote))"
+                # "ignore" only of what is plainly said or given to the assistant: "ignore it", "ignore
+                # that noise" are about the world
+                + r"|ignore\s+(?=(?:[\w'’\-]+\s+){0,6}?(?:" + _KEPT_BY_YOU + r")\b"
+                r"|what\s+I\s+(?:just\s+)?(?:said|told|mentioned|shared|wrote|gave)\b"
+                r"|the\s+(?:[\w'\-]+\s+){0,3}?(?:thing|stuff|bit|part|info|information|details?|story|business)\s+about\b))")
 #: Taken out of where the assistant keeps things ("take my address off file", "take the bit about
 #: the divorce out of your notes").
 _OFF_THE_RECORD = (r"\b(?:take|get)\s+(?:[\w'’-]+\s+){1,6}?(?:out\s+of|off|from)\s+(?:your\s+|the\s+|my\s+)?"
@@ -2310,7 +2315,7 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
         # (a clause with a subject of its own, "... and it feels weird to have that in there", says
         # why, and names no thing)
         things = [t for j, t in enumerate(_THINGS_NAMED.split(request))
-                  if _topic_words(t) and not (j and _SAYS_WHY.match(t))]
+                  if _topic_words(t) and not (j and _SAYS_WHY.match(t) and not _ERASING_VERB.search(t))]
         for thing in things if len(things) > 1 else ():
             # "forget my height and weight": each thing named goes, the closest by meaning where
             # no statement holds a word of it

@@ -24,7 +24,6 @@ from two_sessions import kept_of_one_turn
     ("We're camping with no signal this weekend. Don't send me links, just plain text.", "links"),
     ("My glasses broke this morning so reading is hard today. Use short paragraphs please.", "paragraphs"),
     ("It's my sister's wedding today and I'm on my phone. Keep it to bullet points.", "bullet"),
-    ("Tonight is pizza night at ours. Don't suggest any salads.", "salads"),
 ])
 def test_a_rule_after_a_period_is_for_that_period(tmp_path, text, word):
     found = kept_of_one_turn(tmp_path, "Noor", text)
@@ -42,6 +41,10 @@ def test_a_rule_after_a_period_is_for_that_period(tmp_path, text, word):
     ("I was glued to my phone all day last week. Keep your answers brief.", "brief"),
     # no period before it
     ("My toddler has a fever. Keep your answers brief.", "brief"),
+    # a lasting condition told with the period, and a rule of what to suggest
+    ("I found out today that I have coeliac disease. Don't suggest anything with gluten.", "gluten"),
+    ("I'm hosting friends tonight. Please don't suggest anything with shellfish, I'm allergic.", "shellfish"),
+    ("I went vegetarian this morning. Never recommend meat dishes to me.", "meat"),
     # a statement of the speaker's that goes on to ask something is not the request
     ("I'm home alone today. I love spicy food, so give me something with chilli.", "spicy"),
 ])

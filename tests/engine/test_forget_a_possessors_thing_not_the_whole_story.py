@@ -54,3 +54,15 @@ def test_a_request_naming_the_whole_story_still_takes_it(tmp_path):
                          ["I'm restoring a 1972 Triumph Spitfire in the garage. My brother-in-law Marco lends me his "
                           "welding kit on Sundays."], speaker="Mira")
     assert not any("Spitfire" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("request_", [
+    "forget my height and you can drop my weight as well",
+    "please forget my height and I want my weight deleted too",
+    "I'd like you to forget my height and weight.",
+])
+def test_a_second_thing_asked_with_a_subject_of_its_own_goes_too(tmp_path, request_):
+    texts = after_forget(tmp_path, request_, ["I'm 182 cm tall. I weigh about 90 kg. I train at the Pinewood gym."],
+                         speaker="Mira")
+    assert not any("182" in t or "90 kg" in t for t in texts), texts
+    assert any("Pinewood" in t for t in texts), texts

@@ -34,3 +34,14 @@ def test_ignoring_other_things_asks_nothing(tmp_path, request_):
     texts = after_forget(tmp_path, request_, ["We're buying a house at 9 Larch Crescent in Fenwick.", KEPT],
                          speaker="Tove")
     assert any("Larch" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("request_", [
+    "If the dog barks during the call, just ignore it.",
+    "Ignore that noise, the kids are playing in the garden.",
+    "Ignore items over 20 pounds when you compare the prices.",
+])
+def test_ignoring_it_or_that_asks_nothing(tmp_path, request_):
+    texts = after_forget(tmp_path, request_, ["I have a work call with a client at 3pm about the Harlow contract.", KEPT],
+                         speaker="Tove")
+    assert any("Harlow" in t for t in texts), texts
