@@ -2579,9 +2579,16 @@ def setting_of(text: str, occurred_at: datetime, tz: tzinfo | None = None) -> Pe
     of the week"): what an instruction's open bound said after it ("until I've submitted my
     answer", "while I'm away") holds for. A sentence told of a day before ("Yesterday I was stuck on
     my phone all day") names none: its period is of that day."""
-    zone = tz or timezone.utc
-    found = [p for sentence in split_sentences(text) if not _told_of_before(sentence, occurred_at, zone)
-             for p in find_periods(sentence, occurred_at, tz) if p.ends_at is not None or p.session]
+    found = [p for x in split_sentences(text) if (p := _sentence_setting(x, occurred_at, tz)) is not None]
+    return found[-1] if found else None
+
+
+def _sentence_setting(sentence: str, occurred_at: datetime, tz: tzinfo | None) -> Period | None:
+    """`setting_of` one sentence: the last period it names that has an end, unless it tells of a
+    day before."""
+    if _told_of_before(sentence, occurred_at, tz or timezone.utc):
+        return None
+    found = [p for p in find_periods(sentence, occurred_at, tz) if p.ends_at is not None or p.session]
     return found[-1] if found else None
 
 
@@ -2659,7 +2666,7 @@ def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
     setting = setting_of(context, occurred_at, zone) if context else None
     for sentence in split_sentences(text):
         found = _sentence_candidates(without_opener(sentence), name, occurred_at, session_ttl, zone, setting)
-        setting = setting_of(sentence, occurred_at, zone) or setting
+        setting = _sentence_setting(sentence, occurred_at, zone) or setting
         for cand in found:
             key = (cand.kind, cand.slot, cand.text)
             if key not in seen:

@@ -2353,11 +2353,7 @@ _GOES_ON_ABOUT = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:he|she|his|her|him|they|the
 def _telling_of(said: list[str], naming: set[int]) -> list[int]:
     """The statements that name someone (`naming`), each with those after it that go on about them
     by a pronoun ("My landlord is Mr Pretorius. His mobile is ..."), in order."""
-    out = set(naming)
-    for k in range(1, len(said)):
-        if k - 1 in out and _GOES_ON_ABOUT.match(said[k]):
-            out.add(k)
-    return sorted(out)
+    return sorted(leaning_on(naming, [_GOES_ON_ABOUT.match(x) is not None for x in said]))
 
 
 #: A request that points back at what it asks to forget ("I don't want it lying about in your notes").
