@@ -1611,6 +1611,7 @@ prepare outline design sign apply enrol enroll join take rent buy order hire swi
     "_ANSWER_RULE": frozenset("replies reply answers answer responses response messages message explanations "
                               "explanation summaries summary emails email drafts draft examples example recipes recipe "
                               "suggestions suggestion everything".split()),
+    "_STANDING_REQUEST": frozenset("always now forward whenever every anytime any default future permanently forever here".split()),
     "_FREQ_RULE": frozenset("never always".split()),
     "_MUST": frozenset("must have need gotta should got".split()),
     "_RULE_FOR_ALL": frozenset("all every each any no".split()),
@@ -1798,6 +1799,18 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             return _Hit("constraint", "constraint:" + _topic(c, o),
                         {"type": "rule", "predicate": (m.group("verb") or "").lower(), "object": _clean_obj(o, name),
                          "polarity": "+"}, 0.9)
+    m = (_STANDING_MARK.search(c) if vocab & _GATES["_STANDING_REQUEST"] else None)
+    if m and (_TOPIC_FORMAT.search(c) or _TOPIC_LANGUAGE.search(c) or _TOPIC_TONE.search(c)):
+        # "use bullet points from now on", "going forward, reply in Spanish": a request of how to
+        # answer, marked as standing, is a rule of the format
+        asked = (c[:m.start()] + " " + c[m.end():]).strip(" ,;:-")
+        head = _REQUEST_HEAD.match(_REQUEST_LEAD.sub("", strip_lead_in(asked)).strip())
+        if head is not None and _is_request(asked):
+            o = _object(asked[head.end("verb"):] if head.start("verb") == 0 else asked)
+            if o:
+                return _Hit("constraint", "constraint:" + _topic(c, o),
+                            {"type": "rule", "predicate": head.group(0).split()[0].lower() if head.start("verb") else head.group("verb").lower(),
+                             "object": _clean_obj(o, name), "polarity": "-" if head.start("verb") else "+"}, 0.9)
     m = (_MAKE_SURE_RULE.match(c) if vocab & _GATES["_MAKE_SURE_RULE"] and not _FOR_A_WHILE.search(c) else None)
     if m:
         o = _object(m.group("obj"))
@@ -2365,6 +2378,61 @@ def _request_clause(text: str) -> str | None:
     return None
 
 
+#: A request asked as a question ("could you keep answers brief?", "can you always reply in
+#: Spanish?", "would you mind using bullet points from now on?"): what it asks the assistant to do.
+#: "can you" with a verb of what the assistant is able to do asks whether it can ("can you speak
+#: Spanish?", "can you read PDFs?").
+_ASKED_TO_DO = re.compile(
+    r"^(?:(?:and|so|also|oh|ok|okay|hey|but|then)\W+)*"
+    r"(?:(?P<lead>from\s+now\s+on|going\s+forward|in\s+future|for\s+(?:today|tonight|now|the\s+rest\s+of\s+(?:the|this)\s+\w+))\s*,?\s+)?"
+    r"(?:(?P<modal>can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|kindly\s+|just\s+|maybe\s+)*"
+    r"(?P<rule>(?!(?:make\s+sure|ensure|see\s+to\s+it|mind|like|want|prefer|rather|be\s+able|believe|imagine|guess)\b)[a-z][^?]*?)"
+    r"|would\s+you\s+mind\s+(?:(?:please|just)\s+)?(?P<ing>[a-z]+ing\b[^?]*?))"
+    r"\s*(?:,?\s*(?:please|pls|plz|thanks|thx|ta))?\s*(?:\?+|[.!]?)\s*$", _I)
+_CAN_DO_VERBS = frozenset("speak read understand see access handle remember do hear open browse search process help "
+                          "recognise recognize translate find check tell".split())
+
+
+#: A task of making one thing ("draft a short note to the landlord", "write me a brief summary of
+#: the figures", "send them the short version"): what it asks is done once, however it is to be
+#: written; no rule of how to answer.
+_ONE_THING_MADE = re.compile(
+    r"^(?:(?:please|pls|kindly|just|also|and|so|then|now|ok|okay)\W+)*"
+    r"(?:draft|write|make|send|give|create|prepare|compose|put\s+together|knock\s+up|do|get|find|pull\s+together|"
+    r"come\s+up\s+with)\s+(?:(?:me|us|them|him|her|everyone|the\s+\w+)\s+)?(?:a|an|the|this|that|one|two|three|some)\b", _I)
+
+
+def _base_form(ing: str) -> str | None:
+    """The plain form of a verb of a request from its -ing form ("keeping" -> "keep", "using" ->
+    "use", "stopping" -> "stop"), among the verbs rules to the assistant are made of."""
+    stem = ing.lower()[:-3]
+    for verb in (stem, stem + "e", stem[:-1]):
+        if verb in _IMPERATIVE_VERBS:
+            return verb
+    return None
+
+
+def asked_to_do(sentence: str) -> str | None:
+    """What a request asked as a question asks, said as one ("could you keep answers brief?" ->
+    "Please keep answers brief."); None for any other sentence, or a question of whether the
+    assistant can ("can you speak Spanish?")."""
+    m = _ASKED_TO_DO.match(sentence.strip())
+    if m is None:
+        return None
+    if m.group("ing") is not None:
+        verb, _, rest = m.group("ing").partition(" ")
+        base = _base_form(verb)
+        if base is None:
+            return None
+        rule = f"{base} {rest}".strip()
+    else:
+        rule = m.group("rule").strip()
+        if m.group("modal").lower() == "can" and rule.split()[0].lower() in _CAN_DO_VERBS and not _STANDING_MARK.search(rule):
+            return None
+    lead = f" {m.group('lead').lower()}" if m.group("lead") else ""
+    return "Please " + rule.rstrip(" ,") + lead + "."
+
+
 def _temporary(sentence: str, name: str, occurred_at: datetime, session_ttl: timedelta,
                correction: bool, hedged: bool, tz: tzinfo = timezone.utc,
                setting: Period | None = None, lent: bool = False) -> Candidate | None:
@@ -2482,9 +2550,18 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
             and not _OF_ONE_THING.search(asked.group("rule"))):
         # "could you make sure the rota never has me on Sundays?": the rule it asks to keep to
         return _sentence_candidates(asked.group("rule").rstrip(" ?") + ".", name, occurred_at, session_ttl, tz, setting)
+    asked = asked_to_do(s) if is_question(s) else None
+    if asked is not None:
+        # "could you keep answers brief?": the rule it asks for, read as said plainly (a task,
+        # "could you book a table?", keeps nothing)
+        found = _sentence_candidates(asked, name, occurred_at, session_ttl, tz, setting)
+        # (for a period, only a rule of how to answer: "can you believe the weather this week?")
+        if found and all(c.kind == "constraint" or (c.kind == "temporary_instruction" and _HOW_TO_ANSWER.search(asked)
+                                                    and not _ONE_THING_MADE.match(asked)) for c in found):
+            return found
     temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz, setting)
     if (temp is None and setting is not None and _is_request(_REQUEST_SPLIT.split(body, 1)[0])
-            and _HOW_TO_ANSWER.search(body)):
+            and _HOW_TO_ANSWER.search(body) and not _ONE_THING_MADE.match(body)):
         # "I'm on my phone all day today. Keep answers short.": a rule of how the assistant answers,
         # in a sentence that opens with it after the turn named a period, is asked for that period,
         # not for good. What to suggest is not lent one ("I was diagnosed with coeliac disease today.

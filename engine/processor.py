@@ -67,7 +67,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/121"
+RULES = "rules/122"
 
 
 @dataclass(frozen=True)
