@@ -63,6 +63,7 @@ _ADV_WORDS = (
     "literally", "genuinely", "secretly", "deeply", "strongly", "both", "all", "too", "so", "very",
     "much", "occasionally", "frequently", "mainly", "originally", "first", "once", "ever", "then",
     "later", "eventually", "officially", "kind of", "sort of", "pretty much", "sure", "def",
+    "basically", "practically", "virtually",
 )
 _ADV = r"(?:\s+(?:" + "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in _ADV_WORDS), key=len, reverse=True)) + r"))*"
 _ADV_SET = frozenset(_ADV_WORDS)
@@ -851,7 +852,8 @@ _FOR_THING = re.compile(r"\b(?:for|on|toward|towards)\s+(?:the\s+|my\s+|our\s+|a
                         r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)", _I)
 _NOT_ALLOWED = re.compile(_BE + r"\s+not\s+allowed\s+to\s+" + _REST, _I)
 _FREQ_RULE = re.compile(
-    r"\b(?P<subj>I|we)(?:\s+(?:also|really|just|still|pretty\s+much|almost))*\s+(?P<freq>never|always)\s+"
+    r"\b(?P<subj>I|we)(?:\s+(?:also|really|just|still|pretty\s+much|almost|basically|literally|honestly|genuinely|"
+    r"absolutely|definitely|simply|personally|seriously|truly|practically|virtually))*\s+(?P<freq>never|always)\s+"
     r"(?P<verb>[a-z]+)\s+" + _REST, _I)
 _IMPERATIVE_RULE = re.compile(
     r"^(?:please\s+)?(?P<freq>never|always|don't\s+ever|do\s+not\s+ever|don't|do\s+not|only|avoid|"
@@ -880,6 +882,33 @@ _OF_ONE_THING = re.compile(r"\b(?:this|that|the\s+[\w'-]+)\s+one\b|\bthis\s+(?:t
 #: The same asked as a question ("can you make sure you always cc my manager?"): the rule it asks for.
 _ASKED_TO_MAKE_SURE = re.compile(r"^(?:(?:and|so|also|oh|ok|okay|hey)\W+)*(?:can|could|would|will)\s+(?:you|u)\s+"
                                  r"(?:please\s+|pls\s+|just\s+)?(?P<rule>(?:make\s+sure|ensure|see\s+to\s+it)\b[^?]*)\?*$", _I)
+#: A statement labelled a rule after it ("all power tools are off by 7pm, that's the deal", "phones
+#: stay in the basket at dinner - that's the rule in our house", "the dog sleeps downstairs, that's
+#: non-negotiable", "..., no exceptions"): what it labels is a rule. Not an offer ("two pizzas for
+#: a tenner, that's the deal") nor what was so ("that was the rule").
+_RULE_TAG = re.compile(
+    r"(?:[,;:.\u2013\u2014]\s*|\s+-+\s+|\s+and\s+)(?:"
+    r"(?:that|this|those|these)(?:['\u2019]s|\s+is|\s+are|['\u2019]re)\s+(?:(?:the|our|my|a|his|her|their)\s+)?"
+    r"(?:(?:house|household|family|golden|only|one|hard|strict|new|ground|standing|firm|iron|basic)\s+)?"
+    r"(?:deal|rule|rules|policy|law|agreement|arrangement)\b(?P<rest>(?:\s+[\w'\u2019]+){0,5})"
+    r"|(?:that|this)(?:['\u2019]s|\s+is)\s+(?:(?:completely|totally|absolutely|just)\s+)?(?:non[- ]?negotiable|not\s+negotiable|set\s+in\s+stone)"
+    r"|no\s+exceptions|end\s+of\s+(?:story|discussion))"
+    r"\s*[.!]*\s*$", _I)
+
+
+def _labelled_rule(body: str) -> str | None:
+    """What a statement labelled a rule after it says (see `_RULE_TAG`), or None."""
+    m = _RULE_TAG.search(body)
+    if m is None:
+        return None
+    head = body[:m.start()].strip(" ,;:-\u2013\u2014")
+    if len(_WORDS.findall(head)) < 3 or re.search(_SUM, head) or is_question(head):
+        return None
+    if m.group("rest") and re.search(r"\b(?:had|was|were|used)\b", m.group("rest"), _I):
+        return None  # "..., that's the rule my parents had": one that was
+    return head
+
+
 #: "has got to", said as chat says it ("has gotta", "'s gotta", "gotta"): a modal of obligation.
 _GOTTA = r"(?:(?:has|have|['’]s|['’]ve)\s+)?(?:got\s+to|gotta)"
 #: Choosing, said of the assistant or the speaker ("book", "sign up for", "go with"), and its -ing
@@ -913,6 +942,16 @@ _DEMAND_ON_WHAT_IS_CHOSEN = re.compile(
 #: An amount a limit is said in ("one page", "30 minutes", "two short paragraphs").
 _LIMIT_AMOUNT = (r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|\d+(?:[.,]\d+)?)\s+"
                  r"(?:[\w'-]+\s+){0,2}?[\w'-]+")
+#: A demand on every occasion of a kind ("whenever I take him anywhere it has to have a lift", "any
+#: time we eat out with Gran, the place needs to have parking outside", "every time we fly they have
+#: to seat us together"): a rule. Not one occasion told ("when we went to Rome it had to be ..."),
+#: nor a supposition ("if ...").
+_WHENEVER_MUST = re.compile(
+    r"^(?:(?:and|so|also|oh|ok|okay|but|plus)\s+)*(?:whenever|every\s+time|any\s*time|each\s+time|when)\s+"
+    r"(?:I|we|he|she|they|my\s+[\w-]+|our\s+[\w-]+)\s+(?!(?:was|were|had|did|went|got|used)\b)"
+    r"(?:[\w'\u2019-]+\s+){0,8}?[\w'\u2019-]+\s*,?\s+"
+    r"(?P<np>it|they|he|she|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:(?:always|really|just)\s+)?"
+    r"(?P<modal>has\s+to|have\s+to|must|needs?\s+to|(?:has|['\u2019]s)\s+got\s+to|gotta)\s+(?P<obj>[^.!?;]+)", _I)
 #: A standing rule for what the assistant makes, said as what to do whenever it does ("when you give
 #: me exercises please put them as a numbered list", "whenever you send me code, add comments"): of
 #: a kind of thing, not one thing ("when you send me the report, cc Dana" is for that report).
@@ -934,6 +973,13 @@ _WHEN_YOU_MAKE = re.compile(
     r"|(?:max(?:imum)?|at\s+most|no\s+more\s+than|no\s+longer\s+than|under|less\s+than|fewer\s+than)\s+"
     + _LIMIT_AMOUNT + r"|" + _LIMIT_AMOUNT + r"\s+(?:max(?:imum)?|tops|at\s+(?:the\s+)?most|or\s+(?:less|fewer|under|shorter))\b)",
     _I)
+#: Someone's telling before what they told ("my midwife was really clear that ...", "the vet said
+#: ...", "my physio told me that ..."): what follows is theirs to set.
+_TOLD_THAT = re.compile(
+    r"^(?:(?:and|so|but|also)\s+)?(?:my|our|the|his|her|their)\s+(?:[\w'\u2019-]+\s+){1,2}?"
+    r"(?:(?:was|is|were|are|has\s+been)\s+(?:really\s+|very\s+|super\s+|quite\s+|pretty\s+)?"
+    r"(?:firm|strict|clear|adamant|explicit|emphatic)|said|says|told\s+(?:me|us|him|her|them)|"
+    r"warned\s+(?:me|us|him|her|them)|insists|insisted)\s+(?:that\s+)?", _I)
 #: A limit said in an idiom ("peanuts are a hard no for my son", "being home by six is
 #: non-negotiable", "flying is off the table"): a rule, for or against what it names.
 _LIMIT_IDIOM = re.compile(
@@ -942,7 +988,9 @@ _LIMIT_IDIOM = re.compile(
     r"(?:" + STRESS_WORDS + r"\s+)?(?:(?:an?|the)\s+)?"
     r"(?:(?:absolute|total|complete|real|big|definite)\s+)?"
     r"(?P<idiom>hard\s+no|no[- ]go|no[- ]no|deal[- ]?breaker|non[- ]?negotiable|non[- ]?starter|off[- ]limits|"
-    r"off\s+the\s+(?:table|cards|menu)|out\s+of\s+the\s+question|not\s+an\s+option)\b(?P<rest>[^.!?;]*)", _I)
+    r"off\s+the\s+(?:table|cards|menu)|out\s+of\s+the\s+question|not\s+an\s+option"
+    # ("saunas are out for me until the baby's here"; not "Dad's out for the evening")
+    r"|out(?=\s+for\s+(?:me|us|him|her|them)\b(?!\s+to\b)))\b(?P<rest>[^.!?;]*)", _I)
 #: How every answer should be, asked without a period ("keep your replies under 100 words", "make all
 #: explanations beginner-friendly", "answers in Spanish from now on"): a standing rule of the format.
 _ANSWER_RULE = re.compile(
@@ -1605,8 +1653,9 @@ _GATES: dict[str, frozenset[str]] = {
 make create produce generate show cook build put come sketch draw map lay work set schedule arrange organise organize
 prepare outline design sign apply enrol enroll join take rent buy order hire switch go settle accept end get""".split()),
     "_WHEN_YOU_MAKE": frozenset("when whenever if every any anytime".split()),
+    "_WHENEVER_MUST": frozenset("when whenever every any anytime each".split()),
     "_MEDICATION": frozenset("on take taking started".split()),
-    "_LIMIT_IDIOM": frozenset("no go dealbreaker deal breaker negotiable nonnegotiable limits table question option cards "
+    "_LIMIT_IDIOM": frozenset("no go dealbreaker deal breaker negotiable nonnegotiable limits table question option cards out "
                               "menu starter nonstarter".split()),
     "_ANSWER_RULE": frozenset("replies reply answers answer responses response messages message explanations "
                               "explanation summaries summary emails email drafts draft examples example recipes recipe "
@@ -1782,7 +1831,18 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             # exercises both hold (sibling slots); "a numbered list" then "a bulleted list" is a change
             return _Hit("constraint", f"constraint:{_head(m.group('thing'))}:{_head(m.group('obj'))}",
                         {"type": "rule", "predicate": "whenever", "object": _clean_obj(o, name), "polarity": "+"}, 0.9)
+    m = (_WHENEVER_MUST.match(c) if vocab & _GATES["_WHENEVER_MUST"] else None)
+    if m and re.match(r"\W*(?:(?:and|so|also|oh|ok|okay|but|plus)\s+)*when\s", c, _I) and re.search(r"\b" + _ONE_OCCASION_WORD, c, _I):
+        m = None  # "when I'm done with the draft it has to go to Sam by Friday": one occasion
+    if m:
+        o = _object(c)
+        if o:
+            modal = " ".join(m.group("modal").lower().split())
+            return _Hit("constraint", "constraint:" + _head(m.group("obj")),
+                        {"type": "rule", "predicate": "whenever " + modal, "object": _clean_obj(o, name)}, 0.9)
     m = (_LIMIT_IDIOM.match(c) if vocab & _GATES["_LIMIT_IDIOM"] else None)
+    if m is None and vocab & _GATES["_LIMIT_IDIOM"] and (told := _TOLD_THAT.match(c)) is not None:
+        m = _LIMIT_IDIOM.match(c[told.end():])  # "my midwife was clear that saunas are out for me"
     if m:
         o = _object(m.group("obj"))
         idiom = " ".join(m.group("idiom").lower().split())
@@ -2559,6 +2619,12 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
         if found and all(c.kind == "constraint" or (c.kind == "temporary_instruction" and _HOW_TO_ANSWER.search(asked)
                                                     and not _ONE_THING_MADE.match(asked)) for c in found):
             return found
+    ruled = _labelled_rule(body)
+    if ruled is not None and (o := _object(strip_lead_in(ruled))):
+        # "all power tools are off by 7pm, that's the deal": the statement is the rule
+        hit = _Hit("constraint", "constraint:" + _head(o), {"type": "rule", "predicate": "labelled",
+                                                            "object": _clean_obj(o, name)}, 0.9)
+        return [_build(hit, ruled, name, occurred_at, correction, hedged, tz)]
     temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz, setting)
     if (temp is None and setting is not None and _is_request(_REQUEST_SPLIT.split(body, 1)[0])
             and _HOW_TO_ANSWER.search(body) and not _ONE_THING_MADE.match(body)):

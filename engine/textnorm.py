@@ -218,6 +218,12 @@ _AVOIDING = [
      lambda m: m.group(0) if re.search(r"\bis\s+off\s+menu", m.group(0), re.IGNORECASE) else (
          (" " if m.group(1)[0] in "'\u2019" else "") + ("are" if m.group(1).lower() in ("are", "'re", "\u2019re") else "is")
          + " not allowed")),
+    # "saunas are out for me until the baby's here", "booze is out for him while he's on antibiotics":
+    # the same idiom, of whom it is out for (not "Dad's out for the evening", "the results are out")
+    (re.compile(r"\b(is|are|['’]s|['’]re)\s+(?:" + STRESS_WORDS + r"\s+)?out(?=\s+for\s+(?:me|us|him|her|them|(?-i:[A-Z][a-z]+))\b(?!\s+to\b))",
+                re.IGNORECASE),
+     lambda m: (" " if m.group(1)[0] in "'’" else "") + ("are" if m.group(1).lower() in ("are", "'re", "’re") else "is")
+     + " not allowed"),
     # "so that's off the table", "nuts are off the table": no longer an option (a record's text may
     # have lost its article: "off table")
     (re.compile(r"\b(is|are|['’]s|['’]re)\s+(?:" + STRESS_WORDS + r"\s+)?off\s+(?:the\s+)?table\b", re.IGNORECASE),
