@@ -1027,6 +1027,14 @@ _RULE_FOR_ALL = re.compile(
 _RULE_FOR_ONE = re.compile(
     r"^(?:(?:and|but|so|also|oh|btw|fyi)\s+)*(?P<np>(?:the|our|my|his|her|their|[\w'’]+['’]s)\s+(?:[\w'’-]+\s+){0,3}?)"
     r"(?P<modal>must|has\s+to|have\s+to|needs?\s+to|should|" + _GOTTA + r"|can)\s+(?P<freq>always|never)\s+(?P<verb>[a-z]+)\b\s*" + _REST, _I)
+#: What a kind of thing or someone may only do ("refunds can only go back to the original card", "the
+#: kids can only use the tablet at weekends", "guests may only park in bay 4"): a rule. Not of the
+#: speaker or a pronoun ("it can only get better", "he can only speak French"), nor a hope.
+_ONLY_RULE = re.compile(
+    r"^(?:(?:and|but|so|also|oh|btw|fyi)\s+)*(?P<np>(?!(?:I|we|you|it|he|she|they|this|that|there|things|one|which|who)\b)"
+    r"(?:[\w'\u2019-]+\s+){0,3}?[\w'\u2019-]+)\s+"
+    r"(?P<modal>can|may|must|should|(?:is|are)\s+allowed\s+to|(?:is|are)\s+to)\s+only\s+"
+    r"(?P<verb>(?!(?:get|improve|help|imagine|hope|dream|wonder|guess|laugh|assume|speculate|go\s+up)\b)[a-z]+)\b\s*" + _REST, _I)
 _KIN_WORD = r"(?:" + "|".join(sorted(set(RELATIONS) | set(KIN_SYNONYMS), key=len, reverse=True)) + r"|nana|nan|grandad|granda)"
 #: A rule said of someone in the speaker's care, or of a thing of theirs: "he's not to be left alone
 #: for more than two hours", "Mum is not to drive after dark", "the twins are never to swim alone".
@@ -1918,6 +1926,13 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                 modal = " ".join(c[m.end("subj"):m.start("verb")].split()).lower()
                 return _Hit("constraint", "constraint:" + (_topic(c, o) if subj == "you" else _head(o)),
                             {"type": "rule", "predicate": f"{modal} {verb}", "object": _clean_obj(o, name)}, 0.9)
+    m = (_ONLY_RULE.match(c) if "only" in vocab else None)
+    if m:
+        o = _object(m.group("verb") + " " + m.group("obj"))
+        if o:
+            modal = " ".join(m.group("modal").lower().split())
+            return _Hit("constraint", "constraint:" + _head(m.group("np")),
+                        {"type": "rule", "predicate": f"{modal} only", "object": _clean_obj(o, name)}, 0.9)
     for gate, rule in (("_RULE_FOR_ALL", _RULE_FOR_ALL), ("_RULE_FOR_ONE", _RULE_FOR_ONE)):
         m = (rule.search(c) if vocab & _GATES[gate] else None)
         if m:

@@ -93,3 +93,24 @@ def test_out_in_other_senses_is_no_limit(tmp_path, text):
 def test_an_intensifier_before_never_keeps_the_rule(tmp_path, text, word):
     rules = _rules(kept_of_one_turn(tmp_path, "Teodor", text), word)
     assert rules and not any("basicallies" in t or "absolutelies" in t for t in rules), rules
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Returns can only be processed at the till where they were bought.", "returns"),
+    ("the twins can only have screen time after homework", "screen"),
+    ("Contractors may only use the loading bay entrance.", "loading"),
+    ("International parcels can only go out on Thursdays.", "parcels"),
+])
+def test_what_a_kind_of_thing_may_only_do_is_a_rule(tmp_path, text, word):
+    """("X can only ...", "X may only ...": before, a fact or nothing.)"""
+    assert _rules(kept_of_one_turn(tmp_path, "Teodor", text), word)
+
+
+@pytest.mark.parametrize("text", [
+    "It can only get better from here.",
+    "Things can only improve after a week like that.",
+    "We can only guess what the landlord wants.",
+])
+def test_a_hope_or_a_guess_with_only_is_no_rule(tmp_path, text):
+    found = kept_of_one_turn(tmp_path, "Teodor", text)
+    assert not any(k == "constraint" for k, _ in found), found
