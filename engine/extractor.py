@@ -909,6 +909,8 @@ def _labelled_rule(body: str) -> str | None:
     return head
 
 
+#: A request to stop a doing ("stop using emojis", "please quit adding tables").
+_STOP_DOING = re.compile(r"^(?:(?:please|pls|and|so|also|just|ok|okay|oh)\W+)*(?:stop|quit)\s+(?P<obj>[a-z]+ing\b[^.!?;]*)", _I)
 #: "has got to", said as chat says it ("has gotta", "'s gotta", "gotta"): a modal of obligation.
 _GOTTA = r"(?:(?:has|have|['’]s|['’]ve)\s+)?(?:got\s+to|gotta)"
 #: Choosing, said of the assistant or the speaker ("book", "sign up for", "go with"), and its -ing
@@ -948,7 +950,7 @@ _LIMIT_AMOUNT = (r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twen
 #: nor a supposition ("if ...").
 _WHENEVER_MUST = re.compile(
     r"^(?:(?:and|so|also|oh|ok|okay|but|plus)\s+)*(?:whenever|every\s+time|any\s*time|each\s+time|when)\s+"
-    r"(?:I|we|he|she|they|my\s+[\w-]+|our\s+[\w-]+)\s+(?!(?:was|were|had|did|went|got|used)\b)"
+    r"(?:I|we|he|she|they|(?:my|our|the)\s+[\w-]+|(?-i:[A-Z][a-z]+))\s+(?!(?:was|were|had|did|went|got|used)\b)"
     r"(?:[\w'\u2019-]+\s+){0,8}?[\w'\u2019-]+\s*,?\s+"
     r"(?P<np>it|they|he|she|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:(?:always|really|just)\s+)?"
     r"(?P<modal>has\s+to|have\s+to|must|needs?\s+to|(?:has|['\u2019]s)\s+got\s+to|gotta)\s+(?P<obj>[^.!?;]+)", _I)
@@ -1669,6 +1671,7 @@ prepare outline design sign apply enrol enroll join take rent buy order hire swi
                               "explanation summaries summary emails email drafts draft examples example recipes recipe "
                               "suggestions suggestion everything".split()),
     "_STANDING_REQUEST": frozenset("always now forward whenever every anytime any default future permanently forever here".split()),
+    "_STOP_DOING": frozenset("stop quit".split()),
     "_FREQ_RULE": frozenset("never always".split()),
     "_MUST": frozenset("must have need gotta should got".split()),
     "_RULE_FOR_ALL": frozenset("all every each any no".split()),
@@ -1717,7 +1720,8 @@ _OTHERS_RULES = (_EVERYONE_MUST,
                  _PROHIBITION,
                  re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to|should|" + _GOTTA + r"|can)\s+(?:always|never)\b", _I),
                  re.compile(r"\b(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?(?:capped|limited|restricted)\s+(?:at|to)\b", _I),
-                 _LIMIT_MODAL, _LIMIT_IDIOM, _DEMAND_ON_WHAT_IS_CHOSEN, _WHEN_YOU_MAKE, _DIET_LABEL, _NOT_TO, _HARD_CEILING)
+                 _LIMIT_MODAL, _LIMIT_IDIOM, _DEMAND_ON_WHAT_IS_CHOSEN, _WHEN_YOU_MAKE, _DIET_LABEL, _NOT_TO, _HARD_CEILING,
+                 _WHENEVER_MUST, _STOP_DOING)
 
 
 #: "favourite drink these days" is the slot of "favourite drink": its value now ("this year" is
@@ -1873,12 +1877,19 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         # answer, marked as standing, is a rule of the format
         asked = (c[:m.start()] + " " + c[m.end():]).strip(" ,;:-")
         head = _REQUEST_HEAD.match(_REQUEST_LEAD.sub("", strip_lead_in(asked)).strip())
-        if head is not None and _is_request(asked):
+        if (head is not None and _is_request(asked)
+                and head.group("verb").lower() not in ("tell", "ask", "remind", "let", "get", "have", "help")):
             o = _object(asked[head.end("verb"):] if head.start("verb") == 0 else asked)
             if o:
                 return _Hit("constraint", "constraint:" + _topic(c, o),
                             {"type": "rule", "predicate": head.group(0).split()[0].lower() if head.start("verb") else head.group("verb").lower(),
                              "object": _clean_obj(o, name), "polarity": "-" if head.start("verb") else "+"}, 0.9)
+    m = (_STOP_DOING.match(c) if vocab & _GATES["_STOP_DOING"] else None)
+    if m and (_TOPIC_FORMAT.search(c) or _TOPIC_LANGUAGE.search(c) or _TOPIC_TONE.search(c)):
+        o = _object(m.group("obj"))  # "stop using emojis": a rule of the format, against it
+        if o:
+            return _Hit("constraint", "constraint:" + _topic(c, o),
+                        {"type": "rule", "predicate": "stop", "object": _clean_obj(o, name), "polarity": "-"}, 0.9)
     m = (_MAKE_SURE_RULE.match(c) if vocab & _GATES["_MAKE_SURE_RULE"] and not _FOR_A_WHILE.search(c) else None)
     if m:
         o = _object(m.group("obj"))
@@ -2459,22 +2470,38 @@ def _request_clause(text: str) -> str | None:
 #: Spanish?", "can you read PDFs?").
 _ASKED_TO_DO = re.compile(
     r"^(?:(?:and|so|also|oh|ok|okay|hey|but|then)\W+)*"
-    r"(?:(?P<lead>from\s+now\s+on|going\s+forward|in\s+future|for\s+(?:today|tonight|now|the\s+rest\s+of\s+(?:the|this)\s+\w+))\s*,?\s+)?"
-    r"(?:(?P<modal>can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|kindly\s+|just\s+|maybe\s+)*"
-    r"(?P<rule>(?!(?:make\s+sure|ensure|see\s+to\s+it|mind|like|want|prefer|rather|be\s+able|believe|imagine|guess)\b)[a-z][^?]*?)"
-    r"|would\s+you\s+mind\s+(?:(?:please|just)\s+)?(?P<ing>[a-z]+ing\b[^?]*?))"
+    r"(?:(?P<lead>from\s+now\s+on|going\s+forward|in\s+future|(?:just\s+)?for\s+(?:today|tonight|now|this\s+(?:chat|conversation|session)|"
+    r"the\s+rest\s+of\s+(?:the|this)\s+\w+))\s*,?\s+)?"
+    r"(?:(?P<modal>can|could|would|will)\s+(?:you|u)\s+(?:(?:please|pls|kindly|just|maybe|also)\s*,?\s+|try\s+(?:to|and)\s+)*"
+    # (not an opinion asked, "would you say ...", "would you always recommend ...?")
+    r"(?P<rule>(?!(?:make\s+sure|ensure|see\s+to\s+it|mind|like|want|prefer|rather|be\s+able|believe|imagine|guess|say|think|"
+    r"reckon|agree|consider|suppose|recommend|suggest|advise)\b)[a-z][^?]*?)"
+    r"|would\s+you\s+mind\s+(?:(?:please|just)\s+)?(?P<not>not\s+)?(?P<ing>[a-z]+ing\b[^?]*?))"
     r"\s*(?:,?\s*(?:please|pls|plz|thanks|thx|ta))?\s*(?:\?+|[.!]?)\s*$", _I)
+#: What tells a question of the past or of a supposition, not a request ("... growing up?", "... if
+#: you were me?").
+_NOT_ASKED_OF_NOW = re.compile(r"\b(?:you\s+were|growing\s+up|as\s+a\s+(?:kid|child)|back\s+then|if\s+(?:you|I|we)\b)", _I)
+#: Where another request joins the one asked ("..., and also remind me to buy milk").
+_ASKED_BESIDES = re.compile(r"\s*,?\s+(?:and\s+)?also\s+|\s*,?\s+and\s+then\s+", _I)
 _CAN_DO_VERBS = frozenset("speak read understand see access handle remember do hear open browse search process help "
                           "recognise recognize translate find check tell".split())
 
 
-#: A task of making one thing ("draft a short note to the landlord", "write me a brief summary of
-#: the figures", "send them the short version"): what it asks is done once, however it is to be
-#: written; no rule of how to answer.
-_ONE_THING_MADE = re.compile(
+#: A task ("draft a short note to the landlord", "write me a brief summary of the figures",
+#: "recommend short hikes near Bergen", "explain the tax forms in plain words"): what it asks is
+#: done once, however it is to be written; no rule of how to answer. Not what is asked of the
+#: answers at large ("give me short answers", "write the replies in Spanish", "explain things
+#: simply") nor a manner ("write in Spanish").
+_A_TASK = re.compile(
     r"^(?:(?:please|pls|kindly|just|also|and|so|then|now|ok|okay)\W+)*"
     r"(?:draft|write|make|send|give|create|prepare|compose|put\s+together|knock\s+up|do|get|find|pull\s+together|"
-    r"come\s+up\s+with)\s+(?:(?:me|us|them|him|her|everyone|the\s+\w+)\s+)?(?:a|an|the|this|that|one|two|three|some)\b", _I)
+    r"come\s+up\s+with|recommend|suggest|list|explain|summari[sz]e|tell|translate|check|book|plan|look\s+up|show|read|"
+    r"proofread|rewrite|edit|review|describe|outline|compare|calculate|work\s+out|sort\s+out|fix)\s+"
+    # (whom it is for, taken whole: "give me a short answer" is of the answer)
+    r"(?:(?:me|us|them|him|her|everyone|the\s+\w+(?=\s+(?:a|an|the|some|this|that)\b))\s+)?+"
+    r"(?!(?:in|with|like|as|more|less|only|always|never|from|to|back|out|it|things|everything|anything)\b"
+    r"|(?:[\w-]+\s+){0,2}?(?:answers?|repl(?:y|ies)|responses?|explanations?|bullet\s+points?|bullets|paragraphs?|"
+    r"sentences?|lines?|words?)\b)(?=[a-z0-9])", _I)
 
 
 def _base_form(ing: str) -> str | None:
@@ -2499,11 +2526,18 @@ def asked_to_do(sentence: str) -> str | None:
         base = _base_form(verb)
         if base is None:
             return None
-        rule = f"{base} {rest}".strip()
+        rule = ("don't " if m.group("not") else "") + f"{base} {rest}".strip()
     else:
         rule = m.group("rule").strip()
         if m.group("modal").lower() == "can" and rule.split()[0].lower() in _CAN_DO_VERBS and not _STANDING_MARK.search(rule):
             return None
+        rule = re.sub(r"^not\s+", "don't ", rule, flags=_I)  # "could you not use tables?"
+    if _NOT_ASKED_OF_NOW.search(rule):
+        return None  # "could you always speak French at home growing up?", "would you ... if you were me?"
+    rule = _ASKED_BESIDES.split(rule, 1)[0]  # "... and also remind me to buy milk": another request
+    rule = re.sub(r"[\s,]+(?:please|pls|plz)$", "", rule, flags=_I)
+    if rule.isupper():
+        rule = rule.lower()
     lead = f" {m.group('lead').lower()}" if m.group("lead") else ""
     return "Please " + rule.rstrip(" ,") + lead + "."
 
@@ -2626,13 +2660,11 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
         # "could you make sure the rota never has me on Sundays?": the rule it asks to keep to
         return _sentence_candidates(asked.group("rule").rstrip(" ?") + ".", name, occurred_at, session_ttl, tz, setting)
     asked = asked_to_do(s) if is_question(s) else None
-    if asked is not None:
-        # "could you keep answers brief?": the rule it asks for, read as said plainly (a task,
-        # "could you book a table?", keeps nothing)
+    if asked is not None and _HOW_TO_ANSWER.search(asked) and not _A_TASK.match(strip_lead_in(asked)):
+        # "could you keep answers brief?": the rule of how to answer it asks for, read as said
+        # plainly (a task, "could you summarise the minutes in bullet points?", keeps nothing)
         found = _sentence_candidates(asked, name, occurred_at, session_ttl, tz, setting)
-        # (for a period, only a rule of how to answer: "can you believe the weather this week?")
-        if found and all(c.kind == "constraint" or (c.kind == "temporary_instruction" and _HOW_TO_ANSWER.search(asked)
-                                                    and not _ONE_THING_MADE.match(asked)) for c in found):
+        if any(c.kind in ("constraint", "temporary_instruction") for c in found):
             return found
     ruled = _labelled_rule(body)
     if ruled is not None and (o := _object(strip_lead_in(ruled))):
@@ -2642,7 +2674,7 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
         return [_build(hit, ruled, name, occurred_at, correction, hedged, tz)]
     temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz, setting)
     if (temp is None and setting is not None and _is_request(_REQUEST_SPLIT.split(body, 1)[0])
-            and _HOW_TO_ANSWER.search(body) and not _ONE_THING_MADE.match(body)):
+            and _HOW_TO_ANSWER.search(body) and not _A_TASK.match(body)):
         # "I'm on my phone all day today. Keep answers short.": a rule of how the assistant answers,
         # in a sentence that opens with it after the turn named a period, is asked for that period,
         # not for good. What to suggest is not lent one ("I was diagnosed with coeliac disease today.

@@ -109,3 +109,67 @@ def test_a_task_after_a_period_is_no_rule_for_it(tmp_path, text):
 def test_a_rule_of_how_to_answer_after_a_period_still_lapses_with_it(tmp_path, text, word):
     found = kept_of_one_turn(tmp_path, "Ilse", text)
     assert any(k == "temporary_instruction" and word in t.lower() for k, t in found), found
+
+
+@pytest.mark.parametrize("text", [
+    "We're in Kraków this week. Could you suggest cheap places for pierogi near the old town?",
+    "I'm on my lunch break today. Could you outline three short stretches for my back?",
+    "I'm revising all afternoon. Could you summarise the French Revolution in bullet points?",
+    "I've got my niece all day today. Could you tell me a quick riddle for her?",
+])
+def test_a_task_asked_as_a_question_after_a_period_is_no_rule(tmp_path, text):
+    """A task asked as a question is done once, whatever format it is asked in."""
+    found = kept_of_one_turn(tmp_path, "Ilse", text)
+    assert not any(k in ("constraint", "temporary_instruction") for k, _ in found), found
+
+
+@pytest.mark.parametrize("text", [
+    "Would you always buy a used car over a new one?",
+    "Will you always be around to help?",
+    "Would you say I should always email clients in formal English?",
+    "Could you always read French as a kid?",
+    "Would you write in British English if you were me?",
+])
+def test_an_opinion_or_a_supposition_asked_is_no_rule(tmp_path, text):
+    found = kept_of_one_turn(tmp_path, "Ilse", text)
+    assert not any(k in ("constraint", "temporary_instruction") for k, _ in found), found
+
+
+@pytest.mark.parametrize("text, word", [
+    ("My sister is staying today. Give me a quick answer each time.", "answer"),
+    ("I'm at a conference all day. Make the replies short.", "replies"),
+    ("I'm travelling today. Could you give me one-line answers to everything?", "answers"),
+])
+def test_what_is_asked_of_every_answer_after_a_period_lapses_with_it(tmp_path, text, word):
+    found = kept_of_one_turn(tmp_path, "Ilse", text)
+    assert any(k == "temporary_instruction" and word in t.lower() for k, t in found), found
+
+
+@pytest.mark.parametrize("text, said", [
+    ("could you not put tables in your answers?", "Please don't put tables in your answers."),
+    ("Would you mind not using emojis?", "Please don't use emojis."),
+    ("can you always answer in Dutch pls and also remind me about the dentist?", "Please always answer in Dutch."),
+    ("Could you please, keep it casual?", "Please keep it casual."),
+    ("COULD YOU ANSWER IN GERMAN?", "Please answer in german."),
+])
+def test_the_request_said_plainly(text, said):
+    assert asked_to_do(text) == said
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Could you stop adding emojis to every reply?", "emojis"),
+    ("please quit using bullet points", "bullet"),
+    ("Stop writing such long paragraphs.", "paragraphs"),
+])
+def test_a_request_to_stop_a_way_of_answering_is_a_rule(tmp_path, text, word):
+    found = kept_of_one_turn(tmp_path, "Ilse", text)
+    assert any(k == "constraint" and word in t.lower() for k, t in found), found
+
+
+@pytest.mark.parametrize("text", [
+    "From now on, tell my husband to use the side gate.",
+    "Going forward, remind the team to write in plain English.",
+])
+def test_a_message_to_pass_on_is_no_rule_of_how_to_answer(tmp_path, text):
+    found = kept_of_one_turn(tmp_path, "Ilse", text)
+    assert not any(k == "constraint" for k, _ in found), found
