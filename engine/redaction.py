@@ -989,6 +989,20 @@ def _code_said_later(text: str) -> Iterator[_Span]:
         yield (*later.span("v"), kind, _P_PROSE)
 
 
+# "I've set her UPI PIN as 739164", "changed the gate code to 4471": the value a code was set to.
+_SET_AS = re.compile(r"[ \t]+(?:as|to)[ \t]+(?P<v>\d[\d \t\-]{2,10}\d#?)(?![\w\-])")
+
+
+def _code_set_as(text: str) -> Iterator[_Span]:
+    """A code named, then the digits it was set or changed to ("set her UPI PIN as 739164", "reset
+    the alarm code to 5521"): four digits or more, not a measure ("the combination to 1000 metres")."""
+    for m in _CODE_NAME.finditer(text):
+        given = _SET_AS.match(text, m.end())
+        if given is None or _digit_count(given.group("v")) < 4 or _next_word(text, given.end("v")) in _MEASURE_WORDS:
+            continue
+        yield (*given.span("v"), "pin" if m.group().lower().startswith("pin") else "access_code", _P_PROSE)
+
+
 # "keypad code 3381 then hash": digits right after an access code's name are its value.
 _BARE_CODE = re.compile(r"[ \t]+(?P<v>\d[\d\-]{2,11}#?)(?![\w\-])")
 # "Backup codes in case it goes wrong: 8841-2290, ...": a few words on why, then the list.
@@ -1732,6 +1746,8 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: b
                 yield from _spelled_passwords(text, lower)
         if digits and ("it" in lower or "which" in lower or "that" in lower):
             yield from _code_said_later(text)
+        if digits and (" as " in lower or " to " in lower):
+            yield from _code_set_as(text)
         yield from _seed_phrases(text)
     if id_hint and _introduces_an_identifier(text, lower):
         yield from _identifiers(text)
