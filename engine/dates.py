@@ -721,6 +721,12 @@ def find_periods(text: str, anchor: datetime, tz: tzinfo | None = None) -> list[
     out: list[Period] = []
     for m in _PERIOD_MASTER.finditer(text):
         p = _resolve_period(m, text, anchor, zone)
-        if p is not None:
+        if p is not None and not (p.bare and _STARTS_FROM.search(text, max(0, p.start - 24), p.start)):
             out.append(p)
     return out
+
+
+#: Words before a time word that make it when something starts ("new rule as of today: ...", "from
+#: today, no phones at dinner", "starting this week ..."): no period it holds for.
+_STARTS_FROM = re.compile(r"\b(?:as\s+of|from|starting(?:\s+from)?|beginning|effective(?:\s+from)?|commencing)\s+$",
+                          re.IGNORECASE)

@@ -902,7 +902,7 @@ def _labelled_rule(body: str) -> str | None:
     if m is None:
         return None
     head = body[:m.start()].strip(" ,;:-\u2013\u2014")
-    if len(_WORDS.findall(head)) < 3 or re.search(_SUM, head) or is_question(head):
+    if len(_WORDS.findall(head)) < 3 or re.search(_SUM, head, _I) or is_question(head):
         return None
     if m.group("rest") and re.search(r"\b(?:had|was|were|used)\b", m.group("rest"), _I):
         return None  # "..., that's the rule my parents had": one that was
@@ -2682,6 +2682,11 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
         temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz, setting, lent=True)
     if temp is not None:
         return [temp]
+    if labelled_rule(body) and not is_question(body) and (o := _object(body)):
+        # "New rule as of today: every pull request needs two approvals": a rule by its label
+        hit = _Hit("constraint", "constraint:" + _head(o), {"type": "rule", "predicate": "labelled",
+                                                            "object": _clean_obj(o, name)}, 0.9)
+        return [_build(hit, body, name, occurred_at, correction, hedged, tz)]
     if is_question(s) or is_question(body):
         told = told_before_question(s)
         return [] if told is None else _sentence_candidates(told, name, occurred_at, session_ttl, tz, setting)
@@ -2690,6 +2695,8 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     # A role of theirs filled, or a promotion, is theirs, said without such a word too ("the new
     # physio is Mark Ellery", "finally registered with a new GP, Dr Whitfield", "finally promoted
     # to associate").
+    # "Starting this week, no phones at dinner": what starts is read as said
+    body = _START_LEAD.sub("", body, count=1) or body
     named = _NEW_ROLE_NAMED.search(body)
     rules_only = not _CUE.search(body) and not (_ROLE_FILLED.match(body) or named or _PROMOTED.search(body))
     if rules_only and not any(r.search(body) for r in _OTHERS_RULES):
@@ -2700,7 +2707,8 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
             text = _finish(to_third_person(body, name))
             return [Candidate("fact", text, {"attribute": "name", "value": m.group("obj")}, "fact:name",
                               "user_explicit", 0.9, 0.8, "personal", None, None, None, False)]
-    _, when = resolve_dates(body, occurred_at)
+    # (when a rule starts, "as of today", dates nothing told as done)
+    _, when = resolve_dates(starts_when_gone(body), occurred_at)
     past_ctx = (when is not None and when <= occurred_at) or bool(_PAST_CTX.search(body))
     future_ctx = when is not None and when > occurred_at
     clauses = [c for c in _clauses(body) if len(_WORDS.findall(c)) >= 2]
@@ -2746,6 +2754,21 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     if len(hits) == 1 and hits[0][1].kind == "episode" and len(clauses) > 1:
         hits = [(body, hits[0][1])]  # one event told in several clauses: keep them together
     return [_build(hit, clause, name, occurred_at, correction, hedged, tz) for clause, hit in hits]
+
+
+#: When something starts, said with its day ("as of today", "from today on", "starting this week").
+_STARTS_WHEN = re.compile(r"\b(?:as\s+of|from|starting(?:\s+from)?|beginning|effective(?:\s+from)?|commencing)\s+"
+                          r"(?:today|tonight|now|this\s+(?:week|month|morning|year|term|weekend)|tomorrow|next\s+(?:week|month))\b"
+                          r"(?:\s+on(?:wards)?)?", _I)
+
+
+_START_LEAD = re.compile(_STARTS_WHEN.pattern + r"\s*[,:;\u2013\u2014-]\s*(?=\S)", _I)
+
+
+def starts_when_gone(text: str) -> str:
+    """The text without when something it tells starts ("New rule as of today: ..."): what dates
+    what happened, which a start does not."""
+    return _STARTS_WHEN.sub(" ", text)
 
 
 def _told_of_before(sentence: str, occurred_at: datetime, tz: tzinfo) -> bool:

@@ -23,6 +23,7 @@ from engine.extractor import (
     is_counterfactual,
     is_question,
     rule_for_all,
+    starts_when_gone,
     split_sentences,
     strip_lead_in,
     to_third_person,
@@ -523,7 +524,7 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     n_all = len(_WORDS.findall(body))
     if n_all <= 8 and not about_self and (_STOCK_PHRASE.search(body) and n_all <= 5 or _EVALUATION.search(body)):
         return None  # a short comment or stock phrase; "Can't wait for tomorrow's grand opening" is kept
-    _, when = resolve_dates(body, at)
+    _, when = resolve_dates(starts_when_gone(body), at)  # ("new rule as of today: ...": no day it happened)
     core = _without_vocative(body)  # "That's so calming, Odette": the name is who it is said to
     specific = [w for w in _WORDS.findall(core.lower()) if w not in STOP_WORDS and w not in _GENERIC
                 and w != name.lower()]
