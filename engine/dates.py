@@ -721,7 +721,8 @@ def find_periods(text: str, anchor: datetime, tz: tzinfo | None = None) -> list[
     out: list[Period] = []
     for m in _PERIOD_MASTER.finditer(text):
         p = _resolve_period(m, text, anchor, zone)
-        if p is not None and not (p.bare and _STARTS_FROM.search(text, max(0, p.start - 24), p.start)):
+        if p is not None and not (p.bare and _STARTS_FROM.search(text, max(0, p.start - 24), p.start)
+                                  and text[p.end:p.end + 2] not in ("'s", "\u2019s")):
             out.append(p)
     return out
 

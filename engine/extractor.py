@@ -28,6 +28,7 @@ from engine.dates import Period, find_periods, resolve_dates
 from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, MEDICINE_CLASS, RELATIONS, STOP_WORDS, STRESS_WORDS,
                              is_medicine, role_name)
 from engine.textnorm import MODALS as _MODALS, PAST_IRREGULAR as _PAST_IRREGULAR, POSSESSIVE_END as _POSSESSIVE_END
+from engine.textnorm import plain_negations
 from engine.textnorm import FULL_NAME, ROLE_DOING, ROLE_OF_DOING, ROLE_TAIL
 
 __all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question",
@@ -887,12 +888,12 @@ _ASKED_TO_MAKE_SURE = re.compile(r"^(?:(?:and|so|also|oh|ok|okay|hey)\W+)*(?:can
 #: non-negotiable", "..., no exceptions"): what it labels is a rule. Not an offer ("two pizzas for
 #: a tenner, that's the deal") nor what was so ("that was the rule").
 _RULE_TAG = re.compile(
-    r"(?:[,;:.\u2013\u2014]\s*|\s+-+\s+|\s+and\s+)(?:"
-    r"(?:that|this|those|these)(?:['\u2019]s|\s+is|\s+are|['\u2019]re)\s+(?:(?:the|our|my|a|his|her|their)\s+)?"
-    r"(?:(?:house|household|family|golden|only|one|hard|strict|new|ground|standing|firm|iron|basic)\s+)?"
+    r"(?:[,;:.\u2013\u2014]\s*|(?<!\s)\s+-+\s+|(?<!\s)\s+and\s+)(?:"
+    r"(?:that|this|those|these)(?:['\u2019]s|\s+is|\s+are|['\u2019]re)\s+(?:(?:the|our|my|a)\s+)?"
+    r"(?:(?:house|household|family|only|one|hard|strict|new|ground|standing|firm|basic)\s+)?"
     r"(?:deal|rule|rules|policy|law|agreement|arrangement)\b(?P<rest>(?:\s+[\w'\u2019]+){0,5})"
     r"|(?:that|this)(?:['\u2019]s|\s+is)\s+(?:(?:completely|totally|absolutely|just)\s+)?(?:non[- ]?negotiable|not\s+negotiable|set\s+in\s+stone)"
-    r"|no\s+exceptions|end\s+of\s+(?:story|discussion))"
+    r"|no\s+exceptions)"
     r"\s*[.!]*\s*$", _I)
 
 
@@ -906,6 +907,17 @@ def _labelled_rule(body: str) -> str | None:
         return None
     if m.group("rest") and re.search(r"\b(?:had|was|were|used)\b", m.group("rest"), _I):
         return None  # "..., that's the rule my parents had": one that was
+    if re.match(r"(?:you|u)\b", head, _I):
+        return None  # "you can't castle out of check, that's the rule": anyone's, as a game's rules are
+    if re.search(r"\b(?:free|discount|offer|half\s+price|two\s+for\s+one|fiver|tenner)\b", head, _I):
+        return None  # "kids eat free on Mondays, that's the deal": an offer
+    if re.match(r"\W*no\s+exceptions", body[m.start():].lstrip(" ,;:.-\u2013\u2014"), _I) and (
+            re.search(r"\b(?:was|were|went|had|did|got|said|told|came|made|took|gave|left|shut|closed|cancelled|"
+                      r"approved|used\s+to)\b", head, _I)
+            or (re.search(r"\b(?:is|are|has|have|'s|\u2019s)\b", head, _I) and not re.search(
+                r"\b(?:must|has\s+to|have\s+to|needs?\s+to|can['\u2019]?t|cannot|only|never|always|no|off|before|after)\b",
+                head, _I))):
+        return None  # "every shop in town was shut, no exceptions", "everyone in my family has brown eyes, ...": what was or is
     return head
 
 
@@ -949,11 +961,11 @@ _LIMIT_AMOUNT = (r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twen
 #: to seat us together"): a rule. Not one occasion told ("when we went to Rome it had to be ..."),
 #: nor a supposition ("if ...").
 _WHENEVER_MUST = re.compile(
-    r"^(?:(?:and|so|also|oh|ok|okay|but|plus)\s+)*(?:whenever|every\s+time|any\s*time|each\s+time|when)\s+"
+    r"^(?:(?:and|so|also|oh|ok|okay|but|plus)\s+)*(?:whenever|every\s+time|any\s*time|each\s+time)\s+"
     r"(?:I|we|he|she|they|(?:my|our|the)\s+[\w-]+|(?-i:[A-Z][a-z]+))\s+(?!(?:was|were|had|did|went|got|used)\b)"
-    r"(?:[\w'\u2019-]+\s+){0,8}?[\w'\u2019-]+\s*,?\s+"
-    r"(?P<np>it|they|he|she|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:(?:always|really|just)\s+)?"
-    r"(?P<modal>has\s+to|have\s+to|must|needs?\s+to|(?:has|['\u2019]s)\s+got\s+to|gotta)\s+(?P<obj>[^.!?;]+)", _I)
+    r"(?:[\w'\u2019-]+\s+){0,8}?[\w'\u2019-]+(?:\s*,\s*|\s+)"
+    r"(?P<np>it|they|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:(?:always|really|just)\s+)?"
+    r"(?P<modal>has\s+to|have\s+to|must(?!\s+(?:have\s+(?:been|gone|got|\w+ed)|be\s+\w+ing)\b)|needs?\s+to|(?:has|['\u2019]s)\s+got\s+to|gotta)\s+(?P<obj>[^.!?;]+)", _I)
 #: A standing rule for what the assistant makes, said as what to do whenever it does ("when you give
 #: me exercises please put them as a numbered list", "whenever you send me code, add comments"): of
 #: a kind of thing, not one thing ("when you send me the report, cc Dana" is for that report).
@@ -992,7 +1004,9 @@ _LIMIT_IDIOM = re.compile(
     r"(?P<idiom>hard\s+no|no[- ]go|no[- ]no|deal[- ]?breaker|non[- ]?negotiable|non[- ]?starter|off[- ]limits|"
     r"off\s+the\s+(?:table|cards|menu)|out\s+of\s+the\s+question|not\s+an\s+option"
     # ("saunas are out for me until the baby's here"; not "Dad's out for the evening")
-    r"|out(?=\s+for\s+(?:me|us|him|her|them)\b(?!\s+to\b)))\b(?P<rest>[^.!?;]*)", _I)
+    r"|out(?=\s+for\s+(?:me|us|him|her|them)\s*(?:$|[,.;!?(\u2013\u2014-]|(?:until|till|til|now|these|since|while|at|"
+    r"completely|totally|entirely|anymore|from|this|for|because|as|though|too|either|unfortunately|sadly)\b)))\b"
+    r"(?P<rest>[^.!?;]*)", _I)
 #: How every answer should be, asked without a period ("keep your replies under 100 words", "make all
 #: explanations beginner-friendly", "answers in Spanish from now on"): a standing rule of the format.
 _ANSWER_RULE = re.compile(
@@ -1036,7 +1050,10 @@ _ONLY_RULE = re.compile(
     r"^(?:(?:and|but|so|also|oh|btw|fyi)\s+)*(?P<np>(?!(?:I|we|you|it|he|she|they|this|that|there|things|one|which|who)\b)"
     r"(?:[\w'\u2019-]+\s+){0,3}?[\w'\u2019-]+)\s+"
     r"(?P<modal>can|may|must|should|(?:is|are)\s+allowed\s+to|(?:is|are)\s+to)\s+only\s+"
-    r"(?P<verb>(?!(?:get|improve|help|imagine|hope|dream|wonder|guess|laugh|assume|speculate|go\s+up)\b)[a-z]+)\b\s*" + _REST, _I)
+    r"(?P<verb>(?!(?:get|improve|help|imagine|hope|dream|wonder|guess|laugh|assume|speculate|go\s+(?:up|down|downhill)|rise|fall|"
+    r"win|lose|speak|read|understand|handle|afford|print|hear|see|remember|think|focus|be\s+(?:described|called|"
+    r"seen|understood|explained|resolved|solved|answered|imagined|guessed|expected|fixed))\b)[a-z]+)\b\s*" + _REST, _I)
+_PRONOUNS_ETC = frozenset("i we you u it he she they this that there confirm check".split())
 _KIN_WORD = r"(?:" + "|".join(sorted(set(RELATIONS) | set(KIN_SYNONYMS), key=len, reverse=True)) + r"|nana|nan|grandad|granda)"
 #: A rule said of someone in the speaker's care, or of a thing of theirs: "he's not to be left alone
 #: for more than two hours", "Mum is not to drive after dark", "the twins are never to swim alone".
@@ -1938,6 +1955,9 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                 return _Hit("constraint", "constraint:" + (_topic(c, o) if subj == "you" else _head(o)),
                             {"type": "rule", "predicate": f"{modal} {verb}", "object": _clean_obj(o, name)}, 0.9)
     m = (_ONLY_RULE.match(c) if "only" in vocab else None)
+    if m and (set(m.group("np").lower().split()) & _PRONOUNS_ETC or re.search(r"\b" + _ONE_OCCASION_WORD, c, _I)
+              or re.match(r"so\s+(?:much|many|far|long)\b", m.group("obj").strip(), _I)):
+        m = None  # "now it can only go downhill", "the plumber can only come on Thursday", "can only take so much"
     if m:
         o = _object(m.group("verb") + " " + m.group("obj"))
         if o:
@@ -2267,7 +2287,8 @@ def _temp_topic(clause: str) -> str:
 # Assembly
 
 _CLAUSE_SPLIT = re.compile(
-    r"\s*(?:;|\s[-–—]+\s|[–—]|,?\s+but\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my)\b)|"
+    # (from the start of a run of spaces only: trying each space of a long run costs its cube)
+    r"(?<!\s)\s*(?:;|\s[-–—]+\s|[–—]|,?\s+but\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my)\b)|"
     r",\s+(?:and|so)\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|(?:please\s+)?(?:never|always|don't|do\s+not)\s+(?:ever\s+)?(?:suggest|give|send|use|include|put|book|recommend|"
     r"add|mention|show|offer|schedule|make|plan|write))\b)|"
     # "..., so any course I sign up for needs to ...": a demand on whatever is chosen, after its reason
@@ -2471,18 +2492,18 @@ def _request_clause(text: str) -> str | None:
 _ASKED_TO_DO = re.compile(
     r"^(?:(?:and|so|also|oh|ok|okay|hey|but|then)\W+)*"
     r"(?:(?P<lead>from\s+now\s+on|going\s+forward|in\s+future|(?:just\s+)?for\s+(?:today|tonight|now|this\s+(?:chat|conversation|session)|"
-    r"the\s+rest\s+of\s+(?:the|this)\s+\w+))\s*,?\s+)?"
-    r"(?:(?P<modal>can|could|would|will)\s+(?:you|u)\s+(?:(?:please|pls|kindly|just|maybe|also)\s*,?\s+|try\s+(?:to|and)\s+)*"
+    r"the\s+rest\s+of\s+(?:the|this)\s+\w+))(?:\s*,\s*|\s+))?"
+    r"(?:(?P<modal>can|could|would|will)\s+(?:you|u)\s+(?:(?:please|pls|kindly|just|maybe|also|perhaps)(?:\s*,\s*|\s+)|try\s+(?:to|and)\s+)*"
     # (not an opinion asked, "would you say ...", "would you always recommend ...?")
     r"(?P<rule>(?!(?:make\s+sure|ensure|see\s+to\s+it|mind|like|want|prefer|rather|be\s+able|believe|imagine|guess|say|think|"
-    r"reckon|agree|consider|suppose|recommend|suggest|advise)\b)[a-z][^?]*?)"
-    r"|would\s+you\s+mind\s+(?:(?:please|just)\s+)?(?P<not>not\s+)?(?P<ing>[a-z]+ing\b[^?]*?))"
-    r"\s*(?:,?\s*(?:please|pls|plz|thanks|thx|ta))?\s*(?:\?+|[.!]?)\s*$", _I)
+    r"reckon|agree|consider|suppose|recommend|suggest|advise)\b)[a-z][^?]*)"
+    r"|would\s+you\s+mind\s+(?:(?:please|just)\s+)?(?P<not>not\s+)?(?P<ing>[a-z]+ing\b[^?]*))"
+    r"\?*$", _I)
 #: What tells a question of the past or of a supposition, not a request ("... growing up?", "... if
 #: you were me?").
 _NOT_ASKED_OF_NOW = re.compile(r"\b(?:you\s+were|growing\s+up|as\s+a\s+(?:kid|child)|back\s+then|if\s+(?:you|I|we)\b)", _I)
 #: Where another request joins the one asked ("..., and also remind me to buy milk").
-_ASKED_BESIDES = re.compile(r"\s*,?\s+(?:and\s+)?also\s+|\s*,?\s+and\s+then\s+", _I)
+_ASKED_BESIDES = re.compile(r"(?<![\s,])[\s,]+(?:and\s+)?also\s+|(?<![\s,])[\s,]+and\s+then\s+", _I)
 _CAN_DO_VERBS = frozenset("speak read understand see access handle remember do hear open browse search process help "
                           "recognise recognize translate find check tell".split())
 
@@ -2518,7 +2539,7 @@ def asked_to_do(sentence: str) -> str | None:
     """What a request asked as a question asks, said as one ("could you keep answers brief?" ->
     "Please keep answers brief."); None for any other sentence, or a question of whether the
     assistant can ("can you speak Spanish?")."""
-    m = _ASKED_TO_DO.match(sentence.strip())
+    m = _ASKED_TO_DO.match(sentence.strip().rstrip("!?. ") + "?")
     if m is None:
         return None
     if m.group("ing") is not None:
@@ -2535,7 +2556,8 @@ def asked_to_do(sentence: str) -> str | None:
     if _NOT_ASKED_OF_NOW.search(rule):
         return None  # "could you always speak French at home growing up?", "would you ... if you were me?"
     rule = _ASKED_BESIDES.split(rule, 1)[0]  # "... and also remind me to buy milk": another request
-    rule = re.sub(r"[\s,]+(?:please|pls|plz)$", "", rule, flags=_I)
+    # (each from the start of a run of spaces: trying every way of splitting one costs its square)
+    rule = re.sub(r"(?<![\s,.!])(?:[\s,]+(?:please|pls|plz|thanks|thx|ta))?[\s.!]*$", "", rule, flags=_I)
     if rule.isupper():
         rule = rule.lower()
     lead = f" {m.group('lead').lower()}" if m.group("lead") else ""
@@ -2619,6 +2641,8 @@ def _temporary(sentence: str, name: str, occurred_at: datetime, session_ttl: tim
 
 def _build(hit: _Hit, clause: str, name: str, occurred_at: datetime, correction: bool, hedged: bool,
            tz: tzinfo = timezone.utc) -> Candidate:
+    if hit.fields.get("predicate") == "out":
+        clause = plain_negations(clause)  # "saunas are out for me" -> "saunas are not allowed for me"
     text, when = resolve_dates(to_third_person(clause, name), occurred_at)
     text = _finish(text)
     if hit.prefix and not text.startswith(name):
@@ -2667,6 +2691,9 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
         if any(c.kind in ("constraint", "temporary_instruction") for c in found):
             return found
     ruled = _labelled_rule(body)
+    if ruled is not None and (find_periods(ruled, occurred_at, tz) or (
+            (own := _classify(strip_lead_in(ruled), name, False, False)) is not None and own.kind in ("constraint", "decision"))):
+        ruled = None  # "phones off during dinner tonight, that's the rule": for its period; "I'm vegan, ...": read as it is
     if ruled is not None and (o := _object(strip_lead_in(ruled))):
         # "all power tools are off by 7pm, that's the deal": the statement is the rule
         hit = _Hit("constraint", "constraint:" + _head(o), {"type": "rule", "predicate": "labelled",
@@ -2759,10 +2786,10 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
 #: When something starts, said with its day ("as of today", "from today on", "starting this week").
 _STARTS_WHEN = re.compile(r"\b(?:as\s+of|from|starting(?:\s+from)?|beginning|effective(?:\s+from)?|commencing)\s+"
                           r"(?:today|tonight|now|this\s+(?:week|month|morning|year|term|weekend)|tomorrow|next\s+(?:week|month))\b"
-                          r"(?:\s+on(?:wards)?)?", _I)
+                          r"(?!['\u2019]s)(?:\s+on(?:wards)?)?", _I)
 
 
-_START_LEAD = re.compile(_STARTS_WHEN.pattern + r"\s*[,:;\u2013\u2014-]\s*(?=\S)", _I)
+_START_LEAD = re.compile(r"^\s*" + _STARTS_WHEN.pattern + r"\s*[,:;\u2013\u2014-]\s*(?=\S)", _I)
 
 
 def starts_when_gone(text: str) -> str:

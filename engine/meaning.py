@@ -51,7 +51,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/69"
+DECIDER = "meaning/68"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -888,8 +888,6 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
         base = _POSSESSIVE_END.sub("", w)  # "sister's", "parents'"
         if base != w and w[-1] in "'’" and not re.search(re.escape(w) + r"\s+[^\W\d_]", text):
             base = w  # "the group, 'Connected Activists', is ...": a closing quote, no possessive
-        if base != w and w[-1] in "sS" and re.search(re.escape(w) + _MEASURE_AFTER_IS, text, re.IGNORECASE):
-            base = w = base  # "Biscuit's down to 34 kg": "is", as "Biscuit is down to 34 kg" says
         low = base.lower()
         if base == w and low in RELATIONS and _names_thing(head, i):
             of_kin = None  # "my son's dentist appointment", "the team practice": a role word naming a thing
@@ -938,11 +936,6 @@ def holder(text: str, speaker: str = "") -> frozenset[str]:
             if base != w:
                 of_kin = low  # "Priya's landlord": Priya's, not the speaker's
     return frozenset(out)
-
-
-#: A measure said after "'s" for "is" ("Biscuit's down to 34 kg", "Dotty's now 1,550 kg"): never a
-#: possessive's thing.
-_MEASURE_AFTER_IS = r"\s+(?:(?:down|up|back)\s+to\b|(?:now|at|nearly|almost|over|under|about|around)\s+\d)"
 
 
 #: Words after a person that begin what is said of them ("my dad's boss never ..."), beside the

@@ -993,6 +993,10 @@ def _code_said_later(text: str) -> Iterator[_Span]:
 _SET_AS = re.compile(r"[ \t]+(?:as|to)[ \t]+(?P<v>\d[\d \t\-]{2,10}\d#?)(?![\w\-])")
 
 
+_SETTING = re.compile(r"\b(?:set|sets|setting|changed?|changing|reset|resetting|updated?|made|make|chose|choose|"
+                      r"picked|pick|switched|switch)\b", re.IGNORECASE)
+
+
 def _code_set_as(text: str) -> Iterator[_Span]:
     """A code named, then the digits it was set or changed to ("set her UPI PIN as 739164", "reset
     the alarm code to 5521"): four digits or more, not a measure ("the combination to 1000 metres")."""
@@ -1000,6 +1004,10 @@ def _code_set_as(text: str) -> Iterator[_Span]:
         given = _SET_AS.match(text, m.end())
         if given is None or _digit_count(given.group("v")) < 4 or _next_word(text, given.end("v")) in _MEASURE_WORDS:
             continue
+        if not _SETTING.search(text, max(0, m.start() - 40), m.start()):
+            continue  # "dropped a pin to 1600 Pennsylvania Avenue": no code set
+        if re.fullmatch(r"(?:19|20)\d\d", given.group("v")) and _next_word(text, given.end("v")).isalpha():
+            continue  # "changed the building code to 2021 last year": a year
         yield (*given.span("v"), "pin" if m.group().lower().startswith("pin") else "access_code", _P_PROSE)
 
 

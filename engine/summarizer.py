@@ -524,12 +524,14 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     n_all = len(_WORDS.findall(body))
     if n_all <= 8 and not about_self and (_STOCK_PHRASE.search(body) and n_all <= 5 or _EVALUATION.search(body)):
         return None  # a short comment or stock phrase; "Can't wait for tomorrow's grand opening" is kept
-    _, when = resolve_dates(starts_when_gone(body), at)  # ("new rule as of today: ...": no day it happened)
+    _, said_when = resolve_dates(body, at)
+    # ("new rule as of today: ...": a day it starts, not one it happened)
+    when = resolve_dates(starts_when_gone(body), at)[1] if said_when is not None else None
     core = _without_vocative(body)  # "That's so calming, Odette": the name is who it is said to
     specific = [w for w in _WORDS.findall(core.lower()) if w not in STOP_WORDS and w not in _GENERIC
                 and w != name.lower()]
     # Informative: says when, names someone or something, or holds enough specific words.
-    named = when is not None or _has_proper_name(core, name)
+    named = said_when is not None or _has_proper_name(core, name)
     if _REACTION.search(body):
         return None
     n_words = len(_WORDS.findall(core))

@@ -220,7 +220,8 @@ _AVOIDING = [
          + " not allowed")),
     # "saunas are out for me until the baby's here", "booze is out for him while he's on antibiotics":
     # the same idiom, of whom it is out for (not "Dad's out for the evening", "the results are out")
-    (re.compile(r"\b(is|are|['’]s|['’]re)\s+(?:" + STRESS_WORDS + r"\s+)?out(?=\s+for\s+(?:me|us|him|her|them|(?-i:[A-Z][a-z]+))\b(?!\s+to\b))",
+    (re.compile(r"\b(is|are|['’]s|['’]re)\s+(?:" + STRESS_WORDS + r"\s+)?out(?=\s+for\s+(?:me|us|him|her|them)\s*(?:$|[,.;!?(\u2013\u2014-]|(?:until|till|til|now|these|since|while|"
+                r"at|completely|totally|entirely|anymore|from|this|for|because|as|though|too|either|unfortunately|sadly)\b))",
                 re.IGNORECASE),
      lambda m: (" " if m.group(1)[0] in "'’" else "") + ("are" if m.group(1).lower() in ("are", "'re", "’re") else "is")
      + " not allowed"),

@@ -32,3 +32,18 @@ def test_a_rule_that_starts_today_is_a_constraint_that_holds_on(tmp_path, text, 
 def test_a_period_or_a_day_that_happened_is_read_as_before(tmp_path, text, kind, word):
     found = kept_of_one_turn(tmp_path, "Odile", text)
     assert any(k == kind and word in t.lower() for k, t in found), found
+
+
+@pytest.mark.parametrize("text, word", [
+    ("As of today, my driving licence has expired.", "licence"),
+    ("As of this week my piano lessons are at the community hall.", "piano"),
+])
+def test_news_that_starts_today_is_still_kept(tmp_path, text, word):
+    """(Found by a probe helper: each was dropped.)"""
+    found = kept_of_one_turn(tmp_path, "Odile", text)
+    assert any(word in t.lower() for _, t in found), found
+
+
+def test_a_meeting_of_today_is_still_dated(tmp_path):
+    found = kept_of_one_turn(tmp_path, "Odile", "From today's retro we agreed to ship the beta in June.")
+    assert any(k == "episode" and "retro" in t.lower() for k, t in found), found

@@ -49,7 +49,7 @@ def test_an_offer_a_past_rule_or_another_label_is_none(tmp_path, text, word):
     ("Whenever we take Nana out for lunch it has to be step-free, she can't manage kerbs anymore.", "step-free"),
     ("any time we hire a car it needs to be an automatic, my licence only covers those", "automatic"),
     ("Every time my son stays over, the spare room has to have a night light.", "night light"),
-    ("When we book a cabin it must have a wood stove.", "wood stove"),
+    ("Each time we book a cabin it must have a wood stove.", "wood stove"),
 ])
 def test_a_demand_on_every_occasion_is_a_rule(tmp_path, text, word):
     assert _rules(kept_of_one_turn(tmp_path, "Teodor", text), word)
@@ -58,6 +58,9 @@ def test_a_demand_on_every_occasion_is_a_rule(tmp_path, text, word):
 @pytest.mark.parametrize("text, word", [
     ("When we went to Oslo it had to be the cheapest hostel going.", "hostel"),
     ("When I was little the kitchen had to be spotless before bed.", "spotless"),
+    # one occasion to come, and a guess
+    ("When we get to the hotel they have to give us a room with a view.", "view"),
+    ("Every time I call the bank, they must be screening my calls.", "screening"),
 ])
 def test_one_occasion_told_is_no_rule(tmp_path, text, word):
     assert not _rules(kept_of_one_turn(tmp_path, "Teodor", text), word)
@@ -114,3 +117,23 @@ def test_what_a_kind_of_thing_may_only_do_is_a_rule(tmp_path, text, word):
 def test_a_hope_or_a_guess_with_only_is_no_rule(tmp_path, text):
     found = kept_of_one_turn(tmp_path, "Teodor", text)
     assert not any(k == "constraint" for k, _ in found), found
+
+
+@pytest.mark.parametrize("text", [
+    "Gran's out for Sunday lunch with the church group.",
+    "The mock results are out for us on Friday.",
+    "Every single café on the seafront was shut, no exceptions.",
+    "Everyone on my dad's side has freckles, no exceptions.",
+    "Whenever I ring my brother he has to mention his new car.",
+    "The traffic this morning can only be described as chaos.",
+    "The electrician can only come on Thursday.",
+    "Prices can only rise from here.",
+    "Phones off during dinner tonight, that's the rule.",
+    "Kids eat free on Mondays, that's the deal.",
+    "Never trust a skinny chef, that's the golden rule.",
+])
+def test_an_outing_news_a_description_or_a_complaint_is_no_rule(tmp_path, text):
+    """(Found by a probe helper: each was read as a rule.)"""
+    found = kept_of_one_turn(tmp_path, "Teodor", text)
+    assert not any(k == "constraint" for k, _ in found), found
+    assert not any("not allowed" in t for _, t in found), found
