@@ -729,5 +729,5 @@ def find_periods(text: str, anchor: datetime, tz: tzinfo | None = None) -> list[
 
 #: Words before a time word that make it when something starts ("new rule as of today: ...", "from
 #: today, no phones at dinner", "starting this week ..."): no period it holds for.
-_STARTS_FROM = re.compile(r"\b(?:as\s+of|from|starting(?:\s+from)?|beginning|effective(?:\s+from)?|commencing)\s+$",
-                          re.IGNORECASE)
+START_WORDS = r"(?:as\s+of|from|starting(?:\s+from)?|beginning|effective(?:\s+from)?|commencing)"
+_STARTS_FROM = re.compile(r"\b" + START_WORDS + r"\s+$", re.IGNORECASE)

@@ -24,11 +24,11 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone, tzinfo
 
-from engine.dates import Period, find_periods, resolve_dates
+from engine.dates import START_WORDS, Period, find_periods, resolve_dates
 from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, MEDICINE_CLASS, RELATIONS, STOP_WORDS, STRESS_WORDS,
                              is_medicine, role_name)
 from engine.textnorm import MODALS as _MODALS, PAST_IRREGULAR as _PAST_IRREGULAR, POSSESSIVE_END as _POSSESSIVE_END
-from engine.textnorm import plain_negations
+from engine.textnorm import OUT_FOR_SOMEONE, plain_negations
 from engine.textnorm import FULL_NAME, ROLE_DOING, ROLE_OF_DOING, ROLE_TAIL
 
 __all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question",
@@ -897,6 +897,12 @@ _RULE_TAG = re.compile(
     r"\s*[.!]*\s*$", _I)
 
 
+def _labelled_hit(obj: str, name: str) -> _Hit:
+    """The constraint a statement is by the label it carries, before it or after it."""
+    return _Hit("constraint", "constraint:" + _head(obj), {"type": "rule", "predicate": "labelled",
+                                                         "object": _clean_obj(obj, name)}, 0.9)
+
+
 def _labelled_rule(body: str) -> str | None:
     """What a statement labelled a rule after it says (see `_RULE_TAG`), or None."""
     m = _RULE_TAG.search(body)
@@ -1004,9 +1010,7 @@ _LIMIT_IDIOM = re.compile(
     r"(?P<idiom>hard\s+no|no[- ]go|no[- ]no|deal[- ]?breaker|non[- ]?negotiable|non[- ]?starter|off[- ]limits|"
     r"off\s+the\s+(?:table|cards|menu)|out\s+of\s+the\s+question|not\s+an\s+option"
     # ("saunas are out for me until the baby's here"; not "Dad's out for the evening")
-    r"|out(?=\s+for\s+(?:me|us|him|her|them)\s*(?:$|[,.;!?(\u2013\u2014-]|(?:until|till|til|now|these|since|while|at|"
-    r"completely|totally|entirely|anymore|from|this|for|because|as|though|too|either|unfortunately|sadly)\b)))\b"
-    r"(?P<rest>[^.!?;]*)", _I)
+    r"|" + OUT_FOR_SOMEONE + r")\b(?P<rest>[^.!?;]*)", _I)
 #: How every answer should be, asked without a period ("keep your replies under 100 words", "make all
 #: explanations beginner-friendly", "answers in Spanish from now on"): a standing rule of the format.
 _ANSWER_RULE = re.compile(
@@ -1680,7 +1684,7 @@ _GATES: dict[str, frozenset[str]] = {
 make create produce generate show cook build put come sketch draw map lay work set schedule arrange organise organize
 prepare outline design sign apply enrol enroll join take rent buy order hire switch go settle accept end get""".split()),
     "_WHEN_YOU_MAKE": frozenset("when whenever if every any anytime".split()),
-    "_WHENEVER_MUST": frozenset("when whenever every any anytime each".split()),
+    "_WHENEVER_MUST": frozenset("whenever every any anytime each".split()),
     "_MEDICATION": frozenset("on take taking started".split()),
     "_LIMIT_IDIOM": frozenset("no go dealbreaker deal breaker negotiable nonnegotiable limits table question option cards out "
                               "menu starter nonstarter".split()),
@@ -1861,8 +1865,6 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             return _Hit("constraint", f"constraint:{_head(m.group('thing'))}:{_head(m.group('obj'))}",
                         {"type": "rule", "predicate": "whenever", "object": _clean_obj(o, name), "polarity": "+"}, 0.9)
     m = (_WHENEVER_MUST.match(c) if vocab & _GATES["_WHENEVER_MUST"] else None)
-    if m and re.match(r"\W*(?:(?:and|so|also|oh|ok|okay|but|plus)\s+)*when\s", c, _I) and re.search(r"\b" + _ONE_OCCASION_WORD, c, _I):
-        m = None  # "when I'm done with the draft it has to go to Sam by Friday": one occasion
     if m:
         o = _object(c)
         if o:
@@ -2696,9 +2698,7 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
         ruled = None  # "phones off during dinner tonight, that's the rule": for its period; "I'm vegan, ...": read as it is
     if ruled is not None and (o := _object(strip_lead_in(ruled))):
         # "all power tools are off by 7pm, that's the deal": the statement is the rule
-        hit = _Hit("constraint", "constraint:" + _head(o), {"type": "rule", "predicate": "labelled",
-                                                            "object": _clean_obj(o, name)}, 0.9)
-        return [_build(hit, ruled, name, occurred_at, correction, hedged, tz)]
+        return [_build(_labelled_hit(o, name), ruled, name, occurred_at, correction, hedged, tz)]
     temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz, setting)
     if (temp is None and setting is not None and _is_request(_REQUEST_SPLIT.split(body, 1)[0])
             and _HOW_TO_ANSWER.search(body) and not _A_TASK.match(body)):
@@ -2711,9 +2711,7 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
         return [temp]
     if labelled_rule(body) and not is_question(body) and (o := _object(body)):
         # "New rule as of today: every pull request needs two approvals": a rule by its label
-        hit = _Hit("constraint", "constraint:" + _head(o), {"type": "rule", "predicate": "labelled",
-                                                            "object": _clean_obj(o, name)}, 0.9)
-        return [_build(hit, body, name, occurred_at, correction, hedged, tz)]
+        return [_build(_labelled_hit(o, name), body, name, occurred_at, correction, hedged, tz)]
     if is_question(s) or is_question(body):
         told = told_before_question(s)
         return [] if told is None else _sentence_candidates(told, name, occurred_at, session_ttl, tz, setting)
@@ -2784,7 +2782,7 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
 
 
 #: When something starts, said with its day ("as of today", "from today on", "starting this week").
-_STARTS_WHEN = re.compile(r"\b(?:as\s+of|from|starting(?:\s+from)?|beginning|effective(?:\s+from)?|commencing)\s+"
+_STARTS_WHEN = re.compile(r"\b" + START_WORDS + r"\s+"
                           r"(?:today|tonight|now|this\s+(?:week|month|morning|year|term|weekend)|tomorrow|next\s+(?:week|month))\b"
                           r"(?!['\u2019]s)(?:\s+on(?:wards)?)?", _I)
 

@@ -206,6 +206,11 @@ def one_edit(word: str, target: str) -> bool:
 #: "completely off the table"), typed in a hurry too ("absolutly", "totaly").
 STRESS_WORDS = r"(?:strictly|complete?ly|absolu?te?ly|total?l?y|entirely|definite?ly|firmly|now)"
 _BARE_NEGATION = re.compile(r"\b(do|does|did|is|are|was|were|has|have|had|should|could|would|must|ca)nt\b", re.IGNORECASE)
+#: "out" as a limit: before whom it is out for, and at most how long or why ("out for me until the
+#: baby's here"; not "out for her morning walk", "out for us on Thursday").
+OUT_FOR_SOMEONE = (r"out(?=\s+for\s+(?:me|us|him|her|them)\s*(?:$|[,.;!?(\u2013\u2014-]|(?:until|till|til|now|these|since|"
+                   r"while|at|completely|totally|entirely|anymore|from|this|for|because|as|though|too|either|unfortunately|"
+                   r"sadly)\b))")
 _AVOIDING = [
     (re.compile(r"\bsteer(ed|ing|s)?\s+clear\s+of\b", re.IGNORECASE),
      lambda m: {"ed": "avoided", "ing": "avoiding", "s": "avoids"}.get((m.group(1) or "").lower(), "avoid")),
@@ -220,9 +225,7 @@ _AVOIDING = [
          + " not allowed")),
     # "saunas are out for me until the baby's here", "booze is out for him while he's on antibiotics":
     # the same idiom, of whom it is out for (not "Dad's out for the evening", "the results are out")
-    (re.compile(r"\b(is|are|['’]s|['’]re)\s+(?:" + STRESS_WORDS + r"\s+)?out(?=\s+for\s+(?:me|us|him|her|them)\s*(?:$|[,.;!?(\u2013\u2014-]|(?:until|till|til|now|these|since|while|"
-                r"at|completely|totally|entirely|anymore|from|this|for|because|as|though|too|either|unfortunately|sadly)\b))",
-                re.IGNORECASE),
+    (re.compile(r"\b(is|are|['’]s|['’]re)\s+(?:" + STRESS_WORDS + r"\s+)?" + OUT_FOR_SOMEONE, re.IGNORECASE),
      lambda m: (" " if m.group(1)[0] in "'’" else "") + ("are" if m.group(1).lower() in ("are", "'re", "’re") else "is")
      + " not allowed"),
     # "so that's off the table", "nuts are off the table": no longer an option (a record's text may
