@@ -147,9 +147,10 @@ _BASIC_AUTH_HEADER = re.compile(
     re.IGNORECASE | re.ASCII,
 )
 # scheme://user:pass@host; `v` is "user:pass". The password may hold '@' (the last '@' before
-# the path ends the userinfo).
+# the host ends the userinfo), and '#', '?' or '/' as people paste it unencoded
+# ("postgres://app:Vq9#x@db:5432"); a port before a path with an '@' in it ("host:8080/@me") is none.
 _URL_CREDENTIALS = re.compile(
-    r"\b[A-Za-z][A-Za-z0-9+.\-]{1,15}://(?P<v>[^\s:/?#@]*:[^\s/?#]+)@(?=[^\s/?#@])",
+    r"\b[A-Za-z][A-Za-z0-9+.\-]{1,15}://(?P<v>[^\s:/?#@]*:(?!\d+(?:[/?#]|$))\S+)@(?=[^\s/?#@:]+(?:[:/?#]|\s|$))",
     re.ASCII,
 )
 

@@ -96,6 +96,26 @@ def test_url_credentials_are_redacted_and_the_rest_of_the_url_kept():
     assert kinds == ["basic_auth_credentials"]
 
 
+@pytest.mark.parametrize(("url", "password"), [
+    ("mysql://root:hun#ter?2@10.0.0.4/app", "hun#ter?2"),
+    ("mongodb+srv://admin:p/ss#w0rd@cluster0.ab1cd.mongodb.net/test", "p/ss#w0rd"),
+    ("ftp://deploy:Tq#9zz!@files.example.org", "Tq#9zz!"),
+])
+def test_url_credentials_pasted_unencoded_are_redacted(url, password):
+    """A password pasted into a URL as typed, with '#', '?' or '/' in it, is still the userinfo."""
+    clean, kinds = redact(f"why won't this connect? {url} times out")
+    assert password not in clean and kinds == ["basic_auth_credentials"], clean
+
+
+@pytest.mark.parametrize("text", [
+    "see https://medium.com:443/@someone for it",
+    "the api is at http://host:8080/x@y.com today",
+    "email me at ana@example.com or see http://example.com:80/about",
+])
+def test_a_port_or_an_at_in_a_path_is_no_credential(text):
+    assert redact(text) == (text, [])
+
+
 def test_basic_auth_header_is_redacted():
     value = "dXNlcjpw" + "YXNzd29yZA=="
     clean, kinds = redact(f"Authorization: Basic {value}")
