@@ -1280,6 +1280,36 @@ def switched_to(text: str, speaker: str = "") -> frozenset[str]:
                      if t not in own)
 
 
+#: A statement's subject, up to its verb "be" ("my electricity supplier is ...", "car insurance's
+#: with ...", "our vet is at ...").
+_SUBJECT_BEFORE_BE = re.compile(r"^(?P<subject>(?:[\w'’-]+\s+){0,4}?[\w'’-]+?)(?:\s+(?:is|are|was|were)\b|['’]s\s)",
+                                re.IGNORECASE)
+
+
+def changed_to(text: str, speaker: str = "") -> tuple[frozenset[str], frozenset[str]]:
+    """(the thing, what it was changed to) where a named thing was changed ("switched car insurer
+    to harborline" -> car, insurer; harborline; "moved my bank to nordflux"): in chat typed without
+    capitals the new value is no name `values` can read. Empty where no thing is named before "to"
+    (what `switched_to` reads), or the one moved is a person ("moved Tariq to the top bunk")."""
+    m = _MOVED_THING.search(text)
+    if m is None or re.fullmatch(r"(?-i:[A-Z])[\w'’-]*\s+", m.group("object")):
+        return frozenset(), frozenset()
+    own = _speaker_words(speaker)
+    thing = frozenset(t for w in re.findall(r"[\w'’]+", m.group("object").lower())
+                      if w not in _DETERMINERS and w not in _OWN_WORDS and _POSSESSIVE_END.sub("", w) not in own
+                      for t in terms(w) if t not in _ONESELF)
+    what = re.match(r"[^,;:.!?()]*", text[m.end():]).group()
+    return thing, frozenset(t for w in _phrase(re.findall(r"[\w'’]+", what.lower())) if w not in _DETERMINERS
+                            and w not in _NOT_VALUES for t in terms(w) if t not in own)
+
+
+def _subject_names(record_text: str, thing: frozenset[str]) -> bool:
+    """Whether a record's subject names the thing: the record says what the thing is ("car
+    insurance is with lumen mutual"), not what someone does with it ("practises piano daily")."""
+    m = _SUBJECT_BEFORE_BE.match(_body(record_text))
+    return m is not None and any(has_term(terms(m.group("subject")), t) for t in thing)
+
+
 def change_cue(text: str) -> str | None:
     """'strong', 'weak' or None: how plainly a statement says that something changed."""
     if _STRONG_CUE.search(text):
@@ -2666,6 +2696,10 @@ MEASURE_SIMILARITY = 0.4
 #: The same, where the word of change is only "now" or "new" ("Pickle is 5.4 kg now"): closer, since
 #: those words also say what is new to the story ("the new phone plan is 25 dollars a month").
 MEASURE_WEAK_SIMILARITY = 0.6
+#: Cosine (whole or masked) at which a thing said to be changed to a new value ("swapped phone
+#: contract to kestrel mobile") is of the record whose subject names that thing ("phone contract is
+#: with tellio"): of one topic, as a measure of one unit is.
+SUBJECT_CHANGED_SIMILARITY = 0.4
 #: How much closer they must read when the statement names the thing it moved and the record does
 #: not ("raised our target to ..." / "the amount we agreed is ...").
 UNNAMED_MARGIN = 0.05
@@ -3090,6 +3124,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                     rv = meaning.vectors(clauses(theirs_masked) or [theirs_masked])
                     clause_sims[i] = float((rv @ cv.T).max())
     target = switched_to(text, speaker) if cue == "strong" else frozenset()
+    # "switched car insurer to harborline": a new value, of the record whose subject is that thing
+    typed_thing, typed_to = changed_to(text, speaker) if cue == "strong" and not target else (frozenset(), frozenset())
     # "switched from Fitbox to Kraftwerk": the old value named, in the record, the new one not
     m_from = _FROM_TO.search(text) if cue == "strong" else None
     said_old = frozenset(v for v in mine_values
@@ -3122,13 +3158,19 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                     and max(sim, ms, clause_sims.get(i, 0.0)) >= MEASURE_SIMILARITY + UNNAMED_MARGIN):
                 updates.append(Relation(rec.memory_id, ms, "update"))
             continue
-        new_value = bool(mine_values - theirs) or not all(has_term(terms(rec.text), t) for t in target)
+        # "swapped phone contract to kestrel mobile" of "phone contract is with tellio": the record's
+        # subject is the thing changed, and the value it was changed to is not in it
+        of_subject = (bool(typed_to) and not all(has_term(terms(rec.text), t) for t in typed_to)
+                      and bool(typed_thing) and _subject_names(rec.text, typed_thing))
+        new_value = bool(mine_values - theirs) or not all(has_term(terms(rec.text), t) for t in target) or of_subject
         if not new_value and ms < settings.update_cue_similarity + 0.1:
             continue  # no new value, and not plainly the same attribute said anew
         # "from 7am to 6am": a number or time said as the old value is shared by chance as often as
         # not ("moved my run from 7am" / "walks the dog at 7am"), so the two must read more alike
         by_chance = not from_old and bool(said_old & theirs)
         bar = settings.update_cue_similarity + (0.1 if by_chance else 0.0)
+        if of_subject and not by_chance:
+            bar = min(bar, SUBJECT_CHANGED_SIMILARITY)  # the thing itself is named: one topic, as a measure's unit says
         # Without a cue, one clause read alike is of one thing only where the two share a word of
         # their frame: "my kayak is a <x> called <y>; it hangs in ..." opens as "my van is a <x>".
         clause_sim = clause_sims.get(i, 0.0) if cue is not None or _frame_words(text, speaker) & _frame_words(rec.text, speaker) else 0.0
