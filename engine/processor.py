@@ -1262,7 +1262,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
 #: said about my ex", "erase everything about my debts", "scrap what I said about the school"): a
 #: request whatever the classifier makes of it (it reads many short ones as chatter). Not "forget
 #: the beach, let's hike": a thing not theirs.
-_OWN_LEAD = r"oh|hmm+|um+|actually|wait|ok(?:ay)?|please|pls|plz|and|but|also|so|hey|no|just|kindly"
+_OWN_LEAD = r"oh|hmm+|um+|ugh+|argh+|ah+|actually|wait|ok(?:ay)?|please|pls|plz|and|but|also|so|hey|no|just|kindly"
 #: The asking, before a verb: "can you ", "could you please ", "would u just ".
 _ASKED_OF_YOU = r"(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?"
 _THE_PART_ABOUT = r"the\s+(?:\w+\s+)?(?:bit|part|note|stuff|thing|info|details?)\s+(?:about|on|re)\s+"
@@ -1271,6 +1271,8 @@ _OWN_THING_REQUEST = re.compile(
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
     r"(?:forget|delete|erase|wipe|remove|scratch|scrub|unlearn|disregard)\s+(?:about\s+)?(?:all\s+(?:of\s+)?|everything\s+(?:about|on)\s+)?"
     rf"(?:my|our|what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared|{_UNBURDENED})|that\s+I\b|{_THE_PART_ABOUT}my"
+    # "forget I mentioned friday night", "forget I ever said anything about the interview"
+    r"|I\s+(?:ever\s+|even\s+)?(?:said|mentioned|told\s+you|brought\s+up|shared)"
     # "forget what school the twins go to", "forget who I rent from": a detail of theirs, asked about
     r"|(?:what|which|where|who)\s+(?:[\w'\u2019-]+\s+){0,3}?(?:I|I'm|we|we're|my|our|me|us|the\s+(?:kids|twins|children|baby)))\b"
     # "scrap / ignore what I said about the architecture school": not "scrap my plan", which changes it
