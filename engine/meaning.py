@@ -1692,6 +1692,11 @@ def value_kinds(found: frozenset[str]) -> frozenset[str]:
     return frozenset(value_kind(v) for v in found)
 
 
+def _when_value(value: str) -> bool:
+    """A day, a date, a time of the clock or how often: when something is, not what it is."""
+    return says_when(value) or value_kind(value) == "time" or value in ("noon", "midday", "midnight")
+
+
 def says_when(value: str) -> bool:
     """Whether a value (as `values` gives it) is a year, month, weekday, day word or how often."""
     return _WHEN.fullmatch(value) is not None or value.startswith("every:")
@@ -2947,6 +2952,11 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         mine_holders.extend({holder(r.text, speaker) for r in records
                              if (t := _thing_named(r.text, speaker)) is not None and t[1] == unsaid[1]
                              and not another_thing(text, r.text, speaker)} - {mine_holder})
+    for clause in _CUE_CLAUSE.split(_body(text))[1:]:
+        # "Priya has left, my stage manager is now Owen Tate": the clause that says the change is
+        # of its own subject, whoever the one before it is about
+        if change_cue(clause) is not None and (h := holder(clause, speaker)) and h not in mine_holders:
+            mine_holders.append(h)
     if not mine_holder and _moves_it(text):
         # "the clinic rang and moved it to Monday": what "it" is was said before, of whomever it is
         mine_holders.extend({holder(r.text, speaker) for r in records} - {mine_holder})
@@ -3168,7 +3178,11 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         # "from 7am to 6am": a number or time said as the old value is shared by chance as often as
         # not ("moved my run from 7am" / "walks the dog at 7am"), so the two must read more alike
         by_chance = not from_old and bool(said_old & theirs)
-        bar = settings.update_cue_similarity + (0.1 if by_chance else 0.0)
+        # a day or a time said anew is of something that has one: "one-to-ones on Mondays from now
+        # on" gives none to "my work is Power BI dashboards", which says no when, unless it reads closer
+        no_when = bool(mine_values - theirs) and all(_when_value(v) for v in mine_values - theirs) and not any(
+            _when_value(v) for v in theirs)
+        bar = settings.update_cue_similarity + (0.1 if by_chance or no_when else 0.0)
         if of_subject and not by_chance:
             bar = min(bar, SUBJECT_CHANGED_SIMILARITY)  # the thing itself is named: one topic, as a measure's unit says
         # Without a cue, one clause read alike is of one thing only where the two share a word of

@@ -25,7 +25,7 @@ from typing import Sequence
 
 from engine.dates import MONTH_NAMES
 from engine.extractor import _PERSON_ROLES
-from engine.meaning import contact_values
+from engine.meaning import contact_values, single_statement
 from engine.textnorm import STOP_WORDS
 from schemas.records import MemoryRecord
 
@@ -394,6 +394,15 @@ def statements(records: Sequence[MemoryRecord], speaker: str, only_narratives: b
         if is_narrative(r.fields, r.text):
             for k, p in enumerate(readable(r.text, speaker)):
                 out.append(Statement(f"{r.memory_id}#{k}", p, r.kind, r.happened_at, r.created_at, r.slot, r, k))
+        elif not single_statement(r.text) and len(pieces := [x for p in clause_pieces(r.text, speaker)[0]
+                                                              for x in items(p)]) > 1:
+            # One long sentence that says several things ("I'm an analyst in Bristol, I report to
+            # Helen Briggs, and most of my work is dashboards") is too long to be one statement:
+            # its clauses are its statements, as a narrative's are, and the record stands for them
+            # as one whose statements they are (the rest is kept when one of them changes).
+            view = r.model_copy(update={"text": JOIN.join(pieces)})
+            for k, p in enumerate(readable(view.text, speaker)):
+                out.append(Statement(f"{r.memory_id}#{k}", p, r.kind, r.happened_at, r.created_at, r.slot, view, k))
         elif not only_narratives:
             out.append(Statement(f"{r.memory_id}#", r.text, r.kind, r.happened_at, r.created_at, r.slot, r, None))
     return out

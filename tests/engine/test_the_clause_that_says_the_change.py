@@ -1,0 +1,34 @@
+"""A change said after what led to it ("The house got sold, my sister's landlord is a Mrs Ortiz
+now") is of the clause that says it: that clause's subject (the sister's landlord) is whose new value
+it is, not the first clause's. Before, only the opening words said whose the statement was, and
+the record of the old landlord stayed. A clause with no word of change adds no subject."""
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.two_sessions import active_after
+
+
+@pytest.mark.parametrize("first, later, old, new", [
+    ("My sister's landlord is Mr Hale.", "The house got sold, my sister's landlord is a Mrs Ortiz now.",
+     "Hale", "Ortiz"),
+    ("My cousin's landlord is Mr Patel.", "The building got sold, my cousin's landlord is a company called "
+     "Brickfield now.", "Patel", "Brickfield"),
+    ("My mum's cleaner is Dorota.", "The agency got taken over, my mum's cleaner is a lady called Agnes now.",
+     "Dorota", "Agnes"),
+])
+def test_the_change_is_of_the_clause_that_says_it(tmp_path, first, later, old, new):
+    texts = active_after(tmp_path, "Marit", [first, later])
+    assert any(new in t for t in texts), texts
+    assert not any(old in t and new not in t for t in texts), texts
+
+
+@pytest.mark.parametrize("first, later, kept", [
+    ("My sister's landlord is Mr Hale.", "The house got sold, my brother's landlord is a Mrs Ortiz now.", "Hale"),
+    ("My mum's cleaner is Dorota.", "The agency got taken over, my aunt's cleaner is a lady called Agnes now.",
+     "Dorota"),
+    ("My cousin's landlord is Mr Patel.", "The building got sold, and my cousin is furious about it.", "Patel"),
+])
+def test_another_ones_change_leaves_the_record(tmp_path, first, later, kept):
+    texts = active_after(tmp_path, "Marit", [first, later])
+    assert any(kept in t for t in texts), texts
