@@ -19,9 +19,10 @@ from tests.conftest import engine_after
     pytest.param("I do the Thursday evening yoga class at the studio.",
                  "The studio changed its timetable so I had to switch, I do the Tuesday class now.", "Thursday", "Tuesday",
                  marks=pytest.mark.xfail(reason="the clauses read under the change bar", strict=True)),
-    pytest.param("The kids go to Sunny Days nursery on Elm Road.",
-                 "Their fees doubled so we needed to switch, the kids are at Little Oaks nursery now.", "Sunny Days",
-                 "Little Oaks", marks=pytest.mark.xfail(reason="the clauses read under the change bar", strict=True)),
+    # (the clause that says the change is of its own subject, the kids: engine.meaning.relate)
+    ("The kids go to Sunny Days nursery on Elm Road.",
+     "Their fees doubled so we needed to switch, the kids are at Little Oaks nursery now.", "Sunny Days",
+     "Little Oaks"),
 ])
 def test_a_switch_made_supersedes_the_record_it_changes(tmp_path, first, change, old, new):
     with engine_after(tmp_path, [first, change], "Kit", "2026-03-02", 9) as engine:
