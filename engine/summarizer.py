@@ -262,6 +262,17 @@ _BLOCKED = re.compile(
     r"still\s+[a-z]+ing)\b", re.IGNORECASE)
 
 
+#: When something of the user's or the job's is, told by the agent ("your retake is Thursday", "your
+#: follow-up is at 2:30pm next Tuesday", "the engineer's visit is tomorrow"): what is ahead. A day
+#: told of no one's thing ("Thursday is a good day to ...") is none.
+_WHEN_IT_IS = re.compile(
+    r"\b(?:your|the)\s+(?:[\w'’-]+\s+){0,3}?(?:is|are|was|'s)\s+(?:now\s+|still\s+)?(?:(?:on|at|due|set\s+for|"
+    r"moved\s+to|for)\s+)?(?:(?:next|this|the)\s+)?"
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|today|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d|"
+    r"\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\d{1,2}:\d\d\b)(?!['’]s)",
+    re.IGNORECASE)
+
+
 def job_state(sentence: str) -> str | None:
     """What a sentence of an assistant carries for the job's state, by its content: "task" for an
     open next step ("still to do: ...", "next, ...", "I'll ...", "please upload ..."), "outcome" for
@@ -275,6 +286,8 @@ def job_state(sentence: str) -> str | None:
         return None  # "Want me to book it?": an offer, not a state
     if len(_WORDS.findall(s)) < 3 and not ident:
         return None
+    if _WHEN_IT_IS.search(s):
+        return "task"
     if _NEXT.search(s):
         m = _COMMITMENT.search(s)
         narrating = m is not None and (m.group("verb") or "").lower() in _NARRATION
