@@ -51,7 +51,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/68"
+DECIDER = "meaning/69"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -250,6 +250,11 @@ _NAMED_CHANGE = (
     r"moved\s+in(?:to\b|\s+with\b)|"
     # a thing pushed to a new value, not a person pushed to do something ("pushed me to apply")
     r"pushed\s+(?:the|my|our|their|his|her|[\w'’]+['’]s)\s+(?:[\w'’-]+\s+){0,4}?(?:(?:back|forward)\s+)?to|"
+    # someone's booking pushed to another day or time ("they pushed me to thursday at 10am", "the
+    # salon pushed us back to the 21st"): a when, not a thing to do
+    r"pushed\s+(?:me|us|him|her|them|(?-i:[A-Z])[\w'’-]+)\s+(?:(?:back|forward)\s+)?to\s+(?=(?:(?:next|this|the)\s+)?"
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|noon|midday|\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\d{1,2}:\d\d|"
+    r"\d{1,2}(?:st|nd|rd|th)\b))|"
     r"revised|(?:went|go|goes|going|gone)\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced|"
     # a number taken to another network ("ported my number over to Smarty")
     r"ported\s+(?:(?!to\b)[\w'’]+\s+){0,3}?to\b|"
@@ -1282,8 +1287,9 @@ def switched_to(text: str, speaker: str = "") -> frozenset[str]:
 
 #: A statement's subject, up to its verb "be" ("my electricity supplier is ...", "car insurance's
 #: with ...", "our vet is at ...").
-_SUBJECT_BEFORE_BE = re.compile(r"^(?P<subject>(?:[\w'’-]+\s+){0,4}?[\w'’-]+?)(?:\s+(?:is|are|was|were)\b|['’]s\s)",
-                                re.IGNORECASE)
+_SUBJECT_BEFORE_BE = re.compile(r"^(?P<subject>(?:[\w'’-]+\s+){0,4}?[\w'’-]+?)\s+(?:is|are|was|were)\b", re.IGNORECASE)
+#: ... or before an "'s" that stands for "is" ("my gym's ironworks on 5th"), where no "is" follows.
+_SUBJECT_BEFORE_S = re.compile(r"^(?P<subject>(?:[\w'’-]+\s+){0,4}?[\w'’-]+?)['’]s\s", re.IGNORECASE)
 
 
 def changed_to(text: str, speaker: str = "") -> tuple[frozenset[str], frozenset[str]]:
@@ -1295,19 +1301,26 @@ def changed_to(text: str, speaker: str = "") -> tuple[frozenset[str], frozenset[
     if m is None or re.fullmatch(r"(?-i:[A-Z])[\w'’-]*\s+", m.group("object")):
         return frozenset(), frozenset()
     own = _speaker_words(speaker)
+    # (whose it is names no part of it: "the cats' vet" is a vet)
     thing = frozenset(t for w in re.findall(r"[\w'’]+", m.group("object").lower())
-                      if w not in _DETERMINERS and w not in _OWN_WORDS and _POSSESSIVE_END.sub("", w) not in own
-                      for t in terms(w) if t not in _ONESELF)
+                      if w not in _DETERMINERS and w not in _OWN_WORDS and _POSSESSIVE_END.sub("", w) == w
+                      and not w.endswith(("s'", "s’")) for t in terms(w) if t not in _ONESELF)
     what = re.match(r"[^,;:.!?()]*", text[m.end():]).group()
     return thing, frozenset(t for w in _phrase(re.findall(r"[\w'’]+", what.lower())) if w not in _DETERMINERS
                             and w not in _NOT_VALUES for t in terms(w) if t not in own)
 
 
 def _subject_names(record_text: str, thing: frozenset[str]) -> bool:
-    """Whether a record's subject names the thing: the record says what the thing is ("car
-    insurance is with lumen mutual"), not what someone does with it ("practises piano daily")."""
-    m = _SUBJECT_BEFORE_BE.match(_body(record_text))
-    return m is not None and any(has_term(terms(m.group("subject")), t) for t in thing)
+    """Whether a record's subject names the thing, every word of it: the record says what the thing
+    is ("car insurance is with lumen mutual"), not what someone does with it ("practises piano
+    daily"), nor what a part of it is ("the kids' school is Lincoln" for "the school bus")."""
+    body = _body(record_text)
+    m = _SUBJECT_BEFORE_BE.match(body) or _SUBJECT_BEFORE_S.match(body)
+    if m is None or not thing:
+        return False
+    said = terms(m.group("subject"))
+    # ("insurer" / "insurance": five letters shared name one thing, as the forget topics read them)
+    return all(has_term(said, t) or any(len(x) >= 5 and x[:5] == t[:5] for x in said) for t in thing)
 
 
 def change_cue(text: str) -> str | None:
@@ -2592,6 +2605,9 @@ def mentions(text: str, speaker: str) -> bool:
         said_by = lead.group(1).strip()
         if said_by == speaker or _NAME_LEAD.fullmatch(said_by):
             return said_by == speaker
+        if re.fullmatch(r"[\w'’ -]{1,40}", said_by) and re.search(
+                r"\b(?:for|to)\s+" + re.escape(speaker) + r"$|(?<![\w'’])" + re.escape(speaker) + r"['’]s\s+\w+$", said_by):
+            return True  # "Reminder for Sam: dentist tuesday at 3pm": a label the speaker put on their own
         # a label the speaker put first ("For the café rota: ...", "Budget stuff: ..."), not a name:
         # the statement after it is read as any other
         text = text[lead.end():]
@@ -3136,6 +3152,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     target = switched_to(text, speaker) if cue == "strong" else frozenset()
     # "switched car insurer to harborline": a new value, of the record whose subject is that thing
     typed_thing, typed_to = changed_to(text, speaker) if cue == "strong" and not target else (frozenset(), frozenset())
+    # ("switched the wifi to my phone hotspot for the weekend while the router's down": for a while)
+    for_a_while = bool(typed_to) and (_STAND_IN_PERIOD.search(text) is not None or _FOR_A_WHILE.search(text) is not None
+                                      or _ONE_OCCASION.search(text) is not None or re.search(r"\bonly\b", text) is not None)
     # "switched from Fitbox to Kraftwerk": the old value named, in the record, the new one not
     m_from = _FROM_TO.search(text) if cue == "strong" else None
     said_old = frozenset(v for v in mine_values
@@ -3170,8 +3189,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             continue
         # "swapped phone contract to kestrel mobile" of "phone contract is with tellio": the record's
         # subject is the thing changed, and the value it was changed to is not in it
-        of_subject = (bool(typed_to) and not all(has_term(terms(rec.text), t) for t in typed_to)
-                      and bool(typed_thing) and _subject_names(rec.text, typed_thing))
+        of_subject = (bool(typed_to) and not for_a_while and not all(has_term(terms(rec.text), t) for t in typed_to)
+                      and _subject_names(rec.text, typed_thing))
         new_value = bool(mine_values - theirs) or not all(has_term(terms(rec.text), t) for t in target) or of_subject
         if not new_value and ms < settings.update_cue_similarity + 0.1:
             continue  # no new value, and not plainly the same attribute said anew

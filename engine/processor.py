@@ -67,7 +67,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/122"
+RULES = "rules/123"
 
 
 @dataclass(frozen=True)
@@ -971,7 +971,7 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
     # clauses are; "as usual the school shuffled it all, her piano is on Thursdays now" says a change
     mine = [x for x in mine if not goes_on(x)
             or any(change_cue(p) is not None and not goes_on(p) for p in _PIECES.split(x))]
-    theirs = statements(pool, speaker, only_narratives=mine == [c.text]) if mine else []
+    theirs = statements(pool, speaker, only_narratives=mine == [c.text], long_by_clause=True) if mine else []
     if not theirs:
         return []
     # One embedding call for what each relate below reads first (the embedder caches by text).
@@ -1262,17 +1262,20 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
 #: said about my ex", "erase everything about my debts", "scrap what I said about the school"): a
 #: request whatever the classifier makes of it (it reads many short ones as chatter). Not "forget
 #: the beach, let's hike": a thing not theirs.
-_OWN_LEAD = r"oh|hmm+|um+|ugh+|argh+|ah+|actually|wait|ok(?:ay)?|please|pls|plz|and|but|also|so|hey|no|just|kindly"
+_OWN_LEAD = r"oh|hmm+|um+|actually|wait|ok(?:ay)?|please|pls|plz|and|but|also|so|hey|no|just|kindly"
 #: The asking, before a verb: "can you ", "could you please ", "would u just ".
 _ASKED_OF_YOU = r"(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?"
 _THE_PART_ABOUT = r"the\s+(?:\w+\s+)?(?:bit|part|note|stuff|thing|info|details?)\s+(?:about|on|re)\s+"
 _OWN_THING_REQUEST = re.compile(
+    # "ugh please forget i mentioned friday night", "argh forget I ever brought up the lawsuit": not
+    # "forget I said Tuesday, it's Wednesday", a correction
+    rf"^[\W_]*(?:(?:{_OWN_LEAD}|ugh+|u?rgh+|argh+|ah+)\b[\W_]*)*(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:please\s+|pls\s+)?"
+    r"forget\s+(?:that\s+)?I\s+(?:ever\s+|even\s+)?(?:mentioned|brought\s+(?:up\b|\w+\s+up\b)|told\s+(?:you|u)\b|shared|"
+    r"said\s+anything)(?![^.!?]*,\s*(?:it['’]s|it\s+(?:is|was)|actually|I\s+meant|make\s+(?:it|that)|not)\b)|"
     rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
     r"(?:forget|delete|erase|wipe|remove|scratch|scrub|unlearn|disregard)\s+(?:about\s+)?(?:all\s+(?:of\s+)?|everything\s+(?:about|on)\s+)?"
     rf"(?:my|our|what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared|{_UNBURDENED})|that\s+I\b|{_THE_PART_ABOUT}my"
-    # "forget I mentioned friday night", "forget I ever said anything about the interview"
-    r"|I\s+(?:ever\s+|even\s+)?(?:said|mentioned|told\s+you|brought\s+up|shared)"
     # "forget what school the twins go to", "forget who I rent from": a detail of theirs, asked about
     r"|(?:what|which|where|who)\s+(?:[\w'\u2019-]+\s+){0,3}?(?:I|I'm|we|we're|my|our|me|us|the\s+(?:kids|twins|children|baby)))\b"
     # "scrap / ignore what I said about the architecture school": not "scrap my plan", which changes it

@@ -384,9 +384,11 @@ class Statement:
     index: int | None  # None: the record is one statement
 
 
-def statements(records: Sequence[MemoryRecord], speaker: str, only_narratives: bool = False) -> list[Statement]:
+def statements(records: Sequence[MemoryRecord], speaker: str, only_narratives: bool = False,
+               long_by_clause: bool = False) -> list[Statement]:
     """Each record's statements: a narrative's one by one, any other record whole (unless
-    `only_narratives`)."""
+    `only_narratives`); with `long_by_clause`, a sentence too long to be one statement clause by
+    clause (what a change may give a new value to one of: a repeat is of the whole)."""
     out: list[Statement] = []
     for r in records:
         if r.text is None:
@@ -394,7 +396,7 @@ def statements(records: Sequence[MemoryRecord], speaker: str, only_narratives: b
         if is_narrative(r.fields, r.text):
             for k, p in enumerate(readable(r.text, speaker)):
                 out.append(Statement(f"{r.memory_id}#{k}", p, r.kind, r.happened_at, r.created_at, r.slot, r, k))
-        elif not single_statement(r.text) and len(pieces := [x for p in clause_pieces(r.text, speaker)[0]
+        elif long_by_clause and not single_statement(r.text) and len(pieces := [x for p in clause_pieces(r.text, speaker)[0]
                                                               for x in items(p)]) > 1:
             # One long sentence that says several things ("I'm an analyst in Bristol, I report to
             # Helen Briggs, and most of my work is dashboards") is too long to be one statement:

@@ -262,14 +262,19 @@ _BLOCKED = re.compile(
     r"still\s+[a-z]+ing)\b", re.IGNORECASE)
 
 
-#: When something of the user's or the job's is, told by the agent ("your retake is Thursday", "your
-#: follow-up is at 2:30pm next Tuesday", "the engineer's visit is tomorrow"): what is ahead. A day
-#: told of no one's thing ("Thursday is a good day to ...") is none.
+#: When the user's thing is, told by the agent as a sentence of its own ("your retake is Thursday",
+#: "your follow-up is at 2:30pm next Tuesday", "your flight's at 6am tomorrow"): what is ahead. Not
+#: what was ("your last lesson was Monday"), a condition ("if your resit is on Friday, ..."), what
+#: someone else said, a thing of no one's ("the film is on tonight") or a rank ("12th in line").
+_WEEKDAY_WORD = r"(?:mon|tues?|wed(?:nes)?|weds|thu(?:rs?)?|thurs|fri|sat(?:ur)?|sun)(?:day)?s?\b"
 _WHEN_IT_IS = re.compile(
-    r"\b(?:your|the)\s+(?:[\w'’-]+\s+){0,3}?(?:is|are|was|'s)\s+(?:now\s+|still\s+)?(?:(?:on|at|due|set\s+for|"
-    r"moved\s+to|for)\s+)?(?:(?:next|this|the)\s+)?"
-    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|today|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d|"
-    r"\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\d{1,2}:\d\d\b)(?!['’]s)",
+    r"^(?:(?:ok(?:ay)?|so|right|and|also|just\s+a\s+reminder|reminder|remember|don't\s+forget|heads\s+up|"
+    r"just\s+so\s+you\s+know)\b[\s,:\u2013\u2014-]*)*"
+    r"your\s+(?:[\w-]+\s+){0,4}?[\w-]+(?:\s+(?:is|are)\s+|['’]s\s+)(?:now\s+|still\s+)?"
+    r"(?:(?:on|at|due|set\s+for|booked\s+for|moved\s+to|for)\s+)?(?:(?:next|this)\s+)?"
+    r"(?:" + _WEEKDAY_WORD + r"|(?:tomorrow|tmrw|tmr|tonight|today)\b"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|the\s+\d{1,2}(?:st|nd|rd|th)\b"
+    r"|\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b)",
     re.IGNORECASE)
 
 

@@ -23,6 +23,7 @@ def after_two_sessions(tmp_path, first: str, later: str) -> list[str]:
      "northgate", "brightshield"),
     ("gp surgery is the one on elm st", "moved my gp to the riverside practice after the move", "elm", "riverside"),
     ("my dentist is dr okafor on king st", "moved my dentist to the practice near work", "okafor", "near work"),
+    ("my phone contract is with tellio", "swapped phone contract to kestrel mobile", "tellio", "kestrel"),
 ])
 def test_the_things_record_takes_the_new_value(tmp_path, first, later, old, new):
     texts = after_two_sessions(tmp_path, first, later)
@@ -37,6 +38,14 @@ def test_the_things_record_takes_the_new_value(tmp_path, first, later, old, new)
     ("our eldest sleeps in the bottom bunk", "we moved Tariq to the top bunk this week", "bottom bunk"),
     # another thing moved
     ("our wifi is with zapnet, 60 a month", "switched the router to the upstairs landing, signal was bad", "zapnet"),
+    # a part or a setting of the thing
+    ("our kids' school is lincoln elementary", "switched the kids' school bus to the later route", "lincoln"),
+    ("gym is puregym on the ring road", "switched my gym routine to mornings", "puregym"),
+    # for a while
+    ("our wifi is with zapnet, 60 a month",
+     "switched the wifi to my phone hotspot for the weekend while the router's down", "zapnet"),
+    ("car insurance is with progressive",
+     "switched my car insurance to geico for the rental car only, just this trip", "progressive"),
 ])
 def test_a_record_of_something_else_stays(tmp_path, first, later, old):
     texts = after_two_sessions(tmp_path, first, later)

@@ -39,3 +39,16 @@ def test_forgetting_told_or_asked_to_keep_asks_nothing(tmp_path, request_):
     texts = after_forget(tmp_path, request_, [CASES[0][0], KEPT], speaker="Aino")
     assert any("Corvane" in t for t in texts), texts
     assert any("hockey" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("request_", [
+    # a correction: the thing said is wrong, not to be forgotten
+    "ah forget I said it was Tuesday, it was actually Wednesday",
+    "hmm forget I said Saturday mornings for hockey, it's Sunday mornings now",
+    # a thing set aside, not a memory: the leads of the form alone make no request
+    "ugh forget my hockey, I'm having a lazy weekend",
+])
+def test_a_correction_or_a_thing_set_aside_forgets_nothing(tmp_path, request_):
+    texts = after_forget(tmp_path, request_, [CASES[0][0], KEPT], speaker="Aino")
+    assert any("hockey" in t for t in texts), texts
+

@@ -111,8 +111,27 @@ def test_url_credentials_pasted_unencoded_are_redacted(url, password):
     "see https://medium.com:443/@someone for it",
     "the api is at http://host:8080/x@y.com today",
     "email me at ana@example.com or see http://example.com:80/about",
+    "the admin panel is http://[::1]:8080/@admin on my laptop",
 ])
 def test_a_port_or_an_at_in_a_path_is_no_credential(text):
+    assert redact(text) == (text, [])
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("https://x:pw1@host.com/path?email=bob@example.com", "@host.com/path?email=bob@example.com"),
+    ("https://user:pw2@github.com/org/repo@v1.2", "@github.com/org/repo@v1.2"),
+    ("postgres://a:b#c@h1,mysql://d:e?f@h2/x", "@h1,mysql://"),
+])
+def test_the_credentials_end_at_the_first_host(text, kept):
+    """The userinfo ends at the first '@' a host follows: what comes after it stays as it was."""
+    clean, _ = redact(text)
+    assert kept in clean, clean
+
+
+def test_a_long_run_without_spaces_holds_no_credential():
+    """100,000 characters of URL-like text without a space or an '@' hold no credentials (a password
+    is read to at most 128 characters, so such a run is not tried at every length)."""
+    text = "ab://:x" * 16_000
     assert redact(text) == (text, [])
 
 

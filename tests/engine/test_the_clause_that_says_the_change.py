@@ -32,3 +32,20 @@ def test_the_change_is_of_the_clause_that_says_it(tmp_path, first, later, old, n
 def test_another_ones_change_leaves_the_record(tmp_path, first, later, kept):
     texts = active_after(tmp_path, "Marit", [first, later])
     assert any(kept in t for t in texts), texts
+
+
+
+@pytest.mark.parametrize("first, later, new", [
+    ("ok so some context, i work nights at a warehouse in swindon, my shift lead is a guy called darren, and most "
+     "of my time goes on picking orders and loading the vans for the morning run",
+     "darren got fired, my shift lead is kyle now", "kyle"),
+    ("So, quick rundown: I'm a software engineer at a startup in Austin, my manager is Priya Shah, my team owns "
+     "the billing service, and most of my week goes into on-call and fixing flaky integration tests.",
+     "priya left, my manager is now a guy named marcus", "marcus"),
+])
+def test_a_clause_of_a_long_sentence_is_not_the_new_value_said_again(tmp_path, first, later, new):
+    """A long sentence is weighed clause by clause for a change only: a name typed in lower case is
+    no value the rules read, and against one clause the new statement would read as that clause
+    said again and be dropped."""
+    texts = active_after(tmp_path, "Marit", [first, later])
+    assert any(new in t for t in texts), texts
