@@ -1281,8 +1281,14 @@ def switched_to(text: str, speaker: str = "") -> frozenset[str]:
         pos = m.start() + 1  # "we moved Tariq to the top bunk": someone else placed, no value of the speaker's
     else:
         return frozenset()
-    return frozenset(t for w in _phrase(re.findall(r"[\w'’]+", m.group("what").lower())) if w not in _DETERMINERS and w not in _NOT_VALUES for t in terms(w)
-                     if t not in own)
+    return _words_of_value(m.group("what"), own)
+
+
+def _words_of_value(what: str, own: frozenset[str]) -> frozenset[str]:
+    """The terms of the noun phrase a change ends in ("to soy milk for my coffee": soy, milk), less
+    its determiners, words that are no value and the speaker's own name."""
+    return frozenset(t for w in _phrase(re.findall(r"[\w'’]+", what.lower())) if w not in _DETERMINERS
+                     and w not in _NOT_VALUES for t in terms(w) if t not in own)
 
 
 #: A statement's subject, up to its verb "be" ("my electricity supplier is ...", "car insurance's
@@ -1306,8 +1312,7 @@ def changed_to(text: str, speaker: str = "") -> tuple[frozenset[str], frozenset[
                       if w not in _DETERMINERS and w not in _OWN_WORDS and _POSSESSIVE_END.sub("", w) == w
                       and not w.endswith(("s'", "s’")) for t in terms(w) if t not in _ONESELF)
     what = re.match(r"[^,;:.!?()]*", text[m.end():]).group()
-    return thing, frozenset(t for w in _phrase(re.findall(r"[\w'’]+", what.lower())) if w not in _DETERMINERS
-                            and w not in _NOT_VALUES for t in terms(w) if t not in own)
+    return thing, _words_of_value(what, own)
 
 
 def _subject_names(record_text: str, thing: frozenset[str]) -> bool:
