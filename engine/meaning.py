@@ -253,8 +253,10 @@ _NAMED_CHANGE = (
     # someone's booking pushed to another day or time ("they pushed me to thursday at 10am", "the
     # salon pushed us back to the 21st"): a when, not a thing to do
     r"pushed\s+(?:me|us|him|her|them|(?-i:[A-Z])[\w'’-]+)\s+(?:(?:back|forward)\s+)?to\s+(?=(?:(?:next|this|the)\s+)?"
-    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|noon|midday|\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\d{1,2}:\d\d|"
-    r"\d{1,2}(?:st|nd|rd|th)\b))|"
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|noon|midday|\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|"
+    r"\d{1,2}(?:st|nd|rd|th))"
+    # (the when alone, not "Sunday league", "5pm sessions", "the 10th rep", "tomorrow's party")
+    r"(?:\s+(?:at|on|instead|from|morning|afternoon|evening|night|next|this)\b|\s+\d|\s*[,.;:!?)]|\s*$))|"
     r"revised|(?:went|go|goes|going|gone)\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced|"
     # a number taken to another network ("ported my number over to Smarty")
     r"ported\s+(?:(?!to\b)[\w'’]+\s+){0,3}?to\b|"
@@ -1321,11 +1323,20 @@ def _subject_names(record_text: str, thing: frozenset[str]) -> bool:
     daily"), nor what a part of it is ("the kids' school is Lincoln" for "the school bus")."""
     body = _body(record_text)
     m = _SUBJECT_BEFORE_BE.match(body) or _SUBJECT_BEFORE_S.match(body)
-    if m is None or not thing:
-        return False
+    if m is None or not thing or _IS_A_KIND.match(body, m.end()) is not None:
+        return False  # ("my phone is a pixel 7": what kind it is, which "switched my phone to airplane mode" is not)
     said = terms(m.group("subject"))
-    # ("insurer" / "insurance": five letters shared name one thing, as the forget topics read them)
-    return all(has_term(said, t) or any(len(x) >= 5 and x[:5] == t[:5] for x in said) for t in thing)
+    return all(any(_one_word(x, t) for x in said) for t in thing)
+
+
+#: What a thing is said to be a kind of, after its subject and verb: "(is) a ...", "(is) an ...".
+_IS_A_KIND = re.compile(r"\s*(?:a|an)\b", re.IGNORECASE)
+
+
+def _one_word(a: str, b: str) -> bool:
+    """Two terms of one word: the same, or two endings of one stem of five letters ("insurer" /
+    "insurance"); not one word and a longer one made from it ("account" / "accountant")."""
+    return a == b or (len(os.path.commonprefix([a, b])) >= 5 and not a.startswith(b) and not b.startswith(a))
 
 
 def change_cue(text: str) -> str | None:
@@ -2610,9 +2621,9 @@ def mentions(text: str, speaker: str) -> bool:
         said_by = lead.group(1).strip()
         if said_by == speaker or _NAME_LEAD.fullmatch(said_by):
             return said_by == speaker
-        if re.fullmatch(r"[\w'’ -]{1,40}", said_by) and re.search(
-                r"\b(?:for|to)\s+" + re.escape(speaker) + r"$|(?<![\w'’])" + re.escape(speaker) + r"['’]s\s+\w+$", said_by):
-            return True  # "Reminder for Sam: dentist tuesday at 3pm": a label the speaker put on their own
+        if re.fullmatch(r"(?:a\s+)?(?:quick\s+)?(?:reminder|note|memo|to-?do)s?\s+(?:for|to)\s+" + re.escape(speaker), said_by,
+                        re.IGNORECASE):
+            return True  # "Reminder for Sam: dentist tuesday at 3pm": a note the speaker labelled as their own
         # a label the speaker put first ("For the café rota: ...", "Budget stuff: ..."), not a name:
         # the statement after it is read as any other
         text = text[lead.end():]
@@ -2973,11 +2984,6 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         mine_holders.extend({holder(r.text, speaker) for r in records
                              if (t := _thing_named(r.text, speaker)) is not None and t[1] == unsaid[1]
                              and not another_thing(text, r.text, speaker)} - {mine_holder})
-    for clause in _CUE_CLAUSE.split(_body(text))[1:]:
-        # "Priya has left, my stage manager is now Owen Tate": the clause that says the change is
-        # of its own subject, whoever the one before it is about
-        if change_cue(clause) is not None and (h := holder(clause, speaker)) and h not in mine_holders:
-            mine_holders.append(h)
     if not mine_holder and _moves_it(text):
         # "the clinic rang and moved it to Monday": what "it" is was said before, of whomever it is
         mine_holders.extend({holder(r.text, speaker) for r in records} - {mine_holder})
@@ -3158,8 +3164,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     # "switched car insurer to harborline": a new value, of the record whose subject is that thing
     typed_thing, typed_to = changed_to(text, speaker) if cue == "strong" and not target else (frozenset(), frozenset())
     # ("switched the wifi to my phone hotspot for the weekend while the router's down": for a while)
-    for_a_while = bool(typed_to) and (_STAND_IN_PERIOD.search(text) is not None or _FOR_A_WHILE.search(text) is not None
-                                      or _ONE_OCCASION.search(text) is not None or re.search(r"\bonly\b", text) is not None)
+    for_a_while = bool(typed_to) and (passing or _STAND_IN_PERIOD.search(text) is not None
+                                      or re.search(r"\bonly\b", text) is not None)
     # "switched from Fitbox to Kraftwerk": the old value named, in the record, the new one not
     m_from = _FROM_TO.search(text) if cue == "strong" else None
     said_old = frozenset(v for v in mine_values
@@ -3290,6 +3296,15 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
 
     updates.sort(key=lambda r: (-closeness(r), r.memory_id))
     # A statement gives one attribute its new value: the record it replaces is the closest one.
+    if not updates and not same:
+        # "Priya has left, my stage manager is now Owen Tate": the clause that says the change is of
+        # its own subject, whoever the one before it is about, and gives its own values
+        for clause in _CUE_CLAUSE.split(_body(text))[1:]:
+            if (change_cue(clause) is not None and (h := holder(clause, speaker)) and h != mine_holder
+                    and values(clause, speaker) and len(re.findall(r"\w+", clause)) >= 4):
+                updates = [r for r in relate(meaning, clause, kind, speaker, records, settings, day) if r.verdict == "update"]
+                if updates:
+                    return updates[:1]
     main = _after_reason(text)
     if not updates and not same and main is not None and change_cue(main) == "weak":
         # "Since her teacher moved studios, Pia's lessons are Thursdays now": the change the reason

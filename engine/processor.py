@@ -979,7 +979,13 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
     by_id = {s.memory_id: s for s in theirs}
     updated: list[tuple[MemoryRecord, int | None]] = []
     for said in mine:
-        for r in relate(meaning, said, c.kind, speaker, theirs, settings, day=day):
+        # a clause of a long sentence (no narrative's statement) is weighed only by a statement that
+        # names something it names: "I changed my phone to a Pixel 8" is of no clause of "I teach
+        # science in Leeds, my head of department is Mr Okonjo, and ..."
+        said_terms = set(terms(said)) - set(terms(speaker))
+        near = [s for s in theirs if s.index is None or is_narrative(s.record.fields, s.record.text)
+                or said_terms & (set(terms(s.text)) - set(terms(speaker)))]
+        for r in relate(meaning, said, c.kind, speaker, near, settings, day=day):
             s = by_id[r.memory_id]
             if (r.verdict == "update" and SOURCE_RANK[s.record.source] <= SOURCE_RANK[c.source]
                     and not _other_slot(c.slot, s.record.slot)
@@ -1271,7 +1277,9 @@ _OWN_THING_REQUEST = re.compile(
     # "forget I said Tuesday, it's Wednesday", a correction
     rf"^[\W_]*(?:(?:{_OWN_LEAD}|ugh+|u?rgh+|argh+|ah+)\b[\W_]*)*(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:please\s+|pls\s+)?"
     r"forget\s+(?:that\s+)?I\s+(?:ever\s+|even\s+)?(?:mentioned|brought\s+(?:up\b|\w+\s+up\b)|told\s+(?:you|u)\b|shared|"
-    r"said\s+anything)(?![^.!?]*,\s*(?:it['’]s|it\s+(?:is|was)|actually|I\s+meant|make\s+(?:it|that)|not)\b)|"
+    r"said\s+anything)(?![^.!?]*(?:,|\s[-\u2013\u2014])\s*(?:it['’]s\s+(?!(?:a|an|so|too|just|really|kind|all|over|been|"
+    r"painful|private|personal|awkward|embarrassing)\b)|it\s+(?:is|was)\b|actually|I\s+meant|make\s+(?:it|that)\b|not\b|"
+    r"(?:the|my|our)\s+(?:\w+\s+){0,2}?(?:is|was|are)\s+(?:on|at|in)\b))|"
     rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
     r"(?:forget|delete|erase|wipe|remove|scratch|scrub|unlearn|disregard)\s+(?:about\s+)?(?:all\s+(?:of\s+)?|everything\s+(?:about|on)\s+)?"

@@ -147,13 +147,14 @@ _BASIC_AUTH_HEADER = re.compile(
     re.IGNORECASE | re.ASCII,
 )
 # scheme://user:pass@host; `v` is "user:pass". The password may hold '@', and '#', '?' or '/' as
-# people paste it unencoded ("postgres://app:Vq9#x@db:5432"): the first '@' a host follows ends it
-# (not the '@' of an email in the query, nor of a tag in the path), and it holds no second URL. A
+# people paste it unencoded ("postgres://app:Vq9#x@db:5432"): the first '@' a host (and a port in
+# digits) follows ends it (not the '@' of an email in the query, nor of a tag in the path; "P@ss:w0rd"
+# is no host and port), and it holds no second URL. A
 # port before a path with an '@' in it ("host:8080/@me", "[::1]:8080/@admin") is none; a password
 # is at most 128 characters, so a long run of text without spaces is not tried at every length.
 _URL_CREDENTIALS = re.compile(
     r"\b[A-Za-z][A-Za-z0-9+.\-]{1,15}://(?P<v>[^\s:/?#@\[\]]*:(?!\d+(?:[/?#]|$))(?:(?!://)\S){1,128}?)"
-    r"@(?=[^\s/?#@:,;)\]'\"]+(?:[:/?#,;)\]'\"]|\s|$))",
+    r"@(?=[^\s/?#@:,;)\]'\"]+(?::\d+)?(?:[/?#)\]'\"]|\s|$))",
     re.ASCII,
 )
 

@@ -266,7 +266,7 @@ _BLOCKED = re.compile(
 #: "your follow-up is at 2:30pm next Tuesday", "your flight's at 6am tomorrow"): what is ahead. Not
 #: what was ("your last lesson was Monday"), a condition ("if your resit is on Friday, ..."), what
 #: someone else said, a thing of no one's ("the film is on tonight") or a rank ("12th in line").
-_WEEKDAY_WORD = r"(?:mon|tues?|wed(?:nes)?|weds|thu(?:rs?)?|thurs|fri|sat(?:ur)?|sun)(?:day)?s?\b"
+_WEEKDAY_WORD = r"(?:(?:mon|tues?|wed(?:nes)?|weds|thu(?:rs?)?|thurs|fri)(?:day)?s?|(?:satur|sun)days?)\b"
 _WHEN_IT_IS = re.compile(
     r"^(?:(?:ok(?:ay)?|so|right|and|also|just\s+a\s+reminder|reminder|remember|don't\s+forget|heads\s+up|"
     r"just\s+so\s+you\s+know)\b[\s,:\u2013\u2014-]*)*"
@@ -291,8 +291,6 @@ def job_state(sentence: str) -> str | None:
         return None  # "Want me to book it?": an offer, not a state
     if len(_WORDS.findall(s)) < 3 and not ident:
         return None
-    if _WHEN_IT_IS.search(s):
-        return "task"
     if _NEXT.search(s):
         m = _COMMITMENT.search(s)
         narrating = m is not None and (m.group("verb") or "").lower() in _NARRATION
@@ -301,6 +299,8 @@ def job_state(sentence: str) -> str | None:
     if (ident or _OUTCOME.search(s) or _DIAGNOSIS.search(s) or _AGENT_DONE.search(s) or _BLOCKED.search(s)
             or _PRICE.search(s)):
         return "outcome"
+    if _WHEN_IT_IS.search(s):
+        return "task"  # ahead, told as a state: no word of a next step or an outcome said it
     return None
 
 

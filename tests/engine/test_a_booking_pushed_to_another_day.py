@@ -32,3 +32,13 @@ def test_a_booking_pushed_is_updated(tmp_path, first, later, old, new):
 def test_a_push_to_do_something_or_of_someone_else_is_no_change(tmp_path, first, later, kept):
     texts = active_after(tmp_path, "Tomasz", [first, later])
     assert any(kept in t for t in texts), texts
+
+
+@pytest.mark.parametrize("first, later, kept", [
+    ("I play five-a-side football on Tuesdays at the leisure centre.",
+     "Sam pushed me to Sunday league football and I've loved it.", "Tuesdays"),
+    ("My spin class is at 7am on Mondays.", "The trainer pushed me to 5pm sessions for a bit of variety.", "7am"),
+])
+def test_a_push_towards_a_thing_named_by_its_day_is_no_change(tmp_path, first, later, kept):
+    texts = active_after(tmp_path, "Tomasz", [first, later])
+    assert any(kept in t for t in texts), texts

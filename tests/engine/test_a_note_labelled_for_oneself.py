@@ -22,3 +22,11 @@ def test_a_labelled_note_is_updated(tmp_path, first, later, old, new):
     assert any(new in t for t in texts), texts
     assert not any(old in t and new not in t for t in texts), texts
 
+
+@pytest.mark.parametrize("first, later, kept", [
+    ("My dad: retired, lives in Leeds.", "I moved to York last month.", "Leeds"),
+    ("My sister: works at the council, lives in Derby.", "I moved to Nottingham in June.", "Derby"),
+])
+def test_a_label_naming_a_relative_is_theirs(tmp_path, first, later, kept):
+    texts = active_after(tmp_path, "Tomasz", [first, later])
+    assert any(kept in t for t in texts), texts

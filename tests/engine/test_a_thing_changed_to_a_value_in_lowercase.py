@@ -50,3 +50,14 @@ def test_the_things_record_takes_the_new_value(tmp_path, first, later, old, new)
 def test_a_record_of_something_else_stays(tmp_path, first, later, old):
     texts = after_two_sessions(tmp_path, first, later)
     assert any(old in t for t in texts), texts
+
+
+@pytest.mark.parametrize("first, later, old", [
+    # what kind the thing is, not who provides it
+    ("my phone is a pixel 7", "switched my phone to airplane mode", "pixel"),
+    # a word made from another is another thing
+    ("my accountant is with hw fisher", "moved my account to starling", "fisher"),
+])
+def test_a_kind_or_another_word_keeps_the_record(tmp_path, first, later, old):
+    texts = after_two_sessions(tmp_path, first, later)
+    assert any(old in t for t in texts), texts

@@ -52,3 +52,11 @@ def test_a_correction_or_a_thing_set_aside_forgets_nothing(tmp_path, request_):
     texts = after_forget(tmp_path, request_, [CASES[0][0], KEPT], speaker="Aino")
     assert any("hockey" in t for t in texts), texts
 
+
+@pytest.mark.parametrize("request_", [
+    "forget I mentioned Saturday, the hockey is on Sunday mornings",
+    "forget I mentioned Saturday - it's Sunday mornings now",
+])
+def test_a_correction_told_after_a_dash_or_of_the_thing_forgets_nothing(tmp_path, request_):
+    texts = after_forget(tmp_path, request_, [CASES[0][0], KEPT], speaker="Aino")
+    assert any("hockey" in t for t in texts), texts

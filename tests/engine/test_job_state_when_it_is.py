@@ -35,3 +35,15 @@ def test_when_the_users_thing_is_is_kept(sentence):
 ])
 def test_a_day_of_no_ones_thing_stays_out(sentence):
     assert job_state(sentence) is None
+
+
+@pytest.mark.parametrize("sentence", [
+    "Your order is now on the 12th, I've confirmed it with the shop.",
+    "Your deadline is today, and it's been submitted.",
+])
+def test_an_outcome_told_with_its_day_stays_an_outcome(sentence):
+    assert job_state(sentence) == "outcome"
+
+
+def test_sat_as_a_verb_is_no_day():
+    assert job_state("Your mum's sat in the waiting room.") is None

@@ -49,3 +49,21 @@ def test_a_clause_of_a_long_sentence_is_not_the_new_value_said_again(tmp_path, f
     said again and be dropped."""
     texts = active_after(tmp_path, "Marit", [first, later])
     assert any(new in t for t in texts), texts
+
+
+@pytest.mark.parametrize("first, later, kept", [
+    ("My brother lives in Bristol.", "I moved to Leeds in January, my brother's got a new job now.", "Bristol"),
+    ("My sister works at Tesco.", "I got a new job at Aldi, my sister's engaged now.", "Tesco"),
+])
+def test_a_clause_without_values_gives_the_speakers_values_to_no_one(tmp_path, first, later, kept):
+    """The values of a clause about the speaker are not given to the subject of a later clause."""
+    texts = active_after(tmp_path, "Marit", [first, later])
+    assert any(kept in t for t in texts), texts
+
+
+def test_an_unrelated_change_leaves_a_long_sentence_whole(tmp_path):
+    """A clause of a long sentence is weighed only by a statement that names something it names."""
+    first = ("So you know where I'm coming from, I teach Year 9 science at a comprehensive in Leeds, my head of "
+             "department is Mr Okonjo, and most of my free periods go on marking lab books and planning the practicals.")
+    texts = active_after(tmp_path, "Marit", [first, "I changed my phone to a Pixel 8."])
+    assert any("Okonjo" in t and "Year 9" in t for t in texts), texts
