@@ -1329,6 +1329,8 @@ def _subject_names(record_text: str, thing: frozenset[str]) -> bool:
     return all(any(_one_word(x, t) for x in said) for t in thing)
 
 
+#: A change said of one case only ("for the rental car only"): no new value of the thing for good.
+_ONLY_THIS = re.compile(r"\bonly\b")
 #: What a thing is said to be a kind of, after its subject and verb: "(is) a ...", "(is) an ...".
 _IS_A_KIND = re.compile(r"\s*(?:a|an)\b", re.IGNORECASE)
 
@@ -1723,7 +1725,7 @@ def value_kinds(found: frozenset[str]) -> frozenset[str]:
 
 def _when_value(value: str) -> bool:
     """A day, a date, a time of the clock or how often: when something is, not what it is."""
-    return says_when(value) or value_kind(value) == "time" or value in ("noon", "midday", "midnight")
+    return says_when(value) or value_kind(value) == "time" or _CLOCK_WORD.fullmatch(value) is not None
 
 
 def says_when(value: str) -> bool:
@@ -2736,7 +2738,7 @@ MEASURE_WEAK_SIMILARITY = 0.6
 #: Cosine (whole or masked) at which a thing said to be changed to a new value ("swapped phone
 #: contract to kestrel mobile") is of the record whose subject names that thing ("phone contract is
 #: with tellio"): of one topic, as a measure of one unit is.
-SUBJECT_CHANGED_SIMILARITY = 0.4
+SUBJECT_CHANGED_SIMILARITY = MEASURE_SIMILARITY
 #: How much closer they must read when the statement names the thing it moved and the record does
 #: not ("raised our target to ..." / "the amount we agreed is ...").
 UNNAMED_MARGIN = 0.05
@@ -3165,7 +3167,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     typed_thing, typed_to = changed_to(text, speaker) if cue == "strong" and not target else (frozenset(), frozenset())
     # ("switched the wifi to my phone hotspot for the weekend while the router's down": for a while)
     for_a_while = bool(typed_to) and (passing or _STAND_IN_PERIOD.search(text) is not None
-                                      or re.search(r"\bonly\b", text) is not None)
+                                      or _ONLY_THIS.search(text) is not None)
     # "switched from Fitbox to Kraftwerk": the old value named, in the record, the new one not
     m_from = _FROM_TO.search(text) if cue == "strong" else None
     said_old = frozenset(v for v in mine_values

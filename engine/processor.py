@@ -978,13 +978,15 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
     meaning.vectors(list(dict.fromkeys([*mine, *(mask(x, speaker) for x in mine), *(s.text for s in theirs)])))
     by_id = {s.memory_id: s for s in theirs}
     updated: list[tuple[MemoryRecord, int | None]] = []
+    # a clause of a long sentence (no narrative's statement) is weighed only by a statement that
+    # names something it names: "I changed my phone to a Pixel 8" is of no clause of "I teach
+    # science in Leeds, my head of department is Mr Okonjo, and ..."
+    own = set(terms(speaker))
+    clause_terms = {s.memory_id: set(terms(s.text)) - own for s in theirs
+                    if s.index is not None and not is_narrative(s.record.fields, s.record.text)}
     for said in mine:
-        # a clause of a long sentence (no narrative's statement) is weighed only by a statement that
-        # names something it names: "I changed my phone to a Pixel 8" is of no clause of "I teach
-        # science in Leeds, my head of department is Mr Okonjo, and ..."
-        said_terms = set(terms(said)) - set(terms(speaker))
-        near = [s for s in theirs if s.index is None or is_narrative(s.record.fields, s.record.text)
-                or said_terms & (set(terms(s.text)) - set(terms(speaker)))]
+        said_terms = set(terms(said)) - own
+        near = [s for s in theirs if s.memory_id not in clause_terms or said_terms & clause_terms[s.memory_id]]
         for r in relate(meaning, said, c.kind, speaker, near, settings, day=day):
             s = by_id[r.memory_id]
             if (r.verdict == "update" and SOURCE_RANK[s.record.source] <= SOURCE_RANK[c.source]
