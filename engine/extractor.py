@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import datetime, time, timedelta, timezone, tzinfo
 
 from engine.dates import START_WORDS, Period, find_periods, resolve_dates
@@ -1406,6 +1407,85 @@ _NEW_ROLE_NAMED = re.compile(
     r"(?:\s+(?:last|this)\s+(?:week|month|year)|\s+(?:yesterday|today|recently))?(?:\s*\([^()]*\))?"
     r"(?:\s*(?:,|:|\s[-–—])\s*(?:called\s+|named\s+)?|\s+(?:is|'s|’s)\s+(?:now\s+)?|\s+(?:called|named)\s+)"
     r"(?P<name>" + _PERSON + r")(?=\s*(?:[,;.!?]|\s[-–—]|$)|\s+(?:at|from|of|in|on|who|and|but)\b)", _I)
+#: A role of the speaker's filled by a name typed in lower case, as chat types it ("my manager is tom
+#: now", "priya is my line manager", "new landlord is a guy called femi"): read only where a name is
+#: all the slot can hold, and only a word that names no one (`_NOT_A_NAME`) is refused.
+_LOWER_WORD = r"(?-i:[a-z][a-z'’-]{1,20})"
+_LOWER_ROLE_FILLED = re.compile(
+    r"^(?:[^:]{1,40}:\s+)?(?:(?!(?:if|unless|when|whether|once)\b)[^,;:]{3,60}[,;]\s+(?:and\s+|so\s+)?)?"
+    r"(?:(?:(?P<own>my|our)\s+|(?=new\s))(?P<role>" + _ROLE_WORDS + r")\s+(?:is|['’]s)\s+(?:now\s+|still\s+)?"
+    r"(?:(?:a|an|this|some)\s+(?:guy|man|woman|lady|bloke|chap|girl|fella|fellow|person|dude)\s+)?(?:(?:called|named)\s+)?"
+    r"(?P<name>" + _LOWER_WORD + r")"
+    r"|(?P<name2>" + _LOWER_WORD + r")\s+(?:is|['’]s)\s+(?:now\s+|still\s+)?(?P<own2>my|our)\s+(?P<role2>" + _ROLE_WORDS + r"))"
+    r"(?P<rest>.*)$", _I | re.DOTALL)
+#: What may follow such a name: the end of the clause, when, or where the person is from.
+_AFTER_NAME = re.compile(
+    r"\s*(?:$|[,;.!?)(]|[-–—]\s|:\s)|\s+(?:now|too|also|again|as\s+of|from|since|starting|these\s+days|at\s+the\s+moment|"
+    r"currently|for\s+now|and|but|so|who|at|in|btw|lol|haha|tho|though)\b", _I)
+#: Words that follow "my manager is" and name no one: how, where or what someone is.
+_NOT_A_NAME = frozenset("""
+a an the this that these those my our your his her their its one ones someone somebody nobody noone everyone anyone
+no not never always also still just only really so very too quite rather pretty kinda sorta such literally honestly
+basically actually probably definitely maybe like on at in with from for to by of into onto about over under off out
+up down back away home here there around gone done over part all both each either neither more less most least much
+many few some any none own same different other another first last next former ex interim acting temporary temp
+permanent new old young older younger senior junior latest current usual regular main
+good great nice fine ok okay alright well better worse best worst bad awful terrible horrible lovely amazing awesome
+brilliant excellent fantastic super fab brill ace cool chill calm sound grand solid decent fair unfair kind mean
+strict tough hard harsh firm soft easy lax nice sweet rude polite funny weird strange odd lazy smart clever bright
+sharp wise dumb thick keen eager great grumpy moody happy sad mad angry upset cross nervous scared afraid sure aware
+busy free late early sick ill unwell poorly fit healthy tired knackered pregnant married single divorced widowed
+engaged retired dead alive asleep awake gay straight trans male female deaf blind vegan vegetarian
+cheap expensive pricey dear local remote nearby close far private public open closed shut full empty right wrong
+online offline abroad overseas quiet loud picky fussy tight stingy patient impatient competent incompetent absent
+present silent lenient toxic nuts crazy insane wild mental brutal dodgy shady sketchy flaky legit rubbish useless
+hopeless meh mint gutted sorted fab top best next leaving new nice
+american british english french german irish scottish welsh canadian australian indian italian spanish polish
+chinese japanese korean mexican nigerian kenyan ghanaian brazilian dutch swedish russian greek turkish african
+asian european latino latina muslim jewish hindu sikh buddhist catholic christian atheist
+""".split())
+
+
+@lru_cache(maxsize=65_536)
+def lower_role_filled(text: str) -> tuple[str, str, str] | None:
+    """(the role's words, the name, whose: "my"/"our" or "" for "new landlord is ...") of a role
+    of the speaker's filled by a name typed in lower case; None when the sentence says none, or the
+    word after "is" names no one ("my manager is away", "my doctor is worried")."""
+    m = _LOWER_ROLE_FILLED.match(text)
+    if m is None:
+        return None
+    role = " ".join((m.group("role") or m.group("role2")).lower().split())
+    head = role.split()[-1]
+    if head in HELD_BY_MANY or not _is_person_role(head) or head in _NOT_A_NAME:
+        return None
+    name = (m.group("name") or m.group("name2")).lower().strip("'’-")
+    if not _name_like(name):
+        return None
+    rest = m.group("rest")
+    if m.group("name"):
+        # a surname after it ("my manager is tom harris now")
+        more = re.match(r"\s+(" + _LOWER_WORD + r")(?=\s|$|[,;.!?])", rest)
+        if more is not None and _name_like(more.group(1).lower()) and _AFTER_NAME.match(rest[more.end():]):
+            name, rest = f"{name} {more.group(1).lower()}", rest[more.end():]
+    if not _AFTER_NAME.match(rest):
+        return None
+    return role, name, (m.group("own") or m.group("own2") or "").lower()
+
+
+def _name_like(word: str) -> bool:
+    """Whether a word typed in lower case may be someone's name: not a word that says how, where or
+    what someone is, nor a word of a kind that never names anyone (how, "-ly"; doing, "-ing"; done,
+    "-ed"; "-ful", "-ous", "-ive", "-able", "-ible", "-less", "-ese"), nor a role or kin."""
+    if (len(word) < 2 or word in _NOT_A_NAME or word in STOP_WORDS or word in _MODALS or word in RELATIONS
+            or word in _PERSON_ROLES or word in HELD_BY_MANY or word in _PAST_IRREGULAR):
+        return False
+    if re.search(r"(?:ly|ing|ful|ous|ive|able|ible|less|ese|ness|ment)$", word):
+        return False
+    if word.endswith("ed") and len(word) > 4:  # "retired", "stressed"; not "ted", "fred"
+        return False
+    return True
+
+
 #: A sentence that says the old holder is still seen ("the practice has a new vet, Dr Lin, but we
 #: still see Dr Moss"): no new holder of the speaker's role.
 _STILL = re.compile(r"\bstill\b", _I)
@@ -2126,6 +2206,10 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             role = ROLE_OF_DOING[doing.group("doing").lower()]
             # (no slot: which of the speaker's roles it is, "coach" or "swim coach", is read by meaning)
             return _Hit("fact", None, {"attribute": role, "value": doing.group("name3")}, 0.8)
+    low = lower_role_filled(c) if m is None and vocab & _GATES["_ROLE_FILLED"] else None
+    if low is not None and low[1].split()[0] != name.lower():
+        # "my manager is tom now": the role's new name, as "my manager is Tom now" gives it
+        return _Hit("fact", "fact:role:" + _role_slot(low[0]), {"attribute": low[0], "value": low[1]}, 0.8)
     if m:
         role = " ".join(_grp(m, "role", "role2", "role3", "role4").lower().split())
         who = _grp(m, "name", "name2", "name3", "name4")
@@ -2723,7 +2807,8 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     # "Starting this week, no phones at dinner": what starts is read as said
     body = _START_LEAD.sub("", body, count=1) or body
     named = _NEW_ROLE_NAMED.search(body)
-    rules_only = not _CUE.search(body) and not (_ROLE_FILLED.match(body) or named or _PROMOTED.search(body))
+    rules_only = not _CUE.search(body) and not (_ROLE_FILLED.match(body) or named or _PROMOTED.search(body)
+                                                or lower_role_filled(body))
     if rules_only and not any(r.search(body) for r in _OTHERS_RULES):
         return []
     if greeted:

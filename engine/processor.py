@@ -67,7 +67,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/123"
+RULES = "rules/124"
 
 
 @dataclass(frozen=True)
