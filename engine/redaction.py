@@ -1365,7 +1365,9 @@ _ID_RULES = (
 _ID_INTRO = re.compile(
     r"(?<![A-Za-z0-9])(?:" + "|".join(f"(?P<r{i}>{rule[0]})" for i, rule in enumerate(_ID_RULES)) + r")"
     r"(?![A-Za-z])(?:[ \t]*(?:'s|\u2019s))?[ \t]*"
-    r"(?:(?:[:=#]|[\-\u2013\u2014](?=[ \t]))[ \t]*|(?:is|was|reads)[ \t]+(?::[ \t]*)?)?(?:#[ \t]*)?",
+    r"(?:(?:[:=#]|[\-\u2013\u2014](?=[ \t]))[ \t]*|(?:is|was|reads)[ \t]+(?::[ \t]*)?"
+    # ("my CPF, it's ...", "my SIN which is ...")
+    r"|,?[ \t]*(?:it['\u2019]s|it[ \t]+is|which[ \t]+is)[ \t]+)?(?:#[ \t]*)?",
     re.IGNORECASE,
 )
 _ID_STEMS = sorted({stem for rule in _ID_RULES for stem in rule[3].split("|")})
@@ -1428,6 +1430,29 @@ def _id_groups(text: str, pos: int, iban: bool = False) -> list[tuple[int, int]]
     return groups
 
 
+_stdnum_shapes: dict[str, Callable[[str], object]] = {}
+
+
+def _stdnum_shaped(module: str, value: str) -> bool:
+    """Whether python-stdnum finds no fault with a value but its check digit or a part never issued
+    ("SIN 739 218 504"): the user's number typed with a slip, or one made up, is still written as
+    theirs once introduced by its name (as `_ssn_shaped` reads an SSN)."""
+    from stdnum.exceptions import InvalidChecksum, InvalidComponent, ValidationError
+
+    fn = _stdnum_shapes.get(module)
+    if fn is None:
+        import importlib
+
+        fn = _stdnum_shapes[module] = importlib.import_module(f"stdnum.{module}").validate
+    try:
+        fn(value)
+    except (InvalidChecksum, InvalidComponent):
+        return True
+    except (ValidationError, Exception):  # a wrong length or format, or a validator that chokes
+        return False
+    return True
+
+
 def _id_valid(validator: str | Callable[[str], bool], value: str) -> bool:
     if not isinstance(validator, str):
         return validator(value)
@@ -1449,7 +1474,9 @@ def _identifiers(text: str) -> Iterator[_Span]:
             value = text[start:end]
             if _plain_account_number in validators and ((w := _next_word(text, end)) in _UNITS or w in _QUANTITY_WORDS):
                 continue
-            if any(_id_valid(v, value) for v in validators):
+            if any(_id_valid(v, value) for v in validators) or (kind == "national_id" and any(
+                    isinstance(v, str) and (_stdnum_shaped(v, value) or _stdnum_shaped(v, _digits_only(value)))
+                    for v in validators)):
                 yield (start, end, kind, _P_CONTEXT)
                 break
 

@@ -445,16 +445,19 @@ def test_national_ids_introduced_by_words_are_redacted(text, value):
     ("my SSN is 000-12-3456", "000-12-3456"),
     ("social security number: 666-40-1187 (the card is in my wallet)", "666-40-1187"),
     ("her social security no. is 912 45 6789", "912 45 6789"),
+    # an identifier of the right shape whose check digit is wrong: a slip, or made up
+    (f"BSN {BSN_BAD}", BSN_BAD),
 ])
 def test_a_social_security_number_never_issued_is_redacted_when_said_as_one(text, value):
-    """Said as one, it is written as the user's own, whether the SSA would issue it or not."""
+    """Said as one, it is written as the user's own, whether the SSA would issue it or not, and
+    whether its check digit is right or not."""
     assert_redacted(text, [value], "national_id")
 
 
 @pytest.mark.parametrize("text", [
     "call 666-12-3456",  # no SSN has area 666, and nothing says it is one
     "ref 912-45-6789",  # nor 9xx
-    f"BSN {BSN_BAD}",  # fails the 11-check
+    f"BSN {BSN_BAD}00",  # two digits too many for a BSN
     "my passport is in the drawer",
     "Passing passport control took 2 hours.",
     "the passport number is on page 2",

@@ -1,0 +1,33 @@
+"""A national identifier introduced by its name ("my SIN is ...", "TFN: ...", "my BSN is ...") is
+redacted when it has the identifier's shape though its check digit is wrong or a part of it was
+never issued: a number typed with a slip, or made up, is still written as the user's own. A number
+of another length or form after the name, or the name's letters as a word, stay as they are."""
+from __future__ import annotations
+
+import pytest
+
+from engine.redaction import redact
+
+
+@pytest.mark.parametrize("text, value", [
+    ("filling in the tax form, my SIN is 739 218 504 if that helps", "739 218 504"),
+    ("employer wants my TFN: 123 456 789 before friday", "123 456 789"),
+    ("for the gemeente my BSN is 123456789, can you check the letter", "123456789"),
+    ("new bank asked for my CPF, it's 123.456.789-00", "123.456.789-00"),
+    ("my DNI is 12345678A for the rental form", "12345678A"),
+])
+def test_the_number_is_redacted(text, value):
+    out, kinds = redact(text)
+    assert value not in out, out
+    assert "national_id" in kinds, kinds
+
+
+@pytest.mark.parametrize("text", [
+    "my SIN is 739 218 50, the last digit rubbed off the card",  # too short for one
+    "the sin is 3 times worse if you lie about it",  # a word, not the acronym
+    "my NHS number is 12345",  # too short
+    "SIN bin for 10 minutes after that tackle",
+])
+def test_the_text_stays(text):
+    out, kinds = redact(text)
+    assert "national_id" not in kinds, (out, kinds)
