@@ -1090,17 +1090,28 @@ _BOUNDED_AMOUNT_START = (r"(?:" + _MONEY + r"?\d|(?:half|one|two|three|four|five
                          r"pound|glass|cup|slice|drink))\b)")
 #: A limit said with a modal: "the HOA fee can't be more than $300", "Luna must get no more than 5 mg a
 #: day", "the trailer can't exceed 750 kg".
+#: Where the thing a limit is set on is named: the sentence's start, after a label, or after what the
+#: assistant is doing when it holds ("when you look at flights, connections have to be ...").
+_LIMIT_START = (r"(?:^|:\s*|^(?:(?:and|so|also|oh|ok|okay)\s+)*(?:when(?:ever)?|if|any\s*time|every\s+time)\s+(?:you|u)\s+"
+                r"[^,;:.!?]{3,60},\s*)")
 _LIMIT_MODAL = re.compile(
-    r"(?:^|:\s*)(?P<np>(?:[\w'’-]+\s+){1,5}?)(?:can't|cannot|can\s+not|mustn't|must\s+not|shouldn't|should\s+not|"
+    _LIMIT_START + r"(?P<np>(?:[\w'’-]+\s+){1,5}?)(?:can't|cannot|can\s+not|mustn't|must\s+not|shouldn't|should\s+not|"
     r"may\s+not|must|should|can|may)\s+(?:(?:ever|only)\s+)?"
     r"(?P<verb>be|go|cost|run|exceed|weigh|take|last|get|have|use|hold|carry|spend|eat|drink)\s+"
     r"(?P<obj>(?:(?:no|not)\s+)?(?:more|longer|higher|over|above|beyond|past|less|under|below|fewer)(?:\s+than)?\s+"
     r"(?:about\s+)?" + _AMOUNT + r"|(?:at\s+most|at\s+least|a\s+max(?:imum)?\s+of|a\s+min(?:imum)?\s+of|up\s+to)\s+"
     + _AMOUNT + r"|(?<=exceed\s)" + _AMOUNT + r")"
+    # "connections have to be at least 90 mins", "layovers need to be 2 hours minimum": a bound a thing
+    # has to keep to
+    r"|" + _LIMIT_START + r"(?P<np3>(?:[\w'’-]+\s+){1,5}?)(?:has|have|needs?|got|gotta)\s+(?:to\s+)?(?:always\s+)?"
+    r"(?:be|cost|weigh|last)\s+(?P<obj3>(?:(?:no|not)\s+)?(?:more|longer|higher|over|above|less|under|below|fewer|shorter)"
+    r"(?:\s+than)?\s+(?:about\s+)?" + _AMOUNT + r"|(?:at\s+most|at\s+least|a\s+max(?:imum)?\s+of|a\s+min(?:imum)?\s+of|"
+    r"up\s+to)\s+" + _AMOUNT + r"|(?=" + _BOUNDED_AMOUNT_START + r")[^.!?;]{1,30}?\b(?:minimum|min|max|maximum|tops|"
+    r"or\s+(?:more|longer|less|fewer|under|over|above|below|shorter|lower|higher))\b[^.!?;]*)"
     # a verb of staying after "has to" / "needs to": "his screen time has to stay under two hours", "treats
     # have to stay at three a day or fewer" (not "has to stay over a month in Spain", "needs to have at
     # least two more rounds": a stay, a course of things, no limit)
-    r"|(?:^|:\s*)(?P<np2>(?:[\w'’-]+\s+){1,5}?)(?:has|have|needs?)\s+to\s+(?:always\s+)?(?:stay|remain)\s+"
+    r"|" + _LIMIT_START + r"(?P<np2>(?:[\w'’-]+\s+){1,5}?)(?:has|have|needs?)\s+to\s+(?:always\s+)?(?:stay|remain)\s+"
     r"(?P<obj2>(?:under|below|less\s+than|fewer\s+than|no\s+more\s+than|at\s+most)\s+" + _AMOUNT
     + r"|(?:at\s+)?(?=" + _BOUNDED_AMOUNT_START + r")[^.!?;]{1,30}?\bor\s+(?:lower|less|under|below|fewer|shorter|lighter|"
     r"smaller)\b[^.!?;]*)", _I)
@@ -1780,7 +1791,7 @@ prepare outline design sign apply enrol enroll join take rent buy order hire swi
     "_LIMITED": frozenset("capped limited restricted".split()),
     "_NOT_TO": frozenset("not never".split()),
     "_LIMIT_MODAL": frozenset("more longer higher over above beyond past less under below fewer most least max maximum "
-                              "min minimum up exceed lower shorter lighter smaller".split()),
+                              "min minimum up exceed lower shorter lighter smaller tops".split()),
     "_DECIDED": frozenset("decided chose chosen picked settled opted committed decision".split()),
     "_GOING_WITH": frozenset("going go use stick pick choose take adopt switch".split()),
     "_COMMIT": frozenset("ll will going gonna plan planning intend about promise".split()),
@@ -2067,9 +2078,9 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                         {"type": "rule", "predicate": "not to", "object": _clean_obj(o, name), "polarity": "-"}, 0.9)
     m = (_LIMIT_MODAL.search(c) if vocab & _GATES["_LIMIT_MODAL"] else None)
     # Not a guess ("he can't be more than 30"), nor the speaker's own plan ("I can't stay more than ...").
-    np = (m.group("np") or m.group("np2")) if m else None
+    np = (m.group("np") or m.group("np2") or m.group("np3")) if m else None
     if m and np.split()[0].lower() not in ("i", "we", "you", "he", "she", "it", "they", "this", "that", "there"):
-        o = _object(m.group("obj") or m.group("obj2"))
+        o = _object(m.group("obj") or m.group("obj2") or m.group("obj3"))
         if o:
             return _Hit("constraint", "constraint:" + _head(np),
                         {"type": "limit", "object": _clean_obj(o, name)}, 0.9)
