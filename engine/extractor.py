@@ -1103,7 +1103,7 @@ _LIMIT_MODAL = re.compile(
     + _AMOUNT + r"|(?<=exceed\s)" + _AMOUNT + r")"
     # "connections have to be at least 90 mins", "layovers need to be 2 hours minimum": a bound a thing
     # has to keep to
-    r"|" + _LIMIT_START + r"(?P<np3>(?:[\w'’-]+\s+){1,5}?)(?:has|have|needs?|got|gotta)\s+(?:to\s+)?(?:always\s+)?"
+    r"|" + _LIMIT_START + r"(?P<np3>(?:[\w'’-]+\s+){1,5}?)(?:has|have|needs?|gotta)\s+(?:to\s+)?(?:always\s+)?"
     r"(?:be|cost|weigh|last)\s+(?P<obj3>(?:(?:no|not)\s+)?(?:more|longer|higher|over|above|less|under|below|fewer|shorter)"
     r"(?:\s+than)?\s+(?:about\s+)?" + _AMOUNT + r"|(?:at\s+most|at\s+least|a\s+max(?:imum)?\s+of|a\s+min(?:imum)?\s+of|"
     r"up\s+to)\s+" + _AMOUNT + r"|(?=" + _BOUNDED_AMOUNT_START + r")[^.!?;]{1,30}?\b(?:minimum|min|max|maximum|tops|"
@@ -1115,6 +1115,14 @@ _LIMIT_MODAL = re.compile(
     r"(?P<obj2>(?:under|below|less\s+than|fewer\s+than|no\s+more\s+than|at\s+most)\s+" + _AMOUNT
     + r"|(?:at\s+)?(?=" + _BOUNDED_AMOUNT_START + r")[^.!?;]{1,30}?\bor\s+(?:lower|less|under|below|fewer|shorter|lighter|"
     r"smaller)\b[^.!?;]*)", _I)
+#: A bound said as a guess ("surely", "by now", "by the look of him"), not one to keep to.
+_GUESSED = re.compile(r"\b(?:surely|by\s+now|by\s+the\s+looks?\s+of|I\s+(?:reckon|bet|guess|think)|probably|easily|"
+                      r"must\s+be|lol|haha)\b", _I)
+#: Words of a thing "has to be" a bound of that say it is no thing a rule is set on: a person sized up,
+#: a guess ("there's", "that's"), a bound lifted ("no longer has to be", "doesn't have to be").
+_NOT_A_THING_BOUND = frozenset("""there's that's it's here's guy man woman girl boy lady bloke dude lad lass chap fella
+fellow kid child baby teen teenager hire person people he she they no not longer never doesn't don't didn't isn't
+""".split()) | RELATIONS
 #: A limit set on a thing: "screen time is capped at 90 minutes", "guests are limited to two each".
 _LIMITED = re.compile(
     r"^(?:(?:and|but|so|also)\s+)*(?P<np>(?:[\w'’-]+\s+){1,6}?)(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?"
@@ -1453,7 +1461,15 @@ present silent lenient toxic nuts crazy insane wild mental brutal dodgy shady sk
 hopeless meh mint gutted sorted fab top best next leaving new nice
 american british english french german irish scottish welsh canadian australian indian italian spanish polish
 chinese japanese korean mexican nigerian kenyan ghanaian brazilian dutch swedish russian greek turkish african
-asian european latino latina muslim jewish hindu sikh buddhist catholic christian atheist
+asian european latino latina muslim jewish hindu sikh buddhist catholic christian atheist norwegian danish finnish
+icelandic belgian swiss austrian czech slovak hungarian romanian bulgarian serbian croatian bosnian albanian ukrainian
+lithuanian latvian estonian georgian armenian israeli palestinian lebanese syrian iraqi iranian afghan pakistani
+bangladeshi nepali sri lankan thai vietnamese filipino malaysian indonesian singaporean egyptian moroccan algerian
+tunisian ethiopian somali sudanese ugandan tanzanian zambian zimbabwean jamaican cuban colombian peruvian chilean
+argentinian argentine venezuelan portuguese sicilian aussie kiwi yank brit scot geordie scouse cockney
+hybrid wfh onsite freelance redundant unemployed sober bald blonde blond grey gray ginger tall short fat thin slim
+skinny rich poor broke skint bankrupt famous honest gentle slow fast quick lovely bonkers livid hungover vile pants
+nicer kinder stricter calmer happier easier busier angrier crazier lazier friendlier nearer closer cheaper dearer
 """.split())
 
 
@@ -1982,9 +1998,11 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                         {"type": "rule", "predicate": (m.group("verb") or "").lower(), "object": _clean_obj(o, name),
                          "polarity": "+"}, 0.9)
     m = (_STANDING_MARK.search(c) if vocab & _GATES["_STANDING_REQUEST"] else None)
-    if m and (_TOPIC_FORMAT.search(c) or _TOPIC_LANGUAGE.search(c) or _TOPIC_TONE.search(c)):
+    if m and (_TOPIC_FORMAT.search(c) or _TOPIC_LANGUAGE.search(c) or _TOPIC_TONE.search(c)
+              or (_FROM_NOW_ON_MARK.fullmatch(m.group()) and _asked_to_do(c, m))):
         # "use bullet points from now on", "going forward, reply in Spanish": a request of how to
-        # answer, marked as standing, is a rule of the format
+        # answer, marked as standing, is a rule of the format; "send my reminders by email from now
+        # on": a request of any other work, marked as holding from now on, a rule of that work
         asked = (c[:m.start()] + " " + c[m.end():]).strip(" ,;:-")
         head = _REQUEST_HEAD.match(_REQUEST_LEAD.sub("", strip_lead_in(asked)).strip())
         if (head is not None and _is_request(asked)
@@ -2079,6 +2097,8 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
     m = (_LIMIT_MODAL.search(c) if vocab & _GATES["_LIMIT_MODAL"] else None)
     # Not a guess ("he can't be more than 30"), nor the speaker's own plan ("I can't stay more than ...").
     np = (m.group("np") or m.group("np2") or m.group("np3")) if m else None
+    if m and m.group("np3") and (_GUESSED.search(c) or {w.lower() for w in np.split()} & _NOT_A_THING_BOUND):
+        m = None  # "surely the queue has to be over 2 hours by now", "the guy at the bar has to be at least 6'5"
     if m and np.split()[0].lower() not in ("i", "we", "you", "he", "she", "it", "they", "this", "that", "there"):
         o = _object(m.group("obj") or m.group("obj2") or m.group("obj3"))
         if o:
@@ -2527,6 +2547,10 @@ _REQUEST_HEAD = re.compile(
 _STANDING_MARK = re.compile(
     r"\b(?:always|from\s+now\s+on|going\s+forward|whenever|every\s+time|any\s*time|by\s+default|"
     r"in\s+(?:the\s+)?future|permanently|forever|from\s+here\s+on)\b", _I)
+#: The marks of `_STANDING_MARK` that say a request holds from now on, whatever it asks ("always"
+#: and "whenever" are read with what they are said of).
+_FROM_NOW_ON_MARK = re.compile(r"from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|by\s+default|from\s+here\s+on",
+                               _I)
 #: "no running on the new hip, ever", "never again": said of the rule, after the clause that states it.
 _EVER = re.compile(r",\s*ever\b|\bever\s+again\b", _I)
 #: A bare time word that dates when a rule was told, not how long it holds: "my solicitor told me
@@ -2572,6 +2596,24 @@ def _is_request(clause: str) -> bool:
                  and m.start("verb") == 0 and not c[0].isdigit())
     # "throw puzzles at me with zero hints", "fire questions at us": a thing done to the speaker
     return verb_like and (nxt in _OBJECT_START or (nxt not in _STOP_START and _AT_ME.match(c, m.end()) is not None))
+
+
+def _asked_to_do(text: str, mark: re.Match[str]) -> bool:
+    """Whether what is asked beside a mark of standing opens with a verb of the assistant's work
+    ("send my reminders by email", not "no sleeper trains for me", which `_NO_RULE` reads)."""
+    asked = _REQUEST_LEAD.sub("", strip_lead_in((text[:mark.start()] + " " + text[mark.end():]).strip(" ,;:-"))).strip()
+    head = _REQUEST_HEAD.match(asked)
+    return head is not None and head.start("verb") == 0 and head.group("verb").lower() in _IMPERATIVE_VERBS
+
+
+def _asked_from_now_on(text: str) -> bool:
+    """A request to the assistant marked as holding from now on ("switch to English from now on",
+    "going forward, book my physio for Thursdays"): a rule of the speaker's, though it names them
+    nowhere."""
+    m = _STANDING_MARK.search(text)
+    if m is None or not _FROM_NOW_ON_MARK.fullmatch(m.group()):
+        return False
+    return _is_request((text[:m.start()] + " " + text[m.end():]).strip(" ,;:-"))
 
 
 def _request_clause(text: str) -> str | None:
@@ -2816,11 +2858,16 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     # physio is Mark Ellery", "finally registered with a new GP, Dr Whitfield", "finally promoted
     # to associate").
     # "Starting this week, no phones at dinner": what starts is read as said
-    body = _START_LEAD.sub("", body, count=1) or body
+    # (not from a request that holds from now on and that no rule reads without it: "from now on,
+    # send the list on Sundays" says how long; "going forward: no sleeper trains for me" is read)
+    asked_for_good = _asked_from_now_on(body)
+    started = _START_LEAD.sub("", body, count=1) or body
+    if not (asked_for_good and started != body and _classify(strip_lead_in(started), name, False) is None):
+        body = started
     named = _NEW_ROLE_NAMED.search(body)
     rules_only = not _CUE.search(body) and not (_ROLE_FILLED.match(body) or named or _PROMOTED.search(body)
                                                 or lower_role_filled(body))
-    if rules_only and not any(r.search(body) for r in _OTHERS_RULES):
+    if rules_only and not any(r.search(body) for r in _OTHERS_RULES) and not asked_for_good:
         return []
     if greeted:
         m = _INTRO.match(body)

@@ -273,6 +273,25 @@ def _conflicting(state: SubjectState, slot: str | None) -> list[MemoryRecord]:
                   key=lambda r: r.memory_id)
 
 
+#: When a role's new holder is said to start: now, or later ("from June", "starting next month").
+_HOLDER_FROM_NOW = re.compile(r"\bfrom\s+(?:this|today|tonight|now)\b", re.IGNORECASE)
+_HOLDER_LATER = re.compile(r"\b(?:from|starting|as\s+of)\s+(?:next|mid|later|the\s+end|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
+                           r"oct|nov|dec)[a-z]*\b)", re.IGNORECASE)
+
+
+def _holder_unsure(c: Candidate) -> bool:
+    """A role's holder named in lower case ("my coach is rhys") without a word of change: the word
+    may be no name at all ("my coach is norwegian", "my boss is livid"), so it takes no one's
+    place; said with one ("my physio is dan from this week", "tom is my manager now"), a new name
+    is the role's new holder, unless it starts later ("my manager is sam from june")."""
+    value = str(c.fields.get("value") or "")
+    if not (c.slot or "").startswith("fact:role:") or not value or value != value.lower():
+        return False
+    if _HOLDER_LATER.search(c.text):
+        return True
+    return change_cue(c.text) is None and _HOLDER_FROM_NOW.search(c.text) is None
+
+
 def _replaced_by(state: SubjectState, c: Candidate) -> list[MemoryRecord]:
     """The records a candidate's slot value takes the place of. A role said of no one ("the new
     piano teacher is Mr Adeyemi") is of whomever the memory holds it for ("the kids' piano teacher
@@ -836,7 +855,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             out.emit(_repeated(dup, c, turn))
             continue
         # "I also love Ethiopian food": a second value of the slot, beside the first
-        conflicts = [] if _ALSO.search(c.text) else _replaced_by(state, c)
+        conflicts = [] if _ALSO.search(c.text) or _holder_unsure(c) else _replaced_by(state, c)
         if any(SOURCE_RANK[r.source] > SOURCE_RANK[c.source] for r in conflicts):
             continue  # an explicit memory is not overruled by an inference
         record = _record_from(c, derive(id_prefix, "mem", str(n)), turn)

@@ -1465,9 +1465,20 @@ def _id_valid(validator: str | Callable[[str], bool], value: str) -> bool:
 _UNITS = frozenset("won yen kr dong rupees rs credits coins gems followers likes subscribers xp".split())
 
 
+#: How `_ID_INTRO` ends when the number is joined to its name by "it's" or "which is".
+_NAMES_A_NUMBER = re.compile(r"\b(?:number|no\.?|num\.?|nr\.?)(?=[ \t,:]|$)|#", re.IGNORECASE)
+_JOINED = re.compile(r"(?:it['\u2019]s|it[ \t]+is|which[ \t]+is)[ \t]+(?:#[ \t]*)?$", re.IGNORECASE)
+
+
 def _identifiers(text: str) -> Iterator[_Span]:
     for m in _ID_INTRO.finditer(text):
         _, kind, validators, _ = _ID_RULES[int(m.lastgroup[1:])]
+        if (_JOINED.search(m.group()) and not any(isinstance(v, str) for v in validators)
+                and not _NAMES_A_NUMBER.search(m.group())):
+            # "my savings account, which is 150000 now", "my tax code, it's 1257L": said of the thing,
+            # a number whose form no check tells from an amount or a year is not its identifier (its
+            # number is: "my account number, it's ...")
+            continue
         groups = _id_groups(text, m.end(), iban=kind == "iban")
         for k in range(len(groups) - 1, -1, -1):
             start, end = groups[0][0], groups[k][1]

@@ -27,6 +27,9 @@ def test_the_bound_is_a_constraint(tmp_path, text, word):
     "it has to be at least 30 degrees for the pool to be nice",
     "there has to be at least 50 people in this queue",
     "that has to be under 2 km from here, right?",
+    "surely the wait has to be over an hour by now",
+    "the bloke at the door has to be at least 6'5",
+    "the line got to be over 3 hours long by lunchtime",
 ])
 def test_no_constraint_is_kept(tmp_path, text):
     kept = kept_of_one_turn(tmp_path, "Robin", text)

@@ -4,7 +4,10 @@ with capitals is: a slot whose new name takes the old one's place. Before, a nam
 capital was no value: the new holder was taken for the old record said again and dropped, or kept
 beside the old one. Only a word that may be a name fills the role: how, where or what the person
 is ("away until june", "brilliant with nervous dogs", "canadian") gives it no new holder, nor does
-a role many people hold (a sister) or a role of someone else's."""
+a role many people hold (a sister) or a role of someone else's. A word that may be no name ("my
+coach is norwegian", "my boss is livid") takes the old name's place only when said as a change
+("now", "new", "as of today", "from this week"), and not when the holder starts later ("from
+june")."""
 from __future__ import annotations
 
 import pytest
@@ -49,6 +52,12 @@ def test_the_new_name_takes_the_roles_place(tmp_path, first, later, old, new):
     ("my sister is jess", "my sister is mia", "jess"),
     ("my manager is lewis", "my wife's manager is paul now", "lewis"),
     ("my manager is lewis", "my manager is lewis still, thank god", "lewis"),
+    # a word that may be no name, said without a word of change; a holder who starts later
+    ("my coach is rhys", "my coach is norwegian", "rhys"),
+    ("my boss is lucy", "my boss is livid", "lucy"),
+    ("my dentist is omar", "my dentist is gentle", "omar"),
+    ("my manager is tom", "my manager is sam from june", "tom"),
+    ("my manager is tom", "my manager is hybrid now", "tom"),
 ])
 def test_the_old_holder_stays(tmp_path, first, later, old):
     texts = active_texts(after(tmp_path, first, later))

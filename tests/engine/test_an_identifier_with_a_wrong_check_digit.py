@@ -31,3 +31,20 @@ def test_the_number_is_redacted(text, value):
 def test_the_text_stays(text):
     out, kinds = redact(text)
     assert "national_id" not in kinds, (out, kinds)
+
+
+@pytest.mark.parametrize("text", [
+    # joined to its name by "it's" / "which is", a number no check tells from an amount or a year
+    "my savings account, which is 150000 now",
+    "our joint account, it's 320000 since we sold the flat",
+    "my tax code, it's 1257L this year",
+    "renewed my driving licence, it's 2035 expiry now",
+])
+def test_an_amount_or_a_year_said_of_the_thing_stays(text):
+    out, kinds = redact(text)
+    assert not kinds, (out, kinds)
+
+
+def test_an_account_number_joined_by_its_is_redacted():
+    out, kinds = redact("my account number, it's 40128833 if you need it")
+    assert "40128833" not in out and "bank_account" in kinds, (out, kinds)
