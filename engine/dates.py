@@ -488,7 +488,12 @@ _PERIOD_PATTERNS: list[tuple[str, str]] = [
                 r"|(?:until|till)\s+we(?:'re|\s+are)\s+(?:done|finished)|for\s+now|for\s+the\s+time\s+being|"
                 r"(?:just\s+)?this\s+(?:time|once)"),
     ("span", r"(?:for|over|during)\s+the\s+(?:next|coming|following)\s+(?:(?P<n>" + _P_NUM + r")\s+)?(?P<unit>" + _P_UNIT + r")"
-             r"|for\s+(?:the\s+next\s+)?(?P<n2>half\s+an|an?|one|" + _P_NUM + r")\s+(?P<unit2>" + _P_UNIT + r")\s+or\s+(?:so|two)"),
+             r"|for\s+(?:the\s+next\s+)?(?P<n2>half\s+an|an?|one|" + _P_NUM + r")\s+(?P<unit2>" + _P_UNIT + r")\s+or\s+(?:so|two)"
+             # as chat leaves "for the" out, at the head of what it bounds ("next hour or so keep replies
+             # short", "next 30 mins: bullet points only"): minutes and hours only, where "next week" is
+             # the calendar's
+             r"|(?:(?<=^)|(?<=[,;:(]\s)|(?<=[,;:(]))(?:the\s+)?next\s+(?:(?P<n3>" + _P_NUM + r")\s+)?"
+             r"(?P<unit3>minutes?|mins?|hours?|hrs?|half[\s-]+(?:an\s+)?hour)(?=\s+or\s+(?:so|two)\b|\s+only\b|\s*[:,;.!-])"),
     ("rest", r"(?:(?:for|during|through|over)\s+)?the\s+rest\s+of\s+(?:the\s+|this\s+)?(?P<rest_of>day|today|morning|afternoon|"
              r"evening|night|tonight|week|weekend|month)"),
     ("tomorrow_only", r"(?:(?:just|only)\s+)?for\s+tomorrow(?:\s+only)?|tomorrow\s+only|just\s+tomorrow"),
@@ -638,7 +643,7 @@ def _resolve_period(m: re.Match[str], text: str, anchor: datetime, tz: tzinfo) -
     if kind == "session":
         return Period(start, end, words, None, session=True, label="for this session")
     if kind == "span":
-        ends = _span_end(g["n"] or g["n2"], g["unit"] or g["unit2"], anchor)
+        ends = _span_end(g["n"] or g["n2"] or g["n3"], g["unit"] or g["unit2"] or g["unit3"], anchor)
     elif kind == "rest":
         r = g["rest_of"].lower()
         ends = _week_end(r, local, tz) if r in ("week", "weekend", "month") else _part_end(r, local, tz)
