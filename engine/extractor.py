@@ -1119,10 +1119,11 @@ _LIMIT_MODAL = re.compile(
 _GUESSED = re.compile(r"\b(?:surely|by\s+now|by\s+the\s+looks?\s+of|I\s+(?:reckon|bet|guess|think)|probably|easily|"
                       r"must\s+be|lol|haha)\b", _I)
 #: Words of a thing "has to be" a bound of that say it is no thing a rule is set on: a person sized up,
-#: a guess ("there's", "that's"), a bound lifted ("no longer has to be", "doesn't have to be").
+#: a guess ("there's", "that's"), a bound lifted ("no longer has to be", "doesn't have to be"), a
+#: question asked without its mark ("does my essay need to be at least 2000 words").
 _NOT_A_THING_BOUND = frozenset("""there's that's it's here's guy man woman girl boy lady bloke dude lad lass chap fella
 fellow kid child baby teen teenager hire person people he she they no not longer never doesn't don't didn't isn't
-""".split()) | RELATIONS
+does do did is are will would can could should""".split()) | RELATIONS
 #: A limit set on a thing: "screen time is capped at 90 minutes", "guests are limited to two each".
 _LIMITED = re.compile(
     r"^(?:(?:and|but|so|also)\s+)*(?P<np>(?:[\w'’-]+\s+){1,6}?)(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?"
@@ -1432,10 +1433,10 @@ _NEW_ROLE_NAMED = re.compile(
 _LOWER_WORD = r"(?-i:[a-z][a-z'’-]{1,20})"
 _LOWER_ROLE_FILLED = re.compile(
     r"^(?:[^:]{1,40}:\s+)?(?:(?!(?:if|unless|when|whether|once)\b)[^,;:]{3,60}[,;]\s+(?:and\s+|so\s+)?)?"
-    r"(?:(?:(?P<own>my|our)\s+|(?=new\s))(?P<role>" + _ROLE_WORDS + r")\s+(?:is|['’]s)\s+(?:now\s+|still\s+)?"
-    r"(?:(?:a|an|this|some)\s+(?:guy|man|woman|lady|bloke|chap|girl|fella|fellow|person|dude)\s+)?(?:(?:called|named)\s+)?"
-    r"(?P<name>" + _LOWER_WORD + r")"
-    r"|(?P<name2>" + _LOWER_WORD + r")\s+(?:is|['’]s)\s+(?:now\s+|still\s+)?(?P<own2>my|our)\s+(?P<role2>" + _ROLE_WORDS + r"))"
+    r"(?:(?:(?P<own>my|our)\s+|(?=new\s))(?P<role>" + _ROLE_WORDS + r")(?:\s+is|\s*['’]s)\s+(?:now\s+|still\s+)?"
+    r"(?:(?:a|an|this|some)\s+(?:guy|man|woman|lady|bloke|chap|girl|fella|fellow|person|dude|lad|lass)\s+)?"
+    r"(?:(?:called|named)\s+)?(?P<name>" + _LOWER_WORD + r")"
+    r"|(?P<name2>" + _LOWER_WORD + r")(?:\s+is|['’]s)\s+(?:now\s+|still\s+)?(?P<own2>my|our)\s+(?P<role2>" + _ROLE_WORDS + r"))"
     r"(?P<rest>.*)$", _I | re.DOTALL)
 #: What may follow such a name: the end of the clause, when, or where the person is from.
 _AFTER_NAME = re.compile(
@@ -1518,7 +1519,8 @@ def _name_like(word: str) -> bool:
 _STILL = re.compile(r"\bstill\b", _I)
 _PERSON_ROLES = RELATIONS | frozenset("""gp vet coach boss doctor nurse lead head chair captain landlady mentor
 partner husband wife fiance fiancee girlfriend boyfriend carer nanny babysitter physio therapist surgeon midwife
-accountant solicitor attorney agent tutor trainer pt ceo cfo cto coo""".split())
+accountant solicitor attorney agent tutor trainer pt ceo cfo cto coo mechanic handyman osteopath vicar priest rabbi
+imam pastor""".split())
 #: Words that end like a person's role and are none ("Seven is my lucky number").
 _NOT_PERSON_ROLES = frozenset("""number letter order power answer character matter weather corner border layer
 computer printer charger heater freezer trailer blender poster sticker ringtone error color colour flavor flavour

@@ -29,6 +29,7 @@ def test_the_bound_is_a_constraint(tmp_path, text, word):
     "that has to be under 2 km from here, right?",
     "surely the wait has to be over an hour by now",
     "the bloke at the door has to be at least 6'5",
+    "do the slides have to be under 20 minutes for the talk",
     "the line got to be over 3 hours long by lunchtime",
 ])
 def test_no_constraint_is_kept(tmp_path, text):

@@ -32,6 +32,10 @@ def active_texts(records) -> list[str]:
     ("my team lead is marcus", "new team lead is a woman called yetunde", "marcus", "yetunde"),
     # the old name with its capital, the new one without
     ("My accountant is Helen", "my accountant is ravi these days", "helen", "ravi"),
+    # "'s" for "is", a role ending unlike most, the name first
+    ("my mentor is ade", "my mentor's tunde now, ade moved teams", "ade", "tunde"),
+    ("my mechanic is gaz", "new mechanic is a lass called shona", "gaz", "shona"),
+    ("our cleaner is magda", "zofia's our cleaner now", "magda", "zofia"),
 ])
 def test_the_new_name_takes_the_roles_place(tmp_path, first, later, old, new):
     records = after(tmp_path, first, later)
