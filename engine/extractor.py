@@ -1214,7 +1214,12 @@ _LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:(?:
                             r"(?:move|change|budge|bend|compromise|negotiate|shift|give)(?:\s+(?:on|about))?"
                             # ("boundary wall fell down:", "requirements gathering was awful -": no label)
                             r"|(?:(?:hard\s+)?requirements?|boundary|boundaries)(?:\s+(?:for\s+[\w'’-]+|on\s+[\w'’-]+\s+side))?)"
-                            r"\s*(?::|\s[-–—])\s*\S",
+                            r"\s*(?::|\s[-–—])\s*\S"
+                            # said without a mark, as dictated: "rule for the kids calendar nothing after 7 pm",
+                            # "new rule no screens after 8"
+                            r"|^(?:(?:ok|okay|so|right|and|also)\s+)?(?:(?:new|house|family|my|our|the|one)\s+)?rules?"
+                            r"(?:\s+(?:for|in|at|on)(?:\s+(?!(?:no|nothing|zero)\b)[\w'’-]+){1,4}?)?"
+                            r"\s+(?:no|nothing|zero)\s+(?!(?:one|idea|clue|doubt|problem|matter|wonder|way|longer|more|sense|use)\b)\w",
                             _I)
 
 #: A rule reported from what sets it: "club rules say barbless hooks only", "the lease says no
