@@ -1476,6 +1476,7 @@ argentinian argentine venezuelan portuguese sicilian aussie kiwi yank brit scot 
 hybrid wfh onsite freelance redundant unemployed sober bald blonde blond grey gray ginger tall short fat thin slim
 skinny rich poor broke skint bankrupt famous honest gentle slow fast quick lovely bonkers livid hungover vile pants
 nicer kinder stricter calmer happier easier busier angrier crazier lazier friendlier nearer closer cheaper dearer
+tougher harsher pricier grumpier crankier cranky moodier sharper softer firmer stressed part-time full-time locum
 """.split())
 
 
@@ -1485,8 +1486,8 @@ def lower_role_filled(text: str) -> tuple[str, str, str] | None:
     of the speaker's filled by a name typed in lower case; None when the sentence says none, or the
     word after "is" names no one ("my manager is away", "my doctor is worried")."""
     m = _LOWER_ROLE_FILLED.match(text)
-    if m is None:
-        return None
+    if m is None or _CAPITALISES.search(_CAPITALISED_ANYWAY.sub(" ", text)):
+        return None  # (one who types capitals elsewhere types them for names too: "cranky" is none)
     role = " ".join((m.group("role") or m.group("role2")).lower().split())
     head = role.split()[-1]
     if head in HELD_BY_MANY or not _is_person_role(head) or head in _NOT_A_NAME:
@@ -1503,6 +1504,11 @@ def lower_role_filled(text: str) -> tuple[str, str, str] | None:
     if not _AFTER_NAME.match(rest):
         return None
     return role, name, (m.group("own") or m.group("own2") or "").lower()
+
+
+#: Capitals a phone or habit gives whoever types: a sentence's first letter, "I", "I'm".
+_CAPITALISED_ANYWAY = re.compile(r"(?:^|(?<=[.!?:;]\s)|(?<=[.!?:;]))\s*[A-Z]|\bI(?:['’](?:m|ve|d|ll))?\b")
+_CAPITALISES = re.compile(r"[A-Z]")
 
 
 def _name_like(word: str) -> bool:

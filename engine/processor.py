@@ -275,18 +275,24 @@ def _conflicting(state: SubjectState, slot: str | None) -> list[MemoryRecord]:
 
 #: When a role's new holder is said to start: now, or later ("from June", "starting next month").
 _HOLDER_FROM_NOW = re.compile(r"\bfrom\s+(?:this|today|tonight|now)\b", re.IGNORECASE)
-_HOLDER_LATER = re.compile(r"\b(?:from|starting|as\s+of)\s+(?:next|mid|later|the\s+end|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
-                           r"oct|nov|dec)[a-z]*\b)", re.IGNORECASE)
+_HOLDER_LATER = re.compile(r"\b(?:(?:from|starting)\s+(?:next|mid|later|the\s+end|tomorrow|the\s+\d{1,2}(?:st|nd|rd|th)\b|"
+                           r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
+                           # ("as of monday" is as often the one gone by)
+                           r"|as\s+of\s+(?:next|tomorrow|mid|later|the\s+end))", re.IGNORECASE)
 
 
-def _holder_unsure(c: Candidate) -> bool:
+def _holder_unsure(c: Candidate, held: list[MemoryRecord]) -> bool:
     """A role's holder named in lower case ("my coach is rhys") without a word of change: the word
     may be no name at all ("my coach is norwegian", "my boss is livid"), so it takes no one's
     place; said with one ("my physio is dan from this week", "tom is my manager now"), a new name
-    is the role's new holder, unless it starts later ("my manager is sam from june")."""
+    is the role's new holder, unless it starts later ("my manager is sam from june"), or the
+    holder it would replace was named with a capital ("my boss is Dave"): one who writes names
+    so writes them so."""
     value = str(c.fields.get("value") or "")
     if not (c.slot or "").startswith("fact:role:") or not value or value != value.lower():
         return False
+    if any(str(r.fields.get("value") or "") != str(r.fields.get("value") or "").lower() for r in held):
+        return True
     if _HOLDER_LATER.search(c.text):
         return True
     return change_cue(c.text) is None and _HOLDER_FROM_NOW.search(c.text) is None
@@ -855,7 +861,12 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             out.emit(_repeated(dup, c, turn))
             continue
         # "I also love Ethiopian food": a second value of the slot, beside the first
-        conflicts = [] if _ALSO.search(c.text) or _holder_unsure(c) else _replaced_by(state, c)
+        conflicts = [] if _ALSO.search(c.text) else _replaced_by(state, c)
+        if conflicts and _holder_unsure(c, conflicts):
+            # (nor by how alike the two read: "my boss is grouchy these days" leaves Dave)
+            unsure = {r.memory_id for r in conflicts}
+            superseded_by_meaning = [r for r in superseded_by_meaning if r.memory_id not in unsure]
+            conflicts = []
         if any(SOURCE_RANK[r.source] > SOURCE_RANK[c.source] for r in conflicts):
             continue  # an explicit memory is not overruled by an inference
         record = _record_from(c, derive(id_prefix, "mem", str(n)), turn)
@@ -1515,7 +1526,10 @@ def _request_clauses(sentence: str) -> list[str]:
 def _formed_clauses(sentence: str) -> list[str]:
     """The clauses of a sentence other than itself that are in the form of a request: the only ones
     forget_requests reads a probability of."""
-    return [c for c in _request_clauses(sentence) if c != sentence and _REQUEST_FORM.search(c)]
+    formed = [c for c in _request_clauses(sentence) if c != sentence and _REQUEST_FORM.search(c)]
+    # ("forget the panic attack thing cos my mum uses this laptop": the request without its reason)
+    asked = _without_reason(sentence)
+    return formed + [asked] if asked != sentence and asked not in formed and _REQUEST_FORM.search(asked) else formed
 
 
 _REQUEST_STEMS = frozenset(w[:5] for w in _REQUEST_WORDS if len(w) >= 5)
@@ -2070,6 +2084,7 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
         said = [r for r in records if when - timedelta(days=1) <= r.created_at <= when + timedelta(days=14)
                 and r.created_at < turn.occurred_at - timedelta(hours=12)]
         records = said or records
+    request = _without_reason(request)
     topic = _topic_words(request)
     if topic and records:
         # A narrative is scored by its closest statement too, and a record that says two things
@@ -2108,6 +2123,25 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
         # one of the last three turns (what people ask not to keep); else nothing
         return last or sensitive
     return []
+
+
+#: Where a reason said beside a request to forget may start: after a dash, or after a comma or
+#: "because", or after a comma before a subject ("wipe the bit about me quitting - my manager
+#: sometimes sees this screen", "forget what I said about my sister, she'd kill me"; not before
+#: "my": "forget my address, my phone number ..." is a list).
+_REASON_AFTER = re.compile(r"\s+[-\u2013\u2014]+\s+|(?:,\s*|\s+)(?:because|cos|coz|cuz)\s+|"
+                           r",\s*(?=(?:i|i'm|i've|i'd|he|she|they|he's|she's|they're|he'd|she'd|they'd|it's|"
+                           r"someone|people|nobody|everyone)\b)", re.IGNORECASE)
+
+
+def _without_reason(request: str) -> str:
+    """A request to forget without the reason said beside it, which names no record: the part that
+    asks, where one part only does (`_may_ask_to_forget`); else the request as it is."""
+    parts = [p for p in _REASON_AFTER.split(request) if p and p.strip()]
+    if len(parts) < 2:
+        return request
+    asking = [p for p in parts if _may_ask_to_forget(p)]
+    return asking[0].strip() if len(asking) == 1 and _topic_words(asking[0]) else request
 
 
 def _stub(term: str) -> str:
