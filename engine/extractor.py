@@ -2612,11 +2612,17 @@ def _is_request(clause: str) -> bool:
 
 
 def _asked_to_do(text: str, mark: re.Match[str]) -> bool:
-    """Whether what is asked beside a mark of standing opens with a verb of the assistant's work
-    ("send my reminders by email", not "no sleeper trains for me", which `_NO_RULE` reads)."""
-    asked = _REQUEST_LEAD.sub("", strip_lead_in((text[:mark.start()] + " " + text[mark.end():]).strip(" ,;:-"))).strip()
+    """Whether what is asked beside a mark of standing opens with a verb, the assistant's work
+    ("send my reminders by email", "can you file receipts under travel"; not "no sleeper trains
+    for me", which `_NO_RULE` reads)."""
+    asked = _ASKED_LEAD.sub("", _REQUEST_LEAD.sub("", strip_lead_in((text[:mark.start()] + " " + text[mark.end():]).strip(" ,;:-")))).strip()
     head = _REQUEST_HEAD.match(asked)
-    return head is not None and head.start("verb") == 0 and head.group("verb").lower() in _IMPERATIVE_VERBS
+    return (head is not None and head.start("verb") == 0 and head.group("verb").lower() not in ("no", "nothing", "zero")
+            and _is_request(asked))
+
+
+#: A request's asking before its verb ("can you ", "could u please ").
+_ASKED_LEAD = re.compile(r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)", _I)
 
 
 def _asked_from_now_on(text: str) -> bool:
@@ -2626,7 +2632,8 @@ def _asked_from_now_on(text: str) -> bool:
     m = _STANDING_MARK.search(text)
     if m is None or not _FROM_NOW_ON_MARK.fullmatch(m.group()):
         return False
-    return _is_request((text[:m.start()] + " " + text[m.end():]).strip(" ,;:-"))
+    asked = (text[:m.start()] + " " + text[m.end():]).strip(" ,;:-")
+    return _is_request(asked) or _is_request(_ASKED_LEAD.sub("", _REQUEST_LEAD.sub("", asked)))
 
 
 def _request_clause(text: str) -> str | None:

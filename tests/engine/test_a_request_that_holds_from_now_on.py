@@ -15,6 +15,10 @@ from tests.engine.two_sessions import kept_of_one_turn, records_after
     "in future, send invoices to my work address",
     "from now on, add the vat to every quote you draft",
     "going forward, put the school run in my calendar every weekday",
+    # a verb of any work, not only the assistant's usual ones
+    "in future, cancel any gym class I book after 8pm",
+    "by default, split the bill three ways",
+    "from now on, pay the gardener by bank transfer",
 ])
 def test_the_request_is_a_rule(tmp_path, text):
     kept = kept_of_one_turn(tmp_path, "Robin", text)
