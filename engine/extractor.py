@@ -1449,6 +1449,7 @@ _AFTER_NAME = re.compile(
     r"currently|for\s+now|and|but|so|who|at|in|btw|lol|haha|tho|though)\b", _I)
 #: Words that follow "my manager is" and name no one: how, where or what someone is.
 _NOT_A_NAME = frozenset("""
+dr mr mrs ms mx prof doc
 a an the this that these those my our your his her their its one ones someone somebody nobody noone everyone anyone
 no not never always also still just only really so very too quite rather pretty kinda sorta such literally honestly
 basically actually probably definitely maybe like on at in with from for to by of into onto about over under off out

@@ -1291,9 +1291,22 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     # is no evidence for what it names ("Forget that we picked the blue sofa" must never make the
     # sofa memory stronger).
     withheld = {s for s in asked if s not in requests and _FORGET_FORM.search(s) and not _DISMISSAL.search(s)}
+    # ... but what it says in its place is said: "scratch that re: pharmacy - I moved everything
+    # over to the Rexall" tells where the prescriptions are now; so does a request to forget the old
+    # ("scrap that about insurance - I moved the policy to Direct Line")
+    instead = {s: m.group("said") for s in withheld | requests if (m := _SAID_INSTEAD.match(s)) is not None
+               and len(_WORDS_RE.findall(m.group("said"))) >= 3 and not _may_ask_to_forget(m.group("said"))}
     # the requests as read (typos mended: they name their topic to forget_targets), the rest as written
     return ([s for s in sentences if s in requests],
-            [mended[s] for s in sentences if s not in requests and s not in withheld])
+            [instead.get(s) or mended[s] for s in sentences if (s not in requests and s not in withheld) or s in instead])
+
+
+#: What is said in the place of a thing taken back: "scratch that re: pharmacy - <what holds now>",
+#: "ignore that, <what holds now>".
+_SAID_INSTEAD = re.compile(
+    r"^\W*(?:(?:oh|ok(?:ay)?|actually|wait|sorry|hmm+|um+|no)\W+)*(?:scratch|scrap|ignore|disregard|strike)\s+"
+    r"(?:that|this|what\s+I\s+said)(?:\s+(?:re:?|about|on|regarding|for)\s+[^-\u2013\u2014,:;]{1,40}?)?"
+    r"\s*(?:[-\u2013\u2014,:;]|\.\.\.)\s*(?P<said>\S.*)$", re.IGNORECASE | re.DOTALL)
 
 
 #: Told to forget something of the speaker's own ("pls forget my shoe size", "can you delete what I
@@ -2138,8 +2151,8 @@ def _without_reason(request: str) -> str:
     """A request to forget without the reason said beside it, which names no record: the part that
     asks, where one part only does (`_may_ask_to_forget`); else the request as it is."""
     parts = [p for p in _REASON_AFTER.split(request) if p and p.strip()]
-    if len(parts) < 2:
-        return request
+    if len(parts) < 2 or len(split_sentences(request)) > 1:
+        return request  # (a request read with the sentence it points back to names its thing there)
     asking = [p for p in parts if _may_ask_to_forget(p)]
     return asking[0].strip() if len(asking) == 1 and _topic_words(asking[0]) else request
 
