@@ -51,7 +51,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/69"
+DECIDER = "meaning/70"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -3032,6 +3032,10 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     for i in masked_needed:
         rec = records[i]
         sim = float(sims[i])
+        if kind == "episode" and rec.kind == "constraint" and cue != "strong" and stop is None:
+            # "book me on the 8:10 train tomorrow" beside "from now on, book me on the 7:10": one
+            # occasion, said without a word of change, leaves a standing rule as it was
+            continue
         their_role = _role_words(rec.text, speaker)
         if my_role is not None and their_role is not None and my_role != their_role:
             continue  # "Noor is my swim coach" / "Kai is my tennis coach": two roles, two people
