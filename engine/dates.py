@@ -492,8 +492,8 @@ _PERIOD_PATTERNS: list[tuple[str, str]] = [
              # as chat leaves "for the" out, at the head of what it bounds ("next hour or so keep replies
              # short", "next 30 mins: bullet points only"): minutes and hours only, where "next week" is
              # the calendar's
-             r"|(?:(?<=^)|(?<=[,;:(]\s)|(?<=[,;:(]))(?:the\s+)?next\s+(?:(?P<n3>" + _P_NUM + r")\s+)?"
-             r"(?P<unit3>minutes?|mins?|hours?|hrs?|half[\s-]+(?:an\s+)?hour)(?=\s+or\s+(?:so|two)\b|\s+only\b|\s*[:,;.!-])"),
+             r"|(?:(?<=^)|(?<=[,;:(]\s)|(?<=[,;:(]))(?:the\s+)?next\s+(?:(?!0+\s)(?P<n3>" + _P_NUM + r")\s+)?"
+             r"(?P<unit3>minutes?|mins?|hours?|hrs?|half[\s-]+(?:an\s+)?hour)(?=\s+or\s+(?:so|two)\b|\s+only\b|\s*[:,;.!)-])"),
     ("rest", r"(?:(?:for|during|through|over)\s+)?the\s+rest\s+of\s+(?:the\s+|this\s+)?(?P<rest_of>day|today|morning|afternoon|"
              r"evening|night|tonight|week|weekend|month)"),
     ("tomorrow_only", r"(?:(?:just|only)\s+)?for\s+tomorrow(?:\s+only)?|tomorrow\s+only|just\s+tomorrow"),

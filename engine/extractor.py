@@ -1088,12 +1088,15 @@ _AMOUNT = r"(?:" + _MONEY + r"?\d|(?:half|one|two|three|four|five|six|seven|eigh
 _BOUNDED_AMOUNT_START = (r"(?:" + _MONEY + r"?\d|(?:half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|"
                          r"a\s+(?:dozen|hundred|couple)|an?\s+(?:hour|day|week|month|litre|liter|metre|meter|mile|kilo|"
                          r"pound|glass|cup|slice|drink))\b)")
+#: Where the thing a limit is set on is named: the sentence's start, after a label, or after the work
+#: of the assistant's it holds for ("when you look at flights, connections have to be ..."; not "if
+#: you ask me, ...").
+_LIMIT_START = (r"(?:^|:\s*|^(?:(?:and|so|also|oh|ok|okay)\s+)*(?:when(?:ever)?|if|any\s*time|every\s+time)\s+(?:you|u)\s+"
+                r"(?:(?:are|'re|’re)\s+)?(?:look|search|book|plan|pick|choose|suggest|recommend|find|make|schedule|draft|write|"
+                r"shop|order|compare|price|arrange|organi[sz]e|put\s+together|come\s+up\s+with|sort\s+out|check)"
+                r"(?:s|ing|ed)?\b[^,;:.!?]{0,60},\s*)")
 #: A limit said with a modal: "the HOA fee can't be more than $300", "Luna must get no more than 5 mg a
 #: day", "the trailer can't exceed 750 kg".
-#: Where the thing a limit is set on is named: the sentence's start, after a label, or after what the
-#: assistant is doing when it holds ("when you look at flights, connections have to be ...").
-_LIMIT_START = (r"(?:^|:\s*|^(?:(?:and|so|also|oh|ok|okay)\s+)*(?:when(?:ever)?|if|any\s*time|every\s+time)\s+(?:you|u)\s+"
-                r"[^,;:.!?]{3,60},\s*)")
 _LIMIT_MODAL = re.compile(
     _LIMIT_START + r"(?P<np>(?:[\w'’-]+\s+){1,5}?)(?:can't|cannot|can\s+not|mustn't|must\s+not|shouldn't|should\s+not|"
     r"may\s+not|must|should|can|may)\s+(?:(?:ever|only)\s+)?"
@@ -1103,7 +1106,7 @@ _LIMIT_MODAL = re.compile(
     + _AMOUNT + r"|(?<=exceed\s)" + _AMOUNT + r")"
     # "connections have to be at least 90 mins", "layovers need to be 2 hours minimum": a bound a thing
     # has to keep to
-    r"|" + _LIMIT_START + r"(?P<np3>(?:[\w'’-]+\s+){1,5}?)(?:has|have|needs?|gotta)\s+(?:to\s+)?(?:always\s+)?"
+    r"|" + _LIMIT_START + r"(?P<np3>(?:[\w'’-]+\s+){1,5}?)(?:(?:has|have|needs?)\s+to|gotta)\s+(?:always\s+)?"
     r"(?:be|cost|weigh|last)\s+(?P<obj3>(?:(?:no|not)\s+)?(?:more|longer|higher|over|above|less|under|below|fewer|shorter)"
     r"(?:\s+than)?\s+(?:about\s+)?" + _AMOUNT + r"|(?:at\s+most|at\s+least|a\s+max(?:imum)?\s+of|a\s+min(?:imum)?\s+of|"
     r"up\s+to)\s+" + _AMOUNT + r"|(?=" + _BOUNDED_AMOUNT_START + r")[^.!?;]{1,30}?\b(?:minimum|min|max|maximum|tops|"
@@ -1117,7 +1120,7 @@ _LIMIT_MODAL = re.compile(
     r"smaller)\b[^.!?;]*)", _I)
 #: A bound said as a guess ("surely", "by now", "by the look of him"), not one to keep to.
 _GUESSED = re.compile(r"\b(?:surely|by\s+now|by\s+the\s+looks?\s+of|I\s+(?:reckon|bet|guess|think)|probably|easily|"
-                      r"must\s+be|lol|haha)\b", _I)
+                      r"must\s+be)\b", _I)
 #: Words of a thing "has to be" a bound of that say it is no thing a rule is set on: a person sized up,
 #: a guess ("there's", "that's"), a bound lifted ("no longer has to be", "doesn't have to be"), a
 #: question asked without its mark ("does my essay need to be at least 2000 words").
@@ -1217,9 +1220,11 @@ _LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:(?:
                             r"\s*(?::|\s[-–—])\s*\S"
                             # said without a mark, as dictated: "rule for the kids calendar nothing after 7 pm",
                             # "new rule no screens after 8"
-                            r"|^(?:(?:ok|okay|so|right|and|also)\s+)?(?:(?:new|house|family|my|our|the|one)\s+)?rules?"
+                            # (not one told of: "the rule no tipping surprised me", "my rule no alcohol fell apart")
+                            r"|^(?:(?:ok|okay|so|right|and|also)\s+)?(?:(?:new|house|family|my|our|one)\s+)?rules?"
                             r"(?:\s+(?:for|in|at|on)(?:\s+(?!(?:no|nothing|zero)\b)[\w'’-]+){1,4}?)?"
-                            r"\s+(?:no|nothing|zero)\s+(?!(?:one|idea|clue|doubt|problem|matter|wonder|way|longer|more|sense|use)\b)\w",
+                            r"\s+(?:no|nothing|zero)\s+(?!(?:one|idea|clue|doubt|problem|matter|wonder|way|longer|more|sense|use)\b)"
+                            r"(?![^.!?]*\b(?:[a-z]{3,}ed|was|were|fell|went|got|had|did|broke|came|made|took|kept)\b)[^\W\d]",
                             _I)
 
 #: A rule reported from what sets it: "club rules say barbless hooks only", "the lease says no
@@ -1449,7 +1454,7 @@ _AFTER_NAME = re.compile(
     r"currently|for\s+now|and|but|so|who|at|in|btw|lol|haha|tho|though)\b", _I)
 #: Words that follow "my manager is" and name no one: how, where or what someone is.
 _NOT_A_NAME = frozenset("""
-dr mr mrs ms mx prof doc
+dr mr mrs ms mx prof doc lol haha tho btw rn tbh atm af imo fyi
 a an the this that these those my our your his her their its one ones someone somebody nobody noone everyone anyone
 no not never always also still just only really so very too quite rather pretty kinda sorta such literally honestly
 basically actually probably definitely maybe like on at in with from for to by of into onto about over under off out
@@ -1491,7 +1496,7 @@ def lower_role_filled(text: str) -> tuple[str, str, str] | None:
         return None  # (one who types capitals elsewhere types them for names too: "cranky" is none)
     role = " ".join((m.group("role") or m.group("role2")).lower().split())
     head = role.split()[-1]
-    if head in HELD_BY_MANY or not _is_person_role(head) or head in _NOT_A_NAME:
+    if head in HELD_BY_MANY or not _is_person_role(head):
         return None
     name = (m.group("name") or m.group("name2")).lower().strip("'’-")
     if not _name_like(name):
@@ -2017,10 +2022,9 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         # "use bullet points from now on", "going forward, reply in Spanish": a request of how to
         # answer, marked as standing, is a rule of the format; "send my reminders by email from now
         # on": a request of any other work, marked as holding from now on, a rule of that work
-        asked = (c[:m.start()] + " " + c[m.end():]).strip(" ,;:-")
-        head = _REQUEST_HEAD.match(_REQUEST_LEAD.sub("", strip_lead_in(asked)).strip())
-        if (head is not None and _is_request(asked)
-                and head.group("verb").lower() not in ("tell", "ask", "remind", "let", "get", "have", "help")):
+        asked = _asked_beside(c, m)
+        head = _REQUEST_HEAD.match(asked)
+        if head is not None and _is_request(asked) and head.group("verb").lower() not in _NOT_A_STANDING_VERB:
             o = _object(asked[head.end("verb"):] if head.start("verb") == 0 else asked)
             if o:
                 return _Hit("constraint", "constraint:" + _topic(c, o),
@@ -2254,7 +2258,9 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
     low = lower_role_filled(c) if m is None and vocab & _GATES["_ROLE_FILLED"] else None
     if low is not None and low[1].split()[0] != name.lower():
         # "my manager is tom now": the role's new name, as "my manager is Tom now" gives it
-        return _Hit("fact", "fact:role:" + _role_slot(low[0]), {"attribute": low[0], "value": low[1]}, 0.8)
+        # ("named": "lower case", as the processor asks more of such a name before it replaces one)
+        return _Hit("fact", "fact:role:" + _role_slot(low[0]),
+                    {"attribute": low[0], "value": low[1], "named": "lower case"}, 0.8)
     if m:
         role = " ".join(_grp(m, "role", "role2", "role3", "role4").lower().split())
         who = _grp(m, "name", "name2", "name3", "name4")
@@ -2612,29 +2618,38 @@ def _is_request(clause: str) -> bool:
     return verb_like and (nxt in _OBJECT_START or (nxt not in _STOP_START and _AT_ME.match(c, m.end()) is not None))
 
 
+#: Verbs of requests that a mark of standing does not make a rule of the work: a reminder, a note
+#: to keep ("in future, remember that I hate cilantro" is a fact), a question put.
+_NOT_A_STANDING_VERB = frozenset("tell ask remind let get have help remember note bear".split())
+#: A request's asking before its verb ("can you ", "could u please ").
+_ASKED_LEAD = re.compile(r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)", _I)
+
+
+def _asked_beside(text: str, mark: re.Match[str]) -> str:
+    """What a request marked as standing asks, without the mark, its lead-in or its asking ("from
+    now on please send ...", "can you send ... from now on": "send ...")."""
+    asked = (text[:mark.start()] + " " + text[mark.end():]).strip(" ,;:-")
+    return _ASKED_LEAD.sub("", _REQUEST_LEAD.sub("", strip_lead_in(asked).strip())).strip()
+
+
 def _asked_to_do(text: str, mark: re.Match[str]) -> bool:
     """Whether what is asked beside a mark of standing opens with a verb, the assistant's work
     ("send my reminders by email", "can you file receipts under travel"; not "no sleeper trains
     for me", which `_NO_RULE` reads)."""
-    asked = _ASKED_LEAD.sub("", _REQUEST_LEAD.sub("", strip_lead_in((text[:mark.start()] + " " + text[mark.end():]).strip(" ,;:-")))).strip()
+    asked = _asked_beside(text, mark)
     head = _REQUEST_HEAD.match(asked)
     return (head is not None and head.start("verb") == 0 and head.group("verb").lower() not in ("no", "nothing", "zero")
-            and _is_request(asked))
-
-
-#: A request's asking before its verb ("can you ", "could u please ").
-_ASKED_LEAD = re.compile(r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?)", _I)
+            and head.group("verb").lower() not in _NOT_A_STANDING_VERB and _is_request(asked))
 
 
 def _asked_from_now_on(text: str) -> bool:
     """A request to the assistant marked as holding from now on ("switch to English from now on",
     "going forward, book my physio for Thursdays"): a rule of the speaker's, though it names them
-    nowhere."""
-    m = _STANDING_MARK.search(text)
+    nowhere. (A sentence of more than 400 characters is no short request.)"""
+    m = _STANDING_MARK.search(text) if len(text) <= 400 else None
     if m is None or not _FROM_NOW_ON_MARK.fullmatch(m.group()):
         return False
-    asked = (text[:m.start()] + " " + text[m.end():]).strip(" ,;:-")
-    return _is_request(asked) or _is_request(_ASKED_LEAD.sub("", _REQUEST_LEAD.sub("", asked)))
+    return _asked_to_do(text, m)
 
 
 def _request_clause(text: str) -> str | None:
@@ -2866,7 +2881,12 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
         # Don't suggest anything with gluten." holds for good), nor is a task ("send me the notes").
         temp = _temporary(body, name, occurred_at, session_ttl, correction, hedged, tz, setting, lent=True)
     if temp is not None:
-        return [temp]
+        # a rule of the speaker's told beside it ("next hour or so keep replies short, I'm allergic
+        # to peanuts btw") holds past the period: kept as well, as it would be alone
+        beside = [(clause, hit) for clause in _REQUEST_SPLIT.split(body) if clause and clause.strip() and not _is_request(clause)
+                  and not find_periods(clause, occurred_at, tz)
+                  and (hit := _classify(strip_lead_in(clause), name, False)) is not None and hit.kind == "constraint"]
+        return [temp] + [_build(hit, clause, name, occurred_at, correction, hedged, tz) for clause, hit in beside]
     if labelled_rule(body) and not is_question(body) and (o := _object(body)):
         # "New rule as of today: every pull request needs two approvals": a rule by its label
         return [_build(_labelled_hit(o, name), body, name, occurred_at, correction, hedged, tz)]

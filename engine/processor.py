@@ -273,29 +273,29 @@ def _conflicting(state: SubjectState, slot: str | None) -> list[MemoryRecord]:
                   key=lambda r: r.memory_id)
 
 
-#: When a role's new holder is said to start: now, or later ("from June", "starting next month").
-_HOLDER_FROM_NOW = re.compile(r"\bfrom\s+(?:this|today|tonight|now)\b", re.IGNORECASE)
-_HOLDER_LATER = re.compile(r"\b(?:(?:from|starting)\s+(?:next|mid|later|the\s+end|tomorrow|the\s+\d{1,2}(?:st|nd|rd|th)\b|"
-                           r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
+#: When a role's new holder is said to start: later ("from June", "starting next month"), or now in
+#: words an adjective does not take ("new", "as of today", "from this week", "took over"; not "now",
+#: "these days": "my boss is grouchy these days").
+_HOLDER_LATER = re.compile(r"\b(?:(?:from|starting)\s+(?:next(?!\s+door\b)|mid|later|the\s+end|tomorrow|"
+                           r"the\s+\d{1,2}(?:st|nd|rd|th)\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
+                           r"(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
+                           r"nov(?:ember)?|dec(?:ember)?)\b)"
                            # ("as of monday" is as often the one gone by)
                            r"|as\s+of\s+(?:next|tomorrow|mid|later|the\s+end))", re.IGNORECASE)
+_HOLDER_CHANGED = re.compile(r"\b(?:new|newly|as\s+of|from\s+(?:this|today|tonight|now)|starting\s+(?:this|today|now)|"
+                             r"switched|changed|swapped|took\s+over|taken\s+over|taking\s+over|replaced|replacing|instead|"
+                             r"no\s+longer|any\s*more|left|retired|moved|quit|went|gone)\b", re.IGNORECASE)
 
 
-def _holder_unsure(c: Candidate, held: list[MemoryRecord]) -> bool:
-    """A role's holder named in lower case ("my coach is rhys") without a word of change: the word
-    may be no name at all ("my coach is norwegian", "my boss is livid"), so it takes no one's
-    place; said with one ("my physio is dan from this week", "tom is my manager now"), a new name
-    is the role's new holder, unless it starts later ("my manager is sam from june"), or the
-    holder it would replace was named with a capital ("my boss is Dave"): one who writes names
-    so writes them so."""
-    value = str(c.fields.get("value") or "")
-    if not (c.slot or "").startswith("fact:role:") or not value or value != value.lower():
+def _holder_unsure(c: Candidate) -> bool:
+    """A role's holder named in lower case by `lower_role_filled` ("my coach is rhys"): the word may
+    be no name at all ("my coach is norwegian", "my boss is grouchy these days"), so it takes the
+    place of the holder before only when said as a change in words an adjective does not take
+    ("my physio is dan from this week", "tom took over as my manager", "my new landlady is olu"),
+    and not when it starts later ("my manager is sam from june")."""
+    if c.fields.get("named") != "lower case" or not (c.slot or "").startswith("fact:role:"):
         return False
-    if any(str(r.fields.get("value") or "") != str(r.fields.get("value") or "").lower() for r in held):
-        return True
-    if _HOLDER_LATER.search(c.text):
-        return True
-    return change_cue(c.text) is None and _HOLDER_FROM_NOW.search(c.text) is None
+    return _HOLDER_LATER.search(c.text) is not None or _HOLDER_CHANGED.search(c.text) is None
 
 
 def _replaced_by(state: SubjectState, c: Candidate) -> list[MemoryRecord]:
@@ -862,7 +862,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             continue
         # "I also love Ethiopian food": a second value of the slot, beside the first
         conflicts = [] if _ALSO.search(c.text) else _replaced_by(state, c)
-        if conflicts and _holder_unsure(c, conflicts):
+        if conflicts and _holder_unsure(c):
             # (nor by how alike the two read: "my boss is grouchy these days" leaves Dave)
             unsure = {r.memory_id for r in conflicts}
             superseded_by_meaning = [r for r in superseded_by_meaning if r.memory_id not in unsure]
@@ -2139,12 +2139,13 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
 
 
 #: Where a reason said beside a request to forget may start: after a dash, or after a comma or
-#: "because", or after a comma before a subject ("wipe the bit about me quitting - my manager
-#: sometimes sees this screen", "forget what I said about my sister, she'd kill me"; not before
-#: "my": "forget my address, my phone number ..." is a list).
-_REASON_AFTER = re.compile(r"\s+[-\u2013\u2014]+\s+|(?:,\s*|\s+)(?:because|cos|coz|cuz)\s+|"
-                           r",\s*(?=(?:i|i'm|i've|i'd|he|she|they|he's|she's|they're|he'd|she'd|they'd|it's|"
-                           r"someone|people|nobody|everyone)\b)", re.IGNORECASE)
+#: "because", or after a comma before "I" or "it's" ("wipe the bit about me quitting - my manager
+#: sometimes sees this screen", "forget the debt thing, I'm embarrassed"; not before "my": "forget
+#: my address, my phone number ..." is a list).
+_REASON_AFTER = re.compile(r"(?<!\s)\s+[-\u2013\u2014]+\s+|(?:,\s*|(?<!\s)\s+)(?:because|cos|coz|cuz)\s+|"
+                           # (not "he", "she", "they": "forget what I told you about Tom, he got fired"
+                           # says which Tom memory)
+                           r",\s*(?=(?:i|i'm|i've|i'd|it's|someone|people|nobody|everyone)\b)", re.IGNORECASE)
 
 
 def _without_reason(request: str) -> str:

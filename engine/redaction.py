@@ -1430,25 +1430,19 @@ def _id_groups(text: str, pos: int, iban: bool = False) -> list[tuple[int, int]]
     return groups
 
 
-_stdnum_shapes: dict[str, Callable[[str], object]] = {}
-
-
 def _stdnum_shaped(module: str, value: str) -> bool:
     """Whether python-stdnum finds no fault with a value but its check digit or a part never issued
     ("SIN 739 218 504"): the user's number typed with a slip, or one made up, is still written as
     theirs once introduced by its name (as `_ssn_shaped` reads an SSN)."""
-    from stdnum.exceptions import InvalidChecksum, InvalidComponent, ValidationError
+    import importlib
 
-    fn = _stdnum_shapes.get(module)
-    if fn is None:
-        import importlib
+    from stdnum.exceptions import InvalidChecksum, InvalidComponent
 
-        fn = _stdnum_shapes[module] = importlib.import_module(f"stdnum.{module}").validate
     try:
-        fn(value)
+        importlib.import_module(f"stdnum.{module}").validate(value)
     except (InvalidChecksum, InvalidComponent):
         return True
-    except (ValidationError, Exception):  # a wrong length or format, or a validator that chokes
+    except Exception:  # a wrong length or format, or a validator that chokes on odd input
         return False
     return True
 
@@ -1466,6 +1460,8 @@ _UNITS = frozenset("won yen kr dong rupees rs credits coins gems followers likes
 
 
 #: How `_ID_INTRO` ends when the number is joined to its name by "it's" or "which is".
+#: Checks that any run of digits of a length passes: after "it's", an amount or a year would.
+_LOOSE = (_has_id_digits, _plain_account_number, _bank_account_ok)
 _NAMES_A_NUMBER = re.compile(r"\b(?:number|no\.?|num\.?|nr\.?)(?=[ \t,:]|$)|#", re.IGNORECASE)
 _JOINED = re.compile(r"(?:it['\u2019]s|it[ \t]+is|which[ \t]+is)[ \t]+(?:#[ \t]*)?$", re.IGNORECASE)
 
@@ -1473,7 +1469,7 @@ _JOINED = re.compile(r"(?:it['\u2019]s|it[ \t]+is|which[ \t]+is)[ \t]+(?:#[ \t]*
 def _identifiers(text: str) -> Iterator[_Span]:
     for m in _ID_INTRO.finditer(text):
         _, kind, validators, _ = _ID_RULES[int(m.lastgroup[1:])]
-        if (_JOINED.search(m.group()) and not any(isinstance(v, str) for v in validators)
+        if (_JOINED.search(m.group()) and any(v in _LOOSE for v in validators)
                 and not _NAMES_A_NUMBER.search(m.group())):
             # "my savings account, which is 150000 now", "my tax code, it's 1257L": said of the thing,
             # a number whose form no check tells from an amount or a year is not its identifier (its

@@ -35,3 +35,9 @@ def test_no_reason_is_cut_from(text):
     from engine.processor import _without_reason
 
     assert _without_reason(text) == text
+
+
+def test_a_clause_after_a_comma_that_says_which_memory_is_read(tmp_path):
+    texts = after_forget(tmp_path, "forget what I told you about Tom, he got fired",
+                         ["Tom got fired last week", "Tom is my manager"], speaker="Robin")
+    assert any("manager" in t for t in texts) and not any("fired" in t for t in texts), texts

@@ -39,6 +39,7 @@ def test_the_request_takes_the_old_ones_place(tmp_path, first, later, old, new):
 @pytest.mark.parametrize("text", [
     "from now on I'll cycle to work",
     "going forward with the plan, we booked the venue",
+    "in future, remember that I hate cilantro",
 ])
 def test_no_rule_is_kept(tmp_path, text):
     kept = kept_of_one_turn(tmp_path, "Robin", text)

@@ -34,7 +34,9 @@ def active_texts(records) -> list[str]:
     # "'s" for "is", a role ending unlike most, the name first
     ("my mentor is ade", "my mentor's tunde now, ade moved teams", "ade", "tunde"),
     ("my mechanic is gaz", "new mechanic is a lass called shona", "gaz", "shona"),
-    ("our cleaner is magda", "zofia's our cleaner now", "magda", "zofia"),
+    ("our cleaner is magda", "zofia's our cleaner now, magda retired", "magda", "zofia"),
+    # the old one with a capital, the change said plainly
+    ("my physio is Mark", "we've switched, my physio is dan from this week", "mark", "dan"),
 ])
 def test_the_new_name_takes_the_roles_place(tmp_path, first, later, old, new):
     records = after(tmp_path, first, later)
@@ -64,6 +66,9 @@ def test_the_new_name_takes_the_roles_place(tmp_path, first, later, old, new):
     # the old holder named with a capital: a word in lower case after it is no name of that writer's
     ("my boss is Dave", "my boss is grouchy these days", "dave"),
     ("my trainer is Luke", "my trainer is way tougher now", "luke"),
+    # "now", "these days" are said of how someone is as well
+    ("my boss is rhys", "my boss is intense these days", "rhys"),
+    ("my coach is dan", "my coach is petty now", "dan"),
 ])
 def test_the_old_holder_stays(tmp_path, first, later, old):
     texts = active_texts(after(tmp_path, first, later))

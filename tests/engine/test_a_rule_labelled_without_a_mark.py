@@ -25,6 +25,10 @@ def test_the_rule_is_a_constraint(tmp_path, text, word):
 @pytest.mark.parametrize("text", [
     "I broke the rule no one talks about at work",
     "that rule no doubt annoyed everyone",
+    # a rule told of, not one kept
+    "my rule no alcohol on weekdays fell apart last week",
+    "the rule no tipping surprised me in japan",
+    "rule no 1 of fight club",
 ])
 def test_no_rule_is_kept(tmp_path, text):
     kept = kept_of_one_turn(tmp_path, "Robin", text)

@@ -20,6 +20,7 @@ AT = datetime(2026, 3, 2, 9, tzinfo=timezone.utc)
     ("next 45 mins: only bullet points please, on a bumpy bus", 0.75),
     ("next couple of hours, no long explanations, I'm between meetings", 2),
     ("ok, next 3 hours only answer in spanish, practising for my exam", 3),
+    ("(next hour) keep it short, in a lecture", 1),
 ])
 def test_the_instruction_lapses_when_the_span_ends(tmp_path, text, hours):
     records = records_of_one_turn(tmp_path, "Robin", text)
@@ -33,7 +34,14 @@ def test_the_instruction_lapses_when_the_span_ends(tmp_path, text, hours):
     "see you next week, keep it short",
     "in the next hour I'll call the bank",
     "we agreed the next hour of the meeting is for questions",
+    "next 0 hours, keep it brief",
 ])
 def test_no_span_of_hours_is_read(text):
     assert not any(p.words.lower().startswith(("next", "the next")) and "hour" in p.words.lower()
                    for p in find_periods(text, AT, timezone.utc)), find_periods(text, AT, timezone.utc)
+
+
+def test_a_rule_told_beside_the_instruction_holds_past_it(tmp_path):
+    records = records_of_one_turn(tmp_path, "Robin", "next hour or so keep replies short, I'm allergic to peanuts btw")
+    assert any(r.kind == "constraint" and "peanuts" in r.text and r.expires_at is None for r in records), \
+        [(r.kind, r.text, r.expires_at) for r in records]

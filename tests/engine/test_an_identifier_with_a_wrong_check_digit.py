@@ -48,3 +48,8 @@ def test_an_amount_or_a_year_said_of_the_thing_stays(text):
 def test_an_account_number_joined_by_its_is_redacted():
     out, kinds = redact("my account number, it's 40128833 if you need it")
     assert "40128833" not in out and "bank_account" in kinds, (out, kinds)
+
+
+def test_a_sort_code_joined_by_its_is_redacted():
+    out, kinds = redact("my sort code, it's 20-00-00 and the account is with Barclays")
+    assert "20-00-00" not in out and "routing_number" in kinds, (out, kinds)
