@@ -1454,35 +1454,35 @@ _AFTER_NAME = re.compile(
     r"currently|for\s+now|and|but|so|who|at|in|btw|lol|haha|tho|though)\b", _I)
 #: Words that follow "my manager is" and name no one: how, where or what someone is.
 _NOT_A_NAME = frozenset("""
-dr mr mrs ms mx prof doc lol haha tho btw rn tbh atm af imo fyi
-a an the this that these those my our your his her their its one ones someone somebody nobody noone everyone anyone
-no not never always also still just only really so very too quite rather pretty kinda sorta such literally honestly
-basically actually probably definitely maybe like on at in with from for to by of into onto about over under off out
-up down back away home here there around gone done over part all both each either neither more less most least much
-many few some any none own same different other another first last next former ex interim acting temporary temp
-permanent new old young older younger senior junior latest current usual regular main
-good great nice fine ok okay alright well better worse best worst bad awful terrible horrible lovely amazing awesome
-brilliant excellent fantastic super fab brill ace cool chill calm sound grand solid decent fair unfair kind mean
-strict tough hard harsh firm soft easy lax nice sweet rude polite funny weird strange odd lazy smart clever bright
-sharp wise dumb thick keen eager great grumpy moody happy sad mad angry upset cross nervous scared afraid sure aware
-busy free late early sick ill unwell poorly fit healthy tired knackered pregnant married single divorced widowed
-engaged retired dead alive asleep awake gay straight trans male female deaf blind vegan vegetarian
-cheap expensive pricey dear local remote nearby close far private public open closed shut full empty right wrong
-online offline abroad overseas quiet loud picky fussy tight stingy patient impatient competent incompetent absent
-present silent lenient toxic nuts crazy insane wild mental brutal dodgy shady sketchy flaky legit rubbish useless
-hopeless meh mint gutted sorted fab top best next leaving new nice
+dr mr mrs ms mx prof doc lol haha tho btw rn tbh atm af imo fyi a an the this that these those my our your his
+her their its one ones someone somebody nobody noone everyone anyone no not never always also still just only
+really so very too quite rather pretty kinda sorta such literally honestly basically actually probably
+definitely maybe like on at in with from for to by of into onto about over under off out up down back away home
+here there around gone done part all both each either neither more less most least much many few some any none
+own same different other another first last next former ex interim acting temporary temp permanent new old young
+older younger senior junior latest current usual regular main good great nice fine ok okay alright well better
+worse best worst bad awful terrible horrible lovely amazing awesome brilliant excellent fantastic super fab
+brill ace cool chill calm sound grand solid decent fair unfair kind mean strict tough hard harsh firm soft easy
+lax sweet rude polite funny weird strange odd lazy smart clever bright sharp wise dumb thick keen eager grumpy
+moody happy sad mad angry upset cross nervous scared afraid sure aware busy free late early sick ill unwell
+poorly fit healthy tired knackered pregnant married single divorced widowed engaged retired dead alive asleep
+awake gay straight trans male female deaf blind vegan vegetarian cheap expensive pricey dear local remote nearby
+close far private public open closed shut full empty right wrong online offline abroad overseas quiet loud picky
+fussy tight stingy patient impatient competent incompetent absent present silent lenient toxic nuts crazy insane
+wild mental brutal dodgy shady sketchy flaky legit rubbish useless hopeless meh mint gutted sorted top leaving
 american british english french german irish scottish welsh canadian australian indian italian spanish polish
 chinese japanese korean mexican nigerian kenyan ghanaian brazilian dutch swedish russian greek turkish african
-asian european latino latina muslim jewish hindu sikh buddhist catholic christian atheist norwegian danish finnish
-icelandic belgian swiss austrian czech slovak hungarian romanian bulgarian serbian croatian bosnian albanian ukrainian
-lithuanian latvian estonian georgian armenian israeli palestinian lebanese syrian iraqi iranian afghan pakistani
-bangladeshi nepali sri lankan thai vietnamese filipino malaysian indonesian singaporean egyptian moroccan algerian
-tunisian ethiopian somali sudanese ugandan tanzanian zambian zimbabwean jamaican cuban colombian peruvian chilean
-argentinian argentine venezuelan portuguese sicilian aussie kiwi yank brit scot geordie scouse cockney
-hybrid wfh onsite freelance redundant unemployed sober bald blonde blond grey gray ginger tall short fat thin slim
-skinny rich poor broke skint bankrupt famous honest gentle slow fast quick lovely bonkers livid hungover vile pants
-nicer kinder stricter calmer happier easier busier angrier crazier lazier friendlier nearer closer cheaper dearer
-tougher harsher pricier grumpier crankier cranky moodier sharper softer firmer stressed part-time full-time locum
+asian european latino latina muslim jewish hindu sikh buddhist catholic christian atheist norwegian danish
+finnish icelandic belgian swiss austrian czech slovak hungarian romanian bulgarian serbian croatian bosnian
+albanian ukrainian lithuanian latvian estonian georgian armenian israeli palestinian lebanese syrian iraqi
+iranian afghan pakistani bangladeshi nepali lankan thai vietnamese filipino malaysian indonesian singaporean
+egyptian moroccan algerian tunisian ethiopian somali sudanese ugandan tanzanian zambian zimbabwean jamaican
+cuban colombian peruvian chilean argentinian argentine venezuelan portuguese sicilian aussie kiwi yank brit scot
+geordie scouse cockney hybrid wfh onsite freelance redundant unemployed sober bald blonde blond grey gray ginger
+tall short fat thin slim skinny rich poor broke skint bankrupt famous honest gentle slow fast quick bonkers
+livid hungover vile pants nicer kinder stricter calmer happier easier busier angrier crazier lazier friendlier
+nearer closer cheaper dearer tougher harsher pricier grumpier crankier cranky moodier sharper softer firmer
+stressed part-time full-time locum
 """.split())
 
 
