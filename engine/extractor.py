@@ -1440,12 +1440,12 @@ _NEW_ROLE_NAMED = re.compile(
 #: A role of the speaker's filled by a name typed in lower case, as chat types it ("my manager is tom
 #: now", "priya is my line manager", "new landlord is a guy called femi"): read only where a name is
 #: all the slot can hold, and only a word that names no one (`_NOT_A_NAME`) is refused.
-_LOWER_WORD = r"(?-i:[a-z][a-z'’-]{1,20})"
+_LOWER_WORD = r"(?-i:[a-z][a-z-]{1,20})"
 _LOWER_ROLE_FILLED = re.compile(
     r"^(?:[^:]{1,40}:\s+)?(?:(?!(?:if|unless|when|whether|once)\b)[^,;:]{3,60}[,;]\s+(?:and\s+|so\s+)?)?"
     r"(?:(?:(?P<own>my|our)\s+|(?=new\s))(?P<role>" + _ROLE_WORDS + r")(?:\s+is|\s*['’]s)\s+(?:now\s+|still\s+)?"
     r"(?:(?:a|an|this|some)\s+(?:guy|man|woman|lady|bloke|chap|girl|fella|fellow|person|dude|lad|lass)\s+)?"
-    r"(?:(?:called|named)\s+)?(?P<name>" + _LOWER_WORD + r")"
+    r"(?:(?:called|named)\s+)?(?P<name>" + _LOWER_WORD + r")(?![\w'’])"
     r"|(?P<name2>" + _LOWER_WORD + r")(?:\s+is|['’]s)\s+(?:now\s+|still\s+)?(?P<own2>my|our)\s+(?P<role2>" + _ROLE_WORDS + r"))"
     r"(?P<rest>.*)$", _I | re.DOTALL)
 #: What may follow such a name: the end of the clause, when, or where the person is from.
@@ -1512,6 +1512,9 @@ def lower_role_filled(text: str) -> tuple[str, str, str] | None:
     return role, name, (m.group("own") or m.group("own2") or "").lower()
 
 
+_NUMBER_WORD = re.compile(r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+                          r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
+                          r"hundred|thousand|dozen|couple|half|twice|once)(?:-\w+)?", re.IGNORECASE)
 #: Capitals a phone or habit gives whoever types: a sentence's first letter, "I", "I'm".
 _CAPITALISED_ANYWAY = re.compile(r"(?:^|(?<=[.!?:;]\s)|(?<=[.!?:;]))\s*[A-Z]|\bI(?:['’](?:m|ve|d|ll))?\b")
 _CAPITALISES = re.compile(r"[A-Z]")
@@ -1524,6 +1527,8 @@ def _name_like(word: str) -> bool:
     if (len(word) < 2 or word in _NOT_A_NAME or word in STOP_WORDS or word in _MODALS or word in RELATIONS
             or word in _PERSON_ROLES or word in HELD_BY_MANY or word in _PAST_IRREGULAR):
         return False
+    if _NUMBER_WORD.fullmatch(word):
+        return False  # "our team is twelve people"
     if re.search(r"(?:ly|ing|ful|ous|ive|able|ible|less|ese|ness|ment)$", word):
         return False
     if word.endswith("ed") and len(word) > 4:  # "retired", "stressed"; not "ted", "fred"

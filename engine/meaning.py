@@ -3032,10 +3032,6 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     for i in masked_needed:
         rec = records[i]
         sim = float(sims[i])
-        if kind == "episode" and rec.kind == "constraint" and cue != "strong" and stop is None:
-            # "book me on the 8:10 train tomorrow" beside "from now on, book me on the 7:10": one
-            # occasion, said without a word of change, leaves a standing rule as it was
-            continue
         their_role = _role_words(rec.text, speaker)
         if my_role is not None and their_role is not None and my_role != their_role:
             continue  # "Noor is my swim coach" / "Kai is my tennis coach": two roles, two people
@@ -3074,6 +3070,10 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             continue
         if other_day and cue != "strong":
             continue  # the same thing on another day happened again: a habit, not a repeat or an update
+        if kind == "episode" and rec.kind == "constraint" and cue != "strong" and stop is None:
+            # "book me on the 8:10 train tomorrow" beside "from now on, book me on the 7:10": one
+            # occasion, said without a word of change, leaves a standing rule as it was
+            continue
         # An event and a standing fact are two memories (episodic and semantic), however alike.
         filler = (other_filler(text, rec.text, speaker) or ((kind == "episode") != (rec.kind == "episode"))
                   # "I also have a cat named Pixel" / "a dog named Pixel": kin or pets named apart

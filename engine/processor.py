@@ -282,12 +282,18 @@ _HOLDER_LATER = re.compile(r"\b(?:(?:from|starting)\s+(?:next(?!\s+door\b)|mid|l
                            r"nov(?:ember)?|dec(?:ember)?)\b)"
                            # ("as of monday" is as often the one gone by)
                            r"|as\s+of\s+(?:next|tomorrow|mid|later|the\s+end))", re.IGNORECASE)
-_HOLDER_CHANGED = re.compile(r"\b(?:new|newly|as\s+of|from\s+(?:this|today|tonight|now)|starting\s+(?:this|today|now)|"
+_HOLDER_CHANGED = re.compile(r"\b(?:new|newly|as\s+of(?!\s+late)|from\s+(?:this|today|tonight|now)|starting\s+(?:this|today|now)|"
                              r"switched|changed|swapped|took\s+over|taken\s+over|taking\s+over|replaced|replacing|instead|"
-                             r"no\s+longer|any\s*more|left|retired|moved|quit|went|gone)\b", re.IGNORECASE)
+                             r"no\s+longer|any\s*more)\b", re.IGNORECASE)
+#: The old holder said to be gone: "..., ruth left", "hannah moved clinics", "magda retired".
+_HOLDER_GONE = r"\b{}\s+(?:has\s+|had\s+|just\s+)?(?:left|retired|moved|quit|went|gone|is\s+gone|stepped\s+down|resigned)\b"
+#: Where the clause that fills the role ends: what follows ("since sam left", "because ...") is
+#: said of something else.
+_ROLE_CLAUSE_END = re.compile(r"[,;]|\s[-\u2013\u2014]\s|\s(?:since|because|cos|after|when|as(?!\s+of\b)|so|but)\s",
+                              re.IGNORECASE)
 
 
-def _holder_unsure(c: Candidate) -> bool:
+def _holder_unsure(c: Candidate, held: list[MemoryRecord]) -> bool:
     """A role's holder named in lower case by `lower_role_filled` ("my coach is rhys"): the word may
     be no name at all ("my coach is norwegian", "my boss is grouchy these days"), so it takes the
     place of the holder before only when said as a change in words an adjective does not take
@@ -295,7 +301,14 @@ def _holder_unsure(c: Candidate) -> bool:
     and not when it starts later ("my manager is sam from june")."""
     if c.fields.get("named") != "lower case" or not (c.slot or "").startswith("fact:role:"):
         return False
-    return _HOLDER_LATER.search(c.text) is not None or _HOLDER_CHANGED.search(c.text) is None
+    if _HOLDER_LATER.search(c.text) is not None:
+        return True
+    # the clause that names the holder ("my boss is snappy since sam left": not of the boss)
+    value = str(c.fields.get("value") or "").lower()
+    clause = next((x for x in _ROLE_CLAUSE_END.split(c.text) if x and value in x.lower()), c.text)
+    gone = any(re.search(_HOLDER_GONE.format(re.escape(v)), c.text, re.IGNORECASE)
+               for r in held if (v := str(r.fields.get("value") or "").strip()))
+    return _HOLDER_CHANGED.search(clause) is None and not gone
 
 
 def _replaced_by(state: SubjectState, c: Candidate) -> list[MemoryRecord]:
@@ -862,7 +875,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             continue
         # "I also love Ethiopian food": a second value of the slot, beside the first
         conflicts = [] if _ALSO.search(c.text) else _replaced_by(state, c)
-        if conflicts and _holder_unsure(c):
+        if conflicts and _holder_unsure(c, conflicts):
             # (nor by how alike the two read: "my boss is grouchy these days" leaves Dave)
             unsure = {r.memory_id for r in conflicts}
             superseded_by_meaning = [r for r in superseded_by_meaning if r.memory_id not in unsure]
@@ -2142,10 +2155,13 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
 #: "because", or after a comma before "I" or "it's" ("wipe the bit about me quitting - my manager
 #: sometimes sees this screen", "forget the debt thing, I'm embarrassed"; not before "my": "forget
 #: my address, my phone number ..." is a list).
-_REASON_AFTER = re.compile(r"(?<!\s)\s+[-\u2013\u2014]+\s+|(?:,\s*|(?<!\s)\s+)(?:because|cos|coz|cuz)\s+|"
-                           # (not "he", "she", "they": "forget what I told you about Tom, he got fired"
-                           # says which Tom memory)
-                           r",\s*(?=(?:i|i'm|i've|i'd|it's|someone|people|nobody|everyone)\b)", re.IGNORECASE)
+_REASON_AFTER = re.compile(
+    # (a dash before someone who does something: not "- and my dad too", "- the bit about quitting")
+    r"(?<!\s)\s+[-\u2013\u2014]+\s+(?=(?:my|our|i|i'm|i've|i'd|it's|someone|people|nobody|everyone)\s+"
+    r"(?!(?:mean|meant|dad|mum|mom)\b))|(?:,\s*|(?<!\s)\s+)(?:because|cos|coz|cuz)\s+|"
+    # (not "he", "she", "they": "forget what I told you about Tom, he got fired" says which Tom
+    # memory; not "I mean": "..., i mean the one getting married" says which one)
+    r",\s*(?=(?:i|i'm|i've|i'd|it's|someone|people|nobody|everyone)\b(?!\s+(?:mean|meant)\b))", re.IGNORECASE)
 
 
 def _without_reason(request: str) -> str:

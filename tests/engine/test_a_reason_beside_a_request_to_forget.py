@@ -30,6 +30,10 @@ def test_the_memory_asked_about_goes_and_the_one_the_reason_names_stays(tmp_path
     "forget what I said about working as a nurse",
     "delete everything since tuesday",
     "forget about the - ugh - the divorce stuff",
+    # what to forget, added to or narrowed after a dash or a comma
+    "forget what i said about my mum - and my dad too",
+    "forget what i told you about work - the bit about quitting",
+    "forget the thing about tom, i mean the one getting married",
 ])
 def test_no_reason_is_cut_from(text):
     from engine.processor import _without_reason

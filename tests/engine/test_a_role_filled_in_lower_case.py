@@ -69,6 +69,9 @@ def test_the_new_name_takes_the_roles_place(tmp_path, first, later, old, new):
     # "now", "these days" are said of how someone is as well
     ("my boss is rhys", "my boss is intense these days", "rhys"),
     ("my coach is dan", "my coach is petty now", "dan"),
+    # a word of change said of something else, or not of a change
+    ("my boss is linda", "my boss is snappy since sam left", "linda"),
+    ("my boss is linda", "my boss is prickly as of late", "linda"),
 ])
 def test_the_old_holder_stays(tmp_path, first, later, old):
     texts = active_texts(after(tmp_path, first, later))
@@ -91,6 +94,7 @@ def test_the_role_and_its_name_are_read(text, role, name):
     "my manager is away this week", "my doctor is worried about my bp", "my boss is really supportive",
     "my dentist is miles away", "my tutor is retired now", "my brother is sam", "my manager is a nightmare",
     "if my manager is tom next year i'll stay", "my manager's dog is rex", "", "   ", "a" * 20_000,
+    "our team is twelve", "my squad is twenty-two now",
     "my manager is " + "x" * 20_000, "my manager is\t\ttom\t" + " ," * 5_000,
 ])
 def test_no_name_is_read(text):
