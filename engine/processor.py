@@ -296,9 +296,10 @@ _ROLE_CLAUSE_END = re.compile(r"[,;]|\s[-\u2013\u2014]\s|\s(?:since|because|cos|
 def _holder_unsure(c: Candidate, held: list[MemoryRecord]) -> bool:
     """A role's holder named in lower case by `lower_role_filled` ("my coach is rhys"): the word may
     be no name at all ("my coach is norwegian", "my boss is grouchy these days"), so it takes the
-    place of the holder before only when said as a change in words an adjective does not take
-    ("my physio is dan from this week", "tom took over as my manager", "my new landlady is olu"),
-    and not when it starts later ("my manager is sam from june")."""
+    place of the holder before only when the clause that names it says a change in words an
+    adjective does not take ("my physio is dan from this week", "my new landlady is olu"), or the
+    old holder is said to be gone ("my manager is tom now, ruth left"), and not when it starts
+    later ("my manager is sam from june")."""
     if c.fields.get("named") != "lower case" or not (c.slot or "").startswith("fact:role:"):
         return False
     if _HOLDER_LATER.search(c.text) is not None:
