@@ -28,6 +28,7 @@ phonenumbers are imported on first use). Nothing in this module logs or prints a
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import re
 import threading
@@ -1393,17 +1394,17 @@ def _introduces_an_identifier(text: str, lower: str) -> bool:
 _ID_GROUP = re.compile(r"[A-Za-z0-9]+")
 _ID_MAX_GROUPS = 8
 
-_stdnum_validators: dict[str, Callable[[str], bool]] = {}
+@functools.lru_cache(maxsize=None)
+def _stdnum_module(module: str):
+    """A python-stdnum module by its dotted name ("ca.sin"), imported when first asked for."""
+    import importlib
+
+    return importlib.import_module(f"stdnum.{module}")
 
 
 def _stdnum_valid(module: str, value: str) -> bool:
-    fn = _stdnum_validators.get(module)
-    if fn is None:
-        import importlib
-
-        fn = _stdnum_validators[module] = importlib.import_module(f"stdnum.{module}").is_valid
     try:
-        return bool(fn(value))
+        return bool(_stdnum_module(module).is_valid(value))
     except Exception:  # a validator that chokes on odd input has not validated it
         return False
 
@@ -1434,12 +1435,10 @@ def _stdnum_shaped(module: str, value: str) -> bool:
     """Whether python-stdnum finds no fault with a value but its check digit or a part never issued
     ("SIN 739 218 504"): the user's number typed with a slip, or one made up, is still written as
     theirs once introduced by its name (as `_ssn_shaped` reads an SSN)."""
-    import importlib
-
     from stdnum.exceptions import InvalidChecksum, InvalidComponent
 
     try:
-        importlib.import_module(f"stdnum.{module}").validate(value)
+        _stdnum_module(module).validate(value)
     except (InvalidChecksum, InvalidComponent):
         return True
     except Exception:  # a wrong length or format, or a validator that chokes on odd input
@@ -1452,6 +1451,13 @@ def _id_valid(validator: str | Callable[[str], bool], value: str) -> bool:
         return validator(value)
     # Some stdnum modules keep spaces ("401 22 9815" is not an SSN to us.ssn, "401229815" is).
     return _stdnum_valid(validator, value) or _stdnum_valid(validator, _digits_only(value))
+
+
+def _id_shaped(validator: str | Callable[[str], bool], value: str) -> bool:
+    """`_stdnum_shaped` of a stdnum validator, read as `_id_valid` reads a value (with its spaces,
+    then without); a function's check has no shape apart from its verdict."""
+    return isinstance(validator, str) and (_stdnum_shaped(validator, value)
+                                           or _stdnum_shaped(validator, _digits_only(value)))
 
 
 #: Words after a number that make it a count or an amount, not an account's number ("my account
@@ -1481,9 +1487,8 @@ def _identifiers(text: str) -> Iterator[_Span]:
             value = text[start:end]
             if _plain_account_number in validators and ((w := _next_word(text, end)) in _UNITS or w in _QUANTITY_WORDS):
                 continue
-            if any(_id_valid(v, value) for v in validators) or (kind == "national_id" and any(
-                    isinstance(v, str) and (_stdnum_shaped(v, value) or _stdnum_shaped(v, _digits_only(value)))
-                    for v in validators)):
+            if any(_id_valid(v, value) for v in validators) or (
+                    kind == "national_id" and any(_id_shaped(v, value) for v in validators)):
                 yield (start, end, kind, _P_CONTEXT)
                 break
 

@@ -14,7 +14,7 @@ from engine.dates import find_periods
 from engine.extractor import extract, lower_role_filled
 from engine.processor import _without_reason
 from engine.redaction import redact
-from tests.engine.two_sessions import active_after
+from tests.engine.two_sessions import assert_kept_beside_odd_text
 
 AT = datetime(2026, 3, 2, 9, tzinfo=timezone.utc)
 ODD = [
@@ -50,7 +50,4 @@ def test_the_new_readings_take_odd_text(text):
     "scratch that re: \u00a0physio\u00a0-\u00a0??? ???",
 ])
 def test_a_plain_statement_beside_odd_text_is_kept(tmp_path, odd):
-    texts = active_after(tmp_path, "Ines", ["I keep bees on the allotment behind the church.",
-                                            odd + " I also teach yoga on Wednesday evenings."])
-    assert any("bees" in t for t in texts), texts
-    assert any("yoga" in t for t in texts), texts
+    assert_kept_beside_odd_text(tmp_path, odd)

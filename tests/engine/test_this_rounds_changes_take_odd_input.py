@@ -10,7 +10,7 @@ import pytest
 from engine.meaning import _subject_names, change_cue, changed_to, mentions
 from engine.redaction import redact
 from engine.summarizer import job_state
-from tests.engine.two_sessions import active_after
+from tests.engine.two_sessions import assert_kept_beside_odd_text
 
 ODD = [
     "",
@@ -43,7 +43,4 @@ def test_the_new_readings_take_odd_text(text):
     "they pushed me to \u00a0thursday\u00a0at\u00a010am ??? ???",
 ])
 def test_a_plain_statement_beside_odd_text_is_kept(tmp_path, odd):
-    texts = active_after(tmp_path, "Ines", ["I keep bees on the allotment behind the church.",
-                                            odd + " I also teach yoga on Wednesday evenings."])
-    assert any("bees" in t for t in texts), texts
-    assert any("yoga" in t for t in texts), texts
+    assert_kept_beside_odd_text(tmp_path, odd)

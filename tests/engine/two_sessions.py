@@ -106,3 +106,12 @@ def after_forget(tmp_path, request: str, said: list[str], *, speaker: str) -> li
                        "speaker": speaker, "text": request, "occurred_at": "2026-03-05T09:00:00Z"})
         engine.flush()
         return [r.text for r in engine.records("t", "u")]
+
+
+def assert_kept_beside_odd_text(tmp_path, odd: str) -> None:
+    """A plain statement said a session before odd text, and one said after it in the same turn,
+    are both kept (the odd-input tests of each round's readings)."""
+    texts = active_after(tmp_path, "Ines", ["I keep bees on the allotment behind the church.",
+                                            odd + " I also teach yoga on Wednesday evenings."])
+    assert any("bees" in t for t in texts), texts
+    assert any("yoga" in t for t in texts), texts
