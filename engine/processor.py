@@ -33,6 +33,7 @@ from engine.meaning import (Meaning, _ONE_OCCASION, _overlap, anchors, comma_cla
                             said_again, same_holder, given_clause, keeps, recurs,
                             says_change, says_when, takes_role, corrects_unnamed,
                             single_statement, value_kind, value_kinds, values, PLACED_WHERE, PLACING_VERBS)
+from engine.named_values import kinds_given, kinds_named, phrase_cut
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
 from engine.ids import derive
@@ -40,7 +41,7 @@ from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
 from engine.statements import (JOIN, REST_OF, Statement, clause_pieces, clauses, in_own_words, is_narrative, item_leans, items,
                                lead_of, leaning_on, readable, rest_text, statements, tells_of_before, without)
-from engine.statements import parts as narrative_parts
+from engine.statements import parts as narrative_parts, _points_back, _says_alone
 from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, turn_candidates, without_redacted
 from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, plain_chat, plain_negations, term_set, terms
 from engine.tokens import count_tokens_many
@@ -67,7 +68,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/124"
+RULES = "rules/125"
 
 
 @dataclass(frozen=True)
@@ -1606,13 +1607,19 @@ _CONTACT_NAMED = (
 
 
 def _contacts_named(request: str) -> set[str]:
-    """The kinds of contact value a request to forget names ("address", "phone", "email")."""
-    return {kind for kind, says in _CONTACT_NAMED if says.search(request)}
+    """The kinds of value a request to forget names: of contact ("address", "phone", "email"), and
+    the others engine.named_values reads ("earnings", "school")."""
+    return {kind for kind, says in _CONTACT_NAMED if says.search(request)} | kinds_named(request)
+
+
+def _values_given(text: str) -> set[str]:
+    """The kinds of value a text gives (engine.meaning.contact_values, engine.named_values)."""
+    return set(contact_values(text).keys()) | kinds_given(text)
 
 
 def _gives_contact_of(text: str, kinds: set[str]) -> bool:
-    """Whether a text gives a contact value of one of these kinds (engine.meaning.contact_values)."""
-    return bool(kinds) and bool(kinds & contact_values(text).keys())
+    """Whether a text gives a value of one of these kinds (`_values_given`)."""
+    return bool(kinds) and bool(kinds & _values_given(text))
 
 
 #: Words a request is said with that name nothing ("Anyway, don't keep any of that.").
@@ -2198,7 +2205,7 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
     named = {_stub(t) for t in terms(" ".join(topic))}
     # "my address", "where I live": a statement holding a street address holds what it names
     asked = _contacts_named(request)
-    given = [contact_values(x).keys() for x in texts] if asked else [frozenset()] * len(texts)
+    given = [_values_given(x) for x in texts] if asked else [frozenset()] * len(texts)
     contact = np.array([bool(asked & kinds) for kinds in given], dtype=bool)
     held = [named & {_stub(t) for t in terms(x)} | ({_HOLDS_CONTACT} if c else set()) for x, c in zip(texts, contact)]
     # "Ruthie's therapist": a text that holds only the possessor is not what it names, when some
@@ -2495,11 +2502,13 @@ def _items_left(piece: str, requests: list[str], lead: str, keeps: Sequence[str]
     item that is more of a forgotten one goes with it (statements.item_leans), unless the turn says
     to keep it."""
     parts = items(piece)
-    if len(parts) < 2:
-        return None
-    stems = [set(terms(x)) for x in parts]
     own = set(terms(lead))
+    if len(parts) < 2:
+        rest = _value_cut(piece, requests, own)
+        return None if rest is None else (rest, False)
+    stems = [set(terms(x)) for x in parts]
     gone: set[int] = set()
+    by_kind: set[int] = set()  # the items that went for the kind of value they give
     for request in requests:
         for part in _REQUEST_PARTS.split(request):
             topic = set(terms(" ".join(_topic_words(part) + _IDENTIFIER.findall(part)))) - own
@@ -2511,19 +2520,60 @@ def _items_left(piece: str, requests: list[str], lead: str, keeps: Sequence[str]
         # and the flat number before it
         asked = _contacts_named(request)
         for k in (k for k, x in enumerate(parts) if _gives_contact_of(x, asked)):
+            if (rest := _value_cut(parts[k], [request], own)) is not None:
+                parts[k], stems[k] = rest, set(terms(rest))  # "..., in year 4 at Oakfield Primary": the school goes
+                continue
             gone.add(k)
+            by_kind.add(k)
             if k and _FLAT_NUMBER.match(parts[k - 1].removeprefix(lead).lstrip(" :")):
                 gone.add(k - 1)
     # what the turn says stays ("the kids are fine to keep") is not taken with an item it follows
     kept = set(terms(" ".join(w for r in keeps for w in _topic_words(r)))) - own
     for k in range(1, len(parts)):
         if k - 1 in gone and k not in gone and item_leans(parts[k], parts[k - 1], lead) and not kept & stems[k]:
+            # (after a value that went for its kind, "rent is 1,900" is a clause of its own: "I make
+            # 94k, rent is 1,900" forgets the pay only; "my ex, who has moved to Leeds", "you can send
+            # her parcel there" lean still)
+            if (k - 1 in by_kind and _says_alone(parts[k]) and not _RELATIVE.match(parts[k])
+                    and not _points_back(parts[k], lead, parts[k - 1])):
+                continue
             gone.add(k)
+            if k - 1 in by_kind:
+                by_kind.add(k)  # ("makes 96k, still at the same agency, the commute is long": the agency goes with it)
     left = [x for k, x in enumerate(parts) if k not in gone]
-    if not gone or not left or any(len(_WORDS_RE.findall(x)) < 3 for x in left):
+    if (not gone and parts == items(piece)) or not left or any(len(_WORDS_RE.findall(x)) < 3 for x in left):
         return None
     first = re.sub(r"^(?:and|but|plus|so)\s+", "", left[0], flags=re.IGNORECASE)
     return ", ".join([first, *left[1:]]).replace(", and there", " and there"), len(parts) - 1 in gone
+
+
+#: Words of a request that say whose or how a value is, not what it is ("which school my kid goes
+#: to"): a text left holding them still holds nothing of what was asked.
+_NOT_WHAT = frozenset(terms("go goes going went attend attends attended kid kids child children son sons daughter "
+                            "daughters"))
+
+
+_RELATIVE = re.compile(r"(?:who|whom|whose|which|where|that)\b", re.IGNORECASE)
+
+
+def _value_cut(item: str, requests: list[str], own: set[str]) -> str | None:
+    """The item without the phrase giving a value a request names by its kind (engine.named_values:
+    "which school my kid goes to" of "Ava is in grade three at Riverside Elementary and has swimming
+    on Tuesdays" leaves "Ava is in grade three and has swimming on Tuesdays"); None when no request
+    names one it gives, the value is not a phrase of its own, or what is left still holds another
+    word the request names ("forget that my son got expelled from school": the expulsion is what is
+    asked about, and goes whole)."""
+    for request in requests:
+        kinds = kinds_named(request) & kinds_given(item)
+        if not kinds:
+            continue
+        rest = phrase_cut(item, kinds)
+        if rest is None:
+            return None
+        named = set(terms(" ".join(w for w in _topic_words(request) if not (kinds_named(w) or w.lower() in RELATIONS))))
+        named -= own | _NOT_WHAT | set(terms(" ".join(re.findall(r"\b[A-Z][a-z]+", request))))
+        return None if named & set(terms(rest)) else rest
+    return None
 
 
 def _meaning_embedders(meaning: Meaning | None):
@@ -2650,7 +2700,8 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
         rec = state.records[memory_id]
         gone_words |= set(terms(rec.text or ""))
         pieces, leans = clause_pieces(rec.text or "", speaker) if rec.tier == "active" else ([], [])
-        if len(pieces) > 1 or (pieces and len(items(pieces[0])) > 1):
+        if len(pieces) > 1 or (pieces and (len(items(pieces[0])) > 1 or _value_cut(
+                pieces[0], requests, set(terms(lead_of(rec.text or "", speaker)))) is not None)):
             # A record the request names one statement or clause of: the rest is still the user's
             # memory, kept as a record of its own before the record is erased. Its fields and slot
             # go: they may hold what was forgotten ("salary": "84,000").

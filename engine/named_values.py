@@ -1,0 +1,141 @@
+"""Values a request to forget names by their kind, not by a word the memory holds.
+
+"Forget what I earn" names the "makes 84k" of "makes 84k, works in logistics"; "forget which school
+my kid goes to" names the "at Riverside Elementary" of "Ava is in grade three at Riverside
+Elementary and has swimming on Tuesdays". Neither request shares a word with what it names, and a
+sentence embedding reads "pay" no closer to "makes 84k" than to "works in logistics". So a request
+that names one of these kinds of value takes the part of a memory that gives a value of that kind
+(a street address, a phone number and an email address are read the same way, by
+engine.meaning.contact_values), and the rest of the memory stays.
+
+Each kind is two readings: the words of a request that name it, and the shape of a value of it in
+a statement. A value of a kind said as a phrase on its own ("at Riverside Elementary", "on 52k")
+is cut out of its clause; one said with a verb ("makes 84k") goes with its clause.
+"""
+from __future__ import annotations
+
+import re
+
+#: An amount of money: a currency before it, or "k", "grand", "lakh", "crore", "million" after it,
+#: or a figure of four digits and more ("1,850", "52000"): not "3 loaves" or "2 kids".
+_AMOUNT = (r"(?:(?:[£$€₹₦₱¥]|(?:rs|inr|usd|gbp|eur|cad|aud|nzd|kes|ksh|ngn|php|zar|sgd)\.?\s?)\s?\d[\d,.]*"
+           r"(?:\s?(?:k|grand|lakhs?|lacs?|lpa|crores?|cr|m|mil|million)\b)?"
+           r"|\d[\d,.]*\s?(?:k|grand|lakhs?|lacs?|lpa|crores?|cr|mil|million)\b"
+           r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{4,}(?:\.\d+)?)")
+_HEDGE = r"(?:(?:about|around|roughly|approx(?:imately)?|nearly|almost|like|just\s+(?:under|over)|over|under|~)\s*)?"
+
+#: A statement of what someone earns: an amount after a verb of earning ("makes 84k", "earning
+#: about £38,000", "I'm on 18 lakh", "take home 2.9k"), or beside a word for pay ("salary is
+#: 61,000", "52k base", "18 lakh CTC", "my pay is 30 an hour"). Spending is not it: "I pay 1,900 in
+#: rent", "rent is 1,900", "car payment 410".
+_EARNS = re.compile(
+    r"\b(?:earn(?:s|ed|ing)?|mak(?:e|es|ing)|made|take(?:s|ing)?[\s-]+home|took\s+home|bring(?:s|ing)?\s+in|brought\s+in|"
+    r"paid|(?:(?:i|he|she|we|they)(?:['’]m|['’]s|['’]re|\s+am|\s+is|\s+are|\s+was|\s+were)|am|is|are|was|were)\s+on)\s+"
+    + _HEDGE + r"(?:a\s+)?" + _AMOUNT
+    + r"|\b(?:salary|salaries|income|wages?|paycheck|paycheque|ctc|stipend|take[\s-]?home|compensation|"
+      r"(?:base|gross|net|annual|hourly|monthly|my|his|her|their|our|the)\s+pay)\b(?:\s+[\w'’]+){0,3}?\s+"
+    + _HEDGE + _AMOUNT
+    + r"|" + _AMOUNT + r"\s*(?:a\s+year\s+)?(?:base|salary|ctc|gross|net|p\.?a\.?|per\s+annum|lpa|take[\s-]?home)\b",
+    re.IGNORECASE)
+#: The words of a request that name what someone earns ("my salary", "how much I make", "what I
+#: earn", "my pay details"; not "what I pay for rent", "forget I paid the fine").
+_EARNINGS_NAMED = re.compile(
+    r"\b(?:salary|salaries|income|earnings|wages?|paycheck|paycheque|ctc|stipend|take[\s-]?home|compensation|"
+    r"pay\s*(?:slips?|rises?|raises?|packets?|details|grade|band|info|figures?|numbers?)|"
+    r"(?:my|our|his|her|their|the|your)\s+(?:\w+\s+)?pay\b(?!\s+(?:for|off|back|someone|them|him|her))|"
+    r"(?:what|how\s+much)\s+(?:i|we|he|she|they|my\s+\w+)\s+(?:\w+\s+)?(?:earn|earns|make|makes|made|"
+    r"get\s+paid|gets\s+paid|got\s+paid|take\s+home|takes\s+home|bring\s+in|brings\s+in)\b|"
+    r"earn(?:s|ed|ing)?\b)",
+    re.IGNORECASE)
+
+#: The last word of a school's name ("Riverside Elementary", "St Jude's Primary", "Kensington
+#: Montessori", "Hollins Academy").
+_SCHOOL_HEAD = (r"(?:elementary|primary|high|middle|secondary|school|academy|college|university|nursery|montessori|"
+                r"prep|grammar|infants|juniors?|kindergarten|preschool|day\s?care|collegiate|lyceum|gymnasium)")
+#: Words before a school word that make no name of it ("in high school", "a local nursery", "her
+#: new school", "driving school").
+_NOT_A_SCHOOL_NAME = frozenset("""a an the my our his her their your its this that same new old local public private
+state boarding primary secondary elementary middle high grammar nursery pre summer night sunday driving language
+art dance music swim swimming ski cooking medical law business grad graduate community junior senior big little
+another other next last first second third fourth fifth sixth year grade""".split())
+#: A school named: capitalised words before a school word ("Riverside Elementary", "St. Jude's
+#: Primary"), "University/College of X", or lower-case words after "at"/"to"/"attends"
+#: ("goes to riverside elementary").
+_SCHOOL = re.compile(
+    r"(?P<named>(?:(?-i:[A-Z])[\w'’.-]*\s+){1,4}" + _SCHOOL_HEAD + r"\b"
+    r"|\b(?:University|College)\s+of\s+(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*){0,2})"
+    r"|\b(?:at|to|attends?|attending|from)\s+(?!(?:" + "|".join(sorted(_NOT_A_SCHOOL_NAME)) + r")\s)"
+    r"(?P<plain>(?:[a-z][\w'’-]*\s+){1,3}?)" + _SCHOOL_HEAD + r"\b",
+    re.IGNORECASE)
+_SCHOOL_NAMED = re.compile(
+    r"\b(?:schools?|college|uni|university|nursery|kindergarten|kindy|day\s?care|pre-?school|academy)\b",
+    re.IGNORECASE)
+
+
+def _schools(text: str) -> list[re.Match[str]]:
+    out = []
+    for m in _SCHOOL.finditer(text):
+        words = (m.group("named") or m.group("plain") or "").lower().split()
+        # (the first word of a name said in capitals may open the sentence: "Ava's at ...")
+        if m.group("plain") is not None and (not words or words[0] in _NOT_A_SCHOOL_NAME):
+            continue
+        if m.group("named") is not None and words and all(w.strip(".") in _NOT_A_SCHOOL_NAME for w in words[:-1]):
+            continue
+        out.append(m)
+    return out
+
+
+#: (kind, the words of a request naming it, whether a text gives a value of it)
+KINDS = (
+    ("earnings", _EARNINGS_NAMED, lambda text: _EARNS.search(text) is not None),
+    ("school", _SCHOOL_NAMED, lambda text: bool(_schools(text))),
+)
+
+
+def kinds_named(request: str) -> set[str]:
+    """The kinds of value a request to forget names ("earnings", "school")."""
+    return {kind for kind, named, _ in KINDS if named.search(request)}
+
+
+def kinds_given(text: str) -> set[str]:
+    """The kinds of value a statement gives."""
+    return {kind for kind, _, gives in KINDS if gives(text)}
+
+
+#: The word that brings in a value said as a phrase of its own ("at Riverside Elementary").
+_PHRASE_LEAD = r"(?:,\s*|\s+)(?:at|from|in|to|on)\s+"
+
+
+#: A verb a school's name is the place of ("goes to riverside elementary"): cut without its place,
+#: the clause says nothing, so the clause goes.
+_GOING = re.compile(r"\b(?:go|goes|going|went|gone|moved?|moving|sent|sends?|sending|transferred|switched|walks?|"
+                    r"drives?|drop(?:s|ped)?\s+\w+\s+off|applied|applying|got\s+into|gets\s+into)\s*$", re.IGNORECASE)
+
+
+def phrase_cut(text: str, kinds: set[str]) -> str | None:
+    """The statement without the phrase that gives a value of one of `kinds` ("Ava is in grade three
+    at Riverside Elementary and has swimming" -> "Ava is in grade three and has swimming"), when the
+    value is said as a phrase of its own; None when it is not, or nothing of the statement would be
+    left. What someone earns is said with its verb ("makes 84k", "is on 52k"): it goes with its
+    clause."""
+    spans: list[tuple[int, int]] = []
+    if "school" in kinds:
+        for m in _schools(text):
+            if m.group("named") is not None:
+                lead = re.search(_PHRASE_LEAD + r"$", text[:m.start()], re.IGNORECASE)
+            elif re.match(r"(?:at|to|from)\s", m.group(), re.IGNORECASE) and not _GOING.search(text[:m.start()]):
+                lead = re.search(r"(?:,\s*|\s+)$", text[:m.start()])
+            else:
+                lead = None  # "attends riverside elementary": said with its verb
+            if lead is None:
+                return None
+            spans.append((lead.start(), m.end()))
+    return _cut(text, spans) if spans else None
+
+
+def _cut(text: str, spans: list[tuple[int, int]]) -> str | None:
+    out = text
+    for start, end in sorted(spans, reverse=True):
+        out = out[:start] + out[end:]
+    out = re.sub(r"\s+,", ",", re.sub(r"\s{2,}", " ", out)).strip(" ,")
+    return out if len(re.findall(r"[\w'’]+", out)) >= 3 and out != text else None

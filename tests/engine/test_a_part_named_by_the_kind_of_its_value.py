@@ -1,0 +1,117 @@
+"""A request to forget may name a part of a memory by the kind of value it holds, in no word the
+memory holds: "what I earn" of "I make 84k, I work in logistics", "which school my kid goes to" of
+"Ava is in year two at Riverside Elementary and has swimming on Tuesdays". The part that gives such
+a value goes, and the rest of the memory stays: before, the whole memory was erased, or (a sentence
+with nothing to cut at) all of it. A school named as a phrase of its own ("at Riverside
+Elementary") is cut out of its clause; what someone earns goes with its clause ("makes 84k"). The
+forgotten value is unreadable everywhere: records, recall, the session's context."""
+from __future__ import annotations
+
+import pytest
+
+from engine import MemoryEngine
+from tests.engine.two_sessions import after_forget
+
+
+def _everything_readable(tmp_path, said: list[str], request: str) -> tuple[list[str], str]:
+    """(the active records' texts, every text the engine serves: context and recall) after `said`
+    (one turn each) and, three days later in a new session, `request`."""
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        for i, text in enumerate(said):
+            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s0", "turn_id": str(i), "role": "user",
+                           "speaker": "Robin", "text": text, "occurred_at": f"2026-03-02T09:{i:02d}:00Z"})
+        engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s1", "turn_id": "r", "role": "user",
+                       "speaker": "Robin", "text": request, "occurred_at": "2026-03-05T09:00:00Z"})
+        engine.flush()
+        texts = [r.text or "" for r in engine.records("t", "u")]
+        served = [str(engine.context(tenant_id="t", user_id="u", session_id=s, query=q))
+                  for s in ("s0", "s1") for q in ("", "money salary income school")]
+        served += [str(engine.recall(tenant_id="t", user_id="u", query="how much do they earn, which school"))]
+        return texts, "\n".join(served)
+
+
+@pytest.mark.parametrize("said, asked, gone, kept", [
+    ("junior dev at a fintech, 55k base, my team is six people", "please forget my salary", "55k", "team"),
+    ("make 2.4k a month doing deliveries, rent is 950, the van lease is 300", "pls don't keep what I earn",
+     "2.4k", "950"),
+    ("I'm earning about 96k these days, still at the same agency, the commute is an hour each way",
+     "Could you delete how much I make? The rest can stay.", "96k", "commute"),
+    ("I get paid $31 an hour at the warehouse, the night shift is 10 till 6", "forget what I get paid", "$31",
+     "night shift"),
+])
+def test_what_someone_earns_goes_and_the_rest_stays(tmp_path, said, asked, gone, kept):
+    texts, served = _everything_readable(tmp_path, [said], asked)
+    assert not any(gone in t for t in texts), texts
+    assert gone not in served, served
+    assert any(kept in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, gone, kept", [
+    ("my son Kofi is in year 5 at Brookfield Primary and he plays the cornet",
+     "can you forget the name of Kofi's school", "Brookfield", "cornet"),
+    ("Mira started reception at St Anselm's Academy in September and she loves the climbing frame",
+     "could you wipe which school she's at", "Anselm", "climbing frame"),
+    ("our twins are in grade 2 at Lakeview Elementary and both do judo on saturdays",
+     "delete the school info, I'd rather not have it written down", "Lakeview", "judo"),
+])
+def test_a_school_named_as_a_phrase_is_cut_out_of_its_clause(tmp_path, said, asked, gone, kept):
+    texts, served = _everything_readable(tmp_path, [said], asked)
+    assert not any(gone in t for t in texts), texts
+    assert gone not in served, served
+    assert any(kept in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, gone", [
+    # the thing asked about is more than the school: the expulsion goes with it
+    ("my son got suspended from Westbrook High last month for fighting", "forget that my son got suspended from school",
+     "suspended"),
+    # a clause that points back to the value goes with it
+    ("I earn 62k at the bank, which is less than my brother makes", "forget what I earn", "brother"),
+])
+def test_what_leans_on_the_value_or_is_what_was_asked_goes_too(tmp_path, said, asked, gone):
+    texts = after_forget(tmp_path, asked, [said], speaker="Robin")
+    assert not any(gone in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said, asked, kept", [
+    # spending is no pay: the rent stays when the pay goes
+    ("i pay 1,450 in rent, i make 52k at the depot", "forget what I earn", "1,450"),
+    # what someone pays is no pay
+    ("I make about 70k, my rent is 1,900", "forget what I pay for rent", "70k"),
+])
+def test_a_request_for_one_kind_leaves_another(tmp_path, said, asked, kept):
+    texts = after_forget(tmp_path, asked, [said], speaker="Robin")
+    assert any(kept in t for t in texts), texts
+
+
+@pytest.mark.parametrize("asked, kinds", [
+    ("pls forget my salary", {"earnings"}),
+    ("don't keep how much we bring in", {"earnings"}),
+    ("wipe my pay details", {"earnings"}),
+    ("forget which nursery Leo is at", {"school"}),
+    ("forget what I pay for rent", set()),
+    ("forget that I paid the fine", set()),
+    ("forget the stuff about my ex", set()),
+])
+def test_the_kinds_a_request_names(asked, kinds):
+    from engine.named_values import kinds_named
+
+    assert kinds_named(asked) == kinds
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("Robin makes 84k", {"earnings"}),
+    ("Robin is on 18 lakh CTC", {"earnings"}),
+    ("salary is 61,000 plus bonus", {"earnings"}),
+    ("Robin pays 1,900 in rent", set()),
+    ("rent is about 28k a month", set()),
+    ("Robin makes 3 loaves a week", set()),
+    ("Robin's son is in high school", set()),
+    ("Tom is at a local nursery", set()),
+    ("Robin studied at the University of Leeds", {"school"}),
+    ("the kids go to hillcrest primary", {"school"}),
+])
+def test_the_kinds_a_statement_gives(text, kinds):
+    from engine.named_values import kinds_given
+
+    assert kinds_given(text) == kinds
