@@ -20,7 +20,8 @@ import re
 #: or a figure of four digits and more ("1,850", "52000"): not "3 loaves" or "2 kids".
 _AMOUNT = (r"(?:(?:[£$€₹₦₱¥]|(?:rs|inr|usd|gbp|eur|cad|aud|nzd|kes|ksh|ngn|php|zar|sgd)\.?\s?)\s?\d[\d,.]*"
            r"(?:\s?(?:k|grand|lakhs?|lacs?|lpa|crores?|cr|m|mil|million)\b)?"
-           r"|\d[\d,.]*\s?(?:k|grand|lakhs?|lacs?|lpa|crores?|cr|mil|million)\b"
+           r"|\d[\d,.]*\s?(?:k|grand|lakhs?|lacs?|lpa|crores?|cr|mil|million|bucks|quid|euros?|dollars?|pounds?|"
+           r"rupees?|shillings?|rand|pesos?|naira)\b"
            r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{4,}(?:\.\d+)?)")
 _HEDGE = r"(?:(?:about|around|roughly|approx(?:imately)?|nearly|almost|like|just\s+(?:under|over)|over|under|~)\s*)?"
 
@@ -72,6 +73,19 @@ _SCHOOL_NAMED = re.compile(
     re.IGNORECASE)
 
 
+#: A sum of money said as one: a currency with it, or "k"/"grand"/"lakh" after it, or thousands
+#: written with a comma ("€1,450"; not "1987", a year, nor "3 kids").
+_MONEY = re.compile(r"(?:[£$€₹₦₱¥]|\b(?:rs|inr|usd|gbp|eur|cad|aud|nzd|kes|ksh|ngn|php|zar|sgd)\.?\s?)\s?\d[\d,.]*"
+                    r"|\b\d[\d,.]*\s?(?:k|grand|lakhs?|lacs?|crores?|bucks|quid|euros?|dollars?|pounds?|rupees?|"
+                    r"shillings?|rand|pesos?|naira)\b|\b\d{1,3}(?:,\d{3})+\b", re.IGNORECASE)
+#: The words of a request that name a sum ("how much I pay for the unit", "that figure", "the
+#: price"; what someone earns is named by `_EARNINGS_NAMED`, and only it is taken then).
+_AMOUNT_NAMED = re.compile(r"\bhow\s+much\b|\b(?:the|that|this|those|these|my|our)\s+(?:[\w'’-]+\s+)?(?:figures?|"
+                           r"amounts?|prices?|costs?|sums?)\b|\bwhat\s+(?:i|we)\s+(?:pay|paid|spend|spent|owe|owed|"
+                           r"charge|charged)\b|\bwhat\s+(?:[\w'’-]+\s+){1,4}?(?:cost|costs|set\s+(?:me|us)\s+back)\b",
+                           re.IGNORECASE)
+
+
 def _schools(text: str) -> list[re.Match[str]]:
     out = []
     for m in _SCHOOL.finditer(text):
@@ -88,13 +102,17 @@ def _schools(text: str) -> list[re.Match[str]]:
 #: (kind, the words of a request naming it, whether a text gives a value of it)
 KINDS = (
     ("earnings", _EARNINGS_NAMED, lambda text: _EARNS.search(text) is not None),
+    # (a sum someone earns is their earnings: "what I pay for rent" leaves "I make 70k")
+    ("amount", _AMOUNT_NAMED, lambda text: _MONEY.search(text) is not None and _EARNS.search(text) is None),
     ("school", _SCHOOL_NAMED, lambda text: bool(_schools(text))),
 )
 
 
 def kinds_named(request: str) -> set[str]:
-    """The kinds of value a request to forget names ("earnings", "school")."""
-    return {kind for kind, named, _ in KINDS if named.search(request)}
+    """The kinds of value a request to forget names ("earnings", "amount", "school"). "How much I
+    earn" names what someone earns, not every sum they said ("rent is 1,900" stays)."""
+    named = {kind for kind, says, _ in KINDS if says.search(request)}
+    return named - {"amount"} if "earnings" in named else named
 
 
 def kinds_given(text: str) -> set[str]:
@@ -133,9 +151,28 @@ def phrase_cut(text: str, kinds: set[str]) -> str | None:
     return _cut(text, spans) if spans else None
 
 
+#: Where a clause of its own starts after "and" ("the landlord is Gerry Moran and the rent is
+#: €1,450 a month"): a verb within four words.
+_AND_CLAUSE = re.compile(r"\s+and\s+(?=[\w'’-]+(?:\s+[\w'’-]+){0,3}?\s+(?:is|are|was|were|has|have|had|costs?|comes?|"
+                         r"goes|gets|pays?)\b)", re.IGNORECASE)
+
+
+def clause_cut(text: str, kinds: set[str]) -> str | None:
+    """The statement without its clauses after "and" that give a value of one of `kinds`, when it
+    has one that gives none ("the landlord is Gerry Moran and the rent is €1,450 a month" -> "the
+    landlord is Gerry Moran" for "how much I pay"); None otherwise."""
+    parts = _AND_CLAUSE.split(text)
+    if len(parts) < 2:
+        return None
+    keep = [p for p in parts if not kinds & kinds_given(p)]
+    if not keep or len(keep) == len(parts):
+        return None
+    return _cut(" and ".join(keep), [])
+
+
 def _cut(text: str, spans: list[tuple[int, int]]) -> str | None:
     out = text
     for start, end in sorted(spans, reverse=True):
         out = out[:start] + out[end:]
     out = re.sub(r"\s+,", ",", re.sub(r"\s{2,}", " ", out)).strip(" ,")
-    return out if len(re.findall(r"[\w'’]+", out)) >= 3 and out != text else None
+    return out if len(re.findall(r"[\w'’]+", out)) >= 3 and (out != text or not spans) else None

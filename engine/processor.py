@@ -33,7 +33,7 @@ from engine.meaning import (Meaning, _ONE_OCCASION, _overlap, anchors, comma_cla
                             said_again, same_holder, given_clause, keeps, recurs,
                             says_change, says_when, takes_role, corrects_unnamed,
                             single_statement, value_kind, value_kinds, values, PLACED_WHERE, PLACING_VERBS)
-from engine.named_values import kinds_given, kinds_named, phrase_cut
+from engine.named_values import clause_cut, kinds_given, kinds_named, phrase_cut
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
 from engine.ids import derive
@@ -2509,20 +2509,26 @@ def _items_left(piece: str, requests: list[str], lead: str, keeps: Sequence[str]
     stems = [set(terms(x)) for x in parts]
     gone: set[int] = set()
     by_kind: set[int] = set()  # the items that went for the kind of value they give
+    tail_cut: set[int] = set()  # the items whose end a value was cut from
     for request in requests:
+        # an item giving a value the request names by its kind, said as a phrase or clause of its own,
+        # loses that part only, whatever words of the request the item holds ("what the boiler
+        # service cost" of "the boiler guy is Kev Lynch and the service was £95")
+        cuts = {k: rest for k, x in enumerate(parts) if (rest := _value_cut(x, [request], own)) is not None}
         for part in _REQUEST_PARTS.split(request):
             topic = set(terms(" ".join(_topic_words(part) + _IDENTIFIER.findall(part)))) - own
-            held = [{k for k, st in enumerate(stems) if w in st} for w in topic]
+            held = [{k for k, st in enumerate(stems) if w in st and k not in cuts} for w in topic]
             held = [ks for ks in held if ks and len(ks) < len(parts)]
             if held:
                 gone |= _held_by_fewest(held)
+        for k, rest in cuts.items():
+            if parts[k].startswith(rest):
+                tail_cut.add(k)
+            parts[k], stems[k] = rest, set(terms(rest))  # "..., in year 4 at Oakfield Primary": the school goes
         # "where we live" of "Flat 3, 22 Kings Road, Brighton is where we live": the address goes too,
         # and the flat number before it
         asked = _contacts_named(request)
-        for k in (k for k, x in enumerate(parts) if _gives_contact_of(x, asked)):
-            if (rest := _value_cut(parts[k], [request], own)) is not None:
-                parts[k], stems[k] = rest, set(terms(rest))  # "..., in year 4 at Oakfield Primary": the school goes
-                continue
+        for k in (k for k, x in enumerate(parts) if k not in cuts and _gives_contact_of(x, asked)):
             gone.add(k)
             by_kind.add(k)
             if k and _FLAT_NUMBER.match(parts[k - 1].removeprefix(lead).lstrip(" :")):
@@ -2530,6 +2536,13 @@ def _items_left(piece: str, requests: list[str], lead: str, keeps: Sequence[str]
     # what the turn says stays ("the kids are fine to keep") is not taken with an item it follows
     kept = set(terms(" ".join(w for r in keeps for w in _topic_words(r)))) - own
     for k in range(1, len(parts)):
+        if (k - 1 in tail_cut and k not in gone and item_leans(parts[k], parts[k - 1], lead) and not kept & stems[k]
+                and not _says_alone(parts[k])):
+            # "the landlord is Gerry Moran and the rent is €1,450 a month, due on the 1st": what
+            # follows a clause cut from the end is more of it ("due on the 1st"), and goes with it
+            gone.add(k)
+            by_kind.add(k)
+            continue
         if k - 1 in gone and k not in gone and item_leans(parts[k], parts[k - 1], lead) and not kept & stems[k]:
             # (after a value that went for its kind, "rent is 1,900" is a clause of its own: "I make
             # 94k, rent is 1,900" forgets the pay only; "my ex, who has moved to Leeds", "you can send
@@ -2560,19 +2573,23 @@ def _value_cut(item: str, requests: list[str], own: set[str]) -> str | None:
     """The item without the phrase giving a value a request names by its kind (engine.named_values:
     "which school my kid goes to" of "Ava is in grade three at Riverside Elementary and has swimming
     on Tuesdays" leaves "Ava is in grade three and has swimming on Tuesdays"); None when no request
-    names one it gives, the value is not a phrase of its own, or what is left still holds another
-    word the request names ("forget that my son got expelled from school": the expulsion is what is
-    asked about, and goes whole)."""
+    names one it gives, the value is not a phrase or clause of its own, or what is left still holds
+    another word the request names and what goes holds none ("forget that my son got expelled from
+    school": the expulsion is what is asked about, and goes whole)."""
     for request in requests:
         kinds = kinds_named(request) & kinds_given(item)
         if not kinds:
             continue
-        rest = phrase_cut(item, kinds)
+        rest = phrase_cut(item, kinds) or clause_cut(item, kinds)
         if rest is None:
             return None
-        named = set(terms(" ".join(w for w in _topic_words(request) if not (kinds_named(w) or w.lower() in RELATIONS))))
+        # (a possessor, a relation, a name say whose: "how much the nanny's wage is")
+        named = set(terms(" ".join(w for w in _topic_words(request) if not (
+            kinds_named(w) or w.lower() in RELATIONS or w.lower().endswith(("'s", "’s"))))))
         named -= own | _NOT_WHAT | set(terms(" ".join(re.findall(r"\b[A-Z][a-z]+", request))))
-        return None if named & set(terms(rest)) else rest
+        left = set(terms(rest))
+        # ("what the boiler service cost": "boiler" is left, but "service" went with the sum)
+        return None if named & left and not named & (set(terms(item)) - left) else rest
     return None
 
 

@@ -1,6 +1,7 @@
 """A request to forget may name a part of a memory by the kind of value it holds, in no word the
 memory holds: "what I earn" of "I make 84k, I work in logistics", "which school my kid goes to" of
-"Ava is in year two at Riverside Elementary and has swimming on Tuesdays". The part that gives such
+"Ava is in year two at Riverside Elementary and has swimming on Tuesdays", "how much I pay for the
+unit" of "the landlord is Gerry Moran and the rent is €1,450 a month". The part that gives such
 a value goes, and the rest of the memory stays: before, the whole memory was erased, or (a sentence
 with nothing to cut at) all of it. A school named as a phrase of its own ("at Riverside
 Elementary") is cut out of its clause; what someone earns goes with its clause ("makes 84k"). The
@@ -61,6 +62,30 @@ def test_a_school_named_as_a_phrase_is_cut_out_of_its_clause(tmp_path, said, ask
     assert any(kept in t for t in texts), texts
 
 
+@pytest.mark.parametrize("said, asked, gone, kept", [
+    ("we lease the van from Hertz and the monthly payment is £410, which hurts",
+     "please forget how much I'm paying for it", "410", "Hertz"),
+    ("my accountant is Farouk Ali and his fee is $1,200 a year, he does my self-assessment too",
+     "could you wipe that figure, I'd rather it wasn't stored", "1,200", "Farouk"),
+    ("the wedding venue is Larchwood Barn and the deposit was 3k, the date is 12 June",
+     "forget the amount we paid", "3k", "Larchwood"),
+    ("I buy flour from Shipton Mill and a 25kg sack costs £38, it lasts about three weeks",
+     "delete what I spend on that please", "£38", "Shipton"),
+    # the words that say which sum ("the nanny's", "the boiler") stay with what is left
+    ("our nanny is Lucia Ferreira and her wage is 15 euros an hour, she does Mondays and Wednesdays",
+     "please delete how much the nanny's wage is", "15 euros", "Lucia"),
+    ("the boiler guy is Kev Lynch and the service was £95, next one due in May",
+     "forget what the boiler service cost", "£95", "Kev Lynch"),
+])
+def test_a_sum_asked_about_goes_with_its_clause_and_what_follows_it(tmp_path, said, asked, gone, kept):
+    """"How much", "that figure", "what I spend": the clause giving a sum goes (cut at the "and"
+    that opens it), and what only says more of it ("due on the 1st") with it."""
+    texts, served = _everything_readable(tmp_path, [said], asked)
+    assert not any(gone in t for t in texts), texts
+    assert gone not in served, served
+    assert any(kept in t for t in texts), texts
+
+
 @pytest.mark.parametrize("said, asked, gone", [
     # the thing asked about is more than the school: the expulsion goes with it
     ("my son got suspended from Westbrook High last month for fighting", "forget that my son got suspended from school",
@@ -89,7 +114,9 @@ def test_a_request_for_one_kind_leaves_another(tmp_path, said, asked, kept):
     ("don't keep how much we bring in", {"earnings"}),
     ("wipe my pay details", {"earnings"}),
     ("forget which nursery Leo is at", {"school"}),
-    ("forget what I pay for rent", set()),
+    ("forget how much the deposit was", {"amount"}),
+    ("don't keep how much I earn", {"earnings"}),
+    ("forget what I pay for rent", {"amount"}),
     ("forget that I paid the fine", set()),
     ("forget the stuff about my ex", set()),
 ])
@@ -103,13 +130,15 @@ def test_the_kinds_a_request_names(asked, kinds):
     ("Robin makes 84k", {"earnings"}),
     ("Robin is on 18 lakh CTC", {"earnings"}),
     ("salary is 61,000 plus bonus", {"earnings"}),
-    ("Robin pays 1,900 in rent", set()),
-    ("rent is about 28k a month", set()),
+    ("Robin pays 1,900 in rent", {"amount"}),
+    ("rent is about 28k a month", {"amount"}),
     ("Robin makes 3 loaves a week", set()),
     ("Robin's son is in high school", set()),
     ("Tom is at a local nursery", set()),
     ("Robin studied at the University of Leeds", {"school"}),
     ("the kids go to hillcrest primary", {"school"}),
+    ("the rent is €1,450 a month", {"amount"}),
+    ("Robin was born in 1987", set()),
 ])
 def test_the_kinds_a_statement_gives(text, kinds):
     from engine.named_values import kinds_given
