@@ -703,9 +703,13 @@ def _habit(state: SubjectState, record: MemoryRecord, speaker: str, turn: Event,
     gap = span / (len(days) - 1)
     cadence = ("daily" if gap <= 1.5 else "every few days" if gap <= 4.5 else "weekly" if gap <= 10
                else "every few weeks" if gap <= 21 else "monthly" if gap <= 45 else "now and then")
-    # what happened first, then how often: "Rory: the combi boiler is flashing F28 and won't fire
-    # (again and again: weekly, 4 times, 2 March 2026 to 23 March 2026)"
-    text = (f"{group[0].text} (again and again: {cadence}, {len(days)} times, {first.day} {first:%B %Y} to "
+    # what the times have most in common (the time the others read most alike to: the first may be
+    # told with a one-off's detail, "the bread didn't land till half ten, I'd a queue out the door"),
+    # then how often: "Rory: the combi boiler is flashing F28 and won't fire (again and again:
+    # weekly, 4 times, 2 March 2026 to 23 March 2026)"
+    vectors = meaning.vectors([r.text or "" for r in group])
+    typical = group[int(np.argmax((vectors @ vectors.T).sum(axis=1)))]
+    text = (f"{typical.text} (again and again: {cadence}, {len(days)} times, {first.day} {first:%B %Y} to "
             f"{last.day} {last:%B %Y})")
     sources: list[TurnRef] = []
     for r in group:
