@@ -23,6 +23,8 @@ _AMOUNT = (r"(?:(?:[£$€₹₦₱¥]|(?:rs|inr|usd|gbp|eur|cad|aud|nzd|kes|ksh
            r"|\d[\d,.]*\s?(?:k|grand|lakhs?|lacs?|lpa|crores?|cr|mil|million|bucks|quid|euros?|dollars?|pounds?|"
            r"rupees?|shillings?|rand|pesos?|naira)\b"
            r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{4,}(?:\.\d+)?)")
+#: A rate of pay ("30 an hour", "16/hr", "250 a day"): a sum by what it is paid for.
+_RATE = r"\d[\d,.]*\s*(?:(?:an|a|per)\s+(?:hour|hr|day|shift)|/\s*(?:hour|hr|h|day))\b"
 _HEDGE = r"(?:(?:about|around|roughly|approx(?:imately)?|nearly|almost|like|just\s+(?:under|over)|over|under|~)\s*)?"
 
 #: A statement of what someone earns: an amount after a verb of earning ("makes 84k", "earning
@@ -32,9 +34,9 @@ _HEDGE = r"(?:(?:about|around|roughly|approx(?:imately)?|nearly|almost|like|just
 _EARNS = re.compile(
     r"\b(?:earn(?:s|ed|ing)?|mak(?:e|es|ing)|made|take(?:s|ing)?[\s-]+home|took\s+home|bring(?:s|ing)?\s+in|brought\s+in|"
     r"paid|(?:(?:i|he|she|we|they)(?:['’]m|['’]s|['’]re|\s+am|\s+is|\s+are|\s+was|\s+were)|am|is|are|was|were)\s+on)\s+"
-    + _HEDGE + r"(?:a\s+)?" + _AMOUNT
+    + _HEDGE + r"(?:a\s+)?(?:" + _AMOUNT + "|" + _RATE + ")"
     + r"|\b(?:salary|salaries|income|wages?|paycheck|paycheque|ctc|stipend|take[\s-]?home|compensation|"
-      r"(?:base|gross|net|annual|hourly|monthly|my|his|her|their|our|the)\s+pay)\b(?:\s+[\w'’]+){0,3}?\s+"
+      r"(?:base|gross|net|annual|hourly|monthly|my|his|her|their|our|the)\s+pay|base)\b(?:\s+[\w'’]+){0,3}?\s+"
     + _HEDGE + _AMOUNT
     + r"|" + _AMOUNT + r"\s*(?:a\s+year\s+)?(?:base|salary|ctc|gross|net|p\.?a\.?|per\s+annum|lpa|take[\s-]?home)\b",
     re.IGNORECASE)
@@ -46,6 +48,7 @@ _EARNINGS_NAMED = re.compile(
     r"(?:my|our|his|her|their|the|your)\s+(?:\w+\s+)?pay\b(?!\s+(?:for|off|back|someone|them|him|her))|"
     r"(?:what|how\s+much)\s+(?:i|we|he|she|they|my\s+\w+)\s+(?:\w+\s+)?(?:earn|earns|make|makes|made|"
     r"get\s+paid|gets\s+paid|got\s+paid|take\s+home|takes\s+home|bring\s+in|brings\s+in)\b|"
+    r"(?:what|how\s+much)\s+(?:i|we|he|she|they)(?:['’]m|['’]re|['’]s|\s+am|\s+is|\s+are|\s+was|\s+were)\s+paid\b|"
     r"earn(?:s|ed|ing)?\b)",
     re.IGNORECASE)
 
@@ -69,7 +72,8 @@ _SCHOOL = re.compile(
     r"(?P<plain>(?:[a-z][\w'’-]*\s+){1,3}?)" + _SCHOOL_HEAD + r"\b",
     re.IGNORECASE)
 _SCHOOL_NAMED = re.compile(
-    r"\b(?:schools?|college|uni|university|nursery|kindergarten|kindy|day\s?care|pre-?school|academy)\b",
+    r"\b(?:schools?|college|uni|university|nursery|kindergarten|kindy|day\s?care|pre-?school|academy|"
+    r"(?:primary|secondary|elementary|high|middle)\s+school)\b",
     re.IGNORECASE)
 
 
@@ -115,6 +119,21 @@ def kinds_named(request: str) -> set[str]:
     return named - {"amount"} if "earnings" in named else named
 
 
+def without_kinds(request: str) -> str:
+    """The request without the words that name a kind of value ("forget about the bullying at my
+    son's school" -> "forget about the bullying at my son's "): what else it names."""
+    request = _SUM_CLAUSE.sub(" ", request)
+    for _, says, _ in KINDS:
+        request = says.sub(" ", request)
+    return request
+
+
+#: A clause that says which sum it names ("how much we pay our nanny", "what I spend on the van",
+#: "what the boiler service cost"): its words say which sum, not another thing.
+_SUM_CLAUSE = re.compile(r"\b(?:how\s+much|what\s+(?:[\w'’-]+\s+){0,4}?(?:pay|pays|paid|spend|spends|spent|owe|owes|"
+                         r"owed|charge|charges|charged|cost|costs|earn|earns|make|makes|made))\b[^,.;:!?]*", re.IGNORECASE)
+
+
 def kinds_given(text: str) -> set[str]:
     """The kinds of value a statement gives."""
     return {kind for kind, _, gives in KINDS if gives(text)}
@@ -154,7 +173,14 @@ def phrase_cut(text: str, kinds: set[str]) -> str | None:
 #: Where a clause of its own starts after "and" ("the landlord is Gerry Moran and the rent is
 #: €1,450 a month"): a verb within four words.
 _AND_CLAUSE = re.compile(r"\s+and\s+(?=[\w'’-]+(?:\s+[\w'’-]+){0,3}?\s+(?:is|are|was|were|has|have|had|costs?|comes?|"
-                         r"goes|gets|pays?)\b)", re.IGNORECASE)
+                         r"goes|gets|pays?|paid|charges?|charged|earns?|earned|makes?|made|takes?\s+home)\b"
+                         r"|(?:it|that|this|he|she|they)['’](?:s|re)\s)", re.IGNORECASE)
+
+
+def clause_kinds(text: str) -> set[str]:
+    """The kinds of value the statement's clauses after "and" give, each read alone ("I earn 72k as
+    a pharmacist and my rent is $1,600 a month" gives a sum besides what someone earns)."""
+    return set().union(*(kinds_given(p) for p in _AND_CLAUSE.split(text)))
 
 
 def clause_cut(text: str, kinds: set[str]) -> str | None:

@@ -33,7 +33,7 @@ from engine.meaning import (Meaning, _ONE_OCCASION, _overlap, anchors, comma_cla
                             said_again, same_holder, given_clause, keeps, recurs,
                             says_change, says_when, takes_role, corrects_unnamed,
                             single_statement, value_kind, value_kinds, values, PLACED_WHERE, PLACING_VERBS)
-from engine.named_values import clause_cut, kinds_given, kinds_named, phrase_cut
+from engine.named_values import clause_cut, clause_kinds, kinds_given, kinds_named, phrase_cut, without_kinds
 from engine.neardup import NearDupIndex
 from engine.projector import memory_ids_of
 from engine.ids import derive
@@ -1618,7 +1618,7 @@ def _contacts_named(request: str) -> set[str]:
 
 def _values_given(text: str) -> set[str]:
     """The kinds of value a text gives (engine.meaning.contact_values, engine.named_values)."""
-    return set(contact_values(text).keys()) | kinds_given(text)
+    return set(contact_values(text).keys()) | kinds_given(text) | clause_kinds(text)
 
 
 def _gives_contact_of(text: str, kinds: set[str]) -> bool:
@@ -2567,7 +2567,9 @@ def _items_left(piece: str, requests: list[str], lead: str, keeps: Sequence[str]
 #: Words of a request that say whose or how a value is, not what it is ("which school my kid goes
 #: to"): a text left holding them still holds nothing of what was asked.
 _NOT_WHAT = frozenset(terms("go goes going went attend attends attended kid kids child children son sons daughter "
-                            "daughters"))
+                            "daughters name names pay pays paying paid spend spends spending spent cost costs costing "
+                            "charge charges charging charged owe owes owed earn earns earning earned make makes making "
+                            "made get gets getting got"))
 
 
 _RELATIVE = re.compile(r"(?:who|whom|whose|which|where|that)\b", re.IGNORECASE)
@@ -2577,23 +2579,31 @@ def _value_cut(item: str, requests: list[str], own: set[str]) -> str | None:
     """The item without the phrase giving a value a request names by its kind (engine.named_values:
     "which school my kid goes to" of "Ava is in grade three at Riverside Elementary and has swimming
     on Tuesdays" leaves "Ava is in grade three and has swimming on Tuesdays"); None when no request
-    names one it gives, the value is not a phrase or clause of its own, or what is left still holds
-    another word the request names and what goes holds none ("forget that my son got expelled from
-    school": the expulsion is what is asked about, and goes whole)."""
+    names one it gives, the value is not a phrase or clause of its own, or the request names another
+    thing that what goes does not hold ("forget that my son got expelled from school": the expulsion
+    is what is asked about, and goes whole)."""
     for request in requests:
-        kinds = kinds_named(request) & kinds_given(item)
+        kinds = kinds_named(request) & (kinds_given(item) | clause_kinds(item))
         if not kinds:
             continue
         rest = phrase_cut(item, kinds) or clause_cut(item, kinds)
         if rest is None:
             return None
-        # (a possessor, a relation, a name say whose: "how much the nanny's wage is")
-        named = set(terms(" ".join(w for w in _topic_words(request) if not (
-            kinds_named(w) or w.lower() in RELATIONS or w.lower().endswith(("'s", "’s"))))))
-        named -= own | _NOT_WHAT | set(terms(" ".join(re.findall(r"\b[A-Z][a-z]+", request))))
-        left = set(terms(rest))
-        # ("what the boiler service cost": "boiler" is left, but "service" went with the sum)
-        return None if named & left and not named & (set(terms(item)) - left) else rest
+        # What else the request names must be in what goes: "what the boiler service cost" of "the
+        # boiler guy is Kev Lynch and the service was £95" ("service" goes with the sum), not "the
+        # bullying at my son's school" of "my son was bullied at Kingsway Primary" (the bullying is
+        # what is asked about: it goes whole). Words alike by their first letters ("bullying",
+        # "bullied") are one. Of its other words, those the item holds count, and a word for an
+        # event ("the bullying", "his suspension") however the item tells it; not a reason's ("feel
+        # weird about it"), nor whose it is (a possessor, a relation, a name).
+        held = {w[:4] for w in terms(item)}
+        skip = own | _NOT_WHAT | set(terms(" ".join(re.findall(r"\b[A-Z][a-z]+", request))))
+        named = {t[:4] for w in _topic_words(without_kinds(request))
+                 if not (kinds_named(w) or w.lower() in RELATIONS or w.lower().endswith(("'s", "’s")))
+                 for t in set(terms(w)) - skip
+                 if t[:4] in held or re.search(r"(?:ing|ion|ment|ance|ence)$", w.lower())}
+        gone = {w[:4] for w in set(terms(item)) - set(terms(rest))}
+        return None if named and not named & gone else rest
     return None
 
 

@@ -86,9 +86,34 @@ def test_a_sum_asked_about_goes_with_its_clause_and_what_follows_it(tmp_path, sa
     assert any(kept in t for t in texts), texts
 
 
+@pytest.mark.parametrize("said, asked, gone, kept", [
+    # a sum beside what someone earns, in one sentence: each is asked for apart
+    ("I earn 61k as a radiographer and my rent is £1,350 a month", "forget what I pay in rent", "1,350", "radiographer"),
+    ("the rent is 900 a month and I take home 2,400 after tax", "forget how much I take home", "2,400", "900"),
+    # the sum's clause opened by "it's", or told with "charge"
+    ("my electric is with Octopus and it's about 140 quid a month, direct debit on the 5th",
+     "forget what I pay for electricity", "140", "Octopus"),
+    ("we get our veg box from Riverford and they charge £22 a week", "forget what we pay for the veg box", "£22",
+     "Riverford"),
+    # a rate of pay, and "what I'm paid"
+    ("i'm a care assistant, paid 12 an hour, nights mostly", "forget what I'm paid", "12 an hour", "care assistant"),
+])
+def test_a_sum_told_in_other_shapes_is_found_and_cut(tmp_path, said, asked, gone, kept):
+    texts, served = _everything_readable(tmp_path, [said], asked)
+    assert not any(gone in t for t in texts), texts
+    assert gone not in served, served
+    assert any(kept in t for t in texts), texts
+
+
 @pytest.mark.parametrize("said, asked, gone", [
-    # the thing asked about is more than the school: the expulsion goes with it
+    # the thing asked about is more than the school: the event goes with it, however it is worded
     ("my son got suspended from Westbrook High last month for fighting", "forget that my son got suspended from school",
+     "suspended"),
+    ("my son was picked on at Westgate Primary all of last term and it wrecked his confidence",
+     "forget about the bullying at my son's school", "picked on"),
+    ("my daughter got a detention at Fairview High for vaping, she's mortified",
+     "please delete my daughter's detention at school", "vaping"),
+    ("Leo was suspended from Hilltop Academy for a week in march, he's back now", "forget Leo's suspension from school",
      "suspended"),
     # a clause that points back to the value goes with it
     ("I earn 62k at the bank, which is less than my brother makes", "forget what I earn", "brother"),
