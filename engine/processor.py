@@ -1008,6 +1008,11 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
     # the revised offer that came yesterday, our ceiling has been raised to 465,000 pounds, which
     # opens up a few more areas"): the piece that says the change is the statement.
     mine = [p for x in mine for p in ([x] if single_statement(x) else comma_clauses(x))]
+    # A change told with why beside it, of another subject ("piano's thursdays now, teacher had to
+    # switch"): where the statement updates nothing, the clause that says the change in words of
+    # its own is read alone (its holder is not the teacher).
+    alone = [p for x in mine if single_statement(x) for p in comma_clauses(x)
+             if p != x and p not in mine and change_cue(p) is not None]
     # relate finds an update only through a change cue, a value or an end: a statement with none
     # of them is not asked (what it would answer is known). A value alone, without a word of
     # change in the statement said, is too little in a short piece: "that's covered by an NDA"
@@ -1020,11 +1025,13 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
     # clauses are; "as usual the school shuffled it all, her piano is on Thursdays now" says a change
     mine = [x for x in mine if not goes_on(x)
             or any(change_cue(p) is not None and not goes_on(p) for p in _PIECES.split(x))]
-    theirs = statements(pool, speaker, only_narratives=mine == [c.text], long_by_clause=True) if mine else []
+    theirs = statements(pool, speaker, only_narratives=mine == [c.text] and not alone,
+                        long_by_clause=True) if mine or alone else []
     if not theirs:
         return []
     # One embedding call for what each relate below reads first (the embedder caches by text).
-    meaning.vectors(list(dict.fromkeys([*mine, *(mask(x, speaker) for x in mine), *(s.text for s in theirs)])))
+    meaning.vectors(list(dict.fromkeys([*mine, *alone, *(mask(x, speaker) for x in mine + alone),
+                                        *(s.text for s in theirs)])))
     by_id = {s.memory_id: s for s in theirs}
     updated: list[tuple[MemoryRecord, int | None]] = []
     # a clause of a long sentence (no narrative's statement) is weighed only by a statement that
@@ -1033,7 +1040,9 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
     own = set(terms(speaker))
     clause_terms = {s.memory_id: set(terms(s.text)) - own for s in theirs
                     if s.index is not None and not is_narrative(s.record.fields, s.record.text)}
-    for said in mine:
+    for said in mine + alone:
+        if said in alone and updated:
+            break
         said_terms = set(terms(said)) - own
         near = [s for s in theirs if s.memory_id not in clause_terms or said_terms & clause_terms[s.memory_id]]
         for r in relate(meaning, said, c.kind, speaker, near, settings, day=day):
