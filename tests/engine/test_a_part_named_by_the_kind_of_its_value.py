@@ -31,6 +31,15 @@ def _everything_readable(tmp_path, said: list[str], request: str) -> tuple[list[
         return texts, "\n".join(served)
 
 
+def _assert_only_the_part_went(tmp_path, said: str, asked: str, gone: str, kept: str) -> None:
+    """After `said` and, later, `asked`, no record and nothing served holds `gone`, and a record
+    still holds `kept`."""
+    texts, served = _everything_readable(tmp_path, [said], asked)
+    assert not any(gone in t for t in texts), texts
+    assert gone not in served, served
+    assert any(kept in t for t in texts), texts
+
+
 @pytest.mark.parametrize("said, asked, gone, kept", [
     ("junior dev at a fintech, 55k base, my team is six people", "please forget my salary", "55k", "team"),
     ("make 2.4k a month doing deliveries, rent is 950, the van lease is 300", "pls don't keep what I earn",
@@ -41,10 +50,7 @@ def _everything_readable(tmp_path, said: list[str], request: str) -> tuple[list[
      "night shift"),
 ])
 def test_what_someone_earns_goes_and_the_rest_stays(tmp_path, said, asked, gone, kept):
-    texts, served = _everything_readable(tmp_path, [said], asked)
-    assert not any(gone in t for t in texts), texts
-    assert gone not in served, served
-    assert any(kept in t for t in texts), texts
+    _assert_only_the_part_went(tmp_path, said, asked, gone, kept)
 
 
 @pytest.mark.parametrize("said, asked, gone, kept", [
@@ -56,10 +62,7 @@ def test_what_someone_earns_goes_and_the_rest_stays(tmp_path, said, asked, gone,
      "delete the school info, I'd rather not have it written down", "Lakeview", "judo"),
 ])
 def test_a_school_named_as_a_phrase_is_cut_out_of_its_clause(tmp_path, said, asked, gone, kept):
-    texts, served = _everything_readable(tmp_path, [said], asked)
-    assert not any(gone in t for t in texts), texts
-    assert gone not in served, served
-    assert any(kept in t for t in texts), texts
+    _assert_only_the_part_went(tmp_path, said, asked, gone, kept)
 
 
 @pytest.mark.parametrize("said, asked, gone, kept", [
@@ -80,10 +83,7 @@ def test_a_school_named_as_a_phrase_is_cut_out_of_its_clause(tmp_path, said, ask
 def test_a_sum_asked_about_goes_with_its_clause_and_what_follows_it(tmp_path, said, asked, gone, kept):
     """"How much", "that figure", "what I spend": the clause giving a sum goes (cut at the "and"
     that opens it), and what only says more of it ("due on the 1st") with it."""
-    texts, served = _everything_readable(tmp_path, [said], asked)
-    assert not any(gone in t for t in texts), texts
-    assert gone not in served, served
-    assert any(kept in t for t in texts), texts
+    _assert_only_the_part_went(tmp_path, said, asked, gone, kept)
 
 
 @pytest.mark.parametrize("said, asked, gone, kept", [
@@ -99,10 +99,7 @@ def test_a_sum_asked_about_goes_with_its_clause_and_what_follows_it(tmp_path, sa
     ("i'm a care assistant, paid 12 an hour, nights mostly", "forget what I'm paid", "12 an hour", "care assistant"),
 ])
 def test_a_sum_told_in_other_shapes_is_found_and_cut(tmp_path, said, asked, gone, kept):
-    texts, served = _everything_readable(tmp_path, [said], asked)
-    assert not any(gone in t for t in texts), texts
-    assert gone not in served, served
-    assert any(kept in t for t in texts), texts
+    _assert_only_the_part_went(tmp_path, said, asked, gone, kept)
 
 
 @pytest.mark.parametrize("said, asked, gone", [
