@@ -682,6 +682,15 @@ def _a_happening(record: MemoryRecord) -> bool:
                                          and not record.slot and recurs(record.text or ""))
 
 
+#: A date the core wrote after a time word ("tonight (4 March 2026)", "last week (week of 2 March
+#: 2026)", "last month (April 2026)").
+_TOLD_DATE = re.compile(r"\s\((?:(?:week|weekend)\s+of\s+)?(?:\d{1,2}\s+)?(?:January|February|March|April|May|June|July|"
+                        r"August|September|October|November|December)\s+\d{4}\)|\s\(\d{4}\)")
+
+
+_AGAIN = re.compile(r"\s+(?:again|once\s+more)\b(?!\s*(?:and|or)\b)", re.IGNORECASE)
+
+
 def _habit(state: SubjectState, record: MemoryRecord, speaker: str, turn: Event, out: _Emitter,
            settings: Settings, meaning: Meaning, memory_id: str) -> None:
     """Repeated similar episodes of one speaker on different days become a standing record (a habit)
@@ -707,9 +716,13 @@ def _habit(state: SubjectState, record: MemoryRecord, speaker: str, turn: Event,
     # told with a one-off's detail, "the bread didn't land till half ten, I'd a queue out the door"),
     # then how often: "Rory: the combi boiler is flashing F28 and won't fire (again and again:
     # weekly, 4 times, 2 March 2026 to 23 March 2026)"
+    # (without its "again", which the span says, nor the date a later time was told with)
     vectors = meaning.vectors([r.text or "" for r in group])
-    typical = group[int(np.argmax((vectors @ vectors.T).sum(axis=1)))]
-    text = (f"{typical.text} (again and again: {cadence}, {len(days)} times, {first.day} {first:%B %Y} to "
+    k = int(np.argmax((vectors @ vectors.T).sum(axis=1)))
+    told = group[k].text or ""
+    if k:
+        told = _AGAIN.sub("", _TOLD_DATE.sub("", told))
+    text = (f"{told} (again and again: {cadence}, {len(days)} times, {first.day} {first:%B %Y} to "
             f"{last.day} {last:%B %Y})")
     sources: list[TurnRef] = []
     for r in group:
@@ -995,6 +1008,10 @@ def _spoken_of(meaning: Meaning, rec: MemoryRecord, c: Candidate, speaker: str, 
 
 
 _PIECES = re.compile(r"[,;:]\s+|\s+(?:and|but|so)\s+", re.IGNORECASE)
+#: Words that make what a statement tells a maybe, a condition or a report not yet sure.
+_MAYBE = re.compile(r"\b(?:if|unless|might|maybe|may|could|perhaps|possibly|probably|supposedly|apparently|reckons?|"
+                    r"rumou?r\w*|not\s+(?:yet\s+)?(?:confirmed|sure|official|final)|or\s+so|thinking\s+of|considering|"
+                    r"planning|hoping|only\s+for|but\s+(?:i['’]m|we['’]re)\s+still)\b", re.IGNORECASE)
 
 
 def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list[MemoryRecord],
@@ -1011,7 +1028,9 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
     # A change told with why beside it, of another subject ("piano's thursdays now, teacher had to
     # switch"): where the statement updates nothing, the clause that says the change in words of
     # its own is read alone (its holder is not the teacher).
-    alone = [p for x in mine if single_statement(x) for p in comma_clauses(x)
+    # (not where a clause beside it makes the change a maybe: "spin's thursdays now, the coach said
+    # he might", "rent's 1350 now, if the landlord gets his way")
+    alone = [p for x in mine if single_statement(x) and not _MAYBE.search(x) for p in comma_clauses(x)
              if p != x and p not in mine and change_cue(p) is not None]
     # relate finds an update only through a change cue, a value or an end: a statement with none
     # of them is not asked (what it would answer is known). A value alone, without a word of

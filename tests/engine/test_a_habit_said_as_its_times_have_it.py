@@ -40,3 +40,6 @@ def test_the_habit_reads_as_what_recurs(tmp_path, said, recurs):
     kept = _kept(tmp_path, said)
     habits = [text for kind, text, fields in kept if fields.get("type") == "habit"]
     assert habits and re.search(recurs, habits[-1], re.IGNORECASE), kept
+    # its own "again" and the date a later time was told with are said by the span
+    told = habits[-1].split(" (again and again:")[0]
+    assert not re.search(r"\bagain\b|\b2026\b", told, re.IGNORECASE), habits[-1]
