@@ -17,14 +17,18 @@ from __future__ import annotations
 import re
 
 #: An amount of money: a currency before it, or "k", "grand", "lakh", "crore", "million" after it,
-#: or a figure of four digits and more ("1,850", "52000"): not "3 loaves" or "2 kids".
-_AMOUNT = (r"(?:(?:[£$€₹₦₱¥]|(?:rs|inr|usd|gbp|eur|cad|aud|nzd|kes|ksh|ngn|php|zar|sgd)\.?\s?)\s?\d[\d,.]*"
+#: or a figure of four digits and more ("1,850", "52000") that no word of what it counts follows
+#: ("1,200 calories", "1500 cupcakes" are none), not "3 loaves" or "2 kids". It starts where a
+#: figure starts (each start of "12,12,12..." is not tried again).
+_AMOUNT = (r"(?:(?:[£$€₹₦₱¥]|\b(?:rs|inr|usd|gbp|eur|cad|aud|nzd|kes|ksh|ngn|php|zar|sgd)\.?\s?)\s?\d[\d,.]*"
            r"(?:\s?(?:k|grand|lakhs?|lacs?|lpa|crores?|cr|m|mil|million)\b)?"
-           r"|\d[\d,.]*\s?(?:k|grand|lakhs?|lacs?|lpa|crores?|cr|mil|million|bucks|quid|euros?|dollars?|pounds?|"
-           r"rupees?|shillings?|rand|pesos?|naira)\b"
-           r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{4,}(?:\.\d+)?)")
+           r"|(?<![\d,.])\d[\d,.]*\s?(?:k|grand|lakhs?|lacs?|lpa|crores?|cr|mil|million|bucks|quid|euros?|dollars?|"
+           r"pounds?|rupees?|shillings?|rand|pesos?|naira)\b"
+           r"|(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d{4,})(?:\.\d+)?(?![\d,.])(?!\s+(?!(?:a|an|per|before|after|gross|net|"
+           r"pa|p\.a\.|annually|yearly|monthly|weekly|take|base|salary|ctc|and|but|plus|or|which|so|in|at|from|with)\b)"
+           r"[a-z]))")
 #: A rate of pay ("30 an hour", "16/hr", "250 a day"): a sum by what it is paid for.
-_RATE = r"\d[\d,.]*\s*(?:(?:an|a|per)\s+(?:hour|hr|day|shift)|/\s*(?:hour|hr|h|day))\b"
+_RATE = r"(?<![\d,.])\d[\d,.]*\s*(?:(?:an|a|per)\s+(?:hour|hr|day|shift)|/\s*(?:hour|hr|h|day))\b"
 _HEDGE = r"(?:(?:about|around|roughly|approx(?:imately)?|nearly|almost|like|just\s+(?:under|over)|over|under|~)\s*)?"
 
 #: A statement of what someone earns: an amount after a verb of earning ("makes 84k", "earning
@@ -33,11 +37,13 @@ _HEDGE = r"(?:(?:about|around|roughly|approx(?:imately)?|nearly|almost|like|just
 #: rent", "rent is 1,900", "car payment 410".
 _EARNS = re.compile(
     r"\b(?:earn(?:s|ed|ing)?|mak(?:e|es|ing)|made|take(?:s|ing)?[\s-]+home|took\s+home|bring(?:s|ing)?\s+in|brought\s+in|"
-    r"paid|(?:(?:i|he|she|we|they)(?:['’]m|['’]s|['’]re|\s+am|\s+is|\s+are|\s+was|\s+were)|am|is|are|was|were)\s+on)\s+"
+    r"(?:get|gets|got|getting|am|is|are|was|were|being|be|['’]m|['’]s|['’]re)\s+paid|pays?\s+(?:me|us)|"
+    r"(?:(?:i|he|she|we|they)(?:['’]m|['’]s|['’]re|\s+am|\s+is|\s+are|\s+was|\s+were)|am|is|are|was|were)\s+on)\s+"
     + _HEDGE + r"(?:a\s+)?(?:" + _AMOUNT + "|" + _RATE + ")"
     + r"|\b(?:salary|salaries|income|wages?|paycheck|paycheque|ctc|stipend|take[\s-]?home|compensation|"
-      r"(?:base|gross|net|annual|hourly|monthly|my|his|her|their|our|the)\s+pay|base)\b(?:\s+[\w'’]+){0,3}?\s+"
+      r"(?:base|gross|net|annual|hourly|monthly|my|his|her|their|our|the)\s+pay)\b(?:\s+[\w'’]+){0,3}?\s+"
     + _HEDGE + _AMOUNT
+    + r"|\bbase\s+(?:salary\s+|pay\s+)?(?:of\s+|is\s+)?" + _HEDGE + _AMOUNT
     + r"|" + _AMOUNT + r"\s*(?:a\s+year\s+)?(?:base|salary|ctc|gross|net|p\.?a\.?|per\s+annum|lpa|take[\s-]?home)\b",
     re.IGNORECASE)
 #: The words of a request that name what someone earns ("my salary", "how much I make", "what I
@@ -45,11 +51,14 @@ _EARNS = re.compile(
 _EARNINGS_NAMED = re.compile(
     r"\b(?:salary|salaries|income|earnings|wages?|paycheck|paycheque|ctc|stipend|take[\s-]?home|compensation|"
     r"pay\s*(?:slips?|rises?|raises?|packets?|details|grade|band|info|figures?|numbers?)|"
-    r"(?:my|our|his|her|their|the|your)\s+(?:\w+\s+)?pay\b(?!\s+(?:for|off|back|someone|them|him|her))|"
-    r"(?:what|how\s+much)\s+(?:i|we|he|she|they|my\s+\w+)\s+(?:\w+\s+)?(?:earn|earns|make|makes|made|"
+    r"(?:my|our|his|her|their|the|your)\s+(?:(?:base|take-?home|hourly|annual|monthly|weekly|gross|net|new|current|"
+    r"old)\s+)?pay\b(?!\s+(?:for|off|back|someone|them|him|her|it|our|my|the|rent|bills?))|"
+    r"(?:what|how\s+much)\s+(?:i|we|he|she|they|my\s+\w+)\s+(?:\w+\s+)?(?:earn|earns|"
     r"get\s+paid|gets\s+paid|got\s+paid|take\s+home|takes\s+home|bring\s+in|brings\s+in)\b|"
-    r"(?:what|how\s+much)\s+(?:i|we|he|she|they)(?:['’]m|['’]re|['’]s|\s+am|\s+is|\s+are|\s+was|\s+were)\s+paid\b|"
-    r"earn(?:s|ed|ing)?\b)",
+    # ("how much I make"; not "what I made for dinner")
+    r"(?:how\s+much|what)\s+(?:i|we|he|she|they|my\s+\w+)\s+(?:make|makes|made)\b(?!\s+(?:for|of|with|on|in|at|to|from|"
+    r"a|an|the|my|our|his|her|it|them|some|dinner|lunch|breakfast|tea)\b)|"
+    r"(?:what|how\s+much)\s+(?:i|we|he|she|they)(?:['’]m|['’]re|['’]s|\s+am|\s+is|\s+are|\s+was|\s+were)\s+paid\b)",
     re.IGNORECASE)
 
 #: The last word of a school's name ("Riverside Elementary", "St Jude's Primary", "Kensington
@@ -62,14 +71,18 @@ _NOT_A_SCHOOL_NAME = frozenset("""a an the my our his her their your its this th
 state boarding primary secondary elementary middle high grammar nursery pre summer night sunday driving language
 art dance music swim swimming ski cooking medical law business grad graduate community junior senior big little
 another other next last first second third fourth fifth sixth year grade""".split())
+#: A word after a school's last word that makes another place of the name ("Acton High Street",
+#: "Cambridge University Press", "University Hospital").
+_NO_PLACE = (r"(?!\s+(?:street|st|road|rd|lane|ln|avenue|ave|way|close|drive|square|park|press|hospital|station|"
+             r"library|hall|church|gardens?|estate|centre|center)\b)")
 #: A school named: capitalised words before a school word ("Riverside Elementary", "St. Jude's
 #: Primary"), "University/College of X", or lower-case words after "at"/"to"/"attends"
 #: ("goes to riverside elementary").
 _SCHOOL = re.compile(
-    r"(?P<named>(?:(?-i:[A-Z])[\w'’.-]*\s+){1,4}" + _SCHOOL_HEAD + r"\b"
-    r"|\b(?:University|College)\s+of\s+(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*){0,2})"
+    r"(?P<named>(?:(?-i:[A-Z])[\w'’.-]*\s+){1,4}" + _SCHOOL_HEAD + r"(?:\s+" + _SCHOOL_HEAD + r")?\b" + _NO_PLACE
+    + r"|\b(?:University|College)\s+of\s+(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*){0,2})"
     r"|\b(?:at|to|attends?|attending|from)\s+(?!(?:" + "|".join(sorted(_NOT_A_SCHOOL_NAME)) + r")\s)"
-    r"(?P<plain>(?:[a-z][\w'’-]*\s+){1,3}?)" + _SCHOOL_HEAD + r"\b",
+    r"(?P<plain>(?:[a-z][\w'’-]*\s+){1,3}?)" + _SCHOOL_HEAD + r"(?:\s+" + _SCHOOL_HEAD + r")?\b" + _NO_PLACE,
     re.IGNORECASE)
 _SCHOOL_NAMED = re.compile(
     r"\b(?:schools?|college|uni|university|nursery|kindergarten|kindy|day\s?care|pre-?school|academy|"
@@ -80,11 +93,13 @@ _SCHOOL_NAMED = re.compile(
 #: A sum of money said as one: a currency with it, or "k"/"grand"/"lakh" after it, or thousands
 #: written with a comma ("€1,450"; not "1987", a year, nor "3 kids").
 _MONEY = re.compile(r"(?:[£$€₹₦₱¥]|\b(?:rs|inr|usd|gbp|eur|cad|aud|nzd|kes|ksh|ngn|php|zar|sgd)\.?\s?)\s?\d[\d,.]*"
-                    r"|\b\d[\d,.]*\s?(?:k|grand|lakhs?|lacs?|crores?|bucks|quid|euros?|dollars?|pounds?|rupees?|"
-                    r"shillings?|rand|pesos?|naira)\b|\b\d{1,3}(?:,\d{3})+\b", re.IGNORECASE)
+                    r"|(?<![\d,.])\d[\d,.]*\s?(?:k|grand|lakhs?|lacs?|crores?|bucks|quid|euros?|dollars?|pounds?|rupees?|"
+                    r"shillings?|rand|pesos?|naira)\b|(?<![\d,.])\d{1,3}(?:,\d{3})+\b", re.IGNORECASE)
 #: The words of a request that name a sum ("how much I pay for the unit", "that figure", "the
 #: price"; what someone earns is named by `_EARNINGS_NAMED`, and only it is taken then).
-_AMOUNT_NAMED = re.compile(r"\bhow\s+much\b|\b(?:the|that|this|those|these|my|our)\s+(?:[\w'’-]+\s+)?(?:figures?|"
+_AMOUNT_NAMED = re.compile(r"\bhow\s+much\b(?=[^.?!,;]*\b(?:pay|pays|paid|paying|spend|spends|spent|cost|costs|"
+                           r"charge|charges|charged|owe|owes|owed|put\s+down|fees?|rent|price|deposit|bills?|wages?|"
+                           r"salary|rates?|loan|debt|mortgage|money|spending)\b)|\b(?:the|that|this|those|these|my|our)\s+(?:[\w'’-]+\s+)?(?:figures?|"
                            r"amounts?|prices?|costs?|sums?)\b|\bwhat\s+(?:i|we)\s+(?:pay|paid|spend|spent|owe|owed|"
                            r"charge|charged)\b|\bwhat\s+(?:[\w'’-]+\s+){1,4}?(?:cost|costs|set\s+(?:me|us)\s+back)\b",
                            re.IGNORECASE)
@@ -172,7 +187,7 @@ def phrase_cut(text: str, kinds: set[str]) -> str | None:
 
 #: Where a clause of its own starts after "and" ("the landlord is Gerry Moran and the rent is
 #: €1,450 a month"): a verb within four words.
-_AND_CLAUSE = re.compile(r"\s+and\s+(?=[\w'’-]+(?:\s+[\w'’-]+){0,3}?\s+(?:is|are|was|were|has|have|had|costs?|comes?|"
+_AND_CLAUSE = re.compile(r"(?<!\s)\s+and\s+(?=[\w'’-]+(?:\s+[\w'’-]+){0,3}?\s+(?:is|are|was|were|has|have|had|costs?|comes?|"
                          r"goes|gets|pays?|paid|charges?|charged|earns?|earned|makes?|made|takes?\s+home)\b"
                          r"|(?:it|that|this|he|she|they)['’](?:s|re)\s)", re.IGNORECASE)
 

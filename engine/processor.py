@@ -1008,8 +1008,14 @@ def _spoken_of(meaning: Meaning, rec: MemoryRecord, c: Candidate, speaker: str, 
 
 
 _PIECES = re.compile(r"[,;:]\s+|\s+(?:and|but|so)\s+", re.IGNORECASE)
+#: A clause that says why a thing changed ("coach moved it", "teacher had to switch", "the
+#: council changed the routes").
+_WHY_CHANGED = re.compile(r"\b(?:moved|changed|switched|swapped|shifted|rearranged|rescheduled|cancell?ed|put|asked|"
+                          r"wanted|decided|retired|left|quit|closed|shut|sold|had\s+to|needed\s+to|made|bumped|"
+                          r"pushed|brought)\b", re.IGNORECASE)
 #: Words that make what a statement tells a maybe, a condition or a report not yet sure.
-_MAYBE = re.compile(r"\b(?:if|unless|might|maybe|may|could|perhaps|possibly|probably|supposedly|apparently|reckons?|"
+_MAYBE = re.compile(r"\b(?:if|unless|might|maybe|may|could|would|perhaps|possibly|probably|supposedly|apparently|reckons?|"
+                    r"suppos\w+|assuming|imagine|hypothetically|in\s+case|what\s+if|were\s+to|"
                     r"rumou?r\w*|not\s+(?:yet\s+)?(?:confirmed|sure|official|final)|or\s+so|thinking\s+of|considering|"
                     r"planning|hoping|only\s+for|but\s+(?:i['’]m|we['’]re)\s+still)\b", re.IGNORECASE)
 
@@ -1030,8 +1036,11 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
     # its own is read alone (its holder is not the teacher).
     # (not where a clause beside it makes the change a maybe: "spin's thursdays now, the coach said
     # he might", "rent's 1350 now, if the landlord gets his way")
+    # (only beside clauses that say why: "coach moved it", not whose or where: "at Dan's gym, ...",
+    # "my sister Kate says, ...")
     alone = [p for x in mine if single_statement(x) and not _MAYBE.search(x) for p in comma_clauses(x)
-             if p != x and p not in mine and change_cue(p) is not None]
+             if p != x and p not in mine and change_cue(p) is not None
+             and all(_WHY_CHANGED.search(o) for o in comma_clauses(x) if o != p)]
     # relate finds an update only through a change cue, a value or an end: a statement with none
     # of them is not asked (what it would answer is known). A value alone, without a word of
     # change in the statement said, is too little in a short piece: "that's covered by an NDA"
@@ -2405,7 +2414,7 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
         for part in _REQUEST_PARTS.split(request):
             # "my ex's address", "where we live": the statements giving a street address (or the
             # email, the phone number asked for), not the school said beside one
-            contacts = _contacts_named(part)
+            contacts = _contacts_named(part) - _kinds_not_meant(part, said)
             giving = {k for k, x in enumerate(said) if _gives_contact_of(x, contacts)}
             if giving:
                 found |= giving
@@ -2546,7 +2555,8 @@ def _items_left(piece: str, requests: list[str], lead: str, keeps: Sequence[str]
         # an item giving a value the request names by its kind, said as a phrase or clause of its own,
         # loses that part only, whatever words of the request the item holds ("what the boiler
         # service cost" of "the boiler guy is Kev Lynch and the service was £95")
-        cuts = {k: rest for k, x in enumerate(parts) if (rest := _value_cut(x, [request], own)) is not None}
+        cuts = ({k: rest for k, x in enumerate(parts) if (rest := _value_cut(x, [request], own)) is not None}
+                if not _kinds_not_meant(request, parts) else {})
         for part in _REQUEST_PARTS.split(request):
             topic = set(terms(" ".join(_topic_words(part) + _IDENTIFIER.findall(part)))) - own
             held = [{k for k, st in enumerate(stems) if w in st and k not in cuts} for w in topic]
@@ -2559,7 +2569,7 @@ def _items_left(piece: str, requests: list[str], lead: str, keeps: Sequence[str]
             parts[k], stems[k] = rest, set(terms(rest))  # "..., in year 4 at Oakfield Primary": the school goes
         # "where we live" of "Flat 3, 22 Kings Road, Brighton is where we live": the address goes too,
         # and the flat number before it
-        asked = _contacts_named(request)
+        asked = _contacts_named(request) - _kinds_not_meant(request, parts)
         for k in (k for k, x in enumerate(parts) if k not in cuts and _gives_contact_of(x, asked)):
             gone.add(k)
             by_kind.add(k)
@@ -2598,6 +2608,21 @@ _NOT_WHAT = frozenset(terms("go goes going went attend attends attended kid kids
                             "daughters name names pay pays paying paid spend spends spending spent cost costs costing "
                             "charge charges charging charged owe owes owed earn earns earning earned make makes making "
                             "made get gets getting got"))
+
+
+def _kinds_not_meant(request: str, said: Sequence[str]) -> set[str]:
+    """The kinds of value (engine.named_values) a request names that are not what it asks about:
+    it names another thing a statement holds ("forget that I dropped out of school" of "I dropped
+    out of school at 16, my son goes to Oakfield Primary": the dropping out, not the school)."""
+    kinds = kinds_named(request)
+    if not kinds:
+        return set()
+    held = {t[:4] for x in said for t in terms(x)}
+    skip = _NOT_WHAT | set(terms(" ".join(re.findall(r"\b[A-Z][a-z]+", request))))
+    other = {t[:4] for w in _topic_words(without_kinds(request))
+             if not (kinds_named(w) or w.lower() in RELATIONS or w.lower().endswith(("'s", "’s")))
+             for t in set(terms(w)) - skip}
+    return kinds if other & held else set()
 
 
 _RELATIVE = re.compile(r"(?:who|whom|whose|which|where|that)\b", re.IGNORECASE)

@@ -27,6 +27,9 @@ def test_the_clause_that_says_the_change_updates_the_record(tmp_path, old, new, 
     # a change the clause beside it makes a maybe or a condition
     ("my tennis lesson is saturdays at 10", "tennis is sundays now, if the club gets its way", "saturdays"),
     ("my swim class is mondays at 7", "swim's wednesdays now, the instructor said she might", "mondays"),
+    # a clause beside it says the change is someone else's
+    ("my pilates class is thursdays", "at my sister's studio, pilates is mondays now, the owner moved it", "thursdays"),
+    ("my choir is on tuesdays", "at my cousin's church, choir is on wednesdays now, the vicar changed it", "tuesdays"),
     # a change of one thing is no change of a short unrelated record
     ("one page is fine", "I'm doing wednesday evenings at the food bank from now on, 6 to 9", "one page"),
 ])

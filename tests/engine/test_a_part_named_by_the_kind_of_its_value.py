@@ -131,6 +131,20 @@ def test_a_request_for_one_kind_leaves_another(tmp_path, said, asked, kept):
     assert any(kept in t for t in texts), texts
 
 
+@pytest.mark.parametrize("said, asked, kept", [
+    # the request names another thing: the values of a kind beside it stay
+    ("I make 58k at the council, I earned my brown belt in May, I live in Bath", "forget that I earned my brown belt",
+     "58k"),
+    ("I make 47k as a paramedic, I made a curry for dinner and it was too hot, we live in Hull",
+     "forget what I made for dinner", "47k"),
+    ("my son goes to Oakfield Primary, I dropped out of college at 17, I live in York",
+     "forget that I dropped out of college", "Oakfield"),
+])
+def test_a_request_that_names_another_thing_leaves_the_values_of_a_kind(tmp_path, said, asked, kept):
+    texts = after_forget(tmp_path, asked, [said], speaker="Robin")
+    assert any(kept in t for t in texts), texts
+
+
 @pytest.mark.parametrize("asked, kinds", [
     ("pls forget my salary", {"earnings"}),
     ("don't keep how much we bring in", {"earnings"}),
@@ -161,8 +175,32 @@ def test_the_kinds_a_request_names(asked, kinds):
     ("the kids go to hillcrest primary", {"school"}),
     ("the rent is €1,450 a month", {"amount"}),
     ("Robin was born in 1987", set()),
+    # a count is no pay, a street or a press no school
+    ("I made 2000 cupcakes for the fair", set()),
+    ("the base model was $24,000", {"amount"}),
+    ("we pay her 15 bucks an hour", {"amount"}),
+    ("we live on Acton High Street", set()),
+    ("Robin works at Oxford University Press", set()),
 ])
 def test_the_kinds_a_statement_gives(text, kinds):
     from engine.named_values import kinds_given
 
     assert kinds_given(text) == kinds
+
+
+@pytest.mark.parametrize("text", [
+    "my codes are " + "12," * 5000,
+    "1" * 15000,
+    "1." * 7000,
+    " " * 15000 + "and the rent is 900",
+    "and " * 3000,
+    "at " * 4000 + "school",
+])
+def test_the_readings_of_kinds_take_long_odd_input(text):
+    from engine.named_values import clause_cut, kinds_given, kinds_named, phrase_cut, without_kinds
+
+    assert "earnings" not in kinds_given(text)
+    assert kinds_named(text) <= {"school", "amount"}
+    assert isinstance(without_kinds(text), str)
+    assert phrase_cut(text, {"school"}) is None or len(phrase_cut(text, {"school"})) < len(text)
+    assert clause_cut(text, {"amount"}) is None or len(clause_cut(text, {"amount"})) < len(text)
