@@ -2,15 +2,18 @@
 
 "Forget what I earn" names the "makes 84k" of "makes 84k, works in logistics"; "forget which school
 my kid goes to" names the "at Riverside Elementary" of "Ava is in grade three at Riverside
-Elementary and has swimming on Tuesdays". Neither request shares a word with what it names, and a
+Elementary and has swimming on Tuesdays"; "how much I pay for the unit" names the "the rent is
+€1,450 a month" of "the landlord is Gerry Moran and the rent is €1,450 a month". Neither request
+shares a word with what it names, and a
 sentence embedding reads "pay" no closer to "makes 84k" than to "works in logistics". So a request
 that names one of these kinds of value takes the part of a memory that gives a value of that kind
 (a street address, a phone number and an email address are read the same way, by
 engine.meaning.contact_values), and the rest of the memory stays.
 
 Each kind is two readings: the words of a request that name it, and the shape of a value of it in
-a statement. A value of a kind said as a phrase on its own ("at Riverside Elementary", "on 52k")
-is cut out of its clause; one said with a verb ("makes 84k") goes with its clause.
+a statement. A school's name said as a phrase of its own ("at Riverside Elementary") is cut out of
+its clause; a value said with a verb ("makes 84k", "the rent is €1,450") goes with its clause,
+cut at the "and" that opens it.
 """
 from __future__ import annotations
 
@@ -168,8 +171,8 @@ def phrase_cut(text: str, kinds: set[str]) -> str | None:
     """The statement without the phrase that gives a value of one of `kinds` ("Ava is in grade three
     at Riverside Elementary and has swimming" -> "Ava is in grade three and has swimming"), when the
     value is said as a phrase of its own; None when it is not, or nothing of the statement would be
-    left. What someone earns is said with its verb ("makes 84k", "is on 52k"): it goes with its
-    clause."""
+    left. Only a school is said so: what someone earns is said with its verb ("makes 84k", "is on
+    52k") and a sum with its clause ("the rent is €1,450"), and they go with it (`clause_cut`)."""
     spans: list[tuple[int, int]] = []
     if "school" in kinds:
         for m in _schools(text):

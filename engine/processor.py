@@ -1649,7 +1649,7 @@ _CONTACT_NAMED = (
 
 def _contacts_named(request: str) -> set[str]:
     """The kinds of value a request to forget names: of contact ("address", "phone", "email"), and
-    the others engine.named_values reads ("earnings", "school")."""
+    the others engine.named_values reads ("earnings", "amount", "school")."""
     return {kind for kind, says in _CONTACT_NAMED if says.search(request)} | kinds_named(request)
 
 
