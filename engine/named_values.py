@@ -102,9 +102,11 @@ _MONEY = re.compile(r"(?:[£$€₹₦₱¥]|\b(?:rs|inr|usd|gbp|eur|cad|aud|nzd
 #: price"; what someone earns is named by `_EARNINGS_NAMED`, and only it is taken then).
 _AMOUNT_NAMED = re.compile(r"\bhow\s+much\b(?=[^.?!,;]*\b(?:pay|pays|paid|paying|spend|spends|spent|cost|costs|"
                            r"charge|charges|charged|owe|owes|owed|put\s+down|fees?|rent|price|deposit|bills?|wages?|"
-                           r"salary|rates?|loan|debt|mortgage|money|spending)\b)|\b(?:the|that|this|those|these|my|our)\s+(?:[\w'’-]+\s+)?(?:figures?|"
-                           r"amounts?|prices?|costs?|sums?)\b|\bwhat\s+(?:i|we)\s+(?:pay|paid|spend|spent|owe|owed|"
-                           r"charge|charged)\b|\bwhat\s+(?:[\w'’-]+\s+){1,4}?(?:cost|costs|set\s+(?:me|us)\s+back)\b",
+                           r"salary|rates?|loan|debt|mortgage|money|spending)\b)"
+                           r"|\b(?:the|that|this|those|these|my|our)\s+(?:[\w'’-]+\s+)?"
+                           r"(?:figures?|amounts?|prices?|costs?|sums?)\b"
+                           r"|\bwhat\s+(?:i|we)\s+(?:pay|paid|spend|spent|owe|owed|charge|charged)\b"
+                           r"|\bwhat\s+(?:[\w'’-]+\s+){1,4}?(?:cost|costs|set\s+(?:me|us)\s+back)\b",
                            re.IGNORECASE)
 
 
