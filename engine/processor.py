@@ -41,7 +41,7 @@ from engine.settings import Settings
 from engine.state import SubjectState, SummaryItem, WindowTurn
 from engine.statements import (JOIN, REST_OF, Statement, clause_pieces, clauses, in_own_words, is_narrative, item_leans, items,
                                lead_of, leaning_on, readable, rest_text, statements, tells_of_before, without)
-from engine.statements import parts as narrative_parts, _points_back, _says_alone
+from engine.statements import parts as narrative_parts, points_back, says_alone
 from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, turn_candidates, without_redacted
 from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, plain_chat, plain_negations, term_set, terms
 from engine.tokens import count_tokens_many
@@ -2579,7 +2579,7 @@ def _items_left(piece: str, requests: list[str], lead: str, keeps: Sequence[str]
     kept = set(terms(" ".join(w for r in keeps for w in _topic_words(r)))) - own
     for k in range(1, len(parts)):
         if (k - 1 in tail_cut and k not in gone and item_leans(parts[k], parts[k - 1], lead) and not kept & stems[k]
-                and not _says_alone(parts[k])):
+                and not says_alone(parts[k])):
             # "the landlord is Gerry Moran and the rent is €1,450 a month, due on the 1st": what
             # follows a clause cut from the end is more of it ("due on the 1st"), and goes with it
             gone.add(k)
@@ -2589,8 +2589,8 @@ def _items_left(piece: str, requests: list[str], lead: str, keeps: Sequence[str]
             # (after a value that went for its kind, "rent is 1,900" is a clause of its own: "I make
             # 94k, rent is 1,900" forgets the pay only; "my ex, who has moved to Leeds", "you can send
             # her parcel there" lean still)
-            if (k - 1 in by_kind and _says_alone(parts[k]) and not _RELATIVE.match(parts[k])
-                    and not _points_back(parts[k], lead, parts[k - 1])):
+            if (k - 1 in by_kind and says_alone(parts[k]) and not _RELATIVE.match(parts[k])
+                    and not points_back(parts[k], lead, parts[k - 1])):
                 continue
             gone.add(k)
             if k - 1 in by_kind:
@@ -2618,13 +2618,22 @@ def _kinds_not_meant(request: str, said: Sequence[str]) -> set[str]:
     if not kinds:
         return set()
     held = {t[:4] for x in said for t in terms(x)}
-    skip = _NOT_WHAT | set(terms(" ".join(re.findall(r"\b[A-Z][a-z]+", request))))
-    other = {t[:4] for w in _topic_words(without_kinds(request))
-             if not (kinds_named(w) or w.lower() in RELATIONS or w.lower().endswith(("'s", "’s")))
-             for t in set(terms(w)) - skip}
-    return kinds if other & held else set()
+    return kinds if {t for _, t in _other_words(request)} & held else set()
 
 
+def _other_words(request: str, own: set[str] = frozenset()) -> list[tuple[str, str]]:
+    """(word, the first four letters of a term of it) of what a request to forget names besides the
+    kinds of value it names (engine.named_values), less whose it is (a possessor, a relation, a name,
+    `own`) and how (`_NOT_WHAT`): "the bullying at my son's school" -> bullying. Words alike by their
+    first letters ("bullying", "bullied") are one."""
+    skip = own | _NOT_WHAT | set(terms(" ".join(re.findall(r"\b[A-Z][a-z]+", request))))
+    return [(w, t[:4]) for w in _topic_words(without_kinds(request))
+            if not (kinds_named(w) or w.lower() in RELATIONS or w.lower().endswith(("'s", "’s")))
+            for t in set(terms(w)) - skip]
+
+
+#: A word for an event ("bullying", "suspension", "payment").
+_EVENT_WORD = re.compile(r"(?:ing|ion|ment|ance|ence)$")
 _RELATIVE = re.compile(r"(?:who|whom|whose|which|where|that)\b", re.IGNORECASE)
 
 
@@ -2645,16 +2654,11 @@ def _value_cut(item: str, requests: list[str], own: set[str]) -> str | None:
         # What else the request names must be in what goes: "what the boiler service cost" of "the
         # boiler guy is Kev Lynch and the service was £95" ("service" goes with the sum), not "the
         # bullying at my son's school" of "my son was bullied at Kingsway Primary" (the bullying is
-        # what is asked about: it goes whole). Words alike by their first letters ("bullying",
-        # "bullied") are one. Of its other words, those the item holds count, and a word for an
-        # event ("the bullying", "his suspension") however the item tells it; not a reason's ("feel
-        # weird about it"), nor whose it is (a possessor, a relation, a name).
+        # what is asked about: it goes whole). Of its other words, those the item holds count, and
+        # a word for an event ("the bullying", "his suspension") however the item tells it; not a
+        # reason's ("feel weird about it").
         held = {w[:4] for w in terms(item)}
-        skip = own | _NOT_WHAT | set(terms(" ".join(re.findall(r"\b[A-Z][a-z]+", request))))
-        named = {t[:4] for w in _topic_words(without_kinds(request))
-                 if not (kinds_named(w) or w.lower() in RELATIONS or w.lower().endswith(("'s", "’s")))
-                 for t in set(terms(w)) - skip
-                 if t[:4] in held or re.search(r"(?:ing|ion|ment|ance|ence)$", w.lower())}
+        named = {t for w, t in _other_words(request, own) if t in held or _EVENT_WORD.search(w.lower())}
         gone = {w[:4] for w in set(terms(item)) - set(terms(rest))}
         return None if named and not named & gone else rest
     return None

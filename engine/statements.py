@@ -196,7 +196,7 @@ _UNSAID_OBJECT = re.compile(r"\b(?:know|knows|knew|noticed|notice|realised|reali
                             r"(?:\s+(?:yet|either|at\s+all|about\s+it))?\W*$", re.IGNORECASE)
 
 
-def _says_alone(piece: str) -> bool:
+def says_alone(piece: str) -> bool:
     """A clause of its own: three words or more with a verb near its subject (not a list's item)."""
     words = [w for w in _WORD.findall(piece) if w.lower() not in _OPENERS]
     return len(words) >= 3 and _SAYS.search(_OPENER.sub("", piece)) is not None
@@ -254,7 +254,7 @@ def _speaker_again(piece: str, speaker: str) -> list[str]:
     return out
 
 
-def _points_back(piece: str, speaker: str, before: str = "") -> bool:
+def points_back(piece: str, speaker: str, before: str = "") -> bool:
     """Whether a clause points back to what came before it (see _POINTS_BACK)."""
     if re.match(rf"{_OPEN}{re.escape(speaker)}\b(?!['’]s\b)", piece, re.IGNORECASE) and not _someone_else(before, speaker):
         return _POINTS_BACK_FROM_SPEAKER.search(piece) is not None
@@ -297,13 +297,13 @@ def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
             piece = piece.strip()
             if not piece:
                 continue
-            if pieces and not _says_alone(piece):
+            if pieces and not says_alone(piece):
                 pieces[-1] = f"{pieces[-1]}, {piece}"
             else:
                 pieces.append(piece)
         pieces = [x for piece in pieces for x in _speaker_again(piece, lead)]
         for k, piece in enumerate(pieces):
-            back = ((_points_back(piece, lead, pieces[k - 1])
+            back = ((points_back(piece, lead, pieces[k - 1])
                      or not (_NEW_SUBJECT.match(piece) or (_NAMES_ONE.match(piece) and contact_values(pieces[k - 1])))
                      or _UNSAID_OBJECT.search(piece)
                      or _same_owner(piece, pieces[k - 1], lead))
@@ -345,7 +345,7 @@ def item_leans(item: str, before: str, speaker: str) -> bool:
     has moved to ...", "..., the address is ..."), or, in a list without "and" before each item, the
     next thing (it goes too, in doubt); and one that points back to it ("and it costs ...", "and
     Eli has no clue")."""
-    return bool(not _JOINED.match(item) or _OPENS_BACK.match(item) or _points_back(item, speaker, before)
+    return bool(not _JOINED.match(item) or _OPENS_BACK.match(item) or points_back(item, speaker, before)
                 or _UNSAID_OBJECT.search(item) or _same_owner(item, before, speaker))
 
 
