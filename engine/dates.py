@@ -323,6 +323,9 @@ def _resolve(kind: str, expr: str, today: date, text: str, start: int, end: int)
     if kind == "day_of_month":
         # a day something is moved to is ahead, however the move is told ("rebooked it to the 15th")
         past = not low.startswith("to ") and _is_past(_clause_of(text, start, end), expr)
+        sentence = _sentence_of(text, start, end)
+        if not past and recurs_monthly(sentence) and not _is_past(sentence, expr):
+            return None, None  # "rent's 950 a month, paid on the 1st": the day it comes round, no one date
         label, d = _day_of_month(int(_DIGITS.search(low).group(0)), today, past)
         # "on the 12th, not the 9th": of the month the corrected date was in, which may be another
         # one; the date is a guess, not written into the text
@@ -341,6 +344,26 @@ def _clause_of(text: str, start: int, end: int) -> str:
     left = max((m.end() for m in _CLAUSE_END.finditer(text, 0, start)), default=0)
     m = _CLAUSE_END.search(text, end)
     return text[left: m.start() if m else len(text)]
+
+
+#: A month as the period something comes round in ("every month", "each month", "a month",
+#: "per month", "monthly"): a day of the month told beside it is the day it recurs on.
+_MONTHLY = re.compile(r"\b(?:every|each|a|per)\s+(?:calendar\s+)?month\b|\bmonthly\b", re.IGNORECASE)
+
+
+def recurs_monthly(sentence: str) -> bool:
+    """Whether a sentence tells of something that comes round every month ("the invoices go out
+    every month on the 25th", "gym is 40 a month and comes out on the 3rd")."""
+    return _MONTHLY.search(sentence) is not None
+
+
+_ORDINAL_DAY = re.compile(r"\b(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.IGNORECASE)
+
+
+def monthly_day(sentence: str) -> bool:
+    """Whether a sentence names the day of the month something comes round on ("the 2nd of each
+    month", "every month on the 25th"): when it happens, said as surely as a date."""
+    return recurs_monthly(sentence) and _ORDINAL_DAY.search(sentence) is not None
 
 
 def _day_of_month(dom: int, today: date, past: bool) -> tuple[str | None, date | None]:

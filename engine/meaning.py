@@ -476,7 +476,7 @@ _FREQUENCY = re.compile(
     r"\b(?P<adverb>" + "|".join(_ADVERB_DAYS) + r")\b"
     r"|\b(?P<times>once|twice|thrice|(?P<n>\d+|" + "|".join(_FEW) + r")\s+times)\s+(?:a|an|per|each|every)\s+"
     r"(?P<per>day|night|week|fortnight|month|quarter|year)\b"
-    r"|\bevery\s+(?:(?P<other>other|second)\s+|(?P<every_n>\d+|" + "|".join(_FEW) + r")\s+)?"
+    r"|\b(?:every|each)\s+(?:(?P<other>other|second)\s+|(?P<every_n>\d+|" + "|".join(_FEW) + r")\s+)?"
     r"(?P<unit>day|night|week|fortnight|month|quarter|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b",
     re.IGNORECASE)
 

@@ -23,7 +23,7 @@ import numpy as np
 
 from engine.erasure import (earlier_echoes, links as echo_links, neighbours as echo_neighbours, plan as erasure_plan,
                             record_vectors_of, uncached, memo_embed)
-from engine.dates import resolve_dates
+from engine.dates import recurs_monthly, resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import (Candidate, _is_person_role, split_sentences, states_a_rule, told_before, told_opener_gone,
                               without_opener)
@@ -479,7 +479,7 @@ def _own_rule_pattern(speaker: str) -> re.Pattern[str]:
 def _own_rule(text: str, speaker: str) -> bool:
     """Whether a statement is a rule the speaker keeps to, with its condition (see _OWN_RULE)."""
     m = _own_rule_pattern(speaker).match(text.strip())
-    if m is None or _ONE_TIME.search(text):
+    if m is None or _one_time(text):
         return False
     verb = m.group("verb").lower()
     if _ONE_THING_WONT.search(m.group()):
@@ -1731,7 +1731,7 @@ def _habit_statement(sentence: str) -> bool:
     m = _HABIT.match(sentence.strip())
     return m is not None and (_HABIT_MARK.search(m.group("rest")) is not None
                               or _HABIT_MARK.search(sentence[: m.start("verb")]) is not None
-                              or (_CLOCK_TIME.search(m.group("rest")) is not None and not _ONE_TIME.search(sentence)))
+                              or (_CLOCK_TIME.search(m.group("rest")) is not None and not _one_time(sentence)))
 
 
 #: One word after a verb that is no object: "I give up", "I lose again", "I mean it".
@@ -1753,10 +1753,28 @@ _ONE_TIME = re.compile(r"\b(?:today|tonight|tomorrow|yesterday|this\s+(?:morning
                        re.IGNORECASE)
 
 
+def _one_time(sentence: str) -> bool:
+    """Whether a sentence names one occasion: a day of the month is none in a sentence that says it
+    comes round every month ("our cleaner comes on the 2nd of each month", "rent goes out on the 1st,
+    950 a month")."""
+    return any(not (m.group().lower().startswith("on the") and recurs_monthly(sentence))
+               for m in _ONE_TIME.finditer(sentence))
+
+
 def _possessed_present(sentence: str, speaker: str = "") -> bool:
     x = sentence.strip()
-    return (_POSSESSED_PRESENT.match(x) is not None and not _ONE_TIME.search(x)
-            and bool(values(x, speaker)))
+    return ((_POSSESSED_PRESENT.match(x) is not None and bool(values(x, speaker))
+             # "our cleaner comes once a month", "my contract renews on the 14th of each month": a
+             # thing of theirs that comes round, whatever it does
+             or (_POSSESSED_ROUTINE.match(x) is not None and _HABIT_MARK.search(x) is not None))
+            and not _one_time(x))
+
+
+#: A thing of the speaker's doing something in the present ("our cleaner comes", "my bins go out").
+_POSSESSED_ROUTINE = re.compile(
+    r"^(?:(?:so|and|but|also|well|oh|btw|fyi),?\s+)*(?:my|our)\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+\s+"
+    r"(?:(?:usually|normally|always|still|also|only)\s+)?(?!(?:is|was|has|does|says)\b)(?:[a-z]{2,}[^s\W]s|goes)\b[^?]*$",
+    re.IGNORECASE)
 
 
 #: A thing of the speaker's opening a sentence ("my rent", "our council tax", "my hours at work").
@@ -1770,7 +1788,7 @@ def _possessed_moved(sentence: str, speaker: str = "") -> bool:
     gone up to 180", "my hours got cut to 20 a week"): the new value stands, though it was told as
     a change, which the classifier reads as an event."""
     x = sentence.strip()
-    return (_POSSESSED_OPENING.match(x) is not None and not _ONE_TIME.search(x)
+    return (_POSSESSED_OPENING.match(x) is not None and not _one_time(x)
             and (change_cue(x) == "strong" or quantity_cue(x))
             and any(any(c.isdigit() for c in v) for v in values(x, speaker)))
 
@@ -1804,7 +1822,7 @@ def _holds_now(sentence: str) -> bool:
     as chat, yet what they say is the speaker's current state, often a new value of an old one."""
     m = _HABIT.match(sentence.strip())
     if m is None or _HOLDS_NOW.search(sentence) is None or m.group("verb").lower() in _ON_THE_MOVE | _NOT_A_VERB \
-            or _ONE_TIME.search(sentence) or _LEANS_BACK.search(m.group("rest")) or _THIS_MINUTE.search(sentence):
+            or _one_time(sentence) or _LEANS_BACK.search(m.group("rest")) or _THIS_MINUTE.search(sentence):
         return False  # ("I still owe him £40": of someone said before it, read with that sentence)
     # a doing without an object that goes on ("I still smoke, sadly", "we still rent")
     bare = not [w for w in _WORDS_RE.findall(m.group("rest")) if w.lower() not in _NO_OBJECT and w.lower() not in _ASIDES]
@@ -1948,7 +1966,7 @@ _NOW_THAT = re.compile(r"^(?:(?:so|and|but|well|oh|anyway|honestly),?\s+)*now\s+
 
 def _avoids(sentence: str) -> bool:
     """Whether a sentence says what the speaker keeps away from (see _AVOIDS)."""
-    return _AVOIDS.match(sentence.strip()) is not None and _ONE_TIME.search(sentence) is None
+    return _AVOIDS.match(sentence.strip()) is not None and _one_time(sentence) is None
 
 
 def _taken_up_again(sentence: str) -> bool:

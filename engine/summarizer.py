@@ -13,7 +13,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta, tzinfo
 from typing import Callable, Sequence
 
-from engine.dates import find_periods, resolve_dates
+from engine.dates import find_periods, monthly_day, resolve_dates
 from engine.extractor import (
     CORRECTION_CUE,
     POINTS_BACK,
@@ -549,7 +549,7 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     specific = [w for w in _WORDS.findall(core.lower()) if w not in STOP_WORDS and w not in _GENERIC
                 and w != name.lower()]
     # Informative: says when, names someone or something, or holds enough specific words.
-    named = said_when is not None or _has_proper_name(core, name)
+    named = said_when is not None or monthly_day(core) or _has_proper_name(core, name)
     if _REACTION.search(body):
         return None
     n_words = len(_WORDS.findall(core))
