@@ -1538,6 +1538,7 @@ _UNIT_NAMES = {
     **dict.fromkeys("kg kgs kilo kilos kilogram kilograms kilogramme kilogrammes".split(), "kg"),
     **dict.fromkeys("g gram grams gramme grammes".split(), "g"),
     **dict.fromkeys("lb lbs".split(), "lb"),
+    **dict.fromkeys("stone stones".split(), "stone"),
     **dict.fromkeys("km kms kilometre kilometres kilometer kilometers".split(), "km"),
     **dict.fromkeys("mi mile miles".split(), "mile"),
     **dict.fromkeys("m metre metres meter meters".split(), "m"),
@@ -1642,6 +1643,22 @@ def quantity_cue(text: str) -> bool:
     return _QUANTITY_CUE.search(text) is not None
 
 
+#: A weight read off the scales: "weighed in at", "the weigh-in", "stepped on the scales".
+_WEIGHING = re.compile(r"\bweigh(?:ed|s|ing)?(?:[- ]?ins?)?\b|\bscales?\b", re.IGNORECASE)
+_MASS_UNITS = frozenset({"kg", "lb", "stone"})
+
+
+def _mass(text: str) -> bool:
+    return any(u in _MASS_UNITS for _, u in measures(text))
+
+
+def weighing(text: str) -> bool:
+    """Whether a statement tells a weight someone or something was found to have ("weigh-in at the
+    vet today: Rufus was 28.2 kg", "stepped on the scales this morning, 68 kg"): what it weighs now,
+    however the classifier types the telling."""
+    return _WEIGHING.search(text) is not None and any(u in _MASS_UNITS for _, u in measures(text))
+
+
 def may_change_measure(text: str, record_text: str) -> bool:
     """Whether a statement giving a unit a new quantity can be of this record's quantity: not when it
     names its own old value and that is not the record's ("holds 1.7 litres now instead of 1" /
@@ -1669,7 +1686,44 @@ def _measure_moved(i: int, changed_units: dict[int, frozenset[str]], unit_count:
     if not units or not may_change_measure(text, record_text):
         return False
     return (any(u not in _MEASURING_UNITS for u in units)
-            or bool(_measured(text, speaker) & _measured(record_text, speaker)))
+            or bool(_measured(text, speaker) & _measured(record_text, speaker))
+            or (any(u in _MASS_UNITS for u in units) and weighing(text) and _weighs(record_text, speaker)
+                and (whose := _whose_weight(text, speaker)) is not None and whose == _whose_weight(record_text, speaker)))
+
+
+#: A weight said as what someone or something weighs, with who: "I weigh 70 kg", "Rufus is 30 kg",
+#: "Biscuit weighed in at 34.5 kg".
+_WEIGHS = re.compile(r"(?:\b(?P<who>[\w'’-]+)\s+)?(?:weigh(?:s|ed)?(?:\s+in)?(?:\s+at)?|is|am|was|came\s+in\s+at)\s+"
+                     r"(?:(?:now|about|around|roughly|just|only|over|under|exactly)\s+)*[$€£]?\d"
+                     r"|(?:\b(?P<who2>[\w'’-]+)['’](?:s|m))\s+(?:(?:now|about|around|roughly|just|only|over|under)\s+)*\d",
+                     re.IGNORECASE)
+
+
+#: What someone weighed, named after the verb ("weighed the suitcase", "weigh the flour").
+_WEIGHED_THING = re.compile(r"\bweigh(?:ed|s|ing)?\s+(?:(?:the|my|our|his|her|their|a|an|this|that)\s+)?"
+                            r"(?P<what>(?!(?:in|at|myself|me|ourselves|us|themself|themselves|about|around|roughly|just|only|over|under|"
+                            r"exactly|now|more|less|too|so|and|but|then|it|him|her|them|nearly|almost)\b)[^\W\d_][\w'’-]*)",
+                            re.IGNORECASE)
+
+
+def _weighs(text: str, speaker: str) -> bool:
+    return _WEIGHS.search(text) is not None
+
+
+def _whose_weight(text: str, speaker: str) -> frozenset[str] | None:
+    """Whose weight a statement gives: the name said as weighing it ("Rufus was 28.2 kg"), the
+    speaker's (empty) when it is "I", the speaker's name or no one ("weighed myself, 92.5 kg"),
+    None for someone else ("he", "my son", who may be anyone)."""
+    weighed_thing = _WEIGHED_THING.search(text)
+    if weighed_thing is not None:
+        return frozenset(terms(weighed_thing.group("what")))  # "weighed the suitcase, 23 kg"
+    m = _WEIGHS.search(text)
+    who = (m.group("who") or m.group("who2") or "") if m is not None else ""
+    if not who or who.lower() in ("i", "me", "myself") or _speaker_words(speaker) & set(terms(who)):
+        return frozenset()
+    if who[0].isupper() and who.lower() not in _NOT_VALUES:
+        return frozenset(terms(who))
+    return None
 
 
 def _names_given(text: str, speaker: str) -> frozenset[str]:
@@ -2967,6 +3021,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         (_STRONG_CUE.search(c) and _ONE_OCCASION.search(c)) or (_STAND_IN.search(c) and _STAND_IN_PERIOD.search(c))
         for c in _CUE_CLAUSE.split(text))
     adds = additive(text)
+    weighed = weighing(text)
     same: list[Relation] = []
     updates: list[Relation] = []
     their_anchors = [anchors(r.text, speaker) for r in records]
@@ -2986,6 +3041,11 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         mine_holders.extend({holder(r.text, speaker) for r in records
                              if (t := _thing_named(r.text, speaker)) is not None and t[1] == unsaid[1]
                              and not another_thing(text, r.text, speaker)} - {mine_holder})
+    body = _whose_weight(text, speaker) if weighed else None
+    if body:
+        # "weigh-in at the vet today: Rufus was 28.2 kg": of whomever the records weigh Rufus of
+        mine_holders.extend({holder(r.text, speaker) for r in records if _whose_weight(r.text, speaker) == body}
+                            - {mine_holder})
     if not mine_holder and _moves_it(text):
         # "the clinic rang and moved it to Monday": what "it" is was said before, of whomever it is
         mine_holders.extend({holder(r.text, speaker) for r in records} - {mine_holder})
@@ -3035,6 +3095,10 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         their_role = _role_words(rec.text, speaker)
         if my_role is not None and their_role is not None and my_role != their_role:
             continue  # "Noor is my swim coach" / "Kai is my tennis coach": two roles, two people
+        if ((weighed or _weighs(text, speaker)) and _mass(text) and _mass(rec.text)
+                and None not in (whose := _whose_weight(text, speaker), _whose_weight(rec.text, speaker))
+                and whose != _whose_weight(rec.text, speaker)):
+            continue  # "I weigh 70 kg" / "Mochi weighed in at 5 kg", "weighed the suitcase, 23 kg": two weights
         their_kin = _shared_role(rec.text, speaker)
         if my_kin and their_kin and my_kin[0] == their_kin[0] and my_kin[1] != their_kin[1]:
             continue  # "Hannah is my sister too" / "Clara is my sister": two sisters, neither said again
@@ -3070,7 +3134,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             continue
         if other_day and cue != "strong":
             continue  # the same thing on another day happened again: a habit, not a repeat or an update
-        if kind == "episode" and rec.kind == "constraint" and cue != "strong" and stop is None:
+        if kind == "episode" and rec.kind == "constraint" and cue != "strong" and stop is None and not weighed:
             # "book me on the 8:10 train tomorrow" beside "from now on, book me on the 7:10": one
             # occasion, said without a word of change, leaves a standing rule as it was
             continue
@@ -3182,7 +3246,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     # another quantity ("down to 25 head now" / "about 40 head of Angus"), where two of them would
     # leave it unclear which changed.
     changed_units = ({i: changed_measures(text, records[i].text) for i, *_ in waiting}
-                     if cue is not None or quantity_cue(text) else {})
+                     if cue is not None or quantity_cue(text) or weighed else {})
     unit_count: dict[str, int] = {}
     for units in changed_units.values():
         for u in units:
@@ -3260,7 +3324,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             updates.append(Relation(rec.memory_id, ms, "update"))
         elif (_measure_moved(i, changed_units, unit_count, text, rec.text, speaker)
               and max(sim, ms, clause_sims.get(i, 0.0)) >= (
-                  MEASURE_SIMILARITY if cue == "strong" or quantity_cue(text) else MEASURE_WEAK_SIMILARITY)
+                  MEASURE_SIMILARITY if cue == "strong" or quantity_cue(text) or weighed else MEASURE_WEAK_SIMILARITY)
               and (not other_filler(mask(text, speaker), mask(rec.text, speaker), speaker)
                    # "Biscuit is down to 34.5 kg" / "my labrador Biscuit is 38 kg": one named the same,
                    # the subject in one and a value in the other (masked in one only)

@@ -29,7 +29,7 @@ from engine.extractor import (Candidate, _is_person_role, split_sentences, state
                               without_opener)
 from engine.meaning import (Meaning, _ONE_OCCASION, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
-                            changed_provider, denies, other_values, quantity_cue, ranks_the_other_way, relate, resumed, resumes,
+                            changed_provider, denies, other_values, quantity_cue, ranks_the_other_way, relate, resumed, resumes, weighing,
                             said_again, same_holder, given_clause, keeps, recurs,
                             says_change, says_when, takes_role, corrects_unnamed,
                             single_statement, value_kind, value_kinds, values, PLACED_WHERE, PLACING_VERBS)
@@ -1048,7 +1048,7 @@ def _updated_statements(meaning: Meaning, c: Candidate, speaker: str, pool: list
     cued = change_cue(c.text) is not None or ended(c.text, speaker) is not None or bool(corrected(c.text, speaker))
     mine = [x for x in mine if change_cue(x) is not None or ended(x, speaker) is not None
             or corrected(x, speaker) or (cued and values(x, speaker)) or takes_role(x, speaker)
-            or (corrects_unnamed(c.text) and values(x, speaker))]
+            or (corrects_unnamed(c.text) and values(x, speaker)) or weighing(x)]
     # nor one that says only that something goes on ("and her therapist is still Dr Marsh"): its
     # clauses are; "as usual the school shuffled it all, her piano is on Thursdays now" says a change
     mine = [x for x in mine if not goes_on(x)
@@ -1932,7 +1932,9 @@ _POSSESSION = re.compile(r"^(?:(?:so|and|but|also|well|oh|btw),?\s+)*(?:I|we)(?:
 _SHORT_STATE = re.compile(r"^(?:I['’]m|I\s+am)\s+"
                           # not what the speaker is doing or where they are ("I'm driving.", "I'm on the train.")
                           r"(?!\w+ing\b|(?:on|in|at|off|out)\s+(?:the|a|an|my|our)\b)"
-                          r"(?:[\w'’-]+\s+){0,2}[\w'’-]+\s*[.!]?$", re.IGNORECASE)
+                          r"(?:[\w'’-]+\s+){0,2}[\w'’-]+"
+                          # (as it stands: "I'm 95 kg at the moment", "I'm vegetarian these days")
+                          r"(?:,?\s+(?:at\s+the\s+moment|at\s+present|these\s+days|currently|nowadays))?\s*[.!]?$", re.IGNORECASE)
 
 
 #: The speaker taking a doing up again: "I eat fish again", "I'm drinking coffee again", "I've
@@ -1966,7 +1968,7 @@ _NOW_THAT = re.compile(r"^(?:(?:so|and|but|well|oh|anyway|honestly),?\s+)*now\s+
 
 def _avoids(sentence: str) -> bool:
     """Whether a sentence says what the speaker keeps away from (see _AVOIDS)."""
-    return _AVOIDS.match(sentence.strip()) is not None and _one_time(sentence) is None
+    return _AVOIDS.match(sentence.strip()) is not None and not _one_time(sentence)
 
 
 def _taken_up_again(sentence: str) -> bool:
