@@ -324,7 +324,7 @@ def _resolve(kind: str, expr: str, today: date, text: str, start: int, end: int)
         # a day something is moved to is ahead, however the move is told ("rebooked it to the 15th")
         past = not low.startswith("to ") and _is_past(_clause_of(text, start, end), expr)
         sentence = _sentence_of(text, start, end)
-        if not past and recurs_monthly(sentence) and not _is_past(sentence, expr):
+        if not past and day_recurs(text, start, end) and not _is_past(sentence, expr):
             return None, None  # "rent's 950 a month, paid on the 1st": the day it comes round, no one date
         label, d = _day_of_month(int(_DIGITS.search(low).group(0)), today, past)
         # "on the 12th, not the 9th": of the month the corrected date was in, which may be another
@@ -358,12 +358,48 @@ def recurs_monthly(sentence: str) -> bool:
 
 
 _ORDINAL_DAY = re.compile(r"\b(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.IGNORECASE)
+#: Words that make a day of the month one occasion though the thing comes round monthly ("this
+#: month it's on the 23rd", "on the 18th this time instead of the 11th", "the new contract starts on
+#: the 10th", "coming early on the 20th").
+_THIS_ONCE = re.compile(r"\b(?:this\s+(?:time|month|once)|instead|rather|starts?|started|starting|begins?|moved|moving|"
+                        r"move|rescheduled|pushed|brought|early|earlier|late|later|next|only|first|last|until|till|since)\b",
+                        re.IGNORECASE)
+#: Where one statement of a clause ends and the next begins ("... 40 a month and my induction is ...").
+_CONJUNCT = re.compile(r"\s+(?:and|but|so|while|though|although|whereas)\s+", re.IGNORECASE)
+#: A conjunct that opens with a subject of its own ("my induction is", "the new contract starts").
+_OWN_SUBJECT = re.compile(r"^(?:(?:my|our|his|her|their|its|the|this|that|these|those|a|an)\s+\w|(?:i|we|he|she|they|it|you)\b|"
+                          r"it['’]s\b|(?-i:[A-Z])\w*['’]s\s+\w|(?-i:[A-Z])\w*\s+(?:is|are|was|has|comes|goes))", re.IGNORECASE)
+
+
+_FRONTED_MONTHLY = re.compile(r"(?:(?:and|so|also|oh|btw)\s+)?(?:(?:every|each|once\s+a|per)\s+(?:calendar\s+)?month|monthly)",
+                              re.IGNORECASE)
+
+
+def day_recurs(text: str, start: int, end: int) -> bool:
+    """Whether the day of the month at text[start:end] is the day something comes round on: its
+    own statement says a monthly period ("the invoices go out every month on the 25th"), or it has
+    no subject of its own and the sentence says one ("rent is 950 a month and goes out on the 1st",
+    "the fee is 210 a month, due on the 5th"), and nothing makes it one occasion."""
+    clause_start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, start)), default=0)
+    clause = _clause_of(text, start, end)
+    if _THIS_ONCE.search(clause):
+        return False
+    cuts = [m for m in _CONJUNCT.finditer(text, clause_start, start)]
+    conjunct = text[cuts[-1].end() if cuts else clause_start: start]
+    after = _CONJUNCT.search(clause, end - clause_start)
+    own = text[cuts[-1].end() if cuts else clause_start: clause_start + (after.start() if after else len(clause))]
+    if recurs_monthly(own):
+        return True
+    fronted = text[max((m.end() for m in _CLAUSE_END.finditer(text, 0, max(clause_start - 1, 0))), default=0): clause_start]
+    if _FRONTED_MONTHLY.fullmatch(fronted.strip(" ,;:")):
+        return True  # "every month, the water bill comes out on the 9th"
+    return _OWN_SUBJECT.match(conjunct.strip()) is None and recurs_monthly(_sentence_of(text, start, end))
 
 
 def monthly_day(sentence: str) -> bool:
     """Whether a sentence names the day of the month something comes round on ("the 2nd of each
     month", "every month on the 25th"): when it happens, said as surely as a date."""
-    return recurs_monthly(sentence) and _ORDINAL_DAY.search(sentence) is not None
+    return any(day_recurs(sentence, m.start(), m.end()) for m in _ORDINAL_DAY.finditer(sentence))
 
 
 def _day_of_month(dom: int, today: date, past: bool) -> tuple[str | None, date | None]:

@@ -1644,7 +1644,15 @@ def quantity_cue(text: str) -> bool:
 
 
 #: A weight read off the scales: "weighed in at", "the weigh-in", "stepped on the scales".
-_WEIGHING = re.compile(r"\bweigh(?:ed|s|ing)?(?:[- ]?ins?)?\b|\bscales?\b", re.IGNORECASE)
+_WEIGHING = re.compile(r"\bweigh(?:ed|s|ing)?(?:[- ]?ins?)?\b|\bscales?\b|\b(?:clocked|came|comes)\s+in\s+at\b|"
+                       r"\btipp(?:ed|ing)\s+the\s+scales\b", re.IGNORECASE)
+#: A weight wished for or of long ago ("want the scales to say 75 kg by june", "back in 2019 the
+#: scales said 95 kg", "at uni I weighed 60 kg"): no reading of what the body weighs now.
+_NOT_NOW_WEIGHT = re.compile(r"\b(?:want|wants|wanted|hope|hoping|hopefully|aim|aiming|target|goal|would\s+like|'d\s+like|"
+                             r"trying\s+to\s+get|get\s+(?:down|back)\s+to|by\s+(?:the\s+)?(?:summer|spring|autumn|fall|winter|"
+                             r"christmas|january|february|march|april|may|june|july|august|september|october|november|"
+                             r"december|the\s+wedding|next)|back\s+in|years?\s+ago|used\s+to|at\s+uni|in\s+(?:19|20)\d\d|"
+                             r"when\s+I\s+was|before\s+(?:the\s+)?(?:baby|pregnancy|kids|lockdown))\b", re.IGNORECASE)
 _MASS_UNITS = frozenset({"kg", "lb", "stone"})
 
 
@@ -1656,7 +1664,8 @@ def weighing(text: str) -> bool:
     """Whether a statement tells a weight someone or something was found to have ("weigh-in at the
     vet today: Rufus was 28.2 kg", "stepped on the scales this morning, 68 kg"): what it weighs now,
     however the classifier types the telling."""
-    return _WEIGHING.search(text) is not None and any(u in _MASS_UNITS for _, u in measures(text))
+    return (_WEIGHING.search(text) is not None and any(u in _MASS_UNITS for _, u in measures(text))
+            and _NOT_NOW_WEIGHT.search(text) is None)
 
 
 def may_change_measure(text: str, record_text: str) -> bool:
@@ -1693,7 +1702,7 @@ def _measure_moved(i: int, changed_units: dict[int, frozenset[str]], unit_count:
 
 #: A weight said as what someone or something weighs, with who: "I weigh 70 kg", "Rufus is 30 kg",
 #: "Biscuit weighed in at 34.5 kg".
-_WEIGHS = re.compile(r"(?:\b(?P<who>[\w'’-]+)\s+)?(?:weigh(?:s|ed)?(?:\s+in)?(?:\s+at)?|is|am|was|came\s+in\s+at)\s+"
+_WEIGHS = re.compile(r"(?:\b(?P<who>[\w'’-]+)\s+)?(?:weigh(?:s|ed)?(?:\s+in)?(?:\s+at)?|is|am|was|(?:came|clocked)\s+in\s+at)\s+"
                      r"(?:(?:now|about|around|roughly|just|only|over|under|exactly)\s+)*[$€£]?\d"
                      r"|(?:\b(?P<who2>[\w'’-]+)['’](?:s|m))\s+(?:(?:now|about|around|roughly|just|only|over|under)\s+)*\d",
                      re.IGNORECASE)
@@ -1702,7 +1711,7 @@ _WEIGHS = re.compile(r"(?:\b(?P<who>[\w'’-]+)\s+)?(?:weigh(?:s|ed)?(?:\s+in)?(
 #: What someone weighed, named after the verb ("weighed the suitcase", "weigh the flour").
 _WEIGHED_THING = re.compile(r"\bweigh(?:ed|s|ing)?\s+(?:(?:the|my|our|his|her|their|a|an|this|that)\s+)?"
                             r"(?P<what>(?!(?:in|at|myself|me|ourselves|us|themself|themselves|about|around|roughly|just|only|over|under|"
-                            r"exactly|now|more|less|too|so|and|but|then|it|him|her|them|nearly|almost)\b)[^\W\d_][\w'’-]*)",
+                            r"exactly|now|more|less|too|so|and|but|then|nearly|almost)\b)[^\W\d_][\w'’-]*)",
                             re.IGNORECASE)
 
 
@@ -1716,7 +1725,12 @@ def _whose_weight(text: str, speaker: str) -> frozenset[str] | None:
     None for someone else ("he", "my son", who may be anyone)."""
     weighed_thing = _WEIGHED_THING.search(text)
     if weighed_thing is not None:
-        return frozenset(terms(weighed_thing.group("what")))  # "weighed the suitcase, 23 kg"
+        what = weighed_thing.group("what")
+        if what.lower() in ("him", "her", "it", "them"):
+            # "took Max to the vet, they weighed him at 36 kg": the one named before, if any
+            named = [n for n in _names_given(text[: weighed_thing.start()], speaker)]
+            return frozenset(terms(named[-1])) if len(named) == 1 else None
+        return frozenset(terms(what))  # "weighed the suitcase, 23 kg"
     m = _WEIGHS.search(text)
     who = (m.group("who") or m.group("who2") or "") if m is not None else ""
     if not who or who.lower() in ("i", "me", "myself") or _speaker_words(speaker) & set(terms(who)):
@@ -3096,8 +3110,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         if my_role is not None and their_role is not None and my_role != their_role:
             continue  # "Noor is my swim coach" / "Kai is my tennis coach": two roles, two people
         if ((weighed or _weighs(text, speaker)) and _mass(text) and _mass(rec.text)
-                and None not in (whose := _whose_weight(text, speaker), _whose_weight(rec.text, speaker))
-                and whose != _whose_weight(rec.text, speaker)):
+                and (whose := _whose_weight(text, speaker)) != (theirs_whose := _whose_weight(rec.text, speaker))
+                and (whose is not None or theirs_whose is not None)):
             continue  # "I weigh 70 kg" / "Mochi weighed in at 5 kg", "weighed the suitcase, 23 kg": two weights
         their_kin = _shared_role(rec.text, speaker)
         if my_kin and their_kin and my_kin[0] == their_kin[0] and my_kin[1] != their_kin[1]:
@@ -3189,7 +3203,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             # a change for a while, or of one occasion of a standing habit ("my train this morning
             # was delayed to 8:05"): the record holds. An end is one whenever it was ("yesterday").
             continue
-        if (cue is None and conflict and all(any(c.isdigit() for c in v) for v in mine_values ^ theirs)
+        if (cue is None and conflict and all(any(c.isdigit() for c in v) for v in mine_values ^ theirs) and not weighed
                 and other_filler(mask(text, speaker), mask(rec.text, speaker), speaker)):
             # two numbers in one frame with another word each, and no word of change ("wakes at 6am
             # on weekdays" / "on weekends ... at 9am", "road bike runs 25mm tyres" / "gravel bike ...
@@ -3328,7 +3342,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
               and (not other_filler(mask(text, speaker), mask(rec.text, speaker), speaker)
                    # "Biscuit is down to 34.5 kg" / "my labrador Biscuit is 38 kg": one named the same,
                    # the subject in one and a value in the other (masked in one only)
-                   or _named_alike(text, rec.text, speaker))):
+                   or _named_alike(text, rec.text, speaker)
+                   # "down to 91 kg on the scales": a reading of the body the record weighs
+                   or weighed)):
             # A measure changed, told as what happened ("weighed in at 5.4 kg now", "our ceiling was
             # raised to 465,000 pounds" after "the budget is 420,000 pounds"): the words around the
             # number need not read alike, the unit and a word of change say which value it is.

@@ -23,7 +23,7 @@ import numpy as np
 
 from engine.erasure import (earlier_echoes, links as echo_links, neighbours as echo_neighbours, plan as erasure_plan,
                             record_vectors_of, uncached, memo_embed)
-from engine.dates import recurs_monthly, resolve_dates
+from engine.dates import day_recurs, resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import (Candidate, _is_person_role, split_sentences, states_a_rule, told_before, told_opener_gone,
                               without_opener)
@@ -1757,7 +1757,7 @@ def _one_time(sentence: str) -> bool:
     """Whether a sentence names one occasion: a day of the month is none in a sentence that says it
     comes round every month ("our cleaner comes on the 2nd of each month", "rent goes out on the 1st,
     950 a month")."""
-    return any(not (m.group().lower().startswith("on the") and recurs_monthly(sentence))
+    return any(not (m.group().lower().startswith("on the") and day_recurs(sentence, m.start(), m.end()))
                for m in _ONE_TIME.finditer(sentence))
 
 

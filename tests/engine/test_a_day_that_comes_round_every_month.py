@@ -47,6 +47,11 @@ def test_a_monthly_day_is_kept_as_a_standing_fact_without_a_date(tmp_path, text)
     ("my sister visits on the 3rd", "3 March 2026"),
     ("I paid the 210 a month fee late, on the 5th", "5 March 2026"),
     ("the plumber is booked for the 12th, at 9", "12 March 2026"),
+    # a monthly thing's day this once, or another thing's day beside a monthly one
+    ("the gym is 40 a month and my induction is on the 14th", "14 March 2026"),
+    ("my mum visits once a month, this month it's on the 23rd", "23 March 2026"),
+    ("we pay 50 a month for the phone, and the new contract starts on the 10th", "10 March 2026"),
+    ("my monthly check-in with the therapist is on the 18th this time instead of the 11th", "18 March 2026"),
 ])
 def test_one_day_of_the_month_is_still_dated(tmp_path, text, told):
     records = _records(tmp_path, text)

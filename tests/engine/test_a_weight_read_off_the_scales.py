@@ -29,6 +29,9 @@ def _kept(tmp_path, said: list[str]) -> tuple[list[str], list[str]]:
     (["my dog Rufus is 30 kg and the vet wants him under 27",
       "weigh-in at the vet today: Rufus was 28.2 kg"], "30 kg", "28.2 kg"),
     (["I weigh 70 kg", "stepped on the scales today: 68 kg"], "70 kg", "68 kg"),
+    (["my labrador Max is 38 kg", "took Max to the vet, they weighed him at 36.2 kg"], "38 kg", "36.2 kg"),
+    (["my greyhound Bolt is 31 kilos", "Bolt clocked in at 29.8 kg at the vets"], "31 kilos", "29.8 kg"),
+    (["my rabbit Clover weighs 2.1 kg", "weighed Clover on the kitchen scales, 2.4 kg"], "2.1 kg", "2.4 kg"),
 ])
 def test_a_reading_replaces_the_weight_of_the_same_body(tmp_path, said, old, new):
     held, replaced = _kept(tmp_path, said)
@@ -43,6 +46,13 @@ def test_a_reading_replaces_the_weight_of_the_same_body(tmp_path, said, old, new
     (["I deadlift 120 kg", "weighed myself today, 68 kg"], "120 kg"),
     (["my bike weighs 9 kg", "weighed myself this morning, 68 kg"], "9 kg"),
     (["Leo is 20 kg", "weighed myself, 68 kg"], "20 kg"),
+    # a weight wished for, or of long ago, is no reading of now
+    (["I weigh 80 kg", "want the scales to say 75 kg by june"], "80 kg"),
+    (["I weigh 80 kg", "back in 2019 the scales said 95 kg"], "80 kg"),
+    # another body, named by a pronoun or a word for a person
+    (["I weigh 80 kg", "took Max to the vet, they weighed him at 36 kg"], "80 kg"),
+    (["i weigh 11 stone", "took mum to the clinic and they weighed her, 9 stone 2"], "11 stone"),
+    (["I weigh 80 kg", "my gf weighed in at 60 kg at slimming world"], "80 kg"),
 ])
 def test_a_weight_of_another_body_replaces_nothing(tmp_path, said, kept):
     held = _held(tmp_path, said)
