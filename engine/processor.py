@@ -27,9 +27,9 @@ from engine.dates import day_recurs, resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import (Candidate, _is_person_role, split_sentences, states_a_rule, told_before, told_opener_gone,
                               without_opener)
-from engine.meaning import (Meaning, _ONE_OCCASION, _overlap, additive, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
+from engine.meaning import (Meaning, _ONE_OCCASION, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
-                            changed_provider, denies, other_filler, other_values, quantity_cue, ranks_the_other_way, relate, resumed, resumes, weighing,
+                            changed_provider, denies, other_values, quantity_cue, ranks_the_other_way, relate, resumed, resumes, weighing,
                             said_again, same_holder, given_clause, keeps, recurs,
                             says_change, says_when, takes_role, corrects_unnamed,
                             single_statement, value_kind, value_kinds, values, PLACED_WHERE, PLACING_VERBS)
@@ -593,7 +593,7 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
     held = set().union(*(anchors(s.text, speaker) for s in theirs))
     asked = [k for k, x in enumerate(said)
              if not (tells_of_before(pieces[k]) or (k + 1 < len(pieces) and tells_of_before(pieces[k + 1])))
-             and (anchors(x, speaker) & held or (told if whole else told_before(x)))]
+             and anchors(x, speaker) & held]
     if not asked:
         return {}
     # ("Quick context since it's a new chat: Mochi still ...": what is told, read without its opener)
@@ -604,14 +604,11 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
     out: dict[int, MemoryRecord] = {}
     for row, k in enumerate(asked):
         x = said[k]
-        told_here = told if whole else told_each[k]
         near_at = np.flatnonzero(sims[row] >= settings.same_anchor_similarity)
         near = [theirs[j] for j in near_at]
         if not near:
-            if told_here and (again := _told_again(x, c.kind, speaker, theirs, sims[row])) is not None:
-                out[k] = again
             continue
-        if told_here:
+        if (told if whole else told_each[k]):
             # told as said before ("for context", "as a reminder"): the record it repeats, whatever
             # each of the two was typed as ("mum moved into Larchfield last month" / "mum's at
             # Larchfield") and whenever it happened
@@ -620,8 +617,6 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
                            if r.verdict == "same"), key=lambda r: -r.similarity)
             if not same:
                 recapped = _recapped(x, speaker, [(theirs[j], float(sims[row][j])) for j in near_at])
-                if recapped is None:
-                    recapped = _told_again(x, c.kind, speaker, theirs, sims[row])
                 if recapped is not None:
                     out[k] = recapped
                     continue
@@ -662,39 +657,6 @@ def _recapped(told: str, speaker: str, near: list[tuple[Statement, float]]) -> M
     if news or not all(_overlap(frozenset([v]), named) for v in mine):
         return None
     return max(sorted(held, key=lambda pair: pair[0].memory_id), key=lambda pair: pair[1])[0].record
-
-
-#: How alike a statement told as said before ("reminder that I don't eat meat", "as you know, I'm a
-#: Gooner") must read to the one record nearest it for that record to be what it says again, in
-#: words of its own: the speaker says it is a repeat, so less alike than two statements need to be.
-TOLD_AGAIN_SIMILARITY = 0.55
-#: ...and by how much it must read closer to that record than to the next.
-TOLD_AGAIN_MARGIN = 0.05
-
-
-def _told_again(told: str, kind: str, speaker: str, theirs: list[Statement], sims) -> MemoryRecord | None:
-    """The record a statement told as said before says again in other words ("reminder that I
-    don't eat meat" / "is vegetarian", "my timezone is AWST, as you know" / "lives in Perth, use
-    Western Australian time"): the one it reads nearest, clearly nearer than any other, when it
-    says no change, no end and no value that conflicts with the record's, and is no liking said
-    beside a state ("I like to sit by the window on planes" / "gets anxious on flights": one topic,
-    two memories). None otherwise."""
-    if not len(theirs) or change_cue(told) is not None or ended(told, speaker) is not None or corrected(told, speaker):
-        return None
-    order = np.argsort(-sims, kind="stable")
-    best = int(order[0])
-    if sims[best] < TOLD_AGAIN_SIMILARITY or (len(order) > 1 and sims[best] - sims[int(order[1])] < TOLD_AGAIN_MARGIN):
-        return None
-    if (kind == "preference") != (theirs[best].record.kind == "preference"):
-        return None
-    if additive(told) or other_filler(told, theirs[best].text, speaker):
-        return None  # "as you know, I'm allergic to dogs too" / "allergic to cats": one more, not the same
-    # (names may be the rewording: "Gooner" for "Arsenal fan", "AWST" for "Western Australian time")
-    mine, held = (frozenset(v for v in found if any(ch.isdigit() for ch in v))
-                  for found in (values(told, speaker), values(theirs[best].text, speaker)))
-    if mine and held and not mine & held:
-        return None  # "as you know, the gate code is 4471" / "the gate code is 1893": another value
-    return theirs[best].record
 
 
 #: "You know I love live music": beside news, a standing statement said again ("you know" is also
