@@ -47,7 +47,7 @@ from engine.textnorm import POSSESSIVE_END as _POSSESSIVE_END
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended", "goes_on", "says_when",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder",
            "contact_values", "changes_contact", "of_another_place", "said_again", "corrects_unnamed",
-           "measures", "changed_measures", "quantity_cue", "comma_clauses", "single_statement", "another_thing",
+           "measures", "changed_measures", "quantity_cue", "provider_named", "comma_clauses", "single_statement", "another_thing",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
@@ -1452,16 +1452,48 @@ _CHANGED_PROVIDER = re.compile(
     r"[\w'’]+['’]s)\s+)?(?P<what>[a-z]+?)(?:ies|s)\b(?!\s+of\b)", re.IGNORECASE)
 
 
+#: A provider said to be new, with whom or where after it: "new dentist: dr lowe at parkside",
+#: "new vet for luna - dr price", "new gym is summit" (not "a new dentist appointment").
+_NEW_PROVIDER = re.compile(r"\bnew\s+(?P<what>" + "|".join(sorted(_PROVIDERS, key=len, reverse=True)) + r")\b"
+                           r"(?=\s*[:\u2013\u2014-]|\s+(?:is|for|now|called|at|with|,))", re.IGNORECASE)
+
+
 @lru_cache(maxsize=65_536)
 def changed_provider(text: str) -> str | None:
     """The provider a statement says was changed ("we switched vets", "changed GPs", "swapped
-    nurseries" -> "vet", "gp", "nursery"), or None."""
+    nurseries", "new dentist: dr lowe" -> "vet", "gp", "nursery", "dentist"), or None."""
     for m in _CHANGED_PROVIDER.finditer(text):
         what = m.group("what").lower()
         for word in (what, what + "y", what + "s", what + "e"):
             if word in _PROVIDERS:
                 return word
-    return None
+    m = _NEW_PROVIDER.search(text)
+    return m.group("what").lower() if m is not None else None
+
+
+#: Where a provider is named in lower case, after it or after "now at": "my gym's ironworks on 5th",
+#: "dentist is dr kaur", "now at summit fitness on delancey", "new vet for luna - dr price at hillside".
+_NAMED_AFTER = re.compile(r"(?:\b(?:is|'s|’s|was|at|with|called)\s+|[:\u2013\u2014-]\s*)(?P<name>(?:[\w'’+&.]+\s+){0,3}?[\w'’+&.]+)"
+                          r"(?=\s*(?:$|[,;:.!?()\u2013\u2014-]|\s(?:on|in|at|near|off|by|for|from|since|now|and|but|so|which|"
+                          r"who|open|till|until|lol|though|tho)\b))", re.IGNORECASE)
+_NOT_NAME_WORDS = frozenset("""a an the my our your his her their its this that new old now still just really very so
+is are was were be been for with at on in to of and or but it he she they we i me you them him there here
+good great nice fine ok okay better worse closer cheaper nearer same other another one way far much
+dr mr mrs ms mx miss prof doctor""".split())
+
+
+def provider_named(text: str, provider: str) -> frozenset[str]:
+    """The words a statement names a provider by, in whatever case ("ironworks", "summit fitness",
+    "dr lowe", "parkside dental"): the names it gives, and the words said as the provider's name
+    after it or after "now at". Empty when it names none."""
+    out = {t for v in values(text) if value_kind(v) == "name" for t in terms(v)}
+    low = text.lower()
+    at = low.find(provider)
+    for m in _NAMED_AFTER.finditer(text, max(at, 0)):
+        words = [w for w in re.findall(r"[\w'’+&.]+", m.group("name").lower()) if w not in _NOT_NAME_WORDS
+                 and not w.isdigit() and not _PROVIDERS & {w, w.rstrip("s")}]
+        out.update(t for w in words for t in terms(w))
+    return frozenset(out) - frozenset(terms(provider))
 
 
 #: Where someone lives and how they are reached, one of each at a time: a street address ("19 Castle

@@ -29,7 +29,7 @@ from engine.extractor import (Candidate, _is_person_role, split_sentences, state
                               without_opener)
 from engine.meaning import (Meaning, _ONE_OCCASION, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
-                            changed_provider, denies, other_values, quantity_cue, ranks_the_other_way, relate, resumed, resumes, weighing,
+                            changed_provider, denies, other_values, provider_named, quantity_cue, ranks_the_other_way, relate, resumed, resumes, weighing,
                             said_again, same_holder, given_clause, keeps, recurs,
                             says_change, says_when, takes_role, corrects_unnamed,
                             single_statement, value_kind, value_kinds, values, PLACED_WHERE, PLACING_VERBS)
@@ -935,6 +935,15 @@ def _repeated(dup: MemoryRecord, c: Candidate, turn: Event) -> MemoryUpdated:
     )
 
 
+#: Whose a provider is, said beside it: "for my mum", "for the horses", "my sister's new gym".
+_PROVIDER_OF = re.compile(r"\bfor\s+(?:(?:my|our|the|his|her|their)\s+|[\w'’-]+['’]s\s+)?(?P<whom>[\w'’-]+)|"
+                          r"\b(?P<whom2>[\w'’-]+)['’]s\s+new\b", re.IGNORECASE)
+#: Who or what a provider serves, named by a kind (kin, or "the horses" read as "horses"), not
+#: by a name, which a record may not hold ("new vet for luna" of "our cat's vet is ...").
+_SERVED_KINDS = RELATIONS | frozenset(t for w in """horses cats dogs kids children boys girls twins animals chickens
+goats sheep cattle cows pets""".split() for t in terms(w))
+
+
 def _provider_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> list[tuple[MemoryRecord, int | None]]:
     """The statements naming the provider a candidate says was changed, and another one than it
     names ("we've changed vets; the cats are with Dr Ng at Hillside now" after "they see Dr Moss at
@@ -951,11 +960,26 @@ def _provider_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> l
     # candidate names, when some do (Maya's nursery stays)
     whom = new_names | {t for t in set(terms(c.text)) & RELATIONS if not has_term([provider], t)}
     for_whom = [s for s in served if any(re.search(rf"\b{re.escape(w)}\b", s.text, re.IGNORECASE) for w in whom)]
+    # whose the new one is, said beside it ("new physio for my mum", "my sister's new gym", "new
+    # vet for the horses"): a provider of theirs, not of what a statement that does not name them holds
+    of_whom = {t for m in _PROVIDER_OF.finditer(c.text) for t in terms(m.group("whom") or m.group("whom2"))
+               if t in _SERVED_KINDS} - set(terms(speaker))
+    if of_whom and not for_whom:
+        for_whom = [s for s in served if of_whom & set(terms(s.text))]
+        if not for_whom:
+            return []
+    named_now = provider_named(c.text, provider)
     for s in for_whom or served:
+        if keeps(c.text, s.text, speaker):
+            continue  # "new vet for the horses, the cats stay with mensah"
         theirs = values(s.text, speaker)
         old_names = {v for v in theirs if value_kind(v) == "name"}
         # another name than the new one: the one who served before ("Dr Moss"), not the new one said again
         if new_names - theirs and old_names - mine:
+            out.append((s.record, s.index))
+        elif named_now and (named_before := provider_named(s.text, provider)) and not named_now & named_before:
+            # named in lower case on either side ("switched gyms, now at summit fitness" after "my
+            # gym's ironworks on 5th", "new dentist: dr lowe" after "dentist is dr kaur")
             out.append((s.record, s.index))
     return out
 

@@ -1,0 +1,43 @@
+"""A provider changed and named in lower case, as chat names them ("switched gyms, now at summit
+fitness on delancey", "new dentist: dr lowe at parkside dental", "new vet for luna - dr price")
+replaces the one the record names, in lower case or not ("my gym is ironworks on 5th", "dentist
+is dr kaur"). Before, only capitalised names were read as the provider's, so the old one stayed
+active. A provider of someone else ("my sister's new gym", "new school for my nephew", "new vet
+for the horses") replaces none of the speaker's, nor does a new one beside a habit that names none."""
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import engine_after
+
+
+def _kept(tmp_path, said: list[str]) -> tuple[list[str], list[str]]:
+    """(the active records' texts, the texts of those superseded)."""
+    with engine_after(tmp_path, said, "Robin", "2026-03-02", 6) as eng:
+        every = eng.records("t", "u", include_inactive=True)
+        return [r.text or "" for r in every if r.tier == "active"], [r.text or "" for r in every if r.superseded_by]
+
+
+@pytest.mark.parametrize("said, old, new", [
+    (["our cat's vet is dr mensah at oakfield", "new vet for luna - dr price at hillside animal hospital"],
+     "mensah", "price"),
+    (["my dentist is dr kaur on high street", "new dentist: dr lowe at parkside dental"], "kaur", "lowe"),
+    (["my gym is ironworks on 5th", "switched gyms, now at summit fitness on delancey"], "ironworks", "summit"),
+])
+def test_a_new_provider_in_lower_case_replaces_the_old(tmp_path, said, old, new):
+    held, replaced = _kept(tmp_path, said)
+    assert any(new in t for t in held), held
+    assert not any(old in t for t in held) and any(old in t for t in replaced), (held, replaced)
+
+
+@pytest.mark.parametrize("said, kept", [
+    (["I go to the gym three times a week", "switched gyms, now at summit fitness on delancey"], "three times a week"),
+    (["my gym is ironworks on 5th", "my sister's new gym is summit fitness"], "ironworks"),
+    (["our vet is dr mensah at oakfield for the cats",
+      "new vet for the horses - dr price at hillside equine, the cats stay with mensah"], "oakfield"),
+    (["my kids' school is st marys", "new school for my nephew: riverside academy"], "st marys"),
+    (["my dentist is dr kaur on high street", "I have a new dentist appointment on friday"], "kaur"),
+])
+def test_a_provider_of_another_or_no_provider_replaces_none(tmp_path, said, kept):
+    held, _ = _kept(tmp_path, said)
+    assert any(kept in t for t in held), held
