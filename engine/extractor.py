@@ -2591,20 +2591,33 @@ _POSSESSIVE_AFTER = re.compile(r"'s\b")
 _PERIOD_OF = re.compile(r"['’]s\s+[\w-]+\s*,?")
 
 
-def _is_request(clause: str) -> bool:
+#: How answers are to be, asked in a verbless clause as chat asks it ("max 2 sentences per answer",
+#: "short answers", "bullet points only", "answers in plain text"), not said of them ("short answers
+#: work best for me": a liking, read as one).
+_FORMAT_ASKED = re.compile(r"(?:max(?:imum)?|at\s+most|under|less\s+than|fewer\s+than|up\s+to|short(?:er)?|brief(?:er)?|"
+                           r"quick|concise|simple|plain|one[- ](?:line|word|sentence|paragraph)r?|two[- ]line|bullet(?:ed)?|"
+                           r"bullets|numbered|text\s+only|(?:answers?|repl(?:y|ies)|responses?)\s+(?:in|as|under|of|with)\b)\b", _I)
+_FORMAT_SAID_OF = re.compile(r"\b(?:is|are|was|were|be|been|seem|seems|work|works|worked|suit|suits|help|helps|make|makes|"
+                             r"do|does|did|get|gets|got|have|has|had|like|love|prefer|find)\b|['’]s\b", _I)
+
+
+def _is_request(clause: str, verbless: bool = False) -> bool:
     """Is the clause an instruction or a request to the assistant, by its form: an imperative
     ("call me Captain", "open every reply with ...", "don't suggest ..."), "no X", a request
-    ("can you ...", "I'd like you to ...", "please ...")?"""
+    ("can you ...", "I'd like you to ...", "please ...")? `verbless`: also how answers are to be,
+    asked without a verb ("next hour only: max 2 sentences per answer"), as chat asks for a period."""
     c = _REQUEST_LEAD.sub("", strip_lead_in(clause.strip(" ,;:-.!"))).strip()
     if len(_WORDS.findall(c)) < 2 or _SOCIAL_REQUEST.match(c):
         return False
     if re.match(r"only\s", c, _I):
-        return _is_request(c[5:])  # "only use metric units"; "only one of them came" says what happened
+        return _is_request(c[5:], verbless)  # "only use metric units"; "only one of them came" says what happened
     no = re.match(r"(?:no(?:\s+more)?|nothing)\s+([\w'-]+)", c, _I)
     if no is not None:
         return no.group(1).lower() not in _NO_IDIOM  # "no spoilers tonight"; "no idea what to cook tonight"
     if _INSTRUCTION.search(c):
         return True
+    if verbless and _FORMAT_ASKED.match(c) and _HOW_TO_ANSWER.search(c) and not _FORMAT_SAID_OF.search(c):
+        return True  # "max 2 sentences per answer", "short answers", "bullet points only": asked without a verb
     m = _REQUEST_HEAD.match(c)
     if m is None:
         return False
@@ -2657,10 +2670,10 @@ def _asked_from_now_on(text: str) -> bool:
     return _asked_to_do(text, m)
 
 
-def _request_clause(text: str) -> str | None:
+def _request_clause(text: str, verbless: bool = False) -> str | None:
     """The first clause of `text` (its periods taken out) that is a request to the assistant."""
     for part in _REQUEST_SPLIT.split(text):
-        if part and part.strip() and _is_request(part):
+        if part and part.strip() and _is_request(part, verbless):
             return part.strip(" ,;:-.!?")
     return None
 
@@ -2771,7 +2784,8 @@ def _temporary(sentence: str, name: str, occurred_at: datetime, session_ttl: tim
         of = _PERIOD_OF.match(sentence, p.end) if not p.bare else None
         pos = of.end() if of is not None else p.end
     rest.append(sentence[pos:])
-    core = _request_clause(", ".join(rest))
+    # (a period said beside it makes a verbless ask of how to answer one: "next hour only: short answers")
+    core = _request_clause(", ".join(rest), verbless=bool(periods))
     if core is None:
         # "pork is a hard no for me this weekend", "pizza is off the menu tonight": a limit for then
         # (not "for now": a limit said so holds past this chat, as a rule)
