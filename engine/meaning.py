@@ -1473,7 +1473,7 @@ def changed_provider(text: str) -> str | None:
 
 #: Where a provider is named in lower case, after it or after "now at": "my gym's ironworks on 5th",
 #: "dentist is dr kaur", "now at summit fitness on delancey", "new vet for luna - dr price at hillside".
-_NAMED_AFTER = re.compile(r"(?:\b(?:is|'s|’s|was|at|with|called)\s+|[:\u2013\u2014-]\s*)(?P<name>(?:[\w'’+&.]+\s+){0,3}?[\w'’+&.]+)"
+_NAMED_AFTER = re.compile(r"(?:\b(?:is|'s|’s|was|at|with|called|goes\s+to|going\s+to|seeing|using)\s+|[:\u2013\u2014-]\s*)(?P<name>(?:[\w'’+&.]+\s+){0,3}?[\w'’+&.]+)"
                           r"(?=\s*(?:$|[,;:.!?()\u2013\u2014-]|\s(?:on|in|at|near|off|by|for|from|since|now|and|but|so|which|"
                           r"who|open|till|until|lol|though|tho)\b))", re.IGNORECASE)
 _NOT_NAME_WORDS = frozenset("""a an the my our your his her their its this that new old now still just really very so
@@ -1491,7 +1491,7 @@ def provider_named(text: str, provider: str) -> frozenset[str]:
     at = low.find(provider)
     for m in _NAMED_AFTER.finditer(text, max(at, 0)):
         words = [w for w in re.findall(r"[\w'’+&.]+", m.group("name").lower()) if w not in _NOT_NAME_WORDS
-                 and not w.isdigit() and not _PROVIDERS & {w, w.rstrip("s")}]
+                 and not any(ch.isdigit() for ch in w) and not _PROVIDERS & {w, w.rstrip("s")}]
         out.update(t for w in words for t in terms(w))
     return frozenset(out) - frozenset(terms(provider))
 

@@ -937,11 +937,38 @@ def _repeated(dup: MemoryRecord, c: Candidate, turn: Event) -> MemoryUpdated:
 
 #: Whose a provider is, said beside it: "for my mum", "for the horses", "my sister's new gym".
 _PROVIDER_OF = re.compile(r"\bfor\s+(?:(?:my|our|the|his|her|their)\s+|[\w'’-]+['’]s\s+)?(?P<whom>[\w'’-]+)|"
-                          r"\b(?P<whom2>[\w'’-]+)['’]s\s+new\b", re.IGNORECASE)
-#: Who or what a provider serves, named by a kind (kin, or "the horses" read as "horses"), not
-#: by a name, which a record may not hold ("new vet for luna" of "our cat's vet is ...").
-_SERVED_KINDS = RELATIONS | frozenset(t for w in """horses cats dogs kids children boys girls twins animals chickens
-goats sheep cattle cows pets""".split() for t in terms(w))
+                          r"\b(?P<whom2>[\w'’-]+)['’]s\s+new\b|"
+                          # "my brother's switching schools", "Priya has changed dentists"
+                          r"\b(?P<whom3>[\w'’-]+)(?:['’](?:s|re)|\s+(?:is|are|has|have))\s+(?:just\s+|finally\s+)?"
+                          r"(?:switch|chang|swapp|mov)\w*\b", re.IGNORECASE)
+#: Whose a provider is, said by a word that names no one ("new gp for now", "new vet for a second
+#: opinion"): no owner.
+_NO_OWNER = frozenset(t for w in """i we me us now good a an the once ages years months weeks it that this them
+now second opinion check checkup change while bit work knee knees back shoulder hip neck teeth tooth ankle foot
+feet wrist elbow skin hair eyes""".split() for t in terms(w))
+#: A provider kept beside another, seen once, or only thought of: "also joined a second gym",
+#: "went to a new dentist for a second opinion", "a new tutor for chemistry too", "thinking of
+#: switching vets".
+_NOT_REPLACED = re.compile(r"\b(?:second\s+opinion|one[- ]off|just\s+once|locum|cover(?:ing)?\s+for|stand[- ]in|"
+                           r"second|another|extra|too|also|as\s+well|thinking|considering|might|may|maybe|"
+                           r"could|should|would|planning|plan\s+to|hoping|want\s+to|wanting\s+to|if)\b", re.IGNORECASE)
+#: A statement that says whom a provider of the speaker's is: "my gym is ironworks", "our vet's dr
+#: okafor", "dentist: dr kaur", not "goes to the gym with jake", "he referred me to a physio".
+_PROVIDER_IS = r"(?:\b(?:my|our)\s+(?:[\w'’-]+\s+){{0,2}}?|['’]s\s+(?:[\w'’-]+\s+){{0,2}}?|^|:\s*){provider}s?(?:\s+(?:is|was)\b|['’]s\b|\s*[:\u2013\u2014-])"
+
+
+#: A provider of someone the speaker names by kind only: "dog's vet", "our cat's vet", "the kids' school".
+_HELD_BY_KIND = (r"\b(?:" + "|".join(sorted(RELATIONS | frozenset("cat dog puppy kitten rabbit horse pony kid kids".split()),
+                                             key=len, reverse=True))
+                 + r")(?:['’]s|s?['’])\s+(?:[\w'’-]+\s+)?{provider}s?\b")
+
+
+_KIND_TERMS = frozenset(t for w in RELATIONS | frozenset("""cat cats dog dogs puppy kitten rabbit rabbits horse horses pony
+kid kids children animals pets goats chickens sheep cattle cows""".split()) for t in terms(w))
+
+
+def _names_provider(text: str, provider: str) -> bool:
+    return re.search(_PROVIDER_IS.format(provider=re.escape(provider)), text, re.IGNORECASE) is not None
 
 
 def _provider_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> list[tuple[MemoryRecord, int | None]]:
@@ -962,13 +989,20 @@ def _provider_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> l
     for_whom = [s for s in served if any(re.search(rf"\b{re.escape(w)}\b", s.text, re.IGNORECASE) for w in whom)]
     # whose the new one is, said beside it ("new physio for my mum", "my sister's new gym", "new
     # vet for the horses"): a provider of theirs, not of what a statement that does not name them holds
-    of_whom = {t for m in _PROVIDER_OF.finditer(c.text) for t in terms(m.group("whom") or m.group("whom2"))
-               if t in _SERVED_KINDS} - set(terms(speaker))
+    of_whom = {t for m in _PROVIDER_OF.finditer(c.text) for t in terms(m.group("whom") or m.group("whom2") or m.group("whom3"))
+               if not has_term([provider], t)} - set(terms(speaker)) - _NO_OWNER
     if of_whom and not for_whom:
         for_whom = [s for s in served if of_whom & set(terms(s.text))]
+        if not for_whom and not of_whom & _KIND_TERMS and not any(of_whom & set(terms(r.text or "")) for r in pool):
+            # "new vet for biscuit" after "dog's vet is dr halvorsen": a name no memory holds is of
+            # the one the speaker's record names by kind only (the dog), not of the speaker
+            held_by = re.compile(_HELD_BY_KIND.format(provider=re.escape(provider)), re.IGNORECASE)
+            for_whom = [s for s in served if held_by.search(s.text)]
         if not for_whom:
             return []
-    named_now = provider_named(c.text, provider)
+    if _NOT_REPLACED.search(c.text):
+        return []  # kept beside another, seen once or only thought of
+    named_now = provider_named(c.text, provider) - set(terms(speaker))
     for s in for_whom or served:
         if keeps(c.text, s.text, speaker):
             continue  # "new vet for the horses, the cats stay with mensah"
@@ -977,7 +1011,8 @@ def _provider_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> l
         # another name than the new one: the one who served before ("Dr Moss"), not the new one said again
         if new_names - theirs and old_names - mine:
             out.append((s.record, s.index))
-        elif named_now and (named_before := provider_named(s.text, provider)) and not named_now & named_before:
+        elif (named_now and _names_provider(s.text, provider)
+              and (named_before := provider_named(s.text, provider) - set(terms(speaker))) and not named_now & named_before):
             # named in lower case on either side ("switched gyms, now at summit fitness" after "my
             # gym's ironworks on 5th", "new dentist: dr lowe" after "dentist is dr kaur")
             out.append((s.record, s.index))

@@ -1,9 +1,12 @@
 """A provider changed and named in lower case, as chat names them ("switched gyms, now at summit
-fitness on delancey", "new dentist: dr lowe at parkside dental", "new vet for luna - dr price")
+fitness on delancey", "new dentist: dr lowe at parkside dental", "changed therapists, seeing maria gomez now")
 replaces the one the record names, in lower case or not ("my gym is ironworks on 5th", "dentist
 is dr kaur"). Before, only capitalised names were read as the provider's, so the old one stayed
-active. A provider of someone else ("my sister's new gym", "new school for my nephew", "new vet
-for the horses") replaces none of the speaker's, nor does a new one beside a habit that names none."""
+active. A provider of someone else ("my sister's new gym", "priya's new physio", "new school for
+my nephew", "my brother's switching schools"), one seen once, kept beside another or only thought
+of ("for a second opinion", "a new tutor for chemistry too", "thinking of switching gyms") replaces
+none of the speaker's, nor does a new one beside a record that does not say whom the provider is
+("goes to the gym three times a week", "he referred me to a physio")."""
 from __future__ import annotations
 
 import pytest
@@ -19,6 +22,10 @@ def _kept(tmp_path, said: list[str]) -> tuple[list[str], list[str]]:
 
 
 @pytest.mark.parametrize("said, old, new", [
+    (["my mechanic is dave's garage on mill rd", "changed mechanics, the car goes to quickfix autos now"],
+     "dave's garage", "quickfix"),
+    (["my therapist is dr lin", "changed therapists, seeing maria gomez now"], "dr lin", "maria gomez"),
+    # (a name no memory holds, for whom the new one is: of the one the record names by kind only)
     (["our cat's vet is dr mensah at oakfield", "new vet for luna - dr price at hillside animal hospital"],
      "mensah", "price"),
     (["my dentist is dr kaur on high street", "new dentist: dr lowe at parkside dental"], "kaur", "lowe"),
@@ -37,6 +44,16 @@ def test_a_new_provider_in_lower_case_replaces_the_old(tmp_path, said, old, new)
       "new vet for the horses - dr price at hillside equine, the cats stay with mensah"], "oakfield"),
     (["my kids' school is st marys", "new school for my nephew: riverside academy"], "st marys"),
     (["my dentist is dr kaur on high street", "I have a new dentist appointment on friday"], "kaur"),
+    (["my hairdresser is kim at chop shop", "my wife's new hairdresser is lena at mane st"], "kim at chop shop"),
+    (["my physio is dan at flex clinic", "priya's new physio is sam at restore"], "dan at flex clinic"),
+    (["my physio is dan at flex clinic", "new physio for priya: sam at restore"], "dan at flex clinic"),
+    (["my school is kingsbury high", "my brother's switching schools, he's going to oakridge now"], "kingsbury"),
+    (["my dentist is dr kaur on high street",
+      "went to a new dentist for a second opinion, dr lowe at parkside"], "kaur"),
+    (["my gym is ironworks on 5th", "thinking of switching gyms, the one my mate uses is summit fitness"],
+     "ironworks"),
+    (["my tutor is mrs achieng for maths", "got a new tutor for chemistry too, it's mr kamau"], "achieng"),
+    (["my gp is dr hughes, he referred me to a physio", "new physio is jen at kinetic"], "hughes"),
 ])
 def test_a_provider_of_another_or_no_provider_replaces_none(tmp_path, said, kept):
     held, _ = _kept(tmp_path, said)
