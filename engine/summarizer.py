@@ -668,7 +668,37 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
             if c.text not in seen:
                 seen.add(c.text)
                 out.append(c)
-    return _merge_observations(out, name, occurred_at)
+    return _merge_observations(_lapsing_with_instruction(out), name, occurred_at)
+
+
+#: Where the speaker is or what they are on right now, in passing ("I'm on the train", "stuck at
+#: the airport", "in a meeting", "on my phone"), and how their connection is doing ("signal keeps
+#: dropping", "wifi is awful", "battery's at 5%").
+_PASSING_PLACE = re.compile(
+    r"\b(?:I['’]m|I\s+am|we['’]re|currently|right\s+now|atm|stuck|sat|sitting|standing)\s+(?:\w+\s+)?(?:on|in|at)\s+"
+    r"(?:the|a|an|my)?\s*(?:train|bus|tube|plane|flight|ferry|coach|metro|subway|tram|taxi|uber|car|motorway|phone|mobile|"
+    r"meeting|call|queue|waiting\s+room|airport|station|lounge|lobby|lecture|class)\b", re.IGNORECASE)
+_PASSING_LINK = re.compile(
+    r"\b(?:signal|wi-?fi|connection|internet|reception|battery|data|laptop|screen)\b[^.;!?]{0,40}?"
+    r"\b(?:drop\w*|bad|patchy|slow|weak|low|dying|terrible|awful|poor|spotty|flaky|rubbish|dead|cutting\s+out|"
+    r"in\s+and\s+out|at\s+\d+\s*%|\d+\s*%|cracked)\b", re.IGNORECASE)
+#: What holds beyond the moment: "my wifi at home is always terrible", "I'm a bus driver".
+_NOT_PASSING = re.compile(r"\b(?:always|usually|every|never|generally|normally|at\s+home|for\s+work|driver|conductor|live|lives|living|"
+                          r"pilot|years?|months?|weeks?)\b", re.IGNORECASE)
+
+
+def _lapsing_with_instruction(found: list[Candidate]) -> list[Candidate]:
+    """A turn that asks something for a while ("for the next hour no links please") often says why,
+    in where the speaker is or how their connection is ("I'm on the bus and my signal keeps
+    dropping"): that holds for the while, not for good, and lapses with the instruction."""
+    ends = [c.expires_at for c in found if c.kind == "temporary_instruction" and c.expires_at is not None]
+    if not ends:
+        return found
+    until = max(ends)
+    return [replace(c, expires_at=until) if (c.kind in ("fact", "episode") and c.expires_at is None
+                                             and (_PASSING_PLACE.search(c.text) or _PASSING_LINK.search(c.text))
+                                             and not _NOT_PASSING.search(c.text)) else c
+            for c in found]
 
 
 _SAME_PERIOD_SLACK = timedelta(hours=4)
