@@ -3085,6 +3085,22 @@ def told_opener_gone(text: str) -> str:
     return " ".join(_TOLD_BEFORE.sub(" ", text).split()).lstrip(" ,;:-")
 
 
+#: A rule of the speaker's said without its subject: "must keep ...", "have to be home by 6 ...",
+#: "can't have dairy", "not allowed to park on the street".
+_SUBJECTLESS_DUTY = re.compile(r"^\W*(?:(?:so|and|but|also|oh|btw|fyi|ugh|basically|still)\W+)*(?P<duty>(?:must|mustn['’]?t|have\s+to|"
+                               r"gotta|got\s+to|need\s+to|can['’]?t|cannot|not\s+allowed\s+to|never|always)\s+\w)",
+                               re.IGNORECASE)
+#: One occasion ("can't make it tonight", "have to leave early today"): no rule.
+_ONE_DAY = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|week|weekend)|right\s+now|now|"
+                      r"yesterday|later|soon|asap)\b", re.IGNORECASE)
+
+
+def duty_said_alone(sentence: str) -> bool:
+    """Whether a sentence is a rule of the speaker's said without its subject, of no one occasion
+    ("must keep 500 min in the account at all times", "have to be home by 6 every day")."""
+    return _SUBJECTLESS_DUTY.match(without_opener(sentence)) is not None and _ONE_DAY.search(sentence) is None
+
+
 def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
             session_ttl: timedelta = timedelta(hours=4), tz: tzinfo | None = None,
             context: str = "") -> list[Candidate]:
@@ -3107,6 +3123,15 @@ def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
     setting = setting_of(context, occurred_at, zone) if context else None
     for sentence in split_sentences(text):
         found = _sentence_candidates(without_opener(sentence), name, occurred_at, session_ttl, zone, setting)
+        if not found and duty_said_alone(sentence):
+            duty = _SUBJECTLESS_DUTY.match(without_opener(sentence))
+            # "must keep 500 min in the account at all times", "have to be home by 6 every day": chat
+            # leaves the "I" out of a rule of the speaker's; read with it, kept only as a rule
+            # ("never booking Skyvale again": "I'm never booking ...")
+            rest = without_opener(sentence)[duty.start("duty"):]
+            lead = "I'm " if re.match(r"\S+\s+\w+ing\b", rest) else "I "
+            found = [c for c in _sentence_candidates(lead + rest[0].lower() + rest[1:], name, occurred_at,
+                                                     session_ttl, zone, setting) if c.kind == "constraint"]
         setting = _sentence_setting(sentence, occurred_at, zone) or setting
         for cand in found:
             key = (cand.kind, cand.slot, cand.text)

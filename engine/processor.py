@@ -2049,7 +2049,7 @@ def _taken_up_again(sentence: str) -> bool:
 def _standing_candidates(sentences: list[str]) -> list[str]:
     """The first-person sentences the classifier is asked about when the rules kept nothing,
     without a label put before them."""
-    from engine.extractor import (called_a_limit, is_chatter, is_counterfactual, is_question, kept_in_mind,
+    from engine.extractor import (called_a_limit, duty_said_alone, is_chatter, is_counterfactual, is_question, kept_in_mind,
                                   labelled_rule, rule_for_everyone, rule_given, told_before_question)
 
     # what a request to keep something in mind asks to keep ("could you bear in mind that ...")
@@ -2062,7 +2062,9 @@ def _standing_candidates(sentences: list[str]) -> list[str]:
                   and (_FIRST_PERSON.search(x) or _quantity_moved(x) or rule_for_everyone(x) or _gives_contact(x)
                        or _placed_anew(x)
                        # "Dealbreaker for me: the job has to be remote": a rule of the speaker's by its label
-                       or labelled_rule(x) or called_a_limit(x) or rule_given(x))
+                       or labelled_rule(x) or called_a_limit(x) or rule_given(x)
+                       # "have to be home by 6 every day": a rule of theirs, the "I" left out
+                       or duty_said_alone(x))
                   and not is_chatter(x))
                  or _end_said_alone(x))]
 
