@@ -47,7 +47,7 @@ from engine.textnorm import POSSESSIVE_END as _POSSESSIVE_END
 __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder", "mask", "change_cue", "says_change", "ended", "goes_on", "says_when",
            "load_examples", "split_examples", "relate", "habit_of", "mentions", "other_filler", "same_holder",
            "contact_values", "changes_contact", "of_another_place", "said_again", "corrects_unnamed",
-           "measures", "changed_measures", "quantity_cue", "provider_named", "comma_clauses", "single_statement", "another_thing",
+           "measures", "changed_measures", "quantity_cue", "provider_named", "provider_switched", "comma_clauses", "single_statement", "another_thing",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
@@ -1449,7 +1449,10 @@ garage gym school nursery childminder nanny cleaner plumber tutor coach trainer 
 chemist optician builder decorator gardener babysitter midwife consultant specialist""".split())
 _CHANGED_PROVIDER = re.compile(
     r"\b(?:changed|switched|swapped|moved|changing|switching|swapping|moving)\s+(?:(?:our|my|the|his|her|their|"
-    r"[\w'’]+['’]s)\s+)?(?P<what>[a-z]+?)(?:ies|s)\b(?!\s+of\b)", re.IGNORECASE)
+    r"[\w'’]+['’]s)\s+)?(?P<what>[a-z]+?)(?:ies|s)\b(?!\s+of\b)"
+    # (the singular, as British chat says it: "changed dentist last week", not "changed dentist appointment")
+    r"|\b(?:changed|switched|swapped)\s+(?P<one>[a-z]+)\b(?=\s*(?:[,;.:!\u2013\u2014-]|$|\s+(?:last|this|now|recently|again|in)\b))",
+    re.IGNORECASE)
 
 
 #: A provider said to be new, with whom or where after it: "new dentist: dr lowe at parkside",
@@ -1463,12 +1466,18 @@ def changed_provider(text: str) -> str | None:
     """The provider a statement says was changed ("we switched vets", "changed GPs", "swapped
     nurseries", "new dentist: dr lowe" -> "vet", "gp", "nursery", "dentist"), or None."""
     for m in _CHANGED_PROVIDER.finditer(text):
-        what = m.group("what").lower()
-        for word in (what, what + "y", what + "s", what + "e"):
+        what = (m.group("what") or m.group("one")).lower()
+        for word in (what, what + "y", what + "s", what + "e", what.removesuffix("e")):
             if word in _PROVIDERS:
                 return word
     m = _NEW_PROVIDER.search(text)
     return m.group("what").lower() if m is not None else None
+
+
+def provider_switched(text: str) -> bool:
+    """Whether a statement says a provider was changed, in a word of changing ("switched gyms",
+    "changed dentist last week"), not only as a new one ("new dentist: ...")."""
+    return any(changed_provider(m.group()) is not None for m in _CHANGED_PROVIDER.finditer(text))
 
 
 #: Where a provider is named in lower case, after it or after "now at": "my gym's ironworks on 5th",
@@ -1487,6 +1496,11 @@ def provider_named(text: str, provider: str) -> frozenset[str]:
     "dr lowe", "parkside dental"): the names it gives, and the words said as the provider's name
     after it or after "now at". Empty when it names none."""
     out = {t for v in values(text) if value_kind(v) == "name" for t in terms(v)}
+    before = re.match(rf"^(?:[^:]{{1,40}}:\s+)?(?P<name>(?:[\w'’+&.]+\s+){{0,4}}?[\w'’+&.]+)\s+is\s+(?:my|our|[\w'’-]+['’]s)\s+"
+                      rf"(?:[\w'’-]+\s+)?{re.escape(provider)}\b", text, re.IGNORECASE)
+    if before is not None:  # "dr kaur is my dentist"
+        out.update(t for w in re.findall(r"[\w'’+&.]+", before.group("name").lower()) if w not in _NOT_NAME_WORDS
+                   for t in terms(w))
     low = text.lower()
     at = low.find(provider)
     for m in _NAMED_AFTER.finditer(text, max(at, 0)):

@@ -29,7 +29,7 @@ from engine.extractor import (Candidate, _is_person_role, split_sentences, state
                               without_opener)
 from engine.meaning import (Meaning, _ONE_OCCASION, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
-                            changed_provider, denies, other_values, provider_named, quantity_cue, ranks_the_other_way, relate, resumed, resumes, weighing,
+                            changed_provider, denies, other_values, provider_named, provider_switched, quantity_cue, ranks_the_other_way, relate, resumed, resumes, weighing,
                             said_again, same_holder, given_clause, keeps, recurs,
                             says_change, says_when, takes_role, corrects_unnamed,
                             single_statement, value_kind, value_kinds, values, PLACED_WHERE, PLACING_VERBS)
@@ -936,10 +936,11 @@ def _repeated(dup: MemoryRecord, c: Candidate, turn: Event) -> MemoryUpdated:
 
 
 #: Whose a provider is, said beside it: "for my mum", "for the horses", "my sister's new gym".
-_PROVIDER_OF = re.compile(r"\bfor\s+(?:(?:my|our|the|his|her|their)\s+|[\w'’-]+['’]s\s+)?(?P<whom>[\w'’-]+)|"
-                          r"\b(?P<whom2>[\w'’-]+)['’]s\s+new\b|"
-                          # "my brother's switching schools", "Priya has changed dentists"
-                          r"\b(?P<whom3>[\w'’-]+)(?:['’](?:s|re)|\s+(?:is|are|has|have))\s+(?:just\s+|finally\s+)?"
+_PROVIDER_OF = re.compile(r"\bfor\s+(?P<det>(?:my|our|the|his|her|their|a|an)\s+|[\w'’-]+['’]s\s+)?(?P<whom>[\w'’-]+)|"
+                          # "my sister's new gym", "wanjiku's got a new tutor", "mum has a new doctor"
+                          r"\b(?P<whom2>[\w'’-]+)(?:['’]s|\s+has|\s+have|\s+got|\s+gets)\s+(?:(?:just\s+)?got\s+)?(?:an?\s+)?new\b|"
+                          # "my brother's switching schools", "Priya has changed dentists", "my husband changed gps"
+                          r"\b(?P<whom3>[\w'’-]+)(?:['’](?:s|re)|\s+(?:is|are|has|have))?\s+(?:just\s+|finally\s+)?"
                           r"(?:switch|chang|swapp|mov)\w*\b", re.IGNORECASE)
 #: Whose a provider is, said by a word that names no one ("new gp for now", "new vet for a second
 #: opinion"): no owner.
@@ -950,11 +951,20 @@ feet wrist elbow skin hair eyes""".split() for t in terms(w))
 #: "went to a new dentist for a second opinion", "a new tutor for chemistry too", "thinking of
 #: switching vets".
 _NOT_REPLACED = re.compile(r"\b(?:second\s+opinion|one[- ]off|just\s+once|locum|cover(?:ing)?\s+for|stand[- ]in|"
+                           r"need|needs|looking\s+for|heard|recommend\w*|walk-?in|fully\s+booked|"
                            r"second|another|extra|too|also|as\s+well|thinking|considering|might|may|maybe|"
                            r"could|should|would|planning|plan\s+to|hoping|want\s+to|wanting\s+to|if)\b", re.IGNORECASE)
 #: A statement that says whom a provider of the speaker's is: "my gym is ironworks", "our vet's dr
 #: okafor", "dentist: dr kaur", not "goes to the gym with jake", "he referred me to a physio".
-_PROVIDER_IS = r"(?:\b(?:my|our)\s+(?:[\w'’-]+\s+){{0,2}}?|['’]s\s+(?:[\w'’-]+\s+){{0,2}}?|^|:\s*){provider}s?(?:\s+(?:is|was)\b|['’]s\b|\s*[:\u2013\u2014-])"
+_PROVIDER_IS = (r"(?:\b(?:my|our)\s+(?:[\w'’-]+\s+){{0,2}}?|['’]s\s+(?:[\w'’-]+\s+){{0,2}}?){provider}s?(?:\s+(?:is|was)\b|['’]s\b|\s*[:\u2013\u2014-])"
+                # "dentist: dr kaur" (not "Robin: gym's been heaving", the speaker's lead)
+                r"|\b{provider}s?\s*[:\u2013\u2014]\s*\w"
+                # "dr kaur is my dentist"
+                r"|\bis\s+(?:my|our|[\w'’-]+['’]s)\s+(?:[\w'’-]+\s+)?{provider}\b")
+#: A new provider told as one visit, not a change ("new mechanic at the dealership did the service",
+#: "saw a new gp at the walk-in today"): said with a past doing or a day, and no word of changing.
+_ONE_VISIT = re.compile(r"\b(?:today|yesterday|this\s+(?:morning|afternoon)|last\s+night|saw|seen|did|done|"
+                        r"had|visited|went|sorted|fixed|treated|checked)\b", re.IGNORECASE)
 
 
 #: A provider of someone the speaker names by kind only: "dog's vet", "our cat's vet", "the kids' school".
@@ -967,8 +977,14 @@ _KIND_TERMS = frozenset(t for w in RELATIONS | frozenset("""cat cats dog dogs pu
 kid kids children animals pets goats chickens sheep cattle cows""".split()) for t in terms(w))
 
 
+#: Providers of one kind named by other words: a change of doctor is of the GP.
+_SAME_PROVIDER = {"gp": ("gp", "doctor"), "doctor": ("doctor", "gp"), "therapist": ("therapist", "counsellor"),
+                  "counsellor": ("counsellor", "therapist")}
+
+
 def _names_provider(text: str, provider: str) -> bool:
-    return re.search(_PROVIDER_IS.format(provider=re.escape(provider)), text, re.IGNORECASE) is not None
+    return any(re.search(_PROVIDER_IS.format(provider=re.escape(p)), text, re.IGNORECASE) is not None
+               for p in _SAME_PROVIDER.get(provider, (provider,)))
 
 
 def _provider_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> list[tuple[MemoryRecord, int | None]]:
@@ -982,14 +998,18 @@ def _provider_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> l
     new_names = {v for v in mine if value_kind(v) == "name"}
     out: list[tuple[MemoryRecord, int | None]] = []
     served = [s for s in statements(pool, speaker)
-              if SOURCE_RANK[s.record.source] <= SOURCE_RANK[c.source] and has_term(terms(s.text), provider)]
+              if SOURCE_RANK[s.record.source] <= SOURCE_RANK[c.source]
+              and any(has_term(terms(s.text), p) for p in _SAME_PROVIDER.get(provider, (provider,)))]
     # "we swapped nurseries for Finn, he's at Sunbeams now": of the statements naming someone the
     # candidate names, when some do (Maya's nursery stays)
     whom = new_names | {t for t in set(terms(c.text)) & RELATIONS if not has_term([provider], t)}
     for_whom = [s for s in served if any(re.search(rf"\b{re.escape(w)}\b", s.text, re.IGNORECASE) for w in whom)]
     # whose the new one is, said beside it ("new physio for my mum", "my sister's new gym", "new
     # vet for the horses"): a provider of theirs, not of what a statement that does not name them holds
-    of_whom = {t for m in _PROVIDER_OF.finditer(c.text) for t in terms(m.group("whom") or m.group("whom2") or m.group("whom3"))
+    # ("for my nephew", "for a friend": someone; "for my physics", "for the car": what for)
+    of_whom = {t for m in _PROVIDER_OF.finditer(c.text)
+               if not (m.group("whom") and m.group("det") and not set(terms(m.group("whom"))) & _KIND_TERMS)
+               for t in terms(m.group("whom") or m.group("whom2") or m.group("whom3"))
                if not has_term([provider], t)} - set(terms(speaker)) - _NO_OWNER
     if of_whom and not for_whom:
         for_whom = [s for s in served if of_whom & set(terms(s.text))]
@@ -1000,7 +1020,7 @@ def _provider_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> l
             for_whom = [s for s in served if held_by.search(s.text)]
         if not for_whom:
             return []
-    if _NOT_REPLACED.search(c.text):
+    if _NOT_REPLACED.search(c.text) or (not provider_switched(c.text) and _ONE_VISIT.search(c.text)):
         return []  # kept beside another, seen once or only thought of
     named_now = provider_named(c.text, provider) - set(terms(speaker))
     for s in for_whom or served:
@@ -1011,7 +1031,7 @@ def _provider_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> l
         # another name than the new one: the one who served before ("Dr Moss"), not the new one said again
         if new_names - theirs and old_names - mine:
             out.append((s.record, s.index))
-        elif (named_now and _names_provider(s.text, provider)
+        elif (named_now and provider != "trainer" and _names_provider(s.text, provider)
               and (named_before := provider_named(s.text, provider) - set(terms(speaker))) and not named_now & named_before):
             # named in lower case on either side ("switched gyms, now at summit fitness" after "my
             # gym's ironworks on 5th", "new dentist: dr lowe" after "dentist is dr kaur")

@@ -25,6 +25,10 @@ def _kept(tmp_path, said: list[str]) -> tuple[list[str], list[str]]:
     (["my mechanic is dave's garage on mill rd", "changed mechanics, the car goes to quickfix autos now"],
      "dave's garage", "quickfix"),
     (["my therapist is dr lin", "changed therapists, seeing maria gomez now"], "dr lin", "maria gomez"),
+    (["our dentist is dr whitlock on george st", "changed dentist last week, now going to dr sandhu at pearl dental"],
+     "whitlock", "sandhu"),
+    (["dr kaur is my dentist", "changed dentists, now at pearl dental with dr gill"], "kaur", "gill"),
+    (["my gp is dr mwangi", "changed doctors, now seeing dr achola at aga khan"], "mwangi", "achola"),
     # (a name no memory holds, for whom the new one is: of the one the record names by kind only)
     (["our cat's vet is dr mensah at oakfield", "new vet for luna - dr price at hillside animal hospital"],
      "mensah", "price"),
@@ -54,6 +58,13 @@ def test_a_new_provider_in_lower_case_replaces_the_old(tmp_path, said, old, new)
      "ironworks"),
     (["my tutor is mrs achieng for maths", "got a new tutor for chemistry too, it's mr kamau"], "achieng"),
     (["my gp is dr hughes, he referred me to a physio", "new physio is jen at kinetic"], "hughes"),
+    # one visit, a word of the provider that says no name, someone else's, another sense of the word
+    (["my mechanic is raju motors", "new mechanic at the dealership did the warranty service, guy called imran"],
+     "raju"),
+    (["gym is my therapy honestly", "new gym is energie fitness on the quay"], "therapy"),
+    (["my tutor is miss odhiambo", "wanjiku's got a new tutor now - mr kiprop"], "odhiambo"),
+    (["my gp is dr iyer", "new gp for a friend of mine: dr shah at westfield, i helped her register"], "iyer"),
+    (["my personal trainer is jo at fitness first", "switched trainers, using hokas now"], "jo at fitness first"),
 ])
 def test_a_provider_of_another_or_no_provider_replaces_none(tmp_path, said, kept):
     held, _ = _kept(tmp_path, said)
