@@ -3086,9 +3086,10 @@ def told_opener_gone(text: str) -> str:
 
 
 #: A rule of the speaker's said without its subject: "must keep ...", "have to be home by 6 ...",
-#: "can't have dairy", "not allowed to park on the street".
+#: "can't have dairy", "not allowed to park on the street" (not "never ...", "always ...": as often
+#: an imperative or a saying, "never trust a skinny chef").
 _SUBJECTLESS_DUTY = re.compile(r"^\W*(?:(?:so|and|but|also|oh|btw|fyi|ugh|basically|still)\W+)*(?P<duty>(?:must|mustn['’]?t|have\s+to|"
-                               r"gotta|got\s+to|need\s+to|can['’]?t|cannot|not\s+allowed\s+to|never|always)\s+\w)",
+                               r"gotta|got\s+to|need\s+to|can['’]?t|cannot|not\s+allowed\s+to)\s+\w)",
                                re.IGNORECASE)
 #: One occasion ("can't make it tonight", "have to leave early today"): no rule.
 _ONE_DAY = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|week|weekend)|right\s+now|now|"
