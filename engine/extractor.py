@@ -3089,7 +3089,9 @@ def told_opener_gone(text: str) -> str:
 #: "can't have dairy", "not allowed to park on the street" (not "never ...", "always ...": as often
 #: an imperative or a saying, "never trust a skinny chef").
 _SUBJECTLESS_DUTY = re.compile(r"^\W*(?:(?:so|and|but|also|oh|btw|fyi|ugh|basically|still)\W+)*(?P<duty>(?:must|mustn['’]?t|have\s+to|"
-                               r"gotta|got\s+to|need\s+to|can['’]?t|cannot|not\s+allowed\s+to)\s+\w)",
+                               r"gotta|got\s+to|need\s+to|can['’]?t|cannot|not\s+allowed\s+to)\s+"
+                               # (an exclamation: "can't wait to see your show", "can't believe it")
+                               r"(?!(?:wait|believe|stop|help|tell|remember|say|complain|imagine|thank|even|stand|get\s+over)\b)\w)",
                                re.IGNORECASE)
 #: One occasion ("can't make it tonight", "have to leave early today"): no rule.
 _ONE_DAY = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|week|weekend)|right\s+now|now|"

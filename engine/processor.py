@@ -68,7 +68,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/125"
+RULES = "rules/126"
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ def test_a_rule_without_its_subject_is_kept_as_one(tmp_path, said, words):
     "need to buy milk",
     "can't believe it's march already",
     "Never trust a skinny chef, that's the golden rule.",
+    "can't wait to see your show, the community needs more of these",
 ])
 def test_one_occasion_a_task_or_an_exclamation_is_no_rule(tmp_path, said):
     assert not any(kind == "constraint" for kind, _ in _kinds(tmp_path, said))
