@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
 
 from dateutil.relativedelta import relativedelta
@@ -207,6 +208,7 @@ _SAME_FORM_PAST = re.compile(r"\b(?:i|we|he|she|they)\s+(?:just\s+|finally\s+|of
                              r"(?:quit|split|put|cut|set|shut|let|hit|cast|bet)\b", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)
 def _is_past(sentence: str, expr: str) -> bool:
     """Tense of the sentence around a weekday or a bare date, the expression itself left out."""
     rest = sentence.replace(expr, " ")
@@ -324,7 +326,7 @@ def _resolve(kind: str, expr: str, today: date, text: str, start: int, end: int)
         # a day something is moved to is ahead, however the move is told ("rebooked it to the 15th")
         past = not low.startswith("to ") and _is_past(_clause_of(text, start, end), expr)
         sentence = _sentence_of(text, start, end)
-        if not past and day_recurs(text, start, end) and not _is_past(sentence, expr):
+        if not past and recurs_monthly(sentence) and day_recurs(text, start, end) and not _is_past(sentence, expr):
             return None, None  # "rent's 950 a month, paid on the 1st": the day it comes round, no one date
         label, d = _day_of_month(int(_DIGITS.search(low).group(0)), today, past)
         # "on the 12th, not the 9th": of the month the corrected date was in, which may be another
@@ -348,9 +350,13 @@ def _clause_of(text: str, start: int, end: int) -> str:
 
 #: A month as the period something comes round in ("every month", "each month", "a month",
 #: "per month", "monthly"): a day of the month told beside it is the day it recurs on.
-_MONTHLY = re.compile(r"\b(?:every|each|a|per)\s+(?:calendar\s+)?month\b|\bmonthly\b", re.IGNORECASE)
+_MONTHLY = re.compile(r"\b(?:every|each|per)\s+(?:calendar\s+)?month\b|\bmonthly\b|"
+                      # "950 a month", "once a month" (not "a month away", "for a month", "in a month")
+                      r"(?:\d|\bonce|\btwice|\bk|\bquid|\bbucks|\beuros?|\bpounds?|\bdollars?|\brand|\bshillings?)\s*a\s+month\b",
+                      re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)
 def recurs_monthly(sentence: str) -> bool:
     """Whether a sentence tells of something that comes round every month ("the invoices go out
     every month on the 25th", "gym is 40 a month and comes out on the 3rd")."""
@@ -368,7 +374,9 @@ _THIS_ONCE = re.compile(r"\b(?:this\s+(?:time|month|once)|instead|rather|starts?
 _CONJUNCT = re.compile(r"\s+(?:and|but|so|while|though|although|whereas)\s+", re.IGNORECASE)
 #: A conjunct that opens with a subject of its own ("my induction is", "the new contract starts").
 _OWN_SUBJECT = re.compile(r"^(?:(?:my|our|his|her|their|its|the|this|that|these|those|a|an)\s+\w|(?:i|we|he|she|they|it|you)\b|"
-                          r"it['’]s\b|(?-i:[A-Z])\w*['’]s\s+\w|(?-i:[A-Z])\w*\s+(?:is|are|was|has|comes|goes))", re.IGNORECASE)
+                          r"it['’]s\b|(?-i:[A-Z])\w*['’]s\s+\w|(?-i:[A-Z])\w*\s+(?:is|are|was|has|comes|goes)|"
+                          # "plumber comes on the 12th", not "comes out on the 3rd"
+                          r"[a-z]+\s+(?:comes|goes|is|are|arrives|starts|visits|calls|runs|opens|closes)\b)", re.IGNORECASE)
 
 
 _FRONTED_MONTHLY = re.compile(r"(?:(?:and|so|also|oh|btw)\s+)?(?:(?:every|each|once\s+a|per)\s+(?:calendar\s+)?month|monthly)",
@@ -380,8 +388,10 @@ def day_recurs(text: str, start: int, end: int) -> bool:
     own statement says a monthly period ("the invoices go out every month on the 25th"), or it has
     no subject of its own and the sentence says one ("rent is 950 a month and goes out on the 1st",
     "the fee is 210 a month, due on the 5th"), and nothing makes it one occasion."""
-    clause_start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, start)), default=0)
-    clause = _clause_of(text, start, end)
+    # (within 300 characters either side: a clause is no longer, and a long turn is read in linear time)
+    clause_start = max([m.end() for m in _CLAUSE_END.finditer(text, max(0, start - 300), start)] + [max(0, start - 300)])
+    after_end = _CLAUSE_END.search(text, end, min(len(text), end + 300))
+    clause = text[clause_start: after_end.start() if after_end else min(len(text), end + 300)]
     if _THIS_ONCE.search(clause):
         return False
     cuts = [m for m in _CONJUNCT.finditer(text, clause_start, start)]

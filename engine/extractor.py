@@ -2594,9 +2594,16 @@ _PERIOD_OF = re.compile(r"['’]s\s+[\w-]+\s*,?")
 #: How answers are to be, asked in a verbless clause as chat asks it ("max 2 sentences per answer",
 #: "short answers", "bullet points only", "answers in plain text"), not said of them ("short answers
 #: work best for me": a liking, read as one).
-_FORMAT_ASKED = re.compile(r"(?:max(?:imum)?|at\s+most|under|less\s+than|fewer\s+than|up\s+to|short(?:er)?|brief(?:er)?|"
-                           r"quick|concise|simple|plain|one[- ](?:line|word|sentence|paragraph)r?|two[- ]line|bullet(?:ed)?|"
-                           r"bullets|numbered|text\s+only|(?:answers?|repl(?:y|ies)|responses?)\s+(?:in|as|under|of|with)\b)\b", _I)
+_ANSWERS = r"(?:answers?|repl(?:y|ies)|responses?|messages?)"
+_FORMAT_ASKED = re.compile(
+    # the whole clause says only how answers are to be (not "short answer section of the ielts",
+    # "one line answers on the quiz sheet", "max 2 sentences per answer says the examiner")
+    r"(?:(?:max(?:imum)?|at\s+most|under|less\s+than|fewer\s+than|no\s+more\s+than|up\s+to)\s+\d+\s+"
+    r"(?:sentences?|words?|lines?|bullets?|bullet\s+points?|paragraphs?)(?:\s+(?:per|an?|each|in\s+(?:each|an?))\s+" + _ANSWERS + r")?"
+    r"|(?:short(?:er)?|brief(?:er)?|quick|concise|simple|plain|one[- ](?:line|word|sentence|paragraph)|two[- ]line|"
+    r"bullet(?:ed)?|numbered)\s+" + _ANSWERS +
+    r"|bullet\s+points?|bullets|plain\s+text|text|" + _ANSWERS + r"\s+(?:in|as)\s+(?:bullet\s+points?|bullets|plain\s+text|a\s+list))"
+    r"(?:\s+only)?(?:,?\s+(?:please|pls|plz|ta|thanks|thx|mate))?", _I)
 _FORMAT_SAID_OF = re.compile(r"\b(?:is|are|was|were|be|been|seem|seems|work|works|worked|suit|suits|help|helps|make|makes|"
                              r"do|does|did|get|gets|got|have|has|had|like|love|prefer|find)\b|['’]s\b", _I)
 
@@ -2616,7 +2623,7 @@ def _is_request(clause: str, verbless: bool = False) -> bool:
         return no.group(1).lower() not in _NO_IDIOM  # "no spoilers tonight"; "no idea what to cook tonight"
     if _INSTRUCTION.search(c):
         return True
-    if verbless and _FORMAT_ASKED.match(c) and _HOW_TO_ANSWER.search(c) and not _FORMAT_SAID_OF.search(c):
+    if verbless and _FORMAT_ASKED.fullmatch(c.strip(" ,;:-.!")) and not _FORMAT_SAID_OF.search(c):
         return True  # "max 2 sentences per answer", "short answers", "bullet points only": asked without a verb
     m = _REQUEST_HEAD.match(c)
     if m is None:
@@ -3131,7 +3138,7 @@ def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
             # "must keep 500 min in the account at all times", "have to be home by 6 every day": chat
             # leaves the "I" out of a rule of the speaker's; read with it, kept only as a rule
             # ("never booking Skyvale again": "I'm never booking ...")
-            rest = without_opener(sentence)[duty.start("duty"):]
+            rest = re.sub(r"^(?:gotta|got\s+to)\b", "have to", without_opener(sentence)[duty.start("duty"):], flags=_I)
             lead = "I'm " if re.match(r"\S+\s+\w+ing\b", rest) else "I "
             found = [c for c in _sentence_candidates(lead + rest[0].lower() + rest[1:], name, occurred_at,
                                                      session_ttl, zone, setting) if c.kind == "constraint"]

@@ -476,7 +476,7 @@ _FREQUENCY = re.compile(
     r"\b(?P<adverb>" + "|".join(_ADVERB_DAYS) + r")\b"
     r"|\b(?P<times>once|twice|thrice|(?P<n>\d+|" + "|".join(_FEW) + r")\s+times)\s+(?:a|an|per|each|every)\s+"
     r"(?P<per>day|night|week|fortnight|month|quarter|year)\b"
-    r"|\b(?:every|each)\s+(?:(?P<other>other|second)\s+|(?P<every_n>\d+|" + "|".join(_FEW) + r")\s+)?"
+    r"|\b(?:every|each(?!\s+other\b))\s+(?:(?P<other>other|second)\s+|(?P<every_n>\d+|" + "|".join(_FEW) + r")\s+)?"
     r"(?P<unit>day|night|week|fortnight|month|quarter|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b",
     re.IGNORECASE)
 
@@ -1457,7 +1457,7 @@ _CHANGED_PROVIDER = re.compile(
 
 #: A provider said to be new, with whom or where after it: "new dentist: dr lowe at parkside",
 #: "new vet for luna - dr price", "new gym is summit" (not "a new dentist appointment").
-_NEW_PROVIDER = re.compile(r"\bnew\s+(?P<what>" + "|".join(sorted(_PROVIDERS, key=len, reverse=True)) + r")\b"
+_NEW_PROVIDER = re.compile(r"(?<!\ba\s)(?<!\ban\s)(?<!\banother\s)(?<!there['’]s\s)(?<!there\sis\s)\bnew\s+(?P<what>" + "|".join(sorted(_PROVIDERS, key=len, reverse=True)) + r")\b"
                            r"(?=\s*[:\u2013\u2014-]|\s+(?:is|for|now|called|at|with|,))", re.IGNORECASE)
 
 
@@ -1743,22 +1743,29 @@ def _measure_moved(i: int, changed_units: dict[int, frozenset[str]], unit_count:
     return (any(u not in _MEASURING_UNITS for u in units)
             or bool(_measured(text, speaker) & _measured(record_text, speaker))
             or (any(u in _MASS_UNITS for u in units) and weighing(text) and _weighs(record_text, speaker)
+                # (one body weighed in the record: "I weigh 80 kg and my husband is 95 kg" is two)
+                and sum(u in _MASS_UNITS for _, u in measures(record_text)) == 1
                 and (whose := _whose_weight(text, speaker)) is not None and whose == _whose_weight(record_text, speaker)))
 
 
 #: A weight said as what someone or something weighs, with who: "I weigh 70 kg", "Rufus is 30 kg",
 #: "Biscuit weighed in at 34.5 kg".
-_WEIGHS = re.compile(r"(?:\b(?P<who>[\w'’-]+)\s+)?(?:weigh(?:s|ed)?(?:\s+in)?(?:\s+at)?|is|am|was|(?:came|clocked)\s+in\s+at)\s+"
+_WEIGHS = re.compile(r"(?:(?<![\w'’-])(?P<who>[\w'’-]+)\s+)?(?:weigh(?:s|ed)?(?:\s+in)?(?:\s+at)?|is|am|was|(?:came|clocked)\s+in\s+at)\s+"
                      r"(?:(?:now|about|around|roughly|just|only|over|under|exactly)\s+)*[$€£]?\d"
-                     r"|(?:\b(?P<who2>[\w'’-]+)['’](?:s|m))\s+(?:(?:now|about|around|roughly|just|only|over|under)\s+)*\d",
+                     r"|(?:(?<![\w'’-])(?P<who2>[\w'’-]+)['’](?:s|m))\s+(?:(?:now|about|around|roughly|just|only|over|under)\s+)*\d",
                      re.IGNORECASE)
 
 
 #: What someone weighed, named after the verb ("weighed the suitcase", "weigh the flour").
-_WEIGHED_THING = re.compile(r"\bweigh(?:ed|s|ing)?\s+(?:(?:the|my|our|his|her|their|a|an|this|that)\s+)?"
+_WEIGHED_THING = re.compile(r"\bweigh(?:ed|s|ing)?\s+(?:(?:the|my|our|their|a|an)\s+)?"
                             r"(?P<what>(?!(?:in|at|myself|me|ourselves|us|themself|themselves|about|around|roughly|just|only|over|under|"
-                            r"exactly|now|more|less|too|so|and|but|then|nearly|almost)\b)[^\W\d_][\w'’-]*)",
+                            r"exactly|now|more|less|too|so|and|but|then|nearly|almost|this|that|today|every)\b)[^\W\d_][\w'’-]*)",
                             re.IGNORECASE)
+
+
+#: A weight said as the weight of someone: "my weight is 80 kg", "Robin's current weight is 80 kg".
+_OWN_WEIGHT = re.compile(r"(?:\bmy|\bour|(?<![\w'’-])(?P<owner>[\w-]+)['’]s)\s+(?:current\s+|usual\s+|body\s+)?weight\s+(?:is|was|['’]s)\b",
+                         re.IGNORECASE)
 
 
 def _weighs(text: str, speaker: str) -> bool:
@@ -1769,16 +1776,34 @@ def _whose_weight(text: str, speaker: str) -> frozenset[str] | None:
     """Whose weight a statement gives: the name said as weighing it ("Rufus was 28.2 kg"), the
     speaker's (empty) when it is "I", the speaker's name or no one ("weighed myself, 92.5 kg"),
     None for someone else ("he", "my son", who may be anyone)."""
+    own_weight = _OWN_WEIGHT.search(text)
+    if own_weight is not None:  # "my weight is 80 kg", "Robin's current weight is 80 kg"
+        owner = own_weight.group("owner")
+        return frozenset() if owner is None or _speaker_words(speaker) & set(terms(owner)) else frozenset(terms(owner))
     weighed_thing = _WEIGHED_THING.search(text)
     if weighed_thing is not None:
         what = weighed_thing.group("what")
+        if re.search(r"['’]s$", what):
+            return None  # "the vet weighed Robin's dog": someone of the speaker's, said by kind
+        if what.lower() not in ("him", "her", "it", "them") and not terms(what):
+            return None
         if what.lower() in ("him", "her", "it", "them"):
             # "took Max to the vet, they weighed him at 36 kg": the one named before, if any
-            named = [n for n in _names_given(text[: weighed_thing.start()], speaker)]
+            named = [n for n in _names_given(text[: weighed_thing.start()], speaker)
+                     if not _speaker_words(speaker) & set(terms(n))]
             return frozenset(terms(named[-1])) if len(named) == 1 else None
         return frozenset(terms(what))  # "weighed the suitcase, 23 kg"
     m = _WEIGHS.search(text)
     who = (m.group("who") or m.group("who2") or "") if m is not None else ""
+    if m is None:
+        # no one said as weighing: the speaker where the reading opens without a subject ("stepped
+        # on the scales", "weighed themself", "scales said ..."), else someone or something unsaid
+        # ("the new bike comes in at 9 kg", "the luggage scale says 23 kg")
+        body = _body(text)
+        own = (re.search(r"\b(?:myself|themself|themselves|me)\b", body, re.IGNORECASE)
+               or not re.match(r"(?:the\s+(?!scales?\b)|a\s|an\s|my\s|our\s|his\s|her\s|their\s|this\s|that\s|[\w'’-]+['’]s\s)",
+                               body, re.IGNORECASE))
+        return frozenset() if own else None
     if not who or who.lower() in ("i", "me", "myself") or _speaker_words(speaker) & set(terms(who)):
         return frozenset()
     if who[0].isupper() and who.lower() not in _NOT_VALUES:
@@ -3194,7 +3219,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             continue
         if other_day and cue != "strong":
             continue  # the same thing on another day happened again: a habit, not a repeat or an update
-        if kind == "episode" and rec.kind == "constraint" and cue != "strong" and stop is None and not weighed:
+        # (a reading of one body, of a record that weighs one: "I weigh 80 kg and my husband is 95 kg" is two)
+        weighed_here = weighed and sum(u in _MASS_UNITS for _, u in measures(rec.text)) == 1
+        if kind == "episode" and rec.kind == "constraint" and cue != "strong" and stop is None and not weighed_here:
             # "book me on the 8:10 train tomorrow" beside "from now on, book me on the 7:10": one
             # occasion, said without a word of change, leaves a standing rule as it was
             continue
@@ -3249,7 +3276,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             # a change for a while, or of one occasion of a standing habit ("my train this morning
             # was delayed to 8:05"): the record holds. An end is one whenever it was ("yesterday").
             continue
-        if (cue is None and conflict and all(any(c.isdigit() for c in v) for v in mine_values ^ theirs) and not weighed
+        if (cue is None and conflict and all(any(c.isdigit() for c in v) for v in mine_values ^ theirs) and not weighed_here
                 and other_filler(mask(text, speaker), mask(rec.text, speaker), speaker)):
             # two numbers in one frame with another word each, and no word of change ("wakes at 6am
             # on weekdays" / "on weekends ... at 9am", "road bike runs 25mm tyres" / "gravel bike ...
@@ -3305,7 +3332,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     # A quantity of one unit said anew, with a word of change: of the one record that gives that unit
     # another quantity ("down to 25 head now" / "about 40 head of Angus"), where two of them would
     # leave it unclear which changed.
-    changed_units = ({i: changed_measures(text, records[i].text) for i, *_ in waiting}
+    changed_units = ({i: changed_measures(text, records[i].text) for i, *_ in waiting
+                      if cue is not None or quantity_cue(text) or sum(u in _MASS_UNITS for _, u in measures(records[i].text)) == 1}
                      if cue is not None or quantity_cue(text) or weighed else {})
     unit_count: dict[str, int] = {}
     for units in changed_units.values():
@@ -3390,7 +3418,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                    # the subject in one and a value in the other (masked in one only)
                    or _named_alike(text, rec.text, speaker)
                    # "down to 91 kg on the scales": a reading of the body the record weighs
-                   or weighed)):
+                   or (weighed and sum(u in _MASS_UNITS for _, u in measures(rec.text)) == 1))):
             # A measure changed, told as what happened ("weighed in at 5.4 kg now", "our ceiling was
             # raised to 465,000 pounds" after "the budget is 420,000 pounds"): the words around the
             # number need not read alike, the unit and a word of change say which value it is.

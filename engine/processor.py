@@ -938,9 +938,9 @@ def _repeated(dup: MemoryRecord, c: Candidate, turn: Event) -> MemoryUpdated:
 #: Whose a provider is, said beside it: "for my mum", "for the horses", "my sister's new gym".
 _PROVIDER_OF = re.compile(r"\bfor\s+(?P<det>(?:my|our|the|his|her|their|a|an)\s+|[\w'’-]+['’]s\s+)?(?P<whom>[\w'’-]+)|"
                           # "my sister's new gym", "wanjiku's got a new tutor", "mum has a new doctor"
-                          r"\b(?P<whom2>[\w'’-]+)(?:['’]s|\s+has|\s+have|\s+got|\s+gets)\s+(?:(?:just\s+)?got\s+)?(?:an?\s+)?new\b|"
+                          r"(?<![\w'’-])(?P<whom2>[\w'’-]+)(?:['’]s|\s+has|\s+have|\s+got|\s+gets)\s+(?:(?:just\s+)?got\s+)?(?:an?\s+)?new\b|"
                           # "my brother's switching schools", "Priya has changed dentists", "my husband changed gps"
-                          r"\b(?P<whom3>[\w'’-]+)(?:['’](?:s|re)|\s+(?:is|are|has|have))?\s+(?:just\s+|finally\s+)?"
+                          r"(?<![\w'’-])(?P<whom3>[\w'’-]+)(?:['’](?:s|re)|\s+(?:is|are|has|have))?\s+(?:just\s+|finally\s+)?"
                           r"(?:switch|chang|swapp|mov)\w*\b", re.IGNORECASE)
 #: Whose a provider is, said by a word that names no one ("new gp for now", "new vet for a second
 #: opinion"): no owner.
@@ -956,7 +956,8 @@ _NOT_REPLACED = re.compile(r"\b(?:second\s+opinion|one[- ]off|just\s+once|locum|
                            r"could|should|would|planning|plan\s+to|hoping|want\s+to|wanting\s+to|if)\b", re.IGNORECASE)
 #: A statement that says whom a provider of the speaker's is: "my gym is ironworks", "our vet's dr
 #: okafor", "dentist: dr kaur", not "goes to the gym with jake", "he referred me to a physio".
-_PROVIDER_IS = (r"(?:\b(?:my|our)\s+(?:[\w'’-]+\s+){{0,2}}?|['’]s\s+(?:[\w'’-]+\s+){{0,2}}?){provider}s?(?:\s+(?:is|was)\b|['’]s\b|\s*[:\u2013\u2014-])"
+_PROVIDER_IS = (r"(?:\b(?:my|our)\s+(?:(?![\w-]+['’]s\b)[\w'’-]+\s+){{0,2}}?|(?<![\w'’-])(?P<owner>[\w-]+)['’]s\s+"
+                r"(?:(?![\w-]+['’]s\b)[\w'’-]+\s+){{0,2}}?){provider}s?(?:\s+(?:is|was)\b|['’]s\b|\s*[:\u2013\u2014-])"
                 # "dentist: dr kaur" (not "Robin: gym's been heaving", the speaker's lead)
                 r"|\b{provider}s?\s*[:\u2013\u2014]\s*\w"
                 # "dr kaur is my dentist"
@@ -982,9 +983,14 @@ _SAME_PROVIDER = {"gp": ("gp", "doctor"), "doctor": ("doctor", "gp"), "therapist
                   "counsellor": ("counsellor", "therapist")}
 
 
-def _names_provider(text: str, provider: str) -> bool:
-    return any(re.search(_PROVIDER_IS.format(provider=re.escape(p)), text, re.IGNORECASE) is not None
-               for p in _SAME_PROVIDER.get(provider, (provider,)))
+def _names_provider(text: str, provider: str, owners: frozenset[str]) -> bool:
+    """Whether a statement says whom a provider of one of `owners` is ("my gym is ironworks",
+    "Robin's dentist: dr kaur"; not "Robin's sister's gym is ironworks" unless the sister is one)."""
+    for p in _SAME_PROVIDER.get(provider, (provider,)):
+        for m in re.finditer(_PROVIDER_IS.format(provider=re.escape(p)), text, re.IGNORECASE):
+            if m.group("owner") is None or set(terms(m.group("owner"))) & owners:
+                return True
+    return False
 
 
 def _provider_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> list[tuple[MemoryRecord, int | None]]:
@@ -1011,18 +1017,30 @@ def _provider_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> l
                if not (m.group("whom") and m.group("det") and not set(terms(m.group("whom"))) & _KIND_TERMS)
                for t in terms(m.group("whom") or m.group("whom2") or m.group("whom3"))
                if not has_term([provider], t)} - set(terms(speaker)) - _NO_OWNER
+    # (what follows reads names in lower case; names capitalised are read as they were before it)
+    lower_ok = provider != "trainer"  # ("switched trainers, using hokas now": shoes)
+    # (whose provider a record may name: the speaker's, or of someone the new statement names too:
+    # "swapped nurseries, ollie's at tiny tots now" of "ollie's nursery is little acorns")
+    owners = frozenset(terms(speaker)) | frozenset(terms(c.text))
     if of_whom and not for_whom:
-        for_whom = [s for s in served if of_whom & set(terms(s.text))]
-        if not for_whom and not of_whom & _KIND_TERMS and not any(of_whom & set(terms(r.text or "")) for r in pool):
+        whose = [s for s in served if of_whom & set(terms(s.text))]
+        if not whose and not of_whom & _KIND_TERMS and not any(of_whom & set(terms(r.text or "")) for r in pool):
             # "new vet for biscuit" after "dog's vet is dr halvorsen": a name no memory holds is of
             # the one the speaker's record names by kind only (the dog), not of the speaker
             held_by = re.compile(_HELD_BY_KIND.format(provider=re.escape(provider)), re.IGNORECASE)
-            for_whom = [s for s in served if held_by.search(s.text)]
-        if not for_whom:
-            return []
+            whose = [s for s in served if held_by.search(s.text)]
+            owners |= _KIND_TERMS
+        if whose:
+            for_whom, owners = whose, owners | of_whom
+        elif not provider_switched(c.text):
+            return []  # "new vet for the horses": none of the speaker's records is theirs
+        else:
+            lower_ok = False
     if _NOT_REPLACED.search(c.text) or (not provider_switched(c.text) and _ONE_VISIT.search(c.text)):
-        return []  # kept beside another, seen once or only thought of
-    named_now = provider_named(c.text, provider) - set(terms(speaker))
+        if not provider_switched(c.text):
+            return []  # "a new tutor for chemistry too", "went to a new dentist for a second opinion"
+        lower_ok = False  # kept beside another, seen once or only thought of
+    named_now = provider_named(c.text, provider) - set(terms(speaker)) if lower_ok else frozenset()
     for s in for_whom or served:
         if keeps(c.text, s.text, speaker):
             continue  # "new vet for the horses, the cats stay with mensah"
@@ -1031,7 +1049,7 @@ def _provider_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> l
         # another name than the new one: the one who served before ("Dr Moss"), not the new one said again
         if new_names - theirs and old_names - mine:
             out.append((s.record, s.index))
-        elif (named_now and provider != "trainer" and _names_provider(s.text, provider)
+        elif (named_now and _names_provider(s.text, provider, owners)
               and (named_before := provider_named(s.text, provider) - set(terms(speaker))) and not named_now & named_before):
             # named in lower case on either side ("switched gyms, now at summit fitness" after "my
             # gym's ironworks on 5th", "new dentist: dr lowe" after "dentist is dr kaur")
@@ -2011,9 +2029,11 @@ _POSSESSION = re.compile(r"^(?:(?:so|and|but|also|well|oh|btw),?\s+)*(?:I|we)(?:
 _SHORT_STATE = re.compile(r"^(?:I['’]m|I\s+am)\s+"
                           # not what the speaker is doing or where they are ("I'm driving.", "I'm on the train.")
                           r"(?!\w+ing\b|(?:on|in|at|off|out)\s+(?:the|a|an|my|our)\b)"
-                          r"(?:[\w'’-]+\s+){0,2}[\w'’-]+"
-                          # (as it stands: "I'm 95 kg at the moment", "I'm vegetarian these days")
-                          r"(?:,?\s+(?:at\s+the\s+moment|at\s+present|these\s+days|currently|nowadays))?\s*[.!]?$", re.IGNORECASE)
+                          r"(?:(?:[\w'’-]+\s+){0,2}[\w'’-]+"
+                          # (as it stands: "I'm 95 kg at the moment", "I'm vegetarian these days"; not where the
+                          # speaker is, "I'm in paris at the moment")
+                          r"|(?!(?:in|at|on|off|out|away|home|back|with|over|up|down)\b)(?:[\w'’-]+\s+){0,2}[\w'’-]+"
+                          r",?\s+(?:at\s+the\s+moment|at\s+present|these\s+days|currently|nowadays))\s*[.!]?$", re.IGNORECASE)
 
 
 #: The speaker taking a doing up again: "I eat fish again", "I'm drinking coffee again", "I've

@@ -675,8 +675,8 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
 #: the airport", "in a meeting", "on my phone"), and how their connection is doing ("signal keeps
 #: dropping", "wifi is awful", "battery's at 5%").
 _PASSING_PLACE = re.compile(
-    r"\b(?:I['’]m|I\s+am|we['’]re|currently|right\s+now|atm|stuck|sat|sitting|standing)\s+(?:\w+\s+)?(?:on|in|at)\s+"
-    r"(?:the|a|an|my)?\s*(?:train|bus|tube|plane|flight|ferry|coach|metro|subway|tram|taxi|uber|car|motorway|phone|mobile|"
+    r"\b(?:I['’]m|I\s+am|we['’]re|is|are|currently|right\s+now|atm|stuck|sat|sitting|standing)\s+(?:\w+\s+)?(?:on|in|at)\s+"
+    r"(?:the|a|an|my|their|his|her)?\s*(?:train|bus|tube|plane|flight|ferry|coach|metro|subway|tram|taxi|uber|car|motorway|phone|mobile|"
     r"meeting|call|queue|waiting\s+room|airport|station|lounge|lobby|lecture|class)\b", re.IGNORECASE)
 _PASSING_LINK = re.compile(
     r"\b(?:signal|wi-?fi|connection|internet|reception|battery|data|laptop|screen)\b[^.;!?]{0,40}?"
@@ -696,9 +696,20 @@ def _lapsing_with_instruction(found: list[Candidate]) -> list[Candidate]:
         return found
     until = max(ends)
     return [replace(c, expires_at=until) if (c.kind in ("fact", "episode") and c.expires_at is None
-                                             and (_PASSING_PLACE.search(c.text) or _PASSING_LINK.search(c.text))
-                                             and not _NOT_PASSING.search(c.text)) else c
+                                             and _all_passing(c.text) and not _NOT_PASSING.search(c.text)) else c
             for c in found]
+
+
+_PASSING_SPLIT = re.compile(r"[,;:]\s*|(?<!\s)\s+(?:and|but|so)\s+|\s[-\u2013\u2014]\s", re.IGNORECASE)
+
+
+def _all_passing(text: str) -> bool:
+    """Whether all a statement says is where the speaker is or how their connection is, besides a
+    word or three of feeling ("it's a joke"): "moved to cornwall and the signal is terrible" says
+    more, which holds."""
+    pieces = [p for p in _PASSING_SPLIT.split(text) if p and p.strip()]
+    passing = [p for p in pieces if _PASSING_PLACE.search(p) or _PASSING_LINK.search(p)]
+    return bool(passing) and all(p in passing or len(p.split()) <= 3 for p in pieces)
 
 
 _SAME_PERIOD_SLACK = timedelta(hours=4)

@@ -52,6 +52,9 @@ def test_a_monthly_day_is_kept_as_a_standing_fact_without_a_date(tmp_path, text)
     ("my mum visits once a month, this month it's on the 23rd", "23 March 2026"),
     ("we pay 50 a month for the phone, and the new contract starts on the 10th", "10 March 2026"),
     ("my monthly check-in with the therapist is on the 18th this time instead of the 11th", "18 March 2026"),
+    # a month as a length of time, or another thing's day beside a monthly sum
+    ("my holiday is a month away, flying out on the 20th", "20 March 2026"),
+    ("rent is 950 a month, plumber comes on the 12th", "12 March 2026"),
 ])
 def test_one_day_of_the_month_is_still_dated(tmp_path, text, told):
     records = _records(tmp_path, text)
@@ -71,7 +74,11 @@ def test_resolving_dates_leaves_a_monthly_day_alone(text):
 @pytest.mark.parametrize("a, b", [
     ("the invoices go out on the 25th of each month", "the invoices go out every month on the 25th"),
     ("I water the orchids each week", "I water the orchids weekly"),
-    ("each other Friday the bins go out", "the bins go out every other Friday"),
+    ("I feed the fish each day", "I feed the fish daily"),
 ])
 def test_each_and_every_say_the_same_frequency(a, b):
     assert frequencies(a) and frequencies(a) == frequencies(b)
+
+
+def test_each_other_is_no_frequency():
+    assert not frequencies("my sister and I call each other sundays")

@@ -29,6 +29,9 @@ def _kept(tmp_path, said: list[str]) -> tuple[list[str], list[str]]:
      "whitlock", "sandhu"),
     (["dr kaur is my dentist", "changed dentists, now at pearl dental with dr gill"], "kaur", "gill"),
     (["my gp is dr mwangi", "changed doctors, now seeing dr achola at aga khan"], "mwangi", "achola"),
+    # (capitalised, with more said beside it, as before)
+    (["our vet is Dr Moss at Elm Street",
+      "we switched vets, the cats are with Dr Ng at Hillside now and it's closer too"], "Moss", "Ng"),
     # (a name no memory holds, for whom the new one is: of the one the record names by kind only)
     (["our cat's vet is dr mensah at oakfield", "new vet for luna - dr price at hillside animal hospital"],
      "mensah", "price"),
@@ -65,6 +68,8 @@ def test_a_new_provider_in_lower_case_replaces_the_old(tmp_path, said, old, new)
     (["my tutor is miss odhiambo", "wanjiku's got a new tutor now - mr kiprop"], "odhiambo"),
     (["my gp is dr iyer", "new gp for a friend of mine: dr shah at westfield, i helped her register"], "iyer"),
     (["my personal trainer is jo at fitness first", "switched trainers, using hokas now"], "jo at fitness first"),
+    (["my gym is ironworks on 5th", "there's a new gym at the end of my road called pulse"], "ironworks"),
+    (["my sister's gym is ironworks on 5th", "switched gyms, now at summit fitness on delancey"], "ironworks"),
 ])
 def test_a_provider_of_another_or_no_provider_replaces_none(tmp_path, said, kept):
     held, _ = _kept(tmp_path, said)

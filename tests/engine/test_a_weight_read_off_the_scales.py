@@ -32,6 +32,7 @@ def _kept(tmp_path, said: list[str]) -> tuple[list[str], list[str]]:
     (["my labrador Max is 38 kg", "took Max to the vet, they weighed him at 36.2 kg"], "38 kg", "36.2 kg"),
     (["my greyhound Bolt is 31 kilos", "Bolt clocked in at 29.8 kg at the vets"], "31 kilos", "29.8 kg"),
     (["my rabbit Clover weighs 2.1 kg", "weighed Clover on the kitchen scales, 2.4 kg"], "2.1 kg", "2.4 kg"),
+    (["my weight is 80 kg", "I weigh 78 kg now"], "80 kg", "78 kg"),
 ])
 def test_a_reading_replaces_the_weight_of_the_same_body(tmp_path, said, old, new):
     held, replaced = _kept(tmp_path, said)
@@ -53,6 +54,10 @@ def test_a_reading_replaces_the_weight_of_the_same_body(tmp_path, said, old, new
     (["I weigh 80 kg", "took Max to the vet, they weighed him at 36 kg"], "80 kg"),
     (["i weigh 11 stone", "took mum to the clinic and they weighed her, 9 stone 2"], "11 stone"),
     (["I weigh 80 kg", "my gf weighed in at 60 kg at slimming world"], "80 kg"),
+    (["I weigh 80 kg", "the new bike I ordered comes in at 9 kg"], "80 kg"),
+    (["I weigh 80 kg", "the luggage scale says 23 kg so we're fine"], "80 kg"),
+    # a record that weighs two bodies is not replaced by a reading of one
+    (["I weigh 80 kg and my husband is 95 kg", "weighed myself this morning, 78 kg"], "95 kg"),
 ])
 def test_a_weight_of_another_body_replaces_nothing(tmp_path, said, kept):
     held = _held(tmp_path, said)
