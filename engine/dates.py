@@ -358,8 +358,8 @@ _MONTHLY = re.compile(r"\b(?:every|each|per)\s+(?:calendar\s+)?month\b|\bmonthly
 
 @lru_cache(maxsize=4096)
 def recurs_monthly(sentence: str) -> bool:
-    """Whether a sentence tells of something that comes round every month ("the invoices go out
-    every month on the 25th", "gym is 40 a month and comes out on the 3rd")."""
+    """Whether a sentence says a monthly period ("every month", "monthly", "40 a month", "once a
+    month"; not "a month away"): what comes round on a day of the month, if it names one."""
     return _MONTHLY.search(sentence) is not None
 
 
@@ -379,8 +379,8 @@ _OWN_SUBJECT = re.compile(r"^(?:(?:my|our|his|her|their|its|the|this|that|these|
                           r"[a-z]+\s+(?:comes|goes|is|are|arrives|starts|visits|calls|runs|opens|closes)\b)", re.IGNORECASE)
 
 
-_FRONTED_MONTHLY = re.compile(r"(?:(?:and|so|also|oh|btw)\s+)?(?:(?:every|each|once\s+a|per)\s+(?:calendar\s+)?month|monthly)",
-                              re.IGNORECASE)
+#: What a monthly period may be led by when fronted alone ("and every month, ...").
+_FRONTED_LEAD = re.compile(r"^(?:and|so|also|oh|btw)\s+", re.IGNORECASE)
 
 
 def day_recurs(text: str, start: int, end: int) -> bool:
@@ -401,7 +401,7 @@ def day_recurs(text: str, start: int, end: int) -> bool:
     if recurs_monthly(own):
         return True
     fronted = text[max((m.end() for m in _CLAUSE_END.finditer(text, 0, max(clause_start - 1, 0))), default=0): clause_start]
-    if _FRONTED_MONTHLY.fullmatch(fronted.strip(" ,;:")):
+    if _MONTHLY.fullmatch(_FRONTED_LEAD.sub("", fronted.strip(" ,;:"))):
         return True  # "every month, the water bill comes out on the 9th"
     return _OWN_SUBJECT.match(conjunct.strip()) is None and recurs_monthly(_sentence_of(text, start, end))
 

@@ -1461,15 +1461,20 @@ _NEW_PROVIDER = re.compile(r"(?<!\ba\s)(?<!\ban\s)(?<!\banother\s)(?<!there['’
                            r"(?=\s*[:\u2013\u2014-]|\s+(?:is|for|now|called|at|with|,))", re.IGNORECASE)
 
 
+def _provider_word(m: re.Match[str]) -> str | None:
+    """The provider a `_CHANGED_PROVIDER` match names in the plural or singular ("vets", "nurseries",
+    "coaches", "dentist"), or None ("switched buses")."""
+    what = (m.group("what") or m.group("one")).lower()
+    return next((w for w in (what, what + "y", what + "s", what + "e", what.removesuffix("e")) if w in _PROVIDERS), None)
+
+
 @lru_cache(maxsize=65_536)
 def changed_provider(text: str) -> str | None:
     """The provider a statement says was changed ("we switched vets", "changed GPs", "swapped
     nurseries", "new dentist: dr lowe" -> "vet", "gp", "nursery", "dentist"), or None."""
     for m in _CHANGED_PROVIDER.finditer(text):
-        what = (m.group("what") or m.group("one")).lower()
-        for word in (what, what + "y", what + "s", what + "e", what.removesuffix("e")):
-            if word in _PROVIDERS:
-                return word
+        if (word := _provider_word(m)) is not None:
+            return word
     m = _NEW_PROVIDER.search(text)
     return m.group("what").lower() if m is not None else None
 
@@ -1477,7 +1482,7 @@ def changed_provider(text: str) -> str | None:
 def provider_switched(text: str) -> bool:
     """Whether a statement says a provider was changed, in a word of changing ("switched gyms",
     "changed dentist last week"), not only as a new one ("new dentist: ...")."""
-    return any(changed_provider(m.group()) is not None for m in _CHANGED_PROVIDER.finditer(text))
+    return any(_provider_word(m) is not None for m in _CHANGED_PROVIDER.finditer(text))
 
 
 #: Where a provider is named in lower case, after it or after "now at": "my gym's ironworks on 5th",
@@ -1702,15 +1707,16 @@ _NOT_NOW_WEIGHT = re.compile(r"\b(?:want|wants|wanted|hope|hoping|hopefully|aim|
 _MASS_UNITS = frozenset({"kg", "lb", "stone"})
 
 
-def _mass(text: str) -> bool:
-    return any(u in _MASS_UNITS for _, u in measures(text))
+def _masses(text: str) -> int:
+    """How many weights a statement gives ("I weigh 80 kg and my husband is 95 kg": two)."""
+    return sum(u in _MASS_UNITS for _, u in measures(text))
 
 
 def weighing(text: str) -> bool:
     """Whether a statement tells a weight someone or something was found to have ("weigh-in at the
     vet today: Rufus was 28.2 kg", "stepped on the scales this morning, 68 kg"): what it weighs now,
     however the classifier types the telling."""
-    return (_WEIGHING.search(text) is not None and any(u in _MASS_UNITS for _, u in measures(text))
+    return (_WEIGHING.search(text) is not None and _masses(text) > 0
             and _NOT_NOW_WEIGHT.search(text) is None)
 
 
@@ -1742,9 +1748,9 @@ def _measure_moved(i: int, changed_units: dict[int, frozenset[str]], unit_count:
         return False
     return (any(u not in _MEASURING_UNITS for u in units)
             or bool(_measured(text, speaker) & _measured(record_text, speaker))
-            or (any(u in _MASS_UNITS for u in units) and weighing(text) and _weighs(record_text, speaker)
+            or (any(u in _MASS_UNITS for u in units) and weighing(text) and _weighs(record_text)
                 # (one body weighed in the record: "I weigh 80 kg and my husband is 95 kg" is two)
-                and sum(u in _MASS_UNITS for _, u in measures(record_text)) == 1
+                and _masses(record_text) == 1
                 and (whose := _whose_weight(text, speaker)) is not None and whose == _whose_weight(record_text, speaker)))
 
 
@@ -1768,7 +1774,11 @@ _OWN_WEIGHT = re.compile(r"(?:\bmy|\bour|(?<![\w'’-])(?P<owner>[\w-]+)['’]s)
                          re.IGNORECASE)
 
 
-def _weighs(text: str, speaker: str) -> bool:
+#: What `_whose_weight` stands for where a statement gives no weight at all.
+_NO_WEIGHT = frozenset({"<no weight>"})
+
+
+def _weighs(text: str) -> bool:
     return _WEIGHS.search(text) is not None
 
 
@@ -3126,7 +3136,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         mine_holders.extend({holder(r.text, speaker) for r in records
                              if (t := _thing_named(r.text, speaker)) is not None and t[1] == unsaid[1]
                              and not another_thing(text, r.text, speaker)} - {mine_holder})
-    body = _whose_weight(text, speaker) if weighed else None
+    # whose weight the statement gives, where it gives one (None: someone unsaid; NO_WEIGHT: none)
+    my_weight = (_whose_weight(text, speaker) if (weighed or _weighs(text)) and _masses(text) else _NO_WEIGHT)
+    body = my_weight if weighed else None
     if body:
         # "weigh-in at the vet today: Rufus was 28.2 kg": of whomever the records weigh Rufus of
         mine_holders.extend({holder(r.text, speaker) for r in records if _whose_weight(r.text, speaker) == body}
@@ -3180,9 +3192,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         their_role = _role_words(rec.text, speaker)
         if my_role is not None and their_role is not None and my_role != their_role:
             continue  # "Noor is my swim coach" / "Kai is my tennis coach": two roles, two people
-        if ((weighed or _weighs(text, speaker)) and _mass(text) and _mass(rec.text)
-                and (whose := _whose_weight(text, speaker)) != (theirs_whose := _whose_weight(rec.text, speaker))
-                and (whose is not None or theirs_whose is not None)):
+        if (my_weight is not _NO_WEIGHT and _masses(rec.text)
+                and my_weight != (theirs_whose := _whose_weight(rec.text, speaker))
+                and (my_weight is not None or theirs_whose is not None)):
             continue  # "I weigh 70 kg" / "Mochi weighed in at 5 kg", "weighed the suitcase, 23 kg": two weights
         their_kin = _shared_role(rec.text, speaker)
         if my_kin and their_kin and my_kin[0] == their_kin[0] and my_kin[1] != their_kin[1]:
@@ -3220,7 +3232,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         if other_day and cue != "strong":
             continue  # the same thing on another day happened again: a habit, not a repeat or an update
         # (a reading of one body, of a record that weighs one: "I weigh 80 kg and my husband is 95 kg" is two)
-        weighed_here = weighed and sum(u in _MASS_UNITS for _, u in measures(rec.text)) == 1
+        weighed_here = weighed and _masses(rec.text) == 1
         if kind == "episode" and rec.kind == "constraint" and cue != "strong" and stop is None and not weighed_here:
             # "book me on the 8:10 train tomorrow" beside "from now on, book me on the 7:10": one
             # occasion, said without a word of change, leaves a standing rule as it was
@@ -3333,7 +3345,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     # another quantity ("down to 25 head now" / "about 40 head of Angus"), where two of them would
     # leave it unclear which changed.
     changed_units = ({i: changed_measures(text, records[i].text) for i, *_ in waiting
-                      if cue is not None or quantity_cue(text) or sum(u in _MASS_UNITS for _, u in measures(records[i].text)) == 1}
+                      if cue is not None or quantity_cue(text) or _masses(records[i].text) == 1}
                      if cue is not None or quantity_cue(text) or weighed else {})
     unit_count: dict[str, int] = {}
     for units in changed_units.values():
@@ -3418,7 +3430,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                    # the subject in one and a value in the other (masked in one only)
                    or _named_alike(text, rec.text, speaker)
                    # "down to 91 kg on the scales": a reading of the body the record weighs
-                   or (weighed and sum(u in _MASS_UNITS for _, u in measures(rec.text)) == 1))):
+                   or (weighed and _masses(rec.text) == 1))):
             # A measure changed, told as what happened ("weighed in at 5.4 kg now", "our ceiling was
             # raised to 465,000 pounds" after "the budget is 420,000 pounds"): the words around the
             # number need not read alike, the unit and a word of change say which value it is.

@@ -968,14 +968,15 @@ _ONE_VISIT = re.compile(r"\b(?:today|yesterday|this\s+(?:morning|afternoon)|last
                         r"had|visited|went|sorted|fixed|treated|checked)\b", re.IGNORECASE)
 
 
+#: Words for whom a provider may serve besides the speaker: kin, and animals and children by kind.
+_KINDS_OF_OWNER = RELATIONS | frozenset("""cat cats dog dogs puppy kitten rabbit rabbits horse horses pony kid kids
+children animals pets goats chickens sheep cattle cows""".split())
+_KIND_TERMS = frozenset(t for w in _KINDS_OF_OWNER for t in terms(w))
 #: A provider of someone the speaker names by kind only: "dog's vet", "our cat's vet", "the kids' school".
-_HELD_BY_KIND = (r"\b(?:" + "|".join(sorted(RELATIONS | frozenset("cat dog puppy kitten rabbit horse pony kid kids".split()),
-                                             key=len, reverse=True))
+_HELD_BY_KIND = (r"\b(?:" + "|".join(sorted(_KINDS_OF_OWNER, key=len, reverse=True))
                  + r")(?:['’]s|s?['’])\s+(?:[\w'’-]+\s+)?{provider}s?\b")
 
 
-_KIND_TERMS = frozenset(t for w in RELATIONS | frozenset("""cat cats dog dogs puppy kitten rabbit rabbits horse horses pony
-kid kids children animals pets goats chickens sheep cattle cows""".split()) for t in terms(w))
 
 
 #: Providers of one kind named by other words: a change of doctor is of the GP.
