@@ -68,7 +68,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/126"
+RULES = "rules/127"
 
 
 @dataclass(frozen=True)
@@ -1432,6 +1432,8 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
             continue  # "forget the beach, let's hike instead": a plan dropped for another, not a memory
         if _SET_ASIDE_FOR.search(s) and _FORGET_VERB.search(s) and not _ABOUT_MEMORY.search(s):
             continue  # "forget the vegan stuff for tonight": waived for a while, still true after it
+        if _EDITS_A_TEXT.search(s) and not _ABOUT_MEMORY.search(s):
+            continue  # "remove the bit about pricing from the proposal": an edit of a text being written
         formed = [x for x in parts[s] if _REQUEST_FORM.search(x)]
         if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
                 prob[s] >= settings.forget_probability_alone or _OWN_THING_REQUEST.search(s) or _NEVER_AGAIN.search(s) \
@@ -1650,6 +1652,16 @@ _SET_ASIDE_FOR = re.compile(
     r"\b(?:for\s+(?:tonight|today|now|the\s+(?:night|day|evening|weekend|moment|time\s+being)|"
     r"this\s+(?:once|time|one|evening|weekend|week|meal|dinner|lunch|trip|party|recipe|order))|"
     r"just\s+(?:this\s+)?(?:once|tonight|today)|this\s+(?:one\s+)?time)\b", re.IGNORECASE)
+#: A text being written named as where the thing goes from ("remove the bit about pricing from the
+#: proposal", "delete the part about Lisbon in the email draft", "take the joke about Kev out of the
+#: speech"): an edit of that text, not of what the assistant keeps.
+_EDITS_A_TEXT = re.compile(
+    r"\b(?:from|in|out\s+of|off)\s+(?:the|my|this|that|our|his|her|their|your)\s+(?:[\w'’-]+\s+){0,2}?"
+    r"(?:e-?mails?|drafts?|proposals?|letters?|essays?|docs?|documents?|speech|posts?|cv|resume|résumé|reports?|"
+    r"slides?|slide\s*deck|deck|presentation|paragraphs?|intro(?:duction)?|bio|captions?|script|articles?|blog|"
+    r"spreadsheet|invoices?|contracts?|agenda|minutes|newsletter|tweets?|replies|reply|cover\s+letter|toast|"
+    r"eulogy|poem|lyrics|chapter|section|page|website|listing|ad|advert|menu|recipe|card|message\s+to\b)\b",
+    re.IGNORECASE)
 #: "Forget" is the one verb of erasing that also drops a matter in talk ("forget the beach").
 _FORGET_VERB = re.compile(r"\bforget\b", re.IGNORECASE)
 #: Moving the talk on beside a request ("..., let's talk about the holiday", "we should move on to
@@ -2632,17 +2644,21 @@ _POINTS_BACK_REQUEST = re.compile(r"\b(?:it|that|this|those|these)\b", re.IGNORE
 def _points_at_another(request: str, requests: list[str], said: set[str]) -> bool:
     """A request that points back ("it", "that") and names nothing said (no word of its topic is
     among `said`, the terms of what is kept), beside another request whose topic something said
-    holds: it asks to forget that topic, and its own words ("long story, I don't want it lying
-    about in your notes") name no topic of their own."""
+    holds, or that names a thing of its own in other words ("forget what I said about who does my
+    bookkeeping" of "my daughter does the books"): it asks to forget that topic, and its own words
+    ("long story, I don't want it lying about in your notes", "it's a family thing and I'd rather
+    you didn't hold on to that") name no topic of their own."""
     def names(r: str) -> bool:
         return bool(set(terms(" ".join(_topic_words(r)))) & said)
 
-    topic = _topic_words(request)
-    # "and that thing about my weight": a thing of its own named, in other words than what was said
-    named_thing = topic and re.search(r"\b(?:my|our|about|regarding|the)\s+(?:[\w'’-]+\s+){0,2}?(?:"
-                                      + "|".join(map(re.escape, topic)) + r")\b", request, re.IGNORECASE)
-    return (_POINTS_BACK_REQUEST.search(request) is not None and not names(request) and not named_thing
-            and any(names(o) for o in requests if o != request))
+    def names_a_thing(r: str) -> bool:
+        # "and that thing about my weight": a thing of its own named, in other words than what was said
+        topic = _topic_words(r)
+        return bool(topic) and re.search(r"\b(?:my|our|about|regarding|the)\s+(?:[\w'’-]+\s+){0,2}?(?:"
+                                         + "|".join(map(re.escape, topic)) + r")\b", r, re.IGNORECASE) is not None
+
+    return (_POINTS_BACK_REQUEST.search(request) is not None and not names(request) and not names_a_thing(request)
+            and any(names(o) or names_a_thing(o) for o in requests if o != request))
 
 
 def _held_by_fewest(held: Iterable[set[int]]) -> set[int]:

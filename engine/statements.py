@@ -165,8 +165,9 @@ _SAYS = re.compile(r"^(?:"
                    # an auxiliary up to four words in ("old HR server hr-legacy-02 gets", "my sister isn't")
                    r"[\w'’-]+(?:\s+[\w'’-]+){0,3}?\s+(?:(?:is|are|was|were|has|have|had|does|do|did|will|would|ca|can|"
                    r"could|should|must|may|might|wo)(?:n['’]?t|\b)|(?:needs?|wants?|gets?|goes)\b)"
-                   # another verb right after its subject ("Wren's cardiologist asked")
-                   r"|[\w'’-]+(?:\s+[\w'’-]+)?\s+(?<!\bof\s)[a-z]+(?:s|ed)\b"
+                   # another verb right after its subject ("Wren's cardiologist asked", "their sister
+                   # Dara owes")
+                   r"|[\w'’-]+(?:\s+[\w'’-]+){0,2}?\s+(?<!\bof\s)[a-z]+(?:s|ed)\b"
                    r"|[\w-]+['’](?:s|re|ve|ll|d|m)\s+\w)", re.IGNORECASE)
 
 

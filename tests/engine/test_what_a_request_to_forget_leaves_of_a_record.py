@@ -1,0 +1,77 @@
+"""A request to forget one thing of a record that says two keeps the other, and an edit of a text
+being written forgets nothing.
+
+- A reason said beside the request ("It's a sore point and I'd rather you didn't keep that") points
+  back at what the request named, when that was named in other words than the record's ("my
+  partner losing his job" of "was made redundant"): before, the reason was read as a request of its
+  own, matched by meaning, and took the statement to keep with it.
+- A clause whose subject is someone named after their relation ("and my sister Dara owes the bank
+  ...") is a statement of its own that a request may name alone: before, it was read as part of the
+  clause before it, and both went.
+- "Remove the bit about pricing from the proposal" asks for an edit of the proposal: before, it was
+  read as a request to forget, and the memory about prices went.
+"""
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import record_texts
+
+
+def _after(tmp_path, said: str, asked: str) -> list[str]:
+    return record_texts(tmp_path, [said, asked], "Robin", "2026-03-02", 2)
+
+
+@pytest.mark.parametrize("said, asked, gone, kept", [
+    ("My standing desk is from Fully, and my son Arlo is seeing a speech therapist for his stammer.",
+     "Delete the bit about my kid's therapy please. That's his business, so I'd rather that wasn't kept.",
+     "Arlo", "Fully"),
+    ("I buy my coffee beans from Origin, and my husband Raj was made redundant from the council in May.",
+     "Please forget what I said about my partner losing his job. It's a sore point and I'd rather you didn't keep that.",
+     "redundant", "Origin"),
+    ("I write my notes in Obsidian, and my flatmate Ines is behind on rent by three months.",
+     "Drop what I said about my housemate's money trouble. That's hers to tell, so I'd rather it wasn't stored.",
+     "rent", "Obsidian"),
+    ("I play padel on Sundays, and my wife Noor failed her driving test again on Friday.",
+     "Can you forget the thing about my other half's exam? It's a sore subject and I'd rather that wasn't stored.",
+     "Noor", "padel"),
+])
+def test_a_reason_beside_the_request_names_nothing_of_its_own(tmp_path, said, asked, gone, kept):
+    active = _after(tmp_path, said, asked)
+    assert not any(gone in t for t in active), active
+    assert any(kept in t for t in active), active
+
+
+@pytest.mark.parametrize("said, asked, gone, kept", [
+    ("I cycle to work most days, and my sister Dara owes the bank about 20k after her shop folded.",
+     "Scrap what I mentioned about my sibling's money problems.", "Dara", "cycles"),
+    ("I do CrossFit three mornings a week, and our son Theo stutters when he's anxious.",
+     "Please forget what I told you about my boy's speech difficulty.", "Theo", "CrossFit"),
+    ("I take the 7:40 train, and my friend Jo smokes again since the breakup.",
+     "Forget what I said about my mate's relapse with cigarettes please.", "smokes", "7:40"),
+])
+def test_a_clause_about_someone_named_after_their_relation_goes_alone(tmp_path, said, asked, gone, kept):
+    active = _after(tmp_path, said, asked)
+    assert not any(gone in t for t in active), active
+    assert any(kept in t for t in active), active
+
+
+@pytest.mark.parametrize("said, asked, words", [
+    ("Our prices went up 10% in January, and we now charge 85 an hour.",
+     "Can you remove the bit about pricing from the proposal? It reads too salesy.", "10%"),
+    ("My manager Dana approved the Lisbon trip for May.",
+     "Delete the part about Lisbon from the email draft, she hasn't announced it yet.", "Lisbon"),
+    ("I was diagnosed with ADHD in March.", "Can you remove the line about my ADHD from my cover letter?", "ADHD"),
+])
+def test_an_edit_of_a_text_being_written_forgets_nothing(tmp_path, said, asked, words):
+    assert any(words in t for t in _after(tmp_path, said, asked))
+
+
+@pytest.mark.parametrize("asked", [
+    "Can you remove the line about my ADHD from your notes?",
+    "Please delete what I told you about my ADHD.",
+    "Wipe the bit about my ADHD from your memory, thanks.",
+])
+def test_a_request_about_what_the_assistant_keeps_still_forgets(tmp_path, asked):
+    active = _after(tmp_path, "I was diagnosed with ADHD in March.", asked)
+    assert not any("ADHD" in t for t in active), active
