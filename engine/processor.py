@@ -1447,6 +1447,10 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     # is no evidence for what it names ("Forget that we picked the blue sofa" must never make the
     # sofa memory stronger).
     withheld = {s for s in asked if s not in requests and _FORGET_FORM.search(s) and not _DISMISSAL.search(s)}
+    # ... and so is a wish beside a request that what it names not be left about ("Forget the court
+    # stuff. I'd rather it wasn't lying around."): it says why, of the thing asked about
+    if requests:
+        withheld |= {s for s in sentences if s not in requests and _NOT_LEFT_ABOUT.search(s)}
     # ... but what it says in its place is said: "scratch that re: pharmacy - I moved everything
     # over to the Rexall" tells where the prescriptions are now; so does a request to forget the old
     # ("scrap that about insurance - I moved the policy to Direct Line")
@@ -1457,6 +1461,14 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
             [instead.get(s) or mended[s] for s in sentences if (s not in requests and s not in withheld) or s in instead])
 
 
+#: A wish that something said not be left about ("I'd rather it wasn't lying around", "I'd prefer
+#: that wasn't floating about", "I don't want it just sitting around"): beside a request to
+#: forget, of what the request names (alone, it may be of anything: "I don't want the gun lying
+#: around").
+_NOT_LEFT_ABOUT = re.compile(
+    r"\b(?:rather|prefer(?:red)?|(?:do\s*n['’]?t|do\s+not|never)\s+(?:really\s+)?(?:want|wanna|like)|hate|wish)\b"
+    r"[^.!?]{0,30}?\b(?:it|that|this|any\s+of\s+(?:that|this|it))\s+(?:(?:was\s*n['’]?t|were\s*n['’]?t|not|never|to\s+be|be|"
+    r"being)\s+)?(?:just\s+)?(?:lying|floating|hanging|sitting|kicking|knocking)\s+(?:a?round|about)\b", re.IGNORECASE)
 #: What is said in the place of a thing taken back: "scratch that re: pharmacy - <what holds now>",
 #: "ignore that, <what holds now>".
 _SAID_INSTEAD = re.compile(

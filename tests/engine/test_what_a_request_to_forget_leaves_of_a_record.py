@@ -75,3 +75,24 @@ def test_an_edit_of_a_text_being_written_forgets_nothing(tmp_path, said, asked, 
 def test_a_request_about_what_the_assistant_keeps_still_forgets(tmp_path, asked):
     active = _after(tmp_path, "I was diagnosed with ADHD in March.", asked)
     assert not any("ADHD" in t for t in active), active
+
+
+@pytest.mark.parametrize("said, asked, gone", [
+    ("My gym is PureGym on Bold Street, and my wife Sana is going through IVF at the Hewitt clinic.",
+     "Remove what I told you about our fertility treatment. It's early days and I'd rather it wasn't lying around.",
+     "IVF"),
+    ("My brother Kofi was arrested at the march in May.",
+     "Forget the bit about my brother's arrest. To be honest I'd prefer that wasn't floating about.", "arrested"),
+    ("I'm on a payment plan with HMRC for 6k.",
+     "Please forget the HMRC stuff. I'd rather it wasn't hanging around, it stresses me out.", "HMRC"),
+])
+def test_a_wish_beside_the_request_that_it_not_be_left_about_is_not_kept(tmp_path, said, asked, gone):
+    active = _after(tmp_path, said, asked)
+    assert not any(gone in t for t in active), active
+    assert not any(w in t for t in active for w in ("lying", "floating", "hanging")), active
+
+
+def test_a_wish_that_a_thing_not_be_left_about_alone_asks_nothing(tmp_path):
+    active = _after(tmp_path, "I keep my bike in the hallway.",
+                    "My dad's old shotgun is in the loft now, I don't want it lying around.")
+    assert any("bike" in t for t in active), active
