@@ -1432,7 +1432,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
             continue  # "forget the beach, let's hike instead": a plan dropped for another, not a memory
         if _SET_ASIDE_FOR.search(s) and _FORGET_VERB.search(s) and not _ABOUT_MEMORY.search(s):
             continue  # "forget the vegan stuff for tonight": waived for a while, still true after it
-        if _EDITS_A_TEXT.search(s) and not _ABOUT_MEMORY.search(s):
+        if _EDITS_A_TEXT.search(s) and not _YOUR_KEEPING.search(s):
             continue  # "remove the bit about pricing from the proposal": an edit of a text being written
         formed = [x for x in parts[s] if _REQUEST_FORM.search(x)]
         if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
@@ -1447,6 +1447,9 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     # is no evidence for what it names ("Forget that we picked the blue sofa" must never make the
     # sofa memory stronger).
     withheld = {s for s in asked if s not in requests and _FORGET_FORM.search(s) and not _DISMISSAL.search(s)}
+    # An edit asked of a text being written is no memory either ("kindly delete the IIM part from the
+    # cover letter draft")
+    withheld |= {s for s in asked if s not in requests and _EDITS_A_TEXT.search(s) and not _YOUR_KEEPING.search(s)}
     # ... and so is a wish beside a request that what it names not be left about ("Forget the court
     # stuff. I'd rather it wasn't lying around."): it says why, of the thing asked about
     if requests:
@@ -1665,15 +1668,20 @@ _SET_ASIDE_FOR = re.compile(
     r"this\s+(?:once|time|one|evening|weekend|week|meal|dinner|lunch|trip|party|recipe|order))|"
     r"just\s+(?:this\s+)?(?:once|tonight|today)|this\s+(?:one\s+)?time)\b", re.IGNORECASE)
 #: A text being written named as where the thing goes from ("remove the bit about pricing from the
-#: proposal", "delete the part about Lisbon in the email draft", "take the joke about Kev out of the
-#: speech"): an edit of that text, not of what the assistant keeps.
+#: proposal", "delete the Goa bit from the wedding vows", "take the bullying part out of my personal
+#: statement"): an edit of that text, not of what the assistant keeps. Only "from" or "out of" says
+#: so: "the thing about me crying in my presentation" tells where it happened.
 _EDITS_A_TEXT = re.compile(
-    r"\b(?:from|in|out\s+of|off)\s+(?:the|my|this|that|our|his|her|their|your)\s+(?:[\w'’-]+\s+){0,2}?"
+    r"\b(?:from|out\s+of|off)\s+(?:(?:the|my|this|that|our|his|her|their|your)\s+)?(?:[\w'’-]+\s+){0,2}?"
     r"(?:e-?mails?|drafts?|proposals?|letters?|essays?|docs?|documents?|speech|posts?|cv|resume|résumé|reports?|"
-    r"slides?|slide\s*deck|deck|presentation|paragraphs?|intro(?:duction)?|bio|captions?|script|articles?|blog|"
-    r"spreadsheet|invoices?|contracts?|agenda|minutes|newsletter|tweets?|replies|reply|cover\s+letter|toast|"
-    r"eulogy|poem|lyrics|chapter|section|page|website|listing|ad|advert|menu|recipe|card|message\s+to\b)\b",
-    re.IGNORECASE)
+    r"slides?|deck|presentation|paragraphs?|intro(?:duction)?|bio|captions?|script|articles?|blog|"
+    r"spreadsheet|invoices?|contracts?|agenda|minutes|newsletter|tweets?|cover\s+letter|toast|"
+    r"eulogy|poem|lyrics|chapter|section|website|listing|advert|menu|recipe|vows|statement|sop|"
+    r"linkedin|profile\s+page|portfolio|application|thesis|dissertation|submission|pitch|brochure|flyer)\b"
+    r"(?!\s+(?:to\s+(?:you|u)|I\s+(?:sent|gave|showed|shared)\s+(?:you|u)))", re.IGNORECASE)
+#: The assistant's keeping named ("from your notes", "out of your memory"): not an edit of a text.
+_YOUR_KEEPING = re.compile(r"\b(?:your|ur)\s+(?:memory|memories|notes|records?|files?|database|system|brain)\b|\bmemory\b",
+                           re.IGNORECASE)
 #: "Forget" is the one verb of erasing that also drops a matter in talk ("forget the beach").
 _FORGET_VERB = re.compile(r"\bforget\b", re.IGNORECASE)
 #: Moving the talk on beside a request ("..., let's talk about the holiday", "we should move on to

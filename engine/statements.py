@@ -26,7 +26,7 @@ from typing import Sequence
 from engine.dates import MONTH_NAMES
 from engine.extractor import _PERSON_ROLES
 from engine.meaning import contact_values, single_statement
-from engine.textnorm import STOP_WORDS
+from engine.textnorm import RELATIONS, STOP_WORDS
 from schemas.records import MemoryRecord
 
 #: How the statements of one narrative record are joined (engine.summarizer._merge_observations,
@@ -164,11 +164,17 @@ _OPENER = re.compile(rf"^{_CONJ}", re.IGNORECASE)
 _SAYS = re.compile(r"^(?:"
                    # an auxiliary up to four words in ("old HR server hr-legacy-02 gets", "my sister isn't")
                    r"[\w'’-]+(?:\s+[\w'’-]+){0,3}?\s+(?:(?:is|are|was|were|has|have|had|does|do|did|will|would|ca|can|"
-                   r"could|should|must|may|might|wo)(?:n['’]?t|\b)|(?:needs?|wants?|gets?|goes)\b)"
-                   # another verb right after its subject ("Wren's cardiologist asked", "their sister
-                   # Dara owes")
-                   r"|[\w'’-]+(?:\s+[\w'’-]+){0,2}?\s+(?<!\bof\s)[a-z]+(?:s|ed)\b"
+                   r"could|should|must|may|might|wo)(?:n['’]?t|\b)|(?:needs?|wants?|gets?|got|goes)\b)"
+                   # (or five: "their sister in law Bea is")
+                   r"|[\w'’-]+(?:\s+[\w'’-]+){4}\s+(?:is|are|was|were|has|have|had)\b"
+                   # another verb right after its subject ("Wren's cardiologist asked"), or after
+                   # someone named after whose they are ("their sister Dara owes", "our son Theo stutters")
+                   r"|[\w'’-]+(?:\s+[\w'’-]+)?\s+(?<!\bof\s)[a-z]+(?:s|ed)\b"
+                   r"|(?:my|our|their|his|her|[\w-]+['’]s)\s+[\w-]+\s+(?-i:[A-Z])[\w'’-]*\s+[a-z]+(?:s|ed)\b"
                    r"|[\w-]+['’](?:s|re|ve|ll|d|m)\s+\w)", re.IGNORECASE)
+#: ... read with a verb of its own, not only a word ending in "'s" (which may be whose: "their
+#: brother Jamal in Croydon").
+_SAYS_WITH_A_VERB = re.compile(_SAYS.pattern.removesuffix(r"|[\w-]+['’](?:s|re|ve|ll|d|m)\s+\w)") + ")", re.IGNORECASE)
 
 
 #: A clause that says who or what fills a role, by name ("and the letting agent is Brightmove
@@ -235,18 +241,31 @@ def _of_someone_before(statement: str, before: str, speaker: str) -> bool:
 _IS = re.compile(r"\b(?:is|are|was|were|has|have|had|costs?|weighs?|gets?|needs?)\b", re.IGNORECASE)
 
 
+#: The words for someone of the speaker's (brother, wife, flatmate, ...), longest first.
+_RELATION_WORDS = "|".join(sorted((re.escape(w) for w in RELATIONS), key=len, reverse=True))
+
+
 def _speaker_again(piece: str, speaker: str) -> list[str]:
     """The piece cut before a conjunction that names the speaker anew, with no comma before it,
     where the speaker is named before it too ("Sam is 1.78 metres tall and Sam cycles to work": two
     things of theirs; not "my brother and Sam went fishing", one thing two people did)."""
     own = re.compile(rf"\b{re.escape(speaker)}\b(?!['’]s\b)")
     theirs = re.compile(rf"^(?:[^:]{{1,60}}:\s+)?{re.escape(speaker)}['’]s\s")
+    # ... or before one of the speaker's people doing something of their own ("Sam swims at the lido
+    # and Sam's brother Jamal is being treated for depression": chat leaves the comma out)
+    kin = re.compile(rf"(?:and|but)\s+(?:{re.escape(speaker)}['’]s|their|our)\s+(?:{_RELATION_WORDS})\b", re.IGNORECASE)
     out: list[str] = []
-    for x in re.split(rf"\s+(?=(?:and|but|so)\s+{re.escape(speaker)}\b(?!['’]s\b))", piece):
+    for x in re.split(rf"\s+(?=(?:and|but|so)\s+{re.escape(speaker)}\b(?!['’]s\b)|(?:and|but)\s+(?:{re.escape(speaker)}['’]s|"
+                      rf"their|our)\s+(?:{_RELATION_WORDS})\b)", piece, flags=re.IGNORECASE):
         # the speaker named before it, or a thing of theirs said to be something ("Sam's blood
         # pressure was 150 over 95 and Sam takes ..."; not "Sam's brother and Sam went ...")
         before = out[-1] if out else ""
-        if out and (own.search(before) or (theirs.match(before) and _IS.search(before))) and len(_WORD.findall(x)) >= 4:
+        if out and kin.match(x):
+            if own.search(before) and says_alone(before) and _SAYS_WITH_A_VERB.search(_OPENER.sub("", x)):
+                out.append(x)  # (not "Sam lives with their mum and their brother Jamal": no clause)
+            else:
+                out[-1] = f"{out[-1]} {x}"
+        elif out and (own.search(before) or (theirs.match(before) and _IS.search(before))) and len(_WORD.findall(x)) >= 4:
             out.append(x)
         elif out:
             out[-1] = f"{out[-1]} {x}"

@@ -8,8 +8,11 @@ being written forgets nothing.
 - A clause whose subject is someone named after their relation ("and my sister Dara owes the bank
   ...") is a statement of its own that a request may name alone: before, it was read as part of the
   clause before it, and both went.
+- A clause about someone of the speaker's after "and" without a comma ("i swim at the lido on
+  weekends and my brother Jamal is being treated for depression") is one too.
 - "Remove the bit about pricing from the proposal" asks for an edit of the proposal: before, it was
-  read as a request to forget, and the memory about prices went.
+  read as a request to forget, and the memory about prices went. Only "from" or "out of" a text
+  says so: "the thing about me crying in my presentation" tells where it happened.
 """
 from __future__ import annotations
 
@@ -56,6 +59,29 @@ def test_a_clause_about_someone_named_after_their_relation_goes_alone(tmp_path, 
     assert any(kept in t for t in active), active
 
 
+@pytest.mark.parametrize("said, asked, gone, kept", [
+    ("i swim at the lido on weekends and my brother Jamal is being treated for depression",
+     "forget what i said about my brother's mental health", "Jamal", "lido"),
+    ("i teach year 6 at a primary school and my husband Dev gambles away most of his wages",
+     "can you forget the thing about my husband's gambling", "Dev", "year 6"),
+    ("i keep tropical fish, mostly guppies, and my flatmate Jo got arrested at a protest",
+     "forget what i said about my roommate's run-in with the police. long story.", "Jo", "guppies"),
+    ("i'm redoing the kitchen with ikea units, and my sister in law Bea is going thru ivf",
+     "cn you forget wat i said abt my sil's fertility treatment. its private tbh", "Bea", "ikea"),
+])
+def test_a_clause_about_someone_of_the_speakers_goes_alone_without_a_comma_or_with_a_long_subject(
+        tmp_path, said, asked, gone, kept):
+    active = _after(tmp_path, said, asked)
+    assert not any(gone in t for t in active), active
+    assert any(kept in t for t in active), active
+
+
+def test_someone_named_beside_the_speaker_with_no_clause_of_their_own_stays_with_them(tmp_path):
+    # "lives with their mum and their brother Jamal": one statement, no clause of the brother's own
+    active = _after(tmp_path, "i live with my mum and my brother Jamal in Croydon", "forget where i live please")
+    assert not any("Croydon" in t for t in active), active
+
+
 @pytest.mark.parametrize("said, asked, words", [
     ("Our prices went up 10% in January, and we now charge 85 an hour.",
      "Can you remove the bit about pricing from the proposal? It reads too salesy.", "10%"),
@@ -65,6 +91,29 @@ def test_a_clause_about_someone_named_after_their_relation_goes_alone(tmp_path, 
 ])
 def test_an_edit_of_a_text_being_written_forgets_nothing(tmp_path, said, asked, words):
     assert any(words in t for t in _after(tmp_path, said, asked))
+
+
+@pytest.mark.parametrize("said, asked, words", [
+    ("I've got about 30k in savings", "remove the part about my savings from the mortgage letter", "30k"),
+    ("I was bullied all through secondary school", "take the bullying part out of my personal statement", "bullied"),
+    ("I have dyslexia", "remove the dyslexia bit from cv pls", "dyslexia"),
+])
+def test_an_edit_of_a_text_with_words_of_keeping_or_no_article_forgets_nothing(tmp_path, said, asked, words):
+    active = _after(tmp_path, said, asked)
+    assert any(words in t for t in active), active
+    assert not any("remove" in t or "take" in t for t in active), active  # nor is the edit kept as a memory
+
+
+@pytest.mark.parametrize("said, asked, gone", [
+    ("my ex Tom cheated on me", "please delete the bit about Tom in my last message to you", "Tom"),
+    ("I cried in the middle of my presentation at work",
+     "please erase the thing about me crying in my presentation, so embarrassing", "cried"),
+    ("I had a panic attack during my speech at Sam's wedding",
+     "can you forget the bit about my panic attack in the speech", "panic"),
+])
+def test_a_text_named_as_where_the_thing_happened_is_no_edit(tmp_path, said, asked, gone):
+    active = _after(tmp_path, said, asked)
+    assert not any(gone in t for t in active), active
 
 
 @pytest.mark.parametrize("asked", [
