@@ -74,6 +74,9 @@ _NUM = r"(?:\d{1,3}|a\s+couple(?:\s+of)?|couple\s+of|a\s+few|few|an|a|one|two|th
 _UNIT = r"(?:day|weekend|week|month|year)s?"
 _WD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|(?-i:Mon|Tues|Tue|Wed|Thurs|Thur|Thu|Fri|Sat|Sun)\b\.?)"
 _MON_FULL = "|".join(MONTH_NAMES)
+#: A month named alone: capitalised, or in lower case when no other word is spelt so ("in june",
+#: "since february"; not "may", "march", "august").
+_MON_NAMED = r"(?:(?-i:" + _MON_FULL + r")|(?-i:january|february|april|june|july|september|october|november|december))"
 _MON = r"(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)"
 _NOT_THE = r"(?<!\bthe )(?<!\bthe past )(?<!\bthis )"
 
@@ -101,7 +104,9 @@ _PATTERNS: list[tuple[str, str]] = [
     ("month_year", r"(?-i:" + _MON_FULL + r"),?\s+(?:of\s+)?(?:19|20)\d\d"),
     ("d_month", r"\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON),
     ("month_d", _MON + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?(?![\d:])"),
-    ("in_month", r"(?:(?:in|since|during|until|early|late|mid|end\s+of|beginning\s+of)\s+|mid-)(?-i:" + _MON_FULL + r")(?:,?\s+(?:of\s+)?(?:19|20)\d\d)?"),
+    # "last December", "next April": the one before this month, the one after it
+    ("month_named", r"(?:" + _NOT_THE + r"last|next|this\s+past|this\s+coming)\s+" + _MON_NAMED + r"(?!\s+\d)"),
+    ("in_month", r"(?:(?:in|since|during|until|early|late|mid|end\s+of|beginning\s+of)\s+|mid-)" + _MON_NAMED + r"(?:,?\s+(?:of\s+)?(?:19|20)\d\d)?"),
     ("in_year", r"(?:in|since|during|from|back\s+in)\s+(?:19|20)\d\d(?!s|\d|-)"),
     # "on the 12th", "by the 3rd": a day of the month without its month, the next such day (the
     # last one in a sentence about the past); not "the 12th floor", "the 12th of every month"
@@ -114,7 +119,7 @@ _MASTER = re.compile(
 )
 _RELATIVE = frozenset({
     "day_before_yesterday", "day_after_tomorrow", "yesterday", "last_night", "today", "tomorrow",
-    "ago", "in_n", "weekend", "week", "month", "year", "weekday", "day_of_month",
+    "ago", "in_n", "weekend", "week", "month", "year", "weekday", "day_of_month", "month_named",
 })
 
 _PARTS_AGO = re.compile(r"(" + _NUM + r")\s+(day|weekend|week|month|year)s?", re.IGNORECASE)
@@ -303,6 +308,14 @@ def _resolve(kind: str, expr: str, today: date, text: str, start: int, end: int)
         elif low.startswith("next"):
             first = first + relativedelta(months=1)
         return _month_label(first), first
+    if kind == "month_named":
+        month = _MONTH_NUM[_MON_RE.search(low).group(0)]
+        first = today.replace(day=1, month=month)
+        if low.startswith(("last", "this past")) and (first.year, first.month) >= (today.year, today.month):
+            first = first - relativedelta(years=1)
+        elif low.startswith(("next", "this coming")) and (first.year, first.month) <= (today.year, today.month):
+            first = first + relativedelta(years=1)
+        return _month_label(first), first
     if kind == "year":
         y = today.year + (-1 if low.startswith("last") else 1 if low.startswith("next") else 0)
         return str(y), date(y, 1, 1)
@@ -447,7 +460,8 @@ def _absolute(kind: str, expr: str, today: date, text: str, start: int, end: int
             return date(int(year_m.group(0)), month, day)
         d = date(today.year, month, day)
         sentence = _sentence_of(text, start, end)
-        if d > today and _is_past(sentence, expr):
+        # ("since October": a month gone by, whatever the tense)
+        if d > today and (_is_past(sentence, expr) or expr.lower().startswith("since")):
             d = date(today.year - 1, month, day)
         elif _before(d, today, whole_month=kind in ("month_year", "in_month")) and _is_future(sentence, expr):
             d = date(today.year + 1, month, day)  # "planning a trip in April", said in November
