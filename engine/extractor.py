@@ -106,8 +106,21 @@ def split_sentences(text: str) -> list[str]:
             if prev.endswith(".") and (last in ABBREVIATIONS or (len(last) == 1 and last.isalpha() and last != "i")):
                 out[-1] = prev + " " + p.strip()
                 continue
+            if _BARE_CHANGE.match(prev) and _NOW_THEN.match(p.strip()):
+                # "Switched banks. Now with Monzo.": one statement, told in two
+                out[-1] = prev.rstrip(" .!") + ", " + p.strip()[0].lower() + p.strip()[1:]
+                continue
         out.append(p.strip())
     return out
+
+
+#: A change told alone in a few words ("Switched banks.", "moved house!", "We changed GPs."), which
+#: a sentence opening with "now" goes on to say the new of (`split_sentences` joins them).
+_BARE_CHANGE = re.compile(r"^\W*(?:(?:so|and|oh|also|btw|update:?|news:?)\s+)*(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?(?:(?:just|finally|recently|"
+                          r"officially)\s+)?(?:switched|changed|swapped|moved|left|quit|ditched)(?:\s+[\w'’-]+){1,2}\s*[.!]+$",
+                          re.IGNORECASE)
+_NOW_THEN = re.compile(r"^now\b(?!\s*[,.!?:]|\s*$)(?!\s+(?:what|how|i\s+need|i\s+want|i['’]m\s+(?:wondering|thinking|trying|looking)))",
+                       re.IGNORECASE)
 
 
 #: A few words and a colon or dash before a first-person clause: a label the speaker puts on what

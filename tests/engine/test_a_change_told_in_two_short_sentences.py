@@ -1,0 +1,34 @@
+"""A change told alone in a few words, and the new of it in the next sentence opening with "now"
+("Switched banks. Now with Monzo.", "changed vets. now with dr price at hillside") is one statement:
+the new provider replaces the one a record named. Before, "Switched banks." said nothing alone,
+and "Now with Monzo." without it was no change (nor, without a subject, kept at all). "Now" as a
+word of talk ("Switched banks. Now, what about my ISA?", "Changed my mind. Now I want the blue
+one.") opens a sentence of its own."""
+from __future__ import annotations
+
+import pytest
+
+from engine.extractor import split_sentences
+from tests.conftest import engine_after
+
+
+@pytest.mark.parametrize("first, change, old, new", [
+    ("We bank with Barclays.", "Switched banks. Now with Monzo.", "Barclays", "Monzo"),
+    ("my gym's the Y on 5th", "switched gyms. now at summit fitness on delancey", "Y on 5th", "summit"),
+    ("our vet is dr moss at the elm street clinic", "changed vets. now with dr price at hillside", "moss", "price"),
+])
+def test_the_new_provider_told_after_the_change_replaces_the_old(tmp_path, first, change, old, new):
+    with engine_after(tmp_path, [first, change], "Robin", "2026-03-02", 2) as eng:
+        active = [r.text or "" for r in eng.records("t", "u")]
+    assert any(new in t for t in active), active
+    assert not any(old in t for t in active), active
+
+
+@pytest.mark.parametrize("text, parts", [
+    ("Switched banks. Now, what should I do about my ISA?", 2),
+    ("Changed my mind. Now I want the blue one.", 2),
+    ("I left. Now what?", 2),
+    ("Moved house. Now in Walthamstow.", 1),
+])
+def test_now_as_a_word_of_talk_opens_a_sentence_of_its_own(text, parts):
+    assert len(split_sentences(text)) == parts
