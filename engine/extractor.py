@@ -3118,6 +3118,22 @@ _ONE_DAY = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|
                       r"yesterday|later|soon|asap)\b", re.IGNORECASE)
 
 
+#: A thing the speaker did or had happen, told without the "I" chat leaves out ("got engaged!!",
+#: "joined a choir", "booked lisbon for may", "got the job!"): read with it. Not "got it", "got to
+#: go", "got a sec?", nor a state told of something else ("booked solid all april").
+_SUBJECTLESS_DONE = re.compile(
+    r"^\W*(?:(?:so|and|also|oh|btw|fyi|finally|just|omg|yay|woo+|update|news|guess\s+what)\W+)*(?P<done>"
+    r"(?:got|passed|started|finished|quit|bought|sold|adopted|joined|left|lost|broke|won|booked|signed|graduated|retired|"
+    r"completed|failed|landed|ordered|hired|sprained|fractured|tore|moved|visited|cancelled|canceled|rescued)\s+"
+    r"(?!(?:it|that|this|you|ya|u|to|a\s+(?:sec|second|minute|min|moment|question|clue)|solid|out\s+of\s+\w+\s+for)\b)\w)",
+    re.IGNORECASE)
+
+
+def done_said_alone(sentence: str) -> bool:
+    """Whether a sentence tells a thing the speaker did without its subject ("got engaged!!")."""
+    return _SUBJECTLESS_DONE.match(without_opener(sentence)) is not None and not is_question(sentence)
+
+
 def duty_said_alone(sentence: str) -> bool:
     """Whether a sentence is a rule of the speaker's said without its subject, of no one occasion
     ("must keep 500 min in the account at all times", "have to be home by 6 every day")."""
@@ -3155,6 +3171,13 @@ def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
             lead = "I'm " if re.match(r"\S+\s+\w+ing\b", rest) else "I "
             found = [c for c in _sentence_candidates(lead + rest[0].lower() + rest[1:], name, occurred_at,
                                                      session_ttl, zone, setting) if c.kind == "constraint"]
+        if not found and done_said_alone(sentence):
+            # "got engaged!!", "joined a choir": chat leaves the "I" out of what the speaker did
+            plain = without_opener(sentence)
+            done = _SUBJECTLESS_DONE.match(plain)
+            rest = plain[done.start("done"):]
+            found = [c for c in _sentence_candidates("I " + rest[0].lower() + rest[1:], name, occurred_at,
+                                                     session_ttl, zone, setting) if c.kind in ("episode", "fact")]
         setting = _sentence_setting(sentence, occurred_at, zone) or setting
         for cand in found:
             key = (cand.kind, cand.slot, cand.text)

@@ -1,0 +1,30 @@
+"""A thing the speaker did or had happen, told without the "I" chat leaves out ("got engaged!!",
+"joined a choir", "booked lisbon for may", "got the job!!") is kept as what happened to them, as
+it is with the "I". Before, none of these was kept at all. "Got it, thanks", "got to go" and "got a
+sec?" tell nothing."""
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import engine_after
+
+
+def _kept(tmp_path, said: str):
+    with engine_after(tmp_path, [said], "Robin", "2026-03-02", 1) as eng:
+        return [(r.kind, r.text or "") for r in eng.records("t", "u")]
+
+
+@pytest.mark.parametrize("said, words", [
+    ("got engaged!!", "engaged"),
+    ("joined a choir", "choir"),
+    ("booked lisbon for may", "lisbon"),
+    ("got the job!! start in april", "job"),
+])
+def test_the_thing_done_is_kept_as_the_speakers(tmp_path, said, words):
+    kept = _kept(tmp_path, said)
+    assert any(kind == "episode" and words in text and text.startswith("Robin") for kind, text in kept), kept
+
+
+@pytest.mark.parametrize("said", ["Got it, thanks", "got to go, speak later", "got a sec?"])
+def test_a_word_of_talk_tells_nothing(tmp_path, said):
+    assert _kept(tmp_path, said) == []
