@@ -111,7 +111,13 @@ def _has_proper_name(sentence: str, speaker: str) -> bool:
             continue  # capitalised because it starts the sentence
         if word not in _NOT_NAMES and word != speaker:
             return True
-    return False
+    # a name given, in whatever case chat writes it ("her name is biscuit", "he's called max")
+    return _NAME_GIVEN.search(sentence) is not None
+
+
+#: A name given to someone or something: the word after "name is", "called", "named".
+_NAME_GIVEN = re.compile(r"\b(?:name\s+is|names\s+are|name['’]s|called|named)\s+(?!(?:a|an|the|it|that|this|out|off|up|"
+                         r"back|in|on|for|to|by|me|him|her|them|us|you|something|anything)\b)[a-z][\w'’-]+", re.IGNORECASE)
 
 
 def _user_items(t: WindowTurn) -> list[SummaryItem]:
