@@ -117,10 +117,14 @@ def split_sentences(text: str) -> list[str]:
 #: A change told alone in a few words ("Switched banks.", "moved house!", "We changed GPs."), which
 #: a sentence opening with "now" goes on to say the new of (`split_sentences` joins them).
 _BARE_CHANGE = re.compile(r"^\W*(?:(?:so|and|oh|also|btw|update:?|news:?)\s+)*(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?(?:(?:just|finally|recently|"
-                          r"officially)\s+)?(?:switched|changed|swapped|moved|left|quit|ditched)(?:\s+[\w'’-]+){1,2}\s*[.!]+$",
+                          r"officially)\s+)?(?:switched|changed|swapped|moved|left)(?:\s+[\w'’-]+){1,4}\s*[.!]+$",
                           re.IGNORECASE)
-_NOW_THEN = re.compile(r"^now\b(?!\s*[,.!?:]|\s*$)(?!\s+(?:what|how|i\s+need|i\s+want|i['’]m\s+(?:wondering|thinking|trying|looking)))",
-                       re.IGNORECASE)
+#: ... where the new one is told: where, with whom, at what (not "Now I'm eating more", "Now let's
+#: talk about ...", "Now my evenings are free").
+_NOW_THEN = re.compile(r"^now\s+(?:(?:I['’]m|we['’]re|they['’]re|he['’]s|she['’]s|it['’]s|I\s+am|we\s+are|(?:I|we|they)\s+(?:go|use|see|bank|get\s+\w+))\s+)?"
+                       r"(?:with|at|on|in|to|from|through|via|seeing|going\s+to|going\s+with|using|banking\s+with|living\s+in|"
+                       r"based\s+in|registered\s+(?:with|at)|signed\s+up\s+(?:with|at)|insured\s+with|over\s+at)\b"
+                       r"|^now\s+(?:it['’]s|(?:I|we)\s+(?:use|see|have))\s+(?-i:[A-Z])", re.IGNORECASE)
 
 
 #: A few words and a colon or dash before a first-person clause: a label the speaker puts on what
@@ -3124,8 +3128,10 @@ _ONE_DAY = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|
 _SUBJECTLESS_DONE = re.compile(
     r"^\W*(?:(?:so|and|also|oh|btw|fyi|finally|just|omg|yay|woo+|update|news|guess\s+what)\W+)*(?P<done>"
     r"(?:got|passed|started|finished|quit|bought|sold|adopted|joined|left|lost|broke|won|booked|signed|graduated|retired|"
-    r"completed|failed|landed|ordered|hired|sprained|fractured|tore|moved|visited|cancelled|canceled|rescued)\s+"
-    r"(?!(?:it|that|this|you|ya|u|to|a\s+(?:sec|second|minute|min|moment|question|clue)|solid|out\s+of\s+\w+\s+for)\b)\w)",
+    r"completed|failed|landed|ordered|hired|sprained|fractured|tore|visited|cancelled|canceled|rescued)\s+"
+    # (nor a new one of something, "got a new number, it's ...": a change, which its own rules read)
+    r"(?!(?:it|that|this|you|ya|u|to|a\s+(?:sec|second|minute|min|moment|question|clue)|solid|out\s+of\s+\w+\s+for|"
+    r"(?:a\s+|my\s+)?new)\b)\w)",
     re.IGNORECASE)
 
 

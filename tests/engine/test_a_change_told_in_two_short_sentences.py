@@ -1,9 +1,10 @@
 """A change told alone in a few words, and the new of it in the next sentence opening with "now"
 ("Switched banks. Now with Monzo.", "changed vets. now with dr price at hillside") is one statement:
 the new provider replaces the one a record named. Before, "Switched banks." said nothing alone,
-and "Now with Monzo." without it was no change (nor, without a subject, kept at all). "Now" as a
-word of talk ("Switched banks. Now, what about my ISA?", "Changed my mind. Now I want the blue
-one.") opens a sentence of its own."""
+and "Now with Monzo." without it was no change (nor, without a subject, kept at all). A "now"
+sentence that tells no new where or with whom ("Switched banks. Now, what about my ISA?",
+"Quit smoking. Now I'm eating more.", "Switched gyms. Now let's talk about my diet plan.") is a
+sentence of its own."""
 from __future__ import annotations
 
 import pytest
@@ -28,6 +29,10 @@ def test_the_new_provider_told_after_the_change_replaces_the_old(tmp_path, first
     ("Switched banks. Now, what should I do about my ISA?", 2),
     ("Changed my mind. Now I want the blue one.", 2),
     ("I left. Now what?", 2),
+    ("Quit smoking. Now I'm eating more.", 2),
+    ("Left Tesco. Now my evenings are free for climbing.", 2),
+    ("Switched gyms. Now let's talk about my diet plan.", 2),
+    ("Switched to a new bank. Now with Starling.", 1),
     ("Moved house. Now in Walthamstow.", 1),
 ])
 def test_now_as_a_word_of_talk_opens_a_sentence_of_its_own(text, parts):

@@ -2,7 +2,8 @@
 in june"), or as the last or the next one ("we got married last December", "moving to bristol next
 april") is a date: the statement is kept as what happened or will happen then. Before, the first
 was not kept at all and the others were kept undated. "may", "march" and "august" in lower case
-are other words as often ("in may I", "last march was"): no date. "Since October" is the last
+are other words as often ("in may I", "last march was"): no date; nor is someone so named ("in
+june's garden", "since june left the team"). "Since October" is the last
 October, whatever the tense (before, it was the next one)."""
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ AT = datetime(2026, 3, 2, 10, tzinfo=timezone.utc)
     ("last May we went to Crete", datetime(2025, 5, 1, tzinfo=timezone.utc)),
     ("the new lease starts next March", datetime(2027, 3, 1, tzinfo=timezone.utc)),
     ("been sober since october", datetime(2025, 10, 1, tzinfo=timezone.utc)),
+    ("the wedding is in june next year", datetime(2027, 6, 1, tzinfo=timezone.utc)),
 ])
 def test_the_month_is_the_date(said, when):
     assert resolve_dates(said, AT)[1] == when
@@ -34,6 +36,9 @@ def test_the_month_is_the_date(said, when):
     "last march was awful for the shop",
     "the august heat at the allotment was brutal",
     "the last December I spent there was lonely",
+    "we had a barbecue in june's garden",
+    "it's been quiet since june left the team",
+    "i'm covering shifts until june gets back",
 ])
 def test_a_word_spelt_as_a_month_is_no_date(said):
     assert resolve_dates(said, AT)[1] is None
