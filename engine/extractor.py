@@ -3130,8 +3130,8 @@ _SUBJECTLESS_DONE = re.compile(
     r"(?:got|passed|started|finished|quit|bought|sold|adopted|joined|left|lost|broke|won|booked|signed|graduated|retired|"
     r"completed|failed|landed|ordered|hired|sprained|fractured|tore|visited|cancelled|canceled|rescued)\s+"
     # (nor a new one of something, "got a new number, it's ...": a change, which its own rules read)
-    r"(?!(?:it|that|this|you|ya|u|to|a\s+(?:sec|second|minute|min|moment|question|clue)|solid|out\s+of\s+\w+\s+for|"
-    r"(?:a\s+|my\s+)?new)\b)\w)",
+    r"(?!(?:it|that|this|you|ya|u|to|a\s+(?:sec|second|minute|min|moment|question|clue)|solid|up|out|away|on|by|me|us|"
+    r"raining|snowing|(?:a\s+|my\s+)?new)\b)\w)",
     re.IGNORECASE)
 
 

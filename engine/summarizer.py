@@ -32,7 +32,7 @@ from engine.extractor import (
     without_opener,
 )
 from engine.state import SummaryItem, WindowTurn
-from engine.textnorm import LOWER, STOP_WORDS, UPPER
+from engine.textnorm import LOWER, RELATIONS, STOP_WORDS, UPPER
 from schemas.common import PRIVACY_ORDER
 from engine.tokens import count_tokens, count_tokens_many
 
@@ -115,6 +115,14 @@ def _has_proper_name(sentence: str, speaker: str) -> bool:
     return _NAME_GIVEN.search(sentence) is not None
 
 
+#: A turn of life told of someone of the speaker's ("my dad retired", "our dog died", "my sister had
+#: her baby"): as telling as a name, in however few words.
+_KIN_EVENT = re.compile(r"\b(?:my|our)\s+(?:[\w'’-]+\s+)?(?:" + "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))
+                        + r")(?:\s+(?-i:[A-Z])[\w'’-]*)?\s+(?:(?:just|finally|has|have|had|sadly)\s+)?"
+                        r"(?:died|passed(?:\s+away)?|retired|had\s+(?:her|his|their|the|a)\s+baby|gave\s+birth|"
+                        r"got\s+(?:married|engaged|divorced|diagnosed|made\s+redundant|laid\s+off|sacked|fired)|"
+                        r"was\s+(?:born|diagnosed|made\s+redundant|laid\s+off)|graduated|moved\s+out|left\s+home)\b",
+                        re.IGNORECASE)
 #: A name given to someone or something: the word after "name is", "called", "named".
 _NAME_GIVEN = re.compile(r"\b(?:name\s+is|names\s+are|name['’]s|called|named)\s+(?!(?:a|an|the|it|that|this|out|off|up|"
                          r"back|in|on|for|to|by|me|him|her|them|us|you|something|anything)\b)[a-z][\w'’-]+", re.IGNORECASE)
@@ -555,7 +563,7 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     specific = [w for w in _WORDS.findall(core.lower()) if w not in STOP_WORDS and w not in _GENERIC
                 and w != name.lower()]
     # Informative: says when, names someone or something, or holds enough specific words.
-    named = said_when is not None or monthly_day(core) or _has_proper_name(core, name)
+    named = said_when is not None or monthly_day(core) or _has_proper_name(core, name) or _KIN_EVENT.search(core) is not None
     if _REACTION.search(body):
         return None
     n_words = len(_WORDS.findall(core))
