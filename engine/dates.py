@@ -78,7 +78,7 @@ _MON_FULL = "|".join(MONTH_NAMES)
 #: "since february"; not "may", "march", "august").
 _MON_NAMED = (r"(?:(?-i:" + _MON_FULL + r")|(?-i:january|february|april|june|july|september|october|november|december)"
               # (not someone so named: "in june's garden", "since june left the team")
-              r"(?!['’]s\b|\s+(?:left|leaves|gets?|got|said|says|is|was|has|had|came|comes|went|goes|and\s+(?:I|me)\b)\b))")
+              r"(?!['’]s\b|\s+(?:left|leaves|gets?|got|said|says|came|comes|went|goes|and\s+(?:I|me)\b)\b))")
 _MON = r"(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)"
 _NOT_THE = r"(?<!\bthe )(?<!\bthe past )(?<!\bthis )"
 
@@ -107,9 +107,9 @@ _PATTERNS: list[tuple[str, str]] = [
     ("d_month", r"\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON),
     ("month_d", _MON + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?(?![\d:])"),
     # "last December", "next April": the one before this month, the one after it
-    ("month_named", r"(?:" + _NOT_THE + r"last|next|this\s+past|this\s+coming)\s+" + _MON_NAMED + r"(?!\s+\d)"),
+    ("month_named", _NOT_THE + r"(?<!\bthe )(?:last|next|this\s+past|this\s+coming)\s+" + _MON_NAMED + r"(?!,?\s*\d)"),
     ("in_month", r"(?:(?:in|since|during|until|early|late|mid|end\s+of|beginning\s+of)\s+|mid-)" + _MON_NAMED
-     + r"(?:,?\s+(?:of\s+)?(?:19|20)\d\d|\s+next\s+year)?"),
+     + r"(?:,?\s+(?:of\s+)?(?:19|20)\d\d)?"),
     ("in_year", r"(?:in|since|during|from|back\s+in)\s+(?:19|20)\d\d(?!s|\d|-)"),
     # "on the 12th", "by the 3rd": a day of the month without its month, the next such day (the
     # last one in a sentence about the past); not "the 12th floor", "the 12th of every month"
@@ -461,7 +461,7 @@ def _absolute(kind: str, expr: str, today: date, text: str, start: int, end: int
             day = int(_DIGITS.search(expr).group(0))
         if year_m is not None:
             return date(int(year_m.group(0)), month, day)
-        if kind == "in_month" and expr.lower().endswith("next year"):
+        if kind == "in_month" and re.match(r"\s+next\s+year\b", text[end:], re.IGNORECASE):
             return date(today.year + 1, month, day)  # "in june next year"
         d = date(today.year, month, day)
         sentence = _sentence_of(text, start, end)

@@ -122,7 +122,10 @@ _BARE_CHANGE = re.compile(r"^\W*(?:(?:so|and|oh|also|btw|update:?|news:?)\s+)*(?
 #: ... where the new one is told: where, with whom, at what (not "Now I'm eating more", "Now let's
 #: talk about ...", "Now my evenings are free").
 _NOW_THEN = re.compile(r"^now\s+(?:(?:I['’]m|we['’]re|they['’]re|he['’]s|she['’]s|it['’]s|I\s+am|we\s+are|(?:I|we|they)\s+(?:go|use|see|bank|get\s+\w+))\s+)?"
-                       r"(?:with|at|on|in|to|from|through|via|seeing|going\s+to|going\s+with|using|banking\s+with|living\s+in|"
+                       r"(?:with|at|on(?!\s+to\b)|in(?!\s+(?:love|pain|bed|trouble|tears|shock|charge|a\s+(?:mess|state|bad))\b)|"
+                       # ("now to dr shah", not "now to the budget")
+                       r"to(?!\s+(?:the|a|an|my|your|do|be|get|go|talk|ask|see|make|find)\b)|from|"
+                       r"through|via|seeing|going\s+to|going\s+with|using|banking\s+with|living\s+in|"
                        r"based\s+in|registered\s+(?:with|at)|signed\s+up\s+(?:with|at)|insured\s+with|over\s+at)\b"
                        r"|^now\s+(?:it['’]s|(?:I|we)\s+(?:use|see|have))\s+(?-i:[A-Z])", re.IGNORECASE)
 
@@ -3130,14 +3133,22 @@ _SUBJECTLESS_DONE = re.compile(
     r"(?:got|passed|started|finished|quit|bought|sold|adopted|joined|left|lost|broke|won|booked|signed|graduated|retired|"
     r"completed|failed|landed|ordered|hired|sprained|fractured|tore|visited|cancelled|canceled|rescued)\s+"
     # (nor a new one of something, "got a new number, it's ...": a change, which its own rules read)
-    r"(?!(?:it|that|this|you|ya|u|to|a\s+(?:sec|second|minute|min|moment|question|clue)|solid|up|out|away|on|by|me|us|"
-    r"raining|snowing|(?:a\s+|my\s+)?new)\b)\w)",
+    r"(?!(?:it|that|this|you|ya|u|to|a\s+(?:sec|minute|min|moment|clue|lot)|(?:a\s+|some\s+)?(?:quick\s+|few\s+|couple\s+(?:of\s+)?)?"
+    r"questions?|a\s+second\s*(?:[?!.,]|$)|solid|up|out|away|on|by|"
+    r"raining|snowing|(?:a\s+|my\s+)?new\s+(?:number|phone|mobile|landline|email|e-mail|address|contact))\b)"
+    # (nor done to the speaker: "lost me there", "started without me")
+    r"(?!(?:[\w'’-]+\s+){0,2}(?:me|us)\b)\w)",
     re.IGNORECASE)
 
 
 def done_said_alone(sentence: str) -> bool:
-    """Whether a sentence tells a thing the speaker did without its subject ("got engaged!!")."""
-    return _SUBJECTLESS_DONE.match(without_opener(sentence)) is not None and not is_question(sentence)
+    """Whether a sentence tells a thing the speaker did without its subject ("got engaged!!"); not
+    one that asks ("quit the jokes please")."""
+    return (_SUBJECTLESS_DONE.match(without_opener(sentence)) is not None and not is_question(sentence)
+            and _ASKED.search(sentence) is None)
+
+
+_ASKED = re.compile(r"\b(?:please|pls|plz)\b", re.IGNORECASE)
 
 
 def duty_said_alone(sentence: str) -> bool:

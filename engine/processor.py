@@ -1432,7 +1432,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
             continue  # "forget the beach, let's hike instead": a plan dropped for another, not a memory
         if _SET_ASIDE_FOR.search(s) and _FORGET_VERB.search(s) and not _ABOUT_MEMORY.search(s):
             continue  # "forget the vegan stuff for tonight": waived for a while, still true after it
-        if _EDITS_A_TEXT.search(s) and not _YOUR_KEEPING.search(s):
+        if _edits_a_text(s):
             continue  # "remove the bit about pricing from the proposal": an edit of a text being written
         formed = [x for x in parts[s] if _REQUEST_FORM.search(x)]
         if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
@@ -1449,7 +1449,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     withheld = {s for s in asked if s not in requests and _FORGET_FORM.search(s) and not _DISMISSAL.search(s)}
     # An edit asked of a text being written is no memory either ("kindly delete the IIM part from the
     # cover letter draft")
-    withheld |= {s for s in asked if s not in requests and _EDITS_A_TEXT.search(s) and not _YOUR_KEEPING.search(s)}
+    withheld |= {s for s in asked if s not in requests and _edits_a_text(s)}
     # ... and so is a wish beside a request that what it names not be left about ("Forget the court
     # stuff. I'd rather it wasn't lying around."): it says why, of the thing asked about
     if requests:
@@ -1471,7 +1471,9 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
 _NOT_LEFT_ABOUT = re.compile(
     r"\b(?:rather|prefer(?:red)?|(?:do\s*n['’]?t|do\s+not|never)\s+(?:really\s+)?(?:want|wanna|like)|hate|wish)\b"
     r"[^.!?]{0,30}?\b(?:it|that|this|any\s+of\s+(?:that|this|it))\s+(?:(?:was\s*n['’]?t|were\s*n['’]?t|not|never|to\s+be|be|"
-    r"being)\s+)?(?:just\s+)?(?:lying|floating|hanging|sitting|kicking|knocking)\s+(?:a?round|about)\b", re.IGNORECASE)
+    r"being)\s+)?(?:just\s+)?(?:lying|floating|hanging|sitting|kicking|knocking)\s+(?:a?round|about)\b"
+    # (the sentence ends there, or with a few words: not "... since I've switched to Monzo anyway")
+    r"(?=\W*(?:[\w'’-]+\W+){0,4}$)", re.IGNORECASE)
 #: What is said in the place of a thing taken back: "scratch that re: pharmacy - <what holds now>",
 #: "ignore that, <what holds now>".
 _SAID_INSTEAD = re.compile(
@@ -1667,21 +1669,31 @@ _SET_ASIDE_FOR = re.compile(
     r"\b(?:for\s+(?:tonight|today|now|the\s+(?:night|day|evening|weekend|moment|time\s+being)|"
     r"this\s+(?:once|time|one|evening|weekend|week|meal|dinner|lunch|trip|party|recipe|order))|"
     r"just\s+(?:this\s+)?(?:once|tonight|today)|this\s+(?:one\s+)?time)\b", re.IGNORECASE)
-#: A text being written named as where the thing goes from ("remove the bit about pricing from the
-#: proposal", "delete the Goa bit from the wedding vows", "take the bullying part out of my personal
-#: statement"): an edit of that text, not of what the assistant keeps. Only "from" or "out of" says
-#: so: "the thing about me crying in my presentation" tells where it happened.
+#: A piece of a text being written taken from it ("remove the bit about pricing from the proposal",
+#: "delete the Goa bit from the wedding vows", "take the bullying part out of my personal
+#: statement"): an edit of that text, not of what the assistant keeps. Only a piece of text (a bit,
+#: part, line ...) taken "from" or "out of" one says so: "the thing about me crying in my
+#: presentation" tells where it happened, and "forget what I said about Sarah, she's been removed
+#: from the contract" or "delete my address from the application" ask to forget.
 _EDITS_A_TEXT = re.compile(
-    r"\b(?:from|out\s+of|off)\s+(?:(?:the|my|this|that|our|his|her|their|your)\s+)?(?:[\w'’-]+\s+){0,2}?"
+    r"\b(?:remove|delete|take|cut|drop|strip|lose|get\s+rid\s+of)\b(?:\s+[\w'’-]+){0,6}?\s+(?:bit|part|line|lines|sentence|"
+    r"paragraph|section|mention|reference|joke|stuff|wording)s?\b[^,.;!?]{0,60}?\b(?:from|out\s+of|off)\s+"
+    r"(?:(?:the|my|this|that|our|his|her|their|your)\s+)?(?:[\w'’-]+\s+){0,2}?"
     r"(?:e-?mails?|drafts?|proposals?|letters?|essays?|docs?|documents?|speech|posts?|cv|resume|résumé|reports?|"
     r"slides?|deck|presentation|paragraphs?|intro(?:duction)?|bio|captions?|script|articles?|blog|"
     r"spreadsheet|invoices?|contracts?|agenda|minutes|newsletter|tweets?|cover\s+letter|toast|"
     r"eulogy|poem|lyrics|chapter|section|website|listing|advert|menu|recipe|vows|statement|sop|"
-    r"linkedin|profile\s+page|portfolio|application|thesis|dissertation|submission|pitch|brochure|flyer)\b"
+    r"linkedin|portfolio|thesis|dissertation|submission|pitch|brochure|flyer)\b"
     r"(?!\s+(?:to\s+(?:you|u)|I\s+(?:sent|gave|showed|shared)\s+(?:you|u)))", re.IGNORECASE)
 #: The assistant's keeping named ("from your notes", "out of your memory"): not an edit of a text.
-_YOUR_KEEPING = re.compile(r"\b(?:your|ur)\s+(?:memory|memories|notes|records?|files?|database|system|brain)\b|\bmemory\b",
+_YOUR_KEEPING = re.compile(r"\b(?:your|ur)\s+(?:memory|memories|notes|records?|files?|database|system|brain)\b",
                            re.IGNORECASE)
+
+
+def _edits_a_text(sentence: str) -> bool:
+    """Whether a sentence asks for an edit of a text being written (`_EDITS_A_TEXT`), not naming the
+    assistant's keeping."""
+    return _EDITS_A_TEXT.search(sentence) is not None and _YOUR_KEEPING.search(sentence) is None
 #: "Forget" is the one verb of erasing that also drops a matter in talk ("forget the beach").
 _FORGET_VERB = re.compile(r"\bforget\b", re.IGNORECASE)
 #: Moving the talk on beside a request ("..., let's talk about the holiday", "we should move on to
@@ -2672,10 +2684,15 @@ def _points_at_another(request: str, requests: list[str], said: set[str]) -> boo
         return bool(set(terms(" ".join(_topic_words(r)))) & said)
 
     def names_a_thing(r: str) -> bool:
-        # "and that thing about my weight": a thing of its own named, in other words than what was said
+        # "and that thing about my weight", "wipe that getaway as well": a thing of its own named, in
+        # other words than what was said (not "that sort of thing", "that not floating about")
         topic = _topic_words(r)
-        return bool(topic) and re.search(r"\b(?:my|our|about|regarding|the)\s+(?:[\w'’-]+\s+){0,2}?(?:"
-                                         + "|".join(map(re.escape, topic)) + r")\b", r, re.IGNORECASE) is not None
+        if not topic:
+            return False
+        nouns = [w for w in topic if not w.lower().endswith("ing") and w.lower() not in ("sort", "kind", "type")]
+        return re.search(r"\b(?:my|our|about|regarding|the)\s+(?:[\w'’-]+\s+){0,2}?(?:" + "|".join(map(re.escape, topic))
+                         + r")\b", r, re.IGNORECASE) is not None or bool(nouns) and re.search(
+            r"\b(?:that|this|those|these)\s+(?:" + "|".join(map(re.escape, nouns)) + r")\b", r, re.IGNORECASE) is not None
 
     return (_POINTS_BACK_REQUEST.search(request) is not None and not names(request) and not names_a_thing(request)
             and any(names(o) or names_a_thing(o) for o in requests if o != request))

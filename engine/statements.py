@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Sequence
 
 from engine.dates import MONTH_NAMES
@@ -159,22 +160,25 @@ _OPENS_BACK = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:(?:and|but|so|which)\s+)?(?:it
 _NEW_SUBJECT = re.compile(rf"^{_OPEN}(?:(?-i:[A-Z])[\w'’.-]*|my|our|your|I|we|a|an|"
                           r"(?:my|our|your|his|her|their)\s+|[\w-]+['’]s)\b", re.IGNORECASE)
 _OPENER = re.compile(rf"^{_CONJ}", re.IGNORECASE)
+#: The ways a clause says something with a verb of its own (`_SAYS`, `_SAYS_WITH_A_VERB`).
+_SAYS_BY_A_VERB = (
+    # an auxiliary up to four words in ("old HR server hr-legacy-02 gets", "my sister isn't")
+    r"[\w'’-]+(?:\s+[\w'’-]+){0,3}?\s+(?:(?:is|are|was|were|has|have|had|does|do|did|will|would|ca|can|"
+    r"could|should|must|may|might|wo)(?:n['’]?t|\b)|(?:needs?|wants?|gets?|got|goes)\b)",
+    # (or five: "their sister in law Bea is")
+    r"[\w'’-]+(?:\s+[\w'’-]+){4}\s+(?:is|are|was|were|has|have|had)\b",
+    # another verb right after its subject ("Wren's cardiologist asked")
+    r"[\w'’-]+(?:\s+[\w'’-]+)?\s+(?<!\bof\s)[a-z]+(?:s|ed)\b",
+    # ... or after someone named after whose they are ("their sister Dara owes", "our son Theo
+    # stutters"; not "their brother Jamal as well")
+    r"(?:my|our|their|his|her|[\w-]+['’]s)\s+[\w-]+\s+(?-i:[A-Z])[\w'’-]*\s+(?!(?:as|plus|thus|this|us)\b)[a-z]{2,}(?:s|ed)\b",
+)
 #: A clause with a verb near its subject ("Wren is lactose intolerant", "Wren's cardiologist has
-#: asked"), not the next item of a list.
-_SAYS = re.compile(r"^(?:"
-                   # an auxiliary up to four words in ("old HR server hr-legacy-02 gets", "my sister isn't")
-                   r"[\w'’-]+(?:\s+[\w'’-]+){0,3}?\s+(?:(?:is|are|was|were|has|have|had|does|do|did|will|would|ca|can|"
-                   r"could|should|must|may|might|wo)(?:n['’]?t|\b)|(?:needs?|wants?|gets?|got|goes)\b)"
-                   # (or five: "their sister in law Bea is")
-                   r"|[\w'’-]+(?:\s+[\w'’-]+){4}\s+(?:is|are|was|were|has|have|had)\b"
-                   # another verb right after its subject ("Wren's cardiologist asked"), or after
-                   # someone named after whose they are ("their sister Dara owes", "our son Theo stutters")
-                   r"|[\w'’-]+(?:\s+[\w'’-]+)?\s+(?<!\bof\s)[a-z]+(?:s|ed)\b"
-                   r"|(?:my|our|their|his|her|[\w-]+['’]s)\s+[\w-]+\s+(?-i:[A-Z])[\w'’-]*\s+[a-z]+(?:s|ed)\b"
-                   r"|[\w-]+['’](?:s|re|ve|ll|d|m)\s+\w)", re.IGNORECASE)
+#: asked"), or a contraction ("it's", "Sam's going"), not the next item of a list.
+_SAYS = re.compile(r"^(?:" + "|".join(_SAYS_BY_A_VERB) + r"|[\w-]+['’](?:s|re|ve|ll|d|m)\s+\w)", re.IGNORECASE)
 #: ... read with a verb of its own, not only a word ending in "'s" (which may be whose: "their
 #: brother Jamal in Croydon").
-_SAYS_WITH_A_VERB = re.compile(_SAYS.pattern.removesuffix(r"|[\w-]+['’](?:s|re|ve|ll|d|m)\s+\w)") + ")", re.IGNORECASE)
+_SAYS_WITH_A_VERB = re.compile(r"^(?:" + "|".join(_SAYS_BY_A_VERB) + r")", re.IGNORECASE)
 
 
 #: A clause that says who or what fills a role, by name ("and the letting agent is Brightmove
@@ -253,25 +257,49 @@ def _speaker_again(piece: str, speaker: str) -> list[str]:
     theirs = re.compile(rf"^(?:[^:]{{1,60}}:\s+)?{re.escape(speaker)}['’]s\s")
     # ... or before one of the speaker's people doing something of their own ("Sam swims at the lido
     # and Sam's brother Jamal is being treated for depression": chat leaves the comma out)
-    kin = re.compile(rf"(?:and|but)\s+(?:{re.escape(speaker)}['’]s|their|our)\s+(?:{_RELATION_WORDS})\b", re.IGNORECASE)
-    out: list[str] = []
-    for x in re.split(rf"\s+(?=(?:and|but|so)\s+{re.escape(speaker)}\b(?!['’]s\b)|(?:and|but)\s+(?:{re.escape(speaker)}['’]s|"
-                      rf"their|our)\s+(?:{_RELATION_WORDS})\b)", piece, flags=re.IGNORECASE):
+    kin = _kin_clause(speaker)
+    out: list[list[str]] = []  # each piece as its parts, joined at the end (a long run joins many)
+    owned: list[bool] = []  # whether each piece names the speaker
+    alone: list[bool] = []  # whether each piece says something alone (once it does, it still does)
+    for x in kin.split(piece):
         # the speaker named before it, or a thing of theirs said to be something ("Sam's blood
         # pressure was 150 over 95 and Sam takes ..."; not "Sam's brother and Sam went ...")
-        before = out[-1] if out else ""
-        if out and kin.match(x):
-            if own.search(before) and says_alone(before) and _SAYS_WITH_A_VERB.search(_OPENER.sub("", x)):
-                out.append(x)  # (not "Sam lives with their mum and their brother Jamal": no clause)
-            else:
-                out[-1] = f"{out[-1]} {x}"
-        elif out and (own.search(before) or (theirs.match(before) and _IS.search(before))) and len(_WORD.findall(x)) >= 4:
-            out.append(x)
-        elif out:
-            out[-1] = f"{out[-1]} {x}"
+        if out and _KIN_OPENS.match(x):
+            if not alone[-1]:
+                alone[-1] = says_alone(" ".join(out[-1]))
+            if owned[-1] and alone[-1] and _SAYS_WITH_A_VERB.search(_OPENER.sub("", x)):
+                out.append([x])  # (not "Sam lives with their mum and their brother Jamal": no clause)
+                owned.append(own.search(x) is not None)
+                alone.append(False)
+                continue
+        elif out and (owned[-1] or (theirs.match(out[-1][0]) and any(_IS.search(y) for y in out[-1]))) \
+                and len(_WORD.findall(x)) >= 4:
+            out.append([x])
+            owned.append(own.search(x) is not None)
+            alone.append(False)
+            continue
+        if out:
+            out[-1].append(x)
+            owned[-1] = owned[-1] or own.search(x) is not None
         else:
-            out.append(x)
-    return out
+            out.append([x])
+            owned.append(own.search(x) is not None)
+            alone.append(False)
+    return [" ".join(parts) for parts in out]
+
+
+#: "and their brother ...", "but our son ...": a clause about someone of the speaker's may open here.
+_KIN_OPENS = re.compile(rf"(?:and|but)\s+(?:[\w-]+['’]s|their|our)\s+(?:{_RELATION_WORDS})\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def _kin_clause(speaker: str) -> re.Pattern[str]:
+    """Where `_speaker_again` cuts: before a conjunction that names the speaker anew (in the case
+    the speaker's name is written: "Will is moving and will be away" names no one anew), or one
+    of their people."""
+    name = re.escape(speaker)
+    return re.compile(rf"(?<!\s)\s+(?=(?:and|but|so)\s+(?-i:{name})\b(?!['’]s\b)|(?:and|but)\s+(?:(?-i:{name})['’]s|"
+                      rf"their|our)\s+(?:{_RELATION_WORDS})\b)", re.IGNORECASE)
 
 
 def points_back(piece: str, speaker: str, before: str = "") -> bool:

@@ -124,8 +124,11 @@ _KIN_EVENT = re.compile(r"\b(?:my|our)\s+(?:[\w'’-]+\s+)?(?:" + "|".join(sorte
                         r"was\s+(?:born|diagnosed|made\s+redundant|laid\s+off)|graduated|moved\s+out|left\s+home)\b",
                         re.IGNORECASE)
 #: A name given to someone or something: the word after "name is", "called", "named".
-_NAME_GIVEN = re.compile(r"\b(?:name\s+is|names\s+are|name['’]s|called|named)\s+(?!(?:a|an|the|it|that|this|out|off|up|"
-                         r"back|in|on|for|to|by|me|him|her|them|us|you|something|anything)\b)[a-z][\w'’-]+", re.IGNORECASE)
+_NAME_GIVEN = re.compile(r"\b(?:name\s+is|names\s+are|name['’]s|(?:is|are|was|were|be|been|['’]s|['’]re)\s+called|named)\s+"
+                         r"(?!(?:a|an|the|it|that|this|out|off|up|and|"
+                         r"back|in|on|for|to|by|me|him|her|them|us|you|something|anything|everyone|everybody|everything|"
+                         r"as|after|round|around|over|about|all|each|every|again|twice|once|my|his|our|their|your)\b)"
+                         r"[a-z][\w'’-]+", re.IGNORECASE)
 
 
 def _user_items(t: WindowTurn) -> list[SummaryItem]:

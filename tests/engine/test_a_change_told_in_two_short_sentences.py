@@ -33,6 +33,9 @@ def test_the_new_provider_told_after_the_change_replaces_the_old(tmp_path, first
     ("Left Tesco. Now my evenings are free for climbing.", 2),
     ("Switched gyms. Now let's talk about my diet plan.", 2),
     ("Switched to a new bank. Now with Starling.", 1),
+    ("We moved to Leeds. Now I'm in love with the place.", 2),
+    ("Moved the meeting to Friday. Now to the budget: I spend 200 a month on food.", 2),
+    ("Changed my mind. Now on to the next question.", 2),
     ("Moved house. Now in Walthamstow.", 1),
 ])
 def test_now_as_a_word_of_talk_opens_a_sentence_of_its_own(text, parts):

@@ -18,6 +18,7 @@ def test_the_name_is_kept(tmp_path, said, name):
     assert any(name in t for t in active), active
 
 
-@pytest.mark.parametrize("said", ["he called me back", "I was called in for jury duty"])
+@pytest.mark.parametrize("said", ["he called me back", "I was called in for jury duty",
+                                  "my boss called everyone into a meeting", "I got called into work.", "Called my bank."])
 def test_a_call_gives_no_name(tmp_path, said):
     assert record_texts(tmp_path, [said], "Robin", "2026-03-02", 1) == []

@@ -26,6 +26,8 @@ AT = datetime(2026, 3, 2, 10, tzinfo=timezone.utc)
     ("the new lease starts next March", datetime(2027, 3, 1, tzinfo=timezone.utc)),
     ("been sober since october", datetime(2025, 10, 1, tzinfo=timezone.utc)),
     ("the wedding is in june next year", datetime(2027, 6, 1, tzinfo=timezone.utc)),
+    ("last December, 2024 was cold", datetime(2024, 12, 1, tzinfo=timezone.utc)),
+    ("the wedding in june was lovely", datetime(2025, 6, 1, tzinfo=timezone.utc)),
 ])
 def test_the_month_is_the_date(said, when):
     assert resolve_dates(said, AT)[1] == when
@@ -39,6 +41,7 @@ def test_the_month_is_the_date(said, when):
     "we had a barbecue in june's garden",
     "it's been quiet since june left the team",
     "i'm covering shifts until june gets back",
+    "the next april fool's day is a sunday",
 ])
 def test_a_word_spelt_as_a_month_is_no_date(said):
     assert resolve_dates(said, AT)[1] is None

@@ -145,3 +145,33 @@ def test_a_wish_that_a_thing_not_be_left_about_alone_asks_nothing(tmp_path):
     active = _after(tmp_path, "I keep my bike in the hallway.",
                     "My dad's old shotgun is in the loft now, I don't want it lying around.")
     assert any("bike" in t for t in active), active
+
+
+@pytest.mark.parametrize("said, asked, gone", [
+    ("Sarah is my business partner.", "Forget what I said about Sarah, she's been removed from the contract.", "Sarah"),
+    ("My old number was 07700 900111.", "I took my son off my phone contract, so forget my old number.", "07700"),
+    ("My address is 12 Elm Road, Leeds.", "Please delete my address from the application.", "Elm Road"),
+])
+def test_a_request_to_forget_that_names_a_text_besides_still_forgets(tmp_path, said, asked, gone):
+    active = _after(tmp_path, said, asked)
+    assert not any(gone in t for t in active), active
+
+
+def test_a_second_request_that_names_its_own_thing_with_that_still_forgets_it(tmp_path):
+    active = _after(tmp_path, "I'm planning a trip to Lisbon in April. My ex Jo still texts me.",
+                    "Forget the stuff about my former partner. Wipe that getaway as well.")
+    assert not any("Lisbon" in t or "Jo" in t for t in active), active
+
+
+def test_a_wish_with_news_after_it_keeps_the_news(tmp_path):
+    active = _after(tmp_path, "I bank with Barclays and my sort code is 20-00-00.",
+                    "Please forget my bank details. I'd rather that wasn't lying around since I've switched to Monzo anyway.")
+    assert any("Monzo" in t for t in active), active
+
+
+def test_a_clause_is_told_by_a_verb_and_the_speakers_name_as_written():
+    from engine.statements import clause_pieces, says_alone
+    assert not says_alone("their brother Jamal as well")
+    assert len(clause_pieces("Sam lives with their mum and their brother Jamal as well", "Sam")[0]) == 1
+    assert len(clause_pieces("Will is moving house and will be away next week", "Will")[0]) == 1
+    assert len(clause_pieces("Sam swims at the lido and Sam's brother Jamal is being treated for depression", "Sam")[0]) == 2
