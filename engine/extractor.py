@@ -106,7 +106,7 @@ def split_sentences(text: str) -> list[str]:
             if prev.endswith(".") and (last in ABBREVIATIONS or (len(last) == 1 and last.isalpha() and last != "i")):
                 out[-1] = prev + " " + p.strip()
                 continue
-            if _BARE_CHANGE.match(prev) and _NOW_THEN.match(p.strip()):
+            if _BARE_CHANGE.match(prev) and (_NOW_THEN.match(p.strip()) or _THERE_NOW.match(p.strip())):
                 # "Switched banks. Now with Monzo.": one statement, told in two
                 out[-1] = prev.rstrip(" .!") + ", " + p.strip()[0].lower() + p.strip()[1:]
                 continue
@@ -128,6 +128,10 @@ _NOW_THEN = re.compile(r"^now\s+(?:(?:I['’]m|we['’]re|they['’]re|he['’]s
                        r"through|via|seeing|going\s+to|going\s+with|using|banking\s+with|living\s+in|"
                        r"based\s+in|registered\s+(?:with|at)|signed\s+up\s+(?:with|at)|insured\s+with|over\s+at)\b"
                        r"|^now\s+(?:it['’]s|(?:I|we)\s+(?:use|see|have))\s+(?-i:[A-Z])", re.IGNORECASE)
+
+
+#: ... or where the new one is, said with "now" at its end ("changed networks. on giffgaff now.").
+_THERE_NOW = re.compile(r"^(?:with|at|on|using|seeing)\s+(?:[\w'’&.+-]+\s+){1,5}?now\s*[.!]*$", re.IGNORECASE)
 
 
 #: A few words and a colon or dash before a first-person clause: a label the speaker puts on what

@@ -1677,13 +1677,13 @@ _SET_ASIDE_FOR = re.compile(
 #: from the contract" or "delete my address from the application" ask to forget.
 _EDITS_A_TEXT = re.compile(
     r"\b(?:remove|delete|take|cut|drop|strip|lose|get\s+rid\s+of)\b(?:\s+[\w'’-]+){0,6}?\s+(?:bit|part|line|lines|sentence|"
-    r"paragraph|section|mention|reference|joke|stuff|wording)s?\b[^,.;!?]{0,60}?\b(?:from|out\s+of|off)\s+"
+    r"paragraph|section|mention|reference|joke|stuff|wording)s?\b[^,.;!?]{0,60}?\b(?:from|out\s+of|off|in)\s+"
     r"(?:(?:the|my|this|that|our|his|her|their|your)\s+)?(?:[\w'’-]+\s+){0,2}?"
     r"(?:e-?mails?|drafts?|proposals?|letters?|essays?|docs?|documents?|speech|posts?|cv|resume|résumé|reports?|"
     r"slides?|deck|presentation|paragraphs?|intro(?:duction)?|bio|captions?|script|articles?|blog|"
     r"spreadsheet|invoices?|contracts?|agenda|minutes|newsletter|tweets?|cover\s+letter|toast|"
     r"eulogy|poem|lyrics|chapter|section|website|listing|advert|menu|recipe|vows|statement|sop|"
-    r"linkedin|portfolio|thesis|dissertation|submission|pitch|brochure|flyer)\b"
+    r"linkedin|portfolio|thesis|dissertation|submission|pitch|brochure|flyer|form)\b"
     r"(?!\s+(?:to\s+(?:you|u)|I\s+(?:sent|gave|showed|shared)\s+(?:you|u)))", re.IGNORECASE)
 #: The assistant's keeping named ("from your notes", "out of your memory"): not an edit of a text.
 _YOUR_KEEPING = re.compile(r"\b(?:your|ur)\s+(?:memory|memories|notes|records?|files?|database|system|brain)\b",

@@ -171,7 +171,8 @@ _SAYS_BY_A_VERB = (
     r"[\w'’-]+(?:\s+[\w'’-]+)?\s+(?<!\bof\s)[a-z]+(?:s|ed)\b",
     # ... or after someone named after whose they are ("their sister Dara owes", "our son Theo
     # stutters"; not "their brother Jamal as well")
-    r"(?:my|our|their|his|her|[\w-]+['’]s)\s+[\w-]+\s+(?-i:[A-Z])[\w'’-]*\s+(?!(?:as|plus|thus|this|us)\b)[a-z]{2,}(?:s|ed)\b",
+    r"(?:my|our|their|his|her|[\w-]+['’]s)\s+[\w-]+\s+(?-i:[A-Z])[\w'’-]*\s+(?:(?:just|also|now|recently|finally|still|"
+    r"already|only)\s+)?(?!(?:as|plus|thus|this|us)\b)[a-z]{2,}(?:s|ed)\b",
 )
 #: A clause with a verb near its subject ("Wren is lactose intolerant", "Wren's cardiologist has
 #: asked"), or a contraction ("it's", "Sam's going"), not the next item of a list.
@@ -267,7 +268,10 @@ def _speaker_again(piece: str, speaker: str) -> list[str]:
         if out and _KIN_OPENS.match(x):
             if not alone[-1]:
                 alone[-1] = says_alone(" ".join(out[-1]))
-            if owned[-1] and alone[-1] and _SAYS_WITH_A_VERB.search(_OPENER.sub("", x)):
+            # (the clause before says something with a verb of its own, of the speaker or of another
+            # of theirs: "Sam's sister is moving to Leeds and Sam's brother just started at Infosys")
+            if (owned[-1] and alone[-1] or _SAYS_WITH_A_VERB.search(_OPENER.sub("", out[-1][0]))) \
+                    and _SAYS_WITH_A_VERB.search(_OPENER.sub("", x)):
                 out.append([x])  # (not "Sam lives with their mum and their brother Jamal": no clause)
                 owned.append(own.search(x) is not None)
                 alone.append(False)

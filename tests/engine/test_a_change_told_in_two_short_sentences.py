@@ -37,6 +37,7 @@ def test_the_new_provider_told_after_the_change_replaces_the_old(tmp_path, first
     ("Moved the meeting to Friday. Now to the budget: I spend 200 a month on food.", 2),
     ("Changed my mind. Now on to the next question.", 2),
     ("Moved house. Now in Walthamstow.", 1),
+    ("changed networks. on giffgaff now.", 1),
 ])
 def test_now_as_a_word_of_talk_opens_a_sentence_of_its_own(text, parts):
     assert len(split_sentences(text)) == parts

@@ -175,3 +175,19 @@ def test_a_clause_is_told_by_a_verb_and_the_speakers_name_as_written():
     assert len(clause_pieces("Sam lives with their mum and their brother Jamal as well", "Sam")[0]) == 1
     assert len(clause_pieces("Will is moving house and will be away next week", "Will")[0]) == 1
     assert len(clause_pieces("Sam swims at the lido and Sam's brother Jamal is being treated for depression", "Sam")[0]) == 2
+
+
+def test_a_clause_about_one_of_the_speakers_people_after_another_goes_alone(tmp_path):
+    # the clause before is of the sister, not of the speaker, and the one asked about says "just started"
+    _gone_and_kept(tmp_path, "my sister Priya is moving to Leeds in june and my brother Arjun just started at Infosys",
+                   "please forget the bit about Arjun, he doesn't want his job talked about", "Arjun", "Priya")
+
+
+@pytest.mark.parametrize("said, asked, words", [
+    ("I'm writing an email to Currys asking for a refund on a broken kettle, I've been waiting three weeks",
+     "take out the bit about the refund in the email, I'll just ask for a replacement", "refund"),
+    ("I take metformin twice a day for my diabetes and I'm training for a 10k",
+     "can you remove the line about metformin from my gym intake form?", "metformin"),
+])
+def test_a_piece_taken_out_of_a_text_named_with_in_or_a_form_is_an_edit(tmp_path, said, asked, words):
+    assert any(words in t for t in _after(tmp_path, said, asked))
