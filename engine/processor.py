@@ -2991,6 +2991,10 @@ def _forget_in_turn(state: SubjectState, turn: Event, requests: list[str], meani
             if rest is not None:
                 gone_words -= set(terms(rest.text or ""))
                 kept = {k: v for k, v in rest.fields.items() if k in ("consolidated", REST_OF)}
+                if rest.kind == "episode" and resolve_dates(rest.text or "", rest.created_at)[1] is None:
+                    # the date went with what was forgotten ("buys coffee beans from Origin" of "...,
+                    # and my husband was made redundant in May"): what is left happened at no time said
+                    rest = rest.model_copy(update={"kind": "fact", "happened_at": None})
                 out.emit(MemoryRecorded(record=rest.model_copy(update={
                     "fields": {"type": "observation", **kept}, "slot": None})))
     embed, vectors = _meaning_embedders(meaning)

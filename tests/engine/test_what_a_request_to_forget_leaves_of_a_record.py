@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import record_texts
+from tests.conftest import engine_after, record_texts
 
 
 def _after(tmp_path, said: str, asked: str) -> list[str]:
@@ -191,3 +191,18 @@ def test_a_clause_about_one_of_the_speakers_people_after_another_goes_alone(tmp_
 ])
 def test_a_piece_taken_out_of_a_text_named_with_in_or_a_form_is_an_edit(tmp_path, said, asked, words):
     assert any(words in t for t in _after(tmp_path, said, asked))
+
+
+@pytest.mark.parametrize("said, asked, kept, kind", [
+    ("I buy my coffee beans from Origin, and my husband Raj was made redundant from the council in May.",
+     "Please forget what I said about my partner losing his job.", "Origin", "fact"),
+    ("Our prices went up 10% in January, and we now charge 85 an hour.",
+     "forget what I said about the price rise", "85 an hour", "fact"),
+    ("I went to the gym on Monday, and my sister Dara lost her job last week.",
+     "Forget the bit about my sister's job.", "gym", "episode"),
+])
+def test_what_is_left_keeps_a_date_only_if_it_says_one(tmp_path, said, asked, kept, kind):
+    with engine_after(tmp_path, [said, asked], "Robin", "2026-03-02", 2) as eng:
+        left = [r for r in eng.records("t", "u") if kept in (r.text or "")]
+    assert len(left) == 1 and left[0].kind == kind, left
+    assert (left[0].happened_at is None) == (kind == "fact")
