@@ -3145,14 +3145,20 @@ _SUBJECTLESS_DONE = re.compile(
     re.IGNORECASE)
 
 
+def _with_subject(lead: str, rest: str) -> str:
+    """A sentence said without its subject, read with it ("I " + "Joined a choir" -> "I joined a choir")."""
+    return lead + rest[0].lower() + rest[1:]
+
+
+#: An ask said with "please": "quit the jokes please" is no telling of what was done.
+_ASKED = re.compile(r"\b(?:please|pls|plz)\b", re.IGNORECASE)
+
+
 def done_said_alone(sentence: str) -> bool:
     """Whether a sentence tells a thing the speaker did without its subject ("got engaged!!"); not
     one that asks ("quit the jokes please")."""
     return (_SUBJECTLESS_DONE.match(without_opener(sentence)) is not None and not is_question(sentence)
             and _ASKED.search(sentence) is None)
-
-
-_ASKED = re.compile(r"\b(?:please|pls|plz)\b", re.IGNORECASE)
 
 
 def duty_said_alone(sentence: str) -> bool:
@@ -3184,21 +3190,20 @@ def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
     for sentence in split_sentences(text):
         found = _sentence_candidates(without_opener(sentence), name, occurred_at, session_ttl, zone, setting)
         if not found and duty_said_alone(sentence):
-            duty = _SUBJECTLESS_DUTY.match(without_opener(sentence))
             # "must keep 500 min in the account at all times", "have to be home by 6 every day": chat
             # leaves the "I" out of a rule of the speaker's; read with it, kept only as a rule
             # ("never booking Skyvale again": "I'm never booking ...")
-            rest = re.sub(r"^(?:gotta|got\s+to)\b", "have to", without_opener(sentence)[duty.start("duty"):], flags=_I)
+            plain = without_opener(sentence)
+            rest = re.sub(r"^(?:gotta|got\s+to)\b", "have to", plain[_SUBJECTLESS_DUTY.match(plain).start("duty"):], flags=_I)
             lead = "I'm " if re.match(r"\S+\s+\w+ing\b", rest) else "I "
-            found = [c for c in _sentence_candidates(lead + rest[0].lower() + rest[1:], name, occurred_at,
-                                                     session_ttl, zone, setting) if c.kind == "constraint"]
+            found = [c for c in _sentence_candidates(_with_subject(lead, rest), name, occurred_at, session_ttl, zone, setting)
+                     if c.kind == "constraint"]
         if not found and done_said_alone(sentence):
             # "got engaged!!", "joined a choir": chat leaves the "I" out of what the speaker did
             plain = without_opener(sentence)
-            done = _SUBJECTLESS_DONE.match(plain)
-            rest = plain[done.start("done"):]
-            found = [c for c in _sentence_candidates("I " + rest[0].lower() + rest[1:], name, occurred_at,
-                                                     session_ttl, zone, setting) if c.kind in ("episode", "fact")]
+            rest = plain[_SUBJECTLESS_DONE.match(plain).start("done"):]
+            found = [c for c in _sentence_candidates(_with_subject("I ", rest), name, occurred_at, session_ttl, zone, setting)
+                     if c.kind in ("episode", "fact")]
         setting = _sentence_setting(sentence, occurred_at, zone) or setting
         for cand in found:
             key = (cand.kind, cand.slot, cand.text)

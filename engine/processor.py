@@ -977,8 +977,6 @@ _HELD_BY_KIND = (r"\b(?:" + "|".join(sorted(_KINDS_OF_OWNER, key=len, reverse=Tr
                  + r")(?:['’]s|s?['’])\s+(?:[\w'’-]+\s+)?{provider}s?\b")
 
 
-
-
 #: Providers of one kind named by other words: a change of doctor is of the GP.
 _SAME_PROVIDER = {"gp": ("gp", "doctor"), "doctor": ("doctor", "gp"), "therapist": ("therapist", "counsellor"),
                   "counsellor": ("counsellor", "therapist")}
@@ -1416,6 +1414,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     texts = list(dict.fromkeys(x for s in asked for x in parts[s]))
     prob = {t: p.get("forget_request", 0.0) for t, p in zip(texts, meaning.kinds(texts))}
     requests = set()
+    edits = {s for s in asked if _edits_a_text(s)}
     for s in asked:
         if _DONT_FORGET.search(s) and not _ERASING_VERB.search(_DONT_FORGET.sub(" ", s)):
             continue  # "Don't forget what I told you about my allergy!": asked to keep it, not to drop it
@@ -1432,7 +1431,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
             continue  # "forget the beach, let's hike instead": a plan dropped for another, not a memory
         if _SET_ASIDE_FOR.search(s) and _FORGET_VERB.search(s) and not _ABOUT_MEMORY.search(s):
             continue  # "forget the vegan stuff for tonight": waived for a while, still true after it
-        if _edits_a_text(s):
+        if s in edits:
             continue  # "remove the bit about pricing from the proposal": an edit of a text being written
         formed = [x for x in parts[s] if _REQUEST_FORM.search(x)]
         if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
@@ -1449,7 +1448,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
     withheld = {s for s in asked if s not in requests and _FORGET_FORM.search(s) and not _DISMISSAL.search(s)}
     # An edit asked of a text being written is no memory either ("kindly delete the IIM part from the
     # cover letter draft")
-    withheld |= {s for s in asked if s not in requests and _edits_a_text(s)}
+    withheld |= edits
     # ... and so is a wish beside a request that what it names not be left about ("Forget the court
     # stuff. I'd rather it wasn't lying around."): it says why, of the thing asked about
     if requests:
@@ -2687,12 +2686,11 @@ def _points_at_another(request: str, requests: list[str], said: set[str]) -> boo
         # "and that thing about my weight", "wipe that getaway as well": a thing of its own named, in
         # other words than what was said (not "that sort of thing", "that not floating about")
         topic = _topic_words(r)
-        if not topic:
-            return False
         nouns = [w for w in topic if not w.lower().endswith("ing") and w.lower() not in ("sort", "kind", "type")]
-        return re.search(r"\b(?:my|our|about|regarding|the)\s+(?:[\w'’-]+\s+){0,2}?(?:" + "|".join(map(re.escape, topic))
-                         + r")\b", r, re.IGNORECASE) is not None or bool(nouns) and re.search(
-            r"\b(?:that|this|those|these)\s+(?:" + "|".join(map(re.escape, nouns)) + r")\b", r, re.IGNORECASE) is not None
+        owned = r"\b(?:my|our|about|regarding|the)\s+(?:[\w'’-]+\s+){0,2}?(?:" + "|".join(map(re.escape, topic)) + r")\b"
+        pointed = r"\b(?:that|this|those|these)\s+(?:" + "|".join(map(re.escape, nouns)) + r")\b"
+        return bool(topic) and (re.search(owned, r, re.IGNORECASE) is not None
+                                or bool(nouns) and re.search(pointed, r, re.IGNORECASE) is not None)
 
     return (_POINTS_BACK_REQUEST.search(request) is not None and not names(request) and not names_a_thing(request)
             and any(names(o) or names_a_thing(o) for o in requests if o != request))

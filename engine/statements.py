@@ -27,7 +27,7 @@ from typing import Sequence
 from engine.dates import MONTH_NAMES
 from engine.extractor import _PERSON_ROLES
 from engine.meaning import contact_values, single_statement
-from engine.textnorm import RELATIONS, STOP_WORDS
+from engine.textnorm import RELATION_WORDS as _RELATION_WORDS, STOP_WORDS
 from schemas.records import MemoryRecord
 
 #: How the statements of one narrative record are joined (engine.summarizer._merge_observations,
@@ -246,49 +246,42 @@ def _of_someone_before(statement: str, before: str, speaker: str) -> bool:
 _IS = re.compile(r"\b(?:is|are|was|were|has|have|had|costs?|weighs?|gets?|needs?)\b", re.IGNORECASE)
 
 
-#: The words for someone of the speaker's (brother, wife, flatmate, ...), longest first.
-_RELATION_WORDS = "|".join(sorted((re.escape(w) for w in RELATIONS), key=len, reverse=True))
-
-
 def _speaker_again(piece: str, speaker: str) -> list[str]:
     """The piece cut before a conjunction that names the speaker anew, with no comma before it,
     where the speaker is named before it too ("Sam is 1.78 metres tall and Sam cycles to work": two
-    things of theirs; not "my brother and Sam went fishing", one thing two people did)."""
+    things of theirs; not "my brother and Sam went fishing", one thing two people did), or before
+    one of the speaker's people doing something of their own after a clause with a verb ("Sam swims
+    at the lido and Sam's brother Jamal is being treated for depression": chat leaves the comma
+    out; not "Sam lives with their mum and their brother Jamal")."""
     own = re.compile(rf"\b{re.escape(speaker)}\b(?!['’]s\b)")
     theirs = re.compile(rf"^(?:[^:]{{1,60}}:\s+)?{re.escape(speaker)}['’]s\s")
-    # ... or before one of the speaker's people doing something of their own ("Sam swims at the lido
-    # and Sam's brother Jamal is being treated for depression": chat leaves the comma out)
-    kin = _kin_clause(speaker)
     out: list[list[str]] = []  # each piece as its parts, joined at the end (a long run joins many)
     owned: list[bool] = []  # whether each piece names the speaker
     alone: list[bool] = []  # whether each piece says something alone (once it does, it still does)
-    for x in kin.split(piece):
-        # the speaker named before it, or a thing of theirs said to be something ("Sam's blood
-        # pressure was 150 over 95 and Sam takes ..."; not "Sam's brother and Sam went ...")
+
+    def start(x: str) -> None:
+        out.append([x])
+        owned.append(own.search(x) is not None)
+        alone.append(False)
+
+    for x in _clause_cuts(speaker).split(piece):
         if out and _KIN_OPENS.match(x):
             if not alone[-1]:
                 alone[-1] = says_alone(" ".join(out[-1]))
             # (the clause before says something with a verb of its own, of the speaker or of another
             # of theirs: "Sam's sister is moving to Leeds and Sam's brother just started at Infosys")
-            if (owned[-1] and alone[-1] or _SAYS_WITH_A_VERB.search(_OPENER.sub("", out[-1][0]))) \
-                    and _SAYS_WITH_A_VERB.search(_OPENER.sub("", x)):
-                out.append([x])  # (not "Sam lives with their mum and their brother Jamal": no clause)
-                owned.append(own.search(x) is not None)
-                alone.append(False)
-                continue
-        elif out and (owned[-1] or (theirs.match(out[-1][0]) and any(_IS.search(y) for y in out[-1]))) \
-                and len(_WORD.findall(x)) >= 4:
-            out.append([x])
-            owned.append(own.search(x) is not None)
-            alone.append(False)
-            continue
-        if out:
+            before_says = (owned[-1] and alone[-1]) or _SAYS_WITH_A_VERB.search(_OPENER.sub("", out[-1][0]))
+            new = bool(before_says and _SAYS_WITH_A_VERB.search(_OPENER.sub("", x)))
+        else:
+            # the speaker named before it, or a thing of theirs said to be something ("Sam's blood
+            # pressure was 150 over 95 and Sam takes ..."; not "Sam's brother and Sam went ...")
+            new = not out or ((owned[-1] or (theirs.match(out[-1][0]) and any(_IS.search(y) for y in out[-1])))
+                              and len(_WORD.findall(x)) >= 4)
+        if new:
+            start(x)
+        else:
             out[-1].append(x)
             owned[-1] = owned[-1] or own.search(x) is not None
-        else:
-            out.append([x])
-            owned.append(own.search(x) is not None)
-            alone.append(False)
     return [" ".join(parts) for parts in out]
 
 
@@ -297,7 +290,7 @@ _KIN_OPENS = re.compile(rf"(?:and|but)\s+(?:[\w-]+['’]s|their|our)\s+(?:{_RELA
 
 
 @lru_cache(maxsize=256)
-def _kin_clause(speaker: str) -> re.Pattern[str]:
+def _clause_cuts(speaker: str) -> re.Pattern[str]:
     """Where `_speaker_again` cuts: before a conjunction that names the speaker anew (in the case
     the speaker's name is written: "Will is moving and will be away" names no one anew), or one
     of their people."""

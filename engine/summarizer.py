@@ -32,7 +32,7 @@ from engine.extractor import (
     without_opener,
 )
 from engine.state import SummaryItem, WindowTurn
-from engine.textnorm import LOWER, RELATIONS, STOP_WORDS, UPPER
+from engine.textnorm import LOWER, RELATION_WORDS, STOP_WORDS, UPPER
 from schemas.common import PRIVACY_ORDER
 from engine.tokens import count_tokens, count_tokens_many
 
@@ -117,8 +117,7 @@ def _has_proper_name(sentence: str, speaker: str) -> bool:
 
 #: A turn of life told of someone of the speaker's ("my dad retired", "our dog died", "my sister had
 #: her baby"): as telling as a name, in however few words.
-_KIN_EVENT = re.compile(r"\b(?:my|our)\s+(?:[\w'’-]+\s+)?(?:" + "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))
-                        + r")(?:\s+(?-i:[A-Z])[\w'’-]*)?\s+(?:(?:just|finally|has|have|had|sadly)\s+)?"
+_KIN_EVENT = re.compile(r"\b(?:my|our)\s+(?:[\w'’-]+\s+)?(?:" + RELATION_WORDS + r")(?:\s+(?-i:[A-Z])[\w'’-]*)?\s+(?:(?:just|finally|has|have|had|sadly)\s+)?"
                         r"(?:died|passed(?:\s+away)?|retired|had\s+(?:her|his|their|the|a)\s+baby|gave\s+birth|"
                         r"got\s+(?:married|engaged|divorced|diagnosed|made\s+redundant|laid\s+off|sacked|fired)|"
                         r"was\s+(?:born|diagnosed|made\s+redundant|laid\s+off)|graduated|moved\s+out|left\s+home)\b",

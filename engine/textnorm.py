@@ -52,6 +52,8 @@ colleague coworker teammate team company
 landlord doctor dentist lawyer teacher coach tutor dog cat pet puppy kitten horse stepson stepdaughter
 stepmother stepfather in-law mother-in-law father-in-law mam mummy mommy daddy gran granny grandmum grandmom
 grandad granddad hubby grandparent grandparents""".split())
+#: The relation words as a regex alternation, longest first ("mother-in-law" before "mother").
+RELATION_WORDS = "|".join(sorted((re.escape(w) for w in RELATIONS), key=len, reverse=True))
 #: The role of one who does a thing for someone ("supervising me": my supervisor).
 ROLE_OF_DOING: dict[str, str] = {"supervising": "supervisor", "coaching": "coach", "tutoring": "tutor",
                                  "teaching": "teacher", "managing": "manager", "mentoring": "mentor",
