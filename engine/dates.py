@@ -144,7 +144,9 @@ _SENTENCE_END = re.compile(r"[.!?\n]")
 _FUTURE = re.compile(
     r"\b(?:will|won't|shall|going\s+to|gonna|plan(?:s|ning)?(?:\s+to|\s+on)?|hope\s+to|hoping|can't\s+wait|"
     r"looking\s+forward|next|tomorrow|upcoming|coming\s+up|soon|need\s+to|have\s+to|has\s+to|want\s+to|"
-    r"would\s+like|let's|due|deadline|by|until|till)\b|'ll\b|'d\s+like\b",
+    r"would\s+like|let's|due|deadline|by|until|till)\b|'ll\b|'d\s+like\b"
+    # a booking said in the present: "op's booked for the 22nd of may", "completion is set for ..."
+    r"|(?:['’]s|\bis|\bare)\s+(?:now\s+)?(?:booked|set|scheduled|pencilled|penciled|fixed|arranged|planned)\s+(?:in\s+)?for\b",
     re.IGNORECASE,
 )
 _PAST = re.compile(
@@ -484,6 +486,38 @@ def _parse_ours(m: re.Match[str]) -> date | None:
         return date(int(m.group("y3")), 1, 1)
     except ValueError:
         return None
+
+
+_LEAD_PREP = re.compile(r"(?:on|to|for|by|until|till|from|in|at)\s+", re.IGNORECASE)
+_LABEL_AFTER = re.compile(r"\s*\([^()]{4,40}\)")
+_DAY_BEFORE = re.compile(r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s*$", re.IGNORECASE)
+
+
+def date_phrases(text: str) -> list[tuple[int, int]]:
+    """Where the dates a text names are written ("completion's set for the 14th of february",
+    "dentist next tuesday (7 April 2026)": the words of each date and the date written after them),
+    without a word before one that is not the date's own ("on", "to")."""
+    if not _may_contain_date(text):
+        return []
+    out: list[tuple[int, int]] = []
+    for m in _MASTER.finditer(text):
+        start, end = m.span()
+        if out and start < out[-1][1]:
+            continue  # the date written after one ("next tuesday (7 April 2026)")
+        if text[start - 1:start] == "(":
+            # the date written after a day of the month ("on the 4th (4 March 2026)"): with it
+            day = _DAY_BEFORE.search(text, 0, start - 1)
+            if day is None:
+                continue
+            close = text.find(")", end)
+            out.append((day.start(), close + 1 if close >= 0 else end))
+            continue
+        lead = _LEAD_PREP.match(text, start)
+        if lead is not None and lead.end() < end:
+            start = lead.end()
+        label = _LABEL_AFTER.match(text, end)
+        out.append((start, label.end() if label is not None else end))
+    return out
 
 
 def resolve_dates(text: str, anchor: datetime, tz: tzinfo | None = None) -> tuple[str, datetime | None]:

@@ -106,18 +106,29 @@ def split_sentences(text: str) -> list[str]:
             if prev.endswith(".") and (last in ABBREVIATIONS or (len(last) == 1 and last.isalpha() and last != "i")):
                 out[-1] = prev + " " + p.strip()
                 continue
-            if _BARE_CHANGE.match(prev) and (_NOW_THEN.match(p.strip()) or _THERE_NOW.match(p.strip())):
-                # "Switched banks. Now with Monzo.": one statement, told in two
-                out[-1] = prev.rstrip(" .!") + ", " + p.strip()[0].lower() + p.strip()[1:]
+            if _MONTH_END.search(prev) and _DAY_ALONE.match(p.strip()):
+                # "pushed it to march. the 9th.": the day of the month said after it
+                out[-1] = prev.rstrip(" .!") + " " + p.strip()
+                continue
+            if _BARE_CHANGE.match(prev) and (_NOW_THEN.match(p.strip()) or _THERE_NOW.match(p.strip())
+                                             or _WHERE_NOW.match(p.strip())):
+                # "Switched banks. Now with Monzo.", "New job! I'm at Aldi now.": one statement, told in two
+                first = p.strip() if re.match(r"I\b", p.strip()) else p.strip()[0].lower() + p.strip()[1:]
+                out[-1] = prev.rstrip(" .!") + ", " + first
                 continue
         out.append(p.strip())
     return out
 
 
+#: A sentence ending with a month, and one that is only a day of it ("the 9th.").
+_MONTH_END = re.compile(r"\b(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|"
+                        r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\s*[.!]*$", re.IGNORECASE)
+_DAY_ALONE = re.compile(r"^(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s*[.!]*$", re.IGNORECASE)
 #: A change told alone in a few words ("Switched banks.", "moved house!", "We changed GPs."), which
 #: a sentence opening with "now" goes on to say the new of (`split_sentences` joins them).
 _BARE_CHANGE = re.compile(r"^\W*(?:(?:so|and|oh|also|btw|update:?|news:?)\s+)*(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?(?:(?:just|finally|recently|"
-                          r"officially)\s+)?(?:switched|changed|swapped|moved|left)(?:\s+[\w'’-]+){1,4}\s*[.!]+$",
+                          r"officially)\s+)?(?:(?:switched|changed|swapped|moved|left)(?:\s+[\w'’-]+){1,4}"
+                          r"|(?:got\s+)?(?:a\s+)?new\s+(?:job|place|house|flat|home|apartment))\s*[.!]+$",
                           re.IGNORECASE)
 #: ... where the new one is told: where, with whom, at what (not "Now I'm eating more", "Now let's
 #: talk about ...", "Now my evenings are free").
@@ -128,6 +139,13 @@ _NOW_THEN = re.compile(r"^now\s+(?:(?:I['’]m|we['’]re|they['’]re|he['’]s
                        r"through|via|seeing|going\s+to|going\s+with|using|banking\s+with|living\s+in|"
                        r"based\s+in|registered\s+(?:with|at)|signed\s+up\s+(?:with|at)|insured\s+with|over\s+at)\b"
                        r"|^now\s+(?:it['’]s|(?:I|we)\s+(?:use|see|have))\s+(?-i:[A-Z])", re.IGNORECASE)
+
+
+#: ... or where the speaker is now, said with "now" ("I'm at aldi now", "we're now in Harrogate",
+#: "living in Bath now").
+_WHERE_NOW = re.compile(r"^(?=.*\bnow\b)(?:(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+(?:now\s+)?(?:(?:living|working|based|settled)\s+)?"
+                        r"|(?:living|working|based|settled)\s+)(?:at|with|in|for|near)\s+(?:[\w'’&.+-]+\s+){0,5}?[\w'’&.+-]+\s*[.!]*$",
+                        re.IGNORECASE)
 
 
 #: ... or where the new one is, said with "now" at its end ("changed networks. on giffgaff now.").
@@ -141,11 +159,23 @@ _LABEL = re.compile(r"^[\W_]*(?!(?:I|I'm|I've|I'd|I'll|we|we're|we've)\s)(?:[A-Z
                     r"(?=(?:I|I'm|I've|I'd|I'll|my|we|we're|we've|our|me)\b)")
 
 
+#: A change told by its kind before a dash or colon ("switched banks - ...", "new job: ...").
+_CHANGE_TOLD = re.compile(r"^(?P<change>\W*(?:(?:so|and|oh|also|btw|update|news)\s+)*(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?"
+                          r"(?:(?:just|finally|recently|officially)\s+)?(?:(?:switched|changed|swapped|moved)\s+[\w'’-]+"
+                          r"|(?:got\s+)?(?:a\s+)?new\s+(?:job|place|house|flat|home|apartment))\s*)[:\u2013\u2014-]\s+"
+                          r"(?=(?:I|I'm|I've|we|we're|we've|my|our|now)\b)", re.IGNORECASE)
+
+
 def without_label(sentence: str) -> str:
     """The sentence without a label put before its first-person clause; a label that says it is a
     rule ("Hard limit on my side: I need ...") stays, for it says what kind of statement follows."""
     if labelled_rule(sentence):
         return sentence
+    told = _CHANGE_TOLD.match(sentence)
+    if told is not None:
+        # "switched banks - we're with nationwide now", "new job: I'm at siemens": the change is
+        # what the rest tells the new of, one statement
+        return told.group("change").rstrip() + ", " + sentence[told.end():]
     return _LABEL.sub("", sentence, count=1)
 
 
@@ -811,6 +841,8 @@ _MEDICATION = re.compile(
     r"(?P<drug>" + MEDICINE_CLASS + r"|(?!(?:daily|nightly|weekly|a|an|the|per|each|every|twice|once|now|at|in|on|from|for|"
     r"today|tonight|tomorrow|and|but|so|of|morning|mornings|night|nights|instead|too|as|with|since)\b)"
     r"(?-i:[A-Za-z])[\w-]+)", _I)
+_A_SERVICE_NEXT = re.compile(r"\s+(?:mobile|broadband|energy|insurance|bank|fibre|network|tariff|contract|sim|airlines?|"
+                             r"rail|trains?|buses|coaches)\b", _I)
 _NEGATED_MEDICATION = re.compile(r"\b(?:not|never|no\s+longer|don't|didn't|won't|if|unless|whether|might|may|should)\b", _I)
 _DIET_NEG = re.compile(
     r"\b(?P<subj>I|we)\s+(?:(?:also|really|just|still|absolutely|strictly)\s+)*(?P<neg>don't|do\s+not|can't|cannot|"
@@ -1457,9 +1489,11 @@ _ROLE_BY_DOING = re.compile(
     r"^(?P<name3>" + _NAMED_PERSON + r")\s+(?:is|'s|’s|will\s+be|has\s+been|has\s+started|started)\s+(?:now\s+|also\s+)?"
     r"(?P<doing>" + ROLE_DOING + r")\s+(?:me|us)(?=" + ROLE_TAIL + r")", _I)
 _NEW_ROLE_NAMED = re.compile(
-    r"(?:\b(?P<own>my|our)|\b(?P<unsaid>the)|" + _TAKES_ON + r")\s+new\s+(?P<role>" + _ROLE_WORDS + r")"
+    r"(?:(?:\b(?P<own>my|our)|\b(?P<unsaid>the)|" + _TAKES_ON + r")\s+"
+    # ("new GP's Dr Bevan", chat's "my" left out: a clause that opens with it)
+    r"|(?:^|(?<=[,;]\s)|(?<=\s[-–—]\s))(?:(?:so|and|oh|also|btw)\s+)?|\b(?:so|and)\s+)new\s+(?P<role>" + _ROLE_WORDS + r")"
     r"(?:\s+(?:last|this)\s+(?:week|month|year)|\s+(?:yesterday|today|recently))?(?:\s*\([^()]*\))?"
-    r"(?:\s*(?:,|:|\s[-–—])\s*(?:called\s+|named\s+)?|\s+(?:is|'s|’s)\s+(?:now\s+)?|\s+(?:called|named)\s+)"
+    r"(?:\s*(?:,|:|\s[-–—])\s*(?:called\s+|named\s+)?|(?:\s+is|\s*['’]s)\s+(?:now\s+)?|\s+(?:called|named)\s+)"
     r"(?P<name>" + _PERSON + r")(?=\s*(?:[,;.!?]|\s[-–—]|$)|\s+(?:at|from|of|in|on|who|and|but)\b)", _I)
 #: A role of the speaker's filled by a name typed in lower case, as chat types it ("my manager is tom
 #: now", "priya is my line manager", "new landlord is a guy called femi"): read only where a name is
@@ -1624,6 +1658,132 @@ _EMPLOYER = re.compile(
     r"gig)\s+(?:at|with|in)\s+" + _REST.replace("obj", "obj3")
     + r"|\bI(?:\s+(?:just|recently|finally))*\s+(?:joined|started\s+(?:working\s+)?at)\s+(?P<obj4>(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,3})",
     _I)
+#: A change of job or home told by its kind, and where the speaker is now ("changed jobs, now at
+#: deloitte", "moved house, we're in harrogate now", "new job, I'm at aldi now"): the employer or home
+#: it names, in whatever case, fills the slot "I work at ..." and "I live in ..." fill, so it takes
+#: the place of the one held. Said of the speaker only ("my brother changed jobs, now at ..." is not).
+_MOVED_ON = re.compile(
+    r"^\W*(?:(?:so|and|oh|also|btw|update|news|ok|okay|well|yeah|yes|finally|big\s+news|guess\s+what)\b\W*)*"
+    r"(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?(?:(?:just|finally|recently|officially|also|actually)\s+)?"
+    r"(?:(?:changed|switched|swapped)\s+(?:my\s+|our\s+)?(?P<kinds>jobs|companies|firms|employers|houses|flats|homes|"
+    r"apartments|places|cities|towns|countries)"
+    r"|moved\s+(?P<moved>houses?|flats?|homes?|apartments?|out|cities|towns|countries|abroad|jobs|companies|firms)"
+    r"|(?:got\s+)?(?:a\s+)?new\s+(?P<one>job|company|employer|house|flat|home|place|apartment)(?=\s*[!.,;:\u2013\u2014-]))\b",
+    _I)
+_EMPLOYER_NOW = re.compile(
+    r"(?:\bnow\s+(?:(?:I['’]m|I\s+am)\s+)?(?:working\s+)?(?:at|with|for)|\b(?:I['’]m|I\s+am)\s+(?:now\s+)?(?:(?:working\s+)?"
+    r"(?:at|with)|working\s+for)|\bworking\s+(?:at|for))\s+(?P<obj>[^.!?;,()\u2013\u2014]+)", _I)
+_HOME_NOW = re.compile(
+    r"(?:\bnow\s+(?:(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+)?(?:(?:living|based|settled)\s+)?(?:in|near)"
+    r"|\b(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:now\s+)?(?:(?:living|based|settled)\s+)?(?:in|near)"
+    r"|\b(?:living|based|settled)\s+(?:in|near))\s+(?P<obj>[^.!?;,()\u2013\u2014]+)", _I)
+#: Where one is that is no employer or home: "now at home", "in bits", "at the moment", "in the
+#: middle of unpacking".
+_NOT_A_PLACE = re.compile(r"(?:a|an|my|our|his|her|their|this|that|it|its|home|work|bed|pain|love|trouble|tears|shock|"
+                          r"charge|limbo|bits|pieces|boxes|debt|luck|heaven|hell|the\s+(?:moment|minute|middle|midst|process|"
+                          r"end|start|beginning|meantime|same|way|throes|thick|stage|phase|red|black|loop))\b", _I)
+_JOB_KINDS = frozenset("job jobs company companies firm firms employer employers".split())
+
+
+def moved_on(text: str) -> tuple[str, str, int] | None:
+    """The change of job or home a sentence tells by its kind, with the new one it names
+    (`_MOVED_ON`): (attribute "employer" or "residence", the value as said, where it ends), or
+    None."""
+    m = _MOVED_ON.match(text)
+    if m is None:
+        return None
+    kind = (m.group("kinds") or m.group("moved") or m.group("one")).lower()
+    attribute, now = ("employer", _EMPLOYER_NOW) if kind in _JOB_KINDS else ("residence", _HOME_NOW)
+    found = now.search(text, m.end())
+    said = found.group("obj").strip() if found is not None else ""
+    if (found is None or found.start() - m.end() > 40 or _NOT_A_PLACE.match(said)
+            and not (attribute == "employer" and re.match(r"an?\s+(?!bit|lot|loss|mess|state|while)\w", said, _I))):
+        return None  # (a new employer may be "a charity", "a startup")
+    value = _strip_time_tail(_object(found.group("obj")))
+    if not value or value.lower() in _TIME_WORDS:
+        return None
+    return attribute, value, found.end()
+
+
+#: A service the speaker is with, and whose it is: "we bank with barclays", "our broadband is with
+#: bt", "my mortgage is through nationwide", "I'm with giffgaff for my phone". One provider at a
+#: time: a later one fills the same slot. Not where a thing is ("my phone is with my sister").
+_SERVICES = (r"(?:bank(?:\s+account)?|current\s+account|savings(?:\s+account)?|broadband|internet|wi-?fi|fibre|energy|"
+             r"electric(?:ity)?|gas|phone(?:\s+contract)?|mobile(?:\s+contract)?|phone\s+plan|mobile\s+plan|sim|"
+             r"(?:car\s+|home\s+|house\s+|contents\s+|travel\s+|pet\s+|health\s+|life\s+)?insurance|mortgage|pension|isa|"
+             r"tv(?:\s+package)?|energy\s+supplier|broadband\s+provider|internet\s+provider)")
+_SERVICE_WITH = re.compile(
+    r"\b(?P<poss>my|our)\s+(?P<what>" + _SERVICES + r")\s+(?:is|are|'s|’s)\s+(?:(?:now|still|currently|also)\s+)?"
+    r"(?:with|through|via|from)\s+(?P<obj>[^.!?;]+)"
+    r"|\b(?:I|we)\s+(?:(?:now|still|currently|also|only|always)\s+)?(?P<what2>bank)\s+(?:with|at)\s+(?P<obj2>[^.!?;]+)"
+    r"|\b(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+(?:(?:now|still|currently|also)\s+)?(?:with|on)\s+"
+    r"(?P<obj3>[\w&.+'’-]+(?:\s+[\w&.+'’-]+){0,2}?)\s+for\s+(?:(?:my|our|the)\s+)?(?P<what3>" + _SERVICES + r")\b"
+    # a change to one: "moved to british gas for our energy", "switched our broadband to sky"
+    r"|\b(?:switched|moved|changed|gone|went)\s+(?:over\s+)?to\s+(?P<obj4>[\w&.+'’-]+(?:\s+[\w&.+'’-]+){0,2}?)\s+for\s+"
+    r"(?:(?:my|our|the)\s+)?(?P<what4>" + _SERVICES + r")\b"
+    r"|\b(?:switched|moved|changed)\s+(?:my|our)\s+(?P<what5>" + _SERVICES + r")\s+(?:over\s+)?to\s+(?P<obj5>[^.!?;]+)"
+    # the kind in the provider's name: "i'm on skyline mobile", "we're with hilltop broadband"
+    r"|\b(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+(?:(?:now|still|currently|also)\s+)?(?:with|on)\s+"
+    r"(?P<obj6>[\w&.+'’-]+(?:\s+[\w&.+'’-]+)?\s+(?P<what6>mobile|broadband|energy|insurance|bank|fibre))\b"
+    # "ported my number to mosaic mobile"
+    r"|\bported\s+(?:my|me|our|the)\s+(?:(?:phone|mobile)\s+)?number\s+(?:over\s+|across\s+)?to\s+(?P<obj7>[^.!?;]+)", _I)
+_SERVICE_KINDS = {"mobile": "phone", "sim": "phone", "internet": "broadband", "wifi": "broadband", "wi-fi": "broadband",
+                  "fibre": "broadband", "electric": "energy", "electricity": "energy", "gas": "energy", "current": "bank",
+                  "savings": "bank"}
+
+
+def _service_slot(what: str) -> str:
+    """One name for a service however it is called: "mobile", "sim", "phone contract" -> "phone";
+    "wifi", "internet" -> "broadband"; kinds of insurance stay apart ("car insurance")."""
+    words = what.split()
+    if words[-1] == "insurance":
+        return what
+    return _SERVICE_KINDS.get(words[0], words[0])
+
+
+_FOR_A_WHILE_ONLY = re.compile(r"\b(?:only|just\s+(?:this|for)|temporar\w*|for\s+now|for\s+(?:the|this)\s+(?:trip|week|month|"
+                               r"holiday|rental)|one[- ]off|while\s+(?:I'm|we're)\s+away)\b", _I)
+#: Who holds a thing rather than serves: "with my sister", "with the kids", "from a mate".
+_NO_PROVIDER = re.compile(r"(?:my|your|his|her|their|our|me|you|him|them|us|the|a|an|some|someone|somebody|whoever|"
+                          r"it|this|that|nobody|no\s+one)\b", _I)
+
+
+#: What a day something is moved to opens with: a date, a month, a day, a season.
+_WHEN_START = (r"(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}\s+(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|"
+               r"\d{1,2}[/.]\d{1,2}\b|next\b|this\s+(?!is\b)|mid[\s-]|early\s|late\s|end\s+of\b|start\s+of\b|"
+               r"beginning\s+of\b|after\s|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan(?:uary)?\b|"
+               r"feb(?:ruary)?\b|march\b|april\b|may\b|june\b|july\b|aug(?:ust)?\b|sept?(?:ember)?\b|oct(?:ober)?\b|"
+               r"nov(?:ember)?\b|dec(?:ember)?\b|spring|summer|autumn|fall\b|winter|new\s+year|christmas|easter|half[\s-]term)")
+_MOVE_VERB = r"(?:pushed|moved|bumped|shifted|changed|rescheduled|postponed|delayed|deferred|brought|put)"
+#: A plan or appointment moved to another day: "pushed it to march", "brought it forward to the 3rd
+#: of april", "the exam got moved to november", "they've rescheduled my scan for next friday".
+_RESCHEDULED = re.compile(
+    r"\b" + _MOVE_VERB + r"\s+(?P<what>it|that|this|them|(?:(?:the|my|our|his|her|their)\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,2}?)\s+"
+    r"(?:(?:back|forward|forwards|up|out|off|on)\s+)?(?:to|till|until|til|for|into)\s+(?P<when>" + _WHEN_START + r"[^.!?;]*)"
+    r"|\b(?P<what2>(?:it|that|this)|(?:(?:the|my|our)\s+)?(?-i:[a-z])[\w-]+(?:\s+(?!(?:is|was|has|have|got|had|been|now|just)\b)(?-i:[a-z])[\w-]+)?)"
+    r"(?:['’]s|\s+(?:is|was|has|have|got|had))?\s+"
+    r"(?:(?:been|got|now|just|since|also)\s+)*" + _MOVE_VERB + r"\s+"
+    r"(?:(?:back|forward|forwards|up|out|off)\s+)?(?:to|till|until|til|for|into)\s+(?P<when2>" + _WHEN_START + r"[^.!?;]*)", _I)
+_MOVE_WORDS = frozenset("pushed moved bumped shifted changed rescheduled postponed delayed deferred brought put".split())
+#: Whose a moved thing is not: a person moved ("moved me to nights").
+_NOT_MOVED = frozenset("i we you he she they me us him them back forward up out off on over".split())
+
+
+def rescheduled(text: str) -> tuple[str, str] | None:
+    """What a sentence says was moved to another day and the day it was moved to ("pushed it to
+    march" -> ("it", "march")), or None."""
+    if not _MOVE_WORDS & frozenset(_TOKEN.findall(text.lower())):
+        return None
+    m = _RESCHEDULED.search(text)
+    if m is None:
+        return None
+    what = " ".join(_grp(m, "what", "what2").split())
+    if what.lower() in _NOT_MOVED:
+        return None
+    when = _object(_grp(m, "when", "when2"))
+    return (what, when) if when else None
+
+
 _OCCUPATIONS = frozenset("""teacher nurse doctor physician surgeon dentist engineer developer programmer designer architect
 accountant lawyer attorney paralegal consultant manager director analyst scientist researcher professor lecturer
 student intern chef cook baker waiter waitress barista bartender pilot driver mechanic electrician plumber carpenter
@@ -1873,6 +2033,10 @@ prepare outline design sign apply enrol enroll join take rent buy order hire swi
     "_AGE": frozenset("old yo turned".split()),
     "_RESIDENCE": frozenset("live reside living residing based located settled moved relocated move moving relocating "
                             "relocation rent own share now new".split()),
+    "_SERVICE_WITH": frozenset("bank account savings broadband internet wifi fibre energy electric electricity gas phone "
+                               "mobile sim insurance mortgage pension isa tv ported".split()),
+    "_RESCHEDULED": _MOVE_WORDS,
+    "_MOVED_ON": frozenset("changed switched swapped moved new".split()),
     "_EMPLOYER": frozenset("work working employed job position role internship gig joined started".split()),
     "_OCCUPATION": frozenset("work a an".split()),
     "_PROMOTED": frozenset("promoted bumped moved stepped made".split()),
@@ -1929,7 +2093,8 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             return _Hit("constraint", "constraint:allergy:" + _head(o.lower()),
                         {"type": "allergy", "object": _clean_obj(o, name)}, 0.9, True)
     m = (_MEDICATION.search(c) if vocab & _GATES["_MEDICATION"] else None)
-    if m and not _NEGATED_MEDICATION.search(c, 0, m.start()):
+    # (a service named by its kind is no medicine: "I'm on skyline mobile", "on brightline energy")
+    if m and not _NEGATED_MEDICATION.search(c, 0, m.start()) and not _A_SERVICE_NEXT.match(c, m.end()):
         drug = " ".join(m.group("drug").lower().split())
         if is_medicine(drug, dosed=bool(m.group("dose"))):
             drug = re.sub(r"^(?:the|an|my)\s+", "", drug)
@@ -2264,6 +2429,16 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
     m = (_AGE.search(c) if vocab & _GATES["_AGE"] else None)
     if m:
         return _Hit("fact", "fact:age", {"attribute": "age", "value": _grp(m, "obj", "obj2")}, 0.8)
+    m = (_SERVICE_WITH.search(c) if vocab & _GATES["_SERVICE_WITH"] else None)
+    if m:
+        o = _strip_time_tail(_object(_grp(m, "obj", "obj2", "obj3", "obj4", "obj5", "obj6", "obj7")))
+        what = " ".join(_grp(m, "what", "what2", "what3", "what4", "what5", "what6").lower().split()) or "phone"
+        # (not for one trip or a while: "switched my car insurance to geico for the rental car only")
+        if o and not _NO_PROVIDER.match(o) and o.lower() not in _TIME_WORDS and not _FOR_A_WHILE_ONLY.search(c):
+            return _Hit("fact", "fact:service:" + _service_slot(what), {"attribute": what, "value": _clean_obj(o, name)}, 0.8)
+    moved = moved_on(c) if vocab & _GATES["_MOVED_ON"] else None
+    if moved is not None:
+        return _Hit("fact", "fact:" + moved[0], {"attribute": moved[0], "value": _clean_obj(moved[1], name)}, 0.8)
     m = (_RESIDENCE.search(c) if vocab & _GATES["_RESIDENCE"] else None)
     if m:
         o = _object(_grp(m, "obj", "obj2", "obj3", "obj4", "obj5", "obj6"))
@@ -2389,6 +2564,11 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         if verb in _ACTION_PAST or verb in _PAST_IRREGULAR or verb.endswith("ed"):
             return _Hit("episode", None, {"about": " ".join(m.group("rel").lower().split()), "verb": verb}, 0.5)
         return _Hit("fact", None, {"about": " ".join(m.group("rel").lower().split())}, 0.6)
+    moved = rescheduled(c) if vocab & _GATES["_RESCHEDULED"] else None
+    if moved is not None and moved[0].lower() in ("it", "that", "this", "them"):
+        # "pushed it to march": a plan told before, on its new day (which plan it is is found among
+        # the records: engine.processor; "the exam got moved to november" is read as any statement)
+        return _Hit("decision", None, {"predicate": "moved", "object": moved[0], "to": moved[1]}, 0.8)
     # ---- episodes
     for m in _EPISODE_SUBJ.finditer(c):
         if not _subject_ok(c, m.start("subj")):
@@ -2956,8 +3136,9 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     if not (asked_for_good and started != body and _classify(strip_lead_in(started), name, False) is None):
         body = started
     named = _NEW_ROLE_NAMED.search(body)
+    moved = moved_on(body)
     rules_only = not _CUE.search(body) and not (_ROLE_FILLED.match(body) or named or _PROMOTED.search(body)
-                                                or lower_role_filled(body))
+                                                or lower_role_filled(body) or moved or rescheduled(body))
     if rules_only and not any(r.search(body) for r in _OTHERS_RULES) and not asked_for_good:
         return []
     if greeted:
@@ -2973,6 +3154,9 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     clauses = [c for c in _clauses(body) if len(_WORDS.findall(c)) >= 2]
     if named and not any(named.group(0) in c for c in clauses):
         clauses = [body]  # "signed up with a new dentist last month - Dr Farah Qureshi": one statement
+    if moved is not None and not any(moved[1] in c and moved_on(c) for c in clauses):
+        # "switched jobs last month - now working for a charity": one statement, the rest apart
+        clauses = [body[:moved[2]]] + [c for c in _clauses(body[moved[2]:]) if len(_WORDS.findall(c)) >= 2]
     hits: list[tuple[str, _Hit]] = []
     unread: list[str] = []  # clauses no rule read
     for clause in clauses:

@@ -23,9 +23,9 @@ import numpy as np
 
 from engine.erasure import (earlier_echoes, links as echo_links, neighbours as echo_neighbours, plan as erasure_plan,
                             record_vectors_of, uncached, memo_embed)
-from engine.dates import day_recurs, resolve_dates
+from engine.dates import date_phrases, day_recurs, resolve_dates
 from engine.redaction import REDACTION_MARK
-from engine.extractor import (Candidate, _is_person_role, split_sentences, states_a_rule, told_before, told_opener_gone,
+from engine.extractor import (Candidate, _is_person_role, rescheduled, split_sentences, states_a_rule, told_before, told_opener_gone,
                               without_opener)
 from engine.meaning import (Meaning, _ONE_OCCASION, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
@@ -68,7 +68,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/127"
+RULES = "rules/128"
 
 
 @dataclass(frozen=True)
@@ -757,6 +757,106 @@ def _bounded(c: Candidate, at: datetime) -> Candidate:
     return replace(c, expires_at=ends, happened_at=held, kind="fact" if c.kind == "episode" and held is None else c.kind)
 
 
+#: What a day moved to opens with that takes "in" rather than "on": a month, a season.
+_IN_A_MONTH = re.compile(r"(?:jan|feb|march|april|may|june|july|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter|"
+                         r"early|mid|late|the\s+(?:spring|summer|autumn|winter|new\s+year))", re.IGNORECASE)
+_OPENS_WITH_WHEN = re.compile(r"(?:next|this|after|before|tomorrow|tonight)\b", re.IGNORECASE)
+#: The words of a day and its time, from the start of what a plan was moved to ("Monday afternoon"
+#: of "Monday afternoon instead", "the 3rd of april" of "the 3rd of april, someone cancelled").
+_DAY_WORDS = re.compile(
+    r"(?:(?:the|of|next|this|mid|early|late|end|start|beginning|after|before|tomorrow|tonight|at|on|in|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|"
+    r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|fall|winter|christmas|easter|"
+    r"half[\s-]term|new\s+year|morning|afternoon|evening|night|week|weekend|month|year|noon|midday|"
+    r"\d{1,4}(?:st|nd|rd|th)?(?:[:.]\d\d)?(?:\s*(?:am|pm))?)\b[\s,-]*)+", re.IGNORECASE)
+#: A time of day: "10am", "7:30", "half past nine", "noon", "at 11" (a bare number only after "at").
+_CLOCK = (r"(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b|\d{1,2}[:.]\d\d\b|(?:half|quarter)\s+(?:past|to)\s+[a-z]+|noon\b|midday\b|"
+          r"midnight\b|\d{1,2}\s*o['’]?clock\b|(?<=at\s)\d{1,2}\b(?![:./]))")
+_PART_OF_DAY = r"(?:in\s+the\s+)?(?:morning|afternoon|evening|night)\b"
+#: A time said after a day ("on Saturday at 11", "on Thursday morning", "on the 19th, at half past nine").
+_TIME_AFTER = re.compile(r"(?:,?\s+(?:at\s+)?" + _CLOCK + r"|,?\s+" + _PART_OF_DAY + r")+", re.IGNORECASE)
+_HAS_TIME = re.compile(_CLOCK + r"|\b(?:morning|afternoon|evening|night)\b", re.IGNORECASE)
+_IT = frozenset("it that this them".split())
+
+
+def _moved_day(text: str, named: frozenset[str], timed: bool) -> tuple[int, int] | None:
+    """Where a record writes the day of the plan a move names, and, when the move says a time
+    (`timed`), the time said after it: its one date, or, by what it is ("the exam"), the one date
+    of the one statement that names it; None when that is not one."""
+    spans = date_phrases(text)
+    if named:
+        at, found = 0, []
+        for part in text.split("; "):
+            if named & term_set(part):
+                found += [(a + at, b + at) for a, b in date_phrases(part)]
+            at += len(part) + 2
+        spans = found
+    if len(spans) != 1:
+        return None
+    start, end = spans[0]
+    time = _TIME_AFTER.match(text, end) if timed else None
+    return start, time.end() if time is not None else end
+
+
+def _ahead(record: MemoryRecord, at: datetime) -> bool:
+    """Whether the day a record's plan is on is still to come (or today)."""
+    when = record.happened_at or resolve_dates(record.text or "", record.created_at)[1]
+    return when is not None and when.date() >= at.date()
+
+
+def _moved_plan(c: Candidate, speaker: str, pool: list[MemoryRecord], turn: Event,
+                updated: list[MemoryRecord]) -> tuple[MemoryRecord, Candidate] | None:
+    """The plan a candidate says was moved to another day ("the garage called, they pushed it back
+    to the 25th" after "my car's service is booked for March 12 at the Elm Street garage"), and
+    what the plan then is: its own words with the new day in place of the old. The plan is the one
+    the candidate was found to update by meaning, where that is a plan with one day; else, by what
+    the move names ("the exam"), the last plan still to come that names it, and for "it" the one
+    plan still to come, where there is one only. A plan of someone else's ("my dad's flight") is
+    not the speaker's; a plan whose day is not written as a date, or is one of several, is left as
+    it is."""
+    said = rescheduled(c.text)
+    if said is None:
+        return None
+    what, when = said
+    pronoun = what.lower() in _IT
+    named = frozenset() if pronoun else salient_terms(what, speaker)
+    day = _DAY_WORDS.match(when)
+    when = day.group(0).strip(" ,-") if day is not None else when
+    when = re.sub(r"\s+(?:at|of|on|in|the)$", "", when, flags=re.IGNORECASE)
+    if not when or (not pronoun and not named):
+        return None
+    # the time it was moved to, in its day's words or said after them ("to the 19th, at quarter
+    # past eleven"): it takes the old time's place; without one, the old time stays
+    timed = _HAS_TIME.search(when) is not None
+    if not timed and (at := c.text.lower().find(when.lower())) >= 0:
+        after = re.match(r"(?:\s*\([^()]*\))?\s*,?\s*(?P<time>(?:at\s+)?" + _CLOCK + r")", c.text[at + len(when):], re.IGNORECASE)
+        if after is not None:
+            when, timed = f"{when}, {after.group('time')}", True
+    owners = set(terms(what)) & RELATIONS
+
+    def plan(r: MemoryRecord) -> tuple[int, int] | None:
+        if (not r.text or r.kind == "temporary_instruction" or SOURCE_RANK[r.source] > SOURCE_RANK[c.source]
+                or (not pronoun and (set(terms(r.text)) & RELATIONS) != owners)):
+            return None
+        return _moved_day(r.text, named, timed)
+
+    chosen = [(r, span) for r in updated if (span := plan(r)) is not None]
+    if not chosen:
+        ahead = [(r, span) for r in pool if (span := plan(r)) is not None and _ahead(r, turn.occurred_at)]
+        chosen = ahead if not pronoun or len(ahead) == 1 else []
+    if not chosen:
+        return None
+    target, (start, end) = max(chosen, key=lambda x: (x[0].created_at, x[0].memory_id))
+    text = target.text or ""
+    if re.search(r"\bthe\s+$", text[:start], re.IGNORECASE):
+        when = re.sub(r"^the\s+", "", when, flags=re.IGNORECASE)  # "for the 18th of june" -> "for the 25th"
+    text, _ = resolve_dates(f"{text[:start]}{when}{text[end:]}", turn.occurred_at)  # the new day's date written after it
+    said_as = when if _OPENS_WITH_WHEN.match(when) else ("in " if _IN_A_MONTH.match(when) else "on ") + when
+    _, on = resolve_dates("it will be " + said_as, turn.occurred_at)
+    return target, replace(c, kind=target.kind, text=text, fields=dict(target.fields) | {"moved_to": when},
+                           slot=target.slot, happened_at=on if target.happened_at is not None else None)
+
+
 def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Event,
                       out: _Emitter, settings: Settings, id_prefix: str, speaker: str | None = None,
                       meaning: Meaning | None = None) -> None:
@@ -786,6 +886,9 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
         candidates = typed
     pending: list[MemoryRecord] = []
     for n, c in enumerate(candidates):
+        # "pushed it to march", "the exam got moved to november": a plan on another day, never the
+        # plan said again
+        moving = rescheduled(c.text) is not None
         if meaning is not None and (split := said_again(c.text)) is not None:
             # "Still vegetarian, so something meat-free tonight please": the record said again,
             # beside a request for now, which alone stays (as an instruction for the period it names)
@@ -798,8 +901,8 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                 if c.kind != "temporary_instruction":
                     continue
                 c = replace(c, text=rest)
-        dup = find_duplicate(state, c.kind, c.text, c.happened_at, settings.duplicate_similarity,
-                             index=state.duplicates())
+        dup = None if moving else find_duplicate(state, c.kind, c.text, c.happened_at, settings.duplicate_similarity,
+                                                 index=state.duplicates())
         if dup is not None and (says_change(c.text, dup.text or "") or _not_said_again(c.text, dup.text or "", name)):
             # "No longer works from the Lisbon office" shares nearly every word of "works from the
             # Lisbon office" and says it changed: not the record said again.
@@ -807,7 +910,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
         if dup is None and any(jaccard(term_set(c.text), term_set(p.text or "")) >= settings.duplicate_similarity
                                for p in pending if p.kind == c.kind):
             continue  # the same statement twice in one turn
-        if dup is None and meaning is not None and c.kind != "temporary_instruction":
+        if dup is None and meaning is not None and c.kind != "temporary_instruction" and not moving:
             # "we need a second bathroom, no question" beside other news, or
             # "my daughter has a peanut allergy" after a narrative that said so: a statement said
             # before is that memory said again, not a second copy of it
@@ -838,7 +941,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             relations = relate(meaning, c.text, c.kind, name, pool, settings,
                                day=(c.happened_at or turn.occurred_at).date())
             by_id = {r.memory_id: r for r in pool}
-            same = [r for r in relations if r.verdict == "same"
+            same = [r for r in relations if r.verdict == "same" and not moving
                     # Loose consolidation asked for: related statements that each add something
                     # are evidence to combine (consolidation), not one statement said twice.
                     and not (settings.consolidate_similarity < 1.0 and c.fields.get("type") == "observation")
@@ -892,6 +995,11 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
         if dup is not None:
             out.emit(_repeated(dup, c, turn))
             continue
+        if moving and (moved := _moved_plan(c, name, _pool(state, name, pending), turn, superseded_by_meaning)) is not None:
+            # the plan it moves, on its new day in its own words (the whole of it: no rest is cut)
+            target, c = moved
+            superseded_by_meaning = [r for r in superseded_by_meaning if r.memory_id != target.memory_id] + [target]
+            split_off.pop(target.memory_id, None)
         # "I also love Ethiopian food": a second value of the slot, beside the first
         conflicts = [] if _ALSO.search(c.text) else _replaced_by(state, c)
         if conflicts and _holder_unsure(c, conflicts):
@@ -982,13 +1090,21 @@ _SAME_PROVIDER = {"gp": ("gp", "doctor"), "doctor": ("doctor", "gp"), "therapist
                   "counsellor": ("counsellor", "therapist")}
 
 
+#: A provider said by its verb: "I bank with Barclays", "Robin banks at Monzo".
+_SERVED_BY = r"^(?:[^:]{{1,40}}:\s+)?(?P<owner>[\w'’-]+)\s+(?:(?:also|still|now|currently|only|always)\s+)?{provider}s?\s+(?:with|at)\b"
+
+
 def _names_provider(text: str, provider: str, owners: frozenset[str]) -> bool:
     """Whether a statement says whom a provider of one of `owners` is ("my gym is ironworks",
-    "Robin's dentist: dr kaur"; not "Robin's sister's gym is ironworks" unless the sister is one)."""
+    "Robin's dentist: dr kaur", "we bank with barclays"; not "Robin's sister's gym is ironworks"
+    unless the sister is one)."""
     for p in _SAME_PROVIDER.get(provider, (provider,)):
         for m in re.finditer(_PROVIDER_IS.format(provider=re.escape(p)), text, re.IGNORECASE):
             if m.group("owner") is None or set(terms(m.group("owner"))) & owners:
                 return True
+        m = re.match(_SERVED_BY.format(provider=re.escape(p)), text, re.IGNORECASE)
+        if m is not None and (m.group("owner").lower() in ("i", "we") or set(terms(m.group("owner"))) & owners):
+            return True
     return False
 
 

@@ -1,0 +1,92 @@
+"""A plan moved to another day ("salon texted, they've moved it to the 21st", "airline pushed it
+back to the 5th of august", "the play got moved to the 19th") is the plan told before on its new
+day: the record of it says the new day in its own words, and the old record (which keeps the old
+day) leaves recall. The plan is the one the move is found to update by meaning; else "the play" is
+the last plan still to come that names the play, and "it" the one plan still to come. Before, the move was kept beside the plan (or not at all: "pushed it to
+march. the 9th."), and the plan kept its old day. A move of no plan held ("moved the sofa to the
+window", "bumped my dose up to 20 mg"), or of a record with several days, rewrites nothing. A
+booking told in the present ("op's booked for the 22nd of may") is of the next such day."""
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+
+import pytest
+
+from engine.dates import resolve_dates
+from engine.extractor import rescheduled, split_sentences
+from tests.conftest import record_texts
+
+
+@pytest.mark.parametrize("first, move, new, old", [
+    ("my hair appointment is on the 14th of april", "salon texted, they've moved it to the 21st", "21st", "14th"),
+    ("our flight to Faro is on 3 August", "airline pushed it back to the 5th of august", "5th of august", "3 August"),
+    ("the school play is on the 12th of december", "the play got moved to the 19th", "19th", "12th"),
+    ("my MOT is booked for the 18th of june", "garage rang, moved it to the 25th", "25th", "18th"),
+    ("the christening is on 2 june", "we've pushed the christening back to the 16th of june", "16th of june", "2 june"),
+])
+def test_the_plan_is_kept_on_its_new_day(tmp_path, first, move, new, old):
+    active = record_texts(tmp_path, [first, move], "Robin", "2026-03-02", 3)
+    moved = [t for t in active if new in t]
+    assert moved and all(t != move and "moved" not in t and "pushed" not in t for t in moved), active
+    assert not any(old in t for t in active), active
+
+
+def test_a_day_said_after_the_month_is_part_of_it(tmp_path):
+    active = record_texts(tmp_path, ["completion's set for the 14th of november, that's moving day",
+                                     "ugh. pushed it to december. the 2nd. the buyer's survey was late"],
+                          "Robin", "2026-03-02", 3)
+    assert any("december the 2nd" in t and "moving day" in t for t in active), active
+    assert not any("14th of november" in t and "december" not in t for t in active), active
+
+
+@pytest.mark.parametrize("turns, kept", [
+    (["my dentist appointment is on the 3rd of may", "we moved the sofa to the window last night"], "3rd of may"),
+    (["the optician is on the 9th of june", "the boss moved me to nights from monday"], "9th of june"),
+    (["the party is on saturday the 4th of may", "we moved it to the 11th"], None),
+])
+def test_no_plan_is_rewritten_by_a_move_of_something_else(tmp_path, turns, kept):
+    active = record_texts(tmp_path, turns, "Robin", "2026-03-02", 3)
+    assert kept is None or any(kept in t for t in active), active
+    assert not any(kept is None and "4th of may" in t and "11th" in t for t in active), active
+
+
+@pytest.mark.parametrize("text, moved", [
+    ("pushed it to march", ("it", "march")),
+    ("they've rescheduled my scan for next friday", ("my scan", "next friday")),
+    ("the exam got moved to november", ("the exam", "november")),
+    ("wedding's been pushed back to june", ("wedding", "june")),
+    ("moved the sofa to the window", None),
+    ("pushed the code to main on friday", None),
+    ("they moved me to nights from monday", None),
+    ("doc bumped my dose up to 20 mg", None),
+    ("moved back to the 3rd floor", None),
+])
+def test_what_was_moved_and_to_when(text, moved):
+    assert rescheduled(text) == moved
+
+
+def test_a_day_said_alone_after_a_month_joins_it():
+    assert split_sentences("pushed it to march. the 9th. van's booked") == ["pushed it to march the 9th.", "van's booked"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("cataract op's booked for the 22nd of may", date(2026, 5, 22)),
+    ("completion is set for the 14th of february", date(2027, 2, 14)),
+    ("we booked for the 14th of february and it was lovely", date(2026, 2, 14)),
+])
+def test_a_booking_told_in_the_present_is_ahead(text, expected):
+    _, when = resolve_dates(text, datetime(2026, 3, 2, 10, tzinfo=timezone.utc))
+    assert when.date() == expected
+
+
+@pytest.mark.parametrize("first, move, now, gone", [
+    ("the parents evening is on the 12th at 6", "school moved it to the 14th at 7pm", "7pm", "at 6"),
+    ("my physio appointment is on the 19th, at half past nine",
+     "clinic rang, the appointment has been moved to the 23rd, at quarter past eleven, physio is off sick",
+     "quarter past eleven", "half past nine"),
+    ("my haircut is on friday at 4pm", "salon moved it to saturday", "4pm", "friday"),
+])
+def test_a_time_said_with_the_new_day_takes_the_old_times_place(tmp_path, first, move, now, gone):
+    active = record_texts(tmp_path, [first, move], "Robin", "2026-03-02", 3)
+    assert any(now in t for t in active), active
+    assert not any(gone in t for t in active), active
