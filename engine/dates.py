@@ -146,7 +146,9 @@ _FUTURE = re.compile(
     r"looking\s+forward|next|tomorrow|upcoming|coming\s+up|soon|need\s+to|have\s+to|has\s+to|want\s+to|"
     r"would\s+like|let's|due|deadline|by|until|till)\b|'ll\b|'d\s+like\b"
     # a booking said in the present: "op's booked for the 22nd of may", "completion is set for ..."
-    r"|(?:['’]s|\bis|\bare)\s+(?:now\s+)?(?:booked|set|scheduled|pencilled|penciled|fixed|arranged|planned)\s+(?:in\s+)?for\b",
+    r"|(?:['’]s|\bis|\bare)\s+(?:now\s+)?(?:booked|set|scheduled|pencilled|penciled|fixed|arranged|planned)\s+(?:in\s+)?for"
+    # (with its day after it, or where the day was: the day itself is left out of what is read)
+    r"\s+(?:the\s*)?(?:$|\s|,|\d|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|next|this|tomorrow)",
     re.IGNORECASE,
 )
 _PAST = re.compile(
@@ -218,10 +220,13 @@ _SAME_FORM_PAST = re.compile(r"\b(?:i|we|he|she|they)\s+(?:just\s+|finally\s+|of
                              r"(?:quit|split|put|cut|set|shut|let|hit|cast|bet)\b", re.IGNORECASE)
 
 
+_HAVE_GOT = re.compile(r"(?:['’]ve|\bhave|['’]s|\bhas)\s+got\b(?!\s+(?:to|back|home|there|here|in|into|rid)\b)", re.IGNORECASE)
+
+
 @lru_cache(maxsize=4096)
 def _is_past(sentence: str, expr: str) -> bool:
     """Tense of the sentence around a weekday or a bare date, the expression itself left out."""
-    rest = sentence.replace(expr, " ")
+    rest = _HAVE_GOT.sub(" have ", sentence.replace(expr, " "))  # ("I've got a dentist appointment": have)
     if _FUTURE.search(rest):
         return False
     return (any(m.group(0).lower() not in _NOT_PAST_ED for m in _PAST.finditer(rest))
@@ -506,7 +511,7 @@ def date_phrases(text: str) -> list[tuple[int, int]]:
             continue  # the date written after one ("next tuesday (7 April 2026)")
         if text[start - 1:start] == "(":
             # the date written after a day of the month ("on the 4th (4 March 2026)"): with it
-            day = _DAY_BEFORE.search(text, 0, start - 1)
+            day = _DAY_BEFORE.search(text, max(0, start - 24), start - 1)
             if day is None:
                 continue
             close = text.find(")", end)
@@ -516,7 +521,11 @@ def date_phrases(text: str) -> list[tuple[int, int]]:
         if lead is not None and lead.end() < end:
             start = lead.end()
         label = _LABEL_AFTER.match(text, end)
-        out.append((start, label.end() if label is not None else end))
+        end = label.end() if label is not None else end
+        if out and re.fullmatch(r"[\s,]*(?:the\s+)?", text[out[-1][1]:start]):
+            out[-1] = (out[-1][0], end)  # one day in two ("saturday the 7th", "thursday 12th march")
+        else:
+            out.append((start, end))
     return out
 
 

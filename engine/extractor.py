@@ -30,6 +30,7 @@ from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, MEDICINE
                              is_medicine, role_name)
 from engine.textnorm import MODALS as _MODALS, PAST_IRREGULAR as _PAST_IRREGULAR, POSSESSIVE_END as _POSSESSIVE_END
 from engine.textnorm import OUT_FOR_SOMEONE, plain_negations
+from engine.textnorm import RELATION_WORDS as RELATIONS_ALTERNATION
 from engine.textnorm import FULL_NAME, ROLE_DOING, ROLE_OF_DOING, ROLE_TAIL
 
 __all__ = ["Candidate", "extract", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question",
@@ -106,7 +107,7 @@ def split_sentences(text: str) -> list[str]:
             if prev.endswith(".") and (last in ABBREVIATIONS or (len(last) == 1 and last.isalpha() and last != "i")):
                 out[-1] = prev + " " + p.strip()
                 continue
-            if _MONTH_END.search(prev) and _DAY_ALONE.match(p.strip()):
+            if _MONTH_END.search(prev) and _DAY_ALONE.match(p.strip()) and rescheduled(prev) is not None:
                 # "pushed it to march. the 9th.": the day of the month said after it
                 out[-1] = prev.rstrip(" .!") + " " + p.strip()
                 continue
@@ -144,7 +145,7 @@ _NOW_THEN = re.compile(r"^now\s+(?:(?:I['’]m|we['’]re|they['’]re|he['’]s
 #: ... or where the speaker is now, said with "now" ("I'm at aldi now", "we're now in Harrogate",
 #: "living in Bath now").
 _WHERE_NOW = re.compile(r"^(?=.*\bnow\b)(?:(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+(?:now\s+)?(?:(?:living|working|based|settled)\s+)?"
-                        r"|(?:living|working|based|settled)\s+)(?:at|with|in|for|near)\s+(?:[\w'’&.+-]+\s+){0,5}?[\w'’&.+-]+\s*[.!]*$",
+                        r"|(?:living|working|based|settled)\s+)(?:at|with|in|for|near)\s+(?:[\w'’&.+-]+\s+){0,5}?[\w'’&.+-]+(?:\s*,[^.!?]*)?\s*[.!]*$",
                         re.IGNORECASE)
 
 
@@ -161,9 +162,10 @@ _LABEL = re.compile(r"^[\W_]*(?!(?:I|I'm|I've|I'd|I'll|we|we're|we've)\s)(?:[A-Z
 
 #: A change told by its kind before a dash or colon ("switched banks - ...", "new job: ...").
 _CHANGE_TOLD = re.compile(r"^(?P<change>\W*(?:(?:so|and|oh|also|btw|update|news)\s+)*(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?"
-                          r"(?:(?:just|finally|recently|officially)\s+)?(?:(?:switched|changed|swapped|moved)\s+[\w'’-]+"
+                          r"(?:(?:just|finally|recently|officially)\s+)?(?:(?:switched|changed|swapped|moved)\s+(?:house|home|[\w'’-]+s)"
                           r"|(?:got\s+)?(?:a\s+)?new\s+(?:job|place|house|flat|home|apartment))\s*)[:\u2013\u2014-]\s+"
-                          r"(?=(?:I|I'm|I've|we|we're|we've|my|our|now)\b)", re.IGNORECASE)
+                          # (what follows says where now: "new job: I'm vegetarian" is a label)
+                          r"(?=(?:I|I'm|I've|we|we're|we've|my|our|now)\b[^.!?]*\bnow\b)", re.IGNORECASE)
 
 
 def without_label(sentence: str) -> str:
@@ -851,7 +853,11 @@ _DIET_NEG = re.compile(
 _BUDGET = re.compile(
     r"\b(?:my|our|the|a|total)\s+budget\s+(?:is|was|of|:|=|would\s+be|will\s+be)\s+(?:about\s+|around\s+|roughly\s+)?"
     + _REST + r"|\bbudget\s+(?:is\s+)?(?:under|below|of|around|about|max(?:imum)?|up\s+to|at\s+most)\s+" + _REST.replace("obj", "obj2")
-    + r"|\b(?:can't|cannot|don't\s+want\s+to|won't)\s+spend\s+more\s+than\s+" + _REST.replace("obj", "obj3"), _I)
+    + r"|\b(?:can't|cannot|don't\s+want\s+to|won't)\s+spend\s+more\s+than\s+" + _REST.replace("obj", "obj3")
+    # a budget (for one thing) told with its sum: "budget for the removals is £1,800 max", "our
+    # budget for the kitchen is 12k", "budget is 500 max"
+    + r"|(?:^|\b(?:my|our|the|total)\s+)budget(?:\s+for\s+(?:the\s+|my\s+|our\s+)?(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,2}?))?\s+"
+    r"(?:is|=|:|would\s+be|will\s+be)\s+(?:about\s+|around\s+|roughly\s+)?(?P<obj4>[^.!?;]*\d[^.!?;]*)", _I)
 #: Doing without something until a point, of the speaker's own accord: "not buying a single skein
 #: till January", "I'm not spending a penny on takeaways until payday", "we're not booking anything
 #: else till the car is paid off".
@@ -1099,6 +1105,21 @@ _RULE_FOR_ALL = re.compile(
     r"(?:^|[,:]\s+)(?:(?:and|but|so|also|oh|btw|fyi|which\s+means)\s+)*(?P<q>all|every|each|any|no)\s+(?P<np>(?:[\w'’-]+\s+){0,4}?)"
     r"(?P<modal>must|has\s+to|have\s+to|needs?\s+to|should|" + _GOTTA + r"|can't|cannot|can\s+not|mustn't|may\s+not|can)\s+"
     r"(?:(?:always|never|ever|only)\s+)?(?P<verb>[a-z]+)\b\s*" + _REST, _I)
+#: ... or for anything the speaker (or their side) does of a kind: "anything I send to the school has
+#: to be in Welsh", "everything we post must go past Ana first" (not a demand on what the assistant
+#: picks, "anything you suggest ...", read with its reason; nor "whatever we order for lunch today").
+_RULE_FOR_ANYTHING = re.compile(
+    r"(?:^|[,:]\s+)(?:(?:and|but|so|also|oh|btw|fyi|thing\s+is,?)\s+)*(?P<q>everything|anything)\s+"
+    r"(?P<np>(?:I|we|they)\s+(?:[\w'’-]+\s+){0,5}?)"
+    r"(?P<modal>must|has\s+to|have\s+to|needs?\s+to|should|" + _GOTTA + r"|can't|cannot|can\s+not|mustn't)\s+"
+    r"(?:(?:always|never|ever|only)\s+)?(?P<verb>[a-z]+)\b\s*" + _REST, _I)
+#: Nothing put in the speaker's days at some time: "so nothing gets booked before 2pm", "no
+#: meetings to be scheduled on Fridays", "nothing goes in the diary after 6".
+_NOTHING_BOOKED = re.compile(
+    r"\b(?:nothing|no\s+(?:appointments?|meetings?|calls?|bookings?|deliveries|visits?|viewings?))\s+(?:(?:gets?|can|should|must|is\s+to|are\s+to|to)\s+)?"
+    r"(?:(?:be\s+)?(?:booked|scheduled|planned|arranged|put)(?:\s+in(?:to)?)?|(?:goes|go)\s+in(?:to)?)"
+    r"(?:\s+(?:the|my|our)\s+(?:diary|calendar))?\s+"
+    r"(?P<when>(?:before|after|until|till|on|at|during)\s+[^.!?;,]+)", _I)
 #: A standing rule about one named thing: "the dog must always be on a lead", "the van should never
 #: be left unlocked" (a modal with always or never: "Sam must be tired" is no rule).
 _RULE_FOR_ONE = re.compile(
@@ -1133,6 +1154,9 @@ _NOT_TO_JUDGED = re.compile(r"^(?:blame|be\s+(?:missed|sniffed|trusted|confused|
 #: "be" in such a rule says where or in what state a thing is kept ("be on a lead", "be signed off"),
 #: not what someone is like ("be right", "be the centre of attention").
 _KEPT = re.compile(r"^(?:on|in|at|by|off|out|inside|outside|indoors|home|back|under|within|kept|left|[a-z]+ed)\b", _I)
+#: What a thing must be that a rule asks of it: "nut free", "gluten-free", "vegetarian", "under 2kg".
+_REQUIRED = re.compile(r"^(?:[\w]+[\s-]free|vegan|vegetarian|halal|kosher|under|below|less\s+than|no\s+more\s+than|at\s+least|"
+                       r"approved|signed|checked|double-checked|proofread)\b", _I)
 #: What a modal says of a mind or a manner, not a rule ("every parent must feel that", "any fan has to
 #: admit it"; "be" is a rule only as _KEPT says).
 _NO_RULE_VERBS = frozenset("""be feel think know believe guess imagine hope wish wonder say tell admit agree seem look
@@ -1495,6 +1519,9 @@ _NEW_ROLE_NAMED = re.compile(
     r"(?:\s+(?:last|this)\s+(?:week|month|year)|\s+(?:yesterday|today|recently))?(?:\s*\([^()]*\))?"
     r"(?:\s*(?:,|:|\s[-–—])\s*(?:called\s+|named\s+)?|(?:\s+is|\s*['’]s)\s+(?:now\s+)?|\s+(?:called|named)\s+)"
     r"(?P<name>" + _PERSON + r")(?=\s*(?:[,;.!?]|\s[-–—]|$)|\s+(?:at|from|of|in|on|who|and|but)\b)", _I)
+#: A clause about someone of the speaker's before a new holder said without "my" ("my sister moved
+#: to York, new gp is ..."): the holder is theirs.
+_OF_SOMEONE_ELSE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:" + RELATIONS_ALTERNATION + r")\b", _I)
 #: A role of the speaker's filled by a name typed in lower case, as chat types it ("my manager is tom
 #: now", "priya is my line manager", "new landlord is a guy called femi"): read only where a name is
 #: all the slot can hold, and only a word that names no one (`_NOT_A_NAME`) is refused.
@@ -1680,8 +1707,10 @@ _HOME_NOW = re.compile(
 #: Where one is that is no employer or home: "now at home", "in bits", "at the moment", "in the
 #: middle of unpacking".
 _NOT_A_PLACE = re.compile(r"(?:a|an|my|our|his|her|their|this|that|it|its|home|work|bed|pain|love|trouble|tears|shock|"
-                          r"charge|limbo|bits|pieces|boxes|debt|luck|heaven|hell|the\s+(?:moment|minute|middle|midst|process|"
-                          r"end|start|beginning|meantime|same|way|throes|thick|stage|phase|red|black|loop))\b", _I)
+                          r"charge|limbo|bits|pieces|boxes|debt|luck|heaven|hell|last|least|first|zone|\d+|"
+                          r"the\s+(?:moment|minute|middle|midst|process|end|start|beginning|meantime|same|way|throes|thick|stage|"
+                          r"phase|red|black|loop|kids|baby|children|family|dog|gym|bath|shower|pub|shops|park|beach|station|"
+                          r"airport|hospital|doctors?|dentists?|library|car|bus|train|table|desk))\b", _I)
 _JOB_KINDS = frozenset("job jobs company companies firm firms employer employers".split())
 
 
@@ -1697,12 +1726,15 @@ def moved_on(text: str) -> tuple[str, str, int] | None:
     found = now.search(text, m.end())
     said = found.group("obj").strip() if found is not None else ""
     if (found is None or found.start() - m.end() > 40 or _NOT_A_PLACE.match(said)
-            and not (attribute == "employer" and re.match(r"an?\s+(?!bit|lot|loss|mess|state|while)\w", said, _I))):
-        return None  # (a new employer may be "a charity", "a startup")
+            and not (attribute == "employer" and re.match(r"an?\s+(?!bit|lot|loss|mess|state|while|\w+er\b)\w", said, _I)
+                     and not re.search(r"\bwith\s+$", found.group(0)[:found.start("obj") - found.start()]))):
+        return None  # (a new employer may be "a charity", "a startup"; not "with a longer commute")
     value = _strip_time_tail(_object(found.group("obj")))
     if not value or value.lower() in _TIME_WORDS:
         return None
-    return attribute, value, found.end()
+    # (what follows the place, "... and my manager is Tom", is a statement of its own)
+    at = found.group("obj").find(value)
+    return attribute, value, found.start("obj") + at + len(value) if at >= 0 else found.end()
 
 
 #: A service the speaker is with, and whose it is: "we bank with barclays", "our broadband is with
@@ -1713,18 +1745,18 @@ _SERVICES = (r"(?:bank(?:\s+account)?|current\s+account|savings(?:\s+account)?|b
              r"(?:car\s+|home\s+|house\s+|contents\s+|travel\s+|pet\s+|health\s+|life\s+)?insurance|mortgage|pension|isa|"
              r"tv(?:\s+package)?|energy\s+supplier|broadband\s+provider|internet\s+provider)")
 _SERVICE_WITH = re.compile(
-    r"\b(?P<poss>my|our)\s+(?P<what>" + _SERVICES + r")\s+(?:is|are|'s|’s)\s+(?:(?:now|still|currently|also)\s+)?"
+    r"\b(?P<poss>my|our)\s+(?P<what>" + _SERVICES + r")(?:\s+(?:is|are)|['’]s)\s+(?:(?:now|still|currently|also)\s+)?"
     r"(?:with|through|via|from)\s+(?P<obj>[^.!?;]+)"
     r"|\b(?:I|we)\s+(?:(?:now|still|currently|also|only|always)\s+)?(?P<what2>bank)\s+(?:with|at)\s+(?P<obj2>[^.!?;]+)"
     r"|\b(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+(?:(?:now|still|currently|also)\s+)?(?:with|on)\s+"
     r"(?P<obj3>[\w&.+'’-]+(?:\s+[\w&.+'’-]+){0,2}?)\s+for\s+(?:(?:my|our|the)\s+)?(?P<what3>" + _SERVICES + r")\b"
     # a change to one: "moved to british gas for our energy", "switched our broadband to sky"
-    r"|\b(?:switched|moved|changed|gone|went)\s+(?:over\s+)?to\s+(?P<obj4>[\w&.+'’-]+(?:\s+[\w&.+'’-]+){0,2}?)\s+for\s+"
+    r"|\b(?:switched|changed|gone|went|moved\s+over)\s+(?:over\s+)?to\s+(?P<obj4>[\w&.+'’-]+(?:\s+[\w&.+'’-]+){0,2}?)\s+for\s+"
     r"(?:(?:my|our|the)\s+)?(?P<what4>" + _SERVICES + r")\b"
     r"|\b(?:switched|moved|changed)\s+(?:my|our)\s+(?P<what5>" + _SERVICES + r")\s+(?:over\s+)?to\s+(?P<obj5>[^.!?;]+)"
     # the kind in the provider's name: "i'm on skyline mobile", "we're with hilltop broadband"
     r"|\b(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+(?:(?:now|still|currently|also)\s+)?(?:with|on)\s+"
-    r"(?P<obj6>[\w&.+'’-]+(?:\s+[\w&.+'’-]+)?\s+(?P<what6>mobile|broadband|energy|insurance|bank|fibre))\b"
+    r"(?P<obj6>[\w&.+'’-]+(?:\s+[\w&.+'’-]+)?\s+(?P<what6>mobile|broadband|energy|fibre))\b"
     # "ported my number to mosaic mobile"
     r"|\bported\s+(?:my|me|our|the)\s+(?:(?:phone|mobile)\s+)?number\s+(?:over\s+|across\s+)?to\s+(?P<obj7>[^.!?;]+)", _I)
 _SERVICE_KINDS = {"mobile": "phone", "sim": "phone", "internet": "broadband", "wifi": "broadband", "wi-fi": "broadband",
@@ -1741,32 +1773,48 @@ def _service_slot(what: str) -> str:
     return _SERVICE_KINDS.get(words[0], words[0])
 
 
-_FOR_A_WHILE_ONLY = re.compile(r"\b(?:only|just\s+(?:this|for)|temporar\w*|for\s+now|for\s+(?:the|this)\s+(?:trip|week|month|"
+_FOR_A_WHILE_ONLY = re.compile(r"\b(?:only(?=\s*(?:[,.;!?]|$))|only\s+(?:for|this|until|till|while)|just\s+(?:this|for)|temporar\w*|for\s+now|for\s+(?:the|this)\s+(?:trip|week|month|"
                                r"holiday|rental)|one[- ]off|while\s+(?:I'm|we're)\s+away)\b", _I)
 #: Who holds a thing rather than serves: "with my sister", "with the kids", "from a mate".
 _NO_PROVIDER = re.compile(r"(?:my|your|his|her|their|our|me|you|him|them|us|the|a|an|some|someone|somebody|whoever|"
-                          r"it|this|that|nobody|no\s+one)\b", _I)
+                          r"it|this|that|nobody|no\s+one|low|high|full|half|no|zero|little|less|more|nights|days|lates|"
+                          r"earlies|shifts|overtime|home|decaf|last|next|cover|work)\b", _I)
 
 
 #: What a day something is moved to opens with: a date, a month, a day, a season.
-_WHEN_START = (r"(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}\s+(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|"
-               r"\d{1,2}[/.]\d{1,2}\b|next\b|this\s+(?!is\b)|mid[\s-]|early\s|late\s|end\s+of\b|start\s+of\b|"
-               r"beginning\s+of\b|after\s|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan(?:uary)?\b|"
-               r"feb(?:ruary)?\b|march\b|april\b|may\b|june\b|july\b|aug(?:ust)?\b|sept?(?:ember)?\b|oct(?:ober)?\b|"
-               r"nov(?:ember)?\b|dec(?:ember)?\b|spring|summer|autumn|fall\b|winter|new\s+year|christmas|easter|half[\s-]term)")
-_MOVE_VERB = r"(?:pushed|moved|bumped|shifted|changed|rescheduled|postponed|delayed|deferred|brought|put)"
+_MONTHS = (r"(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|"
+           r"dec(?:ember)?)")
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_SEASON = r"(?:spring|summer|autumn|fall|winter|christmas|easter|half[\s-]term|new\s+year)"
+#: What a day something is moved to opens with, said as a day and not as a thing ("the 3rd", "next
+#: week", "march", "summer"; not "the 3rd floor", "next door's garden", "summer tyres").
+_WHEN_START = (r"(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|\d{1,2}\s+" + _MONTHS + r"|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|"
+               r"(?:next|this|coming)\s+(?:week|weekend|month|year|" + _WEEKDAY + "|" + _SEASON + "|" + _MONTHS + r")|"
+               r"(?:mid|early|late|the\s+end\s+of|end\s+of|the\s+start\s+of|start\s+of|beginning\s+of|after|before)[\s-]+"
+               r"(?:the\s+)?(?:" + _MONTHS + "|" + _SEASON + r"|next\s+\w+|\w+\s+holidays?)|tomorrow|tonight|"
+               + _WEEKDAY + "|" + _MONTHS + "|" + _SEASON + r")"
+               r"(?=\s*(?:$|[,.;:!?()]|\s(?:(?:of|at|in|on|for|instead|now|from|because|as|so|and|but|then|or|the|" + _MONTHS
+               + r"|morning|afternoon|evening|night)\b|\d)))")
+_MOVE_VERB = (r"(?:pushed|moved|bumped|shifted|changed|rescheduled|postponed|delayed|deferred|brought|put"
+              # ("we've had to move the wedding to 19 september", "decided to push it to june")
+              r"|(?<=to\s)(?<!going\sto\s)(?:push|move|bump|shift|change|reschedule|postpone|delay|defer|bring|put))")
 #: A plan or appointment moved to another day: "pushed it to march", "brought it forward to the 3rd
 #: of april", "the exam got moved to november", "they've rescheduled my scan for next friday".
 _RESCHEDULED = re.compile(
-    r"\b" + _MOVE_VERB + r"\s+(?P<what>it|that|this|them|(?:(?:the|my|our|his|her|their)\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,2}?)\s+"
+    r"\b" + _MOVE_VERB + r"\s+(?P<what>it|that|this|(?:(?:the|my|our|his|her|their)\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,2}?)\s+"
     r"(?:(?:back|forward|forwards|up|out|off|on)\s+)?(?:to|till|until|til|for|into)\s+(?P<when>" + _WHEN_START + r"[^.!?;]*)"
-    r"|\b(?P<what2>(?:it|that|this)|(?:(?:the|my|our)\s+)?(?-i:[a-z])[\w-]+(?:\s+(?!(?:is|was|has|have|got|had|been|now|just)\b)(?-i:[a-z])[\w-]+)?)"
+    r"|(?<![\w'’])(?!(?:been|got|now|just|since|also|is|was|has|have|had)\b)(?P<what2>(?:it|that|this)|(?:(?:the|my|our|his|her|their)\s+)?(?:(?-i:[a-z])[\w-]*['’]s\s+(?!(?:been|got|now|just|had)\b))?"
+    r"(?-i:[a-z])[\w-]+(?:\s+(?!(?:is|was|has|have|got|had|been|now|just)\b)(?-i:[a-z])[\w-]+)?)"
     r"(?:['’]s|\s+(?:is|was|has|have|got|had))?\s+"
-    r"(?:(?:been|got|now|just|since|also)\s+)*" + _MOVE_VERB + r"\s+"
+    r"(?>(?:(?:been|got|now|just|since|also)\s+)*)" + _MOVE_VERB + r"\s+"
     r"(?:(?:back|forward|forwards|up|out|off)\s+)?(?:to|till|until|til|for|into)\s+(?P<when2>" + _WHEN_START + r"[^.!?;]*)", _I)
-_MOVE_WORDS = frozenset("pushed moved bumped shifted changed rescheduled postponed delayed deferred brought put".split())
+_MOVE_WORDS = frozenset("""pushed moved bumped shifted changed rescheduled postponed delayed deferred brought put push move bump
+shift change reschedule postpone delay defer bring""".split())
 #: Whose a moved thing is not: a person moved ("moved me to nights").
 _NOT_MOVED = frozenset("i we you he she they me us him them back forward up out off on over".split())
+
+
+_TIME_COLON = re.compile(r"(\d):(\d\d)")
 
 
 def rescheduled(text: str) -> tuple[str, str] | None:
@@ -1780,7 +1828,8 @@ def rescheduled(text: str) -> tuple[str, str] | None:
     what = " ".join(_grp(m, "what", "what2").split())
     if what.lower() in _NOT_MOVED:
         return None
-    when = _object(_grp(m, "when", "when2"))
+    # (a time's colon is no end of what it was moved to: "31st march 9:30am")
+    when = _object(_TIME_COLON.sub("\\1\u2236\\2", _grp(m, "when", "when2"))).replace("\u2236", ":")
     return (what, when) if when else None
 
 
@@ -2011,6 +2060,8 @@ prepare outline design sign apply enrol enroll join take rent buy order hire swi
     "_FREQ_RULE": frozenset("never always".split()),
     "_MUST": frozenset("must have need gotta should got".split()),
     "_RULE_FOR_ALL": frozenset("all every each any no".split()),
+    "_NOTHING_BOOKED": frozenset("booked scheduled planned arranged put goes go".split()),
+    "_RULE_FOR_ANYTHING": frozenset("everything anything".split()),
     "_RULE_FOR_ONE": frozenset("always never".split()),
     "_LIMITED": frozenset("capped limited restricted".split()),
     "_NOT_TO": frozenset("not never".split()),
@@ -2121,9 +2172,11 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                          + m.group("verb").lower(), "object": _clean_obj(o, name), "polarity": "-"}, 0.9)
     m = (_BUDGET.search(c) if vocab & _GATES["_BUDGET"] else None)
     if m:
-        o = _object(_grp(m, "obj", "obj2", "obj3"))
+        o = _object(_grp(m, "obj", "obj2", "obj3", "obj4"))
         if o:
-            return _Hit("constraint", "constraint:budget", {"type": "budget", "object": o}, 0.9, True)
+            what = m.group("what")
+            return _Hit("constraint", "constraint:budget" + (":" + _head(what) if what else ""),
+                        {"type": "budget", "object": o}, 0.9, True)
     m = (_DOING_WITHOUT.search(c) if vocab & _GATES["_DOING_WITHOUT"] else None)
     if m and not re.match(r"any\s+of\s+(?:that|this|it|them|those|these)\b", m.group("obj"), _I):
         o = _object(m.group("obj"))
@@ -2132,6 +2185,12 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                         {"type": "rule", "predicate": ("" if m.group("verb3") else "not ")
                          + " ".join(_grp(m, "verb", "verb2", "verb3").lower().split()),
                          "object": _clean_obj(o, name), "polarity": "-", "until": " ".join(m.group("until").split())}, 0.85)
+    m = (_NOTHING_BOOKED.search(c) if vocab & _GATES["_NOTHING_BOOKED"] else None)
+    if m:
+        when = _object(m.group("when"))
+        if when:
+            return _Hit("constraint", "constraint:" + _head(when),
+                        {"type": "rule", "predicate": "nothing booked", "object": when, "polarity": "-"}, 0.9)
     m = (_BARRED_UNTIL.search(c) if vocab & _GATES["_BARRED_UNTIL"] else None)
     if m:
         o = _object(m.group("obj"))
@@ -2287,14 +2346,15 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             modal = " ".join(m.group("modal").lower().split())
             return _Hit("constraint", "constraint:" + _head(m.group("np")),
                         {"type": "rule", "predicate": f"{modal} only", "object": _clean_obj(o, name)}, 0.9)
-    for gate, rule in (("_RULE_FOR_ALL", _RULE_FOR_ALL), ("_RULE_FOR_ONE", _RULE_FOR_ONE)):
+    for gate, rule in (("_RULE_FOR_ALL", _RULE_FOR_ALL), ("_RULE_FOR_ANYTHING", _RULE_FOR_ANYTHING),
+                       ("_RULE_FOR_ONE", _RULE_FOR_ONE)):
         m = (rule.search(c) if vocab & _GATES[gate] else None)
         if m:
             verb, o = m.group("verb").lower(), _object(m.group("obj"))
             if rule is _RULE_FOR_ALL and m.group("modal").lower() == "can" and m.group("q").lower() != "no":
                 continue  # "every small act can make a difference": what may be, not a rule
             if (o and verb not in _PAST_IRREGULAR and not verb.endswith("ed")
-                    and (verb not in _NO_RULE_VERBS or (verb == "be" and _KEPT.match(o)))):
+                    and (verb not in _NO_RULE_VERBS or (verb == "be" and (_KEPT.match(o) or _REQUIRED.match(o))))):
                 modal = " ".join(c[m.start("modal"):m.start("verb")].split()).lower()
                 # ("each report's gotta ...": of the report)
                 return _Hit("constraint", "constraint:" + _head(re.sub(r"['’]s\s*$", "", m.group("np"))),
@@ -2453,6 +2513,9 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                                                   "value": _clean_obj(_strip_time_tail(o), name)}, 0.8)
     m = (_ROLE_FILLED.match(c) or (_NEW_ROLE_NAMED.search(c) if not _STILL.search(c) else None)
          if vocab & _GATES["_ROLE_FILLED"] else None)
+    if m is not None and m.re is _NEW_ROLE_NAMED and _OF_SOMEONE_ELSE.search(c, 0, m.start()) and not re.search(
+            r"\b(?:my|our|the|an?)\s+new\s+$", c[:m.start("role")], _I):
+        m = None  # "my sister moved to York, new gp is Dr Khan": her new gp, not the speaker's
     if m is None and vocab & _GATES["_ROLE_BY_DOING"]:
         doing = _ROLE_BY_DOING.match(c)
         if doing is not None and doing.group("name3").split()[0].lower() not in (name.lower(), "i", "we"):
@@ -2565,7 +2628,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             return _Hit("episode", None, {"about": " ".join(m.group("rel").lower().split()), "verb": verb}, 0.5)
         return _Hit("fact", None, {"about": " ".join(m.group("rel").lower().split())}, 0.6)
     moved = rescheduled(c) if vocab & _GATES["_RESCHEDULED"] else None
-    if moved is not None and moved[0].lower() in ("it", "that", "this", "them"):
+    if moved is not None and moved[0].lower() in ("it", "that", "this"):
         # "pushed it to march": a plan told before, on its new day (which plan it is is found among
         # the records: engine.processor; "the exam got moved to november" is read as any statement)
         return _Hit("decision", None, {"predicate": "moved", "object": moved[0], "to": moved[1]}, 0.8)
@@ -3154,8 +3217,9 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     clauses = [c for c in _clauses(body) if len(_WORDS.findall(c)) >= 2]
     if named and not any(named.group(0) in c for c in clauses):
         clauses = [body]  # "signed up with a new dentist last month - Dr Farah Qureshi": one statement
-    if moved is not None and not any(moved[1] in c and moved_on(c) for c in clauses):
+    if moved is not None:
         # "switched jobs last month - now working for a charity": one statement, the rest apart
+        # ("..., now at tesco and my manager is Tom")
         clauses = [body[:moved[2]]] + [c for c in _clauses(body[moved[2]:]) if len(_WORDS.findall(c)) >= 2]
     hits: list[tuple[str, _Hit]] = []
     unread: list[str] = []  # clauses no rule read

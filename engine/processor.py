@@ -68,7 +68,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/128"
+RULES = "rules/129"
 
 
 @dataclass(frozen=True)
@@ -819,6 +819,8 @@ def _moved_plan(c: Candidate, speaker: str, pool: list[MemoryRecord], turn: Even
         return None
     what, when = said
     pronoun = what.lower() in _IT
+    if re.match(r"(?:his|her|their)\b", what, re.IGNORECASE):
+        return None  # "my dad moved his flight to the 21st"
     named = frozenset() if pronoun else salient_terms(what, speaker)
     day = _DAY_WORDS.match(when)
     when = day.group(0).strip(" ,-") if day is not None else when
@@ -832,28 +834,46 @@ def _moved_plan(c: Candidate, speaker: str, pool: list[MemoryRecord], turn: Even
         after = re.match(r"(?:\s*\([^()]*\))?\s*,?\s*(?P<time>(?:at\s+)?" + _CLOCK + r")", c.text[at + len(when):], re.IGNORECASE)
         if after is not None:
             when, timed = f"{when}, {after.group('time')}", True
-    owners = set(terms(what)) & RELATIONS
+    # whose the plan is, said with it ("my dad's flight", "my colleague's meeting"): a plan of theirs
+    own = set(terms(speaker))
+    owners = (set(terms(what)) & RELATIONS) | {t for w in re.findall(r"([\w-]+)['’]s\b", what) for t in terms(w)} - own
 
     def plan(r: MemoryRecord) -> tuple[int, int] | None:
         if (not r.text or r.kind == "temporary_instruction" or SOURCE_RANK[r.source] > SOURCE_RANK[c.source]
-                or (not pronoun and (set(terms(r.text)) & RELATIONS) != owners)):
+                or (not pronoun and not (owners <= set(terms(r.text))
+                                         and set(terms(r.text)) & RELATIONS <= owners))):
             return None
         return _moved_day(r.text, named, timed)
 
     chosen = [(r, span) for r in updated if (span := plan(r)) is not None]
-    if not chosen:
-        ahead = [(r, span) for r in pool if (span := plan(r)) is not None and _ahead(r, turn.occurred_at)]
-        chosen = ahead if not pronoun or len(ahead) == 1 else []
+    if not chosen and pronoun:
+        # "it": the one plan still to come, counting plans told with more than one day
+        ahead = [r for r in pool if r.text and date_phrases(r.text) and _ahead(r, turn.occurred_at)]
+        chosen = [(r, span) for r in ahead if (span := plan(r)) is not None] if len(ahead) == 1 else []
+    elif not chosen:
+        chosen = [(r, span) for r in pool if (span := plan(r)) is not None and _ahead(r, turn.occurred_at)]
     if not chosen:
         return None
     target, (start, end) = max(chosen, key=lambda x: (x[0].created_at, x[0].memory_id))
     text = target.text or ""
-    if re.search(r"\bthe\s+$", text[:start], re.IGNORECASE):
-        when = re.sub(r"^the\s+", "", when, flags=re.IGNORECASE)  # "for the 18th of june" -> "for the 25th"
-    text, _ = resolve_dates(f"{text[:start]}{when}{text[end:]}", turn.occurred_at)  # the new day's date written after it
+    old_day = re.sub(r"\s*\([^()]*\)", "", text[start:end])
+    if re.match(r"\d{1,2}(?:st|nd|rd|th)\b", when, re.IGNORECASE):
+        when = "the " + when  # ("moved to 12th": the 12th, which a date can be read from)
+    before = text[:start]
+    if re.search(r"\bthe\s+$", before, re.IGNORECASE):
+        before = re.sub(r"the\s+$", "", before, flags=re.IGNORECASE)  # ("for the 18th" -> "for the 25th", "the april 8th")
+    # the new day as a day still to come, with its date written after it ("the 9th (9 April 2026)")
     said_as = when if _OPENS_WITH_WHEN.match(when) else ("in " if _IN_A_MONTH.match(when) else "on ") + when
-    _, on = resolve_dates("it will be " + said_as, turn.occurred_at)
-    return target, replace(c, kind=target.kind, text=text, fields=dict(target.fields) | {"moved_to": when},
+    lead = "it will be " + said_as[:len(said_as) - len(when)]
+    anchor = turn.occurred_at
+    was = target.happened_at or resolve_dates(target.text or "", target.created_at)[1]
+    if re.fullmatch(r"the\s+\d{1,2}(?:st|nd|rd|th)", when, re.IGNORECASE) and was is not None:
+        # "moved it to the 21st" of the 14th of april: the 21st of april (from that month on)
+        anchor = max(anchor, was.replace(day=1, hour=anchor.hour, minute=anchor.minute))
+    ahead, on = resolve_dates(lead + when, anchor)
+    text = f"{before}{ahead[len(lead):]}{text[end:]}"
+    fields = {k: v.replace(old_day, when) if old_day and isinstance(v, str) else v for k, v in target.fields.items()}
+    return target, replace(c, kind=target.kind, text=text, fields=fields | {"moved_to": when},
                            slot=target.slot, happened_at=on if target.happened_at is not None else None)
 
 
@@ -901,8 +921,8 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                 if c.kind != "temporary_instruction":
                     continue
                 c = replace(c, text=rest)
-        dup = None if moving else find_duplicate(state, c.kind, c.text, c.happened_at, settings.duplicate_similarity,
-                                                 index=state.duplicates())
+        dup = find_duplicate(state, c.kind, c.text, c.happened_at, settings.duplicate_similarity,
+                             index=state.duplicates())
         if dup is not None and (says_change(c.text, dup.text or "") or _not_said_again(c.text, dup.text or "", name)):
             # "No longer works from the Lisbon office" shares nearly every word of "works from the
             # Lisbon office" and says it changed: not the record said again.
@@ -1000,6 +1020,10 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             target, c = moved
             superseded_by_meaning = [r for r in superseded_by_meaning if r.memory_id != target.memory_id] + [target]
             split_off.pop(target.memory_id, None)
+        elif moving and c.fields.get("predicate") == "moved":
+            # "they moved it to wednesday" of a plan not told with a date ("every tuesday at 10am"):
+            # which plan is not known, and the plan stays as told
+            superseded_by_meaning = []
         # "I also love Ethiopian food": a second value of the slot, beside the first
         conflicts = [] if _ALSO.search(c.text) else _replaced_by(state, c)
         if conflicts and _holder_unsure(c, conflicts):
@@ -2463,7 +2487,11 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
         best = float(scores[order[0]])
         if best >= settings.forget_target_similarity:
             floor = max(settings.forget_target_similarity, best - 0.05)
-            return [r for r, s in zip(records, scores) if s >= floor]
+            found = [r for r, s in zip(records, scores) if s >= floor]
+            # ("the previous address" of "my current address is ..." and "my previous address was ...")
+            texts = [r.text or "" for r in found]
+            return [found[k] for k in sorted(_of_the_time_named(request, texts, set(range(len(found))),
+                                                                [set(terms(t)) for t in texts]))]
         # A topic named in other words than the record's ("leaving my job" for "quitting <firm>")
         # scores low in absolute terms; the record that stands clearly above every other is still it.
         # A lone record stands above nothing: "wipe what I told you about my counselling" must not
@@ -2756,7 +2784,7 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
             scores = _request_scores(said, request, topic, meaning, settings)
             best = float(scores.max())
             found = {k for k, x in enumerate(scores) if x >= best - 0.05}
-        named |= found
+        named |= _of_the_time_named(request, said, found, stems)
     names = [{v for v in values(x, speaker) if len(v) >= 3 and not says_when(v) and not any(c.isdigit() for c in v)}
              for x in said]
     everywhere = set.intersection(*names) if names else set()
@@ -2767,6 +2795,28 @@ def named_statements(rec: MemoryRecord, requests: list[str], speaker: str, meani
         named |= more
         grown = bool(more)
     return named
+
+
+#: Which of two of a thing a request names: the one before ("the old address", "my previous job",
+#: "my ex-landlord") or the one now ("the new number", "my current address").
+_BEFORE_OR_NOW = re.compile(r"\b(?:(?P<before>old|previous|former|ex)|(?P<now>new|current|present))"
+                            r"(?:\s+|-)(?:[\w'’-]+\s+)?(?P<thing>[\w'’-]+)", re.IGNORECASE)
+
+
+def _of_the_time_named(request: str, said: list[str], found: set[int], stems: list[set[str]]) -> set[int]:
+    """Of the statements found for a request that names the one before or the one now ("forget the
+    old address" of "new address is 3 Maes y Deri; old one was 22 Heol y Dwr"), the ones of that
+    time: a statement that says "old", "previous" for "the old address" (holding the thing's word,
+    or "one" for it), not the one that says "new". As found where none or all are."""
+    m = _BEFORE_OR_NOW.search(request)
+    if m is None:
+        return found
+    word, thing = ("before" if m.group("before") else "now"), set(terms(m.group("thing"))) | {"one"}
+    mark = re.compile(rf"\b{re.escape(m.group(word))}\b", re.IGNORECASE)
+    marked = {k for k, x in enumerate(said) if mark.search(x) and (stems[k] & thing or k in found or re.search(r"\bone\b", x))}
+    if not marked or marked >= set(range(len(said))):
+        return found
+    return marked
 
 
 #: A clause of a request with a subject of its own ("it feels weird", "he moved away", "I'd rather"):
@@ -2852,6 +2902,8 @@ def _items_left(piece: str, requests: list[str], lead: str, keeps: Sequence[str]
             held = [ks for ks in held if ks and len(ks) < len(parts)]
             if held:
                 gone |= _held_by_fewest(held)
+        # "the old address" of "old one was 22 Heol y Dwr": the item that says the one of that time
+        gone |= set(_of_the_time_named(request, parts, set(), stems))
         for k, rest in cuts.items():
             if parts[k].startswith(rest):
                 tail_cut.add(k)

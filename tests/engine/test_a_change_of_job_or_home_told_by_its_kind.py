@@ -54,3 +54,29 @@ def test_the_new_place_is_read_from_the_change(text, attribute, value):
 ])
 def test_no_place_is_read_where_none_is_said(text):
     assert moved_on(text) is None
+
+
+def test_what_follows_the_new_place_is_a_statement_of_its_own(tmp_path):
+    active = record_texts(tmp_path, ["my manager is Dave", "changed jobs, now at tesco and my manager is Tom"],
+                          "Robin", "2026-03-02", 3)
+    assert any("Tom" in t for t in active) and not any("Dave" in t for t in active), active
+
+
+@pytest.mark.parametrize("text", [
+    "new job - I'm at the gym now, knackered",
+    "new job, now with a longer commute",
+    "new job, now at last",
+    "changed jobs, now at 40 hours a week",
+    "moved house, now in zone 2",
+])
+def test_where_the_speaker_happens_to_be_is_no_new_place(text):
+    assert moved_on(text) is None
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("changed tack: I want shorter answers from now on", "Robin wants shorter answers"),
+    ("new job: I'm vegetarian these days", "Robin is vegetarian"),
+])
+def test_a_change_of_no_job_or_home_before_a_colon_is_a_label(tmp_path, text, kept):
+    active = record_texts(tmp_path, [text], "Robin", "2026-03-02", 3)
+    assert any(t.startswith(kept) for t in active), active

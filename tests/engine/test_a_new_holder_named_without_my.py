@@ -42,3 +42,13 @@ def test_the_role_is_read_without_my(text, slot):
 def test_a_new_holder_of_no_role_of_the_speakers_is_not_read_as_one(text):
     assert not any((c.slot or "").startswith("fact:role:dentist")
                    for c in extract(text, role="user", speaker="Robin", occurred_at=AT))
+
+
+@pytest.mark.parametrize("first, later, kept", [
+    ("my GP is Dr Hale", "my sister moved to York, new gp is Dr Khan", "Hale"),
+    ("my GP is Dr Hale", "my mum registered in Leeds, new gp's Dr Khan", "Hale"),
+])
+def test_a_new_holder_said_after_someone_elses_news_is_theirs(tmp_path, first, later, kept):
+    from tests.conftest import record_texts
+    active = record_texts(tmp_path, [first, later], "Robin", "2026-03-02", 3)
+    assert any(kept in t for t in active), active

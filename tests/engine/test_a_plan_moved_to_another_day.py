@@ -90,3 +90,66 @@ def test_a_time_said_with_the_new_day_takes_the_old_times_place(tmp_path, first,
     active = record_texts(tmp_path, [first, move], "Robin", "2026-03-02", 3)
     assert any(now in t for t in active), active
     assert not any(gone in t for t in active), active
+
+
+@pytest.mark.parametrize("first, move, kept", [
+    ("my meeting with the bank is on the 10th of march", "my colleague's meeting got moved to the 12th", "10th of march"),
+    ("my flight to nice is on 20 march", "my brother's flight got moved to the 22nd", "20 march"),
+    ("my dentist check-up is on the 18th of march", "I moved my daughter's check-up to the 25th", "18th of march"),
+])
+def test_a_plan_of_someone_elses_moved_leaves_the_speakers_own(tmp_path, first, move, kept):
+    active = record_texts(tmp_path, [first, move], "Robin", "2026-03-02", 3)
+    assert any(kept in t for t in active), active
+
+
+@pytest.mark.parametrize("first, move, now", [
+    ("my driving test is on the 25th of march", "driving test got moved to april 8th", "is on april 8th"),
+    ("my visa appointment at vfs is on 17 march", "vfs rescheduled it to 31st march 9:30am", "9:30am"),
+    ("our wedding is on 13 june 2027", "we've had to move the wedding to 19 september, venue flooded", "19 september"),
+    ("i've got a dentist appointment on the 12th of march at 3pm", "the dentist rang, they've pushed it back to the 19th",
+     "19th"),
+])
+def test_the_new_day_is_written_as_said(tmp_path, first, move, now):
+    active = record_texts(tmp_path, [first, move], "Robin", "2026-03-02", 3)
+    assert any(now in t and "the the" not in t and "the april" not in t for t in active), active
+
+
+def test_have_got_is_no_past():
+    _, when = resolve_dates("i've got a dentist appointment on the 12th of march at 3pm",
+                            datetime(2026, 3, 2, 10, tzinfo=timezone.utc))
+    assert when.date() == date(2026, 3, 12)
+
+
+@pytest.mark.parametrize("turns, kept", [
+    (["my dentist appointment is on the 14th of april", "the printer kept jamming so we moved it to the 3rd floor"],
+     "14th of april"),
+    (["my MOT is on the 14th of april", "so I changed it to summer tyres"], "14th of april"),
+    (["my physio is every tuesday at 10am", "they moved it to wednesday"], "every tuesday"),
+    (["my flight is on the 18th of april", "my dad moved his flight to the 21st"], "18th of april"),
+    (["my dentist appointment is on the 20th of april", "we're off on holiday from the 3rd to the 10th of may",
+      "they moved it to the 21st"], "20th of april"),
+])
+def test_a_plan_not_known_to_be_the_one_moved_stays_as_told(tmp_path, turns, kept):
+    active = record_texts(tmp_path, turns, "Robin", "2026-03-02", 3)
+    assert any(kept in t for t in active), active
+
+
+def test_a_day_of_the_month_alone_is_of_the_plans_month(tmp_path):
+    active = record_texts(tmp_path, ["my dentist appointment is on the 14th of april", "they moved it to the 21st"],
+                          "Robin", "2026-03-02", 3)
+    assert any("21st (21 April 2026)" in t for t in active), active
+
+
+def test_a_move_said_twice_is_one_record(tmp_path):
+    active = record_texts(tmp_path, ["my exam got moved to the 3rd of may", "my exam got moved to the 3rd of may"],
+                          "Robin", "2026-03-02", 3)
+    assert len([t for t in active if "3rd of may" in t]) == 1, active
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("my mum is set for life, she retired on friday", date(2026, 2, 27)),
+    ("the room is booked for two nights, we arrived on sunday", date(2026, 3, 1)),
+])
+def test_set_or_booked_for_no_day_is_no_booking_ahead(text, expected):
+    _, when = resolve_dates(text, datetime(2026, 3, 4, 10, tzinfo=timezone.utc))
+    assert when.date() == expected

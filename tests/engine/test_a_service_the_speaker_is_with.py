@@ -38,6 +38,8 @@ def test_the_new_provider_replaces_the_old(tmp_path, first, change, old, new):
     ("i'm on tesco mobile", "fact:service:phone"),
     ("our wifi is through virgin", "fact:service:broadband"),
     ("my car insurance is with admiral", "fact:service:car insurance"),
+    ("our energy's with octopus", "fact:service:energy"),
+    ("my mortgage's with nationwide now", "fact:service:mortgage"),
 ])
 def test_a_service_is_kept_in_its_slot(text, slot):
     assert [c.slot for c in extract(text, role="user", speaker="Robin", occurred_at=AT)] == [slot]
