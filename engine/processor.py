@@ -777,6 +777,7 @@ _PART_OF_DAY = r"(?:in\s+the\s+)?(?:morning|afternoon|evening|night)\b"
 _TIME_AFTER = re.compile(r"(?:,?\s+(?:at\s+)?" + _CLOCK + r"|,?\s+" + _PART_OF_DAY + r")+", re.IGNORECASE)
 _HAS_TIME = re.compile(_CLOCK + r"|\b(?:morning|afternoon|evening|night)\b", re.IGNORECASE)
 _IT = frozenset("it that this them".split())
+_WEEKDAY_NAME = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 
 
 def _moved_day(text: str, named: frozenset[str], timed: bool) -> tuple[int, int] | None:
@@ -808,12 +809,13 @@ def _moved_plan(c: Candidate, speaker: str, pool: list[MemoryRecord], turn: Even
                 updated: list[MemoryRecord]) -> tuple[MemoryRecord, Candidate] | None:
     """The plan a candidate says was moved to another day ("the garage called, they pushed it back
     to the 25th" after "my car's service is booked for March 12 at the Elm Street garage"), and
-    what the plan then is: its own words with the new day in place of the old. The plan is the one
-    the candidate was found to update by meaning, where that is a plan with one day; else, by what
-    the move names ("the exam"), the last plan still to come that names it, and for "it" the one
-    plan still to come, where there is one only. A plan of someone else's ("my dad's flight") is
-    not the speaker's; a plan whose day is not written as a date, or is one of several, is left as
-    it is."""
+    what the plan then is: its own words with the new day (and the new time, where one is said) in
+    place of the old. The plan is the one the candidate was found to update by meaning, where that
+    is a plan with one day; else, by what the move names ("the exam"), the last plan still to come
+    that names it. For "it", a plan found by meaning that is still to come, else the one plan still
+    to come where there is one only, else the one found by meaning. A plan of someone else's ("my
+    dad's flight", "his flight", "my colleague's meeting") is not the speaker's; a plan whose day is
+    not written as a date, or is one of several, is left as it is."""
     said = rescheduled(c.text)
     if said is None:
         return None
@@ -846,10 +848,13 @@ def _moved_plan(c: Candidate, speaker: str, pool: list[MemoryRecord], turn: Even
         return _moved_day(r.text, named, timed)
 
     chosen = [(r, span) for r in updated if (span := plan(r)) is not None]
-    if not chosen and pronoun:
-        # "it": the one plan still to come, counting plans told with more than one day
+    if pronoun:
+        # "it": the plan found by meaning, still to come; else the one plan still to come (a plan
+        # gone by that meaning found stays the choice only where no one other plan is to come)
         ahead = [r for r in pool if r.text and date_phrases(r.text) and _ahead(r, turn.occurred_at)]
-        chosen = [(r, span) for r in ahead if (span := plan(r)) is not None] if len(ahead) == 1 else []
+        found_ahead = [(r, span) for r, span in chosen if _ahead(r, turn.occurred_at)]
+        only = [(r, span) for r in ahead if (span := plan(r)) is not None] if len(ahead) == 1 else []
+        chosen = found_ahead or only or chosen
     elif not chosen:
         chosen = [(r, span) for r in pool if (span := plan(r)) is not None and _ahead(r, turn.occurred_at)]
     if not chosen:
@@ -860,6 +865,8 @@ def _moved_plan(c: Candidate, speaker: str, pool: list[MemoryRecord], turn: Even
     if re.match(r"\d{1,2}(?:st|nd|rd|th)\b", when, re.IGNORECASE):
         when = "the " + when  # ("moved to 12th": the 12th, which a date can be read from)
     before = text[:start]
+    if timed:  # the old time said before the day ("interview at 2pm on the 11th") goes for the new one
+        before = re.sub(r"\s*\bat\s+" + _CLOCK + r"(?=\s+(?:on\s+)?$)", "", before, flags=re.IGNORECASE)
     if re.search(r"\bthe\s+$", before, re.IGNORECASE):
         before = re.sub(r"the\s+$", "", before, flags=re.IGNORECASE)  # ("for the 18th" -> "for the 25th", "the april 8th")
     # the new day as a day still to come, with its date written after it ("the 9th (9 April 2026)")
@@ -867,10 +874,17 @@ def _moved_plan(c: Candidate, speaker: str, pool: list[MemoryRecord], turn: Even
     lead = "it will be " + said_as[:len(said_as) - len(when)]
     anchor = turn.occurred_at
     was = target.happened_at or resolve_dates(target.text or "", target.created_at)[1]
-    if re.fullmatch(r"the\s+\d{1,2}(?:st|nd|rd|th)", when, re.IGNORECASE) and was is not None:
+    # "monday the 23rd": the 23rd, the day of the week said with it
+    day = re.match(r"(?P<said>(?:" + _WEEKDAY_NAME + r")\s+(?:the\s+)?(?P<day>\d{1,2}(?:st|nd|rd|th)))(?P<rest>\b.*)",
+                   when, re.IGNORECASE)
+    of_month = "the " + day.group("day") if day is not None else when
+    if re.fullmatch(r"the\s+\d{1,2}(?:st|nd|rd|th)", of_month, re.IGNORECASE) and was is not None:
         # "moved it to the 21st" of the 14th of april: the 21st of april (from that month on)
         anchor = max(anchor, was.replace(day=1, hour=anchor.hour, minute=anchor.minute))
-    ahead, on = resolve_dates(lead + when, anchor)
+    ahead, on = resolve_dates(lead + of_month, anchor)
+    if day is not None:
+        ahead = (lead + day.group("said") + (f" ({on.day} {on:%B %Y})" if on is not None else "")
+                 + day.group("rest"))
     text = f"{before}{ahead[len(lead):]}{text[end:]}"
     fields = {k: v.replace(old_day, when) if old_day and isinstance(v, str) else v for k, v in target.fields.items()}
     return target, replace(c, kind=target.kind, text=text, fields=fields | {"moved_to": when},
@@ -1052,7 +1066,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             if rest is not None:  # what else the narrative said still holds
                 out.emit(MemoryRecorded(record=rest))
                 pending.append(rest)
-        if meaning is not None and speaker:
+        if meaning is not None and speaker and "moved_to" not in record.fields:  # (a plan moved: no new time of it)
             _habit(state, record, name, turn, out, settings, meaning, derive(id_prefix, "habit", str(n)))
 
 

@@ -153,3 +153,28 @@ def test_a_move_said_twice_is_one_record(tmp_path):
 def test_set_or_booked_for_no_day_is_no_booking_ahead(text, expected):
     _, when = resolve_dates(text, datetime(2026, 3, 4, 10, tzinfo=timezone.utc))
     assert when.date() == expected
+
+
+@pytest.mark.parametrize("turns, now, gone", [
+    (["the sofa delivery is coming on the 19th of march", "delivery's been moved to monday the 23rd"],
+     "monday 23rd (23 March 2026)", "19th"),
+    (["interview at 2pm on the 11th", "mum's birthday dinner on the 15th",
+      "the recruiter moved the interview to friday the 13th at 11am"], "friday 13th (13 March 2026) at 11am", "2pm"),
+])
+def test_a_day_of_the_week_with_its_date_and_a_time_before_the_day(tmp_path, turns, now, gone):
+    active = record_texts(tmp_path, turns, "Robin", "2026-03-02", 1)
+    assert any(now in t for t in active), active
+    assert not any(gone in t for t in active), active
+
+
+def test_a_plan_moved_is_no_new_time_of_it(tmp_path):
+    active = record_texts(tmp_path, ["dentist on the 12th", "haircut on the 14th", "moved the haircut to the 21st"],
+                          "Robin", "2026-03-02", 1)
+    assert not any("again" in t for t in active), active
+
+
+def test_it_is_no_plan_gone_by(tmp_path):
+    active = record_texts(tmp_path, ["i had a vet appointment for the cat on the 1st", "conference in lisbon on the 20th of march",
+                                     "it's been pushed to the 25th"], "Robin", "2026-03-02", 2)
+    assert not any("vet" in t and "25th" in t for t in active), active
+    assert any("lisbon" in t and "25th" in t for t in active), active
