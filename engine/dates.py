@@ -80,6 +80,8 @@ _MON_NAMED = (r"(?:(?-i:" + _MON_FULL + r")|(?-i:january|february|april|june|jul
               # (not someone so named: "in june's garden", "since june left the team")
               r"(?!['’]s\b|\s+(?:left|leaves|gets?|got|said|says|came|comes|went|goes|and\s+(?:I|me)\b)\b))")
 _MON = r"(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)"
+#: The months' names and short names, for other readings of days to share.
+MONTH_WORDS = _MON
 _NOT_THE = r"(?<!\bthe )(?<!\bthe past )(?<!\bthis )"
 
 # One alternative per kind of expression; the first that matches at a position wins, so longer

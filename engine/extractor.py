@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from datetime import datetime, time, timedelta, timezone, tzinfo
 
-from engine.dates import START_WORDS, Period, find_periods, resolve_dates
+from engine.dates import MONTH_WORDS, START_WORDS, Period, find_periods, resolve_dates
 from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, MEDICINE_CLASS, RELATIONS, STOP_WORDS, STRESS_WORDS,
                              is_medicine, role_name)
 from engine.textnorm import MODALS as _MODALS, PAST_IRREGULAR as _PAST_IRREGULAR, POSSESSIVE_END as _POSSESSIVE_END
@@ -100,30 +100,28 @@ def split_sentences(text: str) -> list[str]:
     parts = [p for p in _SENT_SPLIT.split(text) if p and p.strip()]
     out: list[str] = []
     for p in parts:
+        p = p.strip()
         if out:
             prev = out[-1]
             tail = prev.rstrip(".").rsplit(None, 1)
             last = tail[-1].lower().lstrip("([{\"'") if tail else ""  # "(Dr. Okafor)": the abbreviation in brackets
             if prev.endswith(".") and (last in ABBREVIATIONS or (len(last) == 1 and last.isalpha() and last != "i")):
-                out[-1] = prev + " " + p.strip()
+                out[-1] = prev + " " + p
                 continue
-            if _MONTH_END.search(prev) and _DAY_ALONE.match(p.strip()) and rescheduled(prev) is not None:
+            if _MONTH_END.search(prev) and _DAY_ALONE.match(p) and rescheduled(prev) is not None:
                 # "pushed it to march. the 9th.": the day of the month said after it
-                out[-1] = prev.rstrip(" .!") + " " + p.strip()
+                out[-1] = prev.rstrip(" .!") + " " + p
                 continue
-            if _BARE_CHANGE.match(prev) and (_NOW_THEN.match(p.strip()) or _THERE_NOW.match(p.strip())
-                                             or _WHERE_NOW.match(p.strip())):
+            if _BARE_CHANGE.match(prev) and (_NOW_THEN.match(p) or _THERE_NOW.match(p) or _WHERE_NOW.match(p)):
                 # "Switched banks. Now with Monzo.", "New job! I'm at Aldi now.": one statement, told in two
-                first = p.strip() if re.match(r"I\b", p.strip()) else p.strip()[0].lower() + p.strip()[1:]
-                out[-1] = prev.rstrip(" .!") + ", " + first
+                out[-1] = prev.rstrip(" .!") + ", " + (p if re.match(r"I\b", p) else p[0].lower() + p[1:])
                 continue
-        out.append(p.strip())
+        out.append(p)
     return out
 
 
 #: A sentence ending with a month, and one that is only a day of it ("the 9th.").
-_MONTH_END = re.compile(r"\b(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|"
-                        r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\s*[.!]*$", re.IGNORECASE)
+_MONTH_END = re.compile(r"\b" + MONTH_WORDS + r"\s*[.!]*$", re.IGNORECASE)
 _DAY_ALONE = re.compile(r"^(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s*[.!]*$", re.IGNORECASE)
 #: A change told alone in a few words ("Switched banks.", "moved house!", "We changed GPs."), which
 #: a sentence opening with "now" goes on to say the new of (`split_sentences` joins them).
@@ -1782,8 +1780,7 @@ _NO_PROVIDER = re.compile(r"(?:my|your|his|her|their|our|me|you|him|them|us|the|
 
 
 #: What a day something is moved to opens with: a date, a month, a day, a season.
-_MONTHS = (r"(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|"
-           r"dec(?:ember)?)")
+_MONTHS = MONTH_WORDS
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _SEASON = r"(?:spring|summer|autumn|fall|winter|christmas|easter|half[\s-]term|new\s+year)"
 #: What a day something is moved to opens with, said as a day and not as a thing ("the 3rd", "next
@@ -1795,9 +1792,11 @@ _WHEN_START = (r"(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|\d{1,2}\s+" + _MONTHS + r"
                + _WEEKDAY + "|" + _MONTHS + "|" + _SEASON + r")"
                r"(?=\s*(?:$|[,.;:!?()]|\s(?:(?:of|at|in|on|for|instead|now|from|because|as|so|and|but|then|or|the|" + _MONTHS
                + r"|morning|afternoon|evening|night)\b|\d)))")
-_MOVE_VERB = (r"(?:pushed|moved|bumped|shifted|changed|rescheduled|postponed|delayed|deferred|brought|put"
+_MOVED = "pushed moved bumped shifted changed rescheduled postponed delayed deferred brought put".split()
+_TO_MOVE = "push move bump shift change reschedule postpone delay defer bring put".split()
+_MOVE_VERB = (r"(?:" + "|".join(_MOVED)
               # ("we've had to move the wedding to 19 september", "decided to push it to june")
-              r"|(?<=to\s)(?<!going\sto\s)(?:push|move|bump|shift|change|reschedule|postpone|delay|defer|bring|put))")
+              + r"|(?<=to\s)(?<!going\sto\s)(?:" + "|".join(_TO_MOVE) + "))")
 #: A plan or appointment moved to another day: "pushed it to march", "brought it forward to the 3rd
 #: of april", "the exam got moved to november", "they've rescheduled my scan for next friday".
 _RESCHEDULED = re.compile(
@@ -1808,8 +1807,7 @@ _RESCHEDULED = re.compile(
     r"(?:['’]s|\s+(?:is|was|has|have|got|had))?\s+"
     r"(?>(?:(?:been|got|now|just|since|also)\s+)*)" + _MOVE_VERB + r"\s+"
     r"(?:(?:back|forward|forwards|up|out|off)\s+)?(?:to|till|until|til|for|into)\s+(?P<when2>" + _WHEN_START + r"[^.!?;]*)", _I)
-_MOVE_WORDS = frozenset("""pushed moved bumped shifted changed rescheduled postponed delayed deferred brought put push move bump
-shift change reschedule postpone delay defer bring""".split())
+_MOVE_WORDS = frozenset(_MOVED + _TO_MOVE)
 #: Whose a moved thing is not: a person moved ("moved me to nights").
 _NOT_MOVED = frozenset("i we you he she they me us him them back forward up out off on over".split())
 
@@ -1817,6 +1815,7 @@ _NOT_MOVED = frozenset("i we you he she they me us him them back forward up out 
 _TIME_COLON = re.compile(r"(\d):(\d\d)")
 
 
+@lru_cache(maxsize=65_536)
 def rescheduled(text: str) -> tuple[str, str] | None:
     """What a sentence says was moved to another day and the day it was moved to ("pushed it to
     march" -> ("it", "march")), or None."""

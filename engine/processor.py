@@ -23,8 +23,9 @@ import numpy as np
 
 from engine.erasure import (earlier_echoes, links as echo_links, neighbours as echo_neighbours, plan as erasure_plan,
                             record_vectors_of, uncached, memo_embed)
-from engine.dates import date_phrases, day_recurs, resolve_dates
+from engine.dates import MONTH_WORDS, date_phrases, day_recurs, resolve_dates
 from engine.redaction import REDACTION_MARK
+from engine.extractor import _SEASON, _WEEKDAY
 from engine.extractor import (Candidate, _is_person_role, rescheduled, split_sentences, states_a_rule, told_before, told_opener_gone,
                               without_opener)
 from engine.meaning import (Meaning, _ONE_OCCASION, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
@@ -758,16 +759,14 @@ def _bounded(c: Candidate, at: datetime) -> Candidate:
 
 
 #: What a day moved to opens with that takes "in" rather than "on": a month, a season.
-_IN_A_MONTH = re.compile(r"(?:jan|feb|march|april|may|june|july|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter|"
-                         r"early|mid|late|the\s+(?:spring|summer|autumn|winter|new\s+year))", re.IGNORECASE)
+_IN_A_MONTH = re.compile(MONTH_WORDS + r"|spring|summer|autumn|fall|winter|early|mid|late|"
+                         r"the\s+(?:spring|summer|autumn|winter|new\s+year)", re.IGNORECASE)
 _OPENS_WITH_WHEN = re.compile(r"(?:next|this|after|before|tomorrow|tonight)\b", re.IGNORECASE)
 #: The words of a day and its time, from the start of what a plan was moved to ("Monday afternoon"
 #: of "Monday afternoon instead", "the 3rd of april" of "the 3rd of april, someone cancelled").
 _DAY_WORDS = re.compile(
     r"(?:(?:the|of|next|this|mid|early|late|end|start|beginning|after|before|tomorrow|tonight|at|on|in|"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|"
-    r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|fall|winter|christmas|easter|"
-    r"half[\s-]term|new\s+year|morning|afternoon|evening|night|week|weekend|month|year|noon|midday|"
+    + _WEEKDAY + "|" + MONTH_WORDS + "|" + _SEASON + r"|morning|afternoon|evening|night|week|weekend|month|year|noon|midday|"
     r"\d{1,4}(?:st|nd|rd|th)?(?:[:.]\d\d)?(?:\s*(?:am|pm))?)\b[\s,-]*)+", re.IGNORECASE)
 #: A time of day: "10am", "7:30", "half past nine", "noon", "at 11" (a bare number only after "at").
 _CLOCK = (r"(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b|\d{1,2}[:.]\d\d\b|(?:half|quarter)\s+(?:past|to)\s+[a-z]+|noon\b|midday\b|"
@@ -776,7 +775,7 @@ _PART_OF_DAY = r"(?:in\s+the\s+)?(?:morning|afternoon|evening|night)\b"
 #: A time said after a day ("on Saturday at 11", "on Thursday morning", "on the 19th, at half past nine").
 _TIME_AFTER = re.compile(r"(?:,?\s+(?:at\s+)?" + _CLOCK + r"|,?\s+" + _PART_OF_DAY + r")+", re.IGNORECASE)
 _HAS_TIME = re.compile(_CLOCK + r"|\b(?:morning|afternoon|evening|night)\b", re.IGNORECASE)
-_IT = frozenset("it that this them".split())
+_IT = frozenset("it that this".split())
 _WEEKDAY_NAME = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 
 
