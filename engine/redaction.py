@@ -1305,8 +1305,8 @@ _NUMBER = r"(?:[ \t]+(?:number|no\.?|num\.?|nr\.?|#))?"
 # (introducer, kind, validators, stems). Stems ("|"-separated) are literals the introducer cannot be
 # without: lower-case ones are looked for in the lower-cased text, others (acronyms) as written.
 _ID_RULES = (
-    (r"(?:(?:bank|checking|savings|current|chequing)[ \t]+)?(?:account|acct\.?|acc\.?|a/c)[ \t]*(?:number|no\.?|num\.?|#)"
-     r"|(?:bank|checking|savings|chequing)[ \t]+account", "bank_account", (_bank_account_ok,), "account|acct|acc|a/c"),
+    (r"(?:(?:bank|checking|savings|current|chequing|cheque)[ \t]+)?(?:account|acct\.?|acc\.?|a/c)[ \t]*(?:number|no\.?|num\.?|#)"
+     r"|(?:bank|checking|savings|chequing|cheque)[ \t]+account", "bank_account", (_bank_account_ok,), "account|acct|acc|a/c"),
     # whose account it is, then its number ("it left my account 53019862 on the 1st", "our joint
     # account 11223344", "my mum's account", "Priya's account", "my Monzo account"): a plain number,
     # not a date, a span of years or an amount (a number named as one, "my account number: ...", is
@@ -1314,6 +1314,9 @@ _ID_RULES = (
     (r"(?:(?:my|our|your|his|her|their)[ \t]+(?:[\w-]+['’]s[ \t]+)?|(?-i:[A-Z])[\w-]*['’]s[ \t]+)"
      r"(?:(?!account\b)[\w-]+[ \t]+)?(?:(?:bank|checking|savings|current|chequing)[ \t]+)?account"
      r"(?![ \t]*(?:number|no\b|no\.|num\b|num\.|#))", "bank_account", (_plain_account_number,), "account"),
+    # an account and its number, whoever's ("Umhlaba Bank, account 62849173055", "pay it into
+    # account 40917733"): a plain number, as above
+    (r"account(?=[ \t]+\d)", "bank_account", (_plain_account_number,), "account"),
     (r"(?:aba[ \t]+)?routing(?:[ \t]+transit)?" + _NUMBER + r"|(?-i:ABA|RTN)" + _NUMBER, "routing_number",
      ("us.rtn",), "routing|ABA|RTN"),
     (r"sort[ \t]+code", "routing_number", (_sort_code_ok,), "sort"),
@@ -1367,8 +1370,8 @@ _ID_INTRO = re.compile(
     r"(?<![A-Za-z0-9])(?:" + "|".join(f"(?P<r{i}>{rule[0]})" for i, rule in enumerate(_ID_RULES)) + r")"
     r"(?![A-Za-z])(?:[ \t]*(?:'s|\u2019s))?[ \t]*"
     r"(?:(?:[:=#]|[\-\u2013\u2014](?=[ \t]))[ \t]*|(?:is|was|reads)[ \t]+(?::[ \t]*)?"
-    # ("my CPF, it's ...", "my SIN which is ...")
-    r"|,?[ \t]*(?:it['\u2019]s|it[ \t]+is|which[ \t]+is)[ \t]+)?(?:#[ \t]*)?",
+    # ("my CPF, it's ...", "my SIN which is ...", "my ID number, 8805...")
+    r"|,?[ \t]*(?:it['\u2019]s|it[ \t]+is|which[ \t]+is)[ \t]+|,[ \t]*(?=[A-Za-z]{0,3}\d))?(?:#[ \t]*)?",
     re.IGNORECASE,
 )
 _ID_STEMS = sorted({stem for rule in _ID_RULES for stem in rule[3].split("|")})
@@ -1672,7 +1675,10 @@ _SYMBOL_PASSWORD = re.compile(r"(?<![\w!#$%^&*~?+=@./-])[A-Za-z0-9][\w-]*(?:[!#$
 #: also machine-made (`_machine_made`, three changes), or given as the value ("signed in with
 #: Tiger&Lily2020").
 _NAME_JOINERS = frozenset("&+#@")
-_GIVEN_AS_VALUE = re.compile(r"(?:\bwith|\busing|\bis|\bwas|:|=|\bpass(?:word|code)?|\bpin|\bpw)[ \t]*\(?$", re.IGNORECASE)
+_GIVEN_AS_VALUE = re.compile(r"(?:\bwith|\busing|\bis|\bwas|:|=|\bpass(?:word|code)?|\bpin|\bpw|"
+                             # ("I keep typing Thistle#4471", "typed in ...", "entering ...")
+                             r"\btyp(?:e|es|ed|ing)(?:[ \t]+in)?|\bent(?:er|ers|ered|ering)|\bput(?:ting)?[ \t]+in)[ \t]*\(?$",
+                             re.IGNORECASE)
 #: What a value after a sign-in is named as when it is no password: a user name, a handle, a
 #: playlist's or a merchant's name ("my username is Dark~Knight99", "the charge was listed as
 #: AMZN*Mktp2UK").
@@ -1723,9 +1729,12 @@ def _symbol_passwords(text: str, lower: str) -> Iterator[_Span]:
     ends = [e.end() for e in _SENTENCE_EDGE.finditer(text)]
     starts = [0] + ends
     signed = {bisect.bisect_right(ends, w.start()) for w in _SIGN_IN_WORD.finditer(lower)}
+    shorts: dict[int, bool] = {}  # (counted once a sentence: a long one may hold many strings)
     for m in found:
         k = bisect.bisect_right(ends, m.start())  # the sentence it stands in
-        short = len(_WRITTEN_WORD.findall(text, starts[k], ends[k] if k < len(ends) else len(text))) <= 8
+        if k not in shorts:
+            shorts[k] = len(_WRITTEN_WORD.findall(text, starts[k], ends[k] if k < len(ends) else len(text))) <= 8
+        short = shorts[k]
         # In the sentence after it, given as the value in a longer one ("... my password expired.
         # The old one is Pharm@cy2023!nhq and I want a new one"), and made as passwords are: not by
         # name joiners only ("Dolce&Gabbana2024"), with capitals, small letters and digits besides
@@ -1736,7 +1745,8 @@ def _symbol_passwords(text: str, lower: str) -> Iterator[_Span]:
                  and any(c.isupper() for c in value) and any(c.islower() for c in value)
                  and _GIVEN_AS_VALUE.search(text, max(0, m.start() - 24), m.start()) is not None)
         named = _NAMED_AS.search(text, max(starts[k], m.start() - 32), m.start()) is not None
-        if k in signed or ((short or given) and not named and k > 0 and k - 1 in signed):
+        # (or in the sentence before one that names it: "I'm typing Thistle#4471. that's my password")
+        if k in signed or ((short or given) and not named and (k > 0 and k - 1 in signed or k + 1 in signed)):
             yield (m.start(), m.end(), "password", _P_PROSE)
 
 
