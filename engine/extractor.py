@@ -20,6 +20,7 @@ two: "I'm vegan" is three) and anything containing a redaction marker are skippe
 """
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -95,8 +96,10 @@ _SENT_SPLIT = re.compile(r"(?<=[.!?…])(?![\"'”’)\]]+\s+[a-z])[\"'”’)\]
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of a turn: split after . ! ? and at line breaks, abbreviations kept whole."""
-    text = _normalise(text)
+    """Sentences of a turn: split after . ! ? and at line breaks, abbreviations kept whole. A long
+    run of spaces or tabs is one space: it says nothing, and the clause patterns try each of its
+    places in turn (20,000 spaces after a comma took seconds)."""
+    text = _LONG_GAP.sub(" ", _normalise(text))
     parts = [p for p in _SENT_SPLIT.split(text) if p and p.strip()]
     out: list[str] = []
     for p in parts:
@@ -120,14 +123,16 @@ def split_sentences(text: str) -> list[str]:
     return out
 
 
+_LONG_GAP = re.compile(r"[ \t]{8,}")
 #: A sentence ending with a month, and one that is only a day of it ("the 9th.").
 _MONTH_END = re.compile(r"\b" + MONTH_WORDS + r"\s*[.!]*$", re.IGNORECASE)
 _DAY_ALONE = re.compile(r"^(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s*[.!]*$", re.IGNORECASE)
 #: A change told alone in a few words ("Switched banks.", "moved house!", "We changed GPs."), which
 #: a sentence opening with "now" goes on to say the new of (`split_sentences` joins them).
 _BARE_CHANGE = re.compile(r"^\W*(?:(?:so|and|oh|also|btw|update:?|news:?)\s+)*(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?(?:(?:just|finally|recently|"
-                          r"officially)\s+)?(?:(?:switched|changed|swapped|moved|left)(?:\s+[\w'’-]+){1,4}"
-                          r"|(?:got\s+)?(?:a\s+)?new\s+(?:job|place|house|flat|home|apartment))\s*[.!]+$",
+                          r"officially)\s+)?(?:(?:switched|changed|swapped|moved|left)(?:\s+[\w'’-]+){1,4}|moved|relocated"
+                          r"|(?:got\s+|started\s+|began\s+|landed\s+)?(?:a\s+|my\s+)?new\s+(?:job|gig|role|position|place|house|"
+                          r"flat|home|apartment))\s*[.!]+$",
                           re.IGNORECASE)
 #: ... where the new one is told: where, with whom, at what (not "Now I'm eating more", "Now let's
 #: talk about ...", "Now my evenings are free").
@@ -142,7 +147,7 @@ _NOW_THEN = re.compile(r"^now\s+(?:(?:I['’]m|we['’]re|they['’]re|he['’]s
 
 #: ... or where the speaker is now, said with "now" ("I'm at aldi now", "we're now in Harrogate",
 #: "living in Bath now").
-_WHERE_NOW = re.compile(r"^(?=.*\bnow\b)(?:(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+(?:now\s+)?(?:(?:living|working|based|settled)\s+)?"
+_WHERE_NOW = re.compile(r"^(?=.*\bnow\b)(?:(?:I['’]?m|we['’]re|I\s+am|we\s+are)\s+(?:now\s+)?(?:(?:living|working|based|settled)\s+)?"
                         r"|(?:living|working|based|settled)\s+)(?:at|with|in|for|near)\s+(?:[\w'’&.+-]+\s+){0,5}?[\w'’&.+-]+(?:\s*,[^.!?]*)?\s*[.!]*$",
                         re.IGNORECASE)
 
@@ -161,7 +166,9 @@ _LABEL = re.compile(r"^[\W_]*(?!(?:I|I'm|I've|I'd|I'll|we|we're|we've)\s)(?:[A-Z
 #: A change told by its kind before a dash or colon ("switched banks - ...", "new job: ...").
 _CHANGE_TOLD = re.compile(r"^(?P<change>\W*(?:(?:so|and|oh|also|btw|update|news)\s+)*(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?"
                           r"(?:(?:just|finally|recently|officially)\s+)?(?:(?:switched|changed|swapped|moved)\s+(?:house|home|[\w'’-]+s)"
-                          r"|(?:got\s+)?(?:a\s+)?new\s+(?:job|place|house|flat|home|apartment))\s*)[:\u2013\u2014-]\s+"
+                          r"|(?:got\s+|started\s+|began\s+|landed\s+)?(?:a\s+|my\s+)?new\s+(?:job|gig|role|position|place|house|flat|"
+                          r"home|apartment|bank|network|broadband|sim|(?:energy|broadband|phone|mobile)\s+(?:supplier|provider)))\s*)"
+                          r"[:\u2013\u2014-]\s+"
                           # (what follows says where now: "new job: I'm vegetarian" is a label)
                           r"(?=(?:I|I'm|I've|we|we're|we've|my|our|now)\b[^.!?]*\bnow\b)", re.IGNORECASE)
 
@@ -474,10 +481,14 @@ _CONTR = {"i'm": "is", "im": "is", "i've": "has", "i'd": "would", "i'll": "will"
 _COMPOUND_BEFORE = re.compile(r"(?:^|[,;:!?\-\u2013\u2014(]|\.(?!\w))\s*(?P<np>(?:[^,;:.!?\-\u2013\u2014(]|\.(?=\w))*?)"
                               r"\s+(?:and|or|&)\s*$", _I)
 _HAS_I = re.compile(r"\bI\b|\bI'", _I)
+_AND_BEFORE = re.compile(r"(?:^|\s)(?:and|or|&)\s*$", _I)
 
 
 def _compound_subject(text: str, pos: int) -> bool:
     """"My kids and I love it": "I" is half of a plural subject (the verb stays plural)."""
+    # (the cheap test first: most "I"s follow no "and", and the search reads all that is before)
+    if _AND_BEFORE.search(text, max(0, pos - 12), pos) is None:
+        return False
     m = _COMPOUND_BEFORE.search(text, 0, pos)
     if m is None:
         return False
@@ -543,10 +554,14 @@ def to_third_person(text: str, name: str) -> str:
     owned = [False]  # the last first-person word rewritten was "my"
     whole = re.compile(rf"\b{re.escape(name)}\b")  # "Mel" is not said by "Melbourne"
     habitual = bool(_HABITUAL.search(text)) and not _PAST_MARK.search(text)
+    # where the text itself names the speaker (found once: a search before every pronoun is slow
+    # on a long text)
+    name_ends = [n.end() for n in whole.finditer(text)]
 
     def repl(m: re.Match[str]) -> str:
-        said = named[0] or whole.search(m.string, 0, m.start()) is not None
-        since = max([last[0]] + [n.end() for n in whole.finditer(m.string, 0, m.start())])
+        k = bisect.bisect_right(name_ends, m.start())
+        said = named[0] or k > 0
+        since = max(last[0], name_ends[k - 1] if k else 0)
         named[0] = True
         last[0] = m.end()
         # After "<name>'s supervisor ..." the sentence's subject is the supervisor, not the speaker.
@@ -571,7 +586,7 @@ def to_third_person(text: str, name: str) -> str:
             verb = m.group("verb")
             if _compound_subject(m.string, m.start()):
                 return name + rest  # "my kids and I love it": plural verb stays
-            if _INVERTED.search(m.string, 0, m.start()):
+            if _INVERTED.search(m.string, max(0, m.start() - 80), m.start()):
                 return name + rest  # "Do I need ...?" -> "Does <name> need ...?"
             head = rest[: len(rest) - len(verb)]
             if verb.lower() in _SAME_FORM:
@@ -841,6 +856,45 @@ _MEDICATION = re.compile(
     r"(?P<drug>" + MEDICINE_CLASS + r"|(?!(?:daily|nightly|weekly|a|an|the|per|each|every|twice|once|now|at|in|on|from|for|"
     r"today|tonight|tomorrow|and|but|so|of|morning|mornings|night|nights|instead|too|as|with|since)\b)"
     r"(?-i:[A-Za-z])[\w-]+)", _I)
+#: A medicine the speaker is taken off or stops, however the change is told ("they took me off the
+#: amlodipine and put me on losartan", "came off the citalopram", "the gp swapped my omeprazole for
+#: lansoprazole", "no longer on warfarin", "switched me from sertraline to fluoxetine", "put me on
+#: apixaban instead of warfarin"), in the candidate's words ({who}: the speaker, by name or "I").
+_MEDICINE_STOPPED = (
+    r"\b(?:took|taken|taking|take|got)\s+{who}\s+off\s+(?:of\s+)?{det}(?P<d1>[A-Za-z][\w-]+)"
+    r"|\b(?:{who}\s+(?:is|am|['’]m)|I['’]m|I\s+am)\s+(?:now\s+|finally\s+|completely\s+)?off\s+{det}(?P<d2>[A-Za-z][\w-]+)"
+    r"|(?:^|\b{who}:?\s+|\b(?:I|{who})\s+)(?:(?:have|has|had|['’]ve|just|finally|now|recently)\s+)*(?:stopped|quit|came\s+off|"
+    r"come\s+off|weaned\s+(?:myself\s+|themselves\s+)?off|dropped|ditched)\s+(?:taking\s+)?{det}(?P<d3>[A-Za-z][\w-]+)"
+    r"|\b(?:switched|moved|changed|swapped)\s+{who}\s+(?:over\s+)?(?:from|off)\s+{det}(?P<d4>[A-Za-z][\w-]+)"
+    r"|\bswapped\s+(?:my|their|{who}['’]s|the)\s+(?P<d5>[A-Za-z][\w-]+)\s+for\b"
+    r"|\bno\s+longer\s+(?:on|taking)\s+{det}(?P<d6>[A-Za-z][\w-]+)"
+    r"|\b(?:put|moved|switched|started)\s+{who}\s+(?:on|onto|to)\s+[^.;!?]{{1,40}}?\binstead\s+of\s+{det}(?P<d7>[A-Za-z][\w-]+)")
+_MEDICINE_DET = r"(?:(?:the|my|their|his|her|[\w-]+['’]s)\s+)?"
+#: Said as what may be, or what is not: "thinking of coming off sertraline", "never stopped taking".
+_STOP_UNSURE = re.compile(r"\b(?:thinking|considering|might|may|maybe|want(?:s|ed)?\s+to|planning|plan\s+to|hoping|should|"
+                          r"could|would|if|whether|not|never|didn['’]?t|don['’]?t|won['’]?t|can['’]?t|haven['’]?t|"
+                          r"hasn['’]?t|unless|before|until|till)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def _medicine_stopped_rx(speaker: str) -> re.Pattern[str]:
+    who = r"(?:me|I|myself|" + re.escape(speaker) + ")" if speaker else r"(?:me|I|myself)"
+    return re.compile(_MEDICINE_STOPPED.format(who=who, det=_MEDICINE_DET), re.IGNORECASE)
+
+
+def medicines_stopped(text: str, speaker: str = "", known: frozenset[str] = frozenset()) -> set[str]:
+    """The medicines a sentence says the speaker is taken off or stops (`_MEDICINE_STOPPED`),
+    lower-cased: words that name a medicine, or are among the `known` ones the speaker takes; said as
+    what may be or is not ("thinking of coming off ...") they are none."""
+    stopped: set[str] = set()
+    for m in _medicine_stopped_rx(speaker).finditer(text):
+        drug = next(d for d in m.groups() if d)
+        if _STOP_UNSURE.search(text, max(0, m.start() - 40), m.start()) is None and (
+                drug.lower() in known or is_medicine(drug)):
+            stopped.add(drug.lower())
+    return stopped
+
+
 _A_SERVICE_NEXT = re.compile(r"\s+(?:mobile|broadband|energy|insurance|bank|fibre|network|tariff|contract|sim|airlines?|"
                              r"rail|trains?|buses|coaches)\b", _I)
 _NEGATED_MEDICATION = re.compile(r"\b(?:not|never|no\s+longer|don't|didn't|won't|if|unless|whether|might|may|should)\b", _I)
@@ -1693,14 +1747,17 @@ _MOVED_ON = re.compile(
     r"(?:(?:changed|switched|swapped)\s+(?:my\s+|our\s+)?(?P<kinds>jobs|companies|firms|employers|houses|flats|homes|"
     r"apartments|places|cities|towns|countries)"
     r"|moved\s+(?P<moved>houses?|flats?|homes?|apartments?|out|cities|towns|countries|abroad|jobs|companies|firms)"
-    r"|(?:got\s+)?(?:a\s+)?new\s+(?P<one>job|company|employer|house|flat|home|place|apartment)(?=\s*[!.,;:\u2013\u2014-]))\b",
+    r"|(?:got\s+|started\s+|began\s+|landed\s+)?(?:a\s+|my\s+)?new\s+(?P<one>job|gig|role|position|company|employer|house|flat|home|"
+    r"place|apartment)(?=\s*[!.,;:\u2013\u2014-])"
+    # "we moved!!", "relocated for work, ..." (said alone: where to follows)
+    r"|(?P<bare>moved|relocated)(?:\s+(?:for|with)\s+(?:work|(?:the|my|a|our)\s+(?:new\s+)?job))?(?=\s*[!.,;:\u2013\u2014-]))\b",
     _I)
 _EMPLOYER_NOW = re.compile(
-    r"(?:\bnow\s+(?:(?:I['’]m|I\s+am)\s+)?(?:working\s+)?(?:at|with|for)|\b(?:I['’]m|I\s+am)\s+(?:now\s+)?(?:(?:working\s+)?"
+    r"(?:\bnow\s+(?:(?:I['’]?m|I\s+am)\s+)?(?:working\s+)?(?:at|with|for)|\b(?:I['’]?m|I\s+am)\s+(?:now\s+)?(?:(?:working\s+)?"
     r"(?:at|with)|working\s+for)|\bworking\s+(?:at|for))\s+(?P<obj>[^.!?;,()\u2013\u2014]+)", _I)
 _HOME_NOW = re.compile(
-    r"(?:\bnow\s+(?:(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+)?(?:(?:living|based|settled)\s+)?(?:in|near)"
-    r"|\b(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:now\s+)?(?:(?:living|based|settled)\s+)?(?:in|near)"
+    r"(?:\bnow\s+(?:(?:I['’]?m|I\s+am|we['’]?re|we\s+are)\s+)?(?:(?:living|based|settled)\s+)?(?:in|near)"
+    r"|\b(?:I['’]?m|I\s+am|we['’]?re|we\s+are)\s+(?:now\s+)?(?:(?:living|based|settled)\s+)?(?:in|near)"
     r"|\b(?:living|based|settled)\s+(?:in|near))\s+(?P<obj>[^.!?;,()\u2013\u2014]+)", _I)
 #: Where one is that is no employer or home: "now at home", "in bits", "at the moment", "in the
 #: middle of unpacking".
@@ -1709,7 +1766,7 @@ _NOT_A_PLACE = re.compile(r"(?:a|an|my|our|his|her|their|this|that|it|its|home|w
                           r"the\s+(?:moment|minute|middle|midst|process|end|start|beginning|meantime|same|way|throes|thick|stage|"
                           r"phase|red|black|loop|kids|baby|children|family|dog|gym|bath|shower|pub|shops|park|beach|station|"
                           r"airport|hospital|doctors?|dentists?|library|car|bus|train|table|desk))\b", _I)
-_JOB_KINDS = frozenset("job jobs company companies firm firms employer employers".split())
+_JOB_KINDS = frozenset("job jobs gig role position company companies firm firms employer employers".split())
 
 
 def moved_on(text: str) -> tuple[str, str, int] | None:
@@ -1719,7 +1776,7 @@ def moved_on(text: str) -> tuple[str, str, int] | None:
     m = _MOVED_ON.match(text)
     if m is None:
         return None
-    kind = (m.group("kinds") or m.group("moved") or m.group("one")).lower()
+    kind = (m.group("kinds") or m.group("moved") or m.group("one") or m.group("bare")).lower()
     attribute, now = ("employer", _EMPLOYER_NOW) if kind in _JOB_KINDS else ("residence", _HOME_NOW)
     found = now.search(text, m.end())
     said = found.group("obj").strip() if found is not None else ""
@@ -1754,12 +1811,55 @@ _SERVICE_WITH = re.compile(
     r"|\b(?:switched|moved|changed)\s+(?:my|our)\s+(?P<what5>" + _SERVICES + r")\s+(?:over\s+)?to\s+(?P<obj5>[^.!?;]+)"
     # the kind in the provider's name: "i'm on skyline mobile", "we're with hilltop broadband"
     r"|\b(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+(?:(?:now|still|currently|also)\s+)?(?:with|on)\s+"
-    r"(?P<obj6>[\w&.+'’-]+(?:\s+[\w&.+'’-]+)?\s+(?P<what6>mobile|broadband|energy|fibre))\b"
+    r"(?P<obj6>[\w&.+'’-]+(?:\s+[\w&.+'’-]+)?\s+(?P<what6>mobile|broadband|energy|fibre|power|telecom))\b"
+    # ... or changed to: "switched to kestrel power in the end" (not "to green energy")
+    r"|\b(?:switched|changed|moved|gone|went|going)\s+(?:over\s+)?(?:to|with)\s+(?!(?:green|solar|wind|renewable|clean|"
+    r"cheap\w*|fixed|prepaid|faster|better|full|superfast|ultrafast)\b)"
+    r"(?P<obj8>[\w&.+'’-]+(?:\s+[\w&.+'’-]+)?\s+(?P<what8>mobile|broadband|energy|fibre|power|telecom))\b"
     # "ported my number to mosaic mobile"
     r"|\bported\s+(?:my|me|our|the)\s+(?:(?:phone|mobile)\s+)?number\s+(?:over\s+|across\s+)?to\s+(?P<obj7>[^.!?;]+)", _I)
 _SERVICE_KINDS = {"mobile": "phone", "sim": "phone", "internet": "broadband", "wifi": "broadband", "wi-fi": "broadband",
                   "fibre": "broadband", "electric": "energy", "electricity": "energy", "gas": "energy", "current": "bank",
-                  "savings": "bank"}
+                  "savings": "bank", "power": "energy", "telecom": "phone"}
+
+
+#: A service changed, told by its kind, and who serves now ("switched energy supplier, now with
+#: ovo", "changed networks - we're on three now", "got new broadband, we're with BT now",
+#: "switched banks to monzo"): it fills the slot "our energy is with ..." fills.
+_SERVICE_CHANGED = re.compile(
+    r"^\W*(?:(?:so|and|oh|also|btw|update|news|ok|okay|well|yeah|finally|big\s+news)\b\W*)*(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?"
+    r"(?:(?:just|finally|recently|officially|also|actually)\s+)?"
+    r"(?:(?:changed|switched|swapped|moved)\s+(?:(?:my|our|the)\s+)?|(?:got\s+)?(?:a\s+|my\s+|our\s+)?new\s+)"
+    r"(?P<what>banks?|bank\s+accounts?|(?:mobile\s+|phone\s+)?networks?|isps?|broadband|sim"
+    r"|(?:phone|mobile|broadband|internet|energy|electricity|gas)\s+(?:providers?|suppliers?|companies|company|contracts?))\b", _I)
+#: ... and who, said after it: "to monzo", ", now with ovo", "we're on three now", "went with bt".
+_SERVED_NEXT = re.compile(r"\s*(?:(?:over\s+)?to|[,:\u2013\u2014-]\s*(?:now\s+)?(?:with|on|using))\s+(?P<obj>[^.!?;,()\u2013\u2014]+)", _I)
+_SERVED_NOW = re.compile(
+    r"(?:\bnow\s+(?:(?:I['’]?m|we['’]?re|I\s+am|we\s+are)\s+)?(?:with|on|using)"
+    r"|\b(?:I['’]?m|we['’]?re|I\s+am|we\s+are)\s+(?:now\s+)?(?:with|on|using)|\b(?:gone|went|going)\s+with)"
+    r"\s+(?P<obj>[^.!?;,()\u2013\u2014]+)", _I)
+
+
+def service_changed(text: str) -> tuple[str, str, int] | None:
+    """The service a sentence tells the change of by its kind, and who serves now
+    (`_SERVICE_CHANGED`, `_SERVED_NOW`): (the service's slot, the provider as said, where it
+    ends), or None."""
+    m = _SERVICE_CHANGED.match(text)
+    if m is None:
+        return None
+    found = _SERVED_NEXT.match(text, m.end()) or _SERVED_NOW.search(text, m.end())
+    if found is None or found.start() - m.end() > 40:
+        return None
+    what = m.group("what").lower().split()
+    kind = what[0].rstrip("s") if what[0] in ("banks", "networks", "isps") else what[0]
+    slot = {"network": "phone", "mobile": "phone", "sim": "phone", "isp": "broadband", "internet": "broadband",
+            "electricity": "energy", "gas": "energy"}.get(kind, kind)
+    value = _strip_time_tail(_object(found.group("obj")))
+    if not value:
+        return None
+    # (what follows the provider, "... and the bills are lower", is a statement of its own)
+    at = found.group("obj").find(value)
+    return slot, value, found.start("obj") + at + len(value) if at >= 0 else found.end()
 
 
 def _service_slot(what: str) -> str:
@@ -2049,6 +2149,7 @@ prepare outline design sign apply enrol enroll join take rent buy order hire swi
     "_WHEN_YOU_MAKE": frozenset("when whenever if every any anytime".split()),
     "_WHENEVER_MUST": frozenset("whenever every any anytime each".split()),
     "_MEDICATION": frozenset("on take taking started".split()),
+    "_MEDICINE_STOPPED": frozenset("off stopped quit dropped ditched swapped longer instead".split()),
     "_LIMIT_IDIOM": frozenset("no go dealbreaker deal breaker negotiable nonnegotiable limits table question option cards out "
                               "menu starter nonstarter".split()),
     "_ANSWER_RULE": frozenset("replies reply answers answer responses response messages message explanations "
@@ -2084,9 +2185,11 @@ prepare outline design sign apply enrol enroll join take rent buy order hire swi
     "_RESIDENCE": frozenset("live reside living residing based located settled moved relocated move moving relocating "
                             "relocation rent own share now new".split()),
     "_SERVICE_WITH": frozenset("bank account savings broadband internet wifi fibre energy electric electricity gas phone "
-                               "mobile sim insurance mortgage pension isa tv ported".split()),
+                               "mobile sim insurance mortgage pension isa tv ported power telecom".split()),
+    "_SERVICE_CHANGED": frozenset("banks bank network networks isp isps broadband sim provider providers supplier "
+                                  "suppliers company companies contract contracts".split()),
     "_RESCHEDULED": _MOVE_WORDS,
-    "_MOVED_ON": frozenset("changed switched swapped moved new".split()),
+    "_MOVED_ON": frozenset("changed switched swapped moved relocated new".split()),
     "_EMPLOYER": frozenset("work working employed job position role internship gig joined started".split()),
     "_OCCUPATION": frozenset("work a an".split()),
     "_PROMOTED": frozenset("promoted bumped moved stepped made".split()),
@@ -2151,6 +2254,13 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             # (the dose is of the value: "10mg" is a new one beside "5mg of ramipril")
             dose = " ".join(m.group("dose").lower().split()) + " " if m.group("dose") else ""
             return _Hit("fact", "fact:medication:" + drug, {"attribute": "medication", "value": dose + drug}, 0.85, True)
+    stopped = medicines_stopped(c, name) if vocab & _GATES["_MEDICINE_STOPPED"] else set()
+    if len(stopped) == 1:
+        # "they've taken me off the bisoprolol": a fact in that medicine's slot, so it ends the one
+        # that said it was taken (its negation stays in its words)
+        drug = next(iter(stopped))
+        return _Hit("fact", "fact:medication:" + drug, {"attribute": "medication", "value": drug, "polarity": "-"},
+                    0.85, True)
     m = (_DIET_LABEL.search(c) if vocab & _GATES["_DIET_LABEL"] else None)
     if m and not _NOT_BEFORE.search(c, 0, m.start("diet")):
         diet = " ".join(m.group("diet").lower().split())
@@ -2490,11 +2600,16 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         return _Hit("fact", "fact:age", {"attribute": "age", "value": _grp(m, "obj", "obj2")}, 0.8)
     m = (_SERVICE_WITH.search(c) if vocab & _GATES["_SERVICE_WITH"] else None)
     if m:
-        o = _strip_time_tail(_object(_grp(m, "obj", "obj2", "obj3", "obj4", "obj5", "obj6", "obj7")))
-        what = " ".join(_grp(m, "what", "what2", "what3", "what4", "what5", "what6").lower().split()) or "phone"
+        o = _strip_time_tail(_object(_grp(m, "obj", "obj2", "obj3", "obj4", "obj5", "obj6", "obj7", "obj8")))
+        what = " ".join(_grp(m, "what", "what2", "what3", "what4", "what5", "what6", "what8").lower().split()) or "phone"
         # (not for one trip or a while: "switched my car insurance to geico for the rental car only")
         if o and not _NO_PROVIDER.match(o) and o.lower() not in _TIME_WORDS and not _FOR_A_WHILE_ONLY.search(c):
             return _Hit("fact", "fact:service:" + _service_slot(what), {"attribute": what, "value": _clean_obj(o, name)}, 0.8)
+    changed = service_changed(c) if vocab & _GATES["_SERVICE_CHANGED"] else None
+    if changed is not None:
+        o = changed[1]
+        if not _NO_PROVIDER.match(o) and o.lower() not in _TIME_WORDS and not _FOR_A_WHILE_ONLY.search(c):
+            return _Hit("fact", "fact:service:" + changed[0], {"attribute": changed[0], "value": _clean_obj(o, name)}, 0.8)
     moved = moved_on(c) if vocab & _GATES["_MOVED_ON"] else None
     if moved is not None:
         return _Hit("fact", "fact:" + moved[0], {"attribute": moved[0], "value": _clean_obj(moved[1], name)}, 0.8)
@@ -3198,9 +3313,11 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     if not (asked_for_good and started != body and _classify(strip_lead_in(started), name, False) is None):
         body = started
     named = _NEW_ROLE_NAMED.search(body)
-    moved = moved_on(body)
+    moved = moved_on(body) or service_changed(body)
     rules_only = not _CUE.search(body) and not (_ROLE_FILLED.match(body) or named or _PROMOTED.search(body)
-                                                or lower_role_filled(body) or moved or rescheduled(body))
+                                                or lower_role_filled(body) or moved or rescheduled(body)
+                                                # ("went with Zephyr Energy in the end")
+                                                or _SERVICE_WITH.search(body) or medicines_stopped(body, name))
     if rules_only and not any(r.search(body) for r in _OTHERS_RULES) and not asked_for_good:
         return []
     if greeted:
@@ -3217,8 +3334,8 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     if named and not any(named.group(0) in c for c in clauses):
         clauses = [body]  # "signed up with a new dentist last month - Dr Farah Qureshi": one statement
     if moved is not None:
-        # "switched jobs last month - now working for a charity": one statement, the rest apart
-        # ("..., now at tesco and my manager is Tom")
+        # "switched jobs last month - now working for a charity", "changed networks, on three now":
+        # one statement, the rest apart ("..., now at tesco and my manager is Tom")
         clauses = [body[:moved[2]]] + [c for c in _clauses(body[moved[2]:]) if len(_WORDS.findall(c)) >= 2]
     hits: list[tuple[str, _Hit]] = []
     unread: list[str] = []  # clauses no rule read

@@ -26,7 +26,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
 from engine.dates import MONTH_WORDS, date_phrases, day_recurs, resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import _SEASON, _WEEKDAY
-from engine.extractor import (Candidate, _is_person_role, rescheduled, split_sentences, states_a_rule, told_before, told_opener_gone,
+from engine.extractor import (Candidate, _is_person_role, medicines_stopped, rescheduled, split_sentences, states_a_rule, told_before, told_opener_gone,
                               without_opener)
 from engine.meaning import (Meaning, _ONE_OCCASION, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
@@ -69,7 +69,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/129"
+RULES = "rules/130"
 
 
 @dataclass(frozen=True)
@@ -974,7 +974,10 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             relations = relate(meaning, c.text, c.kind, name, pool, settings,
                                day=(c.happened_at or turn.occurred_at).date())
             by_id = {r.memory_id: r for r in pool}
+            stopping = {r.memory_id for r, _ in _medicine_stopped(c, name, pool)}
             same = [r for r in relations if r.verdict == "same" and not moving
+                    # "they've got me off the montelukast": the end of the record it names, however alike
+                    and r.memory_id not in stopping
                     # Loose consolidation asked for: related statements that each add something
                     # are evidence to combine (consolidation), not one statement said twice.
                     and not (settings.consolidate_similarity < 1.0 and c.fields.get("type") == "observation")
@@ -1002,6 +1005,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                                               (c.happened_at or turn.occurred_at).date())
                 updated += [u for u in _provider_changed(c, name, pool) if u not in updated]
                 updated += [u for u in _contact_changed(c, name, pool) if u not in updated]
+                updated += [u for u in _medicine_stopped(c, name, pool) if u not in updated]
                 pending_ids = {p.memory_id for p in pending}
                 # A narrative said anew that updates a narrative as a whole may change more of it
                 # than the one statement found: none of the old one is kept.
@@ -1228,6 +1232,23 @@ def _contact_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> li
         if len(held) == 1:
             out.append((held[0].record, held[0].index))
     return out
+
+
+def _medicine_stopped(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> list[tuple[MemoryRecord, int | None]]:
+    """The statements that a candidate ends by saying the speaker is off a medicine they named as
+    taken ("bp meds: amlodipine 5mg once a day", then "they took me off the amlodipine and put me on
+    losartan 50 instead"): [(record, statement index or None)]. Not someone else's ("my dad stopped
+    taking his statins"), nor one only thought of ("thinking of coming off sertraline")."""
+    # (a medicine the speaker was said to take, whatever its name: "I take 75mg clopidogrel")
+    known = frozenset(r.slot.split(":", 2)[2] for r in pool if r.slot and r.slot.startswith("fact:medication:"))
+    stopped = medicines_stopped(c.text, speaker, known) if c.kind in ("fact", "episode") else set()
+    if not stopped:
+        return []
+    found = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(stopped))) + r")\b", re.IGNORECASE)
+    return [(s.record, s.index) for s in statements(pool, speaker)
+            if s.record.kind == "fact" and SOURCE_RANK[s.record.source] <= SOURCE_RANK[c.source]
+            and found.search(s.text) and not _of_another(s.text, speaker)
+            and not medicines_stopped(s.text, speaker)]
 
 
 #: Cosine at which a statement of a narrative said anew speaks of a statement of the old one.

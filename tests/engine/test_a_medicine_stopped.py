@@ -1,0 +1,57 @@
+"""A medicine the speaker is taken off or stops ("the psychiatrist has taken me off the
+citalopram", "I'm off the naproxen as of today", "the pain clinic put me on duloxetine instead of
+amitriptyline") ends the record that said it was taken, however that record was worded ("asthma
+stuff: montelukast 10mg at night"). Before, the old medicine stayed active beside the news, or the
+news was not kept at all. A stop only thought of, someone else's, or "off work" ends nothing."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from engine.extractor import extract, medicines_stopped
+from tests.conftest import assert_first_left_alone, assert_new_value_replaced_old
+
+AT = datetime(2026, 3, 2, 10, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize("first, change, old, new", [
+    ("I'm on 10mg citalopram", "the psychiatrist has taken me off the citalopram, too many side effects", "10mg", "off"),
+    ("I take 75mg clopidogrel", "cardiologist took me off the clopidogrel", "75mg", "off"),
+    ("asthma stuff: montelukast 10mg at night", "they've got me off the montelukast and onto a new inhaler", "10mg", "off"),
+    ("I'm on naproxen 500mg", "I'm off the naproxen as of today", "500mg", "off"),
+    ("I take 25mg amitriptyline at night", "the pain clinic put me on duloxetine instead of amitriptyline", "25mg",
+     "duloxetine"),
+])
+def test_a_medicine_stopped_ends_the_one_taken(tmp_path, first, change, old, new):
+    assert_new_value_replaced_old(tmp_path, first, change, old, new, "Robin", "2026-03-02", 3)
+
+
+@pytest.mark.parametrize("other", [
+    "thinking about coming off the citalopram in spring",
+    "my sister came off her citalopram",
+    "I'm off work till monday",
+    "I haven't come off the citalopram yet",
+])
+def test_no_stop_of_the_speakers_leaves_the_medicine(tmp_path, other):
+    assert_first_left_alone(tmp_path, "I'm on 10mg citalopram", other, "Robin", "2026-03-02", 3)
+
+
+@pytest.mark.parametrize("text, drug", [
+    ("they've taken me off the bisoprolol", "bisoprolol"),
+    ("weaned myself off the gabapentin", "gabapentin"),
+    ("no longer taking the lansoprazole", "lansoprazole"),
+])
+def test_a_stop_fills_the_medicines_slot_as_its_end(text, drug):
+    hits = [c for c in extract(text, role="user", speaker="Robin", occurred_at=AT)]
+    assert any(c.slot == "fact:medication:" + drug and c.fields.get("polarity") == "-" for c in hits), hits
+
+
+@pytest.mark.parametrize("text", [
+    "my dad stopped taking his statins",
+    "should I come off the sertraline?",
+    "I'm off the sofa at last",
+    "took me off the waiting list",
+])
+def test_no_medicine_of_the_speakers_stopped(text):
+    assert medicines_stopped(text, "Robin") == set()
