@@ -1263,6 +1263,17 @@ def _plain_account_number(value: str) -> bool:
     return re.fullmatch(r"\d{1,2}-\d{1,2}-\d{2,4}", value) is None
 
 
+def _bare_account_number(value: str) -> bool:
+    """An account number after a bare "account": a plain one (`_plain_account_number`), not a day
+    ("2024-03-15"), a month ("202403") or a number grouped as phones are ("0800 123 4567", "07700
+    900123")."""
+    if not _plain_account_number(value):
+        return False
+    if re.fullmatch(r"(?:19|20)\d\d-\d\d-\d\d|(?:19|20)\d\d(?:0[1-9]|1[0-2])", value):
+        return False
+    return re.fullmatch(r"0\d{2,4}[ \-]\d{3,4}(?:[ \-]?\d{3,4})?", value) is None
+
+
 def _sort_code_ok(value: str) -> bool:
     return re.fullmatch(r"\d{2}([ \-]?)\d{2}\1\d{2}", value) is not None
 
@@ -1315,8 +1326,8 @@ _ID_RULES = (
      r"(?:(?!account\b)[\w-]+[ \t]+)?(?:(?:bank|checking|savings|current|chequing)[ \t]+)?account"
      r"(?![ \t]*(?:number|no\b|no\.|num\b|num\.|#))", "bank_account", (_plain_account_number,), "account"),
     # an account and its number, whoever's ("Umhlaba Bank, account 62849173055", "pay it into
-    # account 40917733"): a plain number, as above
-    (r"account(?=[ \t]+\d)", "bank_account", (_plain_account_number,), "account"),
+    # account 40917733"): a plain number, as above, that no date, month or phone number is
+    (r"account(?=[ \t]+\d)", "bank_account", (_bare_account_number,), "account"),
     (r"(?:aba[ \t]+)?routing(?:[ \t]+transit)?" + _NUMBER + r"|(?-i:ABA|RTN)" + _NUMBER, "routing_number",
      ("us.rtn",), "routing|ABA|RTN"),
     (r"sort[ \t]+code", "routing_number", (_sort_code_ok,), "sort"),
@@ -1470,15 +1481,17 @@ _UNITS = frozenset("won yen kr dong rupees rs credits coins gems followers likes
 
 #: How `_ID_INTRO` ends when the number is joined to its name by "it's" or "which is".
 #: Checks that any run of digits of a length passes: after "it's", an amount or a year would.
-_LOOSE = (_has_id_digits, _plain_account_number, _bank_account_ok)
+_LOOSE = (_has_id_digits, _plain_account_number, _bank_account_ok, _bare_account_number)
 _NAMES_A_NUMBER = re.compile(r"\b(?:number|no\.?|num\.?|nr\.?)(?=[ \t,:]|$)|#", re.IGNORECASE)
 _JOINED = re.compile(r"(?:it['\u2019]s|it[ \t]+is|which[ \t]+is)[ \t]+(?:#[ \t]*)?$", re.IGNORECASE)
+#: ... or set off by a comma ("my tax code, 1257L, is wrong", "my savings account, 150000 now").
+_COMMA_END = re.compile(r",[ \t]*$")
 
 
 def _identifiers(text: str) -> Iterator[_Span]:
     for m in _ID_INTRO.finditer(text):
         _, kind, validators, _ = _ID_RULES[int(m.lastgroup[1:])]
-        if (_JOINED.search(m.group()) and any(v in _LOOSE for v in validators)
+        if ((_JOINED.search(m.group()) or _COMMA_END.search(m.group())) and any(v in _LOOSE for v in validators)
                 and not _NAMES_A_NUMBER.search(m.group())):
             # "my savings account, which is 150000 now", "my tax code, it's 1257L": said of the thing,
             # a number whose form no check tells from an amount or a year is not its identifier (its
@@ -1488,7 +1501,8 @@ def _identifiers(text: str) -> Iterator[_Span]:
         for k in range(len(groups) - 1, -1, -1):
             start, end = groups[0][0], groups[k][1]
             value = text[start:end]
-            if _plain_account_number in validators and ((w := _next_word(text, end)) in _UNITS or w in _QUANTITY_WORDS):
+            if ((_plain_account_number in validators or _bare_account_number in validators)
+                    and ((w := _next_word(text, end)) in _UNITS or w in _QUANTITY_WORDS or w in ("of", "out"))):
                 continue
             if any(_id_valid(v, value) for v in validators) or (
                     kind == "national_id" and any(_id_shaped(v, value) for v in validators)):
@@ -1677,8 +1691,23 @@ _SYMBOL_PASSWORD = re.compile(r"(?<![\w!#$%^&*~?+=@./-])[A-Za-z0-9][\w-]*(?:[!#$
 _NAME_JOINERS = frozenset("&+#@")
 _GIVEN_AS_VALUE = re.compile(r"(?:\bwith|\busing|\bis|\bwas|:|=|\bpass(?:word|code)?|\bpin|\bpw|"
                              # ("I keep typing Thistle#4471", "typed in ...", "entering ...")
-                             r"\btyp(?:e|es|ed|ing)(?:[ \t]+in)?|\bent(?:er|ers|ered|ering)|\bput(?:ting)?[ \t]+in)[ \t]*\(?$",
+                             r"(?P<typed>\btyp(?:e|es|ed|ing)(?:[ \t]+in)?|\bent(?:er|ers|ered|ering)|\bput(?:ting)?[ \t]+in))[ \t]*\(?$",
                              re.IGNORECASE)
+#: What a string is typed as, into or for when it is no password: "typed FY24-Q3#final as the file
+#: name", "kept typing Mum&Dad2024 into the photo album search", "entering Hello&World2024 in the
+#: contest" (not "at the login", "into the password box").
+_TYPED_AS_ELSE = re.compile(r"[ \t]+(?:as|in|into|on|for|under|onto)[ \t]+(?!(?:(?:the|my|a|an|that|this)[ \t]+)?"
+                            r"(?:[\w-]+[ \t]+)?(?:password|pass|passcode|pin|login|log-?in|sign[ -]?in|portal|app|site|"
+                            r"account)\b)", re.IGNORECASE)
+
+
+def _given_as_value(text: str, m: re.Match[str]) -> bool:
+    """Whether a string is given as a value by the words right before it (`_GIVEN_AS_VALUE`); typed
+    as or into something else, it is not."""
+    given = _GIVEN_AS_VALUE.search(text, max(0, m.start() - 24), m.start())
+    if given is None:
+        return False
+    return not (given.group("typed") and _TYPED_AS_ELSE.match(text, m.end()) is not None)
 #: What a value after a sign-in is named as when it is no password: a user name, a handle, a
 #: playlist's or a merchant's name ("my username is Dark~Knight99", "the charge was listed as
 #: AMZN*Mktp2UK").
@@ -1713,7 +1742,7 @@ def _password_shaped(text: str, m: re.Match[str]) -> bool:
         return False  # an e-mail address ("jo+news2@gmail.com")
     if _name_joined(value):
         joined = "".join("-" if c in _NAME_JOINERS else c for c in value)
-        return _machine_made(joined, 3) or _GIVEN_AS_VALUE.search(text, max(0, m.start() - 24), m.start()) is not None
+        return _machine_made(joined, 3) or _given_as_value(text, m)
     return True
 
 
@@ -1729,6 +1758,7 @@ def _symbol_passwords(text: str, lower: str) -> Iterator[_Span]:
     ends = [e.end() for e in _SENTENCE_EDGE.finditer(text)]
     starts = [0] + ends
     signed = {bisect.bisect_right(ends, w.start()) for w in _SIGN_IN_WORD.finditer(lower)}
+    named_password = {bisect.bisect_right(ends, w.start()) for w in _PASSWORD_WORD.finditer(lower)}
     shorts: dict[int, bool] = {}  # (counted once a sentence: a long one may hold many strings)
     for m in found:
         k = bisect.bisect_right(ends, m.start())  # the sentence it stands in
@@ -1743,10 +1773,11 @@ def _symbol_passwords(text: str, lower: str) -> Iterator[_Span]:
         value = m.group()
         given = (not _name_joined(value)
                  and any(c.isupper() for c in value) and any(c.islower() for c in value)
-                 and _GIVEN_AS_VALUE.search(text, max(0, m.start() - 24), m.start()) is not None)
+                 and _given_as_value(text, m))
         named = _NAMED_AS.search(text, max(starts[k], m.start() - 32), m.start()) is not None
-        # (or in the sentence before one that names it: "I'm typing Thistle#4471. that's my password")
-        if k in signed or ((short or given) and not named and (k > 0 and k - 1 in signed or k + 1 in signed)):
+        # (or in the sentence before one that calls it a password: "I'm typing Thistle#4471. that's
+        # my password")
+        if k in signed or ((short or given) and not named and (k > 0 and k - 1 in signed or k + 1 in named_password)):
             yield (m.start(), m.end(), "password", _P_PROSE)
 
 

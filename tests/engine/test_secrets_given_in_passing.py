@@ -56,6 +56,8 @@ def test_an_identifier_set_off_by_a_comma_is_redacted(text, value):
 @pytest.mark.parametrize("text", [
     "I'm typing C#minor7 chords into the tab app",
     "I typed Office365+Teams into the search bar",
+    "after signing in i typed FY24-Q3#final as the file name",
+    "i logged in and kept typing Mum&Dad2024 into the photo album search",
     "account 2 of 3 is closed",
     "the account 100000 points are nearly gone",
     "account 2024-2025 review is due",
@@ -63,6 +65,16 @@ def test_an_identifier_set_off_by_a_comma_is_redacted(text, value):
     "my ID number, which I don't have on me, is on the card",
     "ID number, 2 photos and a form",
     "the account, 250 quid in it",
+    "My shift is 10am~12pm on Saturdays. I'll log in to the rota app later.",
+    "Order ABC*12345 is delayed. Can't log in to check.",
+    "I entered Dolce&Gabbana2024 in the search box, then signed in.",
+    "I'm entering Hello&World2024 in the contest. My login works.",
+    "My tax code, 1257L, is wrong and I need to call HMRC.",
+    "My savings account, 150000 now, is with Nationwide.",
+    "I need to pay the invoice for account 2024-03-15 by Friday.",
+    "The support line for the account 0800 123 4567 is useless, I prefer email.",
+    "bill for account 202403",
+    "account 1234567 of 2000000 migrated",
 ])
 def test_talk_that_names_no_secret_is_left_alone(text):
     assert redact(text) == (text, [])
