@@ -130,9 +130,9 @@ _DAY_ALONE = re.compile(r"^(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s*[.!]*$"
 #: A change told alone in a few words ("Switched banks.", "moved house!", "We changed GPs."), which
 #: a sentence opening with "now" goes on to say the new of (`split_sentences` joins them).
 _BARE_CHANGE = re.compile(r"^\W*(?:(?:so|and|oh|also|btw|update:?|news:?)\s+)*(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?(?:(?:just|finally|recently|"
-                          r"officially)\s+)?(?:(?:switched|changed|swapped|moved|left)(?:\s+[\w'’-]+){1,4}|moved|relocated"
-                          r"|(?:got\s+|started\s+|began\s+|landed\s+)?(?:a\s+|my\s+)?new\s+(?:job|gig|role|position|place|house|"
-                          r"flat|home|apartment))\s*[.!]+$",
+                          r"officially)\s+)?(?:(?:switched|changed|swapped|moved|left|relocated|shifted)(?:\s+[\w'’-]+){1,4}|moved|relocated|shifted"
+                          r"|(?:got\s+|started\s+|began\s+|landed\s+)?(?:a\s+|my\s+)?new\s+(?:job|gig|place|house|"
+                          r"flat|home|apartment))(?:\s*,?\s*(?:yay|woo+|whoop|hooray|finally|at\s+last|lol|haha|omg))?\s*[.!]+$",
                           re.IGNORECASE)
 #: ... where the new one is told: where, with whom, at what (not "Now I'm eating more", "Now let's
 #: talk about ...", "Now my evenings are free").
@@ -148,7 +148,7 @@ _NOW_THEN = re.compile(r"^now\s+(?:(?:I['’]m|we['’]re|they['’]re|he['’]s
 #: ... or where the speaker is now, said with "now" ("I'm at aldi now", "we're now in Harrogate",
 #: "living in Bath now").
 _WHERE_NOW = re.compile(r"^(?=.*\bnow\b)(?:(?:I['’]?m|we['’]re|I\s+am|we\s+are)\s+(?:now\s+)?(?:(?:living|working|based|settled)\s+)?"
-                        r"|(?:living|working|based|settled)\s+)(?:at|with|in|for|near)\s+(?:[\w'’&.+-]+\s+){0,5}?[\w'’&.+-]+(?:\s*,[^.!?]*)?\s*[.!]*$",
+                        r"|(?:living|working|based|settled|staying)\s+)(?:at|with|in|for|near)\s+(?:[\w'’&.+-]+\s+){0,5}?[\w'’&.+-]+(?:\s*,[^.!?]*)?\s*[.!]*$",
                         re.IGNORECASE)
 
 
@@ -163,11 +163,16 @@ _LABEL = re.compile(r"^[\W_]*(?!(?:I|I'm|I've|I'd|I'll|we|we're|we've)\s)(?:[A-Z
                     r"(?=(?:I|I'm|I've|I'd|I'll|my|we|we're|we've|our|me)\b)")
 
 
+#: A service named by its kind when it changes: "banks", "networks", "carriers", "energy supplier",
+#: "fibre providers", "internet provider".
+_CHANGED_SERVICE = (r"banks?|bank\s+accounts?|(?:mobile\s+|phone\s+)?(?:networks?|carriers?)|isps?|broadband|sim"
+                    r"|(?:phone|mobile|broadband|internet|fibre|energy|electricity|electric|gas)\s+(?:providers?|suppliers?|"
+                    r"companies|company|contracts?)")
 #: A change told by its kind before a dash or colon ("switched banks - ...", "new job: ...").
 _CHANGE_TOLD = re.compile(r"^(?P<change>\W*(?:(?:so|and|oh|also|btw|update|news)\s+)*(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?"
                           r"(?:(?:just|finally|recently|officially)\s+)?(?:(?:switched|changed|swapped|moved)\s+(?:house|home|[\w'’-]+s)"
-                          r"|(?:got\s+|started\s+|began\s+|landed\s+)?(?:a\s+|my\s+)?new\s+(?:job|gig|role|position|place|house|flat|"
-                          r"home|apartment|bank|network|broadband|sim|(?:energy|broadband|phone|mobile)\s+(?:supplier|provider)))\s*)"
+                          r"|(?:got\s+|started\s+|began\s+|landed\s+)?(?:a\s+|my\s+)?new\s+(?:job|gig|place|house|flat|"
+                          r"home|apartment|" + _CHANGED_SERVICE + r"))\s*)"
                           r"[:\u2013\u2014-]\s+"
                           # (what follows says where now: "new job: I'm vegetarian" is a label)
                           r"(?=(?:I|I'm|I've|we|we're|we've|my|our|now)\b[^.!?]*\bnow\b)", re.IGNORECASE)
@@ -489,7 +494,8 @@ def _compound_subject(text: str, pos: int) -> bool:
     # (the cheap test first: most "I"s follow no "and", and the search reads all that is before)
     if _AND_BEFORE.search(text, max(0, pos - 12), pos) is None:
         return False
-    m = _COMPOUND_BEFORE.search(text, 0, pos)
+    # (from a bounded distance: a subject of one to three words starts after punctuation close by)
+    m = _COMPOUND_BEFORE.search(text, max(0, pos - 200), pos)
     if m is None:
         return False
     np = m.group("np")
@@ -864,16 +870,26 @@ _MEDICINE_STOPPED = (
     r"\b(?:took|taken|taking|take|got)\s+{who}\s+off\s+(?:of\s+)?{det}(?P<d1>[A-Za-z][\w-]+)"
     r"|\b(?:{who}\s+(?:is|am|['’]m)|I['’]m|I\s+am)\s+(?:now\s+|finally\s+|completely\s+)?off\s+{det}(?P<d2>[A-Za-z][\w-]+)"
     r"|(?:^|\b{who}:?\s+|\b(?:I|{who})\s+)(?:(?:have|has|had|['’]ve|just|finally|now|recently)\s+)*(?:stopped|quit|came\s+off|"
-    r"come\s+off|weaned\s+(?:myself\s+|themselves\s+)?off|dropped|ditched)\s+(?:taking\s+)?{det}(?P<d3>[A-Za-z][\w-]+)"
+    r"come\s+off|weaned\s+(?:myself\s+|themselves\s+)?off|ditched)\s+(?:taking\s+)?{det}(?P<d3>[A-Za-z][\w-]+)"
     r"|\b(?:switched|moved|changed|swapped)\s+{who}\s+(?:over\s+)?(?:from|off)\s+{det}(?P<d4>[A-Za-z][\w-]+)"
-    r"|\bswapped\s+(?:my|their|{who}['’]s|the)\s+(?P<d5>[A-Za-z][\w-]+)\s+for\b"
-    r"|\bno\s+longer\s+(?:on|taking)\s+{det}(?P<d6>[A-Za-z][\w-]+)"
-    r"|\b(?:put|moved|switched|started)\s+{who}\s+(?:on|onto|to)\s+[^.;!?]{{1,40}}?\binstead\s+of\s+{det}(?P<d7>[A-Za-z][\w-]+)")
+    r"|\bswapped\s+(?:(?:my|their|{who}['’]s|the)\s+)?(?P<d5>[A-Za-z][\w-]+)\s+for\b"
+    # someone stopped it: "the cardiologist stopped my aspirin"
+    r"|\b(?:stopped|stopping|cancelled|discontinued)\s+(?:my|their|{who}['’]s)\s+(?P<d8>[A-Za-z][\w-]+)"
+    r"|(?:^(?:{who}:\s+)?\W*|\b(?:{who}\s+(?:is|am|['’]m)|I['’]m|I\s+am)\s+)(?:now\s+)?no\s+longer\s+(?:on|taking)\s+{det}(?P<d6>[A-Za-z][\w-]+)"
+    r"|\b(?:put|moved|switched|changed|started)\s+{who}\s+(?:on|onto|to)\s+[^.;!?]{{1,40}}?\binstead\s+of\s+{det}(?P<d7>[A-Za-z][\w-]+)")
 _MEDICINE_DET = r"(?:(?:the|my|their|his|her|[\w-]+['’]s)\s+)?"
-#: Said as what may be, or what is not: "thinking of coming off sertraline", "never stopped taking".
+#: Said as what may be, is to come, or is not: "thinking of coming off sertraline", "will take me
+#: off it", "never stopped taking".
 _STOP_UNSURE = re.compile(r"\b(?:thinking|considering|might|may|maybe|want(?:s|ed)?\s+to|planning|plan\s+to|hoping|should|"
-                          r"could|would|if|whether|not|never|didn['’]?t|don['’]?t|won['’]?t|can['’]?t|haven['’]?t|"
-                          r"hasn['’]?t|unless|before|until|till)\b", re.IGNORECASE)
+                          r"could|would|will|['’]ll|going\s+to|gonna|about\s+to|if|whether|not|never|didn['’]?t|don['’]?t|"
+                          r"won['’]?t|can['’]?t|haven['’]?t|hasn['’]?t|unless|before|until|till)\b", re.IGNORECASE)
+#: ... or as what is to come, or for a while only, said after it: "next month", "for a week but
+#: I'm back on it".
+_STOP_LATER = re.compile(r"\b(?:next\s+\w+|tomorrow|soon|later|in\s+(?:a|two|three|a\s+few|few)\s+(?:days?|weeks?|months?)|"
+                         r"back\s+on|again|restart\w*)\b", re.IGNORECASE)
+#: Someone else's, said before a stop that does not name whose it is ("my dad is no longer on ...",
+#: "she swapped ... for ...").
+_ANOTHERS_BEFORE = re.compile(r"\b(?:" + RELATIONS_ALTERNATION + r")s?\b|\b(?:he|she|his|her)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=256)
@@ -887,10 +903,15 @@ def medicines_stopped(text: str, speaker: str = "", known: frozenset[str] = froz
     lower-cased: words that name a medicine, or are among the `known` ones the speaker takes; said as
     what may be or is not ("thinking of coming off ...") they are none."""
     stopped: set[str] = set()
+    if text.rstrip().endswith("?"):
+        return stopped  # "did they take me off the amlodipine?"
     for m in _medicine_stopped_rx(speaker).finditer(text):
         drug = next(d for d in m.groups() if d)
-        if _STOP_UNSURE.search(text, max(0, m.start() - 40), m.start()) is None and (
-                drug.lower() in known or is_medicine(drug)):
+        if (_STOP_UNSURE.search(text, max(0, m.start() - 40), m.start()) is None
+                and _STOP_LATER.search(text, m.end(), m.end() + 50) is None
+                and not ((m.group("d5") or m.group("d6"))
+                         and _ANOTHERS_BEFORE.search(text, max(0, m.start() - 40), m.start()))
+                and (drug.lower() in known or is_medicine(drug))):
             stopped.add(drug.lower())
     return stopped
 
@@ -924,6 +945,17 @@ _DOING_WITHOUT = re.compile(
     r"(?P<obj>(?:a\s+single|any|anything|another|one\s+more|a\s+penny|a\s+cent|a\s+drop|new|my|our|out|online)\b[^.!?;]*?"
     r"|(?<=off\s)[^.!?;]*?|(?<=up\s)[^.!?;]*?)\s+"
     r"(?:till|until|'til|til|before)\s+(?P<until>[^.!?;,]+)", _I)
+#: Off something one eats, drinks or smokes, given up ("I'm off sugar completely", "off caffeine
+#: until friday", "we're off the booze for january", "I'm off carbs this week"): a limit of the
+#: speaker's diet, for the period said with it, else for good. (A medicine one is off ends its
+#: record instead: `medicines_stopped`.)
+_OFF_WHAT = re.compile(
+    r"(?:^\W*|\b(?:I['’]?m|I\s+am|we['’]re|we\s+are|I['’]ve\s+been|we['’]ve\s+been)\s+)"
+    r"(?:(?:now|completely|totally|officially|fully|still|staying|going|trying\s+to\s+stay|back|properly|strictly)\s+)*"
+    r"off\s+(?:the\s+|all\s+)?(?P<obj>(?:refined\s+|added\s+|white\s+|red\s+|fizzy\s+|junk\s+|fried\s+|processed\s+)?"
+    r"(?:sugar|sweets|chocolate|alcohol|booze|drink|sauce|wine|beer|spirits|caffeine|coffee|carbs|bread|dairy|meat|gluten|"
+    r"food|takeaways?|crisps|drinks|soda|pop|cigarettes|cigs|fags|smokes|smoking|vaping|vapes?|cheese|salt|snacks|"
+    r"biscuits|cake|pastries|energy\s+drinks))\b", _I)
 #: Barred from something until a point the speaker does not set: "I can't travel outside the UK
 #: until they make a decision", "I'm not allowed to drive until the cast comes off", "we can't sign
 #: anything till the survey is back" (not a feeling: "I can't wait until Friday", "can't sleep until
@@ -1286,6 +1318,14 @@ _MODAL_LIMIT = re.compile(
     r"|any(?:thing|\s+[\w'’-]+)\s+(?:with|containing|that\s+has)\b)", _I)
 #: A limit named with its amount: "a strict fluid limit of one litre a day", "capped at 25 km a week",
 #: "a budget cap of $18,000", "limited to two coffees", "tops out at cone 6".
+#: How often at most, said first: "max three gym sessions a week", "no more than one glass of wine
+#: a night", "max 2 drinks on a school night", "at most 4 hours of screen time per day".
+_HOW_OFTEN_AT_MOST = (
+    r"^(?:(?-i:[A-Z])[\w'’-]*:\s+)?(?:(?:so|and|ok|okay|right|also|oh|plus|now)\W+)*(?:max(?:imum)?|at\s+most|no\s+more\s+than|"
+    r"not\s+more\s+than|up\s+to)\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|\d+(?:[.,]\d+)?)\s+"
+    r"(?:[\w'’-]+\s+){0,4}?(?:(?:a|an|per|each|every)\s+(?:day|night|evening|morning|week|weekday|weekend|fortnight|month|year|"
+    r"session|meal|sitting)|on\s+(?:a\s+)?(?:school|work|week)\s*nights?|on\s+(?:week|school)\s*days?)\b")
+_HOW_OFTEN_RX = re.compile(_HOW_OFTEN_AT_MOST, _I)
 _NAMED_LIMIT = re.compile(
     r"\b(?:(?:limit|cap|maximum|max|minimum|allowance|ceiling|curfew|cutoff|cut-off|"
     r"hard\s+(?:stop|end|finish|line|deadline))"
@@ -1300,7 +1340,7 @@ _NAMED_LIMIT = re.compile(
     # what a thing can do at most: "my kiln tops out at cone 6", "the van maxes out at 70 mph"
     # (of a thing of the speaker's: "the hike tops out at 3000 metres" describes, it limits nothing)
     r"|\b(?:my|our|(?-i:[A-Z])[\w-]*['’]s)\s+(?:[\w'’-]+\s+){0,3}?(?:tops|maxes|max)\s+out\s+(?:at|around)\s+(?:about\s+|around\s+)?"
-    r"(?:[A-Za-z]+\s+)?" + _MONEY + r"?\d", _I)
+    r"(?:[A-Za-z]+\s+)?" + _MONEY + r"?\d|" + _HOW_OFTEN_AT_MOST, _I)
 #: A limit set by refusing to go past it ("we're not paying more than 400 euros", "I won't spend
 #: over 300 on the suit", "never borrowing above 5k") or by capping ("I'm capping takeaways at 60
 #: pounds"): a rule for the period it names, however the sentence is dated.
@@ -1747,18 +1787,20 @@ _MOVED_ON = re.compile(
     r"(?:(?:changed|switched|swapped)\s+(?:my\s+|our\s+)?(?P<kinds>jobs|companies|firms|employers|houses|flats|homes|"
     r"apartments|places|cities|towns|countries)"
     r"|moved\s+(?P<moved>houses?|flats?|homes?|apartments?|out|cities|towns|countries|abroad|jobs|companies|firms)"
-    r"|(?:got\s+|started\s+|began\s+|landed\s+)?(?:a\s+|my\s+)?new\s+(?P<one>job|gig|role|position|company|employer|house|flat|home|"
+    r"|(?:got\s+|started\s+|began\s+|landed\s+)?(?:a\s+|my\s+)?new\s+(?P<one>job|gig|company|employer|house|flat|home|"
     r"place|apartment)(?=\s*[!.,;:\u2013\u2014-])"
     # "we moved!!", "relocated for work, ..." (said alone: where to follows)
-    r"|(?P<bare>moved|relocated)(?:\s+(?:for|with)\s+(?:work|(?:the|my|a|our)\s+(?:new\s+)?job))?(?=\s*[!.,;:\u2013\u2014-]))\b",
+    r"|(?P<bare>moved|relocated|shifted)(?:\s+(?:for|with)\s+(?:work|(?:the|my|a|our)\s+(?:new\s+)?job))?(?=\s*[!.,;:\u2013\u2014-]))\b",
     _I)
 _EMPLOYER_NOW = re.compile(
     r"(?:\bnow\s+(?:(?:I['’]?m|I\s+am)\s+)?(?:working\s+)?(?:at|with|for)|\b(?:I['’]?m|I\s+am)\s+(?:now\s+)?(?:(?:working\s+)?"
-    r"(?:at|with)|working\s+for)|\bworking\s+(?:at|for))\s+(?P<obj>[^.!?;,()\u2013\u2014]+)", _I)
+    r"(?:at|with)|working\s+for)|\bworking\s+(?:at|for)"
+    # ("got a new job: at coles now")
+    r"|(?<=[,:\u2013\u2014-]\s)(?:now\s+)?at)\s+(?P<obj>[^.!?;,()\u2013\u2014]+)", _I)
 _HOME_NOW = re.compile(
-    r"(?:\bnow\s+(?:(?:I['’]?m|I\s+am|we['’]?re|we\s+are)\s+)?(?:(?:living|based|settled)\s+)?(?:in|near)"
-    r"|\b(?:I['’]?m|I\s+am|we['’]?re|we\s+are)\s+(?:now\s+)?(?:(?:living|based|settled)\s+)?(?:in|near)"
-    r"|\b(?:living|based|settled)\s+(?:in|near))\s+(?P<obj>[^.!?;,()\u2013\u2014]+)", _I)
+    r"(?:\bnow\s+(?:(?:I['’]?m|I\s+am|we['’]re|we\s+are)\s+)?(?:(?:living|based|settled|staying)\s+)?(?:in|near)"
+    r"|\b(?:I['’]?m|I\s+am|we['’]re|we\s+are)\s+(?:now\s+)?(?:(?:living|based|settled|staying)\s+)?(?:in|near)"
+    r"|\b(?:living|based|settled|staying)\s+(?:in|near))\s+(?P<obj>[^.!?;,()\u2013\u2014]+)", _I)
 #: Where one is that is no employer or home: "now at home", "in bits", "at the moment", "in the
 #: middle of unpacking".
 _NOT_A_PLACE = re.compile(r"(?:a|an|my|our|his|her|their|this|that|it|its|home|work|bed|pain|love|trouble|tears|shock|"
@@ -1766,7 +1808,7 @@ _NOT_A_PLACE = re.compile(r"(?:a|an|my|our|his|her|their|this|that|it|its|home|w
                           r"the\s+(?:moment|minute|middle|midst|process|end|start|beginning|meantime|same|way|throes|thick|stage|"
                           r"phase|red|black|loop|kids|baby|children|family|dog|gym|bath|shower|pub|shops|park|beach|station|"
                           r"airport|hospital|doctors?|dentists?|library|car|bus|train|table|desk))\b", _I)
-_JOB_KINDS = frozenset("job jobs gig role position company companies firm firms employer employers".split())
+_JOB_KINDS = frozenset("job jobs gig company companies firm firms employer employers".split())
 
 
 def moved_on(text: str) -> tuple[str, str, int] | None:
@@ -1787,6 +1829,9 @@ def moved_on(text: str) -> tuple[str, str, int] | None:
     value = _strip_time_tail(_object(found.group("obj")))
     if not value or value.lower() in _TIME_WORDS:
         return None
+    if m.group("bare") and (not re.search(r"\b(?:I|we|living|based|settled|staying)\b", found.group(0), _I)
+                            or re.match(r"(?:the|a|an|some|room|floor|level|round|stage|step)\b", value, _I)):
+        return None  # "we moved, the meeting is now in room 4", "... now we're in the final round"
     # (what follows the place, "... and my manager is Tom", is a statement of its own)
     at = found.group("obj").find(value)
     return attribute, value, found.start("obj") + at + len(value) if at >= 0 else found.end()
@@ -1803,8 +1848,8 @@ _SERVICE_WITH = re.compile(
     r"\b(?P<poss>my|our)\s+(?P<what>" + _SERVICES + r")(?:\s+(?:is|are)|['’]s)\s+(?:(?:now|still|currently|also)\s+)?"
     r"(?:with|through|via|from)\s+(?P<obj>[^.!?;]+)"
     r"|\b(?:I|we)\s+(?:(?:now|still|currently|also|only|always)\s+)?(?P<what2>bank)\s+(?:with|at)\s+(?P<obj2>[^.!?;]+)"
-    r"|\b(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+(?:(?:now|still|currently|also)\s+)?(?:with|on)\s+"
-    r"(?P<obj3>[\w&.+'’-]+(?:\s+[\w&.+'’-]+){0,2}?)\s+for\s+(?:(?:my|our|the)\s+)?(?P<what3>" + _SERVICES + r")\b"
+    r"|(?:\b(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+(?:(?:now|still|currently|also)\s+)?(?:with|on)"
+    r"|\b(?:I|we)\s+(?:(?:now|still|currently|also)\s+)?use)\s+(?P<obj3>[\w&.+'’-]+(?:\s+[\w&.+'’-]+){0,2}?)\s+for\s+(?:(?:my|our|the)\s+)?(?P<what3>" + _SERVICES + r")\b"
     # a change to one: "moved to british gas for our energy", "switched our broadband to sky"
     r"|\b(?:switched|changed|gone|went|moved\s+over)\s+(?:over\s+)?to\s+(?P<obj4>[\w&.+'’-]+(?:\s+[\w&.+'’-]+){0,2}?)\s+for\s+"
     r"(?:(?:my|our|the)\s+)?(?P<what4>" + _SERVICES + r")\b"
@@ -1813,14 +1858,25 @@ _SERVICE_WITH = re.compile(
     r"|\b(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+(?:(?:now|still|currently|also)\s+)?(?:with|on)\s+"
     r"(?P<obj6>[\w&.+'’-]+(?:\s+[\w&.+'’-]+)?\s+(?P<what6>mobile|broadband|energy|fibre|power|telecom))\b"
     # ... or changed to: "switched to kestrel power in the end" (not "to green energy")
-    r"|\b(?:switched|changed|moved|gone|went|going)\s+(?:over\s+)?(?:to|with)\s+(?!(?:green|solar|wind|renewable|clean|"
-    r"cheap\w*|fixed|prepaid|faster|better|full|superfast|ultrafast)\b)"
+    r"|\b(?:(?:switched|changed|moved)\s+(?:over\s+)?to|(?:went|gone|going)\s+with)\s+(?!(?:green|solar|wind|renewable|"
+    r"clean|cheap\w*|fixed|prepaid|faster|better|full|superfast|ultrafast|battery|mains|backup|back-up|emergency|"
+    r"generator|grid|low|high|more|less|some|no)\b)"
     r"(?P<obj8>[\w&.+'’-]+(?:\s+[\w&.+'’-]+)?\s+(?P<what8>mobile|broadband|energy|fibre|power|telecom))\b"
+    r"(?!\s+(?:home|homes|app|apps|data|signal|library|unit|van|bank|number|phone|saving|mode|cut|cuts|bill|bills|"
+    r"drink|drinks|level|levels|outage|supply|supplies)\b)"
     # "ported my number to mosaic mobile"
-    r"|\bported\s+(?:my|me|our|the)\s+(?:(?:phone|mobile)\s+)?number\s+(?:over\s+|across\s+)?to\s+(?P<obj7>[^.!?;]+)", _I)
+    r"|\bported\s+(?:my|me|our|the)\s+(?:(?:phone|mobile)\s+)?number\s+(?:over\s+|across\s+)?to\s+(?P<obj7>[^.!?;]+)"
+    # the provider named as such: "our energy supplier is british gas", "my mobile network is telstra"
+    # (not how it is: "my mobile network is rubbish")
+    r"|\b(?:my|our)\s+(?P<what9>(?:energy|gas|electricity|electric|broadband|internet|fibre|phone|mobile)\s+"
+    r"(?:supplier|provider|company|network|carrier))\s+(?:is|['’]s)\s+(?:(?:now|still|currently)\s+)?"
+    r"(?!(?:rubbish|terrible|awful|great|slow|fast|down|patchy|useless|ok|okay|fine|good|bad|cheap|expensive|dreadful|"
+    r"shocking|so|really|very|pretty|quite|too|not|always|never|changing|going|switching|putting|raising|hiking|"
+    r"increasing|a\s+(?:nightmare|joke|pain))\b)(?P<obj9>[^.!?;,]+)", _I)
 _SERVICE_KINDS = {"mobile": "phone", "sim": "phone", "internet": "broadband", "wifi": "broadband", "wi-fi": "broadband",
                   "fibre": "broadband", "electric": "energy", "electricity": "energy", "gas": "energy", "current": "bank",
-                  "savings": "bank", "power": "energy", "telecom": "phone"}
+                  "savings": "bank", "power": "energy", "telecom": "phone", "network": "phone", "carrier": "phone",
+                  "isp": "broadband"}
 
 
 #: A service changed, told by its kind, and who serves now ("switched energy supplier, now with
@@ -1830,14 +1886,24 @@ _SERVICE_CHANGED = re.compile(
     r"^\W*(?:(?:so|and|oh|also|btw|update|news|ok|okay|well|yeah|finally|big\s+news)\b\W*)*(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?"
     r"(?:(?:just|finally|recently|officially|also|actually)\s+)?"
     r"(?:(?:changed|switched|swapped|moved)\s+(?:(?:my|our|the)\s+)?|(?:got\s+)?(?:a\s+|my\s+|our\s+)?new\s+)"
-    r"(?P<what>banks?|bank\s+accounts?|(?:mobile\s+|phone\s+)?networks?|isps?|broadband|sim"
-    r"|(?:phone|mobile|broadband|internet|energy|electricity|gas)\s+(?:providers?|suppliers?|companies|company|contracts?))\b", _I)
+    r"(?P<what>" + _CHANGED_SERVICE + r")\b(?=\s*(?:[,.;:!\u2013\u2014-]|$)|\s+(?:to|over|and|so|now|last|this|in|again|"
+    r"recently|finally|we|I)\b)"
+    # "ported my number, on airtel now"
+    r"|^\W*(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?(?:just\s+|finally\s+)?ported\s+(?:my|our|the)\s+(?P<ported>number)\b", _I)
 #: ... and who, said after it: "to monzo", ", now with ovo", "we're on three now", "went with bt".
 _SERVED_NEXT = re.compile(r"\s*(?:(?:over\s+)?to|[,:\u2013\u2014-]\s*(?:now\s+)?(?:with|on|using))\s+(?P<obj>[^.!?;,()\u2013\u2014]+)", _I)
 _SERVED_NOW = re.compile(
-    r"(?:\bnow\s+(?:(?:I['’]?m|we['’]?re|I\s+am|we\s+are)\s+)?(?:with|on|using)"
-    r"|\b(?:I['’]?m|we['’]?re|I\s+am|we\s+are)\s+(?:now\s+)?(?:with|on|using)|\b(?:gone|went|going)\s+with)"
+    r"(?:\bnow\s+(?:(?:I['’]?m|we['’]re|I\s+am|we\s+are)\s+)?(?:with|on|using)"
+    r"|\b(?:I['’]?m|we['’]re|I\s+am|we\s+are)\s+(?:now\s+)?(?:with|on|using)|\b(?:gone|went|going)\s+with)"
     r"\s+(?P<obj>[^.!?;,()\u2013\u2014]+)", _I)
+
+
+#: What one is "on" or changes "to" that serves nothing: a purpose ("to save money"), a state ("on
+#: holiday", "on maternity leave"), a kind of connection ("on 5G", "on wifi").
+_NOT_SERVED_BY = re.compile(r"(?:save|get|avoid|make|cut|reduce|lower|try|be|have|keep|pay|go|see|stop|holiday|leave|maternity|"
+                            r"paternity|sick|furlough|strike|hold|mute|silent|speaker|airplane|aeroplane|[345]g|wi-?fi|data|"
+                            r"roaming|nights|days|lates|earlies|shifts|the\s+same|a\s+(?:deal|plan|tariff|contract|budget|"
+                            r"break|diet)|my\s+own|our\s+own)\b", _I)
 
 
 def service_changed(text: str) -> tuple[str, str, int] | None:
@@ -1850,12 +1916,11 @@ def service_changed(text: str) -> tuple[str, str, int] | None:
     found = _SERVED_NEXT.match(text, m.end()) or _SERVED_NOW.search(text, m.end())
     if found is None or found.start() - m.end() > 40:
         return None
-    what = m.group("what").lower().split()
-    kind = what[0].rstrip("s") if what[0] in ("banks", "networks", "isps") else what[0]
-    slot = {"network": "phone", "mobile": "phone", "sim": "phone", "isp": "broadband", "internet": "broadband",
-            "electricity": "energy", "gas": "energy"}.get(kind, kind)
+    what = (m.group("what") or "phone").lower().split()
+    kind = what[0].rstrip("s") if what[0] in ("banks", "networks", "carriers", "isps") else what[0]
+    slot = _service_slot(kind)
     value = _strip_time_tail(_object(found.group("obj")))
-    if not value:
+    if not value or _NOT_SERVED_BY.match(value):
         return None
     # (what follows the provider, "... and the bills are lower", is a statement of its own)
     at = found.group("obj").find(value)
@@ -2136,6 +2201,7 @@ _GATES: dict[str, frozenset[str]] = {
     "_DIET_NEG": frozenset("eat drink consume touch have".split()),
     "_BUDGET": frozenset("budget spend".split()),
     "_DEADLINE": frozenset("deadline due".split()),
+    "_OFF_WHAT": frozenset("off".split()),
     "_DOING_WITHOUT": frozenset("till until til before".split()),
     "_BARRED_UNTIL": frozenset("till until til unless".split()),
     "_HARD_CEILING": frozenset("ceiling cap limit max maximum penny cent pound dollar euro dime single more tops most".split()),
@@ -2149,7 +2215,9 @@ prepare outline design sign apply enrol enroll join take rent buy order hire swi
     "_WHEN_YOU_MAKE": frozenset("when whenever if every any anytime".split()),
     "_WHENEVER_MUST": frozenset("whenever every any anytime each".split()),
     "_MEDICATION": frozenset("on take taking started".split()),
-    "_MEDICINE_STOPPED": frozenset("off stopped quit dropped ditched swapped longer instead".split()),
+    "_HOW_OFTEN_AT_MOST": frozenset("max maximum most more up".split()),
+    "_MEDICINE_STOPPED": frozenset("off stopped stopping quit ditched swapped switched changed moved cancelled "
+                                   "discontinued longer instead".split()),
     "_LIMIT_IDIOM": frozenset("no go dealbreaker deal breaker negotiable nonnegotiable limits table question option cards out "
                               "menu starter nonstarter".split()),
     "_ANSWER_RULE": frozenset("replies reply answers answer responses response messages message explanations "
@@ -2186,10 +2254,10 @@ prepare outline design sign apply enrol enroll join take rent buy order hire swi
                             "relocation rent own share now new".split()),
     "_SERVICE_WITH": frozenset("bank account savings broadband internet wifi fibre energy electric electricity gas phone "
                                "mobile sim insurance mortgage pension isa tv ported power telecom".split()),
-    "_SERVICE_CHANGED": frozenset("banks bank network networks isp isps broadband sim provider providers supplier "
-                                  "suppliers company companies contract contracts".split()),
+    "_SERVICE_CHANGED": frozenset("banks bank network networks carrier carriers isp isps broadband sim provider providers "
+                                  "supplier suppliers company companies contract contracts ported".split()),
     "_RESCHEDULED": _MOVE_WORDS,
-    "_MOVED_ON": frozenset("changed switched swapped moved relocated new".split()),
+    "_MOVED_ON": frozenset("changed switched swapped moved relocated shifted new".split()),
     "_EMPLOYER": frozenset("work working employed job position role internship gig joined started".split()),
     "_OCCUPATION": frozenset("work a an".split()),
     "_PROMOTED": frozenset("promoted bumped moved stepped made".split()),
@@ -2214,7 +2282,7 @@ _OTHERS_RULES = (_EVERYONE_MUST,
                  re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to|should|" + _GOTTA + r"|can)\s+(?:always|never)\b", _I),
                  re.compile(r"\b(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?(?:capped|limited|restricted)\s+(?:at|to)\b", _I),
                  _LIMIT_MODAL, _LIMIT_IDIOM, _DEMAND_ON_WHAT_IS_CHOSEN, _WHEN_YOU_MAKE, _DIET_LABEL, _NOT_TO, _HARD_CEILING,
-                 _WHENEVER_MUST, _STOP_DOING)
+                 _WHENEVER_MUST, _STOP_DOING, _HOW_OFTEN_RX)
 
 
 #: "favourite drink these days" is the slot of "favourite drink": its value now ("this year" is
@@ -2286,6 +2354,11 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             what = m.group("what")
             return _Hit("constraint", "constraint:budget" + (":" + _head(what) if what else ""),
                         {"type": "budget", "object": o}, 0.9, True)
+    m = (_OFF_WHAT.search(c) if vocab & _GATES["_OFF_WHAT"] else None)
+    if m and not _NOT_BEFORE.search(c, 0, m.start("obj")):
+        o = " ".join(m.group("obj").lower().split())
+        return _Hit("constraint", "constraint:diet:" + _head(o),
+                    {"type": "diet", "predicate": "off", "object": o, "polarity": "-"}, 0.85)
     m = (_DOING_WITHOUT.search(c) if vocab & _GATES["_DOING_WITHOUT"] else None)
     if m and not re.match(r"any\s+of\s+(?:that|this|it|them|those|these)\b", m.group("obj"), _I):
         o = _object(m.group("obj"))
@@ -2485,6 +2558,11 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         if o:
             return _Hit("constraint", "constraint:" + _head(np),
                         {"type": "limit", "object": _clean_obj(o, name)}, 0.9)
+    if vocab & _GATES["_HOW_OFTEN_AT_MOST"] and _HOW_OFTEN_RX.match(c) and not _A_PAST_LIMIT.search(c):
+        # "max three gym sessions a week", "at most 4 hours of screen time per day for the twins"
+        o = _object(c)
+        if o:
+            return _Hit("constraint", None, {"type": "limit", "object": _clean_obj(o, name)}, 0.9)
     m = (_LIMITED.match(c) if vocab & _GATES["_LIMITED"] else None)
     if m:
         o = _object(m.group("obj"))
@@ -2600,8 +2678,8 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         return _Hit("fact", "fact:age", {"attribute": "age", "value": _grp(m, "obj", "obj2")}, 0.8)
     m = (_SERVICE_WITH.search(c) if vocab & _GATES["_SERVICE_WITH"] else None)
     if m:
-        o = _strip_time_tail(_object(_grp(m, "obj", "obj2", "obj3", "obj4", "obj5", "obj6", "obj7", "obj8")))
-        what = " ".join(_grp(m, "what", "what2", "what3", "what4", "what5", "what6", "what8").lower().split()) or "phone"
+        o = _strip_time_tail(_object(_grp(m, "obj", "obj2", "obj3", "obj4", "obj5", "obj6", "obj7", "obj8", "obj9")))
+        what = " ".join(_grp(m, "what", "what2", "what3", "what4", "what5", "what6", "what8", "what9").lower().split()) or "phone"
         # (not for one trip or a while: "switched my car insurance to geico for the rental car only")
         if o and not _NO_PROVIDER.match(o) and o.lower() not in _TIME_WORDS and not _FOR_A_WHILE_ONLY.search(c):
             return _Hit("fact", "fact:service:" + _service_slot(what), {"attribute": what, "value": _clean_obj(o, name)}, 0.8)
@@ -3231,13 +3309,19 @@ def _build(hit: _Hit, clause: str, name: str, occurred_at: datetime, correction:
         text = f"{name}: {text}"
     happened = (when or occurred_at) if hit.kind == "episode" else None
     # a rule kept until a point ("till January") lapses then
-    ends = [p.ends_at for p in find_periods(clause, occurred_at, tz) if p.ends_at is not None] if hit.fields.get("until") else []
+    # (so does a diet limit said for a while: "I'm off sugar today", "off caffeine until friday")
+    lapses = hit.fields.get("until") or hit.fields.get("predicate") == "off"
+    periods = [p for p in find_periods(clause, occurred_at, tz) if p.ends_at is not None] if lapses else []
+    ends = [p.ends_at for p in periods]
+    fields = dict(hit.fields)
+    if periods and "until" not in fields:
+        fields["until"] = " ".join(periods[-1].words.split())
     if hedged:
         source, confidence = "inferred", 0.55
     else:
         source, confidence = "user_explicit", (0.95 if correction else 0.9)
     return Candidate(
-        kind=hit.kind, text=text, fields=dict(hit.fields), slot=hit.slot, source=source,
+        kind=hit.kind, text=text, fields=fields, slot=hit.slot, source=source,
         confidence=confidence, importance=hit.importance,
         privacy_level=_privacy(hit.kind, text, hit.sensitive),
         happened_at=happened, expires_at=ends[-1] if ends else None, scope=None, correction=correction,
@@ -3317,7 +3401,9 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     rules_only = not _CUE.search(body) and not (_ROLE_FILLED.match(body) or named or _PROMOTED.search(body)
                                                 or lower_role_filled(body) or moved or rescheduled(body)
                                                 # ("went with Zephyr Energy in the end")
-                                                or _SERVICE_WITH.search(body) or medicines_stopped(body, name))
+                                                or _SERVICE_WITH.search(body) or medicines_stopped(body, name)
+                                                # ("off caffeine until friday")
+                                                or _OFF_WHAT.search(body))
     if rules_only and not any(r.search(body) for r in _OTHERS_RULES) and not asked_for_good:
         return []
     if greeted:
@@ -3335,8 +3421,11 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
         clauses = [body]  # "signed up with a new dentist last month - Dr Farah Qureshi": one statement
     if moved is not None:
         # "switched jobs last month - now working for a charity", "changed networks, on three now":
-        # one statement, the rest apart ("..., now at tesco and my manager is Tom")
-        clauses = [body[:moved[2]]] + [c for c in _clauses(body[moved[2]:]) if len(_WORDS.findall(c)) >= 2]
+        # one statement, the rest apart where a rule reads it ("..., now at tesco and my manager is
+        # Tom"; "ported my number to smarty, it's 8 pounds now" stays whole)
+        rest = [c for c in _clauses(body[moved[2]:]) if len(_WORDS.findall(c)) >= 2]
+        read_apart = any(_classify(strip_lead_in(c), name, past_ctx, future_ctx) is not None for c in rest)
+        clauses = [body[:moved[2]]] + rest if read_apart else [body]
     hits: list[tuple[str, _Hit]] = []
     unread: list[str] = []  # clauses no rule read
     for clause in clauses:
@@ -3372,6 +3461,10 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
             hits.append((clause, hit))
         elif hit is None:
             unread.append(clause)
+    if any(h.fields.get("predicate") is None and h.fields.get("polarity") == "-" and (h.slot or "").startswith("fact:medication:")
+           for _, h in hits) and not medicines_stopped(body, name):
+        # "I stopped taking sertraline for a week but I'm back on it now": no stop, read whole
+        hits = [(clause, h) for clause, h in hits if not (h.slot or "").startswith("fact:medication:")]
     if not hits:
         return []
     if len(hits) == 1 and hits[0][1].kind == "episode" and len(clauses) > 1:

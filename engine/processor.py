@@ -44,7 +44,7 @@ from engine.statements import (JOIN, REST_OF, Statement, clause_pieces, clauses,
                                lead_of, leaning_on, readable, rest_text, statements, tells_of_before, without)
 from engine.statements import parts as narrative_parts, points_back, says_alone
 from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, turn_candidates, without_redacted
-from engine.textnorm import RELATIONS, STOP_WORDS, jaccard, one_edit, plain_chat, plain_negations, term_set, terms
+from engine.textnorm import RELATIONS, STOP_WORDS, is_medicine, jaccard, one_edit, plain_chat, plain_negations, term_set, terms
 from engine.tokens import count_tokens_many
 from schemas.common import PRIVACY_ORDER, SOURCE_RANK
 from schemas.events import (
@@ -974,7 +974,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             relations = relate(meaning, c.text, c.kind, name, pool, settings,
                                day=(c.happened_at or turn.occurred_at).date())
             by_id = {r.memory_id: r for r in pool}
-            stopping = {r.memory_id for r, _ in _medicine_stopped(c, name, pool)}
+            stopping = {r.memory_id for r, _ in _medicine_stopped(c, name, pool, lists=True)}
             same = [r for r in relations if r.verdict == "same" and not moving
                     # "they've got me off the montelukast": the end of the record it names, however alike
                     and r.memory_id not in stopping
@@ -1234,7 +1234,8 @@ def _contact_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> li
     return out
 
 
-def _medicine_stopped(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> list[tuple[MemoryRecord, int | None]]:
+def _medicine_stopped(c: Candidate, speaker: str, pool: list[MemoryRecord],
+                      lists: bool = False) -> list[tuple[MemoryRecord, int | None]]:
     """The statements that a candidate ends by saying the speaker is off a medicine they named as
     taken ("bp meds: amlodipine 5mg once a day", then "they took me off the amlodipine and put me on
     losartan 50 instead"): [(record, statement index or None)]. Not someone else's ("my dad stopped
@@ -1248,7 +1249,44 @@ def _medicine_stopped(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> l
     return [(s.record, s.index) for s in statements(pool, speaker)
             if s.record.kind == "fact" and SOURCE_RANK[s.record.source] <= SOURCE_RANK[c.source]
             and found.search(s.text) and not _of_another(s.text, speaker)
-            and not medicines_stopped(s.text, speaker)]
+            and not medicines_stopped(s.text, speaker)
+            # (said as taken: "bp meds: amlodipine 5mg", "I'm on warfarin"; not "my warfarin
+            # clinic is at St Mary's")
+            and _said_taken(s.text, stopped, s.record.slot)
+            # (not a list of medicines, "meds: amlodipine 5mg, atorvastatin 20mg": the others are
+            # still taken; with `lists`, such a list too, which the stop is then no repeat of)
+            and (lists or not _other_medicines(s.text, stopped))]
+
+
+#: A medicine said as taken: with its dose, after a word of taking, or in a list of medicines.
+_TAKEN = (r"\b(?:on|takes?|taking|took|prescribed|started|using|uses)\s+(?:[\w'’-]+\s+){{0,3}}?(?:{drug})\b"
+          r"|\b(?:meds?|medications?|medicines?|tablets|pills|prescriptions?)\b[^.!?]{{0,40}}?(?:{drug})\b")
+
+
+def _said_taken(text: str, drugs: set[str], slot: str | None) -> bool:
+    """Whether a statement says one of the medicines is taken (a medicine's slot, its dose, a word of
+    taking or a list of medicines before it)."""
+    if slot and slot.startswith("fact:medication:") and slot.split(":", 2)[2] in drugs:
+        return True
+    names = "|".join(map(re.escape, sorted(drugs)))
+    if re.search(_TAKEN.format(drug=names), text, re.IGNORECASE):
+        return True
+    return any((m.group("a") or m.group("b")).lower() in drugs for m in _DOSED.finditer(text))
+
+
+#: A word said with a dose ("atorvastatin 20mg", "20mg of atorvastatin"): a medicine, whatever its name.
+_DOSED = re.compile(r"\b(?!(?:take|takes|taking|took|on|of|and|or|a|the|about|around|every|daily|at)\b)"
+                    r"(?P<a>[A-Za-z][\w-]+)\s+\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|g|units?|iu)\b"
+                    r"|\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|g|units?|iu)\s+(?:of\s+)?(?P<b>[A-Za-z][\w-]+)", re.IGNORECASE)
+
+
+def _other_medicines(text: str, stopped: frozenset[str] | set[str]) -> bool:
+    """Whether a statement names a medicine besides the stopped ones."""
+    # (a word in capitals may be a name, "Tremaine", "Caroline": a medicine when said with its dose)
+    named = {w for w in re.findall(r"\b[a-z][\w-]+", text)
+             if is_medicine(w) and w not in ("meds", "medication", "medications", "tablets", "pills")}
+    named |= {(m.group("a") or m.group("b")).lower() for m in _DOSED.finditer(text)}
+    return bool(named - {w.lower() for w in stopped})
 
 
 #: Cosine at which a statement of a narrative said anew speaks of a statement of the old one.

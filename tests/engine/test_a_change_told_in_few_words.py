@@ -26,11 +26,13 @@ def _slots(text: str) -> list[str]:
 
 @pytest.mark.parametrize("first, change, old, new", [
     ("I work at Carrow Foods.", "landed a new position! I'm working for Fenwick & Hale now", "Carrow", "Fenwick"),
-    ("I work for Oakfield Council.", "began a new role. im with the Riverside NHS trust now", "Oakfield", "Riverside"),
+    ("I work for Oakfield Council.", "began a new job. im with the Riverside NHS trust now", "Oakfield", "Riverside"),
+    ("I work at Dunmore Books.", "new job, woo. I'm at Halden Press now", "Dunmore", "Halden"),
     ("I work at Pellow Bank.", "new gig. im at a tiny games studio now", "Pellow", "games studio"),
     ("We live in Norwich.", "we moved!!! we're in Tromsø now", "Norwich", "Tromsø"),
     ("I live in Swindon.", "relocated with the job, based in Calgary now", "Swindon", "Calgary"),
     ("I live in Perth.", "Moved. Now living in Ballarat.", "Perth", "Ballarat"),
+    ("I live in Nagpur.", "shifted for the new job. staying in Hyderabad now", "Nagpur", "Hyderabad"),
 ])
 def test_a_new_job_or_home_told_in_few_words_replaces_the_old(tmp_path, first, change, old, new):
     assert_new_value_replaced_old(tmp_path, first, change, old, new, "Robin", "2026-03-02", 3)
@@ -42,6 +44,9 @@ def test_a_new_job_or_home_told_in_few_words_replaces_the_old(tmp_path, first, c
     ("our broadband is with Plusnet", "new broadband provider: we're on Hyperoptic now", "Plusnet", "Hyperoptic"),
     ("my electricity is with EDF", "went with Zephyr Energy in the end", "EDF", "Zephyr"),
     ("I'm with O2 for my phone", "changed networks. on Smarty now.", "O2", "Smarty"),
+    ("our energy supplier is Bulb", "changed energy companies, with Ecotricity now", "Bulb", "Ecotricity"),
+    ("we use Sky for our broadband", "switched fibre providers - on Zen now", "Sky", "Zen"),
+    ("my mobile network is Optus", "changed carriers. with Vodafone now.", "Optus", "Vodafone"),
 ])
 def test_a_service_changed_by_its_kind_replaces_the_old(tmp_path, first, change, old, new):
     assert_new_value_replaced_old(tmp_path, first, change, old, new, "Robin", "2026-03-02", 3)
@@ -70,6 +75,14 @@ def test_what_follows_the_provider_is_read_on_its_own():
     ("We live in Norwich.", "we moved, the kids hated it at first"),
     ("I work at Carrow Foods.", "new job! I'm at the dentist now, back later"),
     ("our energy is with Bulb", "changed energy suppliers last year, it was painless"),
+    ("We live in Leeds.", "We moved, now we're in the final round of the house hunt."),
+    ("We live in Leeds.", "We moved, the meeting is now in room 4"),
+    ("We live in York.", "we moved a lot as kids, we were in Leeds before"),
+    ("I work at Tesco as a shift lead.", "New role, I'm with the bakery team now."),
+    ("I bank with Barclays.", "Changed banks to save money, still sorting the details."),
+    ("My phone is with Vodafone.", "Got a new sim, I'm on holiday now."),
+    ("Our energy is with Octopus.", "My laptop went to battery power during the outage."),
+    ("My phone is with Vodafone.", "The kids have gone to grandma's mobile home for the weekend."),
 ])
 def test_no_new_one_leaves_the_held_one(tmp_path, first, other):
     assert_first_left_alone(tmp_path, first, other, "Robin", "2026-03-02", 3)
@@ -80,6 +93,11 @@ def test_no_new_one_leaves_the_held_one(tmp_path, first, other):
     "went with solar power for the shed",
     "changed networks but still no signal",
     "moved to the mobile app for banking",
+    "switched networks, now on 5G",
+    "changed the network settings, now on wifi",
+    "changed banks, I'm on maternity leave now",
+    "I think I'm going to have more energy after the holiday",
+    "my mobile network is rubbish",
 ])
 def test_no_supplier_named_fills_no_service_slot(text):
     assert not any(s.startswith("fact:service:") for s in _slots(text))

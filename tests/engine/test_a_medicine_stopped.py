@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 import pytest
 
 from engine.extractor import extract, medicines_stopped
-from tests.conftest import assert_first_left_alone, assert_new_value_replaced_old
+from tests.conftest import assert_first_left_alone, assert_new_value_replaced_old, record_texts
 
 AT = datetime(2026, 3, 2, 10, tzinfo=timezone.utc)
 
@@ -22,9 +22,34 @@ AT = datetime(2026, 3, 2, 10, tzinfo=timezone.utc)
     ("I'm on naproxen 500mg", "I'm off the naproxen as of today", "500mg", "off"),
     ("I take 25mg amitriptyline at night", "the pain clinic put me on duloxetine instead of amitriptyline", "25mg",
      "duloxetine"),
+    ("I take 40mg omeprazole", "the consultant swapped omeprazole for famotidine", "40mg", "famotidine"),
+    ("I take 5mg bisoprolol", "the cardiologist stopped my bisoprolol", "5mg", "stopped"),
 ])
 def test_a_medicine_stopped_ends_the_one_taken(tmp_path, first, change, old, new):
     assert_new_value_replaced_old(tmp_path, first, change, old, new, "Robin", "2026-03-02", 3)
+
+
+@pytest.mark.parametrize("first, other, kept", [
+    ("I take warfarin 5mg every day.", "My dad is no longer on warfarin.", "warfarin 5mg"),
+    ("I take sertraline 50mg daily.", "Oops I dropped my sertraline down the sink, need a new pack.", "sertraline 50mg"),
+    ("I take amlodipine 5mg once a day.", "The doctor will take me off the amlodipine next month.", "amlodipine 5mg"),
+    ("I take amlodipine 5mg once a day.", "did they take me off the amlodipine?", "amlodipine 5mg"),
+    ("meds: amlodipine 5mg, atorvastatin 20mg", "the gp took me off the atorvastatin", "amlodipine 5mg"),
+])
+def test_a_medicine_not_stopped_by_the_speaker_stays(tmp_path, first, other, kept):
+    assert any(kept in t for t in record_texts(tmp_path, [first, other], "Robin", "2026-03-02", 3))
+
+
+def test_a_fact_that_only_names_the_medicine_stays(tmp_path):
+    texts = record_texts(tmp_path, ["I take warfarin 5mg daily. My warfarin clinic is at St Mary's on Tuesdays.",
+                                    "They took me off the warfarin."], "Robin", "2026-03-02", 3)
+    assert any("clinic" in t for t in texts) and not any("5mg" in t for t in texts), texts
+
+
+def test_a_stop_undone_in_the_same_sentence_is_kept_whole(tmp_path):
+    texts = record_texts(tmp_path, ["I take sertraline 50mg daily", "I stopped taking sertraline for a week but I'm back on it now."],
+                         "Robin", "2026-03-02", 3)
+    assert any("back on" in t for t in texts), texts
 
 
 @pytest.mark.parametrize("other", [
