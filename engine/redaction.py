@@ -1265,13 +1265,28 @@ def _plain_account_number(value: str) -> bool:
 
 def _bare_account_number(value: str) -> bool:
     """An account number after a bare "account": a plain one (`_plain_account_number`), not a day
-    ("2024-03-15"), a month ("202403") or a number grouped as phones are ("0800 123 4567", "07700
-    900123")."""
+    ("2024-03-15", "15 03 2024"), a month ("202403"), years ("2023 2024"), nor a number written as
+    phone numbers are (a national one opening with 0, "0800 123 4567", "07700900123"; a North
+    American one, "555-123-4567", "1-800-555-0199")."""
     if not _plain_account_number(value):
         return False
-    if re.fullmatch(r"(?:19|20)\d\d-\d\d-\d\d|(?:19|20)\d\d(?:0[1-9]|1[0-2])", value):
+    if re.fullmatch(r"(?:19|20)\d\d-\d\d-\d\d|(?:19|20)\d\d(?:0[1-9]|1[0-2])|\d{1,2} \d{1,2} \d{2,4}|"
+                    r"(?:19|20)\d\d[ \-](?:19|20)?\d\d", value):
         return False
-    return re.fullmatch(r"0\d{2,4}[ \-]\d{3,4}(?:[ \-]?\d{3,4})?", value) is None
+    return re.fullmatch(r"0\d{2,4}[ \-]?\d{3,4}(?:[ \-]?\d{3,4})?|(?:1-)?\d{3}-\d{3}-\d{4}", value) is None
+
+
+#: What makes a bare "account" a bank's: a bank named or its details, a payment into it ("Umhlaba
+#: Bank, account ...", "pay the deposit into account ..."); not "take into account 150000".
+_BANK_CUE = re.compile(r"\b(?:bank|banking|sort[ \t]+code|branch|iban|swift|bsb|routing|transfer|deposit|pay(?:ment|ing)?|paid|"
+                       r"debit|cheque|checking|savings|details|beneficiary|payee|wire)\b", re.IGNORECASE)
+_INTO_ACCOUNT_IDIOM = re.compile(r"\b(?:take|takes|taking|took|taken)[ \t]+(?:[\w'\u2019-]+[ \t]+){0,3}?into[ \t]+$", re.IGNORECASE)
+
+
+def _bank_account_context(text: str, at: int) -> bool:
+    """Whether a bare "account" at `at` is a bank's (`_BANK_CUE` in the 60 characters before it)."""
+    before = text[max(0, at - 60):at]
+    return _BANK_CUE.search(before) is not None and _INTO_ACCOUNT_IDIOM.search(before) is None
 
 
 def _sort_code_ok(value: str) -> bool:
@@ -1481,7 +1496,7 @@ _UNITS = frozenset("won yen kr dong rupees rs credits coins gems followers likes
 
 #: How `_ID_INTRO` ends when the number is joined to its name by "it's" or "which is".
 #: Checks that any run of digits of a length passes: after "it's", an amount or a year would.
-_LOOSE = (_has_id_digits, _plain_account_number, _bank_account_ok, _bare_account_number)
+_LOOSE = (_has_id_digits, _plain_account_number, _bank_account_ok)
 _NAMES_A_NUMBER = re.compile(r"\b(?:number|no\.?|num\.?|nr\.?)(?=[ \t,:]|$)|#", re.IGNORECASE)
 _JOINED = re.compile(r"(?:it['\u2019]s|it[ \t]+is|which[ \t]+is)[ \t]+(?:#[ \t]*)?$", re.IGNORECASE)
 #: ... or set off by a comma ("my tax code, 1257L, is wrong", "my savings account, 150000 now").
@@ -1498,11 +1513,17 @@ def _identifiers(text: str) -> Iterator[_Span]:
             # number is: "my account number, it's ...")
             continue
         groups = _id_groups(text, m.end(), iban=kind == "iban")
+        comma = _COMMA_END.search(m.group()) is not None
         for k in range(len(groups) - 1, -1, -1):
             start, end = groups[0][0], groups[k][1]
             value = text[start:end]
+            if comma and _digit_count(value) < 6:
+                continue  # "my ID number, 2024 changes mean ...": a year, not the number
+            if _bare_account_number in validators and not _bank_account_context(text, m.start()):
+                break
             if ((_plain_account_number in validators or _bare_account_number in validators)
-                    and ((w := _next_word(text, end)) in _UNITS or w in _QUANTITY_WORDS or w in ("of", "out"))):
+                    and ((w := _next_word(text, end)) in _UNITS or w in _QUANTITY_WORDS
+                         or (_bare_account_number in validators and w in ("of", "out", "limit", "quid", "in")))):
                 continue
             if any(_id_valid(v, value) for v in validators) or (
                     kind == "national_id" and any(_id_shaped(v, value) for v in validators)):
@@ -1701,13 +1722,35 @@ _TYPED_AS_ELSE = re.compile(r"[ \t]+(?:as|in|into|on|for|under|onto)[ \t]+(?!(?:
                             r"account)\b)", re.IGNORECASE)
 
 
+#: A sentence that calls what was just said a password: "that's my actual password", "thats the
+#: password for the router", "which is my pin".
+_CALLED_PASSWORD = re.compile(r"\b(?:that['\u2019]?s|thats|this\s+is|it['\u2019]?s|its|that\s+is|which\s+is|which['\u2019]s|was)"
+                              r"[ \t]+(?:(?:my|the|our|his|her|literally|actually|actual|real|old|new|current|wifi|bank|email|"
+                              r"work|only|same|main)[ \t]+){0,4}(?:pass(?:word|code)|pin)\b")
+#: Two names joined as a brand or a product is ("Office365+Teams", "Dolce&Gabbana2024").
+_TWO_NAMES_JOINED = re.compile(r"[A-Z][a-z]+\d*[&+][A-Z][a-z]+\d*")
+#: A password named close by, before or after a typed string ("into the password box").
+_PASSWORD_NEAR = re.compile(r"pass(?:word|code)s?\b|\bpin\b", re.IGNORECASE)
+
+
 def _given_as_value(text: str, m: re.Match[str]) -> bool:
-    """Whether a string is given as a value by the words right before it (`_GIVEN_AS_VALUE`); typed
-    as or into something else, it is not."""
+    """Whether a string is given as a value by the words right before it (`_GIVEN_AS_VALUE`). One
+    typed or entered is, when it is not typed as or into something else and a password is named
+    close by ("I keep typing Thistle#4471 ... that's my actual password"): typed alone, a name joined
+    by "&" or "+" reads as well ("typed Office365+Teams, nothing came up")."""
     given = _GIVEN_AS_VALUE.search(text, max(0, m.start() - 24), m.start())
     if given is None:
         return False
-    return not (given.group("typed") and _TYPED_AS_ELSE.match(text, m.end()) is not None)
+    if not given.group("typed"):
+        return True
+    return (_TYPED_AS_ELSE.match(text, m.end()) is None
+            and (_CALLED_PASSWORD.search(text.lower(), m.end(), m.end() + 160) is not None
+                 or _PASSWORD_NEAR.search(text, max(0, m.start() - 80), m.end() + 40) is not None
+                 # ("can't sign in - typed Maple@5512"; not two names joined, "Office365+Teams")
+                 or (_TWO_NAMES_JOINED.fullmatch(m.group()) is None
+                     and _SIGN_IN_WORD.search(text.lower(), max(0, m.start() - 60), m.end() + 60) is not None)))
+
+
 #: What a value after a sign-in is named as when it is no password: a user name, a handle, a
 #: playlist's or a merchant's name ("my username is Dark~Knight99", "the charge was listed as
 #: AMZN*Mktp2UK").
@@ -1758,7 +1801,7 @@ def _symbol_passwords(text: str, lower: str) -> Iterator[_Span]:
     ends = [e.end() for e in _SENTENCE_EDGE.finditer(text)]
     starts = [0] + ends
     signed = {bisect.bisect_right(ends, w.start()) for w in _SIGN_IN_WORD.finditer(lower)}
-    named_password = {bisect.bisect_right(ends, w.start()) for w in _PASSWORD_WORD.finditer(lower)}
+    called_password = {bisect.bisect_right(ends, w.start()) for w in _CALLED_PASSWORD.finditer(lower)}
     shorts: dict[int, bool] = {}  # (counted once a sentence: a long one may hold many strings)
     for m in found:
         k = bisect.bisect_right(ends, m.start())  # the sentence it stands in
@@ -1777,7 +1820,7 @@ def _symbol_passwords(text: str, lower: str) -> Iterator[_Span]:
         named = _NAMED_AS.search(text, max(starts[k], m.start() - 32), m.start()) is not None
         # (or in the sentence before one that calls it a password: "I'm typing Thistle#4471. that's
         # my password")
-        if k in signed or ((short or given) and not named and (k > 0 and k - 1 in signed or k + 1 in named_password)):
+        if k in signed or ((short or given) and not named and (k > 0 and k - 1 in signed or k + 1 in called_password)):
             yield (m.start(), m.end(), "password", _P_PROSE)
 
 

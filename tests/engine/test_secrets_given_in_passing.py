@@ -75,9 +75,20 @@ def test_an_identifier_set_off_by_a_comma_is_redacted(text, value):
     "The support line for the account 0800 123 4567 is useless, I prefer email.",
     "bill for account 202403",
     "account 1234567 of 2000000 migrated",
+    "Take into account 150000 in savings",
+    "account 555-123-4567 is the helpline",
+    "the account 15 03 2024 statement",
+    "Meet at 10am~12pm. Remind me to change my password.",
+    "I logged in and typed Office365+Teams, nothing came up.",
+    "they asked for my ID number, 2024 changes mean new cards",
 ])
 def test_talk_that_names_no_secret_is_left_alone(text):
     assert redact(text) == (text, [])
+
+
+def test_a_number_after_whose_account_it_is_stays_redacted():
+    out, kinds = redact(f"my account {ACCOUNT} of Kestrel Bank")
+    assert ACCOUNT not in out and "bank_account" in kinds
 
 
 def test_the_typed_password_never_reaches_the_records(tmp_path):
