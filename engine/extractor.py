@@ -127,13 +127,17 @@ _LONG_GAP = re.compile(r"[ \t]{8,}")
 #: A sentence ending with a month, and one that is only a day of it ("the 9th.").
 _MONTH_END = re.compile(r"\b" + MONTH_WORDS + r"\s*[.!]*$", re.IGNORECASE)
 _DAY_ALONE = re.compile(r"^(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s*[.!]*$", re.IGNORECASE)
+#: How a change told in few words opens ("so", "btw", "big news:", "guess what", then "I've just",
+#: "we finally"), and a new one got ("got a new", "started my new", "landed a new") with its kinds.
+_CHANGE_LEAD = (r"\W*(?:(?:so|and|oh|also|btw|update|news|ok|okay|well|yeah|yes|finally|big\s+news|guess\s+what)\b:?\W*)*"
+                r"(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?(?:(?:just|finally|recently|officially|also|actually)\s+)?")
+_NEW_ONE = r"(?:got\s+|started\s+|began\s+|landed\s+)?(?:a\s+|my\s+|our\s+)?new\s+"
+_NEW_KINDS = r"job|gig|company|employer|house|flat|home|place|apartment"
 #: A change told alone in a few words ("Switched banks.", "moved house!", "We changed GPs."), which
 #: a sentence opening with "now" goes on to say the new of (`split_sentences` joins them).
-_BARE_CHANGE = re.compile(r"^\W*(?:(?:so|and|oh|also|btw|update:?|news:?)\s+)*(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?(?:(?:just|finally|recently|"
-                          r"officially)\s+)?(?:(?:switched|changed|swapped|moved|left|relocated|shifted)(?:\s+[\w'’-]+){1,4}|moved|relocated|shifted"
-                          r"|(?:got\s+|started\s+|began\s+|landed\s+)?(?:a\s+|my\s+)?new\s+(?:job|gig|place|house|"
-                          r"flat|home|apartment))(?:\s*,?\s*(?:yay|woo+|whoop|hooray|finally|at\s+last|lol|haha|omg))?\s*[.!]+$",
-                          re.IGNORECASE)
+_BARE_CHANGE = re.compile(r"^" + _CHANGE_LEAD + r"(?:(?:switched|changed|swapped|moved|left|relocated|shifted)(?:\s+[\w'’-]+){1,4}"
+                          r"|moved|relocated|shifted|" + _NEW_ONE + r"(?:" + _NEW_KINDS + r"))"
+                          r"(?:\s*,?\s*(?:yay|woo+|whoop|hooray|finally|at\s+last|lol|haha|omg))?\s*[.!]+$", re.IGNORECASE)
 #: ... where the new one is told: where, with whom, at what (not "Now I'm eating more", "Now let's
 #: talk about ...", "Now my evenings are free").
 _NOW_THEN = re.compile(r"^now\s+(?:(?:I['’]m|we['’]re|they['’]re|he['’]s|she['’]s|it['’]s|I\s+am|we\s+are|(?:I|we|they)\s+(?:go|use|see|bank|get\s+\w+))\s+)?"
@@ -169,10 +173,8 @@ _CHANGED_SERVICE = (r"banks?|bank\s+accounts?|(?:mobile\s+|phone\s+)?(?:networks
                     r"|(?:phone|mobile|broadband|internet|fibre|energy|electricity|electric|gas)\s+(?:providers?|suppliers?|"
                     r"companies|company|contracts?)")
 #: A change told by its kind before a dash or colon ("switched banks - ...", "new job: ...").
-_CHANGE_TOLD = re.compile(r"^(?P<change>\W*(?:(?:so|and|oh|also|btw|update|news)\s+)*(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?"
-                          r"(?:(?:just|finally|recently|officially)\s+)?(?:(?:switched|changed|swapped|moved)\s+(?:house|home|[\w'’-]+s)"
-                          r"|(?:got\s+|started\s+|began\s+|landed\s+)?(?:a\s+|my\s+)?new\s+(?:job|gig|place|house|flat|"
-                          r"home|apartment|" + _CHANGED_SERVICE + r"))\s*)"
+_CHANGE_TOLD = re.compile(r"^(?P<change>" + _CHANGE_LEAD + r"(?:(?:switched|changed|swapped|moved)\s+(?:house|home|[\w'’-]+s)"
+                          r"|" + _NEW_ONE + r"(?:" + _NEW_KINDS + r"|" + _CHANGED_SERVICE + r"))\s*)"
                           r"[:\u2013\u2014-]\s+"
                           # (what follows says where now: "new job: I'm vegetarian" is a label)
                           r"(?=(?:I|I'm|I've|we|we're|we've|my|our|now)\b[^.!?]*\bnow\b)", re.IGNORECASE)
@@ -869,7 +871,7 @@ _MEDICATION = re.compile(
 _MEDICINE_STOPPED = (
     r"\b(?:took|taken|taking|take|got)\s+{who}\s+off\s+(?:of\s+)?{det}(?P<d1>[A-Za-z][\w-]+)"
     r"|\b(?:{who}\s+(?:is|am|['’]m)|I['’]m|I\s+am)\s+(?:now\s+|finally\s+|completely\s+)?off\s+{det}(?P<d2>[A-Za-z][\w-]+)"
-    r"|(?:^|\b{who}:?\s+|\b(?:I|{who})\s+)(?:(?:have|has|had|['’]ve|just|finally|now|recently)\s+)*(?:stopped|quit|came\s+off|"
+    r"|(?:^|\b{who}:?\s+)(?:(?:have|has|had|['’]ve|just|finally|now|recently)\s+)*(?:stopped|quit|came\s+off|"
     r"come\s+off|weaned\s+(?:myself\s+|themselves\s+)?off|ditched)\s+(?:taking\s+)?{det}(?P<d3>[A-Za-z][\w-]+)"
     r"|\b(?:switched|moved|changed|swapped)\s+{who}\s+(?:over\s+)?(?:from|off)\s+{det}(?P<d4>[A-Za-z][\w-]+)"
     r"|\bswapped\s+(?:(?:my|their|{who}['’]s|the)\s+)?(?P<d5>[A-Za-z][\w-]+)\s+for\b"
@@ -881,12 +883,22 @@ _MEDICINE_DET = r"(?:(?:the|my|their|his|her|[\w-]+['’]s)\s+)?"
 #: Said as what may be, is to come, or is not: "thinking of coming off sertraline", "will take me
 #: off it", "never stopped taking".
 _STOP_UNSURE = re.compile(r"\b(?:thinking|considering|might|may|maybe|want(?:s|ed)?\s+to|planning|plan\s+to|hoping|should|"
-                          r"could|would|will|['’]ll|going\s+to|gonna|about\s+to|if|whether|not|never|didn['’]?t|don['’]?t|"
+                          r"could|would|will|['’]ll|going\s+to|gonna|about\s+to|plan\s+is|no\s+one|nobody|if|whether|not|never|"
+                          r"didn['’]?t|don['’]?t|"
                           r"won['’]?t|can['’]?t|haven['’]?t|hasn['’]?t|unless|before|until|till)\b", re.IGNORECASE)
 #: ... or as what is to come, or for a while only, said after it: "next month", "for a week but
 #: I'm back on it".
 _STOP_LATER = re.compile(r"\b(?:next\s+\w+|tomorrow|soon|later|in\s+(?:a|two|three|a\s+few|few)\s+(?:days?|weeks?|months?)|"
-                         r"back\s+on|again|restart\w*)\b", re.IGNORECASE)
+                         r"(?:on|this|from)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|in\s+" + MONTH_WORDS + r"|back\s+on|still\s+on|again|"
+                         r"restart\w*)\b", re.IGNORECASE)
+#: A word after a medicine's or a food's name that makes the name a modifier of another thing
+#: ("metformin reminders", "the sertraline alarm", "the cake stall"): any word that does not end the
+#: phrase (a conjunction, a preposition, a word of time, "tablets").
+_NAMES_ANOTHER_THING = re.compile(
+    r"\s+(?!(?:and|but|so|because|cos|as|now|last|this|in|on|for|at|after|since|too|completely|altogether|entirely|"
+    r"today|yesterday|tablets?|pills?|meds|then|to|onto|into|over|with|when|which|recently|finally|already|cold|earlier|"
+    r"a|an|the|my|i|we|he|she|they|it|its|due|thanks|from|about|around|early|mid|once|back|alltogether|either|"
+    r"instead|altogether|fully|straight|right|just|though|tho|or|nor|yet|until|till|before)\b)[a-z]", re.IGNORECASE)
 #: Someone else's, said before a stop that does not name whose it is ("my dad is no longer on ...",
 #: "she swapped ... for ...").
 _ANOTHERS_BEFORE = re.compile(r"\b(?:" + RELATIONS_ALTERNATION + r")s?\b|\b(?:he|she|his|her)\b", re.IGNORECASE)
@@ -907,6 +919,8 @@ def medicines_stopped(text: str, speaker: str = "", known: frozenset[str] = froz
         return stopped  # "did they take me off the amlodipine?"
     for m in _medicine_stopped_rx(speaker).finditer(text):
         drug = next(d for d in m.groups() if d)
+        if not m.group("d5") and _NAMES_ANOTHER_THING.match(text, m.end()):
+            continue  # "stopped my metformin reminders", "quit the metformin trial": something else stopped
         if (_STOP_UNSURE.search(text, max(0, m.start() - 40), m.start()) is None
                 and _STOP_LATER.search(text, m.end(), m.end() + 50) is None
                 and not ((m.group("d5") or m.group("d6"))
@@ -953,7 +967,7 @@ _OFF_WHAT = re.compile(
     r"(?:^\W*|\b(?:I['’]?m|I\s+am|we['’]re|we\s+are|I['’]ve\s+been|we['’]ve\s+been)\s+)"
     r"(?:(?:now|completely|totally|officially|fully|still|staying|going|trying\s+to\s+stay|back|properly|strictly)\s+)*"
     r"off\s+(?:the\s+|all\s+)?(?P<obj>(?:refined\s+|added\s+|white\s+|red\s+|fizzy\s+|junk\s+|fried\s+|processed\s+)?"
-    r"(?:sugar|sweets|chocolate|alcohol|booze|drink|sauce|wine|beer|spirits|caffeine|coffee|carbs|bread|dairy|meat|gluten|"
+    r"(?:sugar|sweets|chocolate|alcohol|booze|grog|drink|sauce|wine|beer|spirits|caffeine|coffee|carbs|bread|dairy|meat|gluten|"
     r"food|takeaways?|crisps|drinks|soda|pop|cigarettes|cigs|fags|smokes|smoking|vaping|vapes?|cheese|salt|snacks|"
     r"biscuits|cake|pastries|energy\s+drinks))\b", _I)
 #: Barred from something until a point the speaker does not set: "I can't travel outside the UK
@@ -1316,16 +1330,20 @@ _MODAL_LIMIT = re.compile(
     r"|at\s+(?:most|least|the\s+latest)\b|up\s+to\s+" + _MONEY + r"?\d"
     r"|(?:by|before|after|until|till|past)\s+(?:the\s+)?(?:\d|noon|midnight|(?:" + _MONTH_WORDS + "|" + _DAY_WORDS + r")\b)"
     r"|any(?:thing|\s+[\w'’-]+)\s+(?:with|containing|that\s+has)\b)", _I)
-#: A limit named with its amount: "a strict fluid limit of one litre a day", "capped at 25 km a week",
-#: "a budget cap of $18,000", "limited to two coffees", "tops out at cone 6".
 #: How often at most, said first: "max three gym sessions a week", "no more than one glass of wine
 #: a night", "max 2 drinks on a school night", "at most 4 hours of screen time per day".
 _HOW_OFTEN_AT_MOST = (
     r"^(?:(?-i:[A-Z])[\w'’-]*:\s+)?(?:(?:so|and|ok|okay|right|also|oh|plus|now)\W+)*(?:max(?:imum)?|at\s+most|no\s+more\s+than|"
     r"not\s+more\s+than|up\s+to)\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|\d+(?:[.,]\d+)?)\s+"
     r"(?:[\w'’-]+\s+){0,4}?(?:(?:a|an|per|each|every)\s+(?:day|night|evening|morning|week|weekday|weekend|fortnight|month|year|"
-    r"session|meal|sitting)|on\s+(?:a\s+)?(?:school|work|week)\s*nights?|on\s+(?:week|school)\s*days?)\b")
+    r"session|meal|sitting)|on\s+(?:a\s+)?(?:school|work|week)\s*nights?|on\s+(?:week|school)\s*days?)\b"
+    # (a rule ends there or goes on to whom or why; not "... a day land in my inbox")
+    r"(?=\s*(?:$|[,.;:!?()\u2013\u2014-])|\s+(?:for|max|tops|only|please|pls|and|or|including|incl|except|unless|otherwise|"
+    r"though|because|cos|as|so|is|that['’]?s|from|until|till|during|on|at|in|each|apiece|plus|mate|tho|then|now|"
+    r"going\s+forward|from\s+now)\b)")
 _HOW_OFTEN_RX = re.compile(_HOW_OFTEN_AT_MOST, _I)
+#: A limit named with its amount: "a strict fluid limit of one litre a day", "capped at 25 km a week",
+#: "a budget cap of $18,000", "limited to two coffees", "tops out at cone 6".
 _NAMED_LIMIT = re.compile(
     r"\b(?:(?:limit|cap|maximum|max|minimum|allowance|ceiling|curfew|cutoff|cut-off|"
     r"hard\s+(?:stop|end|finish|line|deadline))"
@@ -1782,13 +1800,10 @@ _EMPLOYER = re.compile(
 #: it names, in whatever case, fills the slot "I work at ..." and "I live in ..." fill, so it takes
 #: the place of the one held. Said of the speaker only ("my brother changed jobs, now at ..." is not).
 _MOVED_ON = re.compile(
-    r"^\W*(?:(?:so|and|oh|also|btw|update|news|ok|okay|well|yeah|yes|finally|big\s+news|guess\s+what)\b\W*)*"
-    r"(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?(?:(?:just|finally|recently|officially|also|actually)\s+)?"
-    r"(?:(?:changed|switched|swapped)\s+(?:my\s+|our\s+)?(?P<kinds>jobs|companies|firms|employers|houses|flats|homes|"
+    r"^" + _CHANGE_LEAD + r"(?:(?:changed|switched|swapped)\s+(?:my\s+|our\s+)?(?P<kinds>jobs|companies|firms|employers|houses|flats|homes|"
     r"apartments|places|cities|towns|countries)"
     r"|moved\s+(?P<moved>houses?|flats?|homes?|apartments?|out|cities|towns|countries|abroad|jobs|companies|firms)"
-    r"|(?:got\s+|started\s+|began\s+|landed\s+)?(?:a\s+|my\s+)?new\s+(?P<one>job|gig|company|employer|house|flat|home|"
-    r"place|apartment)(?=\s*[!.,;:\u2013\u2014-])"
+    r"|" + _NEW_ONE + r"(?P<one>" + _NEW_KINDS + r")(?=\s*[!.,;:\u2013\u2014-])"
     # "we moved!!", "relocated for work, ..." (said alone: where to follows)
     r"|(?P<bare>moved|relocated|shifted)(?:\s+(?:for|with)\s+(?:work|(?:the|my|a|our)\s+(?:new\s+)?job))?(?=\s*[!.,;:\u2013\u2014-]))\b",
     _I)
@@ -1807,8 +1822,13 @@ _NOT_A_PLACE = re.compile(r"(?:a|an|my|our|his|her|their|this|that|it|its|home|w
                           r"charge|limbo|bits|pieces|boxes|debt|luck|heaven|hell|last|least|first|zone|\d+|"
                           r"the\s+(?:moment|minute|middle|midst|process|end|start|beginning|meantime|same|way|throes|thick|stage|"
                           r"phase|red|black|loop|kids|baby|children|family|dog|gym|bath|shower|pub|shops|park|beach|station|"
-                          r"airport|hospital|doctors?|dentists?|library|car|bus|train|table|desk))\b", _I)
+                          r"airport|hospital|doctors?|dentists?|library|car|bus|train|table|desk)"
+                          # a place at work: "the front desk", "the bakery counter"
+                          r"|the\s+(?:[\w-]+\s+)?(?:counter|desk|tills?|reception|checkout|kitchen|floor|door|window|hatch|"
+                          r"station|bar|front|back|office|team|department|ward))\b", _I)
 _JOB_KINDS = frozenset("job jobs gig company companies firm firms employer employers".split())
+#: Said after a place one is at for a while only: "for the weekend", "on holiday", "visiting".
+_ONLY_VISITING = re.compile(r"\s+(?:for|on\s+(?:a|holiday|business)|this|until|till|visiting|today|tonight|right\s+now)\b", _I)
 
 
 def moved_on(text: str) -> tuple[str, str, int] | None:
@@ -1830,8 +1850,13 @@ def moved_on(text: str) -> tuple[str, str, int] | None:
     if not value or value.lower() in _TIME_WORDS:
         return None
     if m.group("bare") and (not re.search(r"\b(?:I|we|living|based|settled|staying)\b", found.group(0), _I)
-                            or re.match(r"(?:the|a|an|some|room|floor|level|round|stage|step)\b", value, _I)):
+                            or re.match(r"(?:the|a|an|some|room|floor|level|round|stage|step|accounts|finance|hr|sales|"
+                                        r"marketing|it|hospital|class|school|college|work|meetings?|recovery|labour|surgery|"
+                                        r"theatre|court|charge|trouble)\b", value, _I)):
         return None  # "we moved, the meeting is now in room 4", "... now we're in the final round"
+    if _ONLY_VISITING.match(text, found.start("obj") + len(found.group("obj")) - len(found.group("obj").lstrip())
+                            + len(value)):
+        return None  # "moved. I'm in Paris for the weekend now"
     # (what follows the place, "... and my manager is Tom", is a statement of its own)
     at = found.group("obj").find(value)
     return attribute, value, found.start("obj") + at + len(value) if at >= 0 else found.end()
@@ -1848,8 +1873,7 @@ _SERVICE_WITH = re.compile(
     r"\b(?P<poss>my|our)\s+(?P<what>" + _SERVICES + r")(?:\s+(?:is|are)|['’]s)\s+(?:(?:now|still|currently|also)\s+)?"
     r"(?:with|through|via|from)\s+(?P<obj>[^.!?;]+)"
     r"|\b(?:I|we)\s+(?:(?:now|still|currently|also|only|always)\s+)?(?P<what2>bank)\s+(?:with|at)\s+(?P<obj2>[^.!?;]+)"
-    r"|(?:\b(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+(?:(?:now|still|currently|also)\s+)?(?:with|on)"
-    r"|\b(?:I|we)\s+(?:(?:now|still|currently|also)\s+)?use)\s+(?P<obj3>[\w&.+'’-]+(?:\s+[\w&.+'’-]+){0,2}?)\s+for\s+(?:(?:my|our|the)\s+)?(?P<what3>" + _SERVICES + r")\b"
+    r"|\b(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+(?:(?:now|still|currently|also)\s+)?(?:with|on)\s+(?P<obj3>[\w&.+'’-]+(?:\s+[\w&.+'’-]+){0,2}?)\s+for\s+(?:(?:my|our|the)\s+)?(?P<what3>" + _SERVICES + r")\b"
     # a change to one: "moved to british gas for our energy", "switched our broadband to sky"
     r"|\b(?:switched|changed|gone|went|moved\s+over)\s+(?:over\s+)?to\s+(?P<obj4>[\w&.+'’-]+(?:\s+[\w&.+'’-]+){0,2}?)\s+for\s+"
     r"(?:(?:my|our|the)\s+)?(?P<what4>" + _SERVICES + r")\b"
@@ -1858,9 +1882,10 @@ _SERVICE_WITH = re.compile(
     r"|\b(?:I['’]m|we['’]re|I\s+am|we\s+are)\s+(?:(?:now|still|currently|also)\s+)?(?:with|on)\s+"
     r"(?P<obj6>[\w&.+'’-]+(?:\s+[\w&.+'’-]+)?\s+(?P<what6>mobile|broadband|energy|fibre|power|telecom))\b"
     # ... or changed to: "switched to kestrel power in the end" (not "to green energy")
-    r"|\b(?:(?:switched|changed|moved)\s+(?:over\s+)?to|(?:went|gone|going)\s+with)\s+(?!(?:green|solar|wind|renewable|"
+    r"|(?:^\W*|\b(?:I|we|I['’]ve|we['’]ve|have|just|finally|also|and|so|then|eventually)\s+)"
+    r"(?:(?:switched|changed|moved)\s+(?:over\s+)?to|(?:went|gone|going)\s+with)\s+(?!(?:green|solar|wind|renewable|"
     r"clean|cheap\w*|fixed|prepaid|faster|better|full|superfast|ultrafast|battery|mains|backup|back-up|emergency|"
-    r"generator|grid|low|high|more|less|some|no)\b)"
+    r"generator|grid|low|high|more|less|some|no|nuclear|electric|ups|diesel|petrol|hydro|steam|human|half|extra)\b)"
     r"(?P<obj8>[\w&.+'’-]+(?:\s+[\w&.+'’-]+)?\s+(?P<what8>mobile|broadband|energy|fibre|power|telecom))\b"
     r"(?!\s+(?:home|homes|app|apps|data|signal|library|unit|van|bank|number|phone|saving|mode|cut|cuts|bill|bills|"
     r"drink|drinks|level|levels|outage|supply|supplies)\b)"
@@ -1872,7 +1897,8 @@ _SERVICE_WITH = re.compile(
     r"(?:supplier|provider|company|network|carrier))\s+(?:is|['’]s)\s+(?:(?:now|still|currently)\s+)?"
     r"(?!(?:rubbish|terrible|awful|great|slow|fast|down|patchy|useless|ok|okay|fine|good|bad|cheap|expensive|dreadful|"
     r"shocking|so|really|very|pretty|quite|too|not|always|never|changing|going|switching|putting|raising|hiking|"
-    r"increasing|a\s+(?:nightmare|joke|pain))\b)(?P<obj9>[^.!?;,]+)", _I)
+    r"increasing|in|on|at|off|offline|online|out|up|under|over|back|being|having|still\s+\w+ing|a\s+(?:nightmare|joke|pain))\b)"
+    r"(?P<obj9>[^.!?;,]+)", _I)
 _SERVICE_KINDS = {"mobile": "phone", "sim": "phone", "internet": "broadband", "wifi": "broadband", "wi-fi": "broadband",
                   "fibre": "broadband", "electric": "energy", "electricity": "energy", "gas": "energy", "current": "bank",
                   "savings": "bank", "power": "energy", "telecom": "phone", "network": "phone", "carrier": "phone",
@@ -1883,15 +1909,19 @@ _SERVICE_KINDS = {"mobile": "phone", "sim": "phone", "internet": "broadband", "w
 #: ovo", "changed networks - we're on three now", "got new broadband, we're with BT now",
 #: "switched banks to monzo"): it fills the slot "our energy is with ..." fills.
 _SERVICE_CHANGED = re.compile(
-    r"^\W*(?:(?:so|and|oh|also|btw|update|news|ok|okay|well|yeah|finally|big\s+news)\b\W*)*(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?"
-    r"(?:(?:just|finally|recently|officially|also|actually)\s+)?"
-    r"(?:(?:changed|switched|swapped|moved)\s+(?:(?:my|our|the)\s+)?|(?:got\s+)?(?:a\s+|my\s+|our\s+)?new\s+)"
+    r"^" + _CHANGE_LEAD + r"(?:(?:changed|switched|swapped|moved)\s+(?:(?:my|our|the)\s+)?|" + _NEW_ONE + r")"
     r"(?P<what>" + _CHANGED_SERVICE + r")\b(?=\s*(?:[,.;:!\u2013\u2014-]|$)|\s+(?:to|over|and|so|now|last|this|in|again|"
     r"recently|finally|we|I)\b)"
     # "ported my number, on airtel now"
     r"|^\W*(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?(?:just\s+|finally\s+)?ported\s+(?:my|our|the)\s+(?P<ported>number)\b", _I)
 #: ... and who, said after it: "to monzo", ", now with ovo", "we're on three now", "went with bt".
 _SERVED_NEXT = re.compile(r"\s*(?:(?:over\s+)?to|[,:\u2013\u2014-]\s*(?:now\s+)?(?:with|on|using))\s+(?P<obj>[^.!?;,()\u2013\u2014]+)", _I)
+#: ... or named alone with "now": "new energy supplier, octopus now", "switched internet providers -
+#: virgin media now".
+_SERVED_NAMED_NOW = re.compile(r"\s*[,:\u2013\u2014-]\s*(?!(?:I|I['’]m|im|we|we['’]re|it|it['’]s|its|that|that['’]s|this|they|"
+                               r"he|she|you|the|a|an|my|our|all|so|much|way|far|bills?|prices?|cheaper|better|faster|slower|"
+                               r"happier|quicker|fine|good|great|sorted|done|loads|lots|works?|working)\b)"
+                               r"(?P<obj>[\w&.+'’-]+(?:\s+[\w&.+'’-]+)?)\s+now\b", _I)
 _SERVED_NOW = re.compile(
     r"(?:\bnow\s+(?:(?:I['’]?m|we['’]re|I\s+am|we\s+are)\s+)?(?:with|on|using)"
     r"|\b(?:I['’]?m|we['’]re|I\s+am|we\s+are)\s+(?:now\s+)?(?:with|on|using)|\b(?:gone|went|going)\s+with)"
@@ -1903,7 +1933,8 @@ _SERVED_NOW = re.compile(
 _NOT_SERVED_BY = re.compile(r"(?:save|get|avoid|make|cut|reduce|lower|try|be|have|keep|pay|go|see|stop|holiday|leave|maternity|"
                             r"paternity|sick|furlough|strike|hold|mute|silent|speaker|airplane|aeroplane|[345]g|wi-?fi|data|"
                             r"roaming|nights|days|lates|earlies|shifts|the\s+same|a\s+(?:deal|plan|tariff|contract|budget|"
-                            r"break|diet)|my\s+own|our\s+own)\b", _I)
+                            r"break|diet)|my\s+own|our\s+own|\d[\w.]*|unlimited|fibre|fiber|payg|pay\s+as|contract|sim[- ]only|"
+                            r"prepaid|postpaid|day|week|month)\b", _I)
 
 
 def service_changed(text: str) -> tuple[str, str, int] | None:
@@ -1913,7 +1944,7 @@ def service_changed(text: str) -> tuple[str, str, int] | None:
     m = _SERVICE_CHANGED.match(text)
     if m is None:
         return None
-    found = _SERVED_NEXT.match(text, m.end()) or _SERVED_NOW.search(text, m.end())
+    found = _SERVED_NEXT.match(text, m.end()) or _SERVED_NAMED_NOW.match(text, m.end()) or _SERVED_NOW.search(text, m.end())
     if found is None or found.start() - m.end() > 40:
         return None
     what = (m.group("what") or "phone").lower().split()
@@ -2355,7 +2386,8 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             return _Hit("constraint", "constraint:budget" + (":" + _head(what) if what else ""),
                         {"type": "budget", "object": o}, 0.9, True)
     m = (_OFF_WHAT.search(c) if vocab & _GATES["_OFF_WHAT"] else None)
-    if m and not _NOT_BEFORE.search(c, 0, m.start("obj")):
+    # (not a thing named after it: "off the cake stall", "off the coffee rota")
+    if m and not _NOT_BEFORE.search(c, 0, m.start("obj")) and not _NAMES_ANOTHER_THING.match(c, m.end()):
         o = " ".join(m.group("obj").lower().split())
         return _Hit("constraint", "constraint:diet:" + _head(o),
                     {"type": "diet", "predicate": "off", "object": o, "polarity": "-"}, 0.85)
@@ -3403,7 +3435,8 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
                                                 # ("went with Zephyr Energy in the end")
                                                 or _SERVICE_WITH.search(body) or medicines_stopped(body, name)
                                                 # ("off caffeine until friday")
-                                                or _OFF_WHAT.search(body))
+                                                or ((off := _OFF_WHAT.search(body)) is not None
+                                                    and not _NAMES_ANOTHER_THING.match(body, off.end())))
     if rules_only and not any(r.search(body) for r in _OTHERS_RULES) and not asked_for_good:
         return []
     if greeted:

@@ -1043,6 +1043,9 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             superseded_by_meaning = []
         # "I also love Ethiopian food": a second value of the slot, beside the first
         conflicts = [] if _ALSO.search(c.text) else _replaced_by(state, c)
+        if c.fields.get("polarity") == "-" and (c.slot or "").startswith("fact:medication:"):
+            # "they took me off the amlodipine" leaves "I take amlodipine 5mg and atorvastatin 20mg"
+            conflicts = [r for r in conflicts if not _other_medicines(r.text or "", {c.slot.split(":", 2)[2]})]
         if conflicts and _holder_unsure(c, conflicts):
             # (nor by how alike the two read: "my boss is grouchy these days" leaves Dave)
             unsure = {r.memory_id for r in conflicts}
@@ -1234,15 +1237,22 @@ def _contact_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> li
     return out
 
 
+#: The words a stop of a medicine is told with (the cheap test before the pool is read).
+_STOP_WORD = re.compile(r"\b(?:off|from|stopped|stopping|quit|ditched|swapped|instead|longer|cancelled|discontinued)\b",
+                        re.IGNORECASE)
+
+
 def _medicine_stopped(c: Candidate, speaker: str, pool: list[MemoryRecord],
                       lists: bool = False) -> list[tuple[MemoryRecord, int | None]]:
     """The statements that a candidate ends by saying the speaker is off a medicine they named as
     taken ("bp meds: amlodipine 5mg once a day", then "they took me off the amlodipine and put me on
     losartan 50 instead"): [(record, statement index or None)]. Not someone else's ("my dad stopped
     taking his statins"), nor one only thought of ("thinking of coming off sertraline")."""
+    if c.kind not in ("fact", "episode") or _STOP_WORD.search(c.text) is None:
+        return []
     # (a medicine the speaker was said to take, whatever its name: "I take 75mg clopidogrel")
     known = frozenset(r.slot.split(":", 2)[2] for r in pool if r.slot and r.slot.startswith("fact:medication:"))
-    stopped = medicines_stopped(c.text, speaker, known) if c.kind in ("fact", "episode") else set()
+    stopped = medicines_stopped(c.text, speaker, known)
     if not stopped:
         return []
     found = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(stopped))) + r")\b", re.IGNORECASE)
@@ -1259,7 +1269,9 @@ def _medicine_stopped(c: Candidate, speaker: str, pool: list[MemoryRecord],
 
 
 #: A medicine said as taken: with its dose, after a word of taking, or in a list of medicines.
-_TAKEN = (r"\b(?:on|takes?|taking|took|prescribed|started|using|uses)\s+(?:[\w'’-]+\s+){{0,3}}?(?:{drug})\b"
+_TAKEN = (r"\b(?:takes?|taking|took|prescribed|started|using|uses)\s+(?:[\w'’-]+\s+){{0,3}}?(?:{drug})\b"
+          r"|\b(?:is|am|['’]m|been|was)\s+(?:(?:now|still|also|currently)\s+)?on\s+(?:(?:the|my|their)\s+)?"
+          r"(?:[\d.]+\s?(?:mg|mcg|ml|g|units?)\s+(?:of\s+)?)?(?:{drug})\b"
           r"|\b(?:meds?|medications?|medicines?|tablets|pills|prescriptions?)\b[^.!?]{{0,40}}?(?:{drug})\b")
 
 

@@ -47,6 +47,7 @@ def test_a_new_job_or_home_told_in_few_words_replaces_the_old(tmp_path, first, c
     ("our energy supplier is Bulb", "changed energy companies, with Ecotricity now", "Bulb", "Ecotricity"),
     ("we use Sky for our broadband", "switched fibre providers - on Zen now", "Sky", "Zen"),
     ("my mobile network is Optus", "changed carriers. with Vodafone now.", "Optus", "Vodafone"),
+    ("our energy supplier is Bulb", "new energy supplier - Good Energy now", "Bulb", "Good Energy"),
 ])
 def test_a_service_changed_by_its_kind_replaces_the_old(tmp_path, first, change, old, new):
     assert_new_value_replaced_old(tmp_path, first, change, old, new, "Robin", "2026-03-02", 3)
@@ -83,6 +84,13 @@ def test_what_follows_the_provider_is_read_on_its_own():
     ("My phone is with Vodafone.", "Got a new sim, I'm on holiday now."),
     ("Our energy is with Octopus.", "My laptop went to battery power during the outage."),
     ("My phone is with Vodafone.", "The kids have gone to grandma's mobile home for the weekend."),
+    ("My phone is with Vodafone.", "changed networks, cheaper now"),
+    ("I bank with Barclays.", "I use Excel for my bank statements"),
+    ("Our energy is with Octopus.", "Our energy supplier is in administration, typical"),
+    ("Our energy is with Octopus.", "The server switched to UPS power overnight."),
+    ("My phone is with Vodafone.", "new phone contract, now on 30GB"),
+    ("I live in Leeds.", "moved. I'm in Paris for the weekend now"),
+    ("I work at Tesco.", "new job - at the front desk now"),
 ])
 def test_no_new_one_leaves_the_held_one(tmp_path, first, other):
     assert_first_left_alone(tmp_path, first, other, "Robin", "2026-03-02", 3)

@@ -35,6 +35,12 @@ def test_a_medicine_stopped_ends_the_one_taken(tmp_path, first, change, old, new
     ("I take amlodipine 5mg once a day.", "The doctor will take me off the amlodipine next month.", "amlodipine 5mg"),
     ("I take amlodipine 5mg once a day.", "did they take me off the amlodipine?", "amlodipine 5mg"),
     ("meds: amlodipine 5mg, atorvastatin 20mg", "the gp took me off the atorvastatin", "amlodipine 5mg"),
+    ("I take metformin 500mg", "stopped my metformin reminders on the app", "metformin 500mg"),
+    ("I take sertraline 50mg", "quit the sertraline study at the hospital", "sertraline 50mg"),
+    ("I take amlodipine 5mg.", "no one took me off the amlodipine, I'm still on it", "amlodipine 5mg"),
+    ("I take amlodipine 5mg", "They're taking me off the amlodipine on Friday.", "amlodipine 5mg"),
+    ("I take warfarin 5mg.", "I'm off the warfarin clinic list now, the GP does my INR", "warfarin 5mg"),
+    ("I take amlodipine 5mg and atorvastatin 20mg.", "They took me off the amlodipine.", "atorvastatin 20mg"),
 ])
 def test_a_medicine_not_stopped_by_the_speaker_stays(tmp_path, first, other, kept):
     assert any(kept in t for t in record_texts(tmp_path, [first, other], "Robin", "2026-03-02", 3))
