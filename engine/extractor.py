@@ -897,8 +897,8 @@ _STOP_LATER = re.compile(r"\b(?:next\s+\w+|tomorrow|soon|later|in\s+(?:a|two|thr
 _NAMES_ANOTHER_THING = re.compile(
     r"\s+(?!(?:and|but|so|because|cos|as|now|last|this|in|on|for|at|after|since|too|completely|altogether|entirely|"
     r"today|yesterday|tablets?|pills?|meds|then|to|onto|into|over|with|when|which|recently|finally|already|cold|earlier|"
-    r"a|an|the|my|i|we|he|she|they|it|its|due|thanks|from|about|around|early|mid|once|back|alltogether|either|"
-    r"instead|altogether|fully|straight|right|just|though|tho|or|nor|yet|until|till|before)\b)[a-z]", re.IGNORECASE)
+    r"a|an|the|my|i|we|he|she|they|it|its|due|thanks|from|about|around|early|mid|once|back|either|"
+    r"instead|fully|straight|right|just|though|tho|or|nor|yet|until|till|before)\b)[a-z]", re.IGNORECASE)
 #: Someone else's, said before a stop that does not name whose it is ("my dad is no longer on ...",
 #: "she swapped ... for ...").
 _ANOTHERS_BEFORE = re.compile(r"\b(?:" + RELATIONS_ALTERNATION + r")s?\b|\b(?:he|she|his|her)\b", re.IGNORECASE)
@@ -1825,7 +1825,7 @@ _NOT_A_PLACE = re.compile(r"(?:a|an|my|our|his|her|their|this|that|it|its|home|w
                           r"airport|hospital|doctors?|dentists?|library|car|bus|train|table|desk)"
                           # a place at work: "the front desk", "the bakery counter"
                           r"|the\s+(?:[\w-]+\s+)?(?:counter|desk|tills?|reception|checkout|kitchen|floor|door|window|hatch|"
-                          r"station|bar|front|back|office|team|department|ward))\b", _I)
+                          r"station|bar|front|back|team|ward))\b", _I)
 _JOB_KINDS = frozenset("job jobs gig company companies firm firms employer employers".split())
 #: Said after a place one is at for a while only: "for the weekend", "on holiday", "visiting".
 _ONLY_VISITING = re.compile(r"\s+(?:for|on\s+(?:a|holiday|business)|this|until|till|visiting|today|tonight|right\s+now)\b", _I)

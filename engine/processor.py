@@ -974,7 +974,8 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
             relations = relate(meaning, c.text, c.kind, name, pool, settings,
                                day=(c.happened_at or turn.occurred_at).date())
             by_id = {r.memory_id: r for r in pool}
-            stopping = {r.memory_id for r, _ in _medicine_stopped(c, name, pool, lists=True)}
+            stopped, stop_statements = _medicine_stops(c, name, pool)
+            stopping = {st.record.memory_id for st in stop_statements}
             same = [r for r in relations if r.verdict == "same" and not moving
                     # "they've got me off the montelukast": the end of the record it names, however alike
                     and r.memory_id not in stopping
@@ -1005,7 +1006,11 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
                                               (c.happened_at or turn.occurred_at).date())
                 updated += [u for u in _provider_changed(c, name, pool) if u not in updated]
                 updated += [u for u in _contact_changed(c, name, pool) if u not in updated]
-                updated += [u for u in _medicine_stopped(c, name, pool) if u not in updated]
+                # (not a list of medicines, "meds: amlodipine 5mg, atorvastatin 20mg": the others
+                # are still taken)
+                for st in stop_statements:
+                    if not _other_medicines(st.text, stopped) and (st.record, st.index) not in updated:
+                        updated.append((st.record, st.index))
                 pending_ids = {p.memory_id for p in pending}
                 # A narrative said anew that updates a narrative as a whole may change more of it
                 # than the one statement found: none of the old one is kept.
@@ -1242,30 +1247,27 @@ _STOP_WORD = re.compile(r"\b(?:off|from|stopped|stopping|quit|ditched|swapped|in
                         re.IGNORECASE)
 
 
-def _medicine_stopped(c: Candidate, speaker: str, pool: list[MemoryRecord],
-                      lists: bool = False) -> list[tuple[MemoryRecord, int | None]]:
-    """The statements that a candidate ends by saying the speaker is off a medicine they named as
-    taken ("bp meds: amlodipine 5mg once a day", then "they took me off the amlodipine and put me on
-    losartan 50 instead"): [(record, statement index or None)]. Not someone else's ("my dad stopped
-    taking his statins"), nor one only thought of ("thinking of coming off sertraline")."""
+def _medicine_stops(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> tuple[set[str], list[Statement]]:
+    """The medicines a candidate says the speaker is off, and the statements of theirs that said
+    they take one ("bp meds: amlodipine 5mg once a day", then "they took me off the amlodipine and
+    put me on losartan 50 instead"): such a statement is ended, and the candidate is no repeat of
+    it. Not someone else's ("my dad stopped taking his statins"), nor one only thought of
+    ("thinking of coming off sertraline"), nor a statement that only names it ("my warfarin clinic
+    is at St Mary's")."""
     if c.kind not in ("fact", "episode") or _STOP_WORD.search(c.text) is None:
-        return []
+        return set(), []
     # (a medicine the speaker was said to take, whatever its name: "I take 75mg clopidogrel")
     known = frozenset(r.slot.split(":", 2)[2] for r in pool if r.slot and r.slot.startswith("fact:medication:"))
     stopped = medicines_stopped(c.text, speaker, known)
     if not stopped:
-        return []
-    found = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(stopped))) + r")\b", re.IGNORECASE)
-    return [(s.record, s.index) for s in statements(pool, speaker)
-            if s.record.kind == "fact" and SOURCE_RANK[s.record.source] <= SOURCE_RANK[c.source]
-            and found.search(s.text) and not _of_another(s.text, speaker)
-            and not medicines_stopped(s.text, speaker)
-            # (said as taken: "bp meds: amlodipine 5mg", "I'm on warfarin"; not "my warfarin
-            # clinic is at St Mary's")
-            and _said_taken(s.text, stopped, s.record.slot)
-            # (not a list of medicines, "meds: amlodipine 5mg, atorvastatin 20mg": the others are
-            # still taken; with `lists`, such a list too, which the stop is then no repeat of)
-            and (lists or not _other_medicines(s.text, stopped))]
+        return stopped, []
+    names = "|".join(map(re.escape, sorted(stopped)))
+    found = re.compile(r"\b(?:" + names + r")\b", re.IGNORECASE)
+    taken = re.compile(_TAKEN.format(drug=names), re.IGNORECASE)
+    return stopped, [s for s in statements(pool, speaker)
+                     if s.record.kind == "fact" and SOURCE_RANK[s.record.source] <= SOURCE_RANK[c.source]
+                     and found.search(s.text) and not _of_another(s.text, speaker)
+                     and not medicines_stopped(s.text, speaker) and _said_taken(s.text, stopped, s.record.slot, taken)]
 
 
 #: A medicine said as taken: with its dose, after a word of taking, or in a list of medicines.
@@ -1275,13 +1277,12 @@ _TAKEN = (r"\b(?:takes?|taking|took|prescribed|started|using|uses)\s+(?:[\w'’-
           r"|\b(?:meds?|medications?|medicines?|tablets|pills|prescriptions?)\b[^.!?]{{0,40}}?(?:{drug})\b")
 
 
-def _said_taken(text: str, drugs: set[str], slot: str | None) -> bool:
+def _said_taken(text: str, drugs: set[str], slot: str | None, taken: re.Pattern[str]) -> bool:
     """Whether a statement says one of the medicines is taken (a medicine's slot, its dose, a word of
-    taking or a list of medicines before it)."""
+    taking or a list of medicines before it: `taken`, `_TAKEN` of those medicines)."""
     if slot and slot.startswith("fact:medication:") and slot.split(":", 2)[2] in drugs:
         return True
-    names = "|".join(map(re.escape, sorted(drugs)))
-    if re.search(_TAKEN.format(drug=names), text, re.IGNORECASE):
+    if taken.search(text):
         return True
     return any((m.group("a") or m.group("b")).lower() in drugs for m in _DOSED.finditer(text))
 
