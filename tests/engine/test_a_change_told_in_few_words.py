@@ -28,6 +28,7 @@ def _slots(text: str) -> list[str]:
     ("I work at Carrow Foods.", "landed a new position! I'm working for Fenwick & Hale now", "Carrow", "Fenwick"),
     ("I work for Oakfield Council.", "began a new job. im with the Riverside NHS trust now", "Oakfield", "Riverside"),
     ("I work at Dunmore Books.", "new job, woo. I'm at Halden Press now", "Dunmore", "Halden"),
+    ("I work at Carrow Foods.", "new job! I'm at the Department for Transport now", "Carrow", "Department for Transport"),
     ("I work at Pellow Bank.", "new gig. im at a tiny games studio now", "Pellow", "games studio"),
     ("We live in Norwich.", "we moved!!! we're in Tromsø now", "Norwich", "Tromsø"),
     ("I live in Swindon.", "relocated with the job, based in Calgary now", "Swindon", "Calgary"),
