@@ -854,12 +854,14 @@ _DIET_ENDED = re.compile(
 #: A medicine the speaker takes now ("I'm on 50mg of sertraline", "I take levothyroxine every
 #: morning", "the GP has put me on ramipril"): a fact of theirs in a slot of that medicine, so a new
 #: dose of it replaces the old (textnorm.is_medicine says what a medicine is).
+#: A dose as it is written: "50mg", "2.5 mg", "10 units".
+DOSE = r"\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|g|units?|iu)\b"
 _MEDICATION = re.compile(
     r"(?:\b(?:I'm|I\s+am|I've\s+been|I\s+have\s+been|I'm\s+still|I\s+am\s+still)\s+(?:(?:now|still|also|currently|back)\s+)?on"
     r"|\b(?:I|I'm|I\s+am)\s+(?:(?:now|still|also|currently)\s+)?(?:take|taking)"
     r"|\b(?:I've|I\s+have)\s+(?:just\s+)?started(?:\s+(?:on|taking))?"
     r"|\b(?:put|started)\s+me\s+on|\b(?:I've|I\s+have|I'm|I\s+am)\s+(?:just\s+)?been\s+(?:put|started)\s+on)\s+"
-    r"(?:(?P<dose>\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|g|units?|iu)\b)\s+(?:of\s+)?)?"
+    r"(?:(?P<dose>" + DOSE + r")\s+(?:of\s+)?)?"
     # ("I'm on 1000mg daily": the dose, its medicine unsaid)
     r"(?P<drug>" + MEDICINE_CLASS + r"|(?!(?:daily|nightly|weekly|a|an|the|per|each|every|twice|once|now|at|in|on|from|for|"
     r"today|tonight|tomorrow|and|but|so|of|morning|mornings|night|nights|instead|too|as|with|since)\b)"
@@ -902,6 +904,11 @@ _NAMES_ANOTHER_THING = re.compile(
 #: Someone else's, said before a stop that does not name whose it is ("my dad is no longer on ...",
 #: "she swapped ... for ...").
 _ANOTHERS_BEFORE = re.compile(r"\b(?:" + RELATIONS_ALTERNATION + r")s?\b|\b(?:he|she|his|her)\b", re.IGNORECASE)
+
+
+#: The words a stop of a medicine is told with (`_MEDICINE_STOPPED`): without one, none is read.
+MEDICINE_STOP_WORDS = frozenset("off from stopped stopping quit ditched swapped switched changed moved cancelled "
+                                "discontinued longer instead".split())
 
 
 @lru_cache(maxsize=256)
@@ -2247,8 +2254,7 @@ prepare outline design sign apply enrol enroll join take rent buy order hire swi
     "_WHENEVER_MUST": frozenset("whenever every any anytime each".split()),
     "_MEDICATION": frozenset("on take taking started".split()),
     "_HOW_OFTEN_AT_MOST": frozenset("max maximum most more up".split()),
-    "_MEDICINE_STOPPED": frozenset("off stopped stopping quit ditched swapped switched changed moved cancelled "
-                                   "discontinued longer instead".split()),
+    "_MEDICINE_STOPPED": MEDICINE_STOP_WORDS,
     "_LIMIT_IDIOM": frozenset("no go dealbreaker deal breaker negotiable nonnegotiable limits table question option cards out "
                               "menu starter nonstarter".split()),
     "_ANSWER_RULE": frozenset("replies reply answers answer responses response messages message explanations "

@@ -26,7 +26,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
 from engine.dates import MONTH_WORDS, date_phrases, day_recurs, resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import _SEASON, _WEEKDAY
-from engine.extractor import (Candidate, _is_person_role, medicines_stopped, rescheduled, split_sentences, states_a_rule, told_before, told_opener_gone,
+from engine.extractor import (DOSE, MEDICINE_STOP_WORDS, Candidate, _is_person_role, medicines_stopped, rescheduled, split_sentences, states_a_rule, told_before, told_opener_gone,
                               without_opener)
 from engine.meaning import (Meaning, _ONE_OCCASION, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
@@ -1242,11 +1242,6 @@ def _contact_changed(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> li
     return out
 
 
-#: The words a stop of a medicine is told with (the cheap test before the pool is read).
-_STOP_WORD = re.compile(r"\b(?:off|from|stopped|stopping|quit|ditched|swapped|instead|longer|cancelled|discontinued)\b",
-                        re.IGNORECASE)
-
-
 def _medicine_stops(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> tuple[set[str], list[Statement]]:
     """The medicines a candidate says the speaker is off, and the statements of theirs that said
     they take one ("bp meds: amlodipine 5mg once a day", then "they took me off the amlodipine and
@@ -1254,7 +1249,8 @@ def _medicine_stops(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> tup
     it. Not someone else's ("my dad stopped taking his statins"), nor one only thought of
     ("thinking of coming off sertraline"), nor a statement that only names it ("my warfarin clinic
     is at St Mary's")."""
-    if c.kind not in ("fact", "episode") or _STOP_WORD.search(c.text) is None:
+    # (the cheap test before the pool is read)
+    if c.kind not in ("fact", "episode") or MEDICINE_STOP_WORDS.isdisjoint(re.findall(r"[a-z]+", c.text.lower())):
         return set(), []
     # (a medicine the speaker was said to take, whatever its name: "I take 75mg clopidogrel")
     known = frozenset(r.slot.split(":", 2)[2] for r in pool if r.slot and r.slot.startswith("fact:medication:"))
@@ -1273,7 +1269,7 @@ def _medicine_stops(c: Candidate, speaker: str, pool: list[MemoryRecord]) -> tup
 #: A medicine said as taken: with its dose, after a word of taking, or in a list of medicines.
 _TAKEN = (r"\b(?:takes?|taking|took|prescribed|started|using|uses)\s+(?:[\w'’-]+\s+){{0,3}}?(?:{drug})\b"
           r"|\b(?:is|am|['’]m|been|was)\s+(?:(?:now|still|also|currently)\s+)?on\s+(?:(?:the|my|their)\s+)?"
-          r"(?:[\d.]+\s?(?:mg|mcg|ml|g|units?)\s+(?:of\s+)?)?(?:{drug})\b"
+          r"(?:" + DOSE.replace("{", "{{").replace("}", "}}") + r"\s+(?:of\s+)?)?(?:{drug})\b"
           r"|\b(?:meds?|medications?|medicines?|tablets|pills|prescriptions?)\b[^.!?]{{0,40}}?(?:{drug})\b")
 
 
@@ -1289,8 +1285,7 @@ def _said_taken(text: str, drugs: set[str], slot: str | None, taken: re.Pattern[
 
 #: A word said with a dose ("atorvastatin 20mg", "20mg of atorvastatin"): a medicine, whatever its name.
 _DOSED = re.compile(r"\b(?!(?:take|takes|taking|took|on|of|and|or|a|the|about|around|every|daily|at)\b)"
-                    r"(?P<a>[A-Za-z][\w-]+)\s+\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|g|units?|iu)\b"
-                    r"|\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|g|units?|iu)\s+(?:of\s+)?(?P<b>[A-Za-z][\w-]+)", re.IGNORECASE)
+                    r"(?P<a>[A-Za-z][\w-]+)\s+" + DOSE + r"|\b" + DOSE + r"\s+(?:of\s+)?(?P<b>[A-Za-z][\w-]+)", re.IGNORECASE)
 
 
 def _other_medicines(text: str, stopped: frozenset[str] | set[str]) -> bool:
