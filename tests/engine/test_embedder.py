@@ -131,6 +131,15 @@ def test_model_id_names_the_export_not_the_torch_model(onnx, fp32):
 
 
 @pytest.mark.slow
+def test_int8_products_are_exact_on_every_cpu(onnx):
+    """ONNX Runtime's int8 kernel for CPUs with AVX2 but no VNNI saturates unless asked not to, and
+    the same text then gets another vector on such a machine: the session asks for the exact one,
+    and the model id (which keys the kind classifier's cached weights) says so."""
+    assert onnx._session.get_session_options().get_session_config_entry("session.x64quantprecision") == "1"
+    assert onnx.model_id.endswith("/exact")
+
+
+@pytest.mark.slow
 def test_the_export_is_reproducible(onnx, tmp_path, monkeypatch):
     """Built twice, the export is the same bytes (measured: the legacy exporter and quantize_dynamic
     are deterministic), so every machine with the same packages embeds alike."""
