@@ -1464,6 +1464,12 @@ _NARRATED_ERASING = re.compile(
 _ASKED_IF_GONE = re.compile(r"\b(?:did|have|has|had)\s+(?:you|u)\s+(?:already\s+|just\s+|really\s+)?"
                             r"(?:forg[eo]t\w*|delet\w*|eras\w*|remov\w*|wip(?:e|ed)\b)"
                             r"|\b(?:do|did|can)\s+(?:you|u)\s+(?:still\s+)?remember\b", re.IGNORECASE)
+#: Why something is not kept: a complaint that it was lost ("why can you not hang onto my blood
+#: type", "why didn't you save my allergy list?"), which asks to keep it, not to drop it.
+_WHY_NOT_KEPT = re.compile(
+    r"\bwhy\s+(?:(?:can|could|do|did|does|would|will)(?:n['’]?t|\s+not)?\s+(?:you|u)(?:\s+not)?|won['’]?t\s+(?:you|u)|"
+    r"(?:is|was)(?:n['’]?t|\s+not)?\s+(?:it|that|this))\s+(?:\w+\s+){0,2}?"
+    r"(?:keep|kept|remember|remembered|hang\s+on(?:to)?|hold\s+on(?:to)?|store|stored|save|saved|retain|retained)\b", re.IGNORECASE)
 #: "Everything I just told you", "all I've just said", "everything I said just now": the user's last message.
 _SAID_VERB = r"(?:said|told(?:\s+you)?|wrote|written|mentioned|shared|typed)"
 _EVERYTHING_JUST = re.compile(
@@ -1640,6 +1646,8 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
             continue  # "Don't forget what I told you about my allergy!": asked to keep it, not to drop it
         if _ASKED_IF_GONE.search(s):
             continue  # "Did you forget what I told you about my allergy?": asks what it holds, drops nothing
+        if _WHY_NOT_KEPT.search(s) and not _ERASING_VERB.search(s):
+            continue  # "why can you not hang onto my blood type": a complaint that it was not kept
         if _NARRATED_ERASING.search(s) and not _ERASING_VERB.search(_NARRATED_ERASING.sub(" ", s)):
             continue  # "I always forget what I told my mum", "she deleted what I wrote": someone else's forgetting
         if _DISMISSAL.search(s) and not _ABOUT_MEMORY.search(s) and not (_A_SAID_THING.search(s) and not _DROPPED.search(s)):
