@@ -2033,7 +2033,10 @@ def _gives_contact_of(text: str, kinds: set[str]) -> bool:
 
 
 #: Words a request is said with that name nothing ("Anyway, don't keep any of that.").
-_FILLERS = frozenset("anyway anyways anyhow honestly basically actually seriously okay yeah yep hmm erm".split())
+#: ("one": "that one", "the one about my sister" point at a thing, they name none; nor do "ugh",
+#: "oops")
+_FILLERS = frozenset("anyway anyways anyhow honestly basically actually seriously okay yeah yep hmm erm one ones "
+                     "ugh argh oops whoops ah ahh eh uh um er oof".split())
 
 
 _GREAT_KIN_SPACED = re.compile(r"\bgreat\s+(?=(?:great[\s-]+)*(?:grand|aunt|uncle|niece|nephew|nan\b|gran\b))", re.IGNORECASE)
@@ -2045,6 +2048,8 @@ def _topic_words(sentence: str) -> list[str]:
     by what they do (`_NAMED_BY_DOING`)."""
     # "great grandad", "great great aunt": one kin, as "great-grandad" (not "great", a word of thanks)
     sentence = _GREAT_KIN_SPACED.sub("great-", sentence)
+    # ("wasnt", "pls": a request's own words, typed the short way)
+    sentence = plain_chat(sentence)
     words = [w for w in re.findall(r"[a-z][a-z'\-]+", sentence.lower())
              if w not in _REQUEST_WORDS and w not in _FORM_WORDS and w not in _GENERIC_TERMS and w not in STOP_WORDS
              and w not in _FILLERS
