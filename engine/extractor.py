@@ -1336,7 +1336,11 @@ _MODAL_LIMIT = re.compile(
     r"older|younger|faster|slower|further|farther|louder|hotter|colder|stronger)\s+than\s+"
     r"|at\s+(?:most|least|the\s+latest)\b|up\s+to\s+" + _MONEY + r"?\d"
     r"|(?:by|before|after|until|till|past)\s+(?:the\s+)?(?:\d|noon|midnight|(?:" + _MONTH_WORDS + "|" + _DAY_WORDS + r")\b)"
-    r"|any(?:thing|\s+[\w'’-]+)\s+(?:with|containing|that\s+has)\b)", _I)
+    r"|any(?:thing|\s+[\w'’-]+)\s+(?:with|containing|that\s+has)\b)"
+    # what may be at most ("the route can have at most one change", "the flight can be no more than
+    # six hours"): "can" alone is no limit ("I can run more than 10k")
+    r"|\bcan\s+(?:[\w'’-]+\s+){0,3}?(?:at\s+most|no\s+more\s+than|no\s+longer\s+than)\s+(?:a|an|one|two|three|four|five|six|"
+    r"seven|eight|nine|ten|\d)", _I)
 #: How often at most, said first: "max three gym sessions a week", "no more than one glass of wine
 #: a night", "max 2 drinks on a school night", "at most 4 hours of screen time per day".
 _HOW_OFTEN_AT_MOST = (
@@ -1384,7 +1388,9 @@ _VALUE_CALLED_A_LIMIT = re.compile(
     r"(?:cent|penny|pound|dollar|euro|rand|quid|buck|minute|second)\s+(?:over|more|above|past)"
     r"|\bnot\s+(?:(?:a|one)\s+)?(?:cent|penny|pound|dollar|euro|rand|quid|yen|rupee|minute)\s+(?:more|over|above)\b(?!\s+than)", _I)
 _REFUSED_LIMIT = re.compile(
-    r"\b(?:(?:not|never|won['’]?t|will\s+not|(?:do|does)n['’]?t|refuse[sd]?\s+to)\s+(?:be\s+)?(?:pay|spend|go|exceed|borrow|bid|offer|lend|give|"
+    # ("not prepared to pay more than $190", "I'm not willing to spend over £500")
+    r"\b(?:(?:(?:not|never|won['’]?t|will\s+not|(?:do|does)n['’]?t)(?:\s+(?:prepared|willing|happy|going|about)\s+to)?|"
+    r"unwilling\s+to|refuse[sd]?\s+to)\s+(?:be\s+)?(?:pay|spend|go|exceed|borrow|bid|offer|lend|give|"
     r"put|drive|run|work|eat|drink|buy|charge)(?:s|ing|ding|ning|ting)?(?:\s+in)?\s+(?:[\w'’-]+\s+){0,2}?(?:more\s+than|over|above|beyond|past)\s+(?:about\s+|around\s+)?"
     + _MONEY + r"?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|sixty|seventy|"
     r"eighty|ninety|a\s+hundred|a\s+thousand|half)\b)"
@@ -1406,7 +1412,8 @@ _A_PAST_LIMIT = re.compile(r"\b(?:was|were|had\s+been)\s+(?:\w+\s+)?(?:capped|li
 _THIS_ONCE = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|time))\b", _I)
 #: A statement labelled as a rule: "Dr. Hale's rule: ...", "my one rule: ...", "house policy - ...",
 #: "Rule on my jobs, whoever's up there: ...", "Hard limit on my side: ...", "Non-negotiable - ...".
-_LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:(?:rule|rules|policy|(?:hard|strict|absolute)\s+limit|"
+_LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:(?:(?:[\w'’.-]+\s+){0,4}?[\w'’.-]+,\s+and\s+)?(?:this|that|it)(?:\s+one)?"
+                            r"(?:\s+is|['’]s)\s+(?:absolutely\s+|totally\s+|completely\s+)?(?:a\s+)?)?(?:(?:rule|rules|policy|(?:hard|strict|absolute)\s+limit|"
                             r"red\s+lines?|non-?negotiables?|deal-?breakers?)(?:,?\s+[\w'’-]+){0,6}?"
                             # "the one thing that can't move: ...", "one thing I won't budge on - ..."
                             r"|(?:one|only)\s+thing\s+(?:that\s+|which\s+)?(?:(?:I|we|(?-i:[A-Z])[\w'’-]*)\s+)?"

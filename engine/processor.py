@@ -2431,7 +2431,9 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
     if plain_only:
         sentences = [x for x in sentences if _speakers_end(x) or _habit_statement(x) or _plain_present(x)
                      or _possessed_present(x) or _possessed_moved(x) or _quantity_moved(x) or _taken_up_again(x) or _role_statement(x)
-                     or _avoids(x) or _NOW_THAT.match(x.strip()) or _placed_anew(x)]
+                     or _avoids(x) or _NOW_THAT.match(x.strip()) or _placed_anew(x)
+                     # "we're not happy to pay more than 30 a head": a rule of theirs in a rule's form
+                     or states_a_rule(x)]
     if not sentences:
         return []
     out = []
