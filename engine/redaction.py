@@ -965,7 +965,9 @@ _CREDENTIAL_KINDS = {"pass": "password", "wifi": "password", "access": "access_c
 
 
 # "..., it's 582079", "which is 4471": a code's digits given later in its sentence as what it is.
-_IT_IS_DIGITS = re.compile(r"\b(?:it['\u2019]?s|it[ \t]+is|which[ \t]+is|that['\u2019]s|that[ \t]+is)[ \t]+(?:just[ \t]+|now[ \t]+)?"
+# ("(the code's 8306)", "the code is 8306": of the lock named before it)
+_IT_IS_DIGITS = re.compile(r"\b(?:it['\u2019]?s|it[ \t]+is|which[ \t]+is|that['\u2019]s|that[ \t]+is|"
+                           r"(?:the[ \t]+)?code(?:['\u2019]s|[ \t]+is))[ \t]+(?:just[ \t]+|now[ \t]+)?"
                            r"(?P<v>\d[\d \t\-]{2,10}\d)(?![\w\-])", re.IGNORECASE)
 
 
@@ -973,7 +975,9 @@ _IT_OPENS = re.compile(r"[.!?\s]*(?:it['\u2019]?s|it[ \t]+is)\b", re.IGNORECASE)
 #: A code's name ("the alarm pin", "the gate code", "the combination"), whose value may come later.
 _CODE_NAME = re.compile(r"(?<![\w-])(?:pin|pin[ \t]+(?:number|code)|passcode|password|combination|combo|"
                         r"(?:door|gate|garage|alarm|access|entry|key[ \t]?safe|lockbox|locker|safe|lock|phone|bike|shed|building|"
-                        r"keypad|unlock)[ \t]+code)(?![\w-])", re.IGNORECASE)
+                        r"keypad|unlock)[ \t]+code"
+                        # a lock that opens to a code ("a key in the lockbox by the side gate (the code's 8306)")
+                        r"|lock[ \t-]?box(?:es)?|key[ \t]?safe|padlock|combination[ \t]+lock|keypad)(?![\w-])", re.IGNORECASE)
 
 
 def _code_said_later(text: str) -> Iterator[_Span]:
@@ -1880,7 +1884,7 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: b
             yield from _values_before_keywords(text, lower)
             if _SPELLING_CUE.search(lower):
                 yield from _spelled_passwords(text, lower)
-        if digits and ("it" in lower or "which" in lower or "that" in lower):
+        if digits and ("it" in lower or "which" in lower or "that" in lower or "code" in lower):
             yield from _code_said_later(text)
         if digits and (" as " in lower or " to " in lower):
             yield from _code_set_as(text)
