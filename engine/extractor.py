@@ -3573,7 +3573,14 @@ def _sentence_setting(sentence: str, occurred_at: datetime, tz: tzinfo | None) -
 #: blocks ...": a truth told to someone; nor "a powerful reminder that ...".
 _TOLD_BEFORE = re.compile(
     r"\b(?:as\s+you\s+(?:know|may\s+know|might\s+know|may\s+recall|might\s+remember)|you\s*(?:may|might|will|'ll|\u2019ll)\s+remember"
-    r"|context\s+again)\b"
+    r"|context\s+again"
+    # "as I may have mentioned", "like I said", "as I told you last week", "as mentioned": said to
+    # the listener before (not "as I said to my boss", "like I told my sister")
+    r"|(?:as|like)\s+I\s+(?:may\s+|might\s+)?(?:have\s+|['’]ve\s+)?(?:already\s+)?(?:said|mentioned|told\s+you|explained)"
+    r"(?!\s+(?:to|about|that|it|in|at|on)\b)(?:\s+(?:before|earlier|previously|already|the\s+other\s+day|last\s+(?:time|week|month)))?"
+    r"|as\s+(?:previously\s+|already\s+|I\s+)?mentioned(?!\s+(?:to|about|in|at|on)\b)(?:\s+(?:before|earlier|previously))?"
+    # "just so it's fresh in your mind", "just to remind you"
+    r"|(?:just\s+)?so\s+it['’]?s\s+fresh\s+in\s+your\s+mind|(?:just\s+)?to\s+remind\s+you(?!\s+(?:to|of|that)\b))\b"
     r"|(?:^|[,;:.!?(\u2013\u2014-]\s*|\b(?:btw|oh|and|so|also|just|but)\s+)(?:"
     r"(?:just\s+)?(?:an?\s+)?(?:quick|friendly|gentle|small)?\s*reminder\b(?:\s+that\b|\s*[:,\u2013\u2014-])"
     # "reminder of the basics - ...", "quick recap: ...", "recap of the details: ..."

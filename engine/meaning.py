@@ -2557,6 +2557,38 @@ def _overlap(a: frozenset[str], b: frozenset[str]) -> bool:
     return False
 
 
+def _doing(text: str, speaker: str) -> frozenset[str]:
+    """The anchor of the verb right after the speaker's name ("Robin sings tenor ..." -> sing): what
+    the speaker does, which two statements share however different the things they do it to ("sings
+    tenor in a barbershop quartet" / "sings bass in the church choir")."""
+    if not speaker:
+        return frozenset()
+    m = re.match(r"(?:[^:]{1,40}:\s+)?" + re.escape(speaker) + r"\s+(?:(?:also|still|now|often|usually|always)\s+)?([a-z]+)",
+                 text, re.IGNORECASE)
+    if m is None or len(m.group(1)) < 4:
+        return frozenset()
+    return frozenset(t[:5] for t in terms(m.group(1)))
+
+
+_NUMBERED_WORD = re.compile(r"\b([a-z]{1,3})[-]?(\d{1,3})s?\b", re.IGNORECASE)
+
+
+def _other_numbered(a: str, b: str) -> bool:
+    """Each names a thing by letters and a number the other numbers otherwise ("the u14 squad" /
+    "the u16 squad", "the M6" / "the M25"): two things, however alike the rest."""
+    mine = {(m.group(1).lower(), m.group(2)) for m in _NUMBERED_WORD.finditer(a)}
+    if not mine:
+        return False
+    theirs = {(m.group(1).lower(), m.group(2)) for m in _NUMBERED_WORD.finditer(b)}
+    letters = {x for x, _ in mine} & {x for x, _ in theirs}
+    return any(not ({p for p in mine if p[0] == x} & {p for p in theirs if p[0] == x}) for x in letters)
+
+
+def _number_written_in(value: str, text: str) -> bool:
+    """Whether a number a statement gives is written in a text inside a word that no value reading
+    takes whole: "under 12" of "coaches the u12 girls", "3 years old" of "a 3yo labrador"."""
+    return value.isdigit() and re.search(rf"(?<![\d.,:/£$€])(?<!\d-){value}(?![\d.,:/%])", text) is not None
+
 
 def other_values(text: str, record_text: str, speaker: str = "") -> bool:
     """Each statement holds a value (a name, a number, a date) that the other lacks: "vegan for ten
@@ -3220,6 +3252,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         # gives "take the Victoria line every day" no new frequency)
         mine_cmp, theirs_cmp = _comparable(mine_values, theirs)
         conflict = bool(mine_cmp and theirs_cmp and _unmatched(mine_cmp, theirs_cmp) and _unmatched(theirs_cmp, mine_cmp))
+        conflict = conflict or _other_numbered(text, rec.text)
         other_day = (kind == "episode" and rec.kind == "episode" and _day(rec) is not None and day is not None
                      and _day(rec) != day)
         if (stop is not None and can_end(rec)
@@ -3243,7 +3276,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
                   or _other_kin(text, rec.text))
         # A statement that names something the record does not (a name, a number, a date) adds to it:
         # merging would lose that.
-        adds_value = any(not _overlap(frozenset([x]), theirs) for x in mine_values)
+        adds_value = any(not _overlap(frozenset([x]), theirs) and not _number_written_in(x, rec.text)
+                         for x in mine_values)
         filler = filler or adds_value
         changed = ((changing and _STRONG_CUE.search(rec.text) is None) or (told_now and _swapped_now(text, rec.text, speaker))
                    or (stop is not None and ended(rec.text, speaker) is None)  # an end is no repeat
@@ -3252,7 +3286,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             same.append(Relation(rec.memory_id, sim, "same"))
             continue
         if (sim >= settings.same_anchor_similarity and not conflict and not other_day and not filler
-                and not changed and (rare & their_anchors[i] or _overlap(rare & mine_values, theirs))):
+                and not changed and ((rare & their_anchors[i]) - _doing(text, speaker) - _doing(rec.text, speaker)
+                                     or _overlap(rare & mine_values, theirs))):
             same.append(Relation(rec.memory_id, sim, "same"))
             continue
         if adds:

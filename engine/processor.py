@@ -621,6 +621,18 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
                 if recapped is not None:
                     out[k] = recapped
                     continue
+                # the speaker says they said it before: the closest of the alike ones is what they
+                # said, unless the two say another thing (another holder, value, ranking or
+                # denial), this one says a change, or says more words the record does not than
+                # words it does ("like I said, I sing bass in the church choir" of "sings tenor in
+                # a barbershop quartet")
+                if change_cue(x) is None:
+                    best = max(near_at, key=lambda j: (float(sims[row][j]), theirs[j].memory_id))
+                    new = len(_new_words(x, theirs[best].text, speaker))
+                    if (not _not_said_again(x, theirs[best].text, speaker)
+                            and (new <= 1 or len(salient_terms(x, speaker)) - new > new)):
+                        out[k] = theirs[best].record
+                        continue
         else:
             # "Freya (she's four) is still dino-mad", "you know I love live music": told beside
             # news, a standing statement said again, though the whole reads as an event
