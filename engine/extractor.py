@@ -1340,7 +1340,12 @@ _MODAL_LIMIT = re.compile(
     # what may be at most ("the route can have at most one change", "the flight can be no more than
     # six hours"): "can" alone is no limit ("I can run more than 10k")
     r"|\bcan\s+(?:[\w'’-]+\s+){0,3}?(?:at\s+most|no\s+more\s+than|no\s+longer\s+than)\s+(?:a|an|one|two|three|four|five|six|"
-    r"seven|eight|nine|ten|\d)", _I)
+    r"seven|eight|nine|ten|\d)"
+    # what someone may eat or have, said to hold from now on ("he can only eat the renal food from now
+    # on", "she can't have any dairy at all"; not "I can only eat half of this", "can't eat another bite")
+    r"|\b(?:can\s+only|can['’]?t|cannot|can\s+not|mustn['’]?t|must\s+not|(?:is|are)n['’]?t\s+allowed\s+to)\s+"
+    r"(?:eat|have|drink)\b[^.;!?]{1,60}?\b(?:from\s+now\s+on|from\s+today|any\s*more|at\s+all|ever\s+again|for\s+life|"
+    r"for\s+good|going\s+forward|nothing\s+else)\b", _I)
 #: How often at most, said first: "max three gym sessions a week", "no more than one glass of wine
 #: a night", "max 2 drinks on a school night", "at most 4 hours of screen time per day".
 _HOW_OFTEN_AT_MOST = (
@@ -1501,10 +1506,25 @@ def rule_given(text: str) -> bool:
     return given is not None and _THIS_ONCE.search(text, given.end()) is None
 
 
+#: A word of a noun phrase: no verb of being, no pronoun ("my son is under 12" tells an age).
+_NO_VERB_WORD = r"(?!(?:is|are|was|were|am|be|been|being|i|he|she|we|they|it|you|got|get|gets|came|come|went|go|goes)\b)"
+#: A limit told as a thing and its bound, with no verb: "heart rate at most 150 for the next 6
+#: months", "screen time under 2 hours on weekdays", "budget max 400". The bound ends the clause
+#: or is followed by a period, a place or a rate ("kids under 12 go free" goes on with a verb).
+_BOUND_OF_A_THING = re.compile(
+    r"^(?:[^:]{1,40}:\s+)?(?:(?:my|our|the|his|her|their)\s+)?(?:" + _NO_VERB_WORD + r"[a-z][\w'’-]*\s+){0,2}?"
+    + _NO_VERB_WORD + r"[a-z][\w'’-]*\s+"
+    r"(?:at\s+most|max(?:imum)?|no\s+more\s+than|not\s+more\s+than|not\s+over|under|below|capped\s+at)\s+"
+    r"[$£€]?\d[\d,.]*\s*(?:[a-z%]+\b)?(?:\s+(?:a|an|per|each)\s+[a-z]+)?"
+    r"(?=\s*(?:$|[,.;:!?()\u2013\u2014-])|\s+(?:for|from|on|until|till|by|before|during|each|every|at\s+all|please|pls|going|now)\b)", _I)
+
+
 def states_a_rule(text: str) -> bool:
     """Whether a statement states a standing limit, deadline or rule in its form (see _MODAL_LIMIT,
     _LABELLED_RULE, _RULE_GIVEN), whatever else it says: a constraint, however the classifier reads it."""
     if labelled_rule(text):
+        return True
+    if _BOUND_OF_A_THING.match(text) and _A_PAST_LIMIT.search(text) is None and _THIS_ONCE.search(text) is None:
         return True
     if rule_given(text):
         return True

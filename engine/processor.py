@@ -2390,6 +2390,8 @@ def _standing_candidates(sentences: list[str]) -> list[str]:
             and ((3 <= _word_count(x) <= 30
                   and (_FIRST_PERSON.search(x) or _quantity_moved(x) or rule_for_everyone(x) or _gives_contact(x)
                        or _placed_anew(x)
+                       # "he can only eat the renal food from now on": a rule for someone in their care
+                       or states_a_rule(x)
                        # "Dealbreaker for me: the job has to be remote": a rule of the speaker's by its label
                        or labelled_rule(x) or called_a_limit(x) or rule_given(x)
                        # "have to be home by 6 every day": a rule of theirs, the "I" left out
