@@ -1408,10 +1408,16 @@ def corrected(text: str, speaker: str = "") -> frozenset[str]:
         first = m.group("old").split()[0].lower().strip("'’.,:")
         if not first or first in _NOT_A_VALUE or first in STOP_WORDS or first in own:
             continue
-        if not m.group(0).lstrip().startswith(",") and not _ends_with_value(before, speaker):
+        if (not m.group(0).lstrip().startswith(",") and not _ends_with_value(before, speaker)
+                and not _IT_IS_THIS.search(before)):
             continue  # "I do not drive": a negation, not a contrast of two values
         out.add(_day_word(first))  # "not east wing": the word that tells the old value apart
     return frozenset(out)
+
+#: "it's <value>" just before "not <old>": a correction, however the values are written ("so its
+#: utrecht not rotterdam").
+_IT_IS_THIS = re.compile(r"\b(?:it['’]?s|it\s+is|that['’]?s)\s+(?:(?:actually|really|now|definitely)\s+)?[\w'’.-]+$",
+                         re.IGNORECASE)
 
 
 def _ends_with_value(before: str, speaker: str) -> bool:
@@ -2989,7 +2995,7 @@ def _corrects(text: str, speaker: str, wrong: frozenset[str], mine_values: froze
     # Zoe's teacher is Mr Kowalczyk, not Abernathy")
     said = next((p for p in re.split(r"\s[-–—]\s|[;:]\s", text) if _CORRECTED.search(p)), text)
     # "it's a 2011, not a 2009, I checked the plate": of what was said last, whatever else it says
-    deictic = re.match(r"^(?:[^:]{1,40}:\s+)?(?:\w+,?\s+){0,2}?(?:it|that)(?:['’]s|\s+is|\s+was)\b", said,
+    deictic = re.match(r"^(?:[^:]{1,40}:\s+)?(?:\w+,?\s+){0,2}?(?:it|that)(?:['’]?s|\s+is|\s+was)\b", said,
                        re.IGNORECASE) is not None
     # what the two are about: a word they share beyond the values and the speaker's name
     own = {t for w in _speaker_words(speaker) for t in terms(w)}
