@@ -195,7 +195,9 @@ class OnnxEmbedder(CachedEmbedder):
         # The exact int8 products on every x86 CPU: without it, CPUs with AVX2 but no VNNI multiply
         # through an instruction that saturates, and the same text gets another vector there (on
         # LoCoMo, mean cosine to fp32 0.9925 instead of 0.9943), so decisions would differ by machine.
+        # (a rewrite of the graph does it: optimisation stays on, as by default)
         options.add_session_config_entry("session.x64quantprecision", "1")
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
         self._inputs = [i.name for i in self._session.get_inputs()]
         self._tokenizer = Tokenizer.from_file(str(model_dir() / "tokenizer.json"))

@@ -1337,10 +1337,11 @@ _MODAL_LIMIT = re.compile(
     r"|at\s+(?:most|least|the\s+latest)\b|up\s+to\s+" + _MONEY + r"?\d"
     r"|(?:by|before|after|until|till|past)\s+(?:the\s+)?(?:\d|noon|midnight|(?:" + _MONTH_WORDS + "|" + _DAY_WORDS + r")\b)"
     r"|any(?:thing|\s+[\w'’-]+)\s+(?:with|containing|that\s+has)\b)"
-    # what may be at most ("the route can have at most one change", "the flight can be no more than
-    # six hours"): "can" alone is no limit ("I can run more than 10k")
-    r"|\bcan\s+(?:[\w'’-]+\s+){0,3}?(?:at\s+most|no\s+more\s+than|no\s+longer\s+than)\s+(?:a|an|one|two|three|four|five|six|"
-    r"seven|eight|nine|ten|\d)"
+    # what a thing may be at most ("the route can have at most one change", "the flight can be no more
+    # than six hours"): not what someone can do ("I can lift at most 50 kg", "I can run more than 10k")
+    r"|(?<!\bI\s)(?<!\bwe\s)(?<!\bhe\s)(?<!\bshe\s)(?<!\bthey\s)(?<!\byou\s)"
+    r"\bcan\s+(?:be|have|last|take|involve|include|cost|run|use|contain|get)\s+(?:[\w'’-]+\s+){0,2}?"
+    r"(?:at\s+most|no\s+more\s+than|no\s+longer\s+than)\s+(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten)\b|\d)"
     # what someone may eat or have, said to hold from now on ("he can only eat the renal food from now
     # on", "she can't have any dairy at all"; not "I can only eat half of this", "can't eat another bite")
     r"|\b(?:can\s+only|can['’]?t|cannot|can\s+not|mustn['’]?t|must\s+not|(?:is|are)n['’]?t\s+allowed\s+to)\s+"
@@ -1394,7 +1395,7 @@ _VALUE_CALLED_A_LIMIT = re.compile(
     r"|\bnot\s+(?:(?:a|one)\s+)?(?:cent|penny|pound|dollar|euro|rand|quid|yen|rupee|minute)\s+(?:more|over|above)\b(?!\s+than)", _I)
 _REFUSED_LIMIT = re.compile(
     # ("not prepared to pay more than $190", "I'm not willing to spend over £500")
-    r"\b(?:(?:(?:not|never|won['’]?t|will\s+not|(?:do|does)n['’]?t)(?:\s+(?:prepared|willing|happy|going|about)\s+to)?|"
+    r"\b(?:(?:(?:not|never|won['’]?t|will\s+not|(?:do|does)n['’]?t)(?:(?<!\bwas\snot)(?<!\bwere\snot)\s+(?:prepared|willing|happy|going|about)\s+to)?|"
     r"unwilling\s+to|refuse[sd]?\s+to)\s+(?:be\s+)?(?:pay|spend|go|exceed|borrow|bid|offer|lend|give|"
     r"put|drive|run|work|eat|drink|buy|charge)(?:s|ing|ding|ning|ting)?(?:\s+in)?\s+(?:[\w'’-]+\s+){0,2}?(?:more\s+than|over|above|beyond|past)\s+(?:about\s+|around\s+)?"
     + _MONEY + r"?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|sixty|seventy|"
@@ -1417,8 +1418,7 @@ _A_PAST_LIMIT = re.compile(r"\b(?:was|were|had\s+been)\s+(?:\w+\s+)?(?:capped|li
 _THIS_ONCE = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|time))\b", _I)
 #: A statement labelled as a rule: "Dr. Hale's rule: ...", "my one rule: ...", "house policy - ...",
 #: "Rule on my jobs, whoever's up there: ...", "Hard limit on my side: ...", "Non-negotiable - ...".
-_LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:(?:(?:[\w'’.-]+\s+){0,4}?[\w'’.-]+,\s+and\s+)?(?:this|that|it)(?:\s+one)?"
-                            r"(?:\s+is|['’]s)\s+(?:absolutely\s+|totally\s+|completely\s+)?(?:a\s+)?)?(?:(?:rule|rules|policy|(?:hard|strict|absolute)\s+limit|"
+_LABELLED_RULE = re.compile(r"^(?:[^:]{1,40}:\s+)?(?:[\w'’.-]+\s+){0,3}?(?:(?:rule|rules|policy|(?:hard|strict|absolute)\s+limit|"
                             r"red\s+lines?|non-?negotiables?|deal-?breakers?)(?:,?\s+[\w'’-]+){0,6}?"
                             # "the one thing that can't move: ...", "one thing I won't budge on - ..."
                             r"|(?:one|only)\s+thing\s+(?:that\s+|which\s+)?(?:(?:I|we|(?-i:[A-Z])[\w'’-]*)\s+)?"
@@ -1481,9 +1481,20 @@ def called_a_limit(text: str) -> bool:
     return _VALUE_CALLED_A_LIMIT.search(text) is not None
 
 
+#: A label said after an aside: "The big one, and this is non-negotiable: ...", "Last thing about
+#: the paperwork, and it's a red line for me: ...". Not someone else's told as news ("My sister is
+#: leaving her job, and it's a red line for her: ...").
+_LABEL_AFTER_ASIDE = re.compile(
+    r"^(?:[^:]{1,40}:\s+)?(?:(?!(?:is|are|was|were|has|have|had)\b)[\w'’.-]+\s+){0,5}?[\w'’.-]+,\s+and\s+"
+    r"(?:this|that|it)(?:\s+one)?(?:\s+is|['’]s)\s+(?:absolutely\s+|totally\s+|completely\s+)?(?:a\s+)?"
+    r"(?:rule|policy|(?:hard|strict|absolute)\s+limit|red\s+line|non-?negotiable|deal-?breaker)"
+    r"(?:,?\s+(?!(?:her|him|them|his|their)\b)[\w'’-]+){0,6}?\s*(?::|\s[-–—])\s*\S", _I)
+
+
 def labelled_rule(text: str) -> bool:
-    """Whether a statement is put under a label that says it is a rule or a limit (_LABELLED_RULE)."""
-    return _LABELLED_RULE.match(text) is not None
+    """Whether a statement is put under a label that says it is a rule or a limit (_LABELLED_RULE,
+    _LABEL_AFTER_ASIDE)."""
+    return _LABELLED_RULE.match(text) is not None or _LABEL_AFTER_ASIDE.match(text) is not None
 
 
 #: A rule someone gave, said after the telling: "my GP told me this morning: no alcohol with these
@@ -3596,11 +3607,13 @@ _TOLD_BEFORE = re.compile(
     r"|context\s+again"
     # "as I may have mentioned", "like I said", "as I told you last week", "as mentioned": said to
     # the listener before (not "as I said to my boss", "like I told my sister")
-    r"|(?:as|like)\s+I\s+(?:may\s+|might\s+)?(?:have\s+|['’]ve\s+)?(?:already\s+)?(?:said|mentioned|told\s+you|explained)"
-    r"(?!\s+(?:to|about|that|it|in|at|on)\b)(?:\s+(?:before|earlier|previously|already|the\s+other\s+day|last\s+(?:time|week|month)))?"
-    r"|as\s+(?:previously\s+|already\s+|I\s+)?mentioned(?!\s+(?:to|about|in|at|on)\b)(?:\s+(?:before|earlier|previously))?"
-    # "just so it's fresh in your mind", "just to remind you"
-    r"|(?:just\s+)?so\s+it['’]?s\s+fresh\s+in\s+your\s+mind|(?:just\s+)?to\s+remind\s+you(?!\s+(?:to|of|that)\b))\b"
+    # (set off by a comma or the sentence's end: not "like I said I would", "just as I said goodbye",
+    # "as mentioned by my sister")
+    r"|(?:(?:as|like)\s+I\s+(?:may\s+|might\s+)?(?:have\s+|['’]ve\s+)?(?:already\s+)?(?:said|mentioned|told\s+you|explained)"
+    r"|as\s+(?:previously\s+|already\s+|I\s+)?mentioned)"
+    r"(?:\s+(?:before|earlier|previously|already|the\s+other\s+day|last\s+(?:time|week|month)))?(?=\s*(?:[,;:.!?)\u2013\u2014-]|$))"
+    # "just so it's fresh in your mind", "just to remind you(, | that) ..."
+    r"|(?:just\s+)?so\s+it['’]?s\s+fresh\s+in\s+your\s+mind|(?:just\s+)?to\s+remind\s+you(?:\s+that)?(?!\s+(?:to|of)\b))\b"
     r"|(?:^|[,;:.!?(\u2013\u2014-]\s*|\b(?:btw|oh|and|so|also|just|but)\s+)(?:"
     r"(?:just\s+)?(?:an?\s+)?(?:quick|friendly|gentle|small)?\s*reminder\b(?:\s+that\b|\s*[:,\u2013\u2014-])"
     # "reminder of the basics - ...", "quick recap: ...", "recap of the details: ..."

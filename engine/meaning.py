@@ -2579,7 +2579,7 @@ def _doing(text: str, speaker: str) -> frozenset[str]:
 _NUMBERED_WORD = re.compile(r"\b([a-z]{1,3})[-]?(\d{1,3})s?\b", re.IGNORECASE)
 
 
-def _other_numbered(a: str, b: str) -> bool:
+def other_numbered(a: str, b: str) -> bool:
     """Each names a thing by letters and a number the other numbers otherwise ("the u14 squad" /
     "the u16 squad", "the M6" / "the M25"): two things, however alike the rest."""
     mine = {(m.group(1).lower(), m.group(2)) for m in _NUMBERED_WORD.finditer(a)}
@@ -2592,8 +2592,10 @@ def _other_numbered(a: str, b: str) -> bool:
 
 def _number_written_in(value: str, text: str) -> bool:
     """Whether a number a statement gives is written in a text inside a word that no value reading
-    takes whole: "under 12" of "coaches the u12 girls", "3 years old" of "a 3yo labrador"."""
-    return value.isdigit() and re.search(rf"(?<![\d.,:/£$€])(?<!\d-){value}(?![\d.,:/%])", text) is not None
+    takes whole: after a letter ("under 12" of "coaches the u12 girls", "U-12") or before an age's
+    letters ("3 years old" of "a 3yo labrador"); not "the 47X" for "47 minutes"."""
+    return value.isdigit() and re.search(rf"(?<=[A-Za-z])-?{value}(?![\w.,:/%])|(?<![\w.,:/£$€-]){value}(?:yo|y/o|yrs?)\b",
+                                         text) is not None
 
 
 def other_values(text: str, record_text: str, speaker: str = "") -> bool:
@@ -3258,7 +3260,6 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         # gives "take the Victoria line every day" no new frequency)
         mine_cmp, theirs_cmp = _comparable(mine_values, theirs)
         conflict = bool(mine_cmp and theirs_cmp and _unmatched(mine_cmp, theirs_cmp) and _unmatched(theirs_cmp, mine_cmp))
-        conflict = conflict or _other_numbered(text, rec.text)
         other_day = (kind == "episode" and rec.kind == "episode" and _day(rec) is not None and day is not None
                      and _day(rec) != day)
         if (stop is not None and can_end(rec)
@@ -3284,7 +3285,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         # merging would lose that.
         adds_value = any(not _overlap(frozenset([x]), theirs) and not _number_written_in(x, rec.text)
                          for x in mine_values)
-        filler = filler or adds_value
+        # ("the u14 squad" / "the u16 squad": two things, however alike the rest)
+        filler = filler or adds_value or other_numbered(text, rec.text)
         changed = ((changing and _STRONG_CUE.search(rec.text) is None) or (told_now and _swapped_now(text, rec.text, speaker))
                    or (stop is not None and ended(rec.text, speaker) is None)  # an end is no repeat
                    or (wished and _WISHED.search(rec.text) is None))  # nor is wanting a change

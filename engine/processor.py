@@ -30,7 +30,7 @@ from engine.extractor import (DOSE, MEDICINE_STOP_WORDS, Candidate, _is_person_r
                               without_opener)
 from engine.meaning import (Meaning, _ONE_OCCASION, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
-                            changed_provider, denies, other_values, provider_named, provider_switched, quantity_cue, ranks_the_other_way, relate, resumed, resumes, weighing,
+                            changed_provider, denies, other_numbered, other_values, provider_named, provider_switched, quantity_cue, ranks_the_other_way, relate, resumed, resumes, weighing,
                             said_again, same_holder, given_clause, keeps, recurs,
                             says_change, says_when, takes_role, corrects_unnamed,
                             single_statement, value_kind, value_kinds, values, PLACED_WHERE, PLACING_VERBS)
@@ -622,15 +622,14 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
                     out[k] = recapped
                     continue
                 # the speaker says they said it before: the closest of the alike ones is what they
-                # said, unless the two say another thing (another holder, value, ranking or
-                # denial), this one says a change, or says more words the record does not than
-                # words it does ("like I said, I sing bass in the church choir" of "sings tenor in
-                # a barbershop quartet")
+                # said, when it says no word that one does not ("like I said, my sister Jo is
+                # pregnant" is news of "my sister Jo lives in Leeds"), no other holder, value,
+                # ranking, denial or number ("the A14" / "the A1"), and no change
                 if change_cue(x) is None:
-                    best = max(near_at, key=lambda j: (float(sims[row][j]), theirs[j].memory_id))
-                    new = len(_new_words(x, theirs[best].text, speaker))
-                    if (not _not_said_again(x, theirs[best].text, speaker)
-                            and (new <= 1 or len(salient_terms(x, speaker)) - new > new)):
+                    best = min(near_at, key=lambda j: (-float(sims[row][j]), theirs[j].memory_id))
+                    if (not _new_words(x, theirs[best].text, speaker)
+                            and not _not_said_again(x, theirs[best].text, speaker)
+                            and not other_numbered(x, theirs[best].text)):
                         out[k] = theirs[best].record
                         continue
         else:
@@ -660,7 +659,7 @@ def _recapped(told: str, speaker: str, near: list[tuple[Statement, float]]) -> M
     nearest of them. None when it says a word they did not ("Quick reminder: Priya Shah is leaving
     Moore and Co.": that word is its news). `near`: (statement, likeness) of the alike ones."""
     mine = values(told, speaker)
-    held = [(s, sim) for s, sim in near if denies(told) == denies(s.text)]
+    held = [(s, sim) for s, sim in near if denies(told) == denies(s.text) and not other_numbered(told, s.text)]
     if not mine or not held or change_cue(told) is not None:
         return None
     named = frozenset().union(*(values(s.record.text or "", speaker) for s, _ in held))
@@ -1479,8 +1478,9 @@ _ASKED_IF_GONE = re.compile(r"\b(?:did|have|has|had)\s+(?:you|u)\s+(?:already\s+
 #: Why something is not kept: a complaint that it was lost ("why can you not hang onto my blood
 #: type", "why didn't you save my allergy list?"), which asks to keep it, not to drop it.
 _WHY_NOT_KEPT = re.compile(
-    r"\bwhy\s+(?:(?:can|could|do|did|does|would|will)(?:n['’]?t|\s+not)?\s+(?:you|u)(?:\s+not)?|won['’]?t\s+(?:you|u)|"
-    r"(?:is|was)(?:n['’]?t|\s+not)?\s+(?:it|that|this))\s+(?:\w+\s+){0,2}?"
+    r"\bwhy\s+(?:(?:can|could|do|did|does|would|will)(?:n['’]?t|\s+not)\s+(?:you|u)|"
+    r"(?:can|could|do|did|does|would|will)\s+(?:you|u)\s+(?:not|never)|won['’]?t\s+(?:you|u)|"
+    r"(?:is|was)(?:n['’]?t|\s+not)\s+(?:it|that|this))\s+(?:\w+\s+){0,2}?"
     r"(?:keep|kept|remember|remembered|hang\s+on(?:to)?|hold\s+on(?:to)?|store|stored|save|saved|retain|retained)\b", re.IGNORECASE)
 #: "Everything I just told you", "all I've just said", "everything I said just now": the user's last message.
 _SAID_VERB = r"(?:said|told(?:\s+you)?|wrote|written|mentioned|shared|typed)"

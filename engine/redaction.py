@@ -967,7 +967,7 @@ _CREDENTIAL_KINDS = {"pass": "password", "wifi": "password", "access": "access_c
 # "..., it's 582079", "which is 4471": a code's digits given later in its sentence as what it is.
 # ("(the code's 8306)", "the code is 8306": of the lock named before it)
 _IT_IS_DIGITS = re.compile(r"\b(?:it['\u2019]?s|it[ \t]+is|which[ \t]+is|that['\u2019]s|that[ \t]+is|"
-                           r"(?:the[ \t]+)?code(?:['\u2019]s|[ \t]+is))[ \t]+(?:just[ \t]+|now[ \t]+)?"
+                           r"(?:(?:the|its)[ \t]+|(?<=\())code(?:['\u2019]s|[ \t]+is))[ \t]+(?:just[ \t]+|now[ \t]+)?"
                            r"(?P<v>\d[\d \t\-]{2,10}\d)(?![\w\-])", re.IGNORECASE)
 
 
@@ -983,14 +983,23 @@ _CODE_NAME = re.compile(r"(?<![\w-])(?:pin|pin[ \t]+(?:number|code)|passcode|pas
 def _code_said_later(text: str) -> Iterator[_Span]:
     """A code named and its digits given later in the sentence as what "it" is ("keep forgetting
     the alarm pin when I come in at 5am, it's 582079"): four digits or more."""
+    searched: tuple[int, int, re.Match[str] | None] | None = None  # (from, to, found) of the last search
+    # where sentences end, found once (a name each searching on to the end is quadratic in names)
+    stops = [(x.start(), x.end()) for x in _SENTENCE_END.finditer(text)]
+    starts = [a for a, _ in stops]
     for m in _CODE_NAME.finditer(text):
-        stop = _SENTENCE_END.search(text, m.end())
-        end = stop.start() if stop else len(text)
-        if stop is not None and _IT_OPENS.match(text, stop.end()):
+        k = bisect.bisect_left(starts, m.end())
+        end = stops[k][0] if k < len(stops) else len(text)
+        if k < len(stops) and _IT_OPENS.match(text, stops[k][1]):
             # "my bank pin? it's 3928": the next sentence says what it is
-            following = _SENTENCE_END.search(text, stop.end())
-            end = following.start() if following else len(text)
-        later = _IT_IS_DIGITS.search(text, m.end(), end)
+            k2 = bisect.bisect_left(starts, stops[k][1])
+            end = stops[k2][0] if k2 < len(stops) else len(text)
+        if searched is not None and searched[1] == end and searched[0] <= m.end() and (
+                searched[2] is None or searched[2].start() >= m.end()):
+            continue  # the search from a name before this one found it, or nothing (many names: once)
+        else:
+            later = _IT_IS_DIGITS.search(text, m.end(), end)
+            searched = (m.end(), end, later)
         if later is None or _digit_count(later.group("v")) < 4 or _next_word(text, later.end("v")) in _MEASURE_WORDS:
             continue
         if re.fullmatch(r"(?:19|20)\d\d", later.group("v")) and _next_word(text, later.end("v")).isalpha():

@@ -39,7 +39,15 @@ def test_a_rule_inside_a_longer_turn_is_kept_as_one(tmp_path, text, word):
     "I can do up to 50 pushups now.",
     "I wasn't willing to pay more than 20 for it back then, so I left it.",
     "We went to the party, and it was a red line for my dad: he left early.",
+    "I can lift at most 50 kg on a good day.",
+    "The taxi driver was not willing to drive more than 10 miles so I walked the rest.",
+    "Big news from home. My sister is leaving her job, and it's a red line for her: no weekend shifts.",
 ])
 def test_what_one_can_do_or_did_is_no_rule(tmp_path, text):
     assert not states_a_rule(text)
     assert not any(kind == "constraint" for kind, _ in kept_of_one_turn(tmp_path, "Robin", text))
+
+
+def test_a_comparison_is_no_rules_form():
+    # (the classifier may still read it as a rule, as it did before)
+    assert not states_a_rule("I can eat no more than anyone else.")

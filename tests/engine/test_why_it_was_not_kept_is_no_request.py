@@ -35,6 +35,7 @@ def test_a_complaint_that_it_was_not_kept_asks_nothing_to_go(meaning, text):
 @pytest.mark.parametrize("text", [
     "please don't keep my address, why would you need it",
     "could you not hang onto my ex's address",
+    "why do you keep bringing up my divorce, I don't want it remembered",
 ])
 def test_a_request_beside_a_why_is_still_one(meaning, text):
     assert forget_requests(meaning, plain_chat(text), Settings())[0]
