@@ -1340,7 +1340,7 @@ _MODAL_LIMIT = re.compile(
     # what a thing may be at most ("the route can have at most one change", "the flight can be no more
     # than six hours"): not what someone can do ("I can lift at most 50 kg", "I can run more than 10k")
     r"|(?<!\bI\s)(?<!\bwe\s)(?<!\bhe\s)(?<!\bshe\s)(?<!\bthey\s)(?<!\byou\s)"
-    r"\bcan\s+(?:be|have|last|take|involve|include|cost|run|use|contain|get)\s+(?:[\w'’-]+\s+){0,2}?"
+    r"\bcan\s+(?:be|have|last|take|involve|include|cost|use|contain|get)\s+(?:[\w'’-]+\s+){0,2}?"
     r"(?:at\s+most|no\s+more\s+than|no\s+longer\s+than)\s+(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten)\b|\d)"
     # what someone may eat or have, said to hold from now on ("he can only eat the renal food from now
     # on", "she can't have any dairy at all"; not "I can only eat half of this", "can't eat another bite")
@@ -1491,6 +1491,13 @@ _LABEL_AFTER_ASIDE = re.compile(
     r"(?:,?\s+(?!(?:her|him|them|his|their)\b)[\w'’-]+){0,6}?\s*(?::|\s[-–—])\s*\S", _I)
 
 
+def _after_label(text: str) -> str:
+    """What a rule put under a label says ("House rule: no shoes inside" -> "no shoes inside"): what
+    it is about, which the label is not (two house rules are two rules)."""
+    m = _LABELLED_RULE.match(text) or _LABEL_AFTER_ASIDE.match(text)
+    return text[m.end() - 1:] if m is not None and m.end() < len(text) + 1 and text[m.end() - 1:].strip() else text
+
+
 def labelled_rule(text: str) -> bool:
     """Whether a statement is put under a label that says it is a rule or a limit (_LABELLED_RULE,
     _LABEL_AFTER_ASIDE)."""
@@ -1518,7 +1525,8 @@ def rule_given(text: str) -> bool:
 
 
 #: A word of a noun phrase: no verb of being, no pronoun ("my son is under 12" tells an age).
-_NO_VERB_WORD = r"(?!(?:is|are|was|were|am|be|been|being|i|he|she|we|they|it|you|got|get|gets|came|come|went|go|goes)\b)"
+_NO_VERB_WORD = (r"(?!(?:is|are|was|were|am|be|been|being|i|he|she|we|they|it|you|got|get|gets|came|come|went|go|goes|"
+                 r"can|could|will|would|should|must|may|might|do|does|did|has|have|had)\b)")
 #: A limit told as a thing and its bound, with no verb: "heart rate at most 150 for the next 6
 #: months", "screen time under 2 hours on weekdays", "budget max 400". The bound ends the clause
 #: or is followed by a period, a place or a rate ("kids under 12 go free" goes on with a verb).
@@ -3454,7 +3462,7 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
                   and not find_periods(clause, occurred_at, tz)
                   and (hit := _classify(strip_lead_in(clause), name, False)) is not None and hit.kind == "constraint"]
         return [temp] + [_build(hit, clause, name, occurred_at, correction, hedged, tz) for clause, hit in beside]
-    if labelled_rule(body) and not is_question(body) and (o := _object(body)):
+    if labelled_rule(body) and not is_question(body) and (o := _object(_after_label(body))):
         # "New rule as of today: every pull request needs two approvals": a rule by its label
         return [_build(_labelled_hit(o, name), body, name, occurred_at, correction, hedged, tz)]
     if is_question(s) or is_question(body):

@@ -2576,6 +2576,23 @@ def _doing(text: str, speaker: str) -> frozenset[str]:
     return frozenset(t[:5] for t in terms(m.group(1)))
 
 
+#: The label a rule is put under ("The main thing, and this one is a dealbreaker: ...", "House rule:
+#: ..."): two rules under one label are two rules.
+_RULE_LABEL = re.compile(r"^(?:[^:]{1,40}:\s+)?(?P<label>[^:]{0,80}?\b(?:rules?|policy|limit|red\s+lines?|non-?negotiables?|"
+                         r"deal-?breakers?)\b[^:]{0,40}?):\s+(?=\S)", re.IGNORECASE)
+
+
+def _without_rule_label(text: str) -> str:
+    m = _RULE_LABEL.match(text)
+    return text if m is None else text[:m.start("label")] + text[m.end():]
+
+
+def _label_anchors(text: str, speaker: str) -> frozenset[str]:
+    """The anchors of the label a rule is put under, which say nothing of what the rule is."""
+    m = _RULE_LABEL.match(text)
+    return frozenset() if m is None else anchors(m.group("label"), speaker)
+
+
 _NUMBERED_WORD = re.compile(r"\b([a-z]{1,3})[-]?(\d{1,3})s?\b", re.IGNORECASE)
 
 
@@ -2592,9 +2609,10 @@ def other_numbered(a: str, b: str) -> bool:
 
 def _number_written_in(value: str, text: str) -> bool:
     """Whether a number a statement gives is written in a text inside a word that no value reading
-    takes whole: after a letter ("under 12" of "coaches the u12 girls", "U-12") or before an age's
-    letters ("3 years old" of "a 3yo labrador"); not "the 47X" for "47 minutes"."""
-    return value.isdigit() and re.search(rf"(?<=[A-Za-z])-?{value}(?![\w.,:/%])|(?<![\w.,:/£$€-]){value}(?:yo|y/o|yrs?)\b",
+    takes whole: after a word's first letters ("under 12" of "coaches the u12 girls", "U-12",
+    "the u12s") or before an age's letters ("3 years old" of "a 3yo labrador"); not "the 47X" for
+    "47 minutes", nor "a 4x4" for "4 days"."""
+    return value.isdigit() and re.search(rf"(?<!\w)[A-Za-z]{{1,2}}-?{value}s?(?![\w.,:/%])|(?<![\w.,:/£$€-]){value}(?:yo|y/o|yrs?)\b",
                                          text) is not None
 
 
@@ -3278,7 +3296,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             # occasion, said without a word of change, leaves a standing rule as it was
             continue
         # An event and a standing fact are two memories (episodic and semantic), however alike.
-        filler = (other_filler(text, rec.text, speaker) or ((kind == "episode") != (rec.kind == "episode"))
+        filler = (other_filler(_without_rule_label(text), _without_rule_label(rec.text), speaker)
+                  or ((kind == "episode") != (rec.kind == "episode"))
                   # "I also have a cat named Pixel" / "a dog named Pixel": kin or pets named apart
                   or _other_kin(text, rec.text))
         # A statement that names something the record does not (a name, a number, a date) adds to it:
@@ -3295,6 +3314,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             continue
         if (sim >= settings.same_anchor_similarity and not conflict and not other_day and not filler
                 and not changed and ((rare & their_anchors[i]) - _doing(text, speaker) - _doing(rec.text, speaker)
+                                     - _label_anchors(text, speaker) - _label_anchors(rec.text, speaker)
                                      or _overlap(rare & mine_values, theirs))):
             same.append(Relation(rec.memory_id, sim, "same"))
             continue

@@ -609,6 +609,8 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
         near = [theirs[j] for j in near_at]
         if not near:
             continue
+        if (told if whole else told_each[k]) and _TWO_SAID.search(x, x.find(" ") + 1) is not None:
+            continue  # "like I said, I drive a Skoda, and I just bought an e-bike": the news stays with it
         if (told if whole else told_each[k]):
             # told as said before ("for context", "as a reminder"): the record it repeats, whatever
             # each of the two was typed as ("mum moved into Larchfield last month" / "mum's at
@@ -640,6 +642,12 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
         if same:
             out[k] = by_id[same[0].memory_id].record
     return out
+
+
+#: A second statement joined to one told as said before: ", and I just bought ...", ", but my son
+#: is ...".
+_TWO_SAID = re.compile(r",\s+(?:and|but|plus)\s+(?:I|I'm|I've|my|we|we're|our|he|she|they|his|her|their|(?-i:[A-Z])[\w'’-]*)\s+"
+                       r"(?!(?:and|or)\b)\w", re.IGNORECASE)
 
 
 def _without_told_opener(statement: str, speaker: str) -> str:
@@ -2609,6 +2617,8 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
         if (best >= settings.forget_target_similarity / 2 and runner_up is not None
                 and best - runner_up >= settings.forget_target_margin):
             return [records[int(order[0])]]
+    if previous and not topic and _ONE_OF_OFFERED.search(request) and _answers_an_offer(session, turn):
+        return []  # "Maybe try the lentil lasagne? / Forget that one.": the suggestion, no memory
     if _DEICTIC.search(request) and previous and (not topic or _EVERYTHING_JUST.search(request)):
         return previous
     if topic and _JUST_SAID.search(request) and session is not None and not secret_said and by_turn:
@@ -2616,6 +2626,28 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
         # one of the last three turns (what people ask not to keep); else nothing
         return last or sensitive
     return []
+
+
+#: "that one", "this one": one of what was offered, or the statement just made.
+_ONE_OF_OFFERED = re.compile(r"\b(?:that|this)\s+one\b", re.IGNORECASE)
+#: An assistant's suggestion or offer ("Maybe try the lentil lasagne recipe?", "Shall I also note
+#: the Marriott near Termini?", "How about the 7:40 train?").
+_OFFERED = re.compile(r"\b(?:try|how\s+about|what\s+about|maybe|perhaps|shall\s+I|should\s+I|I\s+could|I\s+can|"
+                      r"would\s+you\s+like|want\s+me\s+to|I['’]?d\s+suggest|I\s+suggest|I\s+recommend|consider|"
+                      r"there['’]?s\s+also|another\s+option)\b", re.IGNORECASE)
+
+
+def _answers_an_offer(session, turn: Event) -> bool:
+    """Whether the turn before a request is the assistant's suggestion of something the user has not
+    named: "that one" is then what it offered ("I'm vegetarian / Maybe try the lentil lasagne
+    recipe? / Forget that one." turns the lasagne down and forgets nothing of the user's)."""
+    if session is None:
+        return False
+    before = [t for t in session.window if t.turn_id != turn.payload.turn_id]
+    if not before or before[-1].role != "assistant" or not _OFFERED.search(before[-1].text or ""):
+        return False
+    said = frozenset(t for x in before if x.role == "user" for t in terms(x.text or ""))
+    return bool(salient_terms(before[-1].text or "", "Assistant") - said)
 
 
 #: Where a reason said beside a request to forget may start: after a dash, or after a comma or

@@ -51,3 +51,16 @@ def test_what_one_can_do_or_did_is_no_rule(tmp_path, text):
 def test_a_comparison_is_no_rules_form():
     # (the classifier may still read it as a rule, as it did before)
     assert not states_a_rule("I can eat no more than anyone else.")
+
+
+@pytest.mark.parametrize("said, words", [
+    (["House rule: no shoes inside", "House rule: no phones at dinner"], ("shoes", "phones")),
+    (["The main thing, and this one is a dealbreaker: nothing with sesame.",
+      "Other thing, and this is a dealbreaker too: nothing with mustard."], ("sesame", "mustard")),
+    (["Dealbreaker for me: no dogs in the flat", "Dealbreaker for me: no smokers either"], ("dogs", "smokers")),
+])
+def test_two_rules_under_one_label_are_two_rules(tmp_path, said, words):
+    from two_sessions import active_after
+
+    active = active_after(tmp_path, "Robin", said)
+    assert all(any(w in t for t in active) for w in words), active
