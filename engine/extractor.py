@@ -1323,6 +1323,12 @@ _LIMITED = re.compile(
 #: one occasion ("I have to leave by 5 today"), which is no standing rule.
 _MONTH_WORDS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _DAY_WORDS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekday|weekend"
+#: What someone may eat or have, said to hold from now on ("he can only eat the renal food from now
+#: on", "she can't have any dairy at all"; not "I can only eat half of this", "can't eat another bite").
+_DIET_FROM_NOW = (r"\b(?:can\s+only|can['’]?t|cannot|can\s+not|mustn['’]?t|must\s+not|(?:is|are)n['’]?t\s+allowed\s+to)\s+"
+                  r"(?:eat|have|drink)\b[^.;!?]{1,60}?\b(?:from\s+now\s+on|from\s+today|any\s*more|at\s+all|ever\s+again|"
+                  r"for\s+life|for\s+good|going\s+forward|nothing\s+else)\b")
+_DIET_FROM_NOW_RX = re.compile(_DIET_FROM_NOW, _I)
 _MODAL_LIMIT = re.compile(
     # not an inference ("must have left it", "must be tired") nor a feeling ("can't wait until June")
     r"\b(?:(?:must(?:\s+not)?|mustn['’]?t)\s+(?!have\b)(?!be\s+(?!(?:in|at|on|back|home|done|finished|submitted|paid|off|"
@@ -1342,11 +1348,7 @@ _MODAL_LIMIT = re.compile(
     r"|(?<!\bI\s)(?<!\bwe\s)(?<!\bhe\s)(?<!\bshe\s)(?<!\bthey\s)(?<!\byou\s)"
     r"\bcan\s+(?:be|have|last|take|involve|include|cost|use|contain|get)\s+(?:[\w'’-]+\s+){0,2}?"
     r"(?:at\s+most|no\s+more\s+than|no\s+longer\s+than)\s+(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten)\b|\d)"
-    # what someone may eat or have, said to hold from now on ("he can only eat the renal food from now
-    # on", "she can't have any dairy at all"; not "I can only eat half of this", "can't eat another bite")
-    r"|\b(?:can\s+only|can['’]?t|cannot|can\s+not|mustn['’]?t|must\s+not|(?:is|are)n['’]?t\s+allowed\s+to)\s+"
-    r"(?:eat|have|drink)\b[^.;!?]{1,60}?\b(?:from\s+now\s+on|from\s+today|any\s*more|at\s+all|ever\s+again|for\s+life|"
-    r"for\s+good|going\s+forward|nothing\s+else)\b", _I)
+    r"|" + _DIET_FROM_NOW, _I)
 #: How often at most, said first: "max three gym sessions a week", "no more than one glass of wine
 #: a night", "max 2 drinks on a school night", "at most 4 hours of screen time per day".
 _HOW_OFTEN_AT_MOST = (
@@ -1536,6 +1538,14 @@ _BOUND_OF_A_THING = re.compile(
     r"(?:at\s+most|max(?:imum)?|no\s+more\s+than|not\s+more\s+than|not\s+over|under|below|capped\s+at)\s+"
     r"[$£€]?\d[\d,.]*\s*(?:[a-z%]+\b)?(?:\s+(?:a|an|per|each)\s+[a-z]+)?"
     r"(?=\s*(?:$|[,.;:!?()\u2013\u2014-])|\s+(?:for|from|on|until|till|by|before|during|each|every|at\s+all|please|pls|going|now)\b)", _I)
+
+
+def rule_said_without_i(text: str) -> bool:
+    """A rule in a form that needs no "I" to be the speaker's to keep: what someone in their care may
+    eat or have from now on, or a thing and its bound ("heart rate at most 150 for now")."""
+    return (_DIET_FROM_NOW_RX.search(text) is not None
+            or (_BOUND_OF_A_THING.match(text) is not None and _A_PAST_LIMIT.search(text) is None
+                and _THIS_ONCE.search(text) is None))
 
 
 def states_a_rule(text: str) -> bool:

@@ -2607,13 +2607,21 @@ def other_numbered(a: str, b: str) -> bool:
     return any(not ({p for p in mine if p[0] == x} & {p for p in theirs if p[0] == x}) for x in letters)
 
 
+#: A number written inside a word: after a word's first letters ("u12", "U-12", "the u12s") or
+#: before an age's letters ("a 3yo labrador").
+_NUMBER_IN_WORD = re.compile(r"(?<!\w)[A-Za-z]{1,2}-?(\d+)s?(?![\w.,:/%])|(?<![\w.,:/£$€-])(\d+)(?:yo|y/o|yrs?)\b")
+
+
+@lru_cache(maxsize=65_536)
+def _numbers_in_words(text: str) -> frozenset[str]:
+    return frozenset(a or b for a, b in _NUMBER_IN_WORD.findall(text))
+
+
 def _number_written_in(value: str, text: str) -> bool:
     """Whether a number a statement gives is written in a text inside a word that no value reading
-    takes whole: after a word's first letters ("under 12" of "coaches the u12 girls", "U-12",
-    "the u12s") or before an age's letters ("3 years old" of "a 3yo labrador"); not "the 47X" for
-    "47 minutes", nor "a 4x4" for "4 days"."""
-    return value.isdigit() and re.search(rf"(?<!\w)[A-Za-z]{{1,2}}-?{value}s?(?![\w.,:/%])|(?<![\w.,:/£$€-]){value}(?:yo|y/o|yrs?)\b",
-                                         text) is not None
+    takes whole (`_NUMBER_IN_WORD`): "under 12" of "coaches the u12 girls", "3 years old" of "a 3yo
+    labrador"; not "the 47X" for "47 minutes", nor "a 4x4" for "4 days"."""
+    return value.isdigit() and value in _numbers_in_words(text)
 
 
 def other_values(text: str, record_text: str, speaker: str = "") -> bool:
@@ -3616,5 +3624,5 @@ def clear_caches() -> None:
     """Forgotten text must not linger in process caches: the rule caches are keyed by text."""
     for cached in (values, measures, _joint_pattern, anchors, _content, holder, changed_holder, moved_thing, _opening_name, mask, mentions, single_statement, _filler_terms,
                    ended, _filled_role, _shared_role, _role_words, _ranked, denies, _kin_words, resumed,
-                   corrected, changed_provider, _thing_named, _unsaid_whose, _frame_words):
+                   corrected, changed_provider, _thing_named, _unsaid_whose, _frame_words, _numbers_in_words):
         cached.cache_clear()

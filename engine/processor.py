@@ -615,7 +615,9 @@ def _statements_said_again(meaning: Meaning, c: Candidate, speaker: str, pool: l
             # told as said before ("for context", "as a reminder"): the record it repeats, whatever
             # each of the two was typed as ("mum moved into Larchfield last month" / "mum's at
             # Larchfield") and whenever it happened
-            kinds = {r.kind: [y for y in near if y.kind == r.kind] for r in near}
+            kinds: dict[str, list] = {}  # (grouped in one pass: many alike records made it quadratic)
+            for y in near:
+                kinds.setdefault(y.kind, []).append(y)
             same = sorted((r for kind, group in kinds.items() for r in relate(meaning, x, kind, speaker, group, settings)
                            if r.verdict == "same"), key=lambda r: -r.similarity)
             if not same:
@@ -2387,7 +2389,7 @@ def _standing_candidates(sentences: list[str]) -> list[str]:
     """The first-person sentences the classifier is asked about when the rules kept nothing,
     without a label put before them."""
     from engine.extractor import (called_a_limit, duty_said_alone, is_chatter, is_counterfactual, is_question, kept_in_mind,
-                                  labelled_rule, rule_for_everyone, rule_given, told_before_question)
+                                  labelled_rule, rule_for_everyone, rule_given, rule_said_without_i, told_before_question)
 
     # what a request to keep something in mind asks to keep ("could you bear in mind that ...")
     told = (kept_in_mind(x) or ((told_before_question(x) or x) if is_question(x) else x)
@@ -2399,7 +2401,7 @@ def _standing_candidates(sentences: list[str]) -> list[str]:
                   and (_FIRST_PERSON.search(x) or _quantity_moved(x) or rule_for_everyone(x) or _gives_contact(x)
                        or _placed_anew(x)
                        # "he can only eat the renal food from now on": a rule for someone in their care
-                       or states_a_rule(x)
+                       or rule_said_without_i(x)
                        # "Dealbreaker for me: the job has to be remote": a rule of the speaker's by its label
                        or labelled_rule(x) or called_a_limit(x) or rule_given(x)
                        # "have to be home by 6 every day": a rule of theirs, the "I" left out
