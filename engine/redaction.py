@@ -584,7 +584,7 @@ def _cards(text: str) -> Iterator[_Span]:
 # One of these (in the lower-cased text) lets the rules of this section run ("pw"/"pin": the value
 # said before "... is my PIN"). A regex of plain literals costs about a microsecond a sentence.
 _CREDENTIAL_GATE = re.compile(r"pass|pw|pin|code|combination|combo|answer|recovery|backup|back-up|seed|mnemonic|wallet|restore|"
-                              r"crypto|bitcoin|btc|ledger|trezor|metamask|wi-?fi")
+                              r"crypto|bitcoin|btc|ledger|trezor|metamask|wi-?fi|lock[ -]?box|key[ -]?safe|keypad|padlock")
 # What separates a keyword from its value: the disclosure rule's separators, plus "are"/"were" for
 # lists ("the backup codes are ...").
 _CREDENTIAL_SEP = (
@@ -705,7 +705,8 @@ _WIFI_SECURITY = re.compile(r"WPA\d?|WEP|WPA\d?-(?:PSK|Personal|Enterprise)", re
 # A value "is" never starts with money, and is not followed by what measures it ("4 digits long").
 _CURRENCY = "$\u20ac\u00a3\u00a5"
 _MEASURE_WORDS = frozenset("""digits digit characters chars letters numbers long minutes seconds hours days weeks
-months years feet ft m meters metres km kilometers kilometres miles dollars euros pounds percent kg lbs""".split())
+months years feet ft m meters metres km kilometers kilometres miles dollars euros pounds percent kg lbs
+g grams gram kilos kilo ounces oz mm cm inches inch litres liters ml watts volts""".split())
 # Passwords written as words joined by hyphens: "amber-falcon-river", "fjord-pepper-17".
 _WORD_CHAIN = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}")
 # A code of a recovery/backup list: digits ("4821 9930"), or hyphen groups ("abcd-efgh-1234").
