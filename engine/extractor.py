@@ -1497,7 +1497,7 @@ def _after_label(text: str) -> str:
     """What a rule put under a label says ("House rule: no shoes inside" -> "no shoes inside"): what
     it is about, which the label is not (two house rules are two rules)."""
     m = _LABELLED_RULE.match(text) or _LABEL_AFTER_ASIDE.match(text)
-    return text[m.end() - 1:] if m is not None and m.end() < len(text) + 1 and text[m.end() - 1:].strip() else text
+    return text[m.end() - 1:] if m is not None else text
 
 
 def labelled_rule(text: str) -> bool:
