@@ -1540,12 +1540,16 @@ _BOUND_OF_A_THING = re.compile(
     r"(?=\s*(?:$|[,.;:!?()\u2013\u2014-])|\s+(?:for|from|on|until|till|by|before|during|each|every|at\s+all|please|pls|going|now)\b)", _I)
 
 
+def _bound_of_a_thing(text: str) -> bool:
+    """A thing and its bound, standing (`_BOUND_OF_A_THING`; not of the past, not for one occasion)."""
+    return (_BOUND_OF_A_THING.match(text) is not None and _A_PAST_LIMIT.search(text) is None
+            and _THIS_ONCE.search(text) is None)
+
+
 def rule_said_without_i(text: str) -> bool:
     """A rule in a form that needs no "I" to be the speaker's to keep: what someone in their care may
     eat or have from now on, or a thing and its bound ("heart rate at most 150 for now")."""
-    return (_DIET_FROM_NOW_RX.search(text) is not None
-            or (_BOUND_OF_A_THING.match(text) is not None and _A_PAST_LIMIT.search(text) is None
-                and _THIS_ONCE.search(text) is None))
+    return _DIET_FROM_NOW_RX.search(text) is not None or _bound_of_a_thing(text)
 
 
 def states_a_rule(text: str) -> bool:
@@ -1553,7 +1557,7 @@ def states_a_rule(text: str) -> bool:
     _LABELLED_RULE, _RULE_GIVEN), whatever else it says: a constraint, however the classifier reads it."""
     if labelled_rule(text):
         return True
-    if _BOUND_OF_A_THING.match(text) and _A_PAST_LIMIT.search(text) is None and _THIS_ONCE.search(text) is None:
+    if _bound_of_a_thing(text):
         return True
     if rule_given(text):
         return True

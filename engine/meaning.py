@@ -2593,35 +2593,35 @@ def _label_anchors(text: str, speaker: str) -> frozenset[str]:
     return frozenset() if m is None else anchors(m.group("label"), speaker)
 
 
-_NUMBERED_WORD = re.compile(r"\b([a-z]{1,3})[-]?(\d{1,3})s?\b", re.IGNORECASE)
+#: A thing named by letters and a number ("the u14 squad", "the M6", "U-12", "the u12s"), and an age
+#: written with its letters ("a 3yo labrador").
+_NUMBERED_WORD = re.compile(r"\b([a-z]{1,3})-?(\d{1,3})s?\b", re.IGNORECASE)
+_AGE_WORD = re.compile(r"(?<![\w.,:/£$€-])(\d+)(?:yo|y/o|yrs?)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=65_536)
+def _numbered_words(text: str) -> frozenset[tuple[str, str]]:
+    """(letters, number) of each thing a text names by letters and a number."""
+    return frozenset((m.group(1).lower(), m.group(2)) for m in _NUMBERED_WORD.finditer(text))
 
 
 def other_numbered(a: str, b: str) -> bool:
     """Each names a thing by letters and a number the other numbers otherwise ("the u14 squad" /
     "the u16 squad", "the M6" / "the M25"): two things, however alike the rest."""
-    mine = {(m.group(1).lower(), m.group(2)) for m in _NUMBERED_WORD.finditer(a)}
+    mine = _numbered_words(a)
     if not mine:
         return False
-    theirs = {(m.group(1).lower(), m.group(2)) for m in _NUMBERED_WORD.finditer(b)}
+    theirs = _numbered_words(b)
     letters = {x for x, _ in mine} & {x for x, _ in theirs}
     return any(not ({p for p in mine if p[0] == x} & {p for p in theirs if p[0] == x}) for x in letters)
 
 
-#: A number written inside a word: after a word's first letters ("u12", "U-12", "the u12s") or
-#: before an age's letters ("a 3yo labrador").
-_NUMBER_IN_WORD = re.compile(r"(?<!\w)[A-Za-z]{1,2}-?(\d+)s?(?![\w.,:/%])|(?<![\w.,:/£$€-])(\d+)(?:yo|y/o|yrs?)\b")
-
-
-@lru_cache(maxsize=65_536)
-def _numbers_in_words(text: str) -> frozenset[str]:
-    return frozenset(a or b for a, b in _NUMBER_IN_WORD.findall(text))
-
-
 def _number_written_in(value: str, text: str) -> bool:
     """Whether a number a statement gives is written in a text inside a word that no value reading
-    takes whole (`_NUMBER_IN_WORD`): "under 12" of "coaches the u12 girls", "3 years old" of "a 3yo
-    labrador"; not "the 47X" for "47 minutes", nor "a 4x4" for "4 days"."""
-    return value.isdigit() and value in _numbers_in_words(text)
+    takes whole (`_NUMBERED_WORD`, `_AGE_WORD`): "under 12" of "coaches the u12 girls", "3 years
+    old" of "a 3yo labrador"; not "the 47X" for "47 minutes", nor "a 4x4" for "4 days"."""
+    return value.isdigit() and (any(n == value for _, n in _numbered_words(text))
+                                or any(m.group(1) == value for m in _AGE_WORD.finditer(text)))
 
 
 def other_values(text: str, record_text: str, speaker: str = "") -> bool:
@@ -3624,5 +3624,5 @@ def clear_caches() -> None:
     """Forgotten text must not linger in process caches: the rule caches are keyed by text."""
     for cached in (values, measures, _joint_pattern, anchors, _content, holder, changed_holder, moved_thing, _opening_name, mask, mentions, single_statement, _filler_terms,
                    ended, _filled_role, _shared_role, _role_words, _ranked, denies, _kin_words, resumed,
-                   corrected, changed_provider, _thing_named, _unsaid_whose, _frame_words, _numbers_in_words):
+                   corrected, changed_provider, _thing_named, _unsaid_whose, _frame_words, _numbered_words):
         cached.cache_clear()
