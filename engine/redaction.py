@@ -2216,12 +2216,40 @@ _SPACED_CODE = re.compile(r"\b(?P<kw>codes?|pins?|pass(?:word|code)s?|combinatio
                           r"(?P<d>\d(?:[ \t-]\d){3,})(?![\w.,]?\d)", re.IGNORECASE)
 
 
+#: A code, PIN or password said in words, digit by digit, as dictated speech writes it ("the code is
+#: seven three five one", "PIN's oh four double two"): four digits or more, a few words after the
+#: word that names it.
+_DIGIT_WORDS = {"zero": "0", "oh": "0", "nought": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+                "six": "6", "seven": "7", "eight": "8", "nine": "9"}
+_SAID_DIGIT = r"(?:(?:double|triple)[ \t]+)?(?:" + "|".join(_DIGIT_WORDS) + r")"
+_WORDED_CODE = re.compile(r"\b(?P<kw>codes?|pins?|pass(?:word|code)s?|combinations?|combos?)\b(?P<gap>[^\d\n.!?]{0,24}?)"
+                          r"(?<![\w'\u2019-])(?P<d>" + _SAID_DIGIT + r"(?:[ \t,-]+" + _SAID_DIGIT + r"){2,})(?![\w'\u2019-])",
+                          re.IGNORECASE)
+
+
+def _said_digits(words: str) -> str:
+    """"seven three double five" -> "73555"."""
+    out, times = [], 1
+    for w in re.findall(r"[a-z]+", words.lower()):
+        if w in ("double", "triple"):
+            times = 2 if w == "double" else 3
+        else:
+            out.append(_DIGIT_WORDS[w] * times)
+            times = 1
+    return "".join(out)
+
+
+def _worded_code(m: re.Match[str]) -> str:
+    digits = _said_digits(m.group("d"))
+    return m.group("kw") + m.group("gap") + digits if len(digits) >= 4 else m.group()
+
+
 def _codes_said_whole(text: str) -> str:
-    """The text with a code said digit by digit written as one ("door code 1984"): the detectors
-    below read a code as one token."""
-    if not any(c.isdigit() for c in text):
-        return text
-    return _SPACED_CODE.sub(lambda m: m.group("kw") + m.group("gap") + re.sub(r"[ \t-]", "", m.group("d")), text)
+    """The text with a code said digit by digit written as one ("door code 1984", "the code is seven
+    three five one" -> "the code is 7351"): the detectors below read a code as one token."""
+    if any(c.isdigit() for c in text):
+        text = _SPACED_CODE.sub(lambda m: m.group("kw") + m.group("gap") + re.sub(r"[ \t-]", "", m.group("d")), text)
+    return _WORDED_CODE.sub(_worded_code, text)
 
 
 def redact(text: str) -> tuple[str, list[str]]:
