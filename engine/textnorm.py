@@ -278,11 +278,18 @@ def _unchat_word(m: re.Match) -> str:
     return plain[0].upper() + plain[1:] if word[0].isupper() else plain
 
 
+#: A sound of hesitation in dictated or transcribed speech ("um", "uhh", "erm"), with the comma
+#: after it: no word of what is said ("UM", "UH" in capitals are names, kept).
+_HESITATION = re.compile(r"(?<![\w'’-])(?:[Uu]m+|[Uu]h+|[Ee]rm+|[Uu]hm+)(?![\w'’-])(?:[ \t]*,)?[ \t]*")
+
+
 def plain_chat(text: str) -> str:
     """The text with chat spellings written out ("im moving tmrw" -> "I'm moving tomorrow", "can u
-    pls" -> "can you please", "w/ my sister" -> "with my sister"), so that rules written for the
-    usual spelling read a message typed on a phone as they read the same message typed carefully."""
-    return _CHAT.sub(_unchat_word, text) if text else text
+    pls" -> "can you please", "w/ my sister" -> "with my sister"), and without the sounds of
+    hesitation of dictated speech ("so um the rule is" -> "so the rule is"), so that rules written
+    for the usual spelling read a message typed on a phone or dictated as they read the same
+    message typed carefully."""
+    return _CHAT.sub(_unchat_word, _HESITATION.sub("", text)) if text else text
 
 
 #: What a medicine is called: a class of medicines ("antidepressants", "the pill", "statins"), or a
