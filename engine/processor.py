@@ -43,7 +43,7 @@ from engine.state import SubjectState, SummaryItem, WindowTurn
 from engine.statements import (JOIN, REST_OF, Statement, clause_pieces, clauses, in_own_words, is_narrative, item_leans, items,
                                lead_of, leaning_on, readable, rest_text, statements, tells_of_before, without)
 from engine.statements import parts as narrative_parts, points_back, says_alone
-from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, turn_candidates, without_redacted
+from engine.summarizer import GENERIC_WORDS, arrangement_end, compact, summarize, own_clauses, turn_candidates, without_redacted
 from engine.textnorm import RELATIONS, STOP_WORDS, is_medicine, jaccard, one_edit, plain_chat, plain_negations, term_set, terms
 from engine.tokens import count_tokens_many
 from schemas.common import PRIVACY_ORDER, SOURCE_RANK
@@ -2438,6 +2438,16 @@ def _speakers_end(sentence: str) -> bool:
     return stop is not None and not stop.doer and _FIRST_PERSON.search(sentence) is not None
 
 
+def _plainly_own(x: str) -> bool:
+    """Plainly a standing statement of the speaker's own, whatever else the turn says (see
+    standing_statements' `plain_only`)."""
+    return bool(_speakers_end(x) or _habit_statement(x) or _plain_present(x)
+                or _possessed_present(x) or _possessed_moved(x) or _quantity_moved(x) or _taken_up_again(x) or _role_statement(x)
+                or _avoids(x) or _NOW_THAT.match(x.strip()) or _placed_anew(x)
+                # "we're not happy to pay more than 30 a head": a rule of theirs in a rule's form
+                or states_a_rule(x))
+
+
 def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
                         settings: Settings, *, plain_only: bool = False) -> list[Candidate]:
     """What the rules found nothing in can still be a standing statement of the speaker's ("I
@@ -2453,11 +2463,10 @@ def standing_statements(meaning: Meaning, text: str, name: str, at: datetime,
 
     sentences = _standing_candidates(split_sentences(text))
     if plain_only:
-        sentences = [x for x in sentences if _speakers_end(x) or _habit_statement(x) or _plain_present(x)
-                     or _possessed_present(x) or _possessed_moved(x) or _quantity_moved(x) or _taken_up_again(x) or _role_statement(x)
-                     or _avoids(x) or _NOW_THAT.match(x.strip()) or _placed_anew(x)
-                     # "we're not happy to pay more than 30 a head": a rule of theirs in a rule's form
-                     or states_a_rule(x)]
+        # (a statement joined to one the rules read, "I can't have dairy, but my daughter loves
+        # cheese", is read as it would be in a sentence of its own)
+        sentences = [y for x in sentences for y in ([x] if _plainly_own(x) else _standing_candidates(own_clauses(x)))]
+        sentences = [x for x in sentences if _plainly_own(x)]
     if not sentences:
         return []
     out = []

@@ -667,6 +667,8 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
         if not found:
             obs = _observation(without_opener(sentence), name, occurred_at, follows)
             found = [obs] if obs is not None else []
+        else:
+            found = found + _clauses_unread(sentence, found, name, occurred_at, session_ttl, tz)
         if said and before and (joined := _instruction_of_before(found, said[-1], before, name, occurred_at, tz)):
             instruction, absorbs = joined
             if absorbs:
@@ -685,6 +687,44 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
                 seen.add(c.text)
                 out.append(c)
     return _merge_observations(_lapsing_with_instruction(out), name, occurred_at)
+
+
+#: Where a sentence joins a statement with a subject of its own to another ("I'm allergic to
+#: shellfish, and my son is allergic to eggs", "I don't drink, but my brother runs a pub").
+_OWN_CLAUSE = re.compile(r"(?:,\s*(?:and|but|while|whereas|plus)|;)\s+"
+                         r"(?=(?:my|our|I|I['’]m|I['’]ve|we|we['’]re|he|she|they|he['’]s|she['’]s|they['’]re|his|her|their)\s)",
+                         re.IGNORECASE)
+
+
+def own_clauses(sentence: str) -> list[str]:
+    """The statements a sentence joins, each as a sentence of its own (see _OWN_CLAUSE); one, the
+    sentence, when it joins none."""
+    parts = _OWN_CLAUSE.split(sentence)
+    if len(parts) < 2:
+        return [sentence]
+    return [p[:1].upper() + p[1:] for p in map(str.strip, parts) if p]
+
+
+def _clauses_unread(sentence: str, found: list[Candidate], name: str, at: datetime, session_ttl: timedelta,
+                    tz: tzinfo | None) -> list[Candidate]:
+    """What a statement joined to another in one sentence says, when the rules read the other
+    only ("I'm allergic to shellfish, and my son is allergic to eggs" gave the shellfish alone):
+    read as it would be in a sentence of its own. A clause whose content words the sentence's
+    candidates hold (all but one) was read with them."""
+    parts = own_clauses(sentence)
+    if len(parts) < 2:
+        return []
+    held = frozenset(w for c in found for w in _WORDS.findall(c.text.lower()))
+    out: list[Candidate] = []
+    for part in parts:
+        words = {w for w in _WORDS.findall(part.lower()) if w not in STOP_WORDS and w != name.lower()}
+        if len(words - held) < 2:
+            continue
+        got = extract(part, role="user", speaker=name, occurred_at=at, session_ttl=session_ttl, tz=tz)
+        if not got and (obs := _observation(without_opener(part), name, at)) is not None:
+            got = [obs]
+        out.extend(c for c in got if all(c.text != f.text for f in found))
+    return out
 
 
 #: Where the speaker is or what they are on right now, in passing ("I'm on the train", "stuck at
