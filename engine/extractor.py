@@ -944,6 +944,18 @@ _DIET_NEG = re.compile(
     r"\b(?P<subj>I|we)\s+(?:(?:also|really|just|still|absolutely|strictly)\s+)*(?P<neg>don't|do\s+not|can't|cannot|"
     r"can\s+not|never|no\s+longer|won't|shouldn't|mustn't)\s+(?:(?:really|ever|eat\s+or)\s+)*"
     r"(?P<verb>eat|drink|consume|touch|have\s+any)\s+" + _REST, _I)
+#: What follows "can't have" or "can't do" when it names no thing one keeps from: something owned,
+#: got or done once ("a dog", "the day off", "it"), people, or an amount ("much", "everything").
+NOT_A_THING_KEPT_FROM = (r"(?:a|an|the|my|your|his|her|our|their|its|it|that|this|these|those|them|him|me|you|us|any|anymore|"
+                         r"much|more|enough|to|been|got|had|kids|children|babies|time|fun|everything|anything|nothing|"
+                         r"something|another|one|two|people|guests|visitors|friends|pets|both|all|what|long|too|so|such|no|"
+                         r"someone|anyone|everyone|without|a\s+lot|any\s+more)")
+#: What the speaker may not have, said as a diet's rule is ("I can't have dairy", "we cannot have
+#: anything with nuts" is _DIET_NEG's): not what they cannot own or get ("I can't have a dog here",
+#: "can't have kids", "can't have everything").
+_DIET_CANT_HAVE = re.compile(
+    r"\b(?P<subj>I|we)\s+(?:(?:also|really|just|still|absolutely|strictly|literally)\s+)*(?P<neg>can't|cannot|can\s+not|"
+    r"mustn't|must\s+not|shouldn't)\s+(?:ever\s+)?(?P<verb>have)\s+" + r"(?!" + NOT_A_THING_KEPT_FROM + r"\b)" + _REST, _I)
 _BUDGET = re.compile(
     r"\b(?:my|our|the|a|total)\s+budget\s+(?:is|was|of|:|=|would\s+be|will\s+be)\s+(?:about\s+|around\s+|roughly\s+)?"
     + _REST + r"|\bbudget\s+(?:is\s+)?(?:under|below|of|around|about|max(?:imum)?|up\s+to|at\s+most)\s+" + _REST.replace("obj", "obj2")
@@ -2437,7 +2449,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         # A fact in the diet rule's slot: it supersedes the rule, and its negation stays in its words.
         diet = " ".join(m.group("diet").lower().split())
         return _Hit("fact", "constraint:diet", {"type": "diet", "object": diet, "polarity": "-"}, 0.8)
-    m = (_search(_DIET_NEG, c) if vocab & _GATES["_DIET_NEG"] else None)
+    m = (_search(_DIET_NEG, c) or _search(_DIET_CANT_HAVE, c) if vocab & _GATES["_DIET_NEG"] else None)
     if m:
         o = _object(m.group("obj"))
         if o and not _DEICTIC.match(o):
