@@ -696,6 +696,10 @@ _OWN_CLAUSE = re.compile(r"(?:,\s*(?:and|but|while|whereas|plus)|;)\s+"
                          re.IGNORECASE)
 
 
+#: A word of a clause that points back to what the sentence said before it.
+_POINTS_BACK = re.compile(r"\b(?:it|its|there|that|this|these|those|them|then)\b", re.IGNORECASE)
+
+
 def own_clauses(sentence: str) -> list[str]:
     """The statements a sentence joins, each as a sentence of its own (see _OWN_CLAUSE); one, the
     sentence, when it joins none."""
@@ -710,13 +714,16 @@ def _clauses_unread(sentence: str, found: list[Candidate], name: str, at: dateti
     """What a statement joined to another in one sentence says, when the rules read the other
     only ("I'm allergic to shellfish, and my son is allergic to eggs" gave the shellfish alone):
     read as it would be in a sentence of its own. A clause whose content words the sentence's
-    candidates hold (all but one) was read with them."""
+    candidates hold (all but one) was read with them; one that points back ("it", "there") is
+    read only with the sentence."""
     parts = own_clauses(sentence)
     if len(parts) < 2:
         return []
     held = frozenset(w for c in found for w in _WORDS.findall(c.text.lower()))
     out: list[Candidate] = []
-    for part in parts:
+    for k, part in enumerate(parts):
+        if k and _POINTS_BACK.search(part):
+            continue  # ("..., and my son loves it there": what "it" and "there" are, the sentence says)
         words = {w for w in _WORDS.findall(part.lower()) if w not in STOP_WORDS and w != name.lower()}
         if len(words - held) < 2:
             continue
