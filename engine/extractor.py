@@ -1257,11 +1257,19 @@ _KIN_WORD = r"(?:" + "|".join(sorted(set(RELATIONS) | set(KIN_SYNONYMS), key=len
 #: A rule said of someone in the speaker's care, or of a thing of theirs: "he's not to be left alone
 #: for more than two hours", "Mum is not to drive after dark", "the twins are never to swim alone".
 _NOT_TO = re.compile(
-    r"(?:^|[:;,]\s*|\bthat\s+|\bsays?\s+)(?P<np>he|she|they|(?:the|our|my|his|her|their)\s+(?:[\w'’-]+\s+){0,2}?[\w-]+"
+    r"(?:^|[:;,]\s*|\bthat\s+|\b(?:says?|said|told\s+(?:us|me|him|her|them))\s+(?:is\s+)?)(?P<np>he|she|they|(?:the|our|my|his|her|their)\s+(?:[\w'’-]+\s+){0,2}?[\w-]+"
     r"|(?!(?:That|This|It|There|Which|What|Who|My|Our|Your|His|Her|Their|The)\b)(?-i:[A-Z][a-z]+)|" + _KIN_WORD + r")"
     # ("Rolo, our puppy, is not to ...")
     r"(?:,\s+(?:our|my|the|his|her|their)\s+[\w-]+(?:\s+[\w-]+)?,)?"
-    r"\s*(?:\s+is|\s+are|'s|\u2019s|'re|\u2019re)\s+(?:not|never)\s+to\s+(?P<verb>[a-z]+)\b\s*" + _REST, _I)
+    r"\s*(?:(?:\s+is|\s+are|'s|\u2019s|'re|\u2019re)\s+(?:not|never)\s+to"
+    # ("Mum must never be left on her own overnight", "he mustn't lift anything heavy": not what
+    # should not have been, "she should never have sold it")
+    r"|\s+(?:must\s+(?:never|not)|mustn['\u2019]t(?:\s+ever)?|should\s+never))"
+    r"\s+(?P<verb>[a-z]+)\b\s*" + _REST, _I)
+#: What should or must not have been ("she should never have sold it", "he must not have heard"): a
+#: regret or a guess, no rule.
+_WHAT_WAS = re.compile(r"have\s+(?:been|done|gone|seen|known|heard|given|taken|eaten|written|forgotten|[a-z]+ed|"
+                       + "|".join(sorted(_PAST_IRREGULAR)).replace("'", "['\u2019]") + r")\b", _I)
 #: ... unless it says what something is for ("the point is not to win"), or judges ("he's not to
 #: blame", "not to be missed", "not to be trusted").
 _NOT_TO_AIMS = frozenset("point aim goal idea plan trick secret art knack advice purpose intention job key hope rule thing answer solution "
@@ -1335,6 +1343,9 @@ _LIMITED = re.compile(
 #: one occasion ("I have to leave by 5 today"), which is no standing rule.
 _MONTH_WORDS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _DAY_WORDS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekday|weekend"
+#: A day of the month in words ("the ninth", "the twenty-first").
+_ORDINAL_WORDS = (r"(?:(?:(?:twenty|thirty)[\s-]?)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|tenth|eleventh|"
+                  r"twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)")
 #: What someone may eat or have, said to hold from now on ("he can only eat the renal food from now
 #: on", "she can't have any dairy at all"; not "I can only eat half of this", "can't eat another bite").
 _DIET_FROM_NOW = (r"\b(?:can\s+only|can['’]?t|cannot|can\s+not|mustn['’]?t|must\s+not|(?:is|are)n['’]?t\s+allowed\s+to)\s+"
@@ -1344,7 +1355,9 @@ _DIET_FROM_NOW_RX = re.compile(_DIET_FROM_NOW, _I)
 _MODAL_LIMIT = re.compile(
     # not an inference ("must have left it", "must be tired") nor a feeling ("can't wait until June")
     r"\b(?:(?:must(?:\s+not)?|mustn['’]?t)\s+(?!have\b)(?!be\s+(?!(?:in|at|on|back|home|done|finished|submitted|paid|off|"
-    r"out|kept|under|below|over|within|there|ready|left)\b)\w)"
+    r"out|kept|under|below|over|within|there|ready|left)\b"
+    # ("the essay must be handed in before the 3rd of June": a deadline, not "must be tired")
+    r"|[a-z]+ed\s+(?:(?:in|back|off|up|over|out)\s+)?(?:by|before|until|till)\s)\w)"
     r"|(?:(?:has|have)\s+(?:got\s+)?to|can\s+only|can['’]?t|cannot|can\s+not|(?:is|are|am|'s|'re|'m)\s+not\s+allowed\s+to|"
     r"may\s+not|(?:is|are|am)\s+only\s+allowed\s+to)\s+"
     r"(?!believe|wait|imagine|remember|stand|stop|help|tell|say|decide|get\s+over|bear|afford\s+to\s+miss))"
@@ -1353,7 +1366,11 @@ _MODAL_LIMIT = re.compile(
     r"|(?:more|less|fewer|longer|later|earlier|smaller|bigger|larger|higher|lower|shorter|heavier|lighter|"
     r"older|younger|faster|slower|further|farther|louder|hotter|colder|stronger)\s+than\s+"
     r"|at\s+(?:most|least|the\s+latest)\b|up\s+to\s+" + _MONEY + r"?\d"
-    r"|(?:by|before|after|until|till|past)\s+(?:the\s+)?(?:\d|noon|midnight|(?:" + _MONTH_WORDS + "|" + _DAY_WORDS + r")\b)"
+    r"|(?:by|before|after|until|till|past)\s+(?:the\s+)?(?:\d|noon|midnight|(?:" + _MONTH_WORDS + "|" + _DAY_WORDS + r")\b"
+    r"|" + _ORDINAL_WORDS + r"\s+of\b)"
+    # ("has to be finished before the MOT on the ninth of May", "by the meeting on Friday")
+    r"|(?:by\s+(?:the|my|our|his|her|their)|before(?:\s+(?:the|my|our|his|her|their))?)\s+(?:[\w'’-]+\s+){0,2}?(?:on|in)\s+(?:the\s+)?"
+    r"(?:\d|(?:" + _MONTH_WORDS + "|" + _DAY_WORDS + r")\b|" + _ORDINAL_WORDS + r"\s+of\b)"
     r"|any(?:thing|\s+[\w'’-]+)\s+(?:with|containing|that\s+has)\b)"
     # what a thing may be at most ("the route can have at most one change", "the flight can be no more
     # than six hours"): not what someone can do ("I can lift at most 50 kg", "I can run more than 10k")
@@ -2341,7 +2358,7 @@ prepare outline design sign apply enrol enroll join take rent buy order hire swi
     "_RULE_FOR_ANYTHING": frozenset("everything anything".split()),
     "_RULE_FOR_ONE": frozenset("always never".split()),
     "_LIMITED": frozenset("capped limited restricted".split()),
-    "_NOT_TO": frozenset("not never".split()),
+    "_NOT_TO": frozenset("not never mustn".split()),
     "_LIMIT_MODAL": frozenset("more longer higher over above beyond past less under below fewer most least max maximum "
                               "min minimum up exceed lower shorter lighter smaller tops".split()),
     "_DECIDED": frozenset("decided chose chosen picked settled opted committed decision".split()),
@@ -2645,7 +2662,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             verb, o = m.group("verb").lower(), _object(m.group("obj"))
             if rule is _RULE_FOR_ALL and m.group("modal").lower() == "can" and m.group("q").lower() != "no":
                 continue  # "every small act can make a difference": what may be, not a rule
-            if (o and verb not in _PAST_IRREGULAR and not verb.endswith("ed")
+            if (o and verb not in _PAST_IRREGULAR and not verb.endswith("ed") and not _WHAT_WAS.match(c, m.start("verb"))
                     and (verb not in _NO_RULE_VERBS or (verb == "be" and (_KEPT.match(o) or _REQUIRED.match(o))))):
                 modal = " ".join(c[m.start("modal"):m.start("verb")].split()).lower()
                 # ("each report's gotta ...": of the report)
@@ -2653,7 +2670,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                             {"type": "rule", "predicate": f"{modal} {verb}", "object": _clean_obj(o, name)}, 0.9)
     m = (_NOT_TO.search(c) if vocab & _GATES["_NOT_TO"] else None)
     if (m and not {w.lower() for w in m.group("np").split()} & _NOT_TO_AIMS
-            and not _NOT_TO_JUDGED.match(c[m.start("verb"):])):
+            and not _NOT_TO_JUDGED.match(c[m.start("verb"):]) and not _WHAT_WAS.match(c, m.start("verb"))):
         o = _object(m.group("verb") + " " + m.group("obj"))
         if o:
             return _Hit("constraint", "constraint:" + _head(o),
