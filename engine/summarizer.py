@@ -690,40 +690,55 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
 
 
 #: Where a sentence joins a statement with a subject of its own to another ("I'm allergic to
-#: shellfish, and my son is allergic to eggs", "I don't drink, but my brother runs a pub").
+#: shellfish, and my son is allergic to eggs", "I don't drink, but my brother runs a pub"); not one
+#: whose subject points back ("...; she lives in the shed": what "she" is, the sentence says).
 _OWN_CLAUSE = re.compile(r"(?:,\s*(?:and|but|while|whereas|plus)|;)\s+"
-                         r"(?=(?:my|our|I|I['’]m|I['’]ve|we|we['’]re|he|she|they|he['’]s|she['’]s|they['’]re|his|her|their)\s)",
+                         r"(?=(?:my|our|I|I['’]m|I['’]ve|we|we['’]re)\s)",
                          re.IGNORECASE)
 
 
 #: A word of a clause that points back to what the sentence said before it.
 _POINTS_BACK = re.compile(r"\b(?:it|its|there|that|this|these|those|them|then)\b", re.IGNORECASE)
+#: ... or, in a clause of the speaker's, a word of someone else's ("..., and I pay their fees"; "my
+#: dad distils gin in his shed" says whose it is).
+_SOMEONE_BACK = re.compile(r"\b(?:he|she|they|his|her|hers|him|their|theirs)\b", re.IGNORECASE)
+_SPEAKERS = re.compile(r"(?:I|I['’]m|I['’]ve|we|we['’]re)\s", re.IGNORECASE)
 
 
 def own_clauses(sentence: str) -> list[str]:
     """The statements a sentence joins, each as a sentence of its own (see _OWN_CLAUSE); one, the
-    sentence, when it joins none."""
-    parts = _OWN_CLAUSE.split(sentence)
-    if len(parts) < 2:
+    sentence, when it joins none. A clause that points back ("it", "there", "..., and I pay their
+    fees") stays with the one before it: what it points to, that one says."""
+    pieces: list[tuple[int, int]] = []  # where each clause starts (after its joiner) and ends
+    pos = 0
+    for m in _OWN_CLAUSE.finditer(sentence):
+        pieces.append((pos, m.start()))
+        pos = m.end()
+    pieces.append((pos, len(sentence)))
+    spans: list[list[int]] = []
+    for a, b in pieces:
+        part = sentence[a:b]
+        if spans and (_POINTS_BACK.search(part) or (_SPEAKERS.match(part) and _SOMEONE_BACK.search(part))):
+            spans[-1][1] = b  # (with its joiner, as said)
+        elif part.strip():
+            spans.append([a, b])
+    if len(spans) < 2:
         return [sentence]
-    return [p[:1].upper() + p[1:] for p in map(str.strip, parts) if p]
+    return [p[:1].upper() + p[1:] for p in (sentence[a:b].strip() for a, b in spans)]
 
 
 def _clauses_unread(sentence: str, found: list[Candidate], name: str, at: datetime, session_ttl: timedelta,
                     tz: tzinfo | None) -> list[Candidate]:
     """What a statement joined to another in one sentence says, when the rules read the other
     only ("I'm allergic to shellfish, and my son is allergic to eggs" gave the shellfish alone):
-    read as it would be in a sentence of its own. A clause whose content words the sentence's
-    candidates hold (all but one) was read with them; one that points back ("it", "there") is
-    read only with the sentence."""
+    read as it would be in a sentence of its own (own_clauses). A clause whose content words the
+    sentence's candidates hold (all but one) was read with them."""
     parts = own_clauses(sentence)
     if len(parts) < 2:
         return []
     held = frozenset(w for c in found for w in _WORDS.findall(c.text.lower()))
     out: list[Candidate] = []
-    for k, part in enumerate(parts):
-        if k and _POINTS_BACK.search(part):
-            continue  # ("..., and my son loves it there": what "it" and "there" are, the sentence says)
+    for part in parts:
         words = {w for w in _WORDS.findall(part.lower()) if w not in STOP_WORDS and w != name.lower()}
         if len(words - held) < 2:
             continue
