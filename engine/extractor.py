@@ -3455,9 +3455,32 @@ def _build(hit: _Hit, clause: str, name: str, occurred_at: datetime, correction:
     )
 
 
+#: "When you <do something>" said before what to do, with no comma between ("this week only when you
+#: categorise anything use the old codes", "when you reply keep it short"): where what to do starts.
+_WHEN_YOU = re.compile(r"\b(?:when|whenever|every\s+time|each\s+time)\s+(?:you|u)\s+", _I)
+_WORD_AFTER = re.compile(r"([\w'’-]+)\s*")
+_DO_LEAD = frozenset("please always never just only don't dont".split())
+_ARTICLE_OR_WHOSE = frozenset("a an the my your his her their our its this that these those some any every each no".split())
+
+
+def _comma_after_when_you(sentence: str) -> str:
+    """The sentence with a comma put after "when you <do something>" where an imperative follows
+    within eight words with none between (see _WHEN_YOU): what to do is read as a clause of its own."""
+    for m in _WHEN_YOU.finditer(sentence):
+        pos, k, before = m.end(), 0, ""
+        while k < 8 and (w := _WORD_AFTER.match(sentence, pos)) is not None:
+            word = w.group(1).lower()
+            # (not a noun after its determiner: "when you check the list you'll see")
+            if (k and (word in _IMPERATIVE_VERBS or word in _DO_LEAD) and before not in _ARTICLE_OR_WHOSE
+                    and sentence[pos - 1:pos].isspace()):
+                return sentence[:pos].rstrip() + ", " + sentence[pos:]
+            pos, k, before = w.end(), k + 1, word
+    return sentence
+
+
 def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, session_ttl: timedelta,
                          tz: tzinfo = timezone.utc, setting: Period | None = None) -> list[Candidate]:
-    s = sentence.strip()
+    s = _comma_after_when_you(sentence.strip())
     if not s or "[REDACTED:" in s or is_chatter(s) or is_counterfactual(s):
         return []
     if len(_WORDS.findall(s)) < 3:
