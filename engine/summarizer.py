@@ -13,7 +13,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta, tzinfo
 from typing import Callable, Sequence
 
-from engine.dates import find_periods, monthly_day, resolve_dates
+from engine.dates import MONTH_WORDS, find_periods, monthly_day, resolve_dates
 from engine.extractor import (
     CORRECTION_CUE,
     POINTS_BACK,
@@ -645,6 +645,25 @@ def without_redacted(sentence: str) -> str:
     return out if re.search(r"[.!?]$", out) else out + ("." if re.search(r"[.!?]\s*$", sentence) else "")
 
 
+#: A state said to hold since a time ("we've been VAT registered since April last year", "I've had
+#: the allotment since 2019", "the business is VAT registered, since last April"): what holds now,
+#: with when it started; no event. (Not "since" of a reason: "since it's raining".)
+_SINCE_WHEN = re.compile(r"\bsince\s+(?:(?:last|early|late|mid|the|about|around|the\s+start\s+of|the\s+end\s+of)\s+)*"
+                         r"(?:(?:19|20)\d\d|" + MONTH_WORDS + r"|spring|summer|autumn|fall|winter|christmas|easter|year|"
+                         r"uni|university|school|college|covid|lockdown)\b", re.IGNORECASE)
+_HOLDS_SINCE = re.compile(r"\b(?:have|has|'ve|’ve)\s+(?:(?:always|only|just|also)\s+)?(?:been|had|lived|worked|owned|kept|run|"
+                          r"used|banked|known|taught|played|volunteered|coached|managed|rented|driven|sung|attended|studied|"
+                          r"belonged|rowed|swum|cycled|run)\b|\b(?:is|are|am|'m|’m|'re|’re)\b", re.IGNORECASE)
+
+
+def _since_then(c: Candidate, sentence: str) -> Candidate:
+    """An event candidate that says a state holding since a time is a standing fact (_SINCE_WHEN)."""
+    if c.kind != "episode" or not _SINCE_WHEN.search(sentence) or not _HOLDS_SINCE.search(sentence):
+        return c
+    fields = {k: v for k, v in c.fields.items() if k != "type"} | {"type": "observation"}
+    return replace(c, kind="fact", happened_at=None, fields=fields if c.fields.get("type") == "observation" else c.fields)
+
+
 def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
                     session_ttl: timedelta = timedelta(hours=4), tz: tzinfo | None = None) -> list[Candidate]:
     """Everything worth remembering from one turn, sentence by sentence: the typed candidates of
@@ -675,6 +694,7 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
                 out = [c for c in out if c not in before]
                 seen.difference_update(c.text for c in before)
             found = [instruction]
+        found = [_since_then(c, sentence) for c in found]
         said.append(sentence)
         before = found
         follows = bool(found)
