@@ -2212,8 +2212,11 @@ def find_secrets(text: str) -> list[Redaction]:
 
 #: A code, PIN or password whose digits are said one at a time ("the door code 1 9 8 4", "PIN is
 #: 4-9-2-1"): four digits or more, a few words after the word that names it.
+#: Between the digits of a code said one at a time: spaces, a dash, a comma, a sound of hesitation
+#: ("four um eight two six").
+_SAID_GAP = r"(?:[ \t,-]+(?:(?:um+|uh+|erm+|uhm+)[ \t,-]+)?)"
 _SPACED_CODE = re.compile(r"\b(?P<kw>codes?|pins?|pass(?:word|code)s?|combinations?|combos?)\b(?P<gap>[^\d\n.!?]{0,24}?)"
-                          r"(?P<d>\d(?:[ \t-]\d){3,})(?![\w.,]?\d)", re.IGNORECASE)
+                          r"(?P<d>\d(?:" + _SAID_GAP + r"\d){3,})(?![\w.,]?\d)", re.IGNORECASE)
 
 
 #: A code, PIN or password said in words, digit by digit, as dictated speech writes it ("the code is
@@ -2223,8 +2226,11 @@ _DIGIT_WORDS = {"zero": "0", "oh": "0", "nought": "0", "one": "1", "two": "2", "
                 "six": "6", "seven": "7", "eight": "8", "nine": "9"}
 _SAID_DIGIT = r"(?:(?:double|triple)[ \t]+)?(?:" + "|".join(_DIGIT_WORDS) + r")"
 _WORDED_CODE = re.compile(r"\b(?P<kw>codes?|pins?|pass(?:word|code)s?|combinations?|combos?)\b(?P<gap>[^\d\n.!?]{0,24}?)"
-                          r"(?<![\w'\u2019-])(?P<d>" + _SAID_DIGIT + r"(?:[ \t,-]+" + _SAID_DIGIT + r"){2,})(?![\w'\u2019-])",
+                          r"(?<![\w'\u2019-])(?P<d>" + _SAID_DIGIT + r"(?:" + _SAID_GAP + _SAID_DIGIT + r"){2,})(?![\w'\u2019-])",
                           re.IGNORECASE)
+
+
+_HESITANT = re.compile(r"(?<![\w'\u2019-])(?:um+|uh+|erm+|uhm+)(?![\w'\u2019-])[ \t,]*", re.IGNORECASE)
 
 
 def _said_digits(words: str) -> str:
@@ -2233,7 +2239,7 @@ def _said_digits(words: str) -> str:
     for w in re.findall(r"[a-z]+", words.lower()):
         if w in ("double", "triple"):
             times = 2 if w == "double" else 3
-        else:
+        elif w in _DIGIT_WORDS:  # (not a sound of hesitation between them)
             out.append(_DIGIT_WORDS[w] * times)
             times = 1
     return "".join(out)
@@ -2241,14 +2247,15 @@ def _said_digits(words: str) -> str:
 
 def _worded_code(m: re.Match[str]) -> str:
     digits = _said_digits(m.group("d"))
-    return m.group("kw") + m.group("gap") + digits if len(digits) >= 4 else m.group()
+    gap = _HESITANT.sub("", m.group("gap"))  # ("the code is uh four eight two six")
+    return m.group("kw") + gap + digits if len(digits) >= 4 else m.group()
 
 
 def _codes_said_whole(text: str) -> str:
     """The text with a code said digit by digit written as one ("door code 1984", "the code is seven
     three five one" -> "the code is 7351"): the detectors below read a code as one token."""
     if any(c.isdigit() for c in text):
-        text = _SPACED_CODE.sub(lambda m: m.group("kw") + m.group("gap") + re.sub(r"[ \t-]", "", m.group("d")), text)
+        text = _SPACED_CODE.sub(lambda m: m.group("kw") + m.group("gap") + re.sub(r"\D", "", m.group("d")), text)
     return _WORDED_CODE.sub(_worded_code, text)
 
 

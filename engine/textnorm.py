@@ -279,8 +279,22 @@ def _unchat_word(m: re.Match) -> str:
 
 
 #: A sound of hesitation in dictated or transcribed speech ("um", "uhh", "erm"), with the comma
-#: after it: no word of what is said ("UM", "UH" in capitals are names, kept).
-_HESITATION = re.compile(r"(?<![\w'’-])(?:[Uu]m+|[Uu]h+|[Ee]rm+|[Uu]hm+)(?![\w'’-])(?:[ \t]*,)?[ \t]*")
+#: after it: no word of what is said. Capitalised only where a sentence starts ("Umm al-Quwain",
+#: "Erm & Co", "my cat is called Um" are names, as are "UM" and "UH"); a comma before it goes too
+#: where the words before it cannot end a phrase ("I'm, um, vegan", "allergic to, erm, penicillin").
+_HESITATION = re.compile(r"(?:(?P<lead>(?<![\w'’])(?:I['’]m|I|is|are|am|was|were|be|to|of|for|with|at|in|on|by|from|as|a|an|the|my|our|"
+                         r"your|his|her|their|called|named|and|or|but|that|it['’]s|he['’]s|she['’]s|we['’]re|they['’]re|"
+                         r"I['’]ve|we|like)[ \t]*,[ \t]*)|(?<![\w'’-])(?<!\d[ \t]))"
+                         r"(?:(?:um+|uh+|erm+|uhm+)|(?:(?<=^)|(?<=[.!?][ \t])|(?<=[.!?]))(?:Um+|Uh+|Erm+|Uhm+))"
+                         # (not a word said, "I said um."; after a number, "a 5 um filter", it is a unit)
+                         r"(?![\w'’-])(?![ \t]*[.!?])(?:[ \t]*,)?[ \t]*")
+#: A word said twice as speech restarts ("I I moved", "the the car").
+_RESTART = re.compile(r"(?<![\w'’-])(I|the|a|an|my|our|we|to|and)[ \t]+\1(?![\w'’-])", re.IGNORECASE)
+
+
+def _hesitation_gone(m: re.Match[str]) -> str:
+    lead = m.group("lead")
+    return lead.split(",")[0].rstrip() + " " if lead else ""
 
 
 def plain_chat(text: str) -> str:
@@ -289,7 +303,11 @@ def plain_chat(text: str) -> str:
     hesitation of dictated speech ("so um the rule is" -> "so the rule is"), so that rules written
     for the usual spelling read a message typed on a phone or dictated as they read the same
     message typed carefully."""
-    return _CHAT.sub(_unchat_word, _HESITATION.sub("", text)) if text else text
+    if not text:
+        return text
+    if _HESITATION.search(text):
+        text = _RESTART.sub(r"\1", _HESITATION.sub(_hesitation_gone, text))
+    return _CHAT.sub(_unchat_word, text)
 
 
 #: What a medicine is called: a class of medicines ("antidepressants", "the pill", "statins"), or a

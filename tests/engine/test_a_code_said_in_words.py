@@ -39,3 +39,8 @@ def test_the_words_of_a_code_reach_no_record(tmp_path):
     kept = kept_of_one_turn(tmp_path, "Wren", "we're staying at Fernbank campsite, pitch twelve, and the toilet block "
                                               "keypad code is three one one seven, the kids love it here")
     assert kept and not any("three one one seven" in text for _, text in kept), kept
+
+
+def test_a_sound_of_hesitation_between_the_digits_hides_no_code():
+    redacted, kinds = redact("The key box code for the cottage is four um eight two six.")
+    assert "eight two six" not in redacted and kinds, redacted
