@@ -944,18 +944,20 @@ _DIET_NEG = re.compile(
     r"\b(?P<subj>I|we)\s+(?:(?:also|really|just|still|absolutely|strictly)\s+)*(?P<neg>don't|do\s+not|can't|cannot|"
     r"can\s+not|never|no\s+longer|won't|shouldn't|mustn't)\s+(?:(?:really|ever|eat\s+or)\s+)*"
     r"(?P<verb>eat|drink|consume|touch|have\s+any)\s+" + _REST, _I)
-#: What follows "can't have" or "can't do" when it names no thing one keeps from: something owned,
-#: got or done once ("a dog", "the day off", "it"), people, or an amount ("much", "everything").
-NOT_A_THING_KEPT_FROM = (r"(?:a|an|the|my|your|his|her|our|their|its|it|that|this|these|those|them|him|me|you|us|any|anymore|"
+#: What follows "can't have" when it names no thing one keeps from: something owned or got ("a
+#: dog", "the day off", "it"), people, or an amount ("much", "everything").
+_NOT_A_THING_KEPT_FROM = (r"(?:a|an|the|my|your|his|her|our|their|its|it|that|this|these|those|them|him|me|you|us|any|anymore|"
                          r"much|more|enough|to|been|got|had|kids|children|babies|time|fun|everything|anything|nothing|"
                          r"something|another|one|two|people|guests|visitors|friends|pets|both|all|what|long|too|so|such|no|"
                          r"someone|anyone|everyone|without|a\s+lot|any\s+more)")
-#: What the speaker may not have, said as a diet's rule is ("I can't have dairy", "we cannot have
-#: anything with nuts" is _DIET_NEG's): not what they cannot own or get ("I can't have a dog here",
-#: "can't have kids", "can't have everything").
+#: What the speaker may not have, as a rule ("I can't have dairy", "we can't have cats because of the
+#: lease"; "we cannot have anything with nuts" is _DIET_NEG's): not what they cannot own or get
+#: ("I can't have a dog here", "can't have kids", "can't have everything"), nor what they should not
+#: have done ("I shouldn't have eaten the whole cake"), nor one occasion ("can't have lunch tomorrow").
+_ONE_DAY_NAMED = re.compile(r"\b(?:this|next)\s+(?:week|weekend|month|\w+day)\b", _I)
 _DIET_CANT_HAVE = re.compile(
     r"\b(?P<subj>I|we)\s+(?:(?:also|really|just|still|absolutely|strictly|literally)\s+)*(?P<neg>can't|cannot|can\s+not|"
-    r"mustn't|must\s+not|shouldn't)\s+(?:ever\s+)?(?P<verb>have)\s+" + r"(?!" + NOT_A_THING_KEPT_FROM + r"\b)" + _REST, _I)
+    r"mustn't|must\s+not|shouldn't)\s+(?:ever\s+)?(?P<verb>have)\s+" + r"(?!" + _NOT_A_THING_KEPT_FROM + r"\b)" + _REST, _I)
 _BUDGET = re.compile(
     r"\b(?:my|our|the|a|total)\s+budget\s+(?:is|was|of|:|=|would\s+be|will\s+be)\s+(?:about\s+|around\s+|roughly\s+)?"
     + _REST + r"|\bbudget\s+(?:is\s+)?(?:under|below|of|around|about|max(?:imum)?|up\s+to|at\s+most)\s+" + _REST.replace("obj", "obj2")
@@ -1261,15 +1263,25 @@ _NOT_TO = re.compile(
     r"|(?!(?:That|This|It|There|Which|What|Who|My|Our|Your|His|Her|Their|The)\b)(?-i:[A-Z][a-z]+)|" + _KIN_WORD + r")"
     # ("Rolo, our puppy, is not to ...")
     r"(?:,\s+(?:our|my|the|his|her|their)\s+[\w-]+(?:\s+[\w-]+)?,)?"
-    r"\s*(?:(?:\s+is|\s+are|'s|\u2019s|'re|\u2019re)\s+(?:not|never)\s+to"
+    r"(?:(?:\s+(?:is|are)|\s*(?:'s|\u2019s|'re|\u2019re))\s+(?:not|never)\s+to"
     # ("Mum must never be left on her own overnight", "he mustn't lift anything heavy": not what
     # should not have been, "she should never have sold it")
     r"|\s+(?:must\s+(?:never|not)|mustn['\u2019]t(?:\s+ever)?|should\s+never))"
     r"\s+(?P<verb>[a-z]+)\b\s*" + _REST, _I)
+#: Everyone of a kind, said bare: what "must never" is said of is an opinion, not a rule of one's care.
+_EVERYONE_OF_A_KIND = frozenset("""children kids parents people men women boys girls teenagers babies adults dogs cats everyone
+everybody anyone anybody nobody someone somebody""".split())
+#: What "must not" guesses rather than forbids ("she must not like me", "he must not be home yet").
+_GUESSED_AFTER_MUST_NOT = frozenset("be like have want care mind remember notice get understand".split())
+#: Coming to know: "must never find out" keeps a secret from someone, no rule of their care.
+_COMING_TO_KNOW = frozenset("know find learn hear discover realise realize see tell".split())
 #: What should or must not have been ("she should never have sold it", "he must not have heard"): a
 #: regret or a guess, no rule.
-_WHAT_WAS = re.compile(r"have\s+(?:been|done|gone|seen|known|heard|given|taken|eaten|written|forgotten|[a-z]+ed|"
-                       + "|".join(sorted(_PAST_IRREGULAR)).replace("'", "['\u2019]") + r")\b", _I)
+_WHAT_WAS = re.compile(r"have\s+(?:been\b|(?:done|gone|seen|known|heard|given|taken|eaten|written|forgotten|[a-z]+ed|"
+                       + "|".join(sorted(_PAST_IRREGULAR)).replace("'", "['\u2019]") + r")"
+                       # (a participle: not one before its noun, "have red wine", "have fried food")
+                       r"(?=\s+(?:to|the|a|an|my|your|his|her|their|our|its|it|that|this|those|these|him|them|me|us|you|up|"
+                       r"out|off|in|on|at|with|for|about|so|too|there|here|anything|everything|something)\b|\s*(?:[.,;:!?]|$)))", _I)
 #: ... unless it says what something is for ("the point is not to win"), or judges ("he's not to
 #: blame", "not to be missed", "not to be trusted").
 _NOT_TO_AIMS = frozenset("point aim goal idea plan trick secret art knack advice purpose intention job key hope rule thing answer solution "
@@ -1357,8 +1369,10 @@ _MODAL_LIMIT = re.compile(
     r"\b(?:(?:must(?:\s+not)?|mustn['’]?t)\s+(?!have\b)(?!be\s+(?!(?:in|at|on|back|home|done|finished|submitted|paid|off|"
     r"out|kept|under|below|over|within|there|ready|left)\b"
     # ("the essay must be handed in before the 3rd of June": a deadline, not "must be tired")
-    r"|[a-z]+ed\s+(?:(?:in|back|off|up|over|out)\s+)?(?:by|before|until|till)\s)\w)"
-    r"|(?:(?:has|have)\s+(?:got\s+)?to|can\s+only|can['’]?t|cannot|can\s+not|(?:is|are|am|'s|'re|'m)\s+not\s+allowed\s+to|"
+    r"|(?:[a-z]+ed|sent|done|paid|made|given|taken|written|seen|kept|sold|built|set|put|brought|shown|sorted)\s+"
+    r"(?:(?:in|back|off|up|over|out)\s+)?(?:before|until|till|by\s+(?:the\s+)?(?:\d|" + _MONTH_WORDS + "|" + _DAY_WORDS + r"|"
+    + _ORDINAL_WORDS + r"\s+of\b)))\w)"
+    r"|(?:(?:has|have)\s+(?:got\s+)?to|needs?\s+to|can\s+only|can['’]?t|cannot|can\s+not|(?:is|are|am|'s|'re|'m)\s+not\s+allowed\s+to|"
     r"may\s+not|(?:is|are|am)\s+only\s+allowed\s+to)\s+"
     r"(?!believe|wait|imagine|remember|stand|stop|help|tell|say|decide|get\s+over|bear|afford\s+to\s+miss))"
     r"(?:[\w'’-]+\s+){0,6}?"
@@ -1367,10 +1381,12 @@ _MODAL_LIMIT = re.compile(
     r"older|younger|faster|slower|further|farther|louder|hotter|colder|stronger)\s+than\s+"
     r"|at\s+(?:most|least|the\s+latest)\b|up\s+to\s+" + _MONEY + r"?\d"
     r"|(?:by|before|after|until|till|past)\s+(?:the\s+)?(?:\d|noon|midnight|(?:" + _MONTH_WORDS + "|" + _DAY_WORDS + r")\b"
-    r"|" + _ORDINAL_WORDS + r"\s+of\b)"
-    # ("has to be finished before the MOT on the ninth of May", "by the meeting on Friday")
-    r"|(?:by\s+(?:the|my|our|his|her|their)|before(?:\s+(?:the|my|our|his|her|their))?)\s+(?:[\w'’-]+\s+){0,2}?(?:on|in)\s+(?:the\s+)?"
-    r"(?:\d|(?:" + _MONTH_WORDS + "|" + _DAY_WORDS + r")\b|" + _ORDINAL_WORDS + r"\s+of\b)"
+    r"|" + _ORDINAL_WORDS + r"\s+of\s+(?:" + _MONTH_WORDS + r")\b)"
+    # ("has to be finished before the MOT on the ninth of May", "by the meeting on Friday"; not a
+    # call on someone, "drop by my sister's place on Saturday")
+    r"|(?:(?<!drop\s)(?<!swing\s)(?<!pop\s)(?<!stop\s)(?<!call\s)(?<!pass\s)(?<!come\s)(?<!go\s)(?<!get\s)"
+    r"by\s+(?:the|my|our|his|her|their)|before(?:\s+(?:the|my|our|his|her|their))?)\s+(?:[\w'’-]+\s+){0,2}?(?:on|in)\s+(?:the\s+)?"
+    r"(?:\d|(?:" + _MONTH_WORDS + "|" + _DAY_WORDS + r")\b|" + _ORDINAL_WORDS + r"\s+of\s+(?:" + _MONTH_WORDS + r")\b)"
     r"|any(?:thing|\s+[\w'’-]+)\s+(?:with|containing|that\s+has)\b)"
     # what a thing may be at most ("the route can have at most one change", "the flight can be no more
     # than six hours"): not what someone can do ("I can lift at most 50 kg", "I can run more than 10k")
@@ -2466,13 +2482,21 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         # A fact in the diet rule's slot: it supersedes the rule, and its negation stays in its words.
         diet = " ".join(m.group("diet").lower().split())
         return _Hit("fact", "constraint:diet", {"type": "diet", "object": diet, "polarity": "-"}, 0.8)
-    m = (_search(_DIET_NEG, c) or _search(_DIET_CANT_HAVE, c) if vocab & _GATES["_DIET_NEG"] else None)
+    m = (_search(_DIET_NEG, c) if vocab & _GATES["_DIET_NEG"] else None)
     if m:
         o = _object(m.group("obj"))
         if o and not _DEICTIC.match(o):
             return _Hit("constraint", "constraint:diet:" + _head(o),
                         {"type": "diet", "predicate": " ".join(m.group("neg").lower().split()) + " "
                          + m.group("verb").lower(), "object": _clean_obj(o, name), "polarity": "-"}, 0.9)
+    m = (_search(_DIET_CANT_HAVE, c) if vocab & _GATES["_DIET_NEG"] else None)
+    if m and not _WHAT_WAS.match(c, m.start("verb")) and not _THIS_ONCE.search(c) and not _ONE_DAY_NAMED.search(c):
+        o = _object(m.group("obj"))
+        if o and not _DEICTIC.match(o):
+            # ("I can't have dairy", "we can't have cats because of the lease", "I can't have meetings on Fridays")
+            return _Hit("constraint", "constraint:" + _head(o),
+                        {"type": "rule", "predicate": " ".join(m.group("neg").lower().split()) + " have",
+                         "object": _clean_obj(o, name), "polarity": "-"}, 0.9)
     m = (_BUDGET.search(c) if vocab & _GATES["_BUDGET"] else None)
     if m:
         o = _object(_grp(m, "obj", "obj2", "obj3", "obj4"))
@@ -2669,6 +2693,10 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                 return _Hit("constraint", "constraint:" + _head(re.sub(r"['’]s\s*$", "", m.group("np"))),
                             {"type": "rule", "predicate": f"{modal} {verb}", "object": _clean_obj(o, name)}, 0.9)
     m = (_NOT_TO.search(c) if vocab & _GATES["_NOT_TO"] else None)
+    if (m and (modal := c[m.end("np"):m.start("verb")].lower()) and ("must" in modal or "should" in modal)
+            and (m.group("np").lower() in _EVERYONE_OF_A_KIND or m.group("verb").lower() in _COMING_TO_KNOW
+                 or ("never" not in modal and m.group("verb").lower() in _GUESSED_AFTER_MUST_NOT))):
+        m = None  # "children should never be smacked": an opinion; "Mum must never find out": a secret kept
     if (m and not {w.lower() for w in m.group("np").split()} & _NOT_TO_AIMS
             and not _NOT_TO_JUDGED.match(c[m.start("verb"):]) and not _WHAT_WAS.match(c, m.start("verb"))):
         o = _object(m.group("verb") + " " + m.group("obj"))
@@ -3460,6 +3488,9 @@ def _build(hit: _Hit, clause: str, name: str, occurred_at: datetime, correction:
 _WHEN_YOU = re.compile(r"\b(?:when|whenever|every\s+time|each\s+time)\s+(?:you|u)\s+", _I)
 _WORD_AFTER = re.compile(r"([\w'’-]+)\s*")
 _DO_LEAD = frozenset("please always never just only don't dont".split())
+#: A doer or a helper verb before a verb: it says who does it, no imperative ("you put", "I'll check", "forgot to add").
+_DOER_BEFORE = frozenset("""you u i i'll i'd we we'll he she they it to will would can could should shall must might may
+did didn't don't do does forgot never always just""".split())
 _ARTICLE_OR_WHOSE = frozenset("a an the my your his her their our its this that these those some any every each no".split())
 
 
@@ -3467,12 +3498,15 @@ def _comma_after_when_you(sentence: str) -> str:
     """The sentence with a comma put after "when you <do something>" where an imperative follows
     within eight words with none between (see _WHEN_YOU): what to do is read as a clause of its own."""
     for m in _WHEN_YOU.finditer(sentence):
+        first = _WORD_AFTER.match(sentence, m.end())
+        if first is None or first.group(1).lower().endswith("ed") or first.group(1).lower() in _PAST_IRREGULAR:
+            continue  # "when you filed my expenses you put ...": what was done, no instruction
         pos, k, before = m.end(), 0, ""
         while k < 8 and (w := _WORD_AFTER.match(sentence, pos)) is not None:
             word = w.group(1).lower()
             # (not a noun after its determiner: "when you check the list you'll see")
             if (k and (word in _IMPERATIVE_VERBS or word in _DO_LEAD) and before not in _ARTICLE_OR_WHOSE
-                    and sentence[pos - 1:pos].isspace()):
+                    and before not in _DOER_BEFORE and not before.endswith(("'s", "’s"))):
                 return sentence[:pos].rstrip() + ", " + sentence[pos:]
             pos, k, before = w.end(), k + 1, word
     return sentence

@@ -26,7 +26,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
 from engine.dates import MONTH_WORDS, date_phrases, day_recurs, resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import _SEASON, _WEEKDAY
-from engine.extractor import (DOSE, MEDICINE_STOP_WORDS, NOT_A_THING_KEPT_FROM, Candidate, _is_person_role, medicines_stopped, rescheduled, split_sentences, states_a_rule, told_before, told_opener_gone,
+from engine.extractor import (DOSE, MEDICINE_STOP_WORDS, Candidate, _is_person_role, medicines_stopped, rescheduled, split_sentences, states_a_rule, told_before, told_opener_gone,
                               without_opener)
 from engine.meaning import (Meaning, _ONE_OCCASION, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
@@ -2354,8 +2354,6 @@ _AVOIDS = re.compile(
     r"^(?:(?:so|and|but|also|well|honestly|generally|these\s+days|nowadays),?\s+)*I\s+"
     r"(?:(?:usually|generally|always|mostly|also|still|now|really)\s+)*(?:try\s+(?:to|and)\s+)?"
     r"(?:avoid|steer\s+clear\s+of|stay\s+away\s+from|keep\s+away\s+from|don['’]?t\s+(?:do|touch|eat|drink)|"
-    # ("I cannot do gluten": not "I can't do much", "can't do the school run")
-    r"(?:can['’]?t|cannot|can\s+not)\s+do(?=\s+(?!" + NOT_A_THING_KEPT_FROM + r"\b))|"
     r"never\s+touch|cut\s+out)\s+(?!it\b|that\b|this\b|them\b|him\b|her\b|you\b)(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,5})"
     r"(?:\s+(?:where|when|if|whenever|as\s+much\s+as)\s+I\s+can)?\s*[.!]?$", re.IGNORECASE)
 

@@ -38,6 +38,18 @@ def test_what_to_do_for_good_when_you_do_something_stays_a_rule(tmp_path, text, 
     "I love it when you explain things slowly",
     "when you reply, keep it short",
     "it's funny when you say that",
+    "when you check Sam's list you'll see my name",
 ])
 def test_no_comma_is_put_where_no_imperative_follows(text):
     assert _comma_after_when_you(text) == text
+
+
+@pytest.mark.parametrize("text", [
+    "this week when you filed my expenses you put the taxis under food",
+    "tonight when you booked the taxi you forgot to add my name",
+    "this week only when you file my expenses I'll check them after",
+    "When you said you would call me back I waited all afternoon.",
+])
+def test_what_was_done_or_who_does_it_is_no_instruction(tmp_path, text):
+    kept = kept_of_one_turn(tmp_path, "Bao", text)
+    assert not any(kind == "temporary_instruction" for kind, _ in kept), kept
