@@ -650,18 +650,29 @@ def without_redacted(sentence: str) -> str:
 #: with when it started; no event. (Not "since" of a reason: "since it's raining".)
 _SINCE_WHEN = re.compile(r"\bsince\s+(?:(?:last|early|late|mid|the|about|around|the\s+start\s+of|the\s+end\s+of)\s+)*"
                          r"(?:(?:19|20)\d\d|" + MONTH_WORDS + r"|spring|summer|autumn|fall|winter|christmas|easter|year|"
-                         r"uni|university|school|college|covid|lockdown)\b", re.IGNORECASE)
+                         r"uni|university|school|college|covid|lockdown)\b"
+                         r"(?:\s+(?:(?:last|this)\s+year|(?:19|20)\d\d)\b)?", re.IGNORECASE)
 _HOLDS_SINCE = re.compile(r"\b(?:have|has|'ve|’ve)\s+(?:(?:always|only|just|also)\s+)?(?:been|had|lived|worked|owned|kept|run|"
                           r"used|banked|known|taught|played|volunteered|coached|managed|rented|driven|sung|attended|studied|"
                           r"belonged|rowed|swum|cycled|run)\b|\b(?:is|are|am|'m|’m|'re|’re)\b", re.IGNORECASE)
 
 
+#: What a sentence tells beside a state since a time that happens once: a visit ("been to Paris
+#: three times since 2015"), a day ("going to the GP tomorrow").
+_ONCE_TOLD = re.compile(r"\bbeen\s+to\b|\b(?:today|tonight|tomorrow|yesterday|this\s+(?:morning|afternoon|evening)|"
+                        r"next\s+(?:week|month|\w+day))\b", re.IGNORECASE)
+
+
 def _since_then(c: Candidate, sentence: str) -> Candidate:
-    """An event candidate that says a state holding since a time is a standing fact (_SINCE_WHEN)."""
-    if c.kind != "episode" or not _SINCE_WHEN.search(sentence) or not _HOLDS_SINCE.search(sentence):
+    """An event candidate that says a state holding since a time is a standing fact (_SINCE_WHEN),
+    where the sentence dates nothing else."""
+    since = _SINCE_WHEN.search(sentence)
+    if c.kind != "episode" or since is None or not _HOLDS_SINCE.search(sentence) or _ONCE_TOLD.search(sentence):
         return c
-    fields = {k: v for k, v in c.fields.items() if k != "type"} | {"type": "observation"}
-    return replace(c, kind="fact", happened_at=None, fields=fields if c.fields.get("type") == "observation" else c.fields)
+    rest = sentence[:since.start()] + sentence[since.end():]
+    if resolve_dates(rest, c.happened_at or datetime.now().astimezone())[1] is not None:
+        return c  # "I ran the marathon in April, my first race since covid": the event has its own day
+    return replace(c, kind="fact", happened_at=None)
 
 
 def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
@@ -722,6 +733,11 @@ _POINTS_BACK = re.compile(r"\b(?:it|its|there|that|this|these|those|them|then)\b
 #: ... or, in a clause of the speaker's, a word of someone else's ("..., and I pay their fees"; "my
 #: dad distils gin in his shed" says whose it is).
 _SOMEONE_BACK = re.compile(r"\b(?:he|she|they|his|her|hers|him|their|theirs)\b", re.IGNORECASE)
+#: ... or, in any clause, someone said before as the one done to ("..., and my wife calls him Sammy").
+_SOMEONE_ELSE_BACK = re.compile(r"\b(?:he|she|they|him|hers|theirs)\b", re.IGNORECASE)
+#: A sentence that opens with its condition: what it joins holds on it.
+_CONDITION_FIRST = re.compile(r"^\W*(?:(?:so|and|but|well)\W+)*(?:if|when|whenever|unless|once|as\s+soon\s+as|in\s+case)\b",
+                              re.IGNORECASE)
 _SPEAKERS = re.compile(r"(?:I|I['’]m|I['’]ve|we|we['’]re)\s", re.IGNORECASE)
 
 
@@ -729,6 +745,8 @@ def own_clauses(sentence: str) -> list[str]:
     """The statements a sentence joins, each as a sentence of its own (see _OWN_CLAUSE); one, the
     sentence, when it joins none. A clause that points back ("it", "there", "..., and I pay their
     fees") stays with the one before it: what it points to, that one says."""
+    if _CONDITION_FIRST.match(sentence):
+        return [sentence]  # "If we get the mortgage, we'll move, and my wife will quit": all on the condition
     pieces: list[tuple[int, int]] = []  # where each clause starts (after its joiner) and ends
     pos = 0
     for m in _OWN_CLAUSE.finditer(sentence):
@@ -738,7 +756,8 @@ def own_clauses(sentence: str) -> list[str]:
     spans: list[list[int]] = []
     for a, b in pieces:
         part = sentence[a:b]
-        if spans and (_POINTS_BACK.search(part) or (_SPEAKERS.match(part) and _SOMEONE_BACK.search(part))):
+        if spans and (_POINTS_BACK.search(part) or (_SPEAKERS.match(part) and _SOMEONE_BACK.search(part))
+                      or _SOMEONE_ELSE_BACK.search(part)):
             spans[-1][1] = b  # (with its joiner, as said)
         elif part.strip():
             spans.append([a, b])

@@ -36,3 +36,12 @@ def test_said_again_in_other_words_it_is_one_record(tmp_path):
 ])
 def test_what_happened_once_is_still_an_event(tmp_path, text):
     assert any(kind == "episode" for kind, _ in kept_of_one_turn(tmp_path, "Mireille", text))
+
+
+@pytest.mark.parametrize("text", [
+    "I ran the London marathon in April, which is my first race since covid",
+    "I've been to Paris three times since 2015",
+    "I got a promotion on Monday, the first since 2019, and I'm thrilled",
+])
+def test_an_event_with_its_own_day_or_a_visit_stays_an_event(tmp_path, text):
+    assert any(kind == "episode" for kind, _ in kept_of_one_turn(tmp_path, "Mireille", text))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.summarizer import own_clauses
 from two_sessions import kept_of_one_turn
 
 
@@ -29,3 +30,12 @@ def test_both_statements_of_one_sentence_are_kept(tmp_path, text, rule, other):
 def test_what_the_rules_read_whole_stays_one_record(tmp_path, text, word):
     kept = kept_of_one_turn(tmp_path, "Odile", text)
     assert len([t for _, t in kept if word in t]) == 1, kept
+
+
+@pytest.mark.parametrize("text", [
+    "If we get the mortgage, we'll move to Bath, and my wife will quit her job.",
+    "I met Sam at uni, and my wife calls him Sammy.",
+    "My sibling Jo is at college in Derby, and I pay their rent every month.",
+])
+def test_a_condition_or_a_clause_that_points_back_stays_whole(text):
+    assert own_clauses(text) == [text]
