@@ -115,7 +115,8 @@ def split_sentences(text: str) -> list[str]:
                 # "pushed it to march. the 9th.": the day of the month said after it
                 out[-1] = prev.rstrip(" .!") + " " + p
                 continue
-            if _BARE_CHANGE.match(prev) and (_NOW_THEN.match(p) or _THERE_NOW.match(p) or _WHERE_NOW.match(p)):
+            if _BARE_CHANGE.match(prev) and (_NOW_THEN.match(p) or _THERE_NOW.match(p) or _WHERE_NOW.match(p)
+                                             or _NEW_THEN.match(p)):
                 # "Switched banks. Now with Monzo.", "New job! I'm at Aldi now.": one statement, told in two
                 out[-1] = prev.rstrip(" .!") + ", " + (p if re.match(r"I\b", p) else p[0].lower() + p[1:])
                 continue
@@ -129,7 +130,8 @@ _MONTH_END = re.compile(r"\b" + MONTH_WORDS + r"\s*[.!]*$", re.IGNORECASE)
 _DAY_ALONE = re.compile(r"^(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s*[.!]*$", re.IGNORECASE)
 #: How a change told in few words opens ("so", "btw", "big news:", "guess what", then "I've just",
 #: "we finally"), and a new one got ("got a new", "started my new", "landed a new") with its kinds.
-_CHANGE_LEAD = (r"\W*(?:(?:so|and|oh|also|btw|update|news|ok|okay|well|yeah|yes|finally|big\s+news|guess\s+what)\b:?\W*)*"
+_CHANGE_LEAD = (r"\W*(?:(?:so|and|oh|also|btw|update|news|ok|okay|well|yeah|yes|finally|big\s+news|(?:big|quick|life)\s+update|"
+                r"guess\s+what)\b:?\W*)*"
                 r"(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?(?:(?:just|finally|recently|officially|also|actually)\s+)?")
 _NEW_ONE = r"(?:got\s+|started\s+|began\s+|landed\s+)?(?:a\s+|my\s+|our\s+)?new\s+"
 _NEW_KINDS = r"job|gig|company|employer|house|flat|home|place|apartment"
@@ -152,8 +154,13 @@ _NOW_THEN = re.compile(r"^now\s+(?:(?:I['’]m|we['’]re|they['’]re|he['’]s
 #: ... or where the speaker is now, said with "now" ("I'm at aldi now", "we're now in Harrogate",
 #: "living in Bath now").
 _WHERE_NOW = re.compile(r"^(?=.*\bnow\b)(?:(?:I['’]?m|we['’]re|I\s+am|we\s+are)\s+(?:now\s+)?(?:(?:living|working|based|settled)\s+)?"
-                        r"|(?:living|working|based|settled|staying)\s+)(?:at|with|in|for|near)\s+(?:[\w'’&.+-]+\s+){0,5}?[\w'’&.+-]+(?:\s*,[^.!?]*)?\s*[.!]*$",
+                        r"|(?:living|working|based|settled|staying)\s+)(?:at|with|in|for|near)\s+(?:[\w'’&.+-]+\s+){0,7}?[\w'’&.+-]+(?:\s*,[^.!?]*)?\s*[.!]*$",
                         re.IGNORECASE)
+
+
+#: ... or what the new one is ("I moved!! new place is 7 Canal Street", "new job. the new office is in Leeds").
+_NEW_THEN = re.compile(r"^(?:(?:the|my|our)\s+)?new\s+(?:" + _NEW_KINDS + r"|address|school|office|one)\s+(?:is|are|['’]s)\b",
+                       re.IGNORECASE)
 
 
 #: ... or where the new one is, said with "now" at its end ("changed networks. on giffgaff now.").
