@@ -3095,7 +3095,8 @@ def _reason_before(body: str, reason: str, limit: str) -> str | None:
 def _so_limit(clause: str) -> tuple[str, str] | None:
     """(the reason, the limit) of a limit said as what follows from a reason, else None."""
     m = _SO_LIMIT.search(clause)
-    if m is None or not _LIMIT_IDIOM.match(clause[m.end():]):
+    # (an idiom, "so squats are a no-go", or a limit in a rule's form, "so going out is capped at £25 a week")
+    if m is None or not (_LIMIT_IDIOM.match(clause[m.end():]) or _LIMITED.match(clause[m.end():])):
         return None
     return clause[:m.start()], clause[m.end():]
 
