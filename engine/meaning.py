@@ -51,7 +51,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/73"
+DECIDER = "meaning/72"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -199,10 +199,9 @@ _COMPOUND = re.compile(rf"\b({'|'.join(_TENS)})[-\s]({'|'.join(list(_CARDINALS)[
 #: An ordinal word in a date ("the first of May", "May third"), not "comes first" or "my first car".
 _DATE_ORDINAL = re.compile(rf"\b(?P<a>{'|'.join(_ORDINALS)})\s+of\b|\b(?:{'|'.join(_MONTHS)})\s+(?:the\s+)?"
                            rf"(?P<b>{'|'.join(_ORDINALS)})\b")
-_NUMBER = re.compile(r"(?<![\w.])[$€£]?\d+(?:[.,:]\d+)*(?:st|nd|rd|th|%|k|(?-i:am|pm|AM|PM|kg|km|mm|cm|ml|g|mg|mcg|lb|lbs|oz|mph|GB|TB|MB|gb|tb|mb|hrs|hr|h|mins|min|m|l))?(?![\w])", re.IGNORECASE)
-#: A unit or a time of day written onto a number: "1pm" is the 1 of "1 pm", "35mm" the 35 of "35 millimetre",
-#: "30mg" the 30 of "30 mg".
-_UNIT = re.compile(r"(?<=\d)(?:am|pm|kg|km|mm|cm|ml|mcg|mg|g|lbs|lb|oz|mph|gb|tb|mb|hrs|hr|h|mins|min|m|l)$")  # on the lower-cased value
+_NUMBER = re.compile(r"(?<![\w.])[$€£]?\d+(?:[.,:]\d+)*(?:st|nd|rd|th|%|k|(?-i:am|pm|AM|PM|kg|km|mm|cm|ml|g))?(?![\w])", re.IGNORECASE)
+#: A unit or a time of day written onto a number: "1pm" is the 1 of "1 pm", "35mm" the 35 of "35 millimetre".
+_UNIT = re.compile(r"(?<=\d)(?:am|pm|kg|km|mm|cm|ml|g)$")  # on the lower-cased value
 _CAPITALISED = re.compile(rf"\b[{UPPER}][\w'’\-]*[{LOWER}][\w'’\-]*\b|\b[{UPPER}][{UPPER}0-9]+\b")
 #: The word before a full stop that ends no sentence ("Dr. Okafor", "St. Mary's").
 _ABBREVIATED = re.compile(r"(?:^|\s)([\w.]+)\.\s+$")
