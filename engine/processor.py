@@ -1606,8 +1606,9 @@ _OUT_OF_KEEPING = re.compile(
 _REQUEST_FORM = re.compile(
     _OUT_OF_KEEPING.pattern + r"|"
     r"^[\W_]*but\s+(?:just\s+)?(?:scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|disregard)\b|"
-    r"^[\W_]*(?:(?:oh|hmm+|um+|actually|wait|ok(?:ay)?|please|kindly|and|also|so|hey|no|on\s+second\s+thoughts?|"
-    r"on\s+reflection|never\s*mind|just)\b[\W_]*)*(?:forget|scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|"
+    r"^[\W_]*(?:(?:oh|hmm+|um+|uh+|erm+|actually|wait|ok(?:ay)?|please|kindly|and|also|so|hey|no|on\s+second\s+thoughts?|"
+    # (chat's openers: "tbh scrap that", "lmao delete that last one", "nvm dont save that")
+    r"on\s+reflection|never\s*mind|just|lol|lmao|tbh|ngl|idk|nvm|ugh|oops|whoops|omg|honestly|right)\b[\W_]*)*(?:forget|scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|"
     r"disregard|get\s+rid\s+of\s+(?=" + _SAID_THING + r")|don'?t\s+(?:keep|store|save|remember|record|write|hang\s+on|hold\s+on)|"
     r"do\s+not\s+(?:keep|store|save|remember|hang\s+on|hold\s+on))\b"
     r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:not\s+)?(?:forget|delete|erase|wipe|remove|drop|"
@@ -2058,7 +2059,9 @@ def _gives_contact_of(text: str, kinds: set[str]) -> bool:
 #: ("one": "that one", "the one about my sister" point at a thing, they name none; nor do "ugh",
 #: "oops")
 _FILLERS = frozenset("anyway anyways anyhow honestly basically actually seriously okay yeah yep hmm erm one ones "
-                     "ugh argh oops whoops ah ahh eh uh um er oof".split())
+                     "ugh argh oops whoops ah ahh eh uh um er oof "
+                     # (chat's: "actually nvm, i don't want that stored", "lol forget that tbh")
+                     "nvm nevermind lol lmao tbh ngl idk".split())
 
 
 _GREAT_KIN_SPACED = re.compile(r"\bgreat\s+(?=(?:great[\s-]+)*(?:grand|aunt|uncle|niece|nephew|nan\b|gran\b))", re.IGNORECASE)

@@ -1,0 +1,38 @@
+"""A request to forget opened with chat's words ("lmao delete that last one", "idk, just delete that
+last bit", "actually nvm, i don't want that stored anywhere pls") asks to forget as it would
+without them. Before, "lol", "lmao", "tbh", "idk", "nvm" before the request hid its form, or were
+read as its topic, so nothing was forgotten and the request itself was kept as a memory. A plan
+dropped for another ("tbh forget about christmas, let's plan the spring trip") forgets nothing."""
+from __future__ import annotations
+
+import pytest
+
+
+
+@pytest.mark.parametrize("said, kept, asked, gone", [
+    ("my boss is called Priya", "we're doing a team quiz on Friday", "lmao delete that last one", "quiz"),
+    ("I work at the bank on King St", "I'm training for a half marathon", "idk, just delete that last bit", "marathon"),
+    ("I coach the under-9s on Sundays", "my sister is pregnant again", "lol forget that tbh, she hasn't told anyone yet",
+     "pregnant"),
+    ("I play five-a-side on Tuesdays", "I've been seeing a counsellor since March",
+     "actually nvm, i don't want that stored anywhere pls", "counsellor"),
+])
+def test_a_request_opened_the_chat_way_forgets(tmp_path, said, kept, asked, gone):
+    texts = _one_session(tmp_path, [said, kept, asked])
+    assert not any(gone in t for t in texts) and any(said.split()[-1] in t for t in texts), texts
+    assert not any(w in t.lower() for t in texts for w in ("delete", "forget", "stored")), texts
+
+
+def test_a_plan_dropped_for_another_forgets_nothing(tmp_path):
+    texts = _one_session(tmp_path, ["my cat knocked the tree over", "tbh forget about christmas, let's plan the spring trip"])
+    assert any("cat" in t for t in texts), texts
+
+
+def _one_session(tmp_path, said: list[str]) -> list[str]:
+    from engine import MemoryEngine
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        for i, text in enumerate(said):
+            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": str(i), "role": "user",
+                           "speaker": "Wanjiru", "text": text, "occurred_at": f"2026-03-02T10:0{i}:00Z"})
+        engine.flush()
+        return [r.text or "" for r in engine.records("t", "u")]
