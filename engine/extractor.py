@@ -1379,7 +1379,7 @@ _MODAL_LIMIT = re.compile(
     r"|(?:[a-z]+ed|sent|done|paid|made|given|taken|written|seen|kept|sold|built|set|put|brought|shown|sorted)\s+"
     r"(?:(?:in|back|off|up|over|out)\s+)?(?:before|until|till|by\s+(?:the\s+)?(?:\d|" + _MONTH_WORDS + "|" + _DAY_WORDS + r"|"
     + _ORDINAL_WORDS + r"\s+of\b)))\w)"
-    r"|(?:(?:has|have)\s+(?:got\s+)?to|needs?\s+to|can\s+only|can['’]?t|cannot|can\s+not|(?:is|are|am|'s|'re|'m)\s+not\s+allowed\s+to|"
+    r"|(?:(?:has|have)\s+(?:got\s+)?to|needs\s+to\s+be(?=\s+(?:[\w'’-]+\s+){0,4}?(?:by|before)\s)|can\s+only|can['’]?t|cannot|can\s+not|(?:is|are|am|'s|'re|'m)\s+not\s+allowed\s+to|"
     r"may\s+not|(?:is|are|am)\s+only\s+allowed\s+to)\s+"
     r"(?!believe|wait|imagine|remember|stand|stop|help|tell|say|decide|get\s+over|bear|afford\s+to\s+miss))"
     r"(?:[\w'’-]+\s+){0,6}?"
