@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from two_sessions import one_session_texts
 
 
 @pytest.mark.parametrize("said, kept, asked, gone", [
@@ -18,21 +19,13 @@ import pytest
      "actually nvm, i don't want that stored anywhere pls", "counsellor"),
 ])
 def test_a_request_opened_the_chat_way_forgets(tmp_path, said, kept, asked, gone):
-    texts = _one_session(tmp_path, [said, kept, asked])
+    texts = one_session_texts(tmp_path, "Wanjiru", [said, kept, asked])
     assert not any(gone in t for t in texts) and any(said.split()[-1] in t for t in texts), texts
     assert not any(w in t.lower() for t in texts for w in ("delete", "forget", "stored")), texts
 
 
 def test_a_plan_dropped_for_another_forgets_nothing(tmp_path):
-    texts = _one_session(tmp_path, ["my cat knocked the tree over", "tbh forget about christmas, let's plan the spring trip"])
+    texts = one_session_texts(tmp_path, "Wanjiru", ["my cat knocked the tree over",
+                                                  "tbh forget about christmas, let's plan the spring trip"])
     assert any("cat" in t for t in texts), texts
 
-
-def _one_session(tmp_path, said: list[str]) -> list[str]:
-    from engine import MemoryEngine
-    with MemoryEngine.open(tmp_path / "d") as engine:
-        for i, text in enumerate(said):
-            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": str(i), "role": "user",
-                           "speaker": "Wanjiru", "text": text, "occurred_at": f"2026-03-02T10:0{i}:00Z"})
-        engine.flush()
-        return [r.text or "" for r in engine.records("t", "u")]

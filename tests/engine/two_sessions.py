@@ -115,3 +115,13 @@ def assert_kept_beside_odd_text(tmp_path, odd: str) -> None:
                                             odd + " I also teach yoga on Wednesday evenings."])
     assert any("bees" in t for t in texts), texts
     assert any("yoga" in t for t in texts), texts
+
+
+def one_session_texts(tmp_path, speaker: str, said: list[str]) -> list[str]:
+    """The active records' texts after the speaker said each of `said` in one session, a minute apart."""
+    with MemoryEngine.open(tmp_path / "d") as engine:
+        for i, text in enumerate(said):
+            engine.ingest({"tenant_id": "t", "user_id": "u", "session_id": "s", "turn_id": str(i), "role": "user",
+                           "speaker": speaker, "text": text, "occurred_at": f"2026-03-02T09:{i:02d}:00Z"})
+        engine.flush()
+        return [r.text or "" for r in engine.records("t", "u")]
