@@ -1608,7 +1608,8 @@ _REQUEST_FORM = re.compile(
     r"^[\W_]*but\s+(?:just\s+)?(?:scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|disregard)\b|"
     r"^[\W_]*(?:(?:oh|hmm+|um+|uh+|erm+|actually|wait|ok(?:ay)?|please|kindly|and|also|so|hey|no|on\s+second\s+thoughts?|"
     # (chat's openers: "tbh scrap that", "lmao delete that last one", "nvm dont save that")
-    r"on\s+reflection|never\s*mind|just|lol|lmao|tbh|ngl|idk|nvm|ugh|oops|whoops|omg|honestly|right)\b[\W_]*)*(?:forget|scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|"
+    # (not "ugh", "omg", "honestly": "ugh forget work, let's talk holidays" lets a topic go)
+    r"on\s+reflection|never\s*mind|just|lol|lmao|tbh|ngl|idk|nvm)\b[\W_]*)*(?:forget|scratch|scrap|delete|erase|wipe|remove|drop|strike|unlearn|"
     r"disregard|get\s+rid\s+of\s+(?=" + _SAID_THING + r")|don'?t\s+(?:keep|store|save|remember|record|write|hang\s+on|hold\s+on)|"
     r"do\s+not\s+(?:keep|store|save|remember|hang\s+on|hold\s+on))\b"
     r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:not\s+)?(?:forget|delete|erase|wipe|remove|drop|"

@@ -29,3 +29,13 @@ def test_a_plan_dropped_for_another_forgets_nothing(tmp_path):
                                                   "tbh forget about christmas, let's plan the spring trip"])
     assert any("cat" in t for t in texts), texts
 
+
+
+@pytest.mark.parametrize("said, asked, word", [
+    ("I work at the bank", "ugh forget work, let's talk holidays", "bank"),
+    ("my sister Jo lives in Cardiff", "omg forget my sister, she's being such a brat today", "Cardiff"),
+    ("I use Notion for work", "honestly forget Notion for a minute, what's a good laptop?", "Notion"),
+])
+def test_a_topic_let_go_after_a_sigh_forgets_nothing(tmp_path, said, asked, word):
+    # ("ugh", "omg", "honestly" open a topic let go, not a request about what is kept)
+    assert any(word in t for t in one_session_texts(tmp_path, "Wanjiru", [said, asked]))
