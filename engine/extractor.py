@@ -1354,8 +1354,9 @@ does do did is are will would can could should""".split()) | RELATIONS
 #: A limit set on a thing: "screen time is capped at 90 minutes", "guests are limited to two each".
 _LIMITED = re.compile(
     r"^(?:(?:and|but|so|also)\s+)*(?P<np>(?:[\w'’-]+\s+){1,6}?)(?:is|are|'s|gets|get|stays?)\s+(?:strictly\s+|always\s+)?"
-    r"(?:capped|limited|restricted)\s+(?:at|to)\s+(?P<obj>(?:about\s+|around\s+)?" + _MONEY + r"?(?:\d|one\b|two\b|three\b|four\b|"
-    r"five\b|six\b|ten\b)[^.!?;]*)", _I)
+    r"(?:capped|limited|restricted)\s+(?:at|to)\s+(?P<obj>(?:about\s+|around\s+)?" + _MONEY + r"?(?:\d|(?:one|two|three|four|"
+    r"five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|a\s+hundred|an?\s+(?:hour|day|week|"
+    r"month|night|drink|glass|pint|coffee|visit|visitor|guest|session|night\s+out)|half\s+an\s+hour)\b)[^.!?;]*)", _I)
 #: A limit or a deadline said with a modal of obligation or prohibition: "essays must stay under
 #: 2,000 words", "I can only fly out after 6pm", "the form has to be in the post by June 3", "he
 #: can't have anything with onion in it". Not an inference ("must have left it before 6"), and not
