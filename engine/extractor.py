@@ -962,7 +962,7 @@ _NOT_A_THING_KEPT_FROM = (r"(?:a|an|the|my|your|his|her|our|their|its|it|that|th
 #: ("I can't have a dog here", "can't have kids", "can't have everything"), nor what they should not
 #: have done ("I shouldn't have eaten the whole cake"), nor one occasion ("can't have lunch tomorrow").
 _ONE_DAY_NAMED = re.compile(r"\b(?:this|next)\s+(?:week|weekend|month|\w+day)\b", _I)
-_DIET_CANT_HAVE = re.compile(
+_CANT_HAVE = re.compile(
     r"\b(?P<subj>I|we)\s+(?:(?:also|really|just|still|absolutely|strictly|literally)\s+)*(?P<neg>can't|cannot|can\s+not|"
     r"mustn't|must\s+not|shouldn't)\s+(?:ever\s+)?(?P<verb>have)\s+" + r"(?!" + _NOT_A_THING_KEPT_FROM + r"\b)" + _REST, _I)
 _BUDGET = re.compile(
@@ -2497,7 +2497,7 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             return _Hit("constraint", "constraint:diet:" + _head(o),
                         {"type": "diet", "predicate": " ".join(m.group("neg").lower().split()) + " "
                          + m.group("verb").lower(), "object": _clean_obj(o, name), "polarity": "-"}, 0.9)
-    m = (_search(_DIET_CANT_HAVE, c) if vocab & _GATES["_DIET_NEG"] else None)
+    m = (_search(_CANT_HAVE, c) if vocab & _GATES["_DIET_NEG"] else None)
     if m and not _WHAT_WAS.match(c, m.start("verb")) and not _THIS_ONCE.search(c) and not _ONE_DAY_NAMED.search(c):
         o = _object(m.group("obj"))
         if o and not _DEICTIC.match(o):

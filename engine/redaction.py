@@ -35,7 +35,7 @@ import threading
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from engine.textnorm import one_edit
+from engine.textnorm import HESITATION_SOUND, one_edit
 
 __all__ = ["REDACTION_MARK", "Redaction", "find_secrets", "redact"]
 
@@ -2214,7 +2214,7 @@ def find_secrets(text: str) -> list[Redaction]:
 #: 4-9-2-1"): four digits or more, a few words after the word that names it.
 #: Between the digits of a code said one at a time: spaces, a dash, a comma, a sound of hesitation
 #: ("four um eight two six").
-_SAID_GAP = r"(?:[ \t,-]+(?:(?:um+|uh+|erm+|uhm+)[ \t,-]+)?)"
+_SAID_GAP = r"(?:[ \t,-]+(?:" + HESITATION_SOUND + r"[ \t,-]+)?)"
 _SPACED_CODE = re.compile(r"\b(?P<kw>codes?|pins?|pass(?:word|code)s?|combinations?|combos?)\b(?P<gap>[^\d\n.!?]{0,24}?)"
                           r"(?P<d>\d(?:" + _SAID_GAP + r"\d){3,})(?![\w.,]?\d)", re.IGNORECASE)
 
@@ -2230,7 +2230,7 @@ _WORDED_CODE = re.compile(r"\b(?P<kw>codes?|pins?|pass(?:word|code)s?|combinatio
                           re.IGNORECASE)
 
 
-_HESITANT = re.compile(r"(?<![\w'\u2019-])(?:um+|uh+|erm+|uhm+)(?![\w'\u2019-])[ \t,]*", re.IGNORECASE)
+_HESITANT = re.compile(r"(?<![\w'\u2019-])" + HESITATION_SOUND + r"(?![\w'\u2019-])[ \t,]*", re.IGNORECASE)
 
 
 def _said_digits(words: str) -> str:

@@ -663,14 +663,14 @@ _ONCE_TOLD = re.compile(r"\bbeen\s+to\b|\b(?:today|tonight|tomorrow|yesterday|th
                         r"next\s+(?:week|month|\w+day))\b", re.IGNORECASE)
 
 
-def _since_then(c: Candidate, sentence: str) -> Candidate:
+def _since_then(c: Candidate, sentence: str, at: datetime) -> Candidate:
     """An event candidate that says a state holding since a time is a standing fact (_SINCE_WHEN),
     where the sentence dates nothing else."""
     since = _SINCE_WHEN.search(sentence)
     if c.kind != "episode" or since is None or not _HOLDS_SINCE.search(sentence) or _ONCE_TOLD.search(sentence):
         return c
     rest = sentence[:since.start()] + sentence[since.end():]
-    if resolve_dates(rest, c.happened_at or datetime.now().astimezone())[1] is not None:
+    if resolve_dates(rest, at)[1] is not None:
         return c  # "I ran the marathon in April, my first race since covid": the event has its own day
     return replace(c, kind="fact", happened_at=None)
 
@@ -705,7 +705,7 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
                 out = [c for c in out if c not in before]
                 seen.difference_update(c.text for c in before)
             found = [instruction]
-        found = [_since_then(c, sentence) for c in found]
+        found = [_since_then(c, sentence, occurred_at) for c in found]
         said.append(sentence)
         before = found
         follows = bool(found)
@@ -732,7 +732,7 @@ _OWN_CLAUSE = re.compile(r"(?:,\s*(?:and|but|while|whereas|plus)|;)\s+"
 _POINTS_BACK = re.compile(r"\b(?:it|its|there|that|this|these|those|them|then)\b", re.IGNORECASE)
 #: ... or, in a clause of the speaker's, a word of someone else's ("..., and I pay their fees"; "my
 #: dad distils gin in his shed" says whose it is).
-_SOMEONE_BACK = re.compile(r"\b(?:he|she|they|his|her|hers|him|their|theirs)\b", re.IGNORECASE)
+_WHOSE_BACK = re.compile(r"\b(?:his|her|their)\b", re.IGNORECASE)
 #: ... or, in any clause, someone said before as the one done to ("..., and my wife calls him Sammy").
 _SOMEONE_ELSE_BACK = re.compile(r"\b(?:he|she|they|him|hers|theirs)\b", re.IGNORECASE)
 #: A sentence that opens with its condition: what it joins holds on it.
@@ -756,8 +756,8 @@ def own_clauses(sentence: str) -> list[str]:
     spans: list[list[int]] = []
     for a, b in pieces:
         part = sentence[a:b]
-        if spans and (_POINTS_BACK.search(part) or (_SPEAKERS.match(part) and _SOMEONE_BACK.search(part))
-                      or _SOMEONE_ELSE_BACK.search(part)):
+        if spans and (_POINTS_BACK.search(part) or _SOMEONE_ELSE_BACK.search(part)
+                      or (_SPEAKERS.match(part) and _WHOSE_BACK.search(part))):
             spans[-1][1] = b  # (with its joiner, as said)
         elif part.strip():
             spans.append([a, b])

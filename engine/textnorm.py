@@ -282,10 +282,12 @@ def _unchat_word(m: re.Match) -> str:
 #: after it: no word of what is said. Capitalised only where a sentence starts ("Umm al-Quwain",
 #: "Erm & Co", "my cat is called Um" are names, as are "UM" and "UH"); a comma before it goes too
 #: where the words before it cannot end a phrase ("I'm, um, vegan", "allergic to, erm, penicillin").
+#: The sounds of hesitation themselves, in lower case (redaction reads them between a code's digits).
+HESITATION_SOUND = r"(?:um+|uh+|erm+|uhm+)"
 _HESITATION = re.compile(r"(?:(?P<lead>(?<![\w'’])(?:I['’]m|I|is|are|am|was|were|be|to|of|for|with|at|in|on|by|from|as|a|an|the|my|our|"
                          r"your|his|her|their|called|named|and|or|but|that|it['’]s|he['’]s|she['’]s|we['’]re|they['’]re|"
                          r"I['’]ve|we|like)[ \t]*,[ \t]*)|(?<![\w'’-])(?<!\d[ \t]))"
-                         r"(?:(?:um+|uh+|erm+|uhm+)|(?:(?<=^)|(?<=[.!?][ \t])|(?<=[.!?]))(?:Um+|Uh+|Erm+|Uhm+))"
+                         r"(?:" + HESITATION_SOUND + r"|(?:(?<=^)|(?<=[.!?][ \t])|(?<=[.!?]))(?:Um+|Uh+|Erm+|Uhm+))"
                          # (not a word said, "I said um."; after a number, "a 5 um filter", it is a unit)
                          r"(?![\w'’-])(?![ \t]*[.!?])(?:[ \t]*,)?[ \t]*")
 #: A word said twice as speech restarts ("I I moved", "the the car").
