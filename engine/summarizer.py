@@ -654,7 +654,7 @@ _SINCE_WHEN = re.compile(r"\bsince\s+(?:(?:last|early|late|mid|the|about|around|
                          r"(?:\s+(?:(?:last|this)\s+year|(?:19|20)\d\d)\b)?", re.IGNORECASE)
 _HOLDS_SINCE = re.compile(r"\b(?:have|has|'ve|’ve)\s+(?:(?:always|only|just|also)\s+)?(?:been|had|lived|worked|owned|kept|run|"
                           r"used|banked|known|taught|played|volunteered|coached|managed|rented|driven|sung|attended|studied|"
-                          r"belonged|rowed|swum|cycled|run)\b|\b(?:is|are|am|'m|’m|'re|’re)\b", re.IGNORECASE)
+                          r"belonged|rowed|swum|cycled)\b|\b(?:is|are|am|'m|’m|'re|’re)\b", re.IGNORECASE)
 
 
 #: What a sentence tells beside a state since a time that happens once: a visit ("been to Paris
