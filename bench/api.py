@@ -352,6 +352,14 @@ def reads(asked: list[tuple[str, str, str]], clients: int, recall, context) -> d
 
 
 # -- report --------------------------------------------------------------------------------------------
+def http_parser() -> str:
+    """The HTTP parser uvicorn picks in the server process (the same environment): its C parser
+    when httptools is installed, else h11, which is pure Python."""
+    import importlib.util
+
+    return "httptools" if importlib.util.find_spec("httptools") is not None else "h11"
+
+
 def report(what: str, n_turns: int, args, inproc: dict, http: dict, facade: dict, load: dict) -> dict:
     rows = {}
     for endpoint in ("recall", "context"):
@@ -360,6 +368,7 @@ def report(what: str, n_turns: int, args, inproc: dict, http: dict, facade: dict
     ratio = http["ingest"]["turns_per_s"] / inproc["turns_per_s"]
     print(f"\nbench.api: {what}; {n_turns} turns; {args.clients} concurrent clients; "
           f"{args.queries} queries per endpoint and path ({args.client}); ingest batches of {args.batch}; "
+          f"server on uvicorn with {http_parser()}; "
           f"{os.cpu_count()} cores, load average {load['start']:.1f} at the start, {load['end']:.1f} at the end "
           "(other work on the machine moves every figure)")
     print(f"{'reads (median of ' + str(args.rounds) + ' rounds)':<22}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}")

@@ -75,6 +75,7 @@ def test_bench_api_runs_on_a_tiny_input(tmp_path, capsys):
     assert main([*args, "--clients", "2", "--queries", "10", "--batch", "4", "--rounds", "2", "--json", str(out_file)]) == 0
     out = capsys.readouterr().out
     assert "recall HTTP adds to p99" in out and "HTTP / ingest_many" in out
+    assert "server on uvicorn with httptools" in out  # the project's environment installs uvicorn's C parser
     assert "reproduce: HF_HUB_OFFLINE=1 python -m bench.api " in out and "--batch 4" in out
     figures = json.loads(out_file.read_text())
     assert figures["turns"] == n_turns and figures["clients"] == 2
