@@ -24,6 +24,7 @@ from engine.extractor import (
     is_question,
     rule_for_all,
     starts_when_gone,
+    setting_after,
     split_sentences,
     strip_lead_in,
     to_third_person,
@@ -690,10 +691,11 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
     seen: set[str] = set()
     follows = False
     said: list[str] = []
+    setting = None  # the period the sentences before named (extractor.setting_after)
     before: list[Candidate] = []  # what the sentence before gave
     for sentence in map(without_redacted, split_sentences(text)):
         found = extract(sentence, role="user", speaker=name, occurred_at=occurred_at, session_ttl=session_ttl, tz=tz,
-                        context=" ".join(said))
+                        setting=setting)
         if not found:
             obs = _observation(without_opener(sentence), name, occurred_at, follows)
             found = [obs] if obs is not None else []
@@ -707,6 +709,7 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
             found = [instruction]
         found = [_since_then(c, sentence, occurred_at) for c in found]
         said.append(sentence)
+        setting = setting_after(setting, sentence, occurred_at, tz)
         before = found
         follows = bool(found)
         if told_before(sentence):
