@@ -51,7 +51,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/72"
+DECIDER = "meaning/73"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -1169,6 +1169,25 @@ _UNSAID_WHOSE = re.compile(
     r"^(?:[^:]{1,40}:\s+)?(?:the\s+)?(?P<words>(?:[\w-]+\s+){0,2}?)(?P<head>[\w-]+)\s+"
     r"(?:is|are|was|were|has|have|had|got|gets|will|now|\w+ed)\b", re.IGNORECASE)
 _NO_THING = frozenset("i we you he she they it this that there here what who my our your his her their its".split())
+
+
+#: A thing someone has at a time: "Amara's got soccer practice on Wednesdays", "Priya has choir
+#: every Thursday": the thing a later statement that names no one moves ("practice is moving to
+#: Thursdays") is theirs.
+_THING_HAD = re.compile(
+    r"^(?:[^:]{1,40}:\s+)?(?:[\w'’]+\s+){0,2}?[\w'’]*?(?:\s+(?:has|have)(?:\s+got)?|['’](?:s|ve)\s+got)\s+"
+    r"(?:(?:a|an|her|his|their|my|our|its)\s+)?(?P<words>(?:[\w-]+\s+){0,2}?)(?P<head>[\w-]+)\s+"
+    r"(?:on|at|every|each|from|after|before|twice|once|three\s+times)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=65_536)
+def _thing_had(text: str, speaker: str) -> tuple[frozenset[str], str] | None:
+    """The thing, (which, head) as `_thing_named`, that a statement says its subject has at a time
+    (`_THING_HAD`); else None."""
+    m = _THING_HAD.match(text)
+    if m is None or any(w.lower() in _NO_THING for w in (m.group("words") + m.group("head")).split()):
+        return None
+    return _which(m, speaker)
 
 
 @lru_cache(maxsize=65_536)
@@ -3200,7 +3219,8 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         # "Pocket money is 7 euros a week each now" of "the kids' pocket money is 5 euros": a thing
         # of whomever the record says it is
         mine_holders.extend({holder(r.text, speaker) for r in records
-                             if (t := _thing_named(r.text, speaker)) is not None and t[1] == unsaid[1]
+                             if (t := _thing_named(r.text, speaker) or _thing_had(r.text, speaker)) is not None
+                             and t[1] == unsaid[1]
                              and not another_thing(text, r.text, speaker)} - {mine_holder})
     # whose weight the statement gives, where it gives one (None: someone unsaid; NO_WEIGHT: none)
     my_weight = (_whose_weight(text, speaker) if (weighed or _weighs(text)) and _masses(text) else _NO_WEIGHT)
