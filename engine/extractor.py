@@ -3061,7 +3061,11 @@ _CLAUSE_SPLIT = re.compile(
     r"\b(?:has\s+to|have\s+to|must|needs?\s+to)\b(?![^.!?;]*\b(?:it|that|this|those|these|them|his|her|their|its)\b)))\s*",
     _I,
 )
-_AND_I = re.compile(r"\s+and\s+(?=(?:I|I'm|I've|I'd|I'll)\b)", _I)
+_AND_I = re.compile(r"\s+and\s+(?=(?:I|I'm|I've|I'd|I'll)\b)"
+                    # a rule said as what follows, without the comma speech and chat leave out ("I'm
+                    # on lithium so I must never take ibuprofen"); not a purpose ("so I could ...")
+                    r"|\s+so\s+(?=I\s+(?:must|mustn['’]t|can['’]t|cannot|can\s+never|should\s+never|shouldn['’]t|"
+                    r"have\s+to|need\s+to|am\s+not\s+allowed|always\s+have\s+to)\b)", _I)
 _HAS_I_SUBJECT = re.compile(r"\b(?:I|I'm|I've|I'd|I'll)\b", _I)
 
 
