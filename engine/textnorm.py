@@ -309,7 +309,15 @@ def plain_chat(text: str) -> str:
         return text
     if _HESITATION.search(text):
         text = _RESTART.sub(r"\1", _HESITATION.sub(_hesitation_gone, text))
-    return _CHAT.sub(_unchat_word, text)
+    return _DAYS_OWN.sub(r"\1'\2", _CHAT.sub(_unchat_word, text))
+
+
+#: A day's or a period's own thing typed without its apostrophe ("todays meeting", "this mornings
+#: reading", "last nights game"): the apostrophe put back, so that the day is read. Not a plural
+#: ("the last weeks of term", "on Mondays").
+_DAYS_OWN = re.compile(r"(?<![\w'’-])(?<!the )(?<!The )((?:today|tonight|yesterday|tomorrow|"
+                       r"(?:this|last|next)[ \t]+(?:morning|afternoon|evening|night|week|weekend|month|year)))"
+                       r"(s)(?=[ \t]+[a-z])", re.IGNORECASE)
 
 
 #: What a medicine is called: a class of medicines ("antidepressants", "the pill", "statins"), or a
