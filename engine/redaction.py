@@ -250,6 +250,10 @@ _DOOR_KEY = re.compile(r"[ \t\-]?(?:rings?|fobs?|chains?|cards?|cutting|safes?|b
 
 
 def _named_tokens(text: str) -> Iterator[_Span]:
+    # The machine-made strings of each sentence, found once: a sentence that names a key many times
+    # was searched again for each name (16,000 characters of one, 5 s).
+    in_sentence: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    edges: list[tuple[int, int]] | None = None  # the sentence edges' spans, read once when first needed
     for k in _KEY_NOUN.finditer(text):
         if k.group().lower().startswith("key") and _DOOR_KEY.match(text, k.end()):
             continue
@@ -276,12 +280,22 @@ def _named_tokens(text: str) -> Iterator[_Span]:
             continue
         # Elsewhere in its sentence, a string that is plainly machine-made (letters and digits
         # changing places three times or more: not "iPhone15Pro" nor "WH-1000XM4").
-        begin = max((e.end() for e in _SENTENCE_EDGE.finditer(text, 0, k.start())), default=0)
-        edge = _SENTENCE_EDGE.search(text, k.end())
-        for m in _MACHINE_STRING.finditer(text, begin, edge.start() if edge else len(text)):
-            if (m.start() == 0 or not text[m.start() - 1].isalnum()) and m.start() != k.start() \
-                    and _machine_made(m.group(), 3):
-                yield (m.start(), m.end(), kind, _P_NAMED)
+        if edges is None:
+            edges = [e.span() for e in _SENTENCE_EDGE.finditer(text)]
+        # (the last edge that ends by the name's start, and the first that starts at or after its end)
+        i = bisect.bisect_right(edges, k.start(), key=lambda e: e[1])
+        begin = edges[i - 1][1] if i else 0
+        if k.start() and text[k.start() - 1] in ".!?":
+            begin = k.start()  # ("...done.password ...": a stop right before the name ends a sentence, as the text's end)
+        j = bisect.bisect_left(edges, k.end(), key=lambda e: e[0])
+        sentence = (begin, edges[j][0] if j < len(edges) else len(text))
+        if sentence not in in_sentence:
+            in_sentence[sentence] = [m.span() for m in _MACHINE_STRING.finditer(text, *sentence)
+                                     if (m.start() == 0 or not text[m.start() - 1].isalnum())
+                                     and _machine_made(m.group(), 3)]
+        for start, end in in_sentence[sentence]:
+            if start != k.start():
+                yield (start, end, kind, _P_NAMED)
 
 
 def _has_digit(value: str) -> bool:
@@ -584,6 +598,7 @@ def _cards(text: str) -> Iterator[_Span]:
 # One of these (in the lower-cased text) lets the rules of this section run ("pw"/"pin": the value
 # said before "... is my PIN"). A regex of plain literals costs about a microsecond a sentence.
 _CREDENTIAL_GATE = re.compile(r"pass|pw|pin|code|combination|combo|answer|recovery|backup|back-up|seed|mnemonic|wallet|restore|"
+                              r"security\s+word|secret\s+word|"
                               r"crypto|bitcoin|btc|ledger|trezor|metamask|wi-?fi|lock[ -]?box|key[ -]?safe|keypad|padlock")
 # What separates a keyword from its value: the disclosure rule's separators, plus "are"/"were" for
 # lists ("the backup codes are ...").
@@ -1115,6 +1130,42 @@ _RELATIVE_DISCLOSURE = re.compile(
 _CODE_VALUE = re.compile(r"\d[\d\-#*]{2,11}")
 # A passphrase said as words runs to the end of its clause, prepositions and all ("otter sings at dawn").
 _PHRASE_STOP = re.compile(r"[,;.!?\n(]|\s[\u2013\u2014-]\s")
+
+
+#: "the alarm company asks for a verbal passcode and ours is kiwi-lemon-52", "the bank wants a
+#: security word and mine is bluebell-42": a secret named as one that people have, then the
+#: speaker's own given as "mine is" / "ours is" later in the sentence.
+_SECRET_HELD = re.compile(r"(?<![a-z])(?:pass(?:word|code|phrase)s?|pins?|(?:code|security|secret|safe)[ \t]+words?|"
+                          r"(?P<code>codes?))(?![a-z])"
+                          r"(?![ \t]+(?:managers?|policy|policies|reset|resets|hints?|fields?|prompts?|rules?|"
+                          r"requirements?|vaults?|apps?|generators?)(?![a-z]))")
+_OWN_ONE = re.compile(r"(?<![a-z'’])(?:mine|ours|my[ \t]+one|our[ \t]+one)(?:[ \t]+is|['’]s)[ \t]+(?:just[ \t]+|now[ \t]+)?")
+_HELD_WITHIN = 120
+
+
+def _own_secret_after_named(text: str, lower: str) -> Iterator[_Span]:
+    for own in _OWN_ONE.finditer(lower):
+        floor = max(0, own.start() - _HELD_WITHIN)
+        cut = max((m.end() for m in _SENTENCE_BEFORE.finditer(lower, floor, own.start())), default=floor)
+        if not lower[cut:own.start()].strip():  # "They gave everyone a PIN. Mine is 4471": the sentence before names it
+            cut = max((m.end() for m in _SENTENCE_BEFORE.finditer(lower, floor, max(floor, cut - 1))), default=floor)
+        named = None
+        for m in _SECRET_HELD.finditer(lower, cut, own.start()):
+            before = lower[max(0, m.start() - 30):m.start()].split()
+            if m.group("code") is None or _opens_earlier_in_sentence(lower, m.start(), before[-1] if before else ""):
+                named = m  # a code counts where it opens something ("the gate needs a code ...")
+        if named is None:
+            continue
+        v = _VALUE_TOKEN.match(text, own.end())
+        if v is None or v.group().startswith(_TEMPLATE_STARTS):
+            continue
+        end = _strip_trailing(text, v.start(), v.end())
+        value = text[v.start():end]
+        if value.isdigit():
+            if len(value) >= 4 and _next_word(text, end) not in _MEASURE_WORDS:
+                yield (v.start(), end, "access_code" if named.group("code") else "password", _P_PROSE)
+        elif _looks_like_a_value(value) or _WORD_CHAIN.fullmatch(value):
+            yield (v.start(), end, "password", _P_PROSE)
 
 
 def _relative_disclosures(text: str, lower: str) -> Iterator[_Span]:
@@ -1890,6 +1941,8 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: b
     if credential_words:
         yield from _credentials(text, lower)
         yield from _relative_disclosures(text, lower)
+        if "mine" in lower or "ours" in lower or " one" in lower:
+            yield from _own_secret_after_named(text, lower)
         if "pass" in lower or "pw" in lower or "pin" in lower:
             yield from _values_before_keywords(text, lower)
             if _SPELLING_CUE.search(lower):
