@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from datetime import datetime, time, timedelta, timezone, tzinfo
+from typing import Callable
 
 from engine.dates import MONTH_WORDS, START_WORDS, Period, find_periods, resolve_dates
 from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, MEDICINE_CLASS, RELATIONS, STOP_WORDS, STRESS_WORDS,
@@ -3061,11 +3062,12 @@ _CLAUSE_SPLIT = re.compile(
     r"\b(?:has\s+to|have\s+to|must|needs?\s+to)\b(?![^.!?;]*\b(?:it|that|this|those|these|them|his|her|their|its)\b)))\s*",
     _I,
 )
-_AND_I = re.compile(r"\s+and\s+(?=(?:I|I'm|I've|I'd|I'll)\b)"
-                    # a rule said as what follows, without the comma speech and chat leave out ("I'm
-                    # on lithium so I must never take ibuprofen"); not a purpose ("so I could ...")
-                    r"|\s+so\s+(?=I\s+(?:must|mustn['’]t|can['’]t|cannot|can\s+never|should\s+never|shouldn['’]t|"
-                    r"have\s+to|need\s+to|am\s+not\s+allowed|always\s+have\s+to)\b)", _I)
+_AND_I = re.compile(r"\s+and\s+(?=(?:I|I'm|I've|I'd|I'll)\b)", _I)
+#: A rule said as what follows, without the comma speech and chat leave out ("I'm on lithium so I
+#: must never take ibuprofen"); not a purpose ("so I could ..."). Read apart only where a rule reads
+#: what follows (`_clauses`' `rule_after_so`): else the sentence stays whole.
+_SO_I_RULE = re.compile(r"\s+so\s+(?=I\s+(?:must|mustn['’]t|can['’]t|cannot|can\s+never|should\s+never|shouldn['’]t|"
+                        r"have\s+to|need\s+to|am\s+not\s+allowed|always\s+have\s+to)\b)", _I)
 _HAS_I_SUBJECT = re.compile(r"\b(?:I|I'm|I've|I'd|I'll)\b", _I)
 
 
@@ -3106,14 +3108,18 @@ def _so_limit(clause: str) -> tuple[str, str] | None:
     return clause[:m.start()], clause[m.end():]
 
 
-def _clauses(body: str) -> list[str]:
+def _clauses(body: str, rule_after_so: Callable[[str], bool] | None = None) -> list[str]:
     out: list[str] = []
     for part in _CLAUSE_SPLIT.split(body):
         if not part:
             continue
         pos = 0
-        for m in _AND_I.finditer(part):
-            if _HAS_I_SUBJECT.search(part, pos, m.start()):
+        joins = list(_AND_I.finditer(part))
+        if rule_after_so is not None:
+            joins = sorted(joins + [m for m in _SO_I_RULE.finditer(part) if rule_after_so(part[m.end():])],
+                           key=lambda m: m.start())
+        for m in joins:
+            if m.start() >= pos and _HAS_I_SUBJECT.search(part, pos, m.start()):
                 out.append(part[pos:m.start()])
                 pos = m.end()
         out.append(part[pos:])
@@ -3614,7 +3620,11 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     _, when = resolve_dates(starts_when_gone(body), occurred_at)
     past_ctx = (when is not None and when <= occurred_at) or bool(_PAST_CTX.search(body))
     future_ctx = when is not None and when > occurred_at
-    clauses = [c for c in _clauses(body) if len(_WORDS.findall(c)) >= 2]
+    def rule_after_so(rest: str) -> bool:
+        hit = _classify(strip_lead_in(rest), name, past_ctx, future_ctx)
+        return hit is not None and hit.kind == "constraint"
+
+    clauses = [c for c in _clauses(body, rule_after_so) if len(_WORDS.findall(c)) >= 2]
     if named and not any(named.group(0) in c for c in clauses):
         clauses = [body]  # "signed up with a new dentist last month - Dr Farah Qureshi": one statement
     if moved is not None:

@@ -3218,8 +3218,14 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
     if unsaid is not None:
         # "Pocket money is 7 euros a week each now" of "the kids' pocket money is 5 euros": a thing
         # of whomever the record says it is
+        # (a thing someone has at a time, "Jonah's got training on Tuesdays", only when the statement
+        # moves it to another time: "judo is in the sports hall", "ballet is getting expensive" say
+        # more of it, and "bridge club moved into a new hall" leaves its day)
+        moves_when = cue == "strong" and any(_when_value(v) for v in mine_values)
         mine_holders.extend({holder(r.text, speaker) for r in records
-                             if (t := _thing_named(r.text, speaker) or _thing_had(r.text, speaker)) is not None
+                             if ((t := _thing_named(r.text, speaker)) is not None
+                                 or (moves_when and (t := _thing_had(r.text, speaker)) is not None
+                                     and any(_when_value(v) for v in values(r.text, speaker))))
                              and t[1] == unsaid[1]
                              and not another_thing(text, r.text, speaker)} - {mine_holder})
     # whose weight the statement gives, where it gives one (None: someone unsaid; NO_WEIGHT: none)

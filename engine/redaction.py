@@ -598,7 +598,7 @@ def _cards(text: str) -> Iterator[_Span]:
 # One of these (in the lower-cased text) lets the rules of this section run ("pw"/"pin": the value
 # said before "... is my PIN"). A regex of plain literals costs about a microsecond a sentence.
 _CREDENTIAL_GATE = re.compile(r"pass|pw|pin|code|combination|combo|answer|recovery|backup|back-up|seed|mnemonic|wallet|restore|"
-                              r"security\s+word|secret\s+word|"
+                              r"security\s+word|secret\s+word|memorable\s+word|"
                               r"crypto|bitcoin|btc|ledger|trezor|metamask|wi-?fi|lock[ -]?box|key[ -]?safe|keypad|padlock")
 # What separates a keyword from its value: the disclosure rule's separators, plus "are"/"were" for
 # lists ("the backup codes are ...").
@@ -1135,7 +1135,7 @@ _PHRASE_STOP = re.compile(r"[,;.!?\n(]|\s[\u2013\u2014-]\s")
 #: "the alarm company asks for a verbal passcode and ours is kiwi-lemon-52", "the bank wants a
 #: security word and mine is bluebell-42": a secret named as one that people have, then the
 #: speaker's own given as "mine is" / "ours is" later in the sentence.
-_SECRET_HELD = re.compile(r"(?<![a-z])(?:pass(?:word|code|phrase)s?|pins?|(?:code|security|secret|safe)[ \t]+words?|"
+_SECRET_HELD = re.compile(r"(?<![a-z])(?:pass(?:word|code|phrase)s?|pins?|(?:code|security|secret|safe|memorable)[ \t]+words?|"
                           r"(?P<code>codes?))(?![a-z])"
                           r"(?![ \t]+(?:managers?|policy|policies|reset|resets|hints?|fields?|prompts?|rules?|"
                           r"requirements?|vaults?|apps?|generators?)(?![a-z]))")
@@ -1152,8 +1152,10 @@ def _own_secret_after_named(text: str, lower: str) -> Iterator[_Span]:
         named = None
         for m in _SECRET_HELD.finditer(lower, cut, own.start()):
             before = lower[max(0, m.start() - 30):m.start()].split()
-            if m.group("code") is None or _opens_earlier_in_sentence(lower, m.start(), before[-1] if before else ""):
-                named = m  # a code counts where it opens something ("the gate needs a code ...")
+            prev, prev2 = (before[-1] if before else ""), (before[-2] if len(before) > 1 else "")
+            if (m.group("code") is None or prev in _ACCESS_CODE_WORDS or (prev2, prev) in _ACCESS_CODE_PAIRS
+                    or _opens_earlier_in_sentence(lower, m.start(), prev)):
+                named = m  # a code counts where it opens something ("a door code", "the gate needs a code")
         if named is None:
             continue
         v = _VALUE_TOKEN.match(text, own.end())

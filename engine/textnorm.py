@@ -314,10 +314,12 @@ def plain_chat(text: str) -> str:
 
 #: A day's or a period's own thing typed without its apostrophe ("todays meeting", "this mornings
 #: reading", "last nights game"): the apostrophe put back, so that the day is read. Not a plural
-#: ("the last weeks of term", "on Mondays").
-_DAYS_OWN = re.compile(r"(?<![\w'’-])(?<!the )(?<!The )((?:today|tonight|yesterday|tomorrow|"
-                       r"(?:this|last|next)[ \t]+(?:morning|afternoon|evening|night|week|weekend|month|year)))"
-                       r"(s)(?=[ \t]+[a-z])", re.IGNORECASE)
+#: ("the last weeks of term", "all our yesterdays are gone", "the todays and tomorrows of my kids",
+#: "on Mondays"): a thing of the day's is a word in lower case after it, no verb, article or
+#: joining word. Words in capitals are left as typed.
+_DAYS_OWN = re.compile(r"(?<![\w'’-])(?<!the )(?<!The )((?:[Tt]oday|[Tt]onight|[Yy]esterday|[Tt]omorrow|"
+                       r"(?:[Tt]his|[Ll]ast|[Nn]ext)[ \t]+(?:morning|afternoon|evening|night|week|weekend|month|year)))"
+                       r"(s)(?=[ \t]+(?!(?:are|were|is|was|and|or|of|in|on|at|to|for|with|the|a|an)(?![\w'’-]))[a-z])")
 
 
 #: What a medicine is called: a class of medicines ("antidepressants", "the pill", "statins"), or a

@@ -35,6 +35,10 @@ def test_a_request_to_forget_this_mornings_thing_forgets_it(tmp_path):
 
 
 @pytest.mark.parametrize("text", ["the last weeks of term are busy", "on Mondays I swim", "I have todays",
-                                  "The last weeks of the year fly by"])
+                                  "The last weeks of the year fly by",
+                                  # (found by a probe helper)
+                                  "all our yesterdays are gone, as the play says", "tomorrows are never promised",
+                                  "I think about the todays and tomorrows of my kids", "Todays is the name of a cafe",
+                                  "I watched Todays Special on TV", "TODAYS LUNCH WITH MARGUERITE WAS LOVELY"])
 def test_a_plural_stays(text):
     assert plain_chat(text) == text

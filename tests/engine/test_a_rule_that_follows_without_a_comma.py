@@ -29,3 +29,13 @@ def test_a_rule_that_follows_from_a_statement_without_a_comma_is_a_rule(tmp_path
 def test_a_purpose_or_one_occasion_is_no_rule(tmp_path, speaker, text):
     kept = kept_of_one_turn(tmp_path, speaker, text)
     assert not any(kind == "constraint" for kind, _ in kept), kept
+
+
+@pytest.mark.parametrize("speaker,text,word", [
+    ("Maren", "I'm allergic to penicillin so I should never be given amoxicillin", "amoxicillin"),
+    ("Ilya", "I take levothyroxine so I must wait an hour before coffee", "coffee"),
+    ("Tamsin", "I'm flying to Oslo tomorrow so I must pack tonight", "pack"),
+])
+def test_what_follows_stays_in_the_sentence_where_no_rule_reads_it_apart(tmp_path, speaker, text, word):
+    kept = kept_of_one_turn(tmp_path, speaker, text)
+    assert any(word in said for _, said in kept), kept

@@ -16,6 +16,8 @@ from engine.redaction import redact
     ("the school uses a pickup password and ours is purple-kite-8, don't tell the kids", "purple-kite-8"),
     ("the gate needs a code when you arrive and ours is 4471", "4471"),
     ("They gave everyone a password. Mine is Tulip2024", "Tulip2024"),
+    ("the gym gives every member a door code and mine is 8832", "8832"),
+    ("the bank asks for a memorable word and mine is Gatsby1925", "Gatsby1925"),
 ])
 def test_ones_own_secret_after_naming_it_is_redacted(text, value):
     redacted, kinds = redact(text)
