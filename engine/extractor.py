@@ -3062,12 +3062,12 @@ _CLAUSE_SPLIT = re.compile(
     r"\b(?:has\s+to|have\s+to|must|needs?\s+to)\b(?![^.!?;]*\b(?:it|that|this|those|these|them|his|her|their|its)\b)))\s*",
     _I,
 )
-_AND_I = re.compile(r"\s+and\s+(?=(?:I|I'm|I've|I'd|I'll)\b)", _I)
+_AND_I = re.compile(r"(?<!\s)\s+and\s+(?=(?:I|I'm|I've|I'd|I'll)\b)", _I)  # (from a run's start: see _CLAUSE_SPLIT)
 #: A rule said as what follows, without the comma speech and chat leave out ("I'm on lithium so I
 #: must never take ibuprofen"); not a purpose ("so I could ..."). Read apart only where a rule reads
 #: what follows (`_clauses`' `rule_after_so`): else the sentence stays whole.
-_SO_I_RULE = re.compile(r"\s+so\s+(?=I\s+(?:must|mustn['’]t|can['’]t|cannot|can\s+never|should\s+never|shouldn['’]t|"
-                        r"have\s+to|need\s+to|am\s+not\s+allowed|always\s+have\s+to)\b)", _I)
+_SO_I_RULE = re.compile(r"(?<!\s)\s+(?:and\s+)?so\s+(?=I(?:\s+(?:must|mustn['’]t|can['’]t|cannot|can\s+never|should\s+never|"
+                        r"shouldn['’]t|have\s+to|need\s+to|am\s+not\s+allowed|always\s+have\s+to)|['’]m\s+not\s+allowed)\b)", _I)
 _HAS_I_SUBJECT = re.compile(r"\b(?:I|I'm|I've|I'd|I'll)\b", _I)
 
 
@@ -3848,8 +3848,10 @@ def _in_utc(when: datetime) -> datetime:
 def setting_after(before: Period | None, sentence: str, occurred_at: datetime,
                   tz: tzinfo | None = None) -> Period | None:
     """The setting of a turn once `sentence` is read, given `before`, the setting of what the turn
-    said before it: `setting_of` of the whole, one sentence at a time (reading the whole again for
-    each sentence cost a 400-sentence turn 2 s)."""
+    said before it: the last period with an end its sentences named, one sentence at a time
+    (reading the whole again for each sentence cost a 400-sentence turn 2 s). Each sentence as the
+    turn was split: lines without a stop are not joined again into one sentence, as the whole's
+    `setting_of` joined them."""
     return setting_of(sentence, _in_utc(occurred_at), tz or timezone.utc) or before
 
 

@@ -1175,8 +1175,8 @@ _NO_THING = frozenset("i we you he she they it this that there here what who my 
 #: every Thursday": the thing a later statement that names no one moves ("practice is moving to
 #: Thursdays") is theirs.
 _THING_HAD = re.compile(
-    r"^(?:[^:]{1,40}:\s+)?(?:[\w'’]+\s+){0,2}?[\w'’]*?(?:\s+(?:has|have)(?:\s+got)?|['’](?:s|ve)\s+got)\s+"
-    r"(?:(?:a|an|her|his|their|my|our|its)\s+)?(?P<words>(?:[\w-]+\s+){0,2}?)(?P<head>[\w-]+)\s+"
+    r"^(?:[^:]{1,40}:\s{1,8})?(?:[\w'’]+\s{1,8}){0,2}?[\w'’]*?(?:\s{1,8}(?:has|have)(?:\s{1,8}got)?|['’](?:s|ve)\s{1,8}got)\s{1,8}"
+    r"(?:(?:a|an|her|his|their|my|our|its)\s{1,8})?(?P<words>(?:[\w-]+\s{1,8}){0,2}?)(?P<head>[\w-]+)\s{1,8}"
     r"(?:on|at|every|each|from|after|before|twice|once|three\s+times)\b", re.IGNORECASE)
 
 

@@ -598,7 +598,7 @@ def _cards(text: str) -> Iterator[_Span]:
 # One of these (in the lower-cased text) lets the rules of this section run ("pw"/"pin": the value
 # said before "... is my PIN"). A regex of plain literals costs about a microsecond a sentence.
 _CREDENTIAL_GATE = re.compile(r"pass|pw|pin|code|combination|combo|answer|recovery|backup|back-up|seed|mnemonic|wallet|restore|"
-                              r"security\s+word|secret\s+word|memorable\s+word|"
+                              r"security\s+word|secret\s+word|memorable\s+word|safe\s+word|"
                               r"crypto|bitcoin|btc|ledger|trezor|metamask|wi-?fi|lock[ -]?box|key[ -]?safe|keypad|padlock")
 # What separates a keyword from its value: the disclosure rule's separators, plus "are"/"were" for
 # lists ("the backup codes are ...").
@@ -1134,12 +1134,14 @@ _PHRASE_STOP = re.compile(r"[,;.!?\n(]|\s[\u2013\u2014-]\s")
 
 #: "the alarm company asks for a verbal passcode and ours is kiwi-lemon-52", "the bank wants a
 #: security word and mine is bluebell-42": a secret named as one that people have, then the
-#: speaker's own given as "mine is" / "ours is" later in the sentence.
-_SECRET_HELD = re.compile(r"(?<![a-z])(?:pass(?:word|code|phrase)s?|pins?|(?:code|security|secret|safe|memorable)[ \t]+words?|"
+#: speaker's own given as "mine is" / "ours is" later in the sentence or in the next one.
+_SECRET_HELD = re.compile(r"(?<![a-z])(?:pass(?:word|code|phrase)s?|pins?|(?:code|security|secret|safe|memorable)\s+words?|"
                           r"(?P<code>codes?))(?![a-z])"
-                          r"(?![ \t]+(?:managers?|policy|policies|reset|resets|hints?|fields?|prompts?|rules?|"
+                          r"(?![\s-]+(?:managers?|policy|policies|reset|resets|hints?|fields?|prompts?|rules?|"
                           r"requirements?|vaults?|apps?|generators?)(?![a-z]))")
-_OWN_ONE = re.compile(r"(?<![a-z'’])(?:mine|ours|my[ \t]+one|our[ \t]+one)(?:[ \t]+is|['’]s)[ \t]+(?:just[ \t]+|now[ \t]+)?")
+_OWN_ONE = re.compile(r"(?<![a-z'’])(?:mine|ours|my\s+one|our\s+one)(?:\s+is|['’]s)\s+(?:just\s+|now\s+)?")
+#: The stops and spaces between two sentences ("...a password. Mine is", "...!!\n\nMine is").
+_BETWEEN_SENTENCES = re.compile(r"[.!?\n\s]*$")
 _HELD_WITHIN = 120
 
 
@@ -1147,8 +1149,11 @@ def _own_secret_after_named(text: str, lower: str) -> Iterator[_Span]:
     for own in _OWN_ONE.finditer(lower):
         floor = max(0, own.start() - _HELD_WITHIN)
         cut = max((m.end() for m in _SENTENCE_BEFORE.finditer(lower, floor, own.start())), default=floor)
-        if not lower[cut:own.start()].strip():  # "They gave everyone a PIN. Mine is 4471": the sentence before names it
-            cut = max((m.end() for m in _SENTENCE_BEFORE.finditer(lower, floor, max(floor, cut - 1))), default=floor)
+        if not lower[cut:own.start()].strip():
+            # "They gave everyone a PIN. Mine is 4471": the sentence before names it
+            gap = _BETWEEN_SENTENCES.search(lower, floor, cut)
+            end_of_before = gap.start() if gap else cut
+            cut = max((m.end() for m in _SENTENCE_BEFORE.finditer(lower, floor, end_of_before)), default=floor)
         named = None
         for m in _SECRET_HELD.finditer(lower, cut, own.start()):
             before = lower[max(0, m.start() - 30):m.start()].split()
@@ -1166,7 +1171,7 @@ def _own_secret_after_named(text: str, lower: str) -> Iterator[_Span]:
         if value.isdigit():
             if len(value) >= 4 and _next_word(text, end) not in _MEASURE_WORDS:
                 yield (v.start(), end, "access_code" if named.group("code") else "password", _P_PROSE)
-        elif _looks_like_a_value(value) or _WORD_CHAIN.fullmatch(value):
+        elif _looks_like_a_value(value):  # (not words alone: "mine is much-much-better")
             yield (v.start(), end, "password", _P_PROSE)
 
 
@@ -1943,7 +1948,7 @@ def _own_rules(text: str, lower: str, long_token: bool, digits: bool, id_hint: b
     if credential_words:
         yield from _credentials(text, lower)
         yield from _relative_disclosures(text, lower)
-        if "mine" in lower or "ours" in lower or " one" in lower:
+        if "mine" in lower or "ours" in lower or "one" in lower:
             yield from _own_secret_after_named(text, lower)
         if "pass" in lower or "pw" in lower or "pin" in lower:
             yield from _values_before_keywords(text, lower)

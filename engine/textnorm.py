@@ -301,25 +301,35 @@ def _hesitation_gone(m: re.Match[str]) -> str:
 
 def plain_chat(text: str) -> str:
     """The text with chat spellings written out ("im moving tmrw" -> "I'm moving tomorrow", "can u
-    pls" -> "can you please", "w/ my sister" -> "with my sister"), and without the sounds of
-    hesitation of dictated speech ("so um the rule is" -> "so the rule is"), so that rules written
-    for the usual spelling read a message typed on a phone or dictated as they read the same
-    message typed carefully."""
+    pls" -> "can you please", "w/ my sister" -> "with my sister", "todays chat" -> "today's
+    chat"), and without the sounds of hesitation of dictated speech ("so um the rule is" -> "so the
+    rule is"), so that rules written for the usual spelling read a message typed on a phone or
+    dictated as they read the same message typed carefully."""
     if not text:
         return text
     if _HESITATION.search(text):
         text = _RESTART.sub(r"\1", _HESITATION.sub(_hesitation_gone, text))
-    return _DAYS_OWN.sub(r"\1'\2", _CHAT.sub(_unchat_word, text))
+    return _DAYS_OWN.sub(_days_own, _CHAT.sub(_unchat_word, text))
 
 
 #: A day's or a period's own thing typed without its apostrophe ("todays meeting", "this mornings
 #: reading", "last nights game"): the apostrophe put back, so that the day is read. Not a plural
-#: ("the last weeks of term", "all our yesterdays are gone", "the todays and tomorrows of my kids",
-#: "on Mondays"): a thing of the day's is a word in lower case after it, no verb, article or
-#: joining word. Words in capitals are left as typed.
-_DAYS_OWN = re.compile(r"(?<![\w'’-])(?<!the )(?<!The )((?:[Tt]oday|[Tt]onight|[Yy]esterday|[Tt]omorrow|"
+#: ("all our yesterdays are gone", "the todays and tomorrows of my kids", "these last weeks have
+#: been hard", "on Mondays"): a thing of the day's is a word in lower case after it, no verb,
+#: article or joining word, and no word before it says there are several (`_days_own`). Words in
+#: capitals are left as typed.
+_DAYS_OWN = re.compile(r"(?<![\w'’-])((?:[Tt]oday|[Tt]onight|[Yy]esterday|[Tt]omorrow|"
                        r"(?:[Tt]his|[Ll]ast|[Nn]ext)[ \t]+(?:morning|afternoon|evening|night|week|weekend|month|year)))"
-                       r"(s)(?=[ \t]+(?!(?:are|were|is|was|and|or|of|in|on|at|to|for|with|the|a|an)(?![\w'’-]))[a-z])")
+                       r"(s)(?=[ \t]+(?!(?:are|were|is|was|have|had|has|and|or|of|in|on|at|to|for|with|the|a|an)(?![\w'’-]))[a-z])")
+#: Words before a day word that make it one of several ("the last weeks", "our last nights").
+_SEVERAL = frozenset("the these those our my your his her their its all some many few several final first".split())
+
+
+def _days_own(m: re.Match[str]) -> str:
+    before = m.string[max(0, m.start() - 20):m.start()].split()
+    if before and before[-1].lower() in _SEVERAL:
+        return m.group(0)
+    return f"{m.group(1)}'{m.group(2)}"
 
 
 #: What a medicine is called: a class of medicines ("antidepressants", "the pill", "statins"), or a

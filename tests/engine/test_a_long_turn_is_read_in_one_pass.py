@@ -1,7 +1,8 @@
 """A turn is read sentence by sentence once: the period its earlier sentences named (what bounds an
 instruction whose own bound is open, "while I'm away") is carried from one sentence to the next
 (extractor.setting_after), not read again from the whole turn before each sentence, which made a
-turn at the length bound take seconds. What it decides is the same."""
+turn at the length bound take seconds. What it decides is the same, but for lines without a stop:
+each is the sentence the turn's split made of it, where the whole's reading joined them again."""
 from __future__ import annotations
 
 import random
@@ -63,3 +64,11 @@ def test_a_period_named_early_in_a_long_turn_still_bounds_an_instruction_at_its_
     assert len(long_turn) < 16_000
     found = turn_candidates(long_turn, role="user", speaker="Ines", occurred_at=AT)
     assert [c.expires_at for c in found if c.kind == "temporary_instruction"] == bound, found
+
+
+def test_lines_without_a_stop_are_read_each_as_its_own_sentence():
+    # (found by a review helper: reading the whole again joined the first two lines into one
+    # sentence, which told of yesterday, so the period "the rest of the week" bounded nothing)
+    found = turn_candidates("I'm away for the rest of the week\nYesterday I sat in meetings all day\n"
+                            "While I'm away, reply in French.", role="user", speaker="Ines", occurred_at=AT)
+    assert [c.expires_at for c in found if c.kind == "temporary_instruction"] == [datetime(2026, 3, 9, tzinfo=timezone.utc)]

@@ -14,11 +14,15 @@ from two_sessions import kept_of_one_turn
     ("Maren", "I take metformin so I must avoid alcohol", "metformin", "alcohol"),
     ("Ilya", "I'm on sertraline so I must never take St John's wort", "sertraline", "wort"),
     ("Tamsin", "I'm on methotrexate so I must never drink alcohol", "methotrexate", "alcohol"),
+    # (found by a review helper)
+    ("Maren", "I'm on clozapine and so I must avoid caffeine", "clozapine", "caffeine"),
+    ("Ilya", "I'm on warfarin so I'm not allowed to take ibuprofen", "warfarin", "ibuprofen"),
 ])
 def test_a_rule_that_follows_from_a_statement_without_a_comma_is_a_rule(tmp_path, speaker, text, reason, rule):
     kept = kept_of_one_turn(tmp_path, speaker, text)
     assert any(kind == "constraint" and rule in said and reason not in said for kind, said in kept), kept
     assert any(reason in said for _, said in kept), kept
+    assert not any(said.rstrip(" .").endswith(" and") for _, said in kept), kept
 
 
 @pytest.mark.parametrize("speaker,text", [

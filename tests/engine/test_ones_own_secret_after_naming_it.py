@@ -18,6 +18,11 @@ from engine.redaction import redact
     ("They gave everyone a password. Mine is Tulip2024", "Tulip2024"),
     ("the gym gives every member a door code and mine is 8832", "8832"),
     ("the bank asks for a memorable word and mine is Gatsby1925", "Gatsby1925"),
+    # the sentence before, however it ends (found by a review helper)
+    ("They gave everyone a password.\nMine is Tulip2024", "Tulip2024"),
+    ("They gave everyone a password... Mine is Tulip2024", "Tulip2024"),
+    ("They issued all the volunteers a PIN!!\n\nMine is 2468.", "2468"),
+    ("the club has a safe word and ours is kiwi-lemon-52", "kiwi-lemon-52"),
 ])
 def test_ones_own_secret_after_naming_it_is_redacted(text, value):
     redacted, kinds = redact(text)
@@ -31,6 +36,8 @@ def test_ones_own_secret_after_naming_it_is_redacted(text, value):
     "everyone has a PIN for the printer and mine is easy to remember",
     "The gate code changed last week. Mine is a 2019 model.",
     "I love long passwords. Mine is longer than yours.",
+    "my sister has a password-manager and mine is 1Password",
+    "his passwords are weak and mine is much-much-better",
 ])
 def test_what_is_no_secret_stays(text):
     assert redact(text) == (text, [])
