@@ -354,10 +354,12 @@ def reads(asked: list[tuple[str, str, str]], clients: int, recall, context) -> d
 # -- report --------------------------------------------------------------------------------------------
 def http_parser() -> str:
     """The HTTP parser uvicorn picks in the server process (the same environment): its C parser
-    when httptools is installed, else h11, which is pure Python."""
-    import importlib.util
-
-    return "httptools" if importlib.util.find_spec("httptools") is not None else "h11"
+    when httptools imports, else h11, which is pure Python."""
+    try:
+        import httptools  # noqa: F401
+    except ImportError:
+        return "h11"
+    return "httptools"
 
 
 def report(what: str, n_turns: int, args, inproc: dict, http: dict, facade: dict, load: dict) -> dict:

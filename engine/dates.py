@@ -52,7 +52,7 @@ from datetime import date, datetime, time, timedelta, timezone, tzinfo
 
 from dateutil.relativedelta import relativedelta
 
-__all__ = ["resolve_dates", "format_date", "MONTH_NAMES", "Period", "find_periods"]
+__all__ = ["resolve_dates", "format_date", "MONTH_NAMES", "Period", "find_periods", "in_utc"]
 
 MONTH_NAMES = (
     "January", "February", "March", "April", "May", "June",
@@ -170,6 +170,11 @@ _NOT_PAST_ED = frozenset({
     # a decision or promise looks ahead: "we decided to ship it on Friday"
     "decided", "agreed", "promised", "arranged", "committed", "opted", "offered", "volunteered",
 })
+
+
+def in_utc(when: datetime) -> datetime:
+    """`when` in UTC; a time without a zone is taken as UTC."""
+    return (when if when.tzinfo is not None else when.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
 
 
 # Words without which no pattern above can match: a cheap gate before the big regex, because most

@@ -27,7 +27,7 @@ from functools import lru_cache
 from datetime import datetime, time, timedelta, timezone, tzinfo
 from typing import Callable
 
-from engine.dates import MONTH_WORDS, START_WORDS, Period, find_periods, resolve_dates
+from engine.dates import MONTH_WORDS, START_WORDS, Period, find_periods, in_utc, resolve_dates
 from engine.textnorm import (ABBREVIATIONS, HELD_BY_MANY, KIN_SYNONYMS, MEDICINE_CLASS, RELATIONS, STOP_WORDS, STRESS_WORDS,
                              is_medicine, role_name)
 from engine.textnorm import MODALS as _MODALS, PAST_IRREGULAR as _PAST_IRREGULAR, POSSESSIVE_END as _POSSESSIVE_END
@@ -3841,10 +3841,6 @@ def duty_said_alone(sentence: str) -> bool:
     return _SUBJECTLESS_DUTY.match(without_opener(sentence)) is not None and _ONE_DAY.search(sentence) is None
 
 
-def _in_utc(when: datetime) -> datetime:
-    return (when if when.tzinfo is not None else when.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
-
-
 def setting_after(before: Period | None, sentence: str, occurred_at: datetime,
                   tz: tzinfo | None = None) -> Period | None:
     """The setting of a turn once `sentence` is read, given `before`, the setting of what the turn
@@ -3852,7 +3848,7 @@ def setting_after(before: Period | None, sentence: str, occurred_at: datetime,
     (reading the whole again for each sentence cost a 400-sentence turn 2 s). Each sentence as the
     turn was split: lines without a stop are not joined again into one sentence, as the whole's
     `setting_of` joined them."""
-    return setting_of(sentence, _in_utc(occurred_at), tz or timezone.utc) or before
+    return setting_of(sentence, in_utc(occurred_at), tz or timezone.utc) or before
 
 
 def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
@@ -3868,7 +3864,7 @@ def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
     """
     if role != "user" or not text:
         return []
-    occurred_at = _in_utc(occurred_at)
+    occurred_at = in_utc(occurred_at)
     name = (speaker or "").strip() or "User"
     out: list[Candidate] = []
     seen: set[tuple[str, str | None, str]] = set()

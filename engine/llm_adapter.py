@@ -32,6 +32,7 @@ from typing import Literal, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
+from engine.dates import in_utc
 from engine.errors import LLMError, LLMReplyError
 from engine.extractor import Candidate, is_chatter, split_sentences
 from engine.llm import ChatClient, parse_json_reply
@@ -166,10 +167,6 @@ def _slot(kind: str, raw: str | None) -> str | None:
     return f"{kind}:{topic}" if topic else None
 
 
-def _at_utc(value: datetime) -> datetime:
-    return (value if value.tzinfo else value.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
-
-
 def _day(value: datetime) -> str:
     return value.strftime("%Y-%m-%d (%A)")
 
@@ -189,7 +186,7 @@ class LLMExtractor:
             return []
         if all(is_chatter(s) for s in split_sentences(text)):
             return []  # "ok thanks!": nothing to ask about
-        at = _at_utc(occurred_at)
+        at = in_utc(occurred_at)
         name = _redacted((speaker or "").strip()) or "User"
         prompt = json.dumps({"speaker": name, "date": _day(at), "message": _redacted(text)}, ensure_ascii=False)
         reply = parse_json_reply(self.client.complete(EXTRACT_SYSTEM, prompt), ExtractReply)
@@ -251,7 +248,7 @@ class LLMSummarizer:
         prompt = json.dumps({"turns": [
             {"turn": i, "role": t.role,
              "speaker": _redacted((t.speaker or "").strip()) or ("User" if t.role == "user" else "Assistant"),
-             "date": _day(_at_utc(t.occurred_at)), "text": _redacted(t.text)}
+             "date": _day(in_utc(t.occurred_at)), "text": _redacted(t.text)}
             for i, t in enumerate(sent)
         ]}, ensure_ascii=False)
         reply = parse_json_reply(self.client.complete(SUMMARIZE_SYSTEM, prompt), SummarizeReply)

@@ -3647,8 +3647,8 @@ def _day(rec):
 
 
 def clear_caches() -> None:
-    """Forgotten text must not linger in process caches: the rule caches are keyed by text."""
-    for cached in (values, measures, _joint_pattern, anchors, _content, holder, changed_holder, moved_thing, _opening_name, mask, mentions, single_statement, _filler_terms,
-                   ended, _filled_role, _shared_role, _role_words, _ranked, denies, _kin_words, resumed,
-                   corrected, changed_provider, _thing_named, _unsaid_whose, _frame_words, _numbered_words):
-        cached.cache_clear()
+    """Forgotten text must not linger in process caches: the rule caches are keyed by text. Every
+    cache of this module's readers is emptied, so that a reader cached later is not left out."""
+    for cached in list(globals().values()):
+        if callable(cached) and hasattr(cached, "cache_clear") and getattr(cached, "__module__", None) == __name__:
+            cached.cache_clear()

@@ -252,7 +252,7 @@ _DOOR_KEY = re.compile(r"[ \t\-]?(?:rings?|fobs?|chains?|cards?|cutting|safes?|b
 def _named_tokens(text: str) -> Iterator[_Span]:
     # The machine-made strings of each sentence, found once: a sentence that names a key many times
     # was searched again for each name (16,000 characters of one, 5 s).
-    in_sentence: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    in_sentence: dict[int, tuple[int, list[tuple[int, int]]]] = {}  # sentence end -> (scanned from, spans)
     edges: list[tuple[int, int]] | None = None  # the sentence edges' spans, read once when first needed
     for k in _KEY_NOUN.finditer(text):
         if k.group().lower().startswith("key") and _DOOR_KEY.match(text, k.end()):
@@ -288,13 +288,16 @@ def _named_tokens(text: str) -> Iterator[_Span]:
         if k.start() and text[k.start() - 1] in ".!?":
             begin = k.start()  # ("...done.password ...": a stop right before the name ends a sentence, as the text's end)
         j = bisect.bisect_left(edges, k.end(), key=lambda e: e[0])
-        sentence = (begin, edges[j][0] if j < len(edges) else len(text))
-        if sentence not in in_sentence:
-            in_sentence[sentence] = [m.span() for m in _MACHINE_STRING.finditer(text, *sentence)
-                                     if (m.start() == 0 or not text[m.start() - 1].isalnum())
-                                     and _machine_made(m.group(), 3)]
-        for start, end in in_sentence[sentence]:
-            if start != k.start():
+        stop = edges[j][0] if j < len(edges) else len(text)
+        # Found once for the sentence's end, from the earliest start asked: a string holds no stop
+        # nor space, so none found from there crosses a later start (names come in order).
+        scanned = in_sentence.get(stop)
+        if scanned is None or scanned[0] > begin:
+            scanned = in_sentence[stop] = (begin, [m.span() for m in _MACHINE_STRING.finditer(text, begin, stop)
+                                                   if (m.start() == 0 or not text[m.start() - 1].isalnum())
+                                                   and _machine_made(m.group(), 3)])
+        for start, end in scanned[1]:
+            if start >= begin and start != k.start():
                 yield (start, end, kind, _P_NAMED)
 
 
