@@ -3853,14 +3853,13 @@ def setting_after(before: Period | None, sentence: str, occurred_at: datetime,
 
 def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
             session_ttl: timedelta = timedelta(hours=4), tz: tzinfo | None = None,
-            context: str = "", setting: Period | None = None) -> list[Candidate]:
+            setting: Period | None = None) -> list[Candidate]:
     """Typed memory candidates from the explicit statements of one user turn, in sentence order.
 
     Only `role == "user"` turns yield candidates; the subject is `speaker`, else "User". `tz` is the
     subject's time zone (None: UTC): a period such as "today" ends at the subject's local midnight.
-    `context` is what the same turn said before `text` (a period it names bounds an instruction
-    whose own bound is open); `setting`, that period when the caller has read it already
-    (`setting_after`), in place of `context`.
+    `setting` is the period what the same turn said before `text` named (`setting_after`): it
+    bounds an instruction whose own bound is open.
     """
     if role != "user" or not text:
         return []
@@ -3869,8 +3868,6 @@ def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
     out: list[Candidate] = []
     seen: set[tuple[str, str | None, str]] = set()
     zone = tz or timezone.utc
-    if context:
-        setting = setting_of(context, occurred_at, zone)
     for sentence in split_sentences(text):
         found = _sentence_candidates(without_opener(sentence), name, occurred_at, session_ttl, zone, setting)
         if not found and duty_said_alone(sentence):

@@ -1144,7 +1144,7 @@ _SECRET_HELD = re.compile(r"(?<![a-z])(?:pass(?:word|code|phrase)s?|pins?|(?:cod
                           r"requirements?|vaults?|apps?|generators?)(?![a-z]))")
 _OWN_ONE = re.compile(r"(?<![a-z'’])(?:mine|ours|my\s+one|our\s+one)(?:\s+is|['’]s)\s+(?:just\s+|now\s+)?")
 #: The stops and spaces between two sentences ("...a password. Mine is", "...!!\n\nMine is").
-_BETWEEN_SENTENCES = re.compile(r"[.!?\n\s]*$")
+_BETWEEN_SENTENCES = re.compile(r"[.!?\s]*$")
 _HELD_WITHIN = 120
 
 
@@ -2273,11 +2273,11 @@ def find_secrets(text: str) -> list[Redaction]:
     return _merge(spans)
 
 
-#: A code, PIN or password whose digits are said one at a time ("the door code 1 9 8 4", "PIN is
-#: 4-9-2-1"): four digits or more, a few words after the word that names it.
 #: Between the digits of a code said one at a time: spaces, a dash, a comma, a sound of hesitation
 #: ("four um eight two six").
 _SAID_GAP = r"(?:[ \t,-]+(?:" + HESITATION_SOUND + r"[ \t,-]+)?)"
+#: A code, PIN or password whose digits are said one at a time ("the door code 1 9 8 4", "PIN is
+#: 4-9-2-1"): four digits or more, a few words after the word that names it.
 _SPACED_CODE = re.compile(r"\b(?P<kw>codes?|pins?|pass(?:word|code)s?|combinations?|combos?)\b(?P<gap>[^\d\n.!?]{0,24}?)"
                           r"(?P<d>\d(?:" + _SAID_GAP + r"\d){3,})(?![\w.,]?\d)", re.IGNORECASE)
 

@@ -690,7 +690,7 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
     out: list[Candidate] = []
     seen: set[str] = set()
     follows = False
-    said: list[str] = []
+    previous: str | None = None  # the sentence before
     setting = None  # the period the sentences before named (extractor.setting_after)
     before: list[Candidate] = []  # what the sentence before gave
     for sentence in map(without_redacted, split_sentences(text)):
@@ -701,14 +701,14 @@ def turn_candidates(text: str, *, role: str, speaker: str | None, occurred_at: d
             found = [obs] if obs is not None else []
         else:
             found = found + _clauses_unread(sentence, found, name, occurred_at, session_ttl, tz)
-        if said and before and (joined := _instruction_of_before(found, said[-1], before, name, occurred_at, tz)):
+        if previous and before and (joined := _instruction_of_before(found, previous, before, name, occurred_at, tz)):
             instruction, absorbs = joined
             if absorbs:
                 out = [c for c in out if c not in before]
                 seen.difference_update(c.text for c in before)
             found = [instruction]
         found = [_since_then(c, sentence, occurred_at) for c in found]
-        said.append(sentence)
+        previous = sentence
         setting = setting_after(setting, sentence, occurred_at, tz)
         before = found
         follows = bool(found)
