@@ -235,6 +235,29 @@ _WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
 _CALENDAR = frozenset([*_WEEKDAYS, *(d + "s" for d in _WEEKDAYS), *(m.lower() for m in MONTH_NAMES), "christmas", "easter"])
 
 
+#: A clause that only says results arrived ("Blood test came back", "Maya's MRI results are in",
+#: "Tom got his exam grades back", "Got Tom's grades back"): what follows it is what they said, and
+#: goes with it.
+_RESULTS = (r"(?:results?|tests?|bloods|blood\s*work|scans?|x-?rays?|mri|ct|biopsy|smear|swab|grades?|marks?|scores?|"
+            r"report|diagnosis|verdict)")
+_ANNOUNCES_RESULTS = re.compile(
+    r"^(?:(?:[\w'’-]+\s+){0,4}?" + _RESULTS + r"\s+(?:(?:(?:has|have)\s+)?(?:came|come)\s+(?:back|through|in)|"
+    r"(?:is|are|was|were)\s+(?:in|back|out))"
+    r"|(?:[\w'’-]+\s+)?(?:got|received|had)\s+(?:[\w'’-]+\s+){0,3}?" + _RESULTS + r"\s+back)"
+    # (a day it names is followed by its date: "today (2 March 2026)")
+    r"(?:\s+(?:today|yesterday|finally|at\s+last|this\s+(?:morning|afternoon|week))(?:\s*\([^()]*\))?)?\W*$",
+    re.IGNORECASE)
+
+
+#: A statement told as more news beside the one before ("and I also bought a bike", "plus ...").
+_MORE_NEWS = re.compile(r"^\W*(?:and|also|plus|but|oh|btw|anyway)\b|\b(?:also|as\s+well|too)\b", re.IGNORECASE)
+
+
+def _what_results_said(statement: str, before: str) -> bool:
+    """`statement` tells what the results `before` announced (_ANNOUNCES_RESULTS), not more news."""
+    return _ANNOUNCES_RESULTS.match(before) is not None and _MORE_NEWS.search(statement) is None
+
+
 def _of_someone_before(statement: str, before: str, speaker: str) -> bool:
     """A statement that tells of a person by a pronoun and names nobody but the speaker, right
     after one that names someone: of the one it named ("Sam met Anouk at pottery; Sam fancied her
@@ -351,8 +374,10 @@ def clause_pieces(text: str, speaker: str) -> tuple[list[str], list[bool]]:
             back = ((points_back(piece, lead, pieces[k - 1])
                      or not (_NEW_SUBJECT.match(piece) or (_NAMES_ONE.match(piece) and contact_values(pieces[k - 1])))
                      or _UNSAID_OBJECT.search(piece)
-                     or _same_owner(piece, pieces[k - 1], lead))
-                    if k else _OPENS_BACK.match(piece) or (out and _of_someone_before(piece, out[-1], lead)))
+                     or _same_owner(piece, pieces[k - 1], lead)
+                     or _what_results_said(piece, pieces[k - 1]))
+                    if k else _OPENS_BACK.match(piece) or (out and (_of_someone_before(piece, out[-1], lead)
+                                                                    or _what_results_said(piece, out[-1]))))
             leans.append(bool(out) and bool(back))
             out.append(_OPENER.sub("", piece) if k else piece)
     return out, leans
