@@ -36,7 +36,7 @@ from engine.textnorm import RELATION_WORDS as RELATIONS_ALTERNATION
 from engine.textnorm import FULL_NAME, ROLE_DOING, ROLE_OF_DOING, ROLE_TAIL
 
 __all__ = ["Candidate", "extract", "setting_after", "setting_of", "split_sentences", "to_third_person", "is_chatter", "is_question",
-           "told_before_question", "strip_lead_in", "CORRECTION_CUE", "is_sensitive"]
+           "told_before_question", "told_before_request", "strip_lead_in", "CORRECTION_CUE", "is_sensitive"]
 
 
 @dataclass(frozen=True)
@@ -391,6 +391,26 @@ def told_before_question(sentence: str, tags_only: bool = False) -> str | None:
             head = s[: m.start()].rstrip()
             if len(_WORD_RE.findall(head)) < 3 or is_question(head) or _SUPPOSED.match(head):
                 return None  # "if I took the job, would I ...?": a supposition is asked about, not told
+            return head if head[-1:] in ".!" else head + "."
+    return None
+
+
+#: A request to the listener that opens a clause ("can you remind whoever's checking in", "could u
+#: tell the sitter", "please pass it on").
+_REQUEST_OPENS = re.compile(r"(?:(?:can|could|would|will)\s+(?:you|u)|please|pls|plz|kindly)\s+(?=[a-z])", _I)
+
+
+def told_before_request(sentence: str) -> str | None:
+    """What a sentence tells before the request it ends with: "the plants need watering every 3
+    days, can you remind whoever's checking in" tells "the plants need watering every 3 days". None
+    when no clause after a break opens a request, or what comes before it is no statement (a
+    question, a supposition, under three words)."""
+    s = sentence.strip()
+    for m in _ASK_AFTER.finditer(s):
+        if _REQUEST_OPENS.match(s, m.end()):
+            head = s[: m.start()].rstrip()
+            if len(_WORD_RE.findall(head)) < 3 or is_question(head) or _SUPPOSED.match(head):
+                return None
             return head if head[-1:] in ".!" else head + "."
     return None
 
@@ -3531,6 +3551,21 @@ def _comma_after_when_you(sentence: str) -> str:
     return sentence
 
 
+#: "can never" after who it is of ("I can never eat shellfish", "my son can never be around dogs",
+#: "we really can never park there"): the same as "can't ever", which the rules of what may not be
+#: done read; not a can that is a thing ("the watering can never leaks": no one before it).
+_CAN_NEVER = re.compile(r"(?<![\w'’-])(?P<who>I|we|you|he|she|they|(?:my|our|his|her|their)\s+(?:" + RELATIONS_ALTERNATION
+                        + r")s?|(?-i:[A-Z][a-z]+))(?P<adv>(?:\s+(?:really|just|also|still|honestly|literally|simply|"
+                        r"absolutely|sadly|unfortunately))*)\s+can\s+never(?![\w'’-])", _I)
+
+
+def _can_never_plain(sentence: str) -> str:
+    """The sentence with "can never" written "can't ever" (see _CAN_NEVER)."""
+    if "never" not in sentence.lower():
+        return sentence
+    return _CAN_NEVER.sub(lambda m: f"{m.group('who')}{m.group('adv')} can't ever", sentence)
+
+
 def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, session_ttl: timedelta,
                          tz: tzinfo = timezone.utc, setting: Period | None = None) -> list[Candidate]:
     s = _comma_after_when_you(sentence.strip())
@@ -3870,6 +3905,9 @@ def extract(text: str, *, role: str, speaker: str | None, occurred_at: datetime,
     zone = tz or timezone.utc
     for sentence in split_sentences(text):
         found = _sentence_candidates(without_opener(sentence), name, occurred_at, session_ttl, zone, setting)
+        if not found and (plain := _can_never_plain(sentence)) != sentence:
+            # "I can never eat shellfish": read as "can't ever", where no rule read "never" after "can"
+            found = _sentence_candidates(without_opener(plain), name, occurred_at, session_ttl, zone, setting)
         if not found and duty_said_alone(sentence):
             # "must keep 500 min in the account at all times", "have to be home by 6 every day": chat
             # leaves the "I" out of a rule of the speaker's; read with it, kept only as a rule

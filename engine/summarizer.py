@@ -30,6 +30,7 @@ from engine.extractor import (
     to_third_person,
     told_before,
     told_before_question,
+    told_before_request,
     without_opener,
 )
 from engine.state import SummaryItem, WindowTurn
@@ -541,7 +542,9 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     tells ("the plumber wants 300 for the valve, too much?").
     """
     if is_question(sentence):
-        sentence = told_before_question(sentence, tags_only=True) or ""
+        sentence = told_before_question(sentence, tags_only=True) or told_before_request(sentence) or ""
+    else:
+        sentence = told_before_request(sentence) or sentence
     if "[REDACTED:" in sentence or is_chatter(sentence) or is_question(sentence) or is_counterfactual(sentence):
         return None
     if len(_WORDS.findall(sentence)) < 3:
