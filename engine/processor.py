@@ -69,7 +69,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/134"
+RULES = "rules/135"
 
 
 @dataclass(frozen=True)
@@ -1880,7 +1880,9 @@ _DISMISSAL = re.compile(
     r"|\b(?:never\s*mind|no\s+big\s+deal|no\s+worries)\b[^.!?]*?\bforget\s+(?:about\s+)?it\b",
     re.IGNORECASE)
 #: A thing said, named ("never mind the pen thing, please forget it"): not the matter dropped.
-_THE_X_THING = r"the\s+(?:[\w'\-]+\s+){1,3}?(?:thing|stuff|bit|part|story|business)\b"
+_THE_X_THING = (r"(?:the|my|our|that)\s+(?:(?:[\w'\-]+\s+){1,3}?(?:thing|stuff|bit|part|story|business|info|information|details)\b"
+                # ("the stuff about my car", "the info on my landlord")
+                r"|(?:thing|stuff|bit|part|info|information|details)\s+(?:about|on|re|regarding|with|of)\b)")
 _A_SAID_THING = re.compile(r"\b" + _THE_X_THING, re.IGNORECASE)
 #: "never mind the pen thing, please forget it": the thing said, named right after "never mind";
 #: with the matter dropped beside it ("it's fine", "I'll sort it myself") it asks nothing.
@@ -1956,7 +1958,7 @@ _TOLD = re.compile(r"\b(?:what|everything|anything|the\s+thing|the\s+stuff)\s+(?
                    r"|\bthe\s+(?:[\w'’-]+\s+)?(?:thing|stuff|bit|part|business|story)\s+(?:about|with|on|re)\b",
                    re.IGNORECASE)
 _DROPPED = re.compile(rf"\b(?:{_DROPPED_WORDS})\b", re.IGNORECASE)
-_FORGET_IT = re.compile(r"\bforget\s+(?:about\s+)?(?:it|that)\b", re.IGNORECASE)
+_FORGET_IT = re.compile(r"\bforget\s+(?:about\s+)?(?:it|that|them|those)\b", re.IGNORECASE)
 #: Said of where the assistant keeps things, beside a request to forget ("I'd rather that one wasn't
 #: stored anywhere", "it shouldn't be sitting in your notes"): part of the asking, not a memory.
 _STORAGE_TALK = re.compile(
