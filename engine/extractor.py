@@ -398,18 +398,32 @@ def told_before_question(sentence: str, tags_only: bool = False) -> str | None:
 #: A request to the listener that opens a clause ("can you remind whoever's checking in", "could u
 #: tell the sitter", "please pass it on").
 _REQUEST_OPENS = re.compile(r"(?:(?:can|could|would|will)\s+(?:you|u)|please|pls|plz|kindly)\s+(?=[a-z])", _I)
+#: A request that is itself a rule or bounded ("please always ...", "can you not call before 10",
+#: "please reply in French today"): the sentence is read whole.
+_REQUEST_HOLDS = re.compile(r"\b(?:always|never|don['’]?t|do\s+not|not|no\s+more|any\s*more|from\s+now\s+on|going\s+forward|"
+                            r"in\s+(?:the\s+)?future|whenever|every\s+time|each\s+time|today|tonight|tomorrow|"
+                            r"this\s+(?:week|weekend|month|chat|conversation|session)|until|till|til|for\s+now)\b", _I)
+#: A comment on the moment before a request ("ugh this is taking forever, can you speed it up"):
+#: nothing told.
+_MOMENT_COMMENT = re.compile(r"^\W*(?:(?:ugh+|argh+|hmm+|ok(?:ay)?|oh|wow|lol|well|so|honestly)\W+)*(?:this|that|these|those)"
+                             r"(?:['’]s|\s+(?:is|are|was|were|looks?|seems?|sounds?|feels?))\b", _I)
 
 
 def told_before_request(sentence: str) -> str | None:
-    """What a sentence tells before the request it ends with: "the plants need watering every 3
+    """What a statement tells before the request it ends with: "the plants need watering every 3
     days, can you remind whoever's checking in" tells "the plants need watering every 3 days". None
-    when no clause after a break opens a request, or what comes before it is no statement (a
-    question, a supposition, under three words)."""
+    when no clause after a break opens a request, when the request is itself a rule or bounded
+    (_REQUEST_HOLDS), or when what comes before it is no statement (a question, a supposition, a
+    comment on the moment, a word alone). (Before a question mark the request may make what
+    comes before it its background: `told_before_question` reads such sentences.)"""
     s = sentence.strip()
+    if s.endswith("?"):
+        return None
     for m in _ASK_AFTER.finditer(s):
         if _REQUEST_OPENS.match(s, m.end()):
             head = s[: m.start()].rstrip()
-            if len(_WORD_RE.findall(head)) < 3 or is_question(head) or _SUPPOSED.match(head):
+            if (_REQUEST_HOLDS.search(s, m.end()) or len(_WORD_RE.findall(head)) < 2 or is_question(head)
+                    or _SUPPOSED.match(head) or _MOMENT_COMMENT.match(head)):
                 return None
             return head if head[-1:] in ".!" else head + "."
     return None
@@ -986,6 +1000,22 @@ _ONE_DAY_NAMED = re.compile(r"\b(?:this|next)\s+(?:week|weekend|month|\w+day)\b"
 _CANT_HAVE = re.compile(
     r"\b(?P<subj>I|we)\s+(?:(?:also|really|just|still|absolutely|strictly|literally)\s+)*(?P<neg>can't|cannot|can\s+not|"
     r"mustn't|must\s+not|shouldn't)\s+(?:ever\s+)?(?P<verb>have)\s+" + r"(?!" + _NOT_A_THING_KEPT_FROM + r"\b)" + _REST, _I)
+#: What the speaker may not be near, as a rule ("I can't be around cats, I get hives", "I'm not
+#: supposed to be near anyone with a cold during chemo", "we mustn't go anywhere near the lake"):
+#: not someone they can't stand ("can't be around him"), nor being about at a time ("can't be
+#: around for the party", "can't be near a phone on Saturday"), nor what stirs a feeling ("can't go
+#: near the beach without crying").
+_KEEP_AWAY = re.compile(
+    r"\b(?P<subj>I|we)(?:\s+(?:(?:really|just|still|absolutely|strictly|literally|honestly)\s+)*"
+    r"(?P<neg>can't|cannot|can\s+not|mustn't|must\s+not|shouldn't|should\s+not)"
+    r"|(?P<neg2>(?:['’]m|['’]re|\s+am|\s+are)\s+not\s+(?:allowed|supposed|meant)\s+to))\s+(?:ever\s+)?(?:be|go|come|stay)\s+"
+    r"(?:anywhere\s+)?(?P<prep>near|around|close\s+to|next\s+to|in\s+the\s+same\s+room\s+as|exposed\s+to)\s+"
+    r"(?!(?:him|her|them|it|you|me|us|that|this|those|these|for|at|on|in|then|today|tonight|tomorrow|much|long|here|there|"
+    r"anymore|any\s+more|right\s+now|now)\b)" + _REST, _I)
+_NEAR_THING_ENDS = re.compile(r"\s*,|\s+(?:during|on|at|because|since|when|while|after|before|until|till|if|unless|for|every|"
+                              r"as|so)\b", _I)
+_ON_ONE_DAY = re.compile(r"\b(?:today|tonight|tomorrow|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day(?!s))\b", _I)
+_FEELING_WITHOUT = re.compile(r"\bwithout\s+(?:crying|tearing\s+up|thinking|getting\s+(?:sad|upset|emotional)|remembering)\b", _I)
 _BUDGET = re.compile(
     r"\b(?:my|our|the|a|total)\s+budget\s+(?:is|was|of|:|=|would\s+be|will\s+be)\s+(?:about\s+|around\s+|roughly\s+)?"
     + _REST + r"|\bbudget\s+(?:is\s+)?(?:under|below|of|around|about|max(?:imum)?|up\s+to|at\s+most)\s+" + _REST.replace("obj", "obj2")
@@ -1326,6 +1356,10 @@ _REQUIRED = re.compile(r"^(?:[\w]+[\s-]free|vegan|vegetarian|halal|kosher|under|
 #: admit it"; "be" is a rule only as _KEPT says).
 _NO_RULE_VERBS = frozenset("""be feel think know believe guess imagine hope wish wonder say tell admit agree seem look
 sound love like hate""".split())
+#: What one "can never" manage ("my husband can never find his keys", "my boss can never make up his
+#: mind", "the kids can never get enough of it"): a habit or a failing, no rule.
+_CANNOT_MANAGE = frozenset("""find make get remember decide agree sit stop keep figure resist wait sleep hear see catch win finish
+afford understand work manage tell choose settle focus concentrate fit open reach park""".split())
 #: The currency signs an amount may open with.
 _MONEY = r"[$€£¥₹]"
 _AMOUNT = r"(?:" + _MONEY + r"?\d|(?:half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a\s+(?:dozen|hundred|couple))\b)[^.!?;]*"
@@ -2371,6 +2405,7 @@ _GATES: dict[str, frozenset[str]] = {
     "_REACTION": frozenset("me us my i".split()),
     "_DIET_LABEL": frozenset("vegetarian vegan pescatarian pescetarian gluten lactose dairy halal kosher celiac coeliac diabetic keto paleo teetotal sober nut diet".split()),
     "_DIET_NEG": frozenset("eat drink consume touch have".split()),
+    "_KEEP_AWAY": frozenset("near around close next room exposed".split()),
     "_BUDGET": frozenset("budget spend".split()),
     "_DEADLINE": frozenset("deadline due".split()),
     "_OFF_WHAT": frozenset("off".split()),
@@ -2526,6 +2561,16 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             return _Hit("constraint", "constraint:" + _head(o),
                         {"type": "rule", "predicate": " ".join(m.group("neg").lower().split()) + " have",
                          "object": _clean_obj(o, name), "polarity": "-"}, 0.9)
+    m = (_search(_KEEP_AWAY, c) if vocab & _GATES["_KEEP_AWAY"] else None)
+    if (m and not _THIS_ONCE.search(c) and not _ONE_DAY_NAMED.search(c) and not _ON_ONE_DAY.search(c)
+            and not _FEELING_WITHOUT.search(c)):
+        o = _object(m.group("obj"))
+        if o and not _DEICTIC.match(o):
+            # (of the thing kept away from: "smoke on Saturdays" is of smoke, "a cold during chemo" of a cold)
+            thing = _NEAR_THING_ENDS.split(o, 1)[0] or o
+            return _Hit("constraint", "constraint:near:" + _head(thing),
+                        {"type": "rule", "predicate": " ".join(_grp(m, "neg", "neg2").lower().split()) + " be "
+                         + " ".join(m.group("prep").lower().split()), "object": _clean_obj(o, name), "polarity": "-"}, 0.9)
     m = (_BUDGET.search(c) if vocab & _GATES["_BUDGET"] else None)
     if m:
         o = _object(_grp(m, "obj", "obj2", "obj3", "obj4"))
@@ -2715,6 +2760,8 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             verb, o = m.group("verb").lower(), _object(m.group("obj"))
             if rule is _RULE_FOR_ALL and m.group("modal").lower() == "can" and m.group("q").lower() != "no":
                 continue  # "every small act can make a difference": what may be, not a rule
+            if rule is _RULE_FOR_ONE and m.group("modal").lower() == "can" and verb in _CANNOT_MANAGE:
+                continue  # "my husband can never find his keys": a failing, not a rule
             if (o and verb not in _PAST_IRREGULAR and not verb.endswith("ed") and not _WHAT_WAS.match(c, m.start("verb"))
                     and (verb not in _NO_RULE_VERBS or (verb == "be" and (_KEPT.match(o) or _REQUIRED.match(o))))):
                 modal = " ".join(c[m.start("modal"):m.start("verb")].split()).lower()
@@ -3622,6 +3669,9 @@ def _sentence_candidates(sentence: str, name: str, occurred_at: datetime, sessio
     if is_question(s) or is_question(body):
         told = told_before_question(s)
         return [] if told is None else _sentence_candidates(told, name, occurred_at, session_ttl, tz, setting)
+    told = told_before_request(s)
+    if told is not None and (found := _sentence_candidates(told, name, occurred_at, session_ttl, tz, setting)):
+        return found  # "I'm lactose intolerant, can you swap the cream for yoghurt": what it tells, without the request
     # Without a word of the speaker's own, only a rule for others ("every invoice has to go through
     # Priya", "screen time is capped at 90 minutes") is the speaker's memory.
     # A role of theirs filled, or a promotion, is theirs, said without such a word too ("the new

@@ -2395,10 +2395,12 @@ def _standing_candidates(sentences: list[str]) -> list[str]:
     """The first-person sentences the classifier is asked about when the rules kept nothing,
     without a label put before them."""
     from engine.extractor import (called_a_limit, duty_said_alone, is_chatter, is_counterfactual, is_question, kept_in_mind,
-                                  labelled_rule, rule_for_everyone, rule_given, rule_said_without_i, told_before_question)
+                                  labelled_rule, rule_for_everyone, rule_given, rule_said_without_i, told_before_question,
+                                  told_before_request)
 
-    # what a request to keep something in mind asks to keep ("could you bear in mind that ...")
-    told = (kept_in_mind(x) or ((told_before_question(x) or x) if is_question(x) else x)
+    # what a request to keep something in mind asks to keep ("could you bear in mind that ..."), and
+    # what is told before a request ("the sitter's number is on the fridge, please pass it on")
+    told = (kept_in_mind(x) or ((told_before_question(x) or x) if is_question(x) else told_before_request(x) or x)
             for x in map(without_opener, map(without_redacted, sentences)))
     return [x for x in told
             if "[REDACTED:" not in x and not is_question(x) and not is_counterfactual(x)

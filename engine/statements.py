@@ -127,7 +127,7 @@ def clauses(statement: str, speaker: str) -> list[str]:
 #: before a clause that opens with a pronoun (it leans on the one before: see clause_pieces). Another
 #: name after a bare comma ("..., Dan never noticed", "..., Dr Shah upped the dose") tells of the
 #: same thing: no break.
-_OPENERS = frozenset("and but so while whereas".split())
+_OPENERS = frozenset("and but so while whereas also plus".split())
 #: A conjunction opening a clause ("and ...", "but ..."), and its place, maybe empty, at a clause's start.
 _CONJ = rf"(?:{'|'.join(sorted(_OPENERS))})\s+"
 _OPEN = rf"(?:{_CONJ})?"
@@ -241,7 +241,7 @@ _CALENDAR = frozenset([*_WEEKDAYS, *(d + "s" for d in _WEEKDAYS), *(m.lower() fo
 _RESULTS = (r"(?:results?|tests?|bloods|blood\s*work|scans?|x-?rays?|mri|ct|biopsy|smear|swab|grades?|marks?|scores?|"
             r"report|diagnosis|verdict)")
 _ANNOUNCES_RESULTS = re.compile(
-    r"^(?:(?:[\w'’-]+\s+){0,4}?" + _RESULTS + r"\s+(?:(?:(?:has|have)\s+)?(?:came|come)\s+(?:back|through|in)|"
+    r"^(?:(?:[\w'’-]+\s+){0,4}?" + _RESULTS + r"\s+(?:(?:(?:has|have)\s+)?(?:came|come)\s+(?:back|through|in)|arrived|landed|"
     r"(?:is|are|was|were)\s+(?:in|back|out))"
     r"|(?:[\w'’-]+\s+)?(?:got|received|had)\s+(?:[\w'’-]+\s+){0,3}?" + _RESULTS + r"\s+back)"
     # (a day it names is followed by its date: "today (2 March 2026)")

@@ -542,7 +542,7 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     tells ("the plumber wants 300 for the valve, too much?").
     """
     if is_question(sentence):
-        sentence = told_before_question(sentence, tags_only=True) or told_before_request(sentence) or ""
+        sentence = told_before_question(sentence, tags_only=True) or ""
     else:
         sentence = told_before_request(sentence) or sentence
     if "[REDACTED:" in sentence or is_chatter(sentence) or is_question(sentence) or is_counterfactual(sentence):

@@ -2,7 +2,8 @@
 closes up") is a rule of theirs, as "can't ever" is: kept as a constraint. Before, only the rules
 that read "never" after the speaker ("I never eat shellfish") or "can't" took it, and these
 sentences were kept as a fact or not at all. What one can never manage ("remember where I parked",
-"find my keys") is no rule, nor is a can that is a thing."""
+"find my keys") is no rule, nor is a can that is a thing; nor what someone else can never manage
+("my husband can never find his keys", which was kept as a constraint)."""
 from __future__ import annotations
 
 import pytest
@@ -26,6 +27,9 @@ def test_what_one_can_never_have_is_a_rule(tmp_path, text, word):
     "I can never find my keys in the morning.",
     "The old watering can never held much water.",
     "I can never thank you enough.",
+    "My husband can never find his keys.",
+    "My boss can never make up his mind about anything.",
+    "My kids can never get enough of that cartoon.",
 ])
 def test_what_one_can_never_manage_is_no_rule(tmp_path, text):
     kept = kept_of_one_turn(tmp_path, "Ilse", text)
