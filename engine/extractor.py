@@ -403,27 +403,40 @@ _REQUEST_OPENS = re.compile(r"(?:(?:can|could|would|will)\s+(?:you|u)|please|pls
 _REQUEST_HOLDS = re.compile(r"\b(?:always|never|don['’]?t|do\s+not|not|no\s+more|any\s*more|from\s+now\s+on|going\s+forward|"
                             r"in\s+(?:the\s+)?future|whenever|every\s+time|each\s+time|today|tonight|tomorrow|"
                             r"this\s+(?:week|weekend|month|chat|conversation|session)|until|till|til|for\s+now)\b", _I)
-#: A comment on the moment before a request ("ugh this is taking forever, can you speed it up"):
-#: nothing told.
-_MOMENT_COMMENT = re.compile(r"^\W*(?:(?:ugh+|argh+|hmm+|ok(?:ay)?|oh|wow|lol|well|so|honestly)\W+)*(?:this|that|these|those)"
-                             r"(?:['’]s|\s+(?:is|are|was|were|looks?|seems?|sounds?|feels?))\b", _I)
+#: A request that is no request of a task: an exclamation ("can you believe it", "can you imagine"),
+#: or one to keep what it says ("please remember my new address is ...", "please note ...").
+_NO_TASK = re.compile(r"(?:believe|imagine|guess|remember|note|keep|bear|save|store|record|add|write|log|jot)\b", _I)
+#: A head that ends on a verb of saying: what follows is what was said ("the sign on our gate says,
+#: please close it", "Sam keeps asking me, can you lend me 50 quid").
+_SAYING_ENDS = re.compile(r"\b(?:says?|said|saying|asks?|asked|asking|tells?|told|telling|goes|went|wrote|writes|texted|"
+                          r"messaged|shouted|yelled|begged|begging)(?:\s+(?:me|us|him|her|them|everyone|again))?\s*[:,]?\s*$", _I)
+#: A comment on the moment before a request ("ugh this is taking forever, can you speed it up",
+#: "this app is so laggy, can you ...", "argh the printer is jammed again, could you ..."): nothing
+#: told.
+_MOMENT_COMMENT = re.compile(r"^\W*(?:(?:ugh+|argh+|omg|ffs|jeez|grr+|sigh)\b"
+                             r"|(?:(?:hmm+|ok(?:ay)?|oh|wow|lol|well|so|honestly|man)\W+)*(?:this|that|these|those)(?:\s+[\w'’-]+){0,2}?"
+                             r"(?:['’]s|\s+(?:is|are|was|were|looks?|seems?|sounds?|feels?))\b)", _I)
 
 
 def told_before_request(sentence: str) -> str | None:
     """What a statement tells before the request it ends with: "the plants need watering every 3
     days, can you remind whoever's checking in" tells "the plants need watering every 3 days". None
-    when no clause after a break opens a request, when the request is itself a rule or bounded
-    (_REQUEST_HOLDS), or when what comes before it is no statement (a question, a supposition, a
-    comment on the moment, a word alone). (Before a question mark the request may make what
-    comes before it its background: `told_before_question` reads such sentences.)"""
+    when no clause after a break opens a request, when the request is not the sentence's last
+    clause (what follows it is read with the sentence), is itself a rule or bounded
+    (_REQUEST_HOLDS), or asks no task (_NO_TASK), or when what comes before it is no statement (a
+    question, a supposition, a comment on the moment, what someone says, a word alone). (Before a
+    question mark the request may make what comes before it its background:
+    `told_before_question` reads such sentences.)"""
     s = sentence.strip()
     if s.endswith("?"):
         return None
     for m in _ASK_AFTER.finditer(s):
-        if _REQUEST_OPENS.match(s, m.end()):
+        opens = _REQUEST_OPENS.match(s, m.end())
+        if opens:
             head = s[: m.start()].rstrip()
-            if (_REQUEST_HOLDS.search(s, m.end()) or len(_WORD_RE.findall(head)) < 2 or is_question(head)
-                    or _SUPPOSED.match(head) or _MOMENT_COMMENT.match(head)):
+            if (_REQUEST_HOLDS.search(s, m.end()) or _NO_TASK.match(s, opens.end()) or _ASK_AFTER.search(s, opens.end())
+                    or len(_WORD_RE.findall(head)) < 2 or is_question(head) or _SUPPOSED.match(head)
+                    or _MOMENT_COMMENT.match(head) or _SAYING_ENDS.search(head)):
                 return None
             return head if head[-1:] in ".!" else head + "."
     return None
@@ -1000,22 +1013,25 @@ _ONE_DAY_NAMED = re.compile(r"\b(?:this|next)\s+(?:week|weekend|month|\w+day)\b"
 _CANT_HAVE = re.compile(
     r"\b(?P<subj>I|we)\s+(?:(?:also|really|just|still|absolutely|strictly|literally)\s+)*(?P<neg>can't|cannot|can\s+not|"
     r"mustn't|must\s+not|shouldn't)\s+(?:ever\s+)?(?P<verb>have)\s+" + r"(?!" + _NOT_A_THING_KEPT_FROM + r"\b)" + _REST, _I)
-#: What the speaker may not be near, as a rule ("I can't be around cats, I get hives", "I'm not
-#: supposed to be near anyone with a cold during chemo", "we mustn't go anywhere near the lake"):
-#: not someone they can't stand ("can't be around him"), nor being about at a time ("can't be
-#: around for the party", "can't be near a phone on Saturday"), nor what stirs a feeling ("can't go
-#: near the beach without crying").
+#: What the speaker may not be near, as a rule ("I can't be around cats, I get hives", "we mustn't
+#: go anywhere near the lake"): not someone they can't stand ("can't be around him", "near Tom",
+#: "around my dad right now"), nor being about at a time ("can't be around for the party", "around
+#: later", "near a phone on Saturday"), nor what stirs a feeling ("can't go near the beach without
+#: crying"). ("I'm not allowed to go near ..." is _NOT_ALLOWED's.)
 _KEEP_AWAY = re.compile(
-    r"\b(?P<subj>I|we)(?:\s+(?:(?:really|just|still|absolutely|strictly|literally|honestly)\s+)*"
-    r"(?P<neg>can't|cannot|can\s+not|mustn't|must\s+not|shouldn't|should\s+not)"
-    r"|(?P<neg2>(?:['’]m|['’]re|\s+am|\s+are)\s+not\s+(?:allowed|supposed|meant)\s+to))\s+(?:ever\s+)?(?:be|go|come|stay)\s+"
+    r"\b(?P<subj>I|we)\s+(?:(?:really|just|still|absolutely|strictly|literally|honestly)\s+)*"
+    r"(?P<neg>can't|cannot|can\s+not|mustn't|must\s+not|shouldn't|should\s+not)\s+(?:ever\s+)?(?P<verb>be|go|come|stay)\s+"
     r"(?:anywhere\s+)?(?P<prep>near|around|close\s+to|next\s+to|in\s+the\s+same\s+room\s+as|exposed\s+to)\s+"
     r"(?!(?:him|her|them|it|you|me|us|that|this|those|these|for|at|on|in|then|today|tonight|tomorrow|much|long|here|there|"
-    r"anymore|any\s+more|right\s+now|now)\b)" + _REST, _I)
+    r"anymore|any\s+more|right\s+now|now|later|after|before|until|till|til|all|people|(?:my|our|his|her|their)\s+(?:"
+    + RELATIONS_ALTERNATION + r"|ex|exes)s?)\b)" + _REST, _I)
+#: Where the thing kept away from ends in what follows it ("smoke on Saturdays", "a cold during chemo").
 _NEAR_THING_ENDS = re.compile(r"\s*,|\s+(?:during|on|at|because|since|when|while|after|before|until|till|if|unless|for|every|"
                               r"as|so)\b", _I)
 _ON_ONE_DAY = re.compile(r"\b(?:today|tonight|tomorrow|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day(?!s))\b", _I)
-_FEELING_WITHOUT = re.compile(r"\bwithout\s+(?:crying|tearing\s+up|thinking|getting\s+(?:sad|upset|emotional)|remembering)\b", _I)
+_FEELING_WITHOUT = re.compile(r"\bwithout\s+(?:crying|bawling|sobbing|tearing\s+up|welling\s+up|thinking|remembering|missing|"
+                              r"feeling|panicking|freaking\s+out|shaking|getting\s+(?:sad|upset|emotional|teary|nostalgic|angry|"
+                              r"anxious|scared))\b", _I)
 _BUDGET = re.compile(
     r"\b(?:my|our|the|a|total)\s+budget\s+(?:is|was|of|:|=|would\s+be|will\s+be)\s+(?:about\s+|around\s+|roughly\s+)?"
     + _REST + r"|\bbudget\s+(?:is\s+)?(?:under|below|of|around|about|max(?:imum)?|up\s+to|at\s+most)\s+" + _REST.replace("obj", "obj2")
@@ -1357,9 +1373,10 @@ _REQUIRED = re.compile(r"^(?:[\w]+[\s-]free|vegan|vegetarian|halal|kosher|under|
 _NO_RULE_VERBS = frozenset("""be feel think know believe guess imagine hope wish wonder say tell admit agree seem look
 sound love like hate""".split())
 #: What one "can never" manage ("my husband can never find his keys", "my boss can never make up his
-#: mind", "the kids can never get enough of it"): a habit or a failing, no rule.
-_CANNOT_MANAGE = frozenset("""find make get remember decide agree sit stop keep figure resist wait sleep hear see catch win finish
-afford understand work manage tell choose settle focus concentrate fit open reach park""".split())
+#: mind", "the kids can never get enough of it"): a habit or a failing, no rule. (Not verbs a rule
+#: keeps someone from: "the dog can never sit on the sofa", "the baby can never sleep in our bed".)
+_CANNOT_MANAGE = frozenset("""find make remember decide agree stop figure resist wait hear catch win finish afford understand
+manage tell choose settle focus concentrate""".split())
 #: The currency signs an amount may open with.
 _MONEY = r"[$€£¥₹]"
 _AMOUNT = r"(?:" + _MONEY + r"?\d|(?:half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a\s+(?:dozen|hundred|couple))\b)[^.!?;]*"
@@ -2565,12 +2582,13 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
     if (m and not _THIS_ONCE.search(c) and not _ONE_DAY_NAMED.search(c) and not _ON_ONE_DAY.search(c)
             and not _FEELING_WITHOUT.search(c)):
         o = _object(m.group("obj"))
-        if o and not _DEICTIC.match(o):
+        # (a name is someone, not a thing kept away from: "can't be next to Sam at the wedding")
+        if o and not _DEICTIC.match(o) and not o[:1].isupper():
             # (of the thing kept away from: "smoke on Saturdays" is of smoke, "a cold during chemo" of a cold)
             thing = _NEAR_THING_ENDS.split(o, 1)[0] or o
             return _Hit("constraint", "constraint:near:" + _head(thing),
-                        {"type": "rule", "predicate": " ".join(_grp(m, "neg", "neg2").lower().split()) + " be "
-                         + " ".join(m.group("prep").lower().split()), "object": _clean_obj(o, name), "polarity": "-"}, 0.9)
+                        {"type": "rule", "predicate": " ".join(f"{m.group('neg')} {m.group('verb')} {m.group('prep')}".lower().split()),
+                         "object": _clean_obj(o, name), "polarity": "-"}, 0.9)
     m = (_BUDGET.search(c) if vocab & _GATES["_BUDGET"] else None)
     if m:
         o = _object(_grp(m, "obj", "obj2", "obj3", "obj4"))
@@ -2760,7 +2778,8 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
             verb, o = m.group("verb").lower(), _object(m.group("obj"))
             if rule is _RULE_FOR_ALL and m.group("modal").lower() == "can" and m.group("q").lower() != "no":
                 continue  # "every small act can make a difference": what may be, not a rule
-            if rule is _RULE_FOR_ONE and m.group("modal").lower() == "can" and verb in _CANNOT_MANAGE:
+            if (rule is _RULE_FOR_ONE and m.group("modal").lower() == "can" and m.group("freq").lower() == "never"
+                    and (verb in _CANNOT_MANAGE or (verb == "get" and o.lower().startswith("enough")))):
                 continue  # "my husband can never find his keys": a failing, not a rule
             if (o and verb not in _PAST_IRREGULAR and not verb.endswith("ed") and not _WHAT_WAS.match(c, m.start("verb"))
                     and (verb not in _NO_RULE_VERBS or (verb == "be" and (_KEPT.match(o) or _REQUIRED.match(o))))):
@@ -3598,12 +3617,16 @@ def _comma_after_when_you(sentence: str) -> str:
     return sentence
 
 
-#: "can never" after who it is of ("I can never eat shellfish", "my son can never be around dogs",
-#: "we really can never park there"): the same as "can't ever", which the rules of what may not be
-#: done read; not a can that is a thing ("the watering can never leaks": no one before it).
+#: "can never" after who it is of ("I can never eat shellfish", "we really can never have sesame in
+#: the house", "I can never be near smokers"): the same as "can't ever", which the rules of what may
+#: not be done read; not a can that is a thing ("the watering can never leaks": no one before it),
+#: nor an amount one never manages ("I can never eat just one cookie").
 _CAN_NEVER = re.compile(r"(?<![\w'’-])(?P<who>I|we|you|he|she|they|(?:my|our|his|her|their)\s+(?:" + RELATIONS_ALTERNATION
                         + r")s?|(?-i:[A-Z][a-z]+))(?P<adv>(?:\s+(?:really|just|also|still|honestly|literally|simply|"
-                        r"absolutely|sadly|unfortunately))*)\s+can\s+never(?![\w'’-])", _I)
+                        r"absolutely|sadly|unfortunately))*)\s+can\s+never(?![\w'’-])"
+                        # (not an amount: "I can never eat just one cookie", "never have a whole pizza")
+                        r"(?!\s+[\w'’-]+\s+(?:just|only|a\s+whole|the\s+whole|one|enough|more|all|so\s+much|that\s+much|"
+                        r"too\s+much|too\s+many|a\s+full|a\s+big|a\s+second)\b)", _I)
 
 
 def _can_never_plain(sentence: str) -> str:

@@ -249,8 +249,9 @@ _ANNOUNCES_RESULTS = re.compile(
     re.IGNORECASE)
 
 
-#: A statement told as more news beside the one before ("and I also bought a bike", "plus ...").
-_MORE_NEWS = re.compile(r"^\W*(?:and|also|plus|but|oh|btw|anyway)\b|\b(?:also|as\s+well|too)\b", re.IGNORECASE)
+#: A statement told as more news beside the one before ("and I bought a bike", "also ...", "plus
+#: ...", "..., too"; not "my iron is too low").
+_MORE_NEWS = re.compile(r"^\W*(?:and|also|plus|but|oh|btw|anyway)\b|\b(?:as\s+well|too)\W*$", re.IGNORECASE)
 
 
 def _what_results_said(statement: str, before: str) -> bool:

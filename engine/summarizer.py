@@ -539,7 +539,8 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     Biscuit"), or rich in them (a long sentence, or one with a date or a proper
     name). Dropped: chatter, questions, reactions ("I'm so happy for you") and what is said to the
     other party ("love your painting"). A statement before a tag question about it keeps what it
-    tells ("the plumber wants 300 for the valve, too much?").
+    tells ("the plumber wants 300 for the valve, too much?"), and so does one before the request
+    it ends with ("the plants need watering every 3 days, can u remind whoever's checking in").
     """
     if is_question(sentence):
         sentence = told_before_question(sentence, tags_only=True) or ""

@@ -34,3 +34,23 @@ def test_what_one_can_never_have_is_a_rule(tmp_path, text, word):
 def test_what_one_can_never_manage_is_no_rule(tmp_path, text):
     kept = kept_of_one_turn(tmp_path, "Ilse", text)
     assert not any(kind == "constraint" for kind, _ in kept), kept
+
+
+@pytest.mark.parametrize("text", [
+    "I can never eat just one cookie",
+    "I can never have just one drink",
+    "I can never eat a whole pizza",
+])
+def test_an_amount_one_never_manages_is_no_rule(tmp_path, text):
+    kept = kept_of_one_turn(tmp_path, "Ilse", text)
+    assert not any(kind == "constraint" for kind, _ in kept), kept
+
+
+@pytest.mark.parametrize("text", [
+    "The kids can always get a snack from the pantry.",
+    "The dog can never sit on the sofa.",
+    "The baby can never sleep in our bed.",
+])
+def test_what_a_rule_keeps_someone_from_or_allows_stays_a_rule(tmp_path, text):
+    kept = kept_of_one_turn(tmp_path, "Ilse", text)
+    assert any(kind == "constraint" for kind, _ in kept), kept

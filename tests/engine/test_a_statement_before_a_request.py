@@ -40,6 +40,28 @@ def test_what_is_told_is_kept_without_the_request(tmp_path, text, word):
     "if we end up going, could you find a hotel near the station",
     "ok, can you book it",
     "ugh this is taking forever, can you speed it up",
+    "argh the printer is jammed again, could you tell me how to fix it",
 ])
 def test_a_request_after_a_comment_or_a_supposition_keeps_nothing(tmp_path, text):
     assert kept_of_one_turn(tmp_path, "Odile", text) == []
+
+
+@pytest.mark.parametrize("text, word", [
+    # what follows the request is read with the sentence
+    ("I'm vegan, please suggest a dinner, my husband is allergic to nuts", "allergic"),
+    # an exclamation, and a request to keep what it says, are no task asked
+    ("We adopted a puppy, can you believe it, her name is Mochi", "Mochi"),
+    ("I'm moving to Berlin in May, please remember my new address is Torstrasse 5", "Torstrasse"),
+])
+def test_what_the_request_holds_or_what_follows_it_is_kept(tmp_path, text, word):
+    kept = kept_of_one_turn(tmp_path, "Odile", text)
+    assert any(word in t for _, t in kept), kept
+
+
+@pytest.mark.parametrize("text", [
+    "The sign on our gate says, please close it behind you",
+    "Sam keeps asking me, can you lend me 50 quid",
+])
+def test_what_someone_says_is_not_cut_before_it(tmp_path, text):
+    kept = kept_of_one_turn(tmp_path, "Odile", text)
+    assert not any(t.rstrip(". ").endswith(("says", "asking Odile")) for _, t in kept), kept
