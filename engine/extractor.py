@@ -443,7 +443,7 @@ def told_before_request(sentence: str) -> str | None:
 
 
 _LEAD_IN = re.compile(
-    r"^(?:(?:actually|correction|update|scratch\s+that|honestly|anyway|anyways|btw|by\s+the\s+way|plus|also|and|"
+    r"^(?:(?:actually|correction|update|scratch\s+that|honestly|anyway|anyways|btw|fyi|by\s+the\s+way|plus|also|and|"
     r"but|so|then|besides|oh|wow|ah|aw+|hmm+|um+|uh+|haha+|lol|hey|hi|hello|yeah|yes|yep|yup|ok|okay|sure|"
     r"wait|oops|sorry|totally|true|right|exactly|well|gosh|omg|man|dude)\b\s*[,:;.!\-–—]*\s+"
     # "No, ..." is an interjection only with its comma: "No snacks today" is a rule, "Nope I" a reply

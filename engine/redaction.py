@@ -544,9 +544,13 @@ _CARD_CUE_BEFORE = re.compile(
     r"\b(?:card|cards|visa|mastercard|master\s?card|amex|american\s+express|discover|maestro|diners|jcb|"
     r"unionpay|debit|credit|cc|(?:put|putting|go|goes|went|charge[ds]?|charging|bill(?:ed)?|pay|paid|paying)\s+"
     r"(?:[\w'’-]+\s+){0,2}?(?:on|to|with))\b(?:\s+(?:no|num|number|nr|#))?\.?[^\w\n]{0,3}(?:\s*(?:is|was|:))?"
-    r"(?:\s+(?:\w+\s+){0,2})?$", re.IGNORECASE)
+    # ("my card, it's ...", "the card, it is ...")
+    r"(?:\s+(?:[\w'’]+\s+){0,2})?$", re.IGNORECASE)
+#: An expiry said in number words ("expiry is oh eight twenty seven").
+_SAID_MONTH = r"(?:oh|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
 _CARD_CUE_AFTER = re.compile(
-    r"[\s,;:(/-]{0,3}(?:(?:exp(?:ires|iry|iration)?(?:\s+date)?|valid\s+thr(?:u|ough))\.?\s*:?\s*\d\d?\s*[/.-]?\s*\d\d(?:\d\d)?\b"
+    r"[\s,;:(/-]{0,3}(?:(?:exp(?:ires|iry|iration)?(?:\s+date)?|valid\s+thr(?:u|ough))\.?(?:\s+(?:is|was|on))?\s*:?\s*"
+    r"(?:\d\d?\s*[/.-]?\s*\d\d(?:\d\d)?\b|" + _SAID_MONTH + r")"
     r"|(?:cvv2?|cvc2?|csc)\s*:?\s*\d{3,4}\b)", re.IGNORECASE)
 # How card numbers are printed: one run, or groups of 4-4-4-4(-3), 4-6-5 (Amex), 4-6-4 (Diners).
 _CARD_LAYOUTS = frozenset({(4, 4, 4, 4), (4, 4, 4, 4, 3), (4, 6, 5), (4, 6, 4), (4, 4, 4, 3), (4, 4, 5)})

@@ -47,7 +47,7 @@ ABBREVIATIONS: frozenset[str] = frozenset("mr mrs ms dr st jr sr prof vs etc e.g
 RELATIONS: frozenset[str] = frozenset("""mother mom mum father dad parent parents sister brother sibling siblings son sons
 daughter daughters kid kids child children baby wife husband partner spouse girlfriend boyfriend fiance
 fiancee grandma grandpa grandmother grandfather grandson granddaughter aunt uncle cousin niece nephew
-friend friends roommate flatmate housemate workmate classmate schoolmate bandmate neighbor neighbour boss manager
+sis bro friend friends roommate flatmate housemate workmate classmate schoolmate bandmate neighbor neighbour boss manager
 colleague coworker teammate team company
 landlord doctor dentist lawyer teacher coach tutor dog cat pet puppy kitten horse stepson stepdaughter
 stepmother stepfather in-law mother-in-law father-in-law mam mummy mommy daddy gran granny grandmum grandmom
@@ -74,7 +74,7 @@ KIN_SYNONYMS: dict[str, str] = {
     "dad": "father", "daddy": "father",
     "grandma": "grandmother", "gran": "grandmother", "granny": "grandmother", "grandmum": "grandmother",
     "grandmom": "grandmother", "grandpa": "grandfather", "grandad": "grandfather", "granddad": "grandfather",
-    "hubby": "husband",
+    "hubby": "husband", "sis": "sister", "bro": "brother",
 }
 
 
