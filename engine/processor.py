@@ -1752,8 +1752,7 @@ _OWN_THING_REQUEST = re.compile(
     rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
     r"(?:forget|delete|erase|wipe|remove|scratch|scrub|unlearn|disregard)\s+(?:about\s+)?(?:all\s+(?:of\s+)?|everything\s+(?:about|on)\s+)?"
-    # ("the part about my job", "the bit about Sam's surgery", "the stuff about the Harrow flat": what was said)
-    rf"(?:my|our|what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared|{_UNBURDENED})|that\s+I\b|{_THE_PART_ABOUT}[\w'’-]+"
+    rf"(?:my|our|what\s+I\s+(?:just\s+)?(?:said|told\s+you|mentioned|shared|{_UNBURDENED})|that\s+I\b|{_THE_PART_ABOUT}my"
     # "forget what school the twins go to", "forget who I rent from": a detail of theirs, asked about
     r"|(?:what|which|where|who)\s+(?:[\w'\u2019-]+\s+){0,3}?(?:I|I'm|we|we're|my|our|me|us|the\s+(?:kids|twins|children|baby)))\b"
     # "scrap / ignore what I said about the architecture school": not "scrap my plan", which changes it
@@ -1861,13 +1860,15 @@ _UN_FORGET = re.compile(r"\bun-?(?:remember|memori[sz]e|learn|know|hear|see)\b",
 
 #: Leave given to forget ("you can forget what I said about pottery", "feel free to delete my old
 #: address", "you can drop the part about my knee now"): asked as plainly as "please forget ...".
-#: Not the idiom of what will not happen ("you can forget about getting a refund").
+#: Not the idiom of what will not happen ("you can forget about getting a refund", "about me eating
+#: meat again").
 _LEAVE_TO_FORGET = re.compile(
     r"^(?P<lead>[\W_]*(?:(?:oh|ok(?:ay)?|so|and|also|actually|hey|right|well)\b[\W_]*)*)"
     r"(?:you\s+(?:can|may|could)(?:\s+(?:now|just|also|go\s+ahead\s+and))?|feel\s+free\s+to|go\s+ahead\s+and|"
     r"you['’]re\s+(?:free|welcome)\s+to)\s+"
     r"(?=(?:forget|delete|erase|wipe|remove|scratch|scrap|drop|ditch|bin|disregard|ignore|get\s+rid\s+of)\b"
-    r"(?!\s+about\s+[\w'’-]+ing\b))", re.IGNORECASE)
+    # ("about getting a refund", "about me eating meat", "about Sam's coming")
+    r"(?!\s+about\s+(?:(?:me|us|him|her|them|my|our|his|their|[\w'’-]+['’]s)\s+)?[\w'’-]+ing\b))", re.IGNORECASE)
 
 
 def _mend_request(sentence: str) -> str:

@@ -25,8 +25,11 @@ def test_leave_given_to_forget_forgets_it(tmp_path, said, asked, gone):
     assert any("choir" in t for t in texts), texts
 
 
-def test_what_will_not_happen_forgets_nothing(tmp_path):
-    texts = texts_after(tmp_path, "I'm waiting on a refund from Currys for the kettle.",
-                        "You can forget about getting a refund, the shop's closed.", "I sing alto in a community choir.",
-                        speaker="Fenna", days=DAYS)
-    assert any("Currys" in t for t in texts), texts
+@pytest.mark.parametrize("said, asked, word", [
+    ("I'm waiting on a refund from Currys for the kettle.", "You can forget about getting a refund, the shop's closed.",
+     "Currys"),
+    ("I'm vegetarian.", "you can forget about me eating meat again lol", "vegetarian"),
+])
+def test_what_will_not_happen_forgets_nothing(tmp_path, said, asked, word):
+    texts = texts_after(tmp_path, said, asked, "I sing alto in a community choir.", speaker="Fenna", days=DAYS)
+    assert any(word in t for t in texts), texts
