@@ -1028,7 +1028,9 @@ _KEEP_AWAY = re.compile(
 #: Where the thing kept away from ends in what follows it ("smoke on Saturdays", "a cold during chemo").
 _NEAR_THING_ENDS = re.compile(r"\s*,|\s+(?:during|on|at|because|since|when|while|after|before|until|till|if|unless|for|every|"
                               r"as|so)\b", _I)
-_ON_ONE_DAY = re.compile(r"\b(?:today|tonight|tomorrow|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day(?!s))\b", _I)
+#: One weekday named ("near a phone on Saturday"; not "on Saturdays"); today, tonight and tomorrow
+#: are _THIS_ONCE's.
+_ON_ONE_DAY = re.compile(r"\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day(?!s)\b", _I)
 _FEELING_WITHOUT = re.compile(r"\bwithout\s+(?:crying|bawling|sobbing|tearing\s+up|welling\s+up|thinking|remembering|missing|"
                               r"feeling|panicking|freaking\s+out|shaking|getting\s+(?:sad|upset|emotional|teary|nostalgic|angry|"
                               r"anxious|scared))\b", _I)
