@@ -1293,7 +1293,11 @@ chance hard shame question questions kidding harm doubt pun such doubts prob pro
 pain gain excuse excuses fun much new else special wrong left like compares beats matters happened is was""".split())
 _MUST = re.compile(
     r"\b(?P<subj>I|we|you)\s+(?:must\s+always|must\s+never|should\s+always|should\s+never|have\s+got\s+to|"
-    r"must|have\s+to|need\s+to|gotta)\s+(?P<verb>[a-z]+(?:-[a-z]+)?)\s*" + _REST, _I)
+    r"(?P<not>must\s+not|mustn['’]?t)|must|have\s+to|need\s+to|gotta)\s+(?P<verb>[a-z]+(?:-[a-z]+)?)\s*" + _REST, _I)
+#: What "I must not ..." says of a slip or a guess, not a rule kept ("I mustn't forget the keys", "I
+#: must not miss the train", "we mustn't tell Dad", "I must not be late").
+_NOT_A_PROHIBITION = frozenset("""be forget remember miss lose let tell say think worry panic feel look seem get
+laugh cry sleep oversleep""".split())
 #: A rule for everyone or everything of a kind, said with a modal: "every invoice has to go through
 #: Priya", "all visitors must sign in", "no guest can bring a plus-one".
 _RULE_FOR_ALL = re.compile(
@@ -2451,7 +2455,7 @@ prepare outline design sign apply enrol enroll join take rent buy order hire swi
     "_STANDING_REQUEST": frozenset("always now forward whenever every anytime any default future permanently forever here".split()),
     "_STOP_DOING": frozenset("stop quit".split()),
     "_FREQ_RULE": frozenset("never always".split()),
-    "_MUST": frozenset("must have need gotta should got".split()),
+    "_MUST": frozenset("must mustn mustnt have need gotta should got".split()),
     "_RULE_FOR_ALL": frozenset("all every each any no".split()),
     "_NOTHING_BOOKED": frozenset("booked scheduled planned arranged put goes go".split()),
     "_RULE_FOR_ANYTHING": frozenset("everything anything".split()),
@@ -2758,10 +2762,16 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         o = _object(m.group("obj"))
         subj = m.group("subj").lower()
         standing = bool(_STANDING.search(c))
-        if verb not in _STATIVE and (standing or (subj == "you" and _MUST_WORD.search(c))):
+        # "I must not take ibuprofen", "we mustn't give the baby honey": a prohibition the speaker
+        # keeps to, unless said of one occasion ("I mustn't eat too much tonight")
+        forbidden = (m.group("not") is not None and subj != "you" and verb not in _NOT_A_PROHIBITION
+                     and not (verb == "give" and o.lower().startswith("up")) and not _THIS_ONCE.search(c))
+        if (verb not in _STATIVE or forbidden) and (standing or forbidden or (subj == "you" and _MUST_WORD.search(c))):
             if o and not _DEICTIC.match(o):
                 modal = " ".join(c[m.end("subj"):m.start("verb")].split()).lower()
-                return _Hit("constraint", "constraint:" + (_topic(c, o) if subj == "you" else _head(o)),
+                # (the speaker's rule by what it is of and what it does: "must always call Mum on
+                # Sundays" and "must always water the plants on Sundays" are two rules)
+                return _Hit("constraint", "constraint:" + (_topic(c, o) if subj == "you" else f"{_head(o)}:{verb}"),
                             {"type": "rule", "predicate": f"{modal} {verb}", "object": _clean_obj(o, name)}, 0.9)
     m = (_ONLY_RULE.match(c) if "only" in vocab else None)
     if m and (set(m.group("np").lower().split()) & _PRONOUNS_ETC or re.search(r"\b" + _ONE_OCCASION_WORD, c, _I)

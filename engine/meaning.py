@@ -51,7 +51,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/73"
+DECIDER = "meaning/74"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -2506,6 +2506,14 @@ def additive(text: str) -> bool:
     return _ADDITIVE.search(text) is not None
 
 
+#: Anchors that say only when or how often ("at night", "on weekday mornings", "never"): two things
+#: done at one time of day, or never, are not one thing ("must never drive at night" / "must never
+#: walk home alone at night").
+_WHEN_ANCHORS = frozenset(t[:5] for w in """night nights nighttime tonight morning mornings evening evenings afternoon
+afternoons weekend weekends weekday weekdays weeknight weeknights daily weekly monthly never always often usually
+sometimes ever""".split() for t in terms(w))
+
+
 @lru_cache(maxsize=65_536)
 def anchors(text: str, speaker: str = "") -> frozenset[str]:
     """Distinctive words that pin what a statement is about: its values, and its content terms of
@@ -3348,7 +3356,7 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
             continue
         if (sim >= settings.same_anchor_similarity and not conflict and not other_day and not filler
                 and not changed and ((rare & their_anchors[i]) - _doing(text, speaker) - _doing(rec.text, speaker)
-                                     - _label_anchors(text, speaker) - _label_anchors(rec.text, speaker)
+                                     - _label_anchors(text, speaker) - _label_anchors(rec.text, speaker) - _WHEN_ANCHORS
                                      or _overlap(rare & mine_values, theirs))):
             same.append(Relation(rec.memory_id, sim, "same"))
             continue

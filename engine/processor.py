@@ -69,7 +69,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/135"
+RULES = "rules/136"
 
 
 @dataclass(frozen=True)
@@ -240,6 +240,12 @@ def _not_said_again(text: str, record_text: str, speaker: str) -> bool:
             or denies(text) != denies(record_text))
 
 
+def _rule_verb(fields: dict[str, str]) -> str:
+    """The verb a rule's predicate ends on ("must not drive" -> "drive"; "" when it has none)."""
+    words = str(fields.get("predicate") or "").split()
+    return words[-1].lower() if words else ""
+
+
 def _same_filler(a: dict[str, str], b: dict[str, str]) -> bool:
     """Two slot fillers that say the same: one polarity, and the words of one value (or object)
     among the other's ("hazelnut" / "hazelnuts", "lighthouse keeper" / "lighthouse keeper on the
@@ -249,6 +255,8 @@ def _same_filler(a: dict[str, str], b: dict[str, str]) -> bool:
     va, vb = value(a), value(b)
     if not (va and vb) or a.get("polarity", "+") != b.get("polarity", "+"):
         return False
+    if a.get("type") == b.get("type") == "rule" and _rule_verb(a) != _rule_verb(b):
+        return False  # "must not drive at night" / "must not walk home alone at night": two rules
     short, long_ = sorted((sorted(va), sorted(vb)), key=len)
     return all(has_term(long_, t) for t in short)  # "strawberri" / "strawberry": one word
 
