@@ -51,7 +51,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/74"
+DECIDER = "meaning/75"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -258,6 +258,14 @@ _NAMED_CHANGE = (
     # (the when alone, not "Sunday league", "5pm sessions", "the 10th rep", "tomorrow's party")
     r"(?:\s+(?:at|on|instead|from|morning|afternoon|evening|night|next|this)\b|\s+\d|\s*[,.;:!?)]|\s*$))|"
     r"revised|(?:went|go|goes|going|gone)\s+(?:up|down)\s+to|raised\s+to|lowered\s+to|refinanced|"
+    # a time given more of ("they extended the grant deadline", "the gallery extended the
+    # exhibition", "my visa got extended"), not a room built bigger ("we extended the kitchen") nor
+    # a kind ("my extended family")
+    r"extended\s+(?:(?:the|my|our|his|her|their|its|(?-i:[A-Z])[\w'’]*['’]s)\s+)?(?:[\w'’-]+\s+){0,3}?"
+    r"(?:deadline|due\s+date|lease|tenancy|contract|visa|permit|licen[cs]e|loan|stay|trip|exhibition|subscription|"
+    r"membership|hours|warranty|notice|term|holiday|leave|booking|reservation|insurance|policy|cover|season|run|"
+    r"offer|sale|trial|mortgage|placement|internship|probation|rental|hire|pass|deal)s?\b|"
+    r"(?:got|been|was|were|gets?)\s+extended\b|"
     # a number taken to another network ("ported my number over to Smarty")
     r"ported\s+(?:(?!to\b)[\w'’]+\s+){0,3}?to\b|"
     # a system moved to a new version or platform ("finished the migration to Django 4.2",
@@ -302,9 +310,10 @@ _NAMED_CHANGE = (
     r"as\s+of\s+(?:now|today|this\s+(?:week|month|year|term|season)|the\s+(?:start|beginning|first)\s+of|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|"
     r"october|november|december)|"
-    # a new state from the next period on ("from next month the rent's 1240", "starting next week my
-    # hours are 7 to 3"), not a stretch of time ("from next month to September I'm in Lisbon")
-    r"(?:from|starting|beginning)\s+next\s+(?:week|month|year|term|season|semester|quarter)"
+    # a new state from the next period on, or this one ("from next month the rent's 1240", "starting
+    # next week my hours are 7 to 3", "from this term the school bus is the 17"), not a stretch of
+    # time ("from next month to September I'm in Lisbon")
+    r"(?:from|starting|beginning)\s+(?:next|this)\s+(?:week|month|year|term|season|semester|quarter)"
     r"(?!(?:\s+\([^)]*\))?\s+(?:to|until|till|through)\b)|"
     r"(?:pay|salary|rent|price)\s+(?:rise|raise|increase|hike)|"
     # "my manager put me on evenings", "they've set my premium at 2,050"
@@ -325,10 +334,10 @@ _NAMED_CHANGE_CUE = re.compile(_NAMED_CHANGE, re.IGNORECASE)
 _THING_CHANGED_CUE = re.compile(_THING_CHANGED, re.IGNORECASE)
 
 
-#: The thing a new value from the next period on is said of ("from next month the car insurance is
-#: 70 a month" -> car insurance; "from next term Mila's in Year 5" -> Mila).
+#: The thing a new value from the next period (or this one) on is said of ("from next month the car
+#: insurance is 70 a month" -> car insurance; "from next term Mila's in Year 5" -> Mila).
 _NEXT_PERIOD_THING = re.compile(
-    r"\b(?:from|starting|beginning)\s+next\s+(?:week|month|year|term|season|semester|quarter)(?:\s+(?P<when>\([^)]*\)))?,?\s+"
+    r"\b(?:from|starting|beginning)\s+(?:next|this)\s+(?:week|month|year|term|season|semester|quarter)(?:\s+(?P<when>\([^)]*\)))?,?\s+"
     r"(?:(?:the|my|our|his|her|their)\s+)?(?P<thing>(?:[\w-]+\s+){0,2}?[\w-]+?)(?:['’]s\b|\s+(?:is|are|goes|go|will\s+be|"
     r"costs?|becomes?|moves?|starts?|runs?)\b)", re.IGNORECASE)
 
@@ -1050,10 +1059,16 @@ def _someone(word: str, speaker: str, records: Sequence) -> bool:
 
 def _moves_it(text: str) -> bool:
     """Whether a value verb moves a thing named only as "it" or "that" ("they pushed it back to
-    the 25th")."""
+    the 25th", "the landlord put it up")."""
     m = _MOVED_THING.search(text)
     words = m.group("object").lower().split() if m is not None else []
-    return words in (["it"], ["that"], ["this"])
+    return words in (["it"], ["that"], ["this"]) or _PUT_IT_UP.search(text) is not None
+
+
+#: A value raised or cut, named only as "it" ("the landlord put it up", "they've bumped it up
+#: again"): the new value is said apart, if at all.
+_PUT_IT_UP = re.compile(r"\b(?:put|bumped|pushed|jacked|hiked|knocked|brought)\s+(?:it|that)\s+(?:up|down)\b(?!\s+(?:to|on|in|at|for|with)\b)",
+                        re.IGNORECASE)
 
 
 #: A thing that moved itself to a new value: "my office moved to Katowice" moves the office, not
@@ -3243,8 +3258,9 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         # "weigh-in at the vet today: Rufus was 28.2 kg": of whomever the records weigh Rufus of
         mine_holders.extend({holder(r.text, speaker) for r in records if _whose_weight(r.text, speaker) == body}
                             - {mine_holder})
-    if not mine_holder and _moves_it(text):
-        # "the clinic rang and moved it to Monday": what "it" is was said before, of whomever it is
+    if (not mine_holder or mine_holder <= _SERVING) and _moves_it(text):
+        # "the clinic rang and moved it to Monday", "the landlord put it up": what "it" is was said
+        # before, of whomever it is
         mine_holders.extend({holder(r.text, speaker) for r in records} - {mine_holder})
     moved_names = frozenset(v for v in mine_values if set(terms(v)) & moving)
     if moving and moving <= frozenset(t for v in moved_names for t in terms(v)):
