@@ -1151,7 +1151,10 @@ _RULE_TAG = re.compile(
     r"(?:(?:house|household|family|only|one|hard|strict|new|ground|standing|firm|basic)\s+)?"
     r"(?:deal|rule|rules|policy|law|agreement|arrangement)\b(?P<rest>(?:\s+[\w'\u2019]+){0,5})"
     r"|(?:that|this)(?:['\u2019]s|\s+is)\s+(?:(?:completely|totally|absolutely|just)\s+)?(?:non[- ]?negotiable|not\s+negotiable|set\s+in\s+stone)"
+    r"|it(?:['\u2019]s|\s+is)\s+(?:(?:completely|totally|absolutely|just)\s+)?(?:non[- ]?negotiable|not\s+negotiable)"
     r"|no\s+exceptions)"
+    # (and why, said after it: "..., it's non-negotiable, I'm on the six am shift"; not a "but")
+    r"(?:\s*[,;\u2013\u2014-]\s*(?!(?:but|though|although|except|unless|apart|other\s+than)\b)(?P<why>[^.!?,;]{3,120}))?"
     r"\s*[.!]*\s*$", _I)
 
 
@@ -1162,7 +1165,8 @@ def _labelled_hit(obj: str, name: str) -> _Hit:
 
 
 def _labelled_rule(body: str) -> str | None:
-    """What a statement labelled a rule after it says (see `_RULE_TAG`), or None."""
+    """What a statement labelled a rule after it says (see `_RULE_TAG`), with the reason said after
+    the label, or None."""
     m = _RULE_TAG.search(body)
     if m is None:
         return None
@@ -1182,7 +1186,8 @@ def _labelled_rule(body: str) -> str | None:
                 r"\b(?:must|has\s+to|have\s+to|needs?\s+to|can['\u2019]?t|cannot|only|never|always|no|off|before|after)\b",
                 head, _I))):
         return None  # "every shop in town was shut, no exceptions", "everyone in my family has brown eyes, ...": what was or is
-    return head
+    # the rule without its label, with why it holds where that is said after it
+    return f"{head}, {m.group('why').strip()}" if m.group("why") else head
 
 
 #: A request to stop a doing ("stop using emojis", "please quit adding tables").

@@ -69,7 +69,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/136"
+RULES = "rules/137"
 
 
 @dataclass(frozen=True)
