@@ -69,7 +69,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/137"
+RULES = "rules/138"
 
 
 @dataclass(frozen=True)
@@ -787,6 +787,26 @@ def _bounded(c: Candidate, at: datetime) -> Candidate:
     return replace(c, expires_at=ends, happened_at=held, kind="fact" if c.kind == "episode" and held is None else c.kind)
 
 
+#: A day that comes round every year, given by its date ("my dad has his birthday on 2 March", "the 9th
+#: of October is my sister's birthday", "our anniversary falls on 4 September"): not a party held for
+#: it, nor one birthday of an age ("Grandma's 90th birthday party is on 21 June").
+_YEARLY_DAY = re.compile(r"\b(?:birthday|b-?day|anniversary|name\s*day)\b", re.IGNORECASE)
+_YEARLY_DATE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + MONTH_WORDS + r"|\b" + MONTH_WORDS
+                          + r"\s+\d{1,2}(?:st|nd|rd|th)?\b", re.IGNORECASE)
+_ONE_YEARS_DAY = re.compile(r"\b(?:party|parties|celebration|do|bash|drinks|dinner|meal|lunch|trip|surprise|present|gift|card|"
+                            r"cake|this\s+year|last\s+year|next\s+year|was|were|had|did|went)\b|\b\d+(?:st|nd|rd|th)\s+(?:birthday|b-?day|anniversary)\b",
+                            re.IGNORECASE)
+
+
+def _yearly(c: Candidate) -> Candidate:
+    """A day that comes round every year, told by its date, is a standing fact of whose day it is, not
+    an event of the day it next falls on (see _YEARLY_DAY)."""
+    if (c.kind != "episode" or _YEARLY_DAY.search(c.text) is None or _YEARLY_DATE.search(c.text) is None
+            or _ONE_YEARS_DAY.search(c.text) is not None):
+        return c
+    return replace(c, kind="fact", happened_at=None)
+
+
 #: What a day moved to opens with that takes "in" rather than "on": a month, a season.
 _IN_A_MONTH = re.compile(MONTH_WORDS + r"|spring|summer|autumn|fall|winter|early|mid|late|"
                          r"the\s+(?:spring|summer|autumn|winter|new\s+year)", re.IGNORECASE)
@@ -933,7 +953,7 @@ def record_candidates(state: SubjectState, candidates: list[Candidate], turn: Ev
     """
     # a record says its negations plainly ("steer clear of X" -> "avoid X", "dont" -> "don't")
     candidates = [c if (plain := plain_negations(c.text)) == c.text else replace(c, text=plain) for c in candidates]
-    candidates = [_bounded(c, turn.occurred_at) for c in candidates]
+    candidates = [_yearly(_bounded(c, turn.occurred_at)) for c in candidates]
     name = (speaker or "").strip() or "User"
     if meaning is not None and candidates:
         vectors = meaning.vectors([c.text for c in candidates])
