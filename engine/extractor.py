@@ -746,6 +746,24 @@ _PREP_TAIL = frozenset("""near with for to at in on of about by from into around
 some""".split())
 
 
+#: Where what a rule is done to ends and when, where or how it is done begins ("Mum | on Sundays",
+#: "my blood sugar | every morning", "grapefruit juice | with these pills").
+_RULE_OBJECT_END = re.compile(r"\s+(?:on|at|in|after|before|during|until|till|by|with|without|near|around|from|for|"
+                              r"every|each|whenever|when|while|unless|if|because|since|as)\b", _I)
+_RULE_OPENS_WITH_WHEN = re.compile(r"(?:on|at|in|after|before|during|until|till|by|with|without|near|around|from|for|"
+                                   r"every|each|whenever|when|while|past|over|under)\b", _I)
+
+
+def _rule_head(verb: str, obj: str) -> str:
+    """What one of the speaker's rules is of, for its slot: the head of what it is done to, before
+    when or how ("call Mum on Sundays" -> mum, "water the plants on Sundays" -> plant), or the doing
+    itself when it is done to nothing ("drive at night" -> drive, "cycle at night" -> cycle): two
+    rules at one time are two slots, one rule said with another verb ("phone Mum on Sundays") one."""
+    if _RULE_OPENS_WITH_WHEN.match(obj):
+        return verb
+    return _head(_RULE_OBJECT_END.split(obj, maxsplit=1)[0])
+
+
 def _head(obj: str) -> str:
     """Crude head noun: the last word of the object (time words and pronouns dropped), lower-cased, singular."""
     words = _HEAD_WORD.findall(_strip_time_tail(obj))
@@ -1301,7 +1319,7 @@ _MUST = re.compile(
     r"(?P<not>must\s+not|mustn['’]?t)|must|have\s+to|need\s+to|gotta)\s+(?P<verb>[a-z]+(?:-[a-z]+)?)\s*" + _REST, _I)
 #: What "I must not ..." says of a slip or a guess, not a rule kept ("I mustn't forget the keys", "I
 #: must not miss the train", "we mustn't tell Dad", "I must not be late").
-_NOT_A_PROHIBITION = frozenset("""be forget remember miss lose let tell say think worry panic feel look seem get
+_NOT_A_PROHIBITION = frozenset("""be have forget remember miss lose let tell say think worry panic feel look seem get
 laugh cry sleep oversleep""".split())
 #: A rule for everyone or everything of a kind, said with a modal: "every invoice has to go through
 #: Priya", "all visitors must sign in", "no guest can bring a plus-one".
@@ -2771,12 +2789,12 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
         # keeps to, unless said of one occasion ("I mustn't eat too much tonight")
         forbidden = (m.group("not") is not None and subj != "you" and verb not in _NOT_A_PROHIBITION
                      and not (verb == "give" and o.lower().startswith("up")) and not _THIS_ONCE.search(c))
-        if (verb not in _STATIVE or forbidden) and (standing or forbidden or (subj == "you" and _MUST_WORD.search(c))):
+        # ("you must not tell anyone about my diagnosis": what the assistant may not do, whatever the verb)
+        told_you = subj == "you" and m.group("not") is not None and not _WHAT_WAS.match(c, m.start("verb"))
+        if (verb not in _STATIVE or forbidden or told_you) and (standing or forbidden or (subj == "you" and _MUST_WORD.search(c))):
             if o and not _DEICTIC.match(o):
                 modal = " ".join(c[m.end("subj"):m.start("verb")].split()).lower()
-                # (the speaker's rule by what it is of and what it does: "must always call Mum on
-                # Sundays" and "must always water the plants on Sundays" are two rules)
-                return _Hit("constraint", "constraint:" + (_topic(c, o) if subj == "you" else f"{_head(o)}:{verb}"),
+                return _Hit("constraint", "constraint:" + (_topic(c, o) if subj == "you" else _rule_head(verb, o)),
                             {"type": "rule", "predicate": f"{modal} {verb}", "object": _clean_obj(o, name)}, 0.9)
     m = (_ONLY_RULE.match(c) if "only" in vocab else None)
     if m and (set(m.group("np").lower().split()) & _PRONOUNS_ETC or re.search(r"\b" + _ONE_OCCASION_WORD, c, _I)

@@ -51,7 +51,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/75"
+DECIDER = "meaning/76"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -261,6 +261,7 @@ _NAMED_CHANGE = (
     # a time given more of ("they extended the grant deadline", "the gallery extended the
     # exhibition", "my visa got extended"), not a room built bigger ("we extended the kitchen") nor
     # a kind ("my extended family")
+    r"(?<!\bthe\s)(?<!\ban\s)(?<!\ba\s)(?<!\bmy\s)(?<!\bour\s)(?<!\byour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)"
     r"extended\s+(?:(?:the|my|our|his|her|their|its|(?-i:[A-Z])[\w'’]*['’]s)\s+)?(?:[\w'’-]+\s+){0,3}?"
     r"(?:deadline|due\s+date|lease|tenancy|contract|visa|permit|licen[cs]e|loan|stay|trip|exhibition|subscription|"
     r"membership|hours|warranty|notice|term|holiday|leave|booking|reservation|insurance|policy|cover|season|run|"

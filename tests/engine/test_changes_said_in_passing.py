@@ -52,11 +52,12 @@ def test_a_value_put_up_by_whoever_sets_it(tmp_path, old, new, old_word, new_wor
     assert_replaced(_after(tmp_path, old, new), old_word, new_word)
 
 
-@pytest.mark.parametrize("old, new", [
-    ("I work from home on Fridays", "from this month to June I'm in the office every day"),
-    ("my mum lives in Leeds", "my extended family is coming over from Leeds this weekend"),
-    ("our kitchen is tiny", "we extended the kitchen last year, it's lovely"),
+@pytest.mark.parametrize("old, new, word", [
+    ("I work from home on Fridays", "from this month to June I'm in the office every day", "home on Fridays"),
+    ("my mum lives in Leeds", "my extended family is coming over from Leeds this weekend", "mum lives"),
+    ("our kitchen is tiny", "we extended the kitchen last year, it's lovely", "tiny"),
+    ("my warranty on the laptop lasts 1 year", "I bought the extended warranty for the fridge, it's 3 years", "laptop"),
 ])
-def test_no_change_of_the_old_value(tmp_path, old, new):
+def test_no_change_of_the_old_value(tmp_path, old, new, word):
     active = active_after(tmp_path, "Ilse", [old, new])
-    assert any(old.split()[-1] in a for a in active), active
+    assert any(word in a for a in active), active

@@ -75,7 +75,7 @@ def test_prefer_x_over_y_keeps_x_as_the_object():
         ("My budget is under $500.", "constraint:budget", "sensitive"),
         ("The deadline is next Friday.", "constraint:deadline", "personal"),
         ("Never use emojis.", "constraint:format", "public"),
-        ("I must always double-check my code before a release.", "constraint:release:double-check", "public"),
+        ("I must always double-check my code before a release.", "constraint:code", "public"),
         ("I'm not allowed to drink coffee.", "constraint:coffee", "personal"),
     ],
 )

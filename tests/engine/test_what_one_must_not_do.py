@@ -7,7 +7,8 @@ tonight").
 Two rules of the speaker's about different doings at one time ("must always call Mum on Sundays",
 "must always water the plants on Sundays"; "can't drive at night", "shouldn't go running at night")
 are two memories: before, the second took the first one's place, or was read as the first said
-again, because they shared a time of day or "never"."""
+again, because they shared a time of day or "never". One rule said with another verb ("phone Mum
+on Sundays" after "call Mum on Sundays") is still one memory."""
 from __future__ import annotations
 
 import pytest
@@ -32,6 +33,7 @@ def test_what_one_must_not_do_is_a_rule(tmp_path, text, word):
     "I mustn't give up on it now.",
     "I must not be late for the dentist.",
     "I mustn't eat too much tonight.",
+    "I mustn't have locked it properly.",
 ])
 def test_a_slip_a_guess_or_one_occasion_is_no_rule(tmp_path, text):
     kept = kept_of_one_turn(tmp_path, "Ilse", text)
@@ -51,9 +53,16 @@ def test_two_rules_at_one_time_are_two_memories(tmp_path, first, second):
 
 @pytest.mark.parametrize("first, second", [
     ("I can't drive at night.", "I can't drive after dark, my eyes are bad."),
+    ("I must always call Mum on Sundays.", "I must always phone Mum on Sundays."),
+    ("I need to test my blood sugar every morning.", "I need to check my blood sugar every morning."),
     ("I go swimming on weekday mornings.", "I swim most weekday mornings before work."),
     ("I must always be home by 10 on weeknights.", "I must always be home by 11 on weeknights now."),
 ])
 def test_one_rule_or_habit_said_again_or_changed_stays_one(tmp_path, first, second):
     active = active_after(tmp_path, "Ilse", [first, second])
     assert len(active) == 1, active
+
+
+def test_what_the_assistant_must_not_tell_is_a_rule(tmp_path):
+    kept = kept_of_one_turn(tmp_path, "Ilse", "You must not tell anyone about my diagnosis.")
+    assert any(kind == "constraint" and "diagnosis" in t for kind, t in kept), kept
