@@ -69,7 +69,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/139"
+RULES = "rules/140"
 
 
 @dataclass(frozen=True)
@@ -2752,6 +2752,26 @@ _HOLDS_CONTACT = "\0contact"
 #: How much closer to the thing a request names ("the run-in with the law") a text holding no word
 #: of it must read than the texts holding only whose it is, to be that thing in their place.
 POSSESSOR_ONLY_MARGIN = 0.1
+#: How much closer a text that holds only whose a thing is must read to the thing named ("Tom's job")
+#: than to its possessor alone ("Tom") to be that thing: naming a thing the text is not about adds
+#: nothing to how alike they read.
+POSSESSOR_THING_GAIN = 0.05
+#: A thing of someone's as a request names it: the possessor and the words after it, up to where
+#: the request goes on ("Marco's bike", "my brother's wedding, we fell out" -> brother's wedding).
+_THING_OF_WHOSE = re.compile(r"\b(?P<whose>[\w-]+)['’]s\s+(?P<thing>[\w-]+(?:\s+(?!(?:and|but|because|cos|as|since|please|pls|"
+                             r"now|too|again|then|thanks|either|anymore|any\s+more|as\s+well)\b)[\w-]+){0,2}?)"
+                             r"(?=\s*[,.;:!?]|\s+(?:and|but|because|cos|as|since|please|pls|now|too|again|then|thanks|"
+                             r"either|anymore|any\s+more|as\s+well)\b|\s*$)", re.IGNORECASE)
+#: Times whose thing a request names ("this morning's reading", "yesterday's news"): what was said
+#: of then, not a thing of someone's.
+_TIMES_OWN = frozenset("""morning afternoon evening night today tonight yesterday tomorrow week weekend month year
+monday tuesday wednesday thursday friday saturday sunday""".split())
+#: Words that name no one thing but whatever of someone's is of a kind ("my aunt's gift", "my
+#: boss's kit", "our neighbour's stuff", "Ottilie's private life"): any statement of theirs may be it.
+_VAGUE_THINGS = frozenset(t for w in """stuff things thing gift gifts present presents help tool tools kit gear equipment
+machine machines machinery belongings possessions property life private personal business situation situations news
+problem problems issue issues trouble troubles affairs matters details info story stories drama side""".split()
+                          for t in terms(w))
 
 
 def _request_scores(texts: list[str], request: str, topic: list[str], meaning: Meaning,
@@ -2790,6 +2810,18 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
             if float(near[others].max()) >= float(near[owners].max()) + POSSESSOR_ONLY_MARGIN:
                 only_whose = np.array([bool(h) for h in held])
                 held = [set() for _ in held]
+        said = _THING_OF_WHOSE.search(request)
+        if (any(held) and said is not None and {_stub(t) for t in terms(said.group("whose"))} <= whose
+                and said.group("whose").lower() not in _TIMES_OWN
+                and not set(terms(said.group("thing"))) <= _VAGUE_THINGS):
+            # Still only the possessor is held ("the stuff about Marco's bike" beside "my friend Marco
+            # is a chef in Lyon"): a text is the thing named only where naming it reads closer to the
+            # text than the possessor alone does ("Tom's job" of "Tom got fired from the bakery"); a
+            # text about something else of theirs is not what the request names.
+            named_v, owner_v = meaning.vectors([said.group(0), said.group("whose")])
+            gain = mat @ named_v - mat @ owner_v
+            other_thing = np.array([bool(h) and float(g) < POSSESSOR_THING_GAIN for h, g in zip(held, gain)])
+            only_whose = only_whose | other_thing
     hit = np.array([bool(h) for h in held]) | contact
     scores = np.maximum(mat @ qv[0], mat @ qv[1]) + 0.1 * hit
     scores = np.where(contact, np.maximum(scores, settings.forget_target_similarity + 0.1), scores)
