@@ -748,7 +748,7 @@ some""".split())
 
 #: Where what a rule is done to ends and when, where or how it is done begins ("Mum | on Sundays",
 #: "my blood sugar | every morning", "grapefruit juice | with these pills").
-_RULE_OBJECT_END = re.compile(r"\s+(?:on|at|in|after|before|during|until|till|by|with|without|near|around|from|for|"
+_RULE_OBJECT_END = re.compile(r"(?<!\s)\s+(?:on|at|in|after|before|during|until|till|by|with|without|near|around|from|for|"
                               r"every|each|whenever|when|while|unless|if|because|since|as)\b", _I)
 _RULE_OPENS_WITH_WHEN = re.compile(r"(?:on|at|in|after|before|during|until|till|by|with|without|near|around|from|for|"
                                    r"every|each|whenever|when|while|past|over|under)\b", _I)
@@ -761,7 +761,17 @@ def _rule_head(verb: str, obj: str) -> str:
     rules at one time are two slots, one rule said with another verb ("phone Mum on Sundays") one."""
     if _RULE_OPENS_WITH_WHEN.match(obj):
         return verb
-    return _head(_RULE_OBJECT_END.split(obj, maxsplit=1)[0])
+    done_to = _RULE_OBJECT_END.split(obj, maxsplit=1)[0].split()
+    while done_to and done_to[-1].lower() in _RULE_PARTICLES:
+        done_to.pop()  # ("stay away from sugar", "leave the kids alone at home", "walk home alone at night")
+    if not done_to:
+        return _head(obj) if _RULE_OBJECT_END.search(obj) and not re.match(r"(?:home|alone)\b", obj, _I) else verb
+    return _head(" ".join(done_to))
+
+
+#: Words after a rule's verb that say how or where, not what it is done to ("stay away from", "cut
+#: down on", "leave them alone", "walk home").
+_RULE_PARTICLES = frozenset("away down up off out back alone home clear together over round around apart".split())
 
 
 def _head(obj: str) -> str:
@@ -1172,7 +1182,7 @@ _RULE_TAG = re.compile(
     r"|it(?:['\u2019]s|\s+is)\s+(?:(?:completely|totally|absolutely|just)\s+)?(?:non[- ]?negotiable|not\s+negotiable)"
     r"|no\s+exceptions)"
     # (and why, said after it: "..., it's non-negotiable, I'm on the six am shift"; not a "but")
-    r"(?:\s*[,;\u2013\u2014-]\s*(?!(?:but|though|although|except|unless|apart|other\s+than)\b)(?P<why>[^.!?,;]{3,120}))?"
+    r"(?:\s*[,;\u2013\u2014-]\s*(?!\s*(?:but|though|although|except|unless|apart|other\s+than)\b)(?P<why>[^.!?,;]{3,120}))?"
     r"\s*[.!]*\s*$", _I)
 
 
@@ -2791,7 +2801,8 @@ def _classify(clause: str, name: str, past_ctx: bool, future_ctx: bool = False) 
                      and not (verb == "give" and o.lower().startswith("up")) and not _THIS_ONCE.search(c))
         # ("you must not tell anyone about my diagnosis": what the assistant may not do, whatever the verb)
         told_you = subj == "you" and m.group("not") is not None and not _WHAT_WAS.match(c, m.start("verb"))
-        if (verb not in _STATIVE or forbidden or told_you) and (standing or forbidden or (subj == "you" and _MUST_WORD.search(c))):
+        if (verb not in _STATIVE or forbidden or told_you) and (standing or forbidden or told_you
+                                                                or (subj == "you" and _MUST_WORD.search(c))):
             if o and not _DEICTIC.match(o):
                 modal = " ".join(c[m.end("subj"):m.start("verb")].split()).lower()
                 return _Hit("constraint", "constraint:" + (_topic(c, o) if subj == "you" else _rule_head(verb, o)),

@@ -51,7 +51,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/76"
+DECIDER = "meaning/77"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -213,6 +213,10 @@ _NOT_VALUES = frozenset("""i i'm i've i'd i'll im the a an my our we us you your
 those there here what when where why how who which if so but and or also just please ok okay yes no not
 mr mrs ms dr user assistant""".split())
 
+#: Things that run for a time and can be given more of it ("the deadline", "our lease", "my visa").
+_TIME_BOUND = (r"(?:deadline|due\s+date|lease|tenancy|contract|visa|permit|licen[cs]e|loan|stay|trip|exhibition|subscription|"
+               r"membership|hours|warranty|notice|term|holiday|leave|booking|reservation|insurance|policy|cover|season|run|"
+               r"offer|sale|trial|mortgage|placement|internship|probation|rental|hire|pass|deal)")
 #: Someone placing a person anew, and where to ("moved me up to", "transferred me into", "moved out
 #: of the double and into"; not "moved me to tears"): read by the change cue, by `switched_to` and by
 #: the processor's keep of being placed anew.
@@ -261,12 +265,16 @@ _NAMED_CHANGE = (
     # a time given more of ("they extended the grant deadline", "the gallery extended the
     # exhibition", "my visa got extended"), not a room built bigger ("we extended the kitchen") nor
     # a kind ("my extended family")
+    # (said as done, not a kind of thing bought or offered: "I bought extended warranty", "the
+    # pharmacy does extended hours")
     r"(?<!\bthe\s)(?<!\ban\s)(?<!\ba\s)(?<!\bmy\s)(?<!\bour\s)(?<!\byour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)"
+    r"(?<!\bbought\s)(?<!\bbuy\s)(?<!\bgot\s)(?<!\bget\s)(?<!\bdoes\s)(?<!\bdo\s)(?<!\bdid\s)(?<!\bhas\s)(?<!\bhave\s)"
+    r"(?<!\bhad\s)(?<!\boffers\s)(?<!\boffer\s)(?<!\bwith\s)(?<!\bfor\s)(?<!\bon\s)(?<!\bruns\s)(?<!\bopens\s)"
     r"extended\s+(?:(?:the|my|our|his|her|their|its|(?-i:[A-Z])[\w'’]*['’]s)\s+)?(?:[\w'’-]+\s+){0,3}?"
-    r"(?:deadline|due\s+date|lease|tenancy|contract|visa|permit|licen[cs]e|loan|stay|trip|exhibition|subscription|"
-    r"membership|hours|warranty|notice|term|holiday|leave|booking|reservation|insurance|policy|cover|season|run|"
-    r"offer|sale|trial|mortgage|placement|internship|probation|rental|hire|pass|deal)s?\b|"
-    r"(?:got|been|was|were|gets?)\s+extended\b|"
+    + _TIME_BOUND + r"s?\b|"
+    # the thing itself given more time ("my visa got extended", "the deadline was extended to Friday"),
+    # not a house built bigger ("the house was extended in the 1970s")
+    + _TIME_BOUND + r"s?\s+(?:has\s+|have\s+)?(?:got|been|was|were|gets?|is|are)\s+(?:being\s+|been\s+)?extended\b|"
     # a number taken to another network ("ported my number over to Smarty")
     r"ported\s+(?:(?!to\b)[\w'’]+\s+){0,3}?to\b|"
     # a system moved to a new version or platform ("finished the migration to Django 4.2",

@@ -26,7 +26,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
 from engine.dates import MONTH_WORDS, date_phrases, day_recurs, resolve_dates
 from engine.redaction import REDACTION_MARK
 from engine.extractor import _SEASON, _WEEKDAY
-from engine.extractor import (DOSE, MEDICINE_STOP_WORDS, Candidate, _is_person_role, medicines_stopped, rescheduled, split_sentences, states_a_rule, told_before, told_opener_gone,
+from engine.extractor import (DOSE, MEDICINE_STOP_WORDS, Candidate, _is_person_role, is_sensitive, medicines_stopped, rescheduled, split_sentences, states_a_rule, told_before, told_opener_gone,
                               without_opener)
 from engine.meaning import (Meaning, _ONE_OCCASION, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
@@ -69,7 +69,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/140"
+RULES = "rules/141"
 
 
 @dataclass(frozen=True)
@@ -792,22 +792,24 @@ def _bounded(c: Candidate, at: datetime) -> Candidate:
     return replace(c, expires_at=ends, happened_at=held, kind="fact" if c.kind == "episode" and held is None else c.kind)
 
 
-#: A day that comes round every year, given by its date ("my dad has his birthday on 2 March", "the 9th
-#: of October is my sister's birthday", "our anniversary falls on 4 September"): not a party held for
-#: it, nor one birthday of an age ("Grandma's 90th birthday party is on 21 June").
-_YEARLY_DAY = re.compile(r"\b(?:birthday|b-?day|anniversary|name\s*day)\b", re.IGNORECASE)
-_YEARLY_DATE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + MONTH_WORDS + r"|\b" + MONTH_WORDS
-                          + r"\s+\d{1,2}(?:st|nd|rd|th)?\b", re.IGNORECASE)
-_ONE_YEARS_DAY = re.compile(r"\b(?:party|parties|celebration|do|bash|drinks|dinner|meal|lunch|trip|surprise|present|gift|card|"
-                            r"cake|this\s+year|last\s+year|next\s+year|was|were|had|did|went)\b|\b\d+(?:st|nd|rd|th)\s+(?:birthday|b-?day|anniversary)\b",
-                            re.IGNORECASE)
+#: A day that comes round every year, told as whose day falls on what date ("my dad has his birthday
+#: on 2 March", "the 9th of October is my sister's birthday", "our anniversary falls on 4 September",
+#: "Jana's birthday is the 3rd of May"): not something done on or for one ("I missed my dad's
+#: birthday on 2 March", "a party for her birthday"), nor one birthday of an age ("her 90th birthday is
+#: on 21 June").
+_DAY_MONTH = (r"(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + MONTH_WORDS + r"|" + MONTH_WORDS + r"\s+\d{1,2}(?:st|nd|rd|th)?)\b")
+_YEARLY_DAY_WORD = r"(?:birthday|b-?day|anniversary|name\s*day)"
+_YEARLY_STATEMENT = re.compile(
+    _YEARLY_DAY_WORD + r"\s*(?:is|falls|['’]s|:|-)\s*(?:on\s+)?(?:the\s+)?" + _DAY_MONTH
+    + r"|\b(?:has|have|celebrates?)\s+(?:(?:his|her|their|my|our|a)\s+)?" + _YEARLY_DAY_WORD + r"\s+on\s+(?:the\s+)?" + _DAY_MONTH
+    + r"|" + _DAY_MONTH + r"\s+is\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}?" + _YEARLY_DAY_WORD + r"\b", re.IGNORECASE)
+_AN_AGES_DAY = re.compile(r"\b\d+(?:st|nd|rd|th)\s+" + _YEARLY_DAY_WORD, re.IGNORECASE)
 
 
 def _yearly(c: Candidate) -> Candidate:
     """A day that comes round every year, told by its date, is a standing fact of whose day it is, not
-    an event of the day it next falls on (see _YEARLY_DAY)."""
-    if (c.kind != "episode" or _YEARLY_DAY.search(c.text) is None or _YEARLY_DATE.search(c.text) is None
-            or _ONE_YEARS_DAY.search(c.text) is not None):
+    an event of the day it next falls on (see _YEARLY_STATEMENT)."""
+    if c.kind != "episode" or _YEARLY_STATEMENT.search(c.text) is None or _AN_AGES_DAY.search(c.text) is not None:
         return c
     return replace(c, kind="fact", happened_at=None)
 
@@ -2752,13 +2754,14 @@ _HOLDS_CONTACT = "\0contact"
 #: How much closer to the thing a request names ("the run-in with the law") a text holding no word
 #: of it must read than the texts holding only whose it is, to be that thing in their place.
 POSSESSOR_ONLY_MARGIN = 0.1
-#: How much closer a text that holds only whose a thing is must read to the thing named ("Tom's job")
-#: than to its possessor alone ("Tom") to be that thing: naming a thing the text is not about adds
-#: nothing to how alike they read.
-POSSESSOR_THING_GAIN = 0.05
+#: How much closer a text that holds only whose a thing is must read to the thing named ("Marco's
+#: bike") than to its possessor alone ("Marco") to be that thing: naming a thing the text is not about
+#: takes from how alike they read ("Marco is a chef in Lyon"), naming one it is about in other words
+#: does not ("Raj's conviction" of "Raj got a DUI").
+POSSESSOR_THING_GAIN = 0.0
 #: A thing of someone's as a request names it: the possessor and the words after it, up to where
 #: the request goes on ("Marco's bike", "my brother's wedding, we fell out" -> brother's wedding).
-_THING_OF_WHOSE = re.compile(r"\b(?P<whose>[\w-]+)['’]s\s+(?P<thing>[\w-]+(?:\s+(?!(?:and|but|because|cos|as|since|please|pls|"
+_THING_OF_WHOSE = re.compile(r"(?<![\w-])(?P<whose>[\w-]+)['’]s\s+(?P<thing>[\w-]+(?:\s+(?!(?:and|but|because|cos|as|since|please|pls|"
                              r"now|too|again|then|thanks|either|anymore|any\s+more|as\s+well)\b)[\w-]+){0,2}?)"
                              r"(?=\s*[,.;:!?]|\s+(?:and|but|because|cos|as|since|please|pls|now|too|again|then|thanks|"
                              r"either|anymore|any\s+more|as\s+well)\b|\s*$)", re.IGNORECASE)
@@ -2767,11 +2770,13 @@ _THING_OF_WHOSE = re.compile(r"\b(?P<whose>[\w-]+)['’]s\s+(?P<thing>[\w-]+(?:\
 _TIMES_OWN = frozenset("""morning afternoon evening night today tonight yesterday tomorrow week weekend month year
 monday tuesday wednesday thursday friday saturday sunday""".split())
 #: Words that name no one thing but whatever of someone's is of a kind ("my aunt's gift", "my
-#: boss's kit", "our neighbour's stuff", "Ottilie's private life"): any statement of theirs may be it.
+#: boss's kit", "our neighbour's stuff", "Ottilie's private life", "Joe's health" for "Joe broke his
+#: leg skiing", "Ollie's job" for "Ollie got sacked"): any statement of theirs may be it.
 _VAGUE_THINGS = frozenset(t for w in """stuff things thing gift gifts present presents help tool tools kit gear equipment
 machine machines machinery belongings possessions property life private personal business situation situations news
-problem problems issue issues trouble troubles affairs matters details info story stories drama side""".split()
-                          for t in terms(w))
+problem problems issue issues trouble troubles affairs matters details info story stories drama side health medical
+condition conditions illness wellbeing mental job jobs work career employment money finances finance relationship
+relationships family marriage love circumstances history background past""".split() for t in terms(w))
 
 
 def _request_scores(texts: list[str], request: str, topic: list[str], meaning: Meaning,
@@ -2810,17 +2815,21 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
             if float(near[others].max()) >= float(near[owners].max()) + POSSESSOR_ONLY_MARGIN:
                 only_whose = np.array([bool(h) for h in held])
                 held = [set() for _ in held]
-        said = _THING_OF_WHOSE.search(request)
-        if (any(held) and said is not None and {_stub(t) for t in terms(said.group("whose"))} <= whose
-                and said.group("whose").lower() not in _TIMES_OWN
-                and not set(terms(said.group("thing"))) <= _VAGUE_THINGS):
-            # Still only the possessor is held ("the stuff about Marco's bike" beside "my friend Marco
-            # is a chef in Lyon"): a text is the thing named only where naming it reads closer to the
-            # text than the possessor alone does ("Tom's job" of "Tom got fired from the bakery"); a
-            # text about something else of theirs is not what the request names.
-            named_v, owner_v = meaning.vectors([said.group(0), said.group("whose")])
-            gain = mat @ named_v - mat @ owner_v
-            other_thing = np.array([bool(h) and float(g) < POSSESSOR_THING_GAIN for h, g in zip(held, gain)])
+        # Still only the possessor is held ("the stuff about Marco's bike" beside "my friend Marco is a
+        # chef in Lyon"): a text is spared only where naming the thing reads further from it than the
+        # possessor alone does, for every thing of theirs the request names; the thing said in other
+        # words ("Lola's university" of "Lola got into Oxford") or a kind of thing ("Joe's health")
+        # may be it, and what is sensitive is never spared (a request to forget it is taken at its
+        # widest).
+        said = [m for m in _THING_OF_WHOSE.finditer(request)
+                if (stubs := {_stub(t) for t in terms(m.group("whose"))}) and stubs <= whose]
+        if (any(held) and said and not any(m.group("whose").lower() in _TIMES_OWN
+                                               or set(terms(m.group("thing"))) <= _VAGUE_THINGS for m in said)):
+            vs = meaning.vectors([x for m in said for x in (m.group(0), m.group("whose"))])
+            gains = np.stack([mat @ vs[2 * k] - mat @ vs[2 * k + 1] for k in range(len(said))])
+            further = (gains < POSSESSOR_THING_GAIN).all(axis=0)
+            other_thing = np.array([bool(h) and bool(f) and not is_sensitive(x)
+                                    for h, f, x in zip(held, further, texts)])
             only_whose = only_whose | other_thing
     hit = np.array([bool(h) for h in held]) | contact
     scores = np.maximum(mat @ qv[0], mat @ qv[1]) + 0.1 * hit

@@ -57,6 +57,9 @@ def test_a_value_put_up_by_whoever_sets_it(tmp_path, old, new, old_word, new_wor
     ("my mum lives in Leeds", "my extended family is coming over from Leeds this weekend", "mum lives"),
     ("our kitchen is tiny", "we extended the kitchen last year, it's lovely", "tiny"),
     ("my warranty on the laptop lasts 1 year", "I bought the extended warranty for the fridge, it's 3 years", "laptop"),
+    # (found by a review)
+    ("my laptop warranty lasts 1 year", "I bought extended warranty for the fridge", "laptop"),
+    ("our house has 3 bedrooms", "the house was extended in the 1970s", "3 bedrooms"),
 ])
 def test_no_change_of_the_old_value(tmp_path, old, new, word):
     active = active_after(tmp_path, "Ilse", [old, new])

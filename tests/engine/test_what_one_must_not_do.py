@@ -45,6 +45,9 @@ def test_a_slip_a_guess_or_one_occasion_is_no_rule(tmp_path, text):
     ("I must never drive at night.", "I must never walk home alone at night."),
     ("I can't drive at night.", "I shouldn't go running at night."),
     ("We mustn't park on the verge at weekends.", "We mustn't mow the lawn at weekends."),
+    # (found by a review: what a rule is done to is not the word that says how)
+    ("I need to stay away from sugar.", "I need to stay away from alcohol."),
+    ("I must never leave the kids alone at home.", "I must never walk home alone at night."),
 ])
 def test_two_rules_at_one_time_are_two_memories(tmp_path, first, second):
     active = active_after(tmp_path, "Ilse", [first, second])
@@ -63,6 +66,8 @@ def test_one_rule_or_habit_said_again_or_changed_stays_one(tmp_path, first, seco
     assert len(active) == 1, active
 
 
-def test_what_the_assistant_must_not_tell_is_a_rule(tmp_path):
-    kept = kept_of_one_turn(tmp_path, "Ilse", "You must not tell anyone about my diagnosis.")
+@pytest.mark.parametrize("text", ["You must not tell anyone about my diagnosis.",
+                                  "You mustn't tell anyone about my diagnosis."])
+def test_what_the_assistant_must_not_tell_is_a_rule(tmp_path, text):
+    kept = kept_of_one_turn(tmp_path, "Ilse", text)
     assert any(kind == "constraint" and "diagnosis" in t for kind, t in kept), kept
