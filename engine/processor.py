@@ -69,7 +69,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/141"
+RULES = "rules/142"
 
 
 @dataclass(frozen=True)
@@ -1724,7 +1724,7 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
         if (formed and max(prob[x] for x in formed) >= settings.forget_probability) or \
                 prob[s] >= settings.forget_probability_alone or _OWN_THING_REQUEST.search(s) or _NEVER_AGAIN.search(s) \
                 or _DISLIKE_KEPT.search(s) or _NOT_HOLD_ON_ASKED.match(s) or _RATHER_NOT_KEPT.search(s) \
-                or _AS_IF_UNSAID.search(s) \
+                or _AS_IF_UNSAID.search(s) or _FORGET_ALL_ABOUT.search(s) or _REGRET_TOLD.search(s) \
                 or (_FORGET_NAMED_THING.search(s) and _ASKING.search(s)) \
                 or (_NEVER_MIND.search(s) and _FORGET_IT.search(s) and not _DROPPED.search(s)):
             requests.add(s)
@@ -1869,6 +1869,24 @@ _FORGET_FORM = re.compile(
 #: "don't mention it" (you're welcome) nor "never mind".
 #: Asked to take something as never said ("let's pretend I never mentioned my brother's arrest",
 #: "can we act like I never told you about the loan"): a request to forget.
+#: A request to forget all that was said about something or someone, in so many words ("Please
+#: forget everything about Max.", "Forget everything I told you about Oskar", "can you wipe anything
+#: you have on my ex"): a request whatever the classifier makes of the name.
+_FORGET_ALL_ABOUT = re.compile(
+    rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*(?:" + _ASKED_OF_YOU + r")?(?:please\s+|pls\s+)?"
+    r"(?:forget|delete|erase|wipe|remove|scrap|scratch)\s+(?:everything|anything|all|whatever)"
+    r"(?:(?:\s+(?:that\s+)?(?:I|we)\s+(?:ever\s+|have\s+|['’]ve\s+)?(?:told|said|mentioned|shared|wrote|typed)(?:\s+(?:to\s+)?(?:you|u))?)?"
+    r"\s+(?:about|regarding|re)\s+\w|\s+(?:that\s+)?you\s+(?:know|have|remember|kept|keep|stored|hold)\s+(?:about|on|regarding|re)\s+\w)"
+    # (not a topic set aside for a while: "forget everything about work for a bit, let's talk holidays")
+    r"(?![^.!?]*\b(?:for\s+(?:a\s+(?:bit|while|minute|sec|second|moment)|now|tonight|today|the\s+(?:weekend|evening|day|moment))|"
+    r"let['’]?s|instead)\b)", re.IGNORECASE)
+#: Telling regretted, with forgetting asked beside it ("I regret telling you about Hans's legal
+#: trouble, please forget", "I shouldn't have mentioned Felix's arrest, forget it").
+_REGRET_TOLD = re.compile(
+    r"\bI\s+(?:really\s+)?(?:regret|shouldn['’]?t\s+have|should\s+not\s+have|wish\s+I\s+(?:hadn['’]?t|had\s+not|never|didn['’]?t))\s+"
+    r"(?:ever\s+)?(?:tell(?:ing)?|told|mention(?:ed|ing)?|said|saying|shar(?:ed|ing)|brought\s+up|bringing\s+up)\b"
+    r"[^.!?]{0,120}?[,;:-]?\s*(?:(?:please|pls|so|just|can\s+you|could\s+you|and)\s+)*(?:forget|delete|erase|wipe|scrap|remove)\b",
+    re.IGNORECASE)
 _AS_IF_UNSAID = re.compile(
     rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*(?:let['’]?s|let\s+us|can\s+we|could\s+we|can\s+you|could\s+you|we\s+can|you\s+can)?\s*"
     r"(?:just\s+)?(?:pretend|act\s+(?:like|as\s+if|as\s+though)|behave\s+as\s+if)\s+(?:that\s+)?I\s+"
