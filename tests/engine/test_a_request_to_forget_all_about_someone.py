@@ -18,6 +18,13 @@ DAYS = ("2026-03-02", "2026-03-06")
     ("my friend Rose had an abortion last year", "forget everything about Rose pls", "abortion"),
     ("my uncle Jack drinks a lot", "I regret telling you about Jack's drinking, please forget", "drink"),
     ("my sister Grace is having an affair", "I shouldn't have mentioned Grace's affair, forget it", "affair"),
+    ("my colleague Kasia is on antidepressants", "please forget everything about Kasia", "antidepressants"),
+    ("my friend Ingrid is in debt", "Forget everything I told you about Ingrid.", "debt"),
+    ("my cousin Dario got arrested in Lisbon", "Forget everything I said about Dario.", "arrested"),
+    ("my tutor Hiroshi is moving back to Osaka", "forget everything I mentioned about Hiroshi pls", "Osaka"),
+    ("my friend Kasia had a breakdown at work", "I regret telling you about Kasia's breakdown, please forget", "breakdown"),
+    ("my uncle Bogdan owes the bank 30k", "I shouldn't have mentioned Bogdan's debts, forget it", "bank"),
+    ("my colleague Yusuf is waiting on his visa", "I shouldn't have brought up Yusuf's visa problems, please forget", "visa"),
 ])
 def test_what_was_said_of_them_goes(tmp_path, said, asked, word):
     texts = texts_after(tmp_path, said, asked, "I love jazz", speaker="Ilse", days=DAYS)

@@ -66,8 +66,10 @@ def test_one_rule_or_habit_said_again_or_changed_stays_one(tmp_path, first, seco
     assert len(active) == 1, active
 
 
-@pytest.mark.parametrize("text", ["You must not tell anyone about my diagnosis.",
-                                  "You mustn't tell anyone about my diagnosis."])
-def test_what_the_assistant_must_not_tell_is_a_rule(tmp_path, text):
+@pytest.mark.parametrize("text, word", [("You must not tell anyone about my diagnosis.", "diagnosis"),
+                                        ("You mustn't tell anyone about my diagnosis.", "diagnosis"),
+                                        ("you mustn't tell my mum about the tattoo", "tattoo"),
+                                        ("You mustn't say my surname in any email.", "surname")])
+def test_what_the_assistant_must_not_tell_is_a_rule(tmp_path, text, word):
     kept = kept_of_one_turn(tmp_path, "Ilse", text)
-    assert any(kind == "constraint" and "diagnosis" in t for kind, t in kept), kept
+    assert any(kind == "constraint" and word in t for kind, t in kept), kept
