@@ -748,10 +748,9 @@ some""".split())
 
 #: Where what a rule is done to ends and when, where or how it is done begins ("Mum | on Sundays",
 #: "my blood sugar | every morning", "grapefruit juice | with these pills").
-_RULE_OBJECT_END = re.compile(r"(?<!\s)\s+(?:on|at|in|after|before|during|until|till|by|with|without|near|around|from|for|"
-                              r"every|each|whenever|when|while|unless|if|because|since|as)\b", _I)
-_RULE_OPENS_WITH_WHEN = re.compile(r"(?:on|at|in|after|before|during|until|till|by|with|without|near|around|from|for|"
-                                   r"every|each|whenever|when|while|past|over|under)\b", _I)
+_RULE_WHEN_WORDS = r"on|at|in|after|before|during|until|till|by|with|without|near|around|from|for|every|each|whenever|when|while"
+_RULE_OBJECT_END = re.compile(rf"(?<!\s)\s+(?:{_RULE_WHEN_WORDS}|unless|if|because|since|as)\b", _I)
+_RULE_OPENS_WITH_WHEN = re.compile(rf"(?:{_RULE_WHEN_WORDS}|past|over|under)\b", _I)
 
 
 def _rule_head(verb: str, obj: str) -> str:

@@ -25,7 +25,7 @@ from engine.erasure import (earlier_echoes, links as echo_links, neighbours as e
                             record_vectors_of, uncached, memo_embed)
 from engine.dates import MONTH_WORDS, date_phrases, day_recurs, resolve_dates
 from engine.redaction import REDACTION_MARK
-from engine.extractor import _SEASON, _WEEKDAY
+from engine.extractor import _SEASON, _WEEKDAY, _WEEKDAY_WORDS
 from engine.extractor import (DOSE, MEDICINE_STOP_WORDS, Candidate, _is_person_role, is_sensitive, medicines_stopped, rescheduled, split_sentences, states_a_rule, told_before, told_opener_gone,
                               without_opener)
 from engine.meaning import (Meaning, _ONE_OCCASION, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
@@ -1864,11 +1864,6 @@ _FORGET_FORM = re.compile(
     re.IGNORECASE)
 
 
-#: Told never to raise something again ("never bring up the court case again", "don't ever mention
-#: my ex", "stop bringing up my weight"): the user wants it gone from what the assistant holds. Not
-#: "don't mention it" (you're welcome) nor "never mind".
-#: Asked to take something as never said ("let's pretend I never mentioned my brother's arrest",
-#: "can we act like I never told you about the loan"): a request to forget.
 #: A request to forget all that was said about something or someone, in so many words ("Please
 #: forget everything about Max.", "Forget everything I told you about Oskar", "can you wipe anything
 #: you have on my ex"): a request whatever the classifier makes of the name.
@@ -1887,12 +1882,17 @@ _REGRET_TOLD = re.compile(
     r"(?:ever\s+)?(?:tell(?:ing)?|told|mention(?:ed|ing)?|said|saying|shar(?:ed|ing)|brought\s+up|bringing\s+up)\b"
     r"[^.!?]{0,120}?[,;:-]?\s*(?:(?:please|pls|so|just|can\s+you|could\s+you|and)\s+)*(?:forget|delete|erase|wipe|scrap|remove)\b",
     re.IGNORECASE)
+#: Asked to take something as never said ("let's pretend I never mentioned my brother's arrest",
+#: "can we act like I never told you about the loan"): a request to forget.
 _AS_IF_UNSAID = re.compile(
     rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*(?:let['’]?s|let\s+us|can\s+we|could\s+we|can\s+you|could\s+you|we\s+can|you\s+can)?\s*"
     r"(?:just\s+)?(?:pretend|act\s+(?:like|as\s+if|as\s+though)|behave\s+as\s+if)\s+(?:that\s+)?I\s+"
     r"(?:never|didn['’]?t|did\s+not|haven['’]?t|have\s+not)\s+(?:ever\s+)?"
     r"(?:mentioned|mention|said|say|told\s+you|tell\s+you|brought\s+up|bring\s+up|shared|share|talked\s+about|talk\s+about)\b",
     re.IGNORECASE)
+#: Told never to raise something again ("never bring up the court case again", "don't ever mention
+#: my ex", "stop bringing up my weight"): the user wants it gone from what the assistant holds. Not
+#: "don't mention it" (you're welcome) nor "never mind".
 _NEVER_AGAIN = re.compile(
     rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*"
     r"(?:(?:never|(?:don'?t|do\s+not)(?:\s+ever)?)\s+(?:bring\s+up|mention|raise)\s+(?!it\b)"
@@ -2779,14 +2779,13 @@ POSSESSOR_ONLY_MARGIN = 0.1
 POSSESSOR_THING_GAIN = 0.0
 #: A thing of someone's as a request names it: the possessor and the words after it, up to where
 #: the request goes on ("Marco's bike", "my brother's wedding, we fell out" -> brother's wedding).
-_THING_OF_WHOSE = re.compile(r"(?<![\w-])(?P<whose>[\w-]+)['’]s\s+(?P<thing>[\w-]+(?:\s+(?!(?:and|but|because|cos|as|since|please|pls|"
-                             r"now|too|again|then|thanks|either|anymore|any\s+more|as\s+well)\b)[\w-]+){0,2}?)"
-                             r"(?=\s*[,.;:!?]|\s+(?:and|but|because|cos|as|since|please|pls|now|too|again|then|thanks|"
-                             r"either|anymore|any\s+more|as\s+well)\b|\s*$)", re.IGNORECASE)
+_GOES_ON = r"(?:and|but|because|cos|as|since|please|pls|now|too|again|then|thanks|either|anymore|any\s+more|as\s+well)\b"
+_THING_OF_WHOSE = re.compile(r"(?<![\w-])(?P<whose>[\w-]+)['’]s\s+(?P<thing>[\w-]+(?:\s+(?!" + _GOES_ON + r")[\w-]+){0,2}?)"
+                             r"(?=\s*[,.;:!?]|\s+" + _GOES_ON + r"|\s*$)", re.IGNORECASE)
 #: Times whose thing a request names ("this morning's reading", "yesterday's news"): what was said
 #: of then, not a thing of someone's.
-_TIMES_OWN = frozenset("""morning afternoon evening night today tonight yesterday tomorrow week weekend month year
-monday tuesday wednesday thursday friday saturday sunday""".split())
+_TIMES_OWN = _WEEKDAY_WORDS | frozenset("morning afternoon evening night today tonight yesterday tomorrow week weekend month year"
+                                        .split())
 #: Words that name no one thing but whatever of someone's is of a kind ("my aunt's gift", "my
 #: boss's kit", "our neighbour's stuff", "Ottilie's private life", "Joe's health" for "Joe broke his
 #: leg skiing", "Ollie's job" for "Ollie got sacked"): any statement of theirs may be it.
