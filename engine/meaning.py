@@ -51,7 +51,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/77"
+DECIDER = "meaning/78"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -700,6 +700,12 @@ def _opening_name(text: str, speaker: str = "") -> str | None:
         if low not in _speaker_words(speaker) and low not in _NOT_VALUES:
             return low
     return None
+
+
+def _whom(text: str, speaker: str) -> frozenset[str]:
+    """Whom a statement is about, by name: its holder's words and the name it opens with."""
+    first = _opening_name(text, speaker)
+    return holder(text, speaker) | ({first} if first else frozenset())
 
 
 #: A statement opening with a third person's pronoun: of someone named before ("She's on 10 mg now").
@@ -2542,7 +2548,8 @@ sometimes ever""".split() for t in terms(w))
 def anchors(text: str, speaker: str = "") -> frozenset[str]:
     """Distinctive words that pin what a statement is about: its values, and its content terms of
     five letters or more (stemmed), without the speaker's name."""
-    own = {w for w in _speaker_words(speaker)}
+    # (as terms, stemmed as the text's are: "Wendeline" is the term "wendelin")
+    own = {t for w in _speaker_words(speaker) for t in (w, *terms(w))}
     long_terms = {t[:5] for t in terms(text) if len(t) >= 4 and t not in own and t not in STOP_WORDS}
     return frozenset(long_terms | {v for v in values(text, speaker)})
 
@@ -3379,10 +3386,14 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         if sim >= settings.same_similarity and not conflict and not other_day and not filler and not changed:
             same.append(Relation(rec.memory_id, sim, "same"))
             continue
+        # (the name of whom both are about says whom, not what: "Bart fixes old bikes in his shed"
+        # is not "my cousin Bart owes me 200 quid" said again)
+        both_of = {w for n in _whom(text, speaker) & _whom(rec.text, speaker) for w in (n, n[:5], *(t[:5] for t in terms(n)))}
         if (sim >= settings.same_anchor_similarity and not conflict and not other_day and not filler
                 and not changed and ((rare & their_anchors[i]) - _doing(text, speaker) - _doing(rec.text, speaker)
                                      - _label_anchors(text, speaker) - _label_anchors(rec.text, speaker) - _WHEN_ANCHORS
-                                     or _overlap(rare & mine_values, theirs))):
+                                     - both_of
+                                     or _overlap((rare & mine_values) - both_of, theirs))):
             same.append(Relation(rec.memory_id, sim, "same"))
             continue
         if adds:

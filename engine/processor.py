@@ -69,7 +69,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/142"
+RULES = "rules/143"
 
 
 @dataclass(frozen=True)
@@ -1725,6 +1725,8 @@ def forget_requests(meaning: Meaning, text: str, settings: Settings) -> tuple[li
                 prob[s] >= settings.forget_probability_alone or _OWN_THING_REQUEST.search(s) or _NEVER_AGAIN.search(s) \
                 or _DISLIKE_KEPT.search(s) or _NOT_HOLD_ON_ASKED.match(s) or _RATHER_NOT_KEPT.search(s) \
                 or _AS_IF_UNSAID.search(s) or _FORGET_ALL_ABOUT.search(s) or _REGRET_TOLD.search(s) \
+                or (_FORGET_WHOSE_THING.search(s) and (len(sentences) == 1 or not _PLAIN_FORGET.match(s))) \
+                or (_FORGET_SOMEONE.search(s) and _ASKING.search(s)) \
                 or (_FORGET_NAMED_THING.search(s) and _ASKING.search(s)) \
                 or (_NEVER_MIND.search(s) and _FORGET_IT.search(s) and not _DROPPED.search(s)):
             requests.add(s)
@@ -1875,6 +1877,30 @@ _FORGET_ALL_ABOUT = re.compile(
     # (not a topic set aside for a while: "forget everything about work for a bit, let's talk holidays")
     r"(?![^.!?]*\b(?:for\s+(?:a\s+(?:bit|while|minute|sec|second|moment)|now|tonight|today|the\s+(?:weekend|evening|day|moment))|"
     r"let['’]?s|instead)\b)", re.IGNORECASE)
+#: Told to forget a thing of someone's, and nothing else in the sentence ("forget Ruairi's surfing",
+#: "could you forget grandma's eyes", "scrap the stuff about Ophelia's animals", "please don't keep
+#: anything about Annika's pregnancy"): what the user told of another person, a request whatever the
+#: classifier makes of the name. Not a plan dropped for another ("forget Tom's party, let's go
+#: bowling": the sentence goes on), nor "drop Tom's bag": a verb of erasing or of not keeping.
+_FORGET_WHOSE_THING = re.compile(
+    rf"^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*(?:" + _ASKED_OF_YOU + r")?"
+    r"(?:(?:forget|delete|erase|wipe|remove|scrub|unlearn|scrap|scratch)\s+(?:about\s+)?"
+    r"|(?:do\s*n['’]?t|do\s+not|never)\s+(?:keep|store|save|hold\s+on\s+to|hang\s+on\s+to)\s+(?=(?:anything|everything|what|all)\b))"
+    r"(?:(?:all|everything|anything|whatever)(?:\s+(?:that\s+)?I\s+(?:said|told\s+you|mentioned|shared))?\s+(?:about|on|re)\s+"
+    r"|what\s+I\s+(?:said|told\s+you|mentioned|shared)\s+(?:about|on|re)\s+|" + _THE_PART_ABOUT + r")?"
+    r"(?:(?:my|our|the)\s+)?[\w-]+['’]s\s+(?:[\w'’-]+(?![\w'’-])\s*){1,4}"
+    r"(?:[\s,]*(?:please|pls|plz|too|as\s+well|for\s+me|thanks|thank\s+you|thx))*[\s.!?]*$", re.IGNORECASE)
+#: Asked to forget about someone by name ("please forget about Ines", "can you forget about my
+#: friend Oskar?"): all that was said of them (unasked, "forget about Ines" may be "never mind her").
+_FORGET_SOMEONE = re.compile(
+    rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*(?:" + _ASKED_OF_YOU + r")?(?:please\s+|pls\s+)?"
+    r"(?:forget|delete|erase|wipe|remove|scrub|unlearn)\s+about\s+(?:(?:my|our)\s+(?:[\w-]+\s+)?)?"
+    r"(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*)?"
+    r"(?:[\s,]*(?:please|pls|plz|too|as\s+well|for\s+me|thanks|thank\s+you|thx))*[\s.!?]*$", re.IGNORECASE)
+#: "Forget <something>" plainly, unasked ("Forget Dad's barbecue."): beside another sentence it may
+#: drop a matter in talk ("Forget Dad's barbecue. It's raining anyway."), alone it asks.
+_PLAIN_FORGET = re.compile(rf"^[\W_]*(?:(?:oh|ok(?:ay)?|so|and|but|also|actually|wait|no|just)\b[\W_]*)*forget\s+(?!about\b|what\b|all\b|"
+                           r"everything\b|anything\b|the\s+(?:\w+\s+)?(?:bit|part|note|stuff|thing|info|details?)\s)", re.IGNORECASE)
 #: Telling regretted, with forgetting asked beside it ("I regret telling you about Hans's legal
 #: trouble, please forget", "I shouldn't have mentioned Felix's arrest, forget it").
 _REGRET_TOLD = re.compile(
@@ -2691,7 +2717,15 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
         best = float(scores[order[0]])
         if best >= settings.forget_target_similarity:
             floor = max(settings.forget_target_similarity, best - 0.05)
-            found = [r for r, s in zip(records, scores) if s >= floor]
+            # A request that names one thing and nothing of it ("forget about Ines", "what I told
+            # you about my friend Oskar", "Ines's stuff", "my ex") names nothing that tells apart
+            # the statements holding it: each is what it asks to forget, however it reads.
+            one = _one_thing_named(topic, request)
+            holding = np.zeros(len(records), dtype=bool)
+            if one is not None:
+                np.logical_or.at(holding, np.array(owner),
+                                 np.array([one in stubs for stubs in _held_stubs(texts)]) & (per_text > 0))
+            found = [r for r, s, h in zip(records, scores, holding) if s >= floor or h]
             # ("the previous address" of "my current address is ..." and "my previous address was ...")
             texts = [r.text or "" for r in found]
             return [found[k] for k in sorted(_of_the_time_named(request, texts, set(range(len(found))),
@@ -2766,6 +2800,41 @@ def _stub(term: str) -> str:
     return term if term.startswith("great-") else term[:5]
 
 
+def _one_thing_named(topic: list[str], request: str) -> str | None:
+    """The one thing a request's topic names, by its stub (`_stub`), if it names one alone: a name
+    or a word ("Ines", "Ines's", "my ex", "my job"), or a relation with the name it goes by ("my
+    friend Oskar": Oskar). None when it names more ("my brother's wedding", "the dentist
+    appointment", "regarding my sister, ... the new job")."""
+    named = [t for w in topic for t in terms(w)]
+    if len(named) > 1:  # (a relation before a name, written as one: "my friend Oskar")
+        rest = [w for w in topic if w not in RELATIONS]
+        if len(rest) == 1 and any(x[:1].isupper() and x.strip(".,;:!?'’").lower() == rest[0] for x in request.split()):
+            named = terms(rest[0])
+    return _stub(named[0]) if len(named) == 1 else None
+
+
+#: Someone introduced by whom they are to the speaker ("my aunt Greta", "Noor's cousin Ines").
+_RELATION_NAMED = re.compile(r"(?<![\w'’-])(?P<rel>[\w-]+)\s+(?P<name>(?-i:[A-Z])[a-z][\w'’-]*)", re.IGNORECASE)
+
+
+def _held_stubs(texts: list[str]) -> list[set[str]]:
+    """The stubs (`_stub`) of each text's terms, with the relation of a person named by whom they are in
+    any of the texts ("my aunt Greta broke her hip"): "Greta is on blood thinners" holds "aunt" too,
+    so a request about "my aunt's health" finds it."""
+    aliases: dict[str, set[str]] = {}
+    for x in texts:
+        for m in _RELATION_NAMED.finditer(x):
+            rel = terms(m.group("rel"))
+            name = [t for t in terms(m.group("name")) if t not in STOP_WORDS]
+            if m.group("rel").lower() in RELATIONS and len(rel) == 1 and len(name) == 1:
+                aliases.setdefault(_stub(name[0]), set()).add(_stub(rel[0]))
+    out = []
+    for x in texts:
+        stubs = {_stub(t) for t in terms(x)}
+        out.append(stubs.union(*(aliases[n] for n in stubs & aliases.keys())))
+    return out
+
+
 #: What a text giving the kind of contact a request names holds in its place (`_request_scores`).
 _HOLDS_CONTACT = "\0contact"
 
@@ -2777,6 +2846,12 @@ POSSESSOR_ONLY_MARGIN = 0.1
 #: takes from how alike they read ("Marco is a chef in Lyon"), naming one it is about in other words
 #: does not ("Raj's conviction" of "Raj got a DUI").
 POSSESSOR_THING_GAIN = 0.0
+#: The gap, in how close their statements read to the one thing a request names of someone's
+#: ("Karen's love life"), that parts the ones that are it from their other things.
+THING_APART_MARGIN = 0.1
+#: Things of someone's that are all of theirs ("Ines's stuff", "her things", "his life").
+_ANY_OF_THEIRS = frozenset(t for w in "stuff thing things info information detail details bit bits side life".split()
+                           for t in terms(w))
 #: A thing of someone's as a request names it: the possessor and the words after it, up to where
 #: the request goes on ("Marco's bike", "my brother's wedding, we fell out" -> brother's wedding).
 _GOES_ON = r"(?:and|but|because|cos|as|since|please|pls|now|too|again|then|thanks|either|anymore|any\s+more|as\s+well)\b"
@@ -2807,11 +2882,13 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
     asked = _contacts_named(request)
     given = [_values_given(x) for x in texts] if asked else [frozenset()] * len(texts)
     contact = np.array([bool(asked & kinds) for kinds in given], dtype=bool)
-    held = [named & {_stub(t) for t in terms(x)} | ({_HOLDS_CONTACT} if c else set()) for x, c in zip(texts, contact)]
+    held = [named & stubs | ({_HOLDS_CONTACT} if c else set()) for stubs, c in zip(_held_stubs(texts), contact)]
     # "Ruthie's therapist": a text that holds only the possessor is not what it names, when some
     # text holds the word after it ("my uncle's address": the one giving a street address).
     whose = {_stub(t) for w in topic if w.lower().endswith(("'s", "’s")) for t in terms(w)}
     only_whose = np.zeros(len(texts), dtype=bool)
+    alike = np.maximum(mat @ qv[0], mat @ qv[1])  # how alike each text reads to the request
+    ranked = np.full(len(texts), np.nan)  # in its place, how a text ranks by the thing a request names
     # "my uncle's address" beside "my aunt lives at 31 Kestrel Close": where a text holds the
     # possessor and the thing, a text holding the thing of no one named is someone else's
     theirs = np.zeros(len(texts), dtype=bool)
@@ -2848,8 +2925,29 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
             other_thing = np.array([bool(h) and bool(f) and not is_sensitive(x)
                                     for h, f, x in zip(held, further, texts)])
             only_whose = only_whose | other_thing
+        # Several of their statements are left ("Karen works as a nurse", "Karen started dating a guy
+        # from her gym" for "Karen's love life"): the one thing named tells them apart. Where they
+        # fall in two groups by how close they read to it, a plain gap between, the closer group is
+        # the thing and the other is other things of theirs, sensitive or not ("my aunt Philippa is
+        # deaf in one ear" is not her business: beside a statement that is, the model can tell);
+        # without such a gap, none is told apart from the others and all go (a request is taken at
+        # its widest where the model cannot tell). They rank by it, not by how alike they read to
+        # the whole request, which the name they share decides.
+        owners = [i for i, h in enumerate(held) if h and not only_whose[i]]
+        things = {m.group("thing").lower() for m in said}
+        if len(owners) > 1 and len(things) == 1 and not set(terms(next(iter(things)))) <= _ANY_OF_THEIRS:
+            # (how close to the thing alone, and how much closer naming it brings a text than the
+            # possessor alone: each tells them apart most of the time, the two together more often)
+            tv = meaning.vectors([said[0].group("thing"), said[0].group(0), said[0].group("whose")])
+            near = (mat @ tv[0] + mat @ tv[1] - mat @ tv[2])[owners]
+            order = np.sort(near)[::-1]
+            gaps = order[:-1] - order[1:]
+            cut = order[int(np.argmax(gaps))] if gaps.max() >= THING_APART_MARGIN else order[-1]
+            top = float(alike[owners].max())
+            for i, x in zip(owners, near):
+                ranked[i] = top if x >= cut else 0.0
     hit = np.array([bool(h) for h in held]) | contact
-    scores = np.maximum(mat @ qv[0], mat @ qv[1]) + 0.1 * hit
+    scores = np.where(np.isnan(ranked), alike, ranked) + 0.1 * hit
     scores = np.where(contact, np.maximum(scores, settings.forget_target_similarity + 0.1), scores)
     if contact.any():
         # a statement that gives only another kind ("my number is +34 612 ...") is not the address
