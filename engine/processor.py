@@ -69,7 +69,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/143"
+RULES = "rules/144"
 
 
 @dataclass(frozen=True)
@@ -1677,7 +1677,8 @@ def _may_ask_to_forget(sentence: str) -> bool:
     the assistant keeps, so that the classifier is asked whether it is one (`forget_requests`)."""
     return bool((_FORGET_WORDS.search(sentence)
                  and (_FORGET_WORDS.search(_FORM_ONLY_WORDS.sub(" ", sentence)) or _NEVER_AGAIN.search(sentence)
-                      or _REQUEST_FORM.search(sentence) or _OWN_THING_REQUEST.search(sentence)))
+                      or _REQUEST_FORM.search(sentence) or _OWN_THING_REQUEST.search(sentence)
+                      or _FORGET_WHOSE_THING.search(sentence) or _FORGET_ALL_ABOUT.search(sentence)))
                 or _AS_IF_UNSAID.search(sentence) or _OUT_OF_KEEPING.search(sentence))
 
 
@@ -1870,8 +1871,8 @@ _FORGET_FORM = re.compile(
 #: forget everything about Max.", "Forget everything I told you about Oskar", "can you wipe anything
 #: you have on my ex"): a request whatever the classifier makes of the name.
 _FORGET_ALL_ABOUT = re.compile(
-    rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*(?:" + _ASKED_OF_YOU + r")?(?:please\s+|pls\s+)?"
-    r"(?:forget|delete|erase|wipe|remove|scrap|scratch)\s+(?:everything|anything|all|whatever)"
+    rf"^[\W_]*(?:(?:{_OWN_LEAD})\b[\W_]*)*(?:" + _ASKED_OF_YOU + r"|(?:can|could)\s+we\s+)?(?:please\s+|pls\s+)?"
+    r"(?:forget|delete|erase|wipe|remove|scrap|scratch|drop|ditch|get\s+rid\s+of)\s+(?:everything|anything|all|whatever)"
     r"(?:(?:\s+(?:that\s+)?(?:I|we)\s+(?:ever\s+|have\s+|['’]ve\s+)?(?:told|said|mentioned|shared|wrote|typed)(?:\s+(?:to\s+)?(?:you|u))?)?"
     r"\s+(?:about|regarding|re)\s+\w|\s+(?:that\s+)?you\s+(?:know|have|remember|kept|keep|stored|hold)\s+(?:about|on|regarding|re)\s+\w)"
     # (not a topic set aside for a while: "forget everything about work for a bit, let's talk holidays")
@@ -1884,7 +1885,7 @@ _FORGET_ALL_ABOUT = re.compile(
 #: bowling": the sentence goes on), nor "drop Tom's bag": a verb of erasing or of not keeping.
 _FORGET_WHOSE_THING = re.compile(
     rf"^[\W_]*(?:(?:{_OWN_LEAD}|on\s+second\s+thoughts?)\b[\W_]*)*(?:" + _ASKED_OF_YOU + r")?"
-    r"(?:(?:forget|delete|erase|wipe|remove|scrub|unlearn|scrap|scratch)\s+(?:about\s+)?"
+    r"(?:(?:forget|delete|erase|wipe|remove|scrub|unlearn|scrap|scratch|get\s+rid\s+of)\s+(?:about\s+)?"
     r"|(?:do\s*n['’]?t|do\s+not|never)\s+(?:keep|store|save|hold\s+on\s+to|hang\s+on\s+to)\s+(?=(?:anything|everything|what|all)\b))"
     r"(?:(?:all|everything|anything|whatever)(?:\s+(?:that\s+)?I\s+(?:said|told\s+you|mentioned|shared))?\s+(?:about|on|re)\s+"
     r"|what\s+I\s+(?:said|told\s+you|mentioned|shared)\s+(?:about|on|re)\s+|" + _THE_PART_ABOUT + r")?"
@@ -1897,9 +1898,10 @@ _FORGET_SOMEONE = re.compile(
     r"(?:forget|delete|erase|wipe|remove|scrub|unlearn)\s+about\s+(?:(?:my|our)\s+(?:[\w-]+\s+)?)?"
     r"(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*)?"
     r"(?:[\s,]*(?:please|pls|plz|too|as\s+well|for\s+me|thanks|thank\s+you|thx))*[\s.!?]*$", re.IGNORECASE)
-#: "Forget <something>" plainly, unasked ("Forget Dad's barbecue."): beside another sentence it may
-#: drop a matter in talk ("Forget Dad's barbecue. It's raining anyway."), alone it asks.
-_PLAIN_FORGET = re.compile(rf"^[\W_]*(?:(?:oh|ok(?:ay)?|so|and|but|also|actually|wait|no|just)\b[\W_]*)*forget\s+(?!about\b|what\b|all\b|"
+#: "Forget <something>" plainly, unasked ("Forget Dad's barbecue.", "get rid of Mum's old sofa"):
+#: beside another sentence it may drop a matter in talk or a thing in the world ("Forget Dad's
+#: barbecue. It's raining anyway."), alone it asks.
+_PLAIN_FORGET = re.compile(rf"^[\W_]*(?:(?:oh|ok(?:ay)?|so|and|but|also|actually|wait|no|just)\b[\W_]*)*(?:forget|get\s+rid\s+of)\s+(?!about\b|what\b|all\b|"
                            r"everything\b|anything\b|the\s+(?:\w+\s+)?(?:bit|part|note|stuff|thing|info|details?)\s)", re.IGNORECASE)
 #: Telling regretted, with forgetting asked beside it ("I regret telling you about Hans's legal
 #: trouble, please forget", "I shouldn't have mentioned Felix's arrest, forget it").

@@ -10,7 +10,8 @@
 - A relation names the person introduced by it ("my uncle Feliks"): "Feliks is on statins" is about
   "my uncle" too.
 - "forget Henrike's pottery", "scrap the stuff about Idris's caravan", "please forget about
-  Wilhelmina" are requests whatever the classifier makes of them (it read these as none).
+  Wilhelmina", "get rid of Ingrid's gambling debts", "can we drop everything about Bernadette" are
+  requests whatever the classifier makes of them (it read these as none).
 - Told of one person, two statements of different things are two memories: the person's name they
   share (or the speaker's, "Josephine's cousin Bart ...") does not make the second a repeat.
 
@@ -112,6 +113,15 @@ def test_a_relation_names_whom_it_introduced(tmp_path, said, asked, gone, kept):
      ["bike", "twin"], []),
     (["My friend Rasmus brews kombucha.", "Rasmus lives on a houseboat."], "can u forget about Rasmus?",
      ["kombucha", "houseboat"], []),
+    # getting rid of, or dropping, what was said of someone
+    (["My friend Ingrid has gambling debts.", "Ingrid runs a flower stall."], "get rid of Ingrid's gambling debts",
+     ["gambling"], ["flower"]),
+    (["My uncle Pavel goes fly fishing on the Tay.", "Pavel is a retired judge."],
+     "could you get rid of my uncle's fishing stuff", ["fishing"], ["judge"]),
+    (["My mother-in-law Bernadette is visiting for three weeks.", "Bernadette hates my cooking."],
+     "can we drop everything about Bernadette", ["visiting", "cooking"], []),
+    (["My neighbour Tobiah plays the tuba.", "Tobiah works nights at the depot."],
+     "could we get rid of everything about Tobiah", ["tuba", "depot"], []),
 ])
 def test_requests_read_as_none_before(tmp_path, said, asked, gone, kept):
     assert_taken(active_after(tmp_path, said, asked), gone, kept)
@@ -122,6 +132,8 @@ def test_requests_read_as_none_before(tmp_path, said, asked, gone, kept):
     (["My friend Tom is throwing a party on Saturday."], "forget Tom's party, let's go bowling instead"),
     (["My friend Wilma is moving to Leeds."], "forget about Wilma"),
     (["My friend Ines is moving to Faro."], "can you forget about Ines, she never answers anyway"),
+    (["My dad keeps his old sofa in the garage."], "Get rid of Dad's old sofa. The van comes at 9."),
+    (["My dad keeps his old sofa in the garage."], "get rid of Dad's old sofa, it's taking up the garage"),
 ])
 def test_no_request_takes_nothing(tmp_path, said, asked):
     texts = active_after(tmp_path, said, asked)
