@@ -51,7 +51,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/78"
+DECIDER = "meaning/79"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -702,10 +702,19 @@ def _opening_name(text: str, speaker: str = "") -> str | None:
     return None
 
 
+#: Someone introduced by whom they are to the speaker ("my aunt Greta", "Noor's cousin Ines", "our
+#: nanny Dagrun", "my best friend Marit"): whose, a word or two in lower case, then a name (not a
+#: verb's: "my cat's called Pickles", "my sister's visiting Rome").
+PERSON_INTRODUCED = re.compile(r"(?:(?<![\w'’-])(?:[Mm]y|[Oo]ur)|[\w-]['’]s)\s+(?:[a-z][\w-]*\s+)?"
+                               r"(?P<rel>(?![a-z][\w-]*(?:ed|ing)\s)[a-z][\w-]*)\s+(?P<name>[A-Z][a-z][\w'’-]*)")
+
+
 def _whom(text: str, speaker: str) -> frozenset[str]:
-    """Whom a statement is about, by name: its holder's words and the name it opens with."""
+    """Whom a statement is about, by name: its holder's words, the name it opens with and the names
+    it introduces ("Noor's stepsister Ruzica")."""
     first = _opening_name(text, speaker)
-    return holder(text, speaker) | ({first} if first else frozenset())
+    return (holder(text, speaker) | ({first} if first else frozenset())
+            | {m.group("name").lower() for m in PERSON_INTRODUCED.finditer(text)})
 
 
 #: A statement opening with a third person's pronoun: of someone named before ("She's on 10 mg now").

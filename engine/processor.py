@@ -28,7 +28,7 @@ from engine.redaction import REDACTION_MARK
 from engine.extractor import _SEASON, _WEEKDAY, _WEEKDAY_WORDS
 from engine.extractor import (DOSE, MEDICINE_STOP_WORDS, Candidate, _is_person_role, is_sensitive, medicines_stopped, rescheduled, split_sentences, states_a_rule, told_before, told_opener_gone,
                               without_opener)
-from engine.meaning import (Meaning, _ONE_OCCASION, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
+from engine.meaning import (PERSON_INTRODUCED, Meaning, _ONE_OCCASION, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
                             changed_provider, denies, other_numbered, other_values, provider_named, provider_switched, quantity_cue, ranks_the_other_way, relate, resumed, resumes, weighing,
                             said_again, same_holder, given_clause, keeps, recurs,
@@ -69,7 +69,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/144"
+RULES = "rules/145"
 
 
 @dataclass(frozen=True)
@@ -2815,8 +2815,6 @@ def _one_thing_named(topic: list[str], request: str) -> str | None:
     return _stub(named[0]) if len(named) == 1 else None
 
 
-#: Someone introduced by whom they are to the speaker ("my aunt Greta", "Noor's cousin Ines").
-_RELATION_NAMED = re.compile(r"(?<![\w'’-])(?P<rel>[\w-]+)\s+(?P<name>(?-i:[A-Z])[a-z][\w'’-]*)", re.IGNORECASE)
 
 
 def _held_stubs(texts: list[str]) -> list[set[str]]:
@@ -2825,9 +2823,10 @@ def _held_stubs(texts: list[str]) -> list[set[str]]:
     so a request about "my aunt's health" finds it."""
     aliases: dict[str, set[str]] = {}
     for x in texts:
-        for m in _RELATION_NAMED.finditer(x):
+        for m in PERSON_INTRODUCED.finditer(x):
             rel = terms(m.group("rel"))
             name = [t for t in terms(m.group("name")) if t not in STOP_WORDS]
+            # (a relation the speaker names people by: "my mentor Ada" is rarely asked of as "my mentor")
             if m.group("rel").lower() in RELATIONS and len(rel) == 1 and len(name) == 1:
                 aliases.setdefault(_stub(name[0]), set()).add(_stub(rel[0]))
     out = []
@@ -3602,6 +3601,67 @@ def _link_echoes(state: SubjectState, turn: Event, meaning: Meaning | None, sett
         out.emit(MemoryEchoed(turn=earlier, memory_ids=hit))
 
 
+class KnownPeople:
+    """The people the subject's records introduce by whom they are to the speaker ("my friend Marit",
+    "Noor's aunt Greta"): their names, lower case, kept current as records change
+    (SubjectState.derived)."""
+
+    def __init__(self, records: Iterable[MemoryRecord]):
+        self.by_record: dict[str, frozenset[str]] = {}
+        self.count: dict[str, int] = {}
+        for r in records:
+            self._add(r)
+
+    def _add(self, r: MemoryRecord) -> None:
+        names = frozenset(m.group("name").lower() for m in PERSON_INTRODUCED.finditer(r.text or "")
+                          if m.group("rel") not in STOP_WORDS)
+        if names:
+            self.by_record[r.memory_id] = names
+            for n in names:
+                self.count[n] = self.count.get(n, 0) + 1
+
+    def records_changed(self, state: SubjectState, memory_ids: Sequence[str]) -> None:
+        for memory_id in memory_ids:
+            for n in self.by_record.pop(memory_id, ()):
+                self.count[n] -= 1
+                if not self.count[n]:
+                    del self.count[n]
+            if (rec := state.records.get(memory_id)) is not None:
+                self._add(rec)
+
+
+#: How sure the classifier must be that a sentence told of someone known is chatter ("Marit says hi",
+#: "Marit is late again") for it not to be kept (`_of_someone_known`): a short statement about a
+#: person reads as chatter to it often ("Marit is a vet": 0.30, "Marit loves sushi": 0.52).
+KNOWN_CHATTER_VETO = 0.6
+
+
+def _of_someone_known(state: SubjectState, text: str, name: str, at: datetime,
+                      meaning: Meaning | None) -> list[Candidate]:
+    """What a turn no rule read tells of someone the speaker introduced before ("Marit is a vet",
+    "Ayla is vegan" after "my friend Marit ...", "my niece Ayla ..."): kept as a plain observation, as
+    a sentence naming them mid-way would be, unless it is plainly chatter. A sentence opening with a
+    capitalised word not known as someone's name ("Coffee is great") is left as before."""
+    from engine.summarizer import observation
+
+    derived = state.derived()
+    known = derived.get("known_people")
+    if known is None:
+        known = derived["known_people"] = KnownPeople(state.records.values())
+    if not known.count:
+        return []
+    told = []
+    for sentence in split_sentences(text):
+        words = _WORDS_RE.findall(sentence)
+        if (len(words) >= 3 and words[0][:1].isupper() and words[0].lower() in known.count
+                and words[1][:1].islower() and (c := observation(sentence, name, at, known_name=True)) is not None):
+            told.append((sentence, c))
+    if told and meaning is not None:
+        told = [(x, c) for (x, c), probs in zip(told, meaning.kinds([x for x, _ in told]))
+                if probs.get("chatter", 0.0) < KNOWN_CHATTER_VETO]
+    return [c for _, c in told]
+
+
 def warm_up(turns: Sequence[Event], settings: Settings, deciders: Deciders) -> dict[str, list[Candidate]]:
     """Embeds, in one batch, what deciding these turns will ask the meaning layer for: their
     candidates (and those with values masked) and the sentences that may be requests to forget or
@@ -3710,8 +3770,11 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
             tz=settings.zone_of(turn.tenant_id, turn.user_id),
         )
         name = (p.speaker or "").strip() or "User"
-        if not candidates and meaning is not None and p.role == "user":
-            candidates = standing_statements(meaning, text, name, turn.occurred_at, settings)
+        if not candidates and p.role == "user":
+            if meaning is not None:
+                candidates = standing_statements(meaning, text, name, turn.occurred_at, settings)
+            if not candidates:
+                candidates = _of_someone_known(state, text, name, turn.occurred_at, meaning)
         elif meaning is not None and p.role == "user":
             # "Quit smoking!! three weeks clean today", "I weigh 74 kg. My goal is 100 kg": the rules
             # kept the second sentence only

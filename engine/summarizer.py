@@ -532,7 +532,15 @@ def _without_vocative(text: str) -> str:
     return (text[: m.start(which)] + text[m.end(which):]).strip(" ,")
 
 
-def _observation(sentence: str, name: str, at: datetime, follows: bool = False) -> Candidate | None:
+def observation(sentence: str, name: str, at: datetime, *, known_name: bool) -> Candidate | None:
+    """`_observation` of a sentence told of someone, where `known_name` says the name it opens with
+    is of a person the speaker introduced before ("my friend Marit ..."): a name as telling as one
+    mid-sentence, which at the start could be any capitalised word ("Marit is a vet")."""
+    return _observation(sentence, name, at, known_name=known_name)
+
+
+def _observation(sentence: str, name: str, at: datetime, follows: bool = False,
+                 known_name: bool = False) -> Candidate | None:
     """One informative sentence no rule typed, kept as a plain fact (an episode when it is dated).
 
     Informative: dense in specific words (not stop words, fillers or bare feelings: "Her name is
@@ -570,7 +578,8 @@ def _observation(sentence: str, name: str, at: datetime, follows: bool = False) 
     specific = [w for w in _WORDS.findall(core.lower()) if w not in STOP_WORDS and w not in _GENERIC
                 and w != name.lower()]
     # Informative: says when, names someone or something, or holds enough specific words.
-    named = said_when is not None or monthly_day(core) or _has_proper_name(core, name) or _KIN_EVENT.search(core) is not None
+    named = (known_name or said_when is not None or monthly_day(core) or _has_proper_name(core, name)
+             or _KIN_EVENT.search(core) is not None)
     if _REACTION.search(body):
         return None
     n_words = len(_WORDS.findall(core))

@@ -109,8 +109,8 @@ _MISS = pytest.mark.xfail(strict=True, reason="known miss: the paraphrase is sto
                      "saturate there), missed with VNNI"))),
     pytest.param("Our Android app is written in Kotlin.", "For context, we're a Kotlin shop on the Android client.",
                  "kotlin", marks=_MISS),
-    pytest.param("My son Idris plays the trumpet in the school band.",
-                 "Idris is a trumpeter in his school's band, by the way.", "trumpet", marks=_MISS),
+    ("My son Idris plays the trumpet in the school band.", "Idris is a trumpeter in his school's band, by the way.",
+     "trumpet"),
     ("I'm vegetarian and have been for years.", "I don't eat meat, haven't for ages.", "vegetarian|meat"),
 ])
 def test_a_paraphrase_in_a_later_session_is_the_same_memory(engine, first, second, pattern):
