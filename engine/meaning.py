@@ -51,7 +51,7 @@ __all__ = ["DECIDER", "LABELS", "KindClassifier", "Meaning", "values", "holder",
            "given_clause"]
 
 #: Name and version of the decisions this module makes; recorded on every event they cause.
-DECIDER = "meaning/79"
+DECIDER = "meaning/80"
 
 LABELS = ("preference", "constraint", "decision", "fact", "episode", "temporary_instruction",
           "forget_request", "chatter")
@@ -703,18 +703,34 @@ def _opening_name(text: str, speaker: str = "") -> str | None:
 
 
 #: Someone introduced by whom they are to the speaker ("my aunt Greta", "Noor's cousin Ines", "our
-#: nanny Dagrun", "my best friend Marit"): whose, a word or two in lower case, then a name (not a
-#: verb's: "my cat's called Pickles", "my sister's visiting Rome").
-PERSON_INTRODUCED = re.compile(r"(?:(?<![\w'’-])(?:[Mm]y|[Oo]ur)|[\w-]['’]s)\s+(?:[a-z][\w-]*\s+)?"
-                               r"(?P<rel>(?![a-z][\w-]*(?:ed|ing)\s)[a-z][\w-]*)\s+(?P<name>[A-Z][a-z][\w'’-]*)")
+#: nanny Dagrun", "my best friend Marit"): whose, a word or two in lower case, then a name.
+_PERSON_INTRODUCED = re.compile(r"(?:(?<![\w'’-])(?:[Mm]y|[Oo]ur)|[\w-]['’]s)\s+(?:[a-z][\w-]*\s+)?"
+                                r"(?P<rel>[a-z][\w-]*)\s+(?P<name>[A-Z][a-z][\w-]*)")
+#: Capitalised words that name a time, not a person ("there's a party Friday", "it's almost
+#: Christmas"; months are names too: "my cousin April").
+_NAMES_OF_TIMES = frozenset("""monday tuesday wednesday thursday friday saturday sunday christmas easter halloween ramadan
+diwali eid hanukkah thanksgiving""".split())
+
+
+def people_introduced(text: str) -> list[tuple[str, str]]:
+    """(how, name) of each person a text introduces by whom they are to the speaker, lower case:
+    ("aunt", "greta") of "my aunt Greta". Not a verb's object ("my cat's called Pickles", "my son
+    loves Minecraft", "my sister's visiting Rome") nor a day ("there's a party Friday")."""
+    out = []
+    for m in _PERSON_INTRODUCED.finditer(text):
+        rel, name = m.group("rel"), m.group("name").lower()
+        if (rel in STOP_WORDS or rel.endswith(("ed", "ing")) or (rel.endswith("s") and rel not in RELATIONS)
+                or name in _NAMES_OF_TIMES):
+            continue
+        out.append((rel, name))
+    return out
 
 
 def _whom(text: str, speaker: str) -> frozenset[str]:
     """Whom a statement is about, by name: its holder's words, the name it opens with and the names
     it introduces ("Noor's stepsister Ruzica")."""
     first = _opening_name(text, speaker)
-    return (holder(text, speaker) | ({first} if first else frozenset())
-            | {m.group("name").lower() for m in PERSON_INTRODUCED.finditer(text)})
+    return holder(text, speaker) | ({first} if first else frozenset()) | {n for _, n in people_introduced(text)}
 
 
 #: A statement opening with a third person's pronoun: of someone named before ("She's on 10 mg now").

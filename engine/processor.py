@@ -28,7 +28,7 @@ from engine.redaction import REDACTION_MARK
 from engine.extractor import _SEASON, _WEEKDAY, _WEEKDAY_WORDS
 from engine.extractor import (DOSE, MEDICINE_STOP_WORDS, Candidate, _is_person_role, is_sensitive, medicines_stopped, rescheduled, split_sentences, states_a_rule, told_before, told_opener_gone,
                               without_opener)
-from engine.meaning import (PERSON_INTRODUCED, Meaning, _ONE_OCCASION, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
+from engine.meaning import (Meaning, people_introduced, _ONE_OCCASION, _overlap, anchors, comma_clauses, change_cue, changes_contact, contact_values, corrected, ended, ends,
                             goes_on, habit_of, has_term, holder, mask, measures, mentions, opens_with_end,
                             changed_provider, denies, other_numbered, other_values, provider_named, provider_switched, quantity_cue, ranks_the_other_way, relate, resumed, resumes, weighing,
                             said_again, same_holder, given_clause, keeps, recurs,
@@ -69,7 +69,7 @@ class Extractor(Protocol):
 
 
 #: Version of the offline rule-based reader and summarizer; recorded on the decisions they make.
-RULES = "rules/145"
+RULES = "rules/146"
 
 
 @dataclass(frozen=True)
@@ -1877,7 +1877,8 @@ _FORGET_ALL_ABOUT = re.compile(
     r"\s+(?:about|regarding|re)\s+\w|\s+(?:that\s+)?you\s+(?:know|have|remember|kept|keep|stored|hold)\s+(?:about|on|regarding|re)\s+\w)"
     # (not a topic set aside for a while: "forget everything about work for a bit, let's talk holidays")
     r"(?![^.!?]*\b(?:for\s+(?:a\s+(?:bit|while|minute|sec|second|moment)|now|tonight|today|the\s+(?:weekend|evening|day|moment))|"
-    r"let['’]?s|instead)\b)", re.IGNORECASE)
+    # (nor one dropped for another: "can we drop everything about work and talk about my holiday")
+    r"let['’]?s|instead|and\s+(?:talk|focus|move\s+on|discuss|chat|get\s+back|turn\s+to))\b)", re.IGNORECASE)
 #: Told to forget a thing of someone's, and nothing else in the sentence ("forget Ruairi's surfing",
 #: "could you forget grandma's eyes", "scrap the stuff about Ophelia's animals", "please don't keep
 #: anything about Annika's pregnancy"): what the user told of another person, a request whatever the
@@ -1901,7 +1902,7 @@ _FORGET_SOMEONE = re.compile(
 #: "Forget <something>" plainly, unasked ("Forget Dad's barbecue.", "get rid of Mum's old sofa"):
 #: beside another sentence it may drop a matter in talk or a thing in the world ("Forget Dad's
 #: barbecue. It's raining anyway."), alone it asks.
-_PLAIN_FORGET = re.compile(rf"^[\W_]*(?:(?:oh|ok(?:ay)?|so|and|but|also|actually|wait|no|just)\b[\W_]*)*(?:forget|get\s+rid\s+of)\s+(?!about\b|what\b|all\b|"
+_PLAIN_FORGET = re.compile(rf"^[\W_]*(?:(?:oh|ok(?:ay)?|so|and|but|also|actually|wait|no|just)\b[\W_]*)*(?:forget|get\s+rid\s+of|scrap)\s+(?!about\b|what\b|all\b|"
                            r"everything\b|anything\b|the\s+(?:\w+\s+)?(?:bit|part|note|stuff|thing|info|details?)\s)", re.IGNORECASE)
 #: Telling regretted, with forgetting asked beside it ("I regret telling you about Hans's legal
 #: trouble, please forget", "I shouldn't have mentioned Felix's arrest, forget it").
@@ -2668,7 +2669,8 @@ def _within_clause(text: str, record_text: str, name: str) -> bool:
 def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Meaning,
                    settings: Settings) -> list[MemoryRecord]:
     """What a user's "forget ..." refers to: "about X" by meaning (the records closest to the
-    request, in every tier), "that" the records of what the user said just before."""
+    request, in every tier, and every record holding X where X is one thing or person named alone),
+    "that" the records of what the user said just before."""
     records = sorted((r for r in state.records.values() if r.text and r.tier != "superseded"),
                      key=lambda r: r.memory_id)
     session = state.sessions.get(turn.session_id or "")
@@ -2725,8 +2727,11 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
             one = _one_thing_named(topic, request)
             holding = np.zeros(len(records), dtype=bool)
             if one is not None:
-                np.logical_or.at(holding, np.array(owner),
-                                 np.array([one in stubs for stubs in _held_stubs(texts)]) & (per_text > 0))
+                # (a name whole: "forget about Martin" is not about "my sister Martina")
+                held = ([{t for t in terms(x)} for x in texts] if _named_by_name(one, request)
+                        else _held_stubs(texts))
+                key = one if _named_by_name(one, request) else _stub(one)
+                np.logical_or.at(holding, np.array(owner), np.array([key in h for h in held]) & (per_text > 0))
             found = [r for r, s, h in zip(records, scores, holding) if s >= floor or h]
             # ("the previous address" of "my current address is ..." and "my previous address was ...")
             texts = [r.text or "" for r in found]
@@ -2802,8 +2807,14 @@ def _stub(term: str) -> str:
     return term if term.startswith("great-") else term[:5]
 
 
+def _named_by_name(term: str, request: str) -> bool:
+    """Whether a request writes the term as a name, capitalised past its first word ("forget about
+    Martin"): matched whole then, as names of two people may share their first letters."""
+    return any(x[:1].isupper() and terms(x.strip(".,;:!?")) == [term] for x in request.split()[1:])
+
+
 def _one_thing_named(topic: list[str], request: str) -> str | None:
-    """The one thing a request's topic names, by its stub (`_stub`), if it names one alone: a name
+    """The one thing a request's topic names, as a term, if it names one alone: a name
     or a word ("Ines", "Ines's", "my ex", "my job"), or a relation with the name it goes by ("my
     friend Oskar": Oskar). None when it names more ("my brother's wedding", "the dentist
     appointment", "regarding my sister, ... the new job")."""
@@ -2812,9 +2823,7 @@ def _one_thing_named(topic: list[str], request: str) -> str | None:
         rest = [w for w in topic if w not in RELATIONS]
         if len(rest) == 1 and any(x[:1].isupper() and x.strip(".,;:!?'’").lower() == rest[0] for x in request.split()):
             named = terms(rest[0])
-    return _stub(named[0]) if len(named) == 1 else None
-
-
+    return named[0] if len(named) == 1 else None
 
 
 def _held_stubs(texts: list[str]) -> list[set[str]]:
@@ -2823,11 +2832,11 @@ def _held_stubs(texts: list[str]) -> list[set[str]]:
     so a request about "my aunt's health" finds it."""
     aliases: dict[str, set[str]] = {}
     for x in texts:
-        for m in PERSON_INTRODUCED.finditer(x):
-            rel = terms(m.group("rel"))
-            name = [t for t in terms(m.group("name")) if t not in STOP_WORDS]
+        for how, who in people_introduced(x):
+            rel = terms(how)
+            name = [t for t in terms(who) if t not in STOP_WORDS]
             # (a relation the speaker names people by: "my mentor Ada" is rarely asked of as "my mentor")
-            if m.group("rel").lower() in RELATIONS and len(rel) == 1 and len(name) == 1:
+            if how in RELATIONS and len(rel) == 1 and len(name) == 1:
                 aliases.setdefault(_stub(name[0]), set()).add(_stub(rel[0]))
     out = []
     for x in texts:
@@ -2875,7 +2884,8 @@ relationships family marriage love circumstances history background past""".spli
 def _request_scores(texts: list[str], request: str, topic: list[str], meaning: Meaning,
                     settings: Settings) -> np.ndarray:
     """How plainly each text is what a request to forget names: the closer of its similarity to the
-    request and to the request's topic words, a little more when it holds one of those words."""
+    request and to the request's topic words, a little more when it holds one of those words; for a
+    thing of someone's, their statements rank by how close they read to the thing instead."""
     mat = meaning.vectors(texts)
     qv = meaning.vectors([request, " ".join(topic)])
     named = {_stub(t) for t in terms(" ".join(topic))}
@@ -3613,8 +3623,7 @@ class KnownPeople:
             self._add(r)
 
     def _add(self, r: MemoryRecord) -> None:
-        names = frozenset(m.group("name").lower() for m in PERSON_INTRODUCED.finditer(r.text or "")
-                          if m.group("rel") not in STOP_WORDS)
+        names = frozenset(who for _, who in people_introduced(r.text or ""))
         if names:
             self.by_record[r.memory_id] = names
             for n in names:
@@ -3630,36 +3639,60 @@ class KnownPeople:
                 self._add(rec)
 
 
-#: How sure the classifier must be that a sentence told of someone known is chatter ("Marit says hi",
-#: "Marit is late again") for it not to be kept (`_of_someone_known`): a short statement about a
-#: person reads as chatter to it often ("Marit is a vet": 0.30, "Marit loves sushi": 0.52).
-KNOWN_CHATTER_VETO = 0.6
+def _as_own(sentence: str) -> str | None:
+    """A sentence told of someone by name, as the speaker would say it of themselves ("Oddny is
+    coeliac." -> "I am coeliac.", "Priya's running late" -> "I'm running late", "Pavel keeps bees" ->
+    "I keep bees"), or None when it does not open with a name and a verb."""
+    m = _TOLD_OF_NAMED.match(sentence)
+    if m is None:
+        return None
+    verb = m.group("verb")
+    low = verb.lower()
+    own = {"is": "am", "'s": "'m", "’s": "’m", "has": "have", "does": "do", "was": "was"}.get(low)
+    if own is None:
+        own = (verb[:-3] + "y" if low.endswith("ies") else verb[:-2] if re.search(r"(?:sh|ch|x|ss|z|o)es$", low)
+               else verb[:-1])
+    return "I" + ("" if own.startswith(("'", "’")) else " ") + own + sentence[m.end("verb"):]
 
 
-def _of_someone_known(state: SubjectState, text: str, name: str, at: datetime,
-                      meaning: Meaning | None) -> list[Candidate]:
+#: A sentence opening with a name and a verb ("Oddny is coeliac", "Pavel keeps bees", "Priya's ...").
+_TOLD_OF_NAMED = re.compile(r"^\W*(?P<name>[A-Z][\w-]*)(?:(?=['’]s\b)|\s+)(?P<verb>['’]s|is|has|was|does|[a-z]+s)\b")
+
+
+def _of_someone_known(state: SubjectState, text: str, name: str, at: datetime, meaning: Meaning | None,
+                      settings: Settings) -> list[Candidate]:
     """What a turn no rule read tells of someone the speaker introduced before ("Marit is a vet",
     "Ayla is vegan" after "my friend Marit ...", "my niece Ayla ..."): kept as a plain observation, as
-    a sentence naming them mid-way would be, unless it is plainly chatter. A sentence opening with a
-    capitalised word not known as someone's name ("Coffee is great") is left as before."""
+    a sentence naming them mid-way would be, where the same said by the speaker of themselves would
+    be a standing statement of theirs ("I am coeliac.", "I keep bees."; not "I'm tired.", "I'm at
+    school.", "I say hi"), which the rules and the classifier judge better in the first person, the
+    form they read most. A sentence opening with a capitalised word not known as someone's name
+    ("Coffee is great") is left as before."""
+    from engine.extractor import extract
     from engine.summarizer import observation
 
+    if meaning is None:
+        return []
     derived = state.derived()
     known = derived.get("known_people")
     if known is None:
         known = derived["known_people"] = KnownPeople(state.records.values())
     if not known.count:
         return []
-    told = []
+    out = []
     for sentence in split_sentences(text):
-        words = _WORDS_RE.findall(sentence)
-        if (len(words) >= 3 and words[0][:1].isupper() and words[0].lower() in known.count
-                and words[1][:1].islower() and (c := observation(sentence, name, at, known_name=True)) is not None):
-            told.append((sentence, c))
-    if told and meaning is not None:
-        told = [(x, c) for (x, c), probs in zip(told, meaning.kinds([x for x, _ in told]))
-                if probs.get("chatter", 0.0) < KNOWN_CHATTER_VETO]
-    return [c for _, c in told]
+        m = _TOLD_OF_NAMED.match(sentence)
+        if m is None or m.group("name").lower() not in known.count:
+            continue
+        own = _as_own(sentence)
+        if own is None:
+            continue
+        standing = any(c.kind in ("fact", "preference", "constraint", "decision")
+                       for c in extract(own, role="user", speaker=name, occurred_at=at))
+        if ((standing or standing_statements(meaning, own, name, at, settings))
+                and (c := observation(sentence, name, at, known_name=True)) is not None):
+            out.append(c)
+    return out
 
 
 def warm_up(turns: Sequence[Event], settings: Settings, deciders: Deciders) -> dict[str, list[Candidate]]:
@@ -3747,6 +3780,7 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
     # as the same words typed carefully would be.
     text = said = plain_chat(p.text) if p.role == "user" else p.text
     meaning = deciders.meaning if settings.decide_by_meaning else None
+    requests: list[str] = []
     if text and meaning is not None and p.role == "user":
         requests, rest = forget_requests(meaning, text, settings)
         if requests:
@@ -3773,8 +3807,8 @@ def decide_turn(state: SubjectState, turn: Event, settings: Settings,
         if not candidates and p.role == "user":
             if meaning is not None:
                 candidates = standing_statements(meaning, text, name, turn.occurred_at, settings)
-            if not candidates:
-                candidates = _of_someone_known(state, text, name, turn.occurred_at, meaning)
+            if not candidates and not requests:  # (a name asked to be forgotten in the turn is not known)
+                candidates = _of_someone_known(state, text, name, turn.occurred_at, meaning, settings)
         elif meaning is not None and p.role == "user":
             # "Quit smoking!! three weeks clean today", "I weigh 74 kg. My goal is 100 kg": the rules
             # kept the second sentence only

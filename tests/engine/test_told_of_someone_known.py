@@ -2,8 +2,9 @@
 aquarium", then "Oddny is coeliac.") is kept: a name at the start of a sentence could be any
 capitalised word, so a sentence of a few words opening with one was not informative enough to keep
 ("Coffee is great." still is not), but a name the subject's memories give to a person the speaker
-introduced ("my flatmate Oddny") is as telling as a name mid-sentence. What the classifier is sure
-is chatter ("Tarquin is late again.") is not kept. The phrasings were written for this test; the
+introduced ("my flatmate Oddny") is as telling as a name mid-sentence, where the same said by the
+speaker of themselves would be a standing statement ("I am coeliac."), not a passing state ("I'm
+tired.", "I'm at school."). The phrasings were written for this test; the
 kept ones were all dropped before."""
 from __future__ import annotations
 
@@ -36,8 +37,11 @@ def test_a_short_statement_about_someone_introduced_is_kept(tmp_path, introduced
     # no one introduced by that name
     (["Coffee is great."], "coffee"),
     (["My flatmate Oddny works at the aquarium.", "Monday is a holiday."], "holiday"),
-    # plainly chatter
+    # a passing state, or chatter
     (["My neighbour Tarquin keeps a boat on the Thames.", "Tarquin is late again."], "late"),
+    (["My godson Ignatius plays rugby for the county.", "Ignatius is tired."], "tired"),
+    (["Our lodger Wolfgang teaches German.", "Wolfgang is at school."], "school"),
+    (["My brother-in-law Anselm grows hops.", "Anselm is hungry."], "hungry"),
 ])
 def test_nothing_worth_keeping_is_kept(tmp_path, turns, word):
     assert word not in active_after(tmp_path, turns)

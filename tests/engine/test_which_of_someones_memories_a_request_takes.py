@@ -10,7 +10,7 @@
 - A relation names the person introduced by it ("my uncle Feliks"): "Feliks is on statins" is about
   "my uncle" too.
 - "forget Henrike's pottery", "scrap the stuff about Idris's caravan", "please forget about
-  Wilhelmina", "get rid of Ingrid's gambling debts", "can we drop everything about Bernadette" are
+  Wilhelmina", "pls get rid of Ingrid's gambling debts", "can we drop everything about Bernadette" are
   requests whatever the classifier makes of them (it read these as none).
 - Told of one person, two statements of different things are two memories: the person's name they
   share (or the speaker's, "Josephine's cousin Bart ...") does not make the second a repeat.
@@ -114,7 +114,7 @@ def test_a_relation_names_whom_it_introduced(tmp_path, said, asked, gone, kept):
     (["My friend Rasmus brews kombucha.", "Rasmus lives on a houseboat."], "can u forget about Rasmus?",
      ["kombucha", "houseboat"], []),
     # getting rid of, or dropping, what was said of someone
-    (["My friend Ingrid has gambling debts.", "Ingrid runs a flower stall."], "get rid of Ingrid's gambling debts",
+    (["My friend Ingrid has gambling debts.", "Ingrid runs a flower stall."], "pls get rid of Ingrid's gambling debts",
      ["gambling"], ["flower"]),
     (["My uncle Pavel goes fly fishing on the Tay.", "Pavel is a retired judge."],
      "could you get rid of my uncle's fishing stuff", ["fishing"], ["judge"]),
@@ -134,6 +134,8 @@ def test_requests_read_as_none_before(tmp_path, said, asked, gone, kept):
     (["My friend Ines is moving to Faro."], "can you forget about Ines, she never answers anyway"),
     (["My dad keeps his old sofa in the garage."], "Get rid of Dad's old sofa. The van comes at 9."),
     (["My dad keeps his old sofa in the garage."], "get rid of Dad's old sofa, it's taking up the garage"),
+    (["My dad's old car is a 1998 Volvo."], "Scrap Dad's old car. The garage takes it on Monday."),
+    (["My work is nursing at St Mary's in Leeds."], "Can we drop everything about work and talk about my holiday?"),
 ])
 def test_no_request_takes_nothing(tmp_path, said, asked):
     texts = active_after(tmp_path, said, asked)
@@ -161,3 +163,18 @@ def test_two_things_told_of_one_person_are_two_memories(tmp_path, speaker, said,
 def test_the_same_said_again_of_them_is_still_one_memory(tmp_path):
     texts = active_after(tmp_path, ["My sister Femke has my camera.", "Femke still has my camera."], None, speaker="Noor")
     assert sum("camera" in t for t in texts) == 1, texts
+
+
+def test_a_name_is_matched_whole(tmp_path):
+    """"forget about Martin" takes Martin's memories, not those of "my sister Martina" (found by a review)."""
+    texts = active_after(tmp_path, ["My sister Martina is a nurse in Leeds.", "My colleague Martin plays squash."],
+                         "Please forget about Martin.")
+    low = " ".join(texts).lower()
+    assert "nurse" in low and "squash" not in low, texts
+
+
+def test_what_is_told_beside_a_request_to_forget_them_is_not_kept(tmp_path):
+    """Told of someone in the very turn that asks to forget them: nothing of it is kept (found by a review)."""
+    texts = active_after(tmp_path, ["My flatmate Oddny works at the aquarium."],
+                         "Oddny has epilepsy. Please forget everything about Oddny.")
+    assert not any("oddny" in t.lower() for t in texts), texts
