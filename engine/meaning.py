@@ -3411,16 +3411,16 @@ def relate(meaning: Meaning, text: str, kind: str, speaker: str, records: Sequen
         if sim >= settings.same_similarity and not conflict and not other_day and not filler and not changed:
             same.append(Relation(rec.memory_id, sim, "same"))
             continue
-        # (the name of whom both are about says whom, not what: "Bart fixes old bikes in his shed"
-        # is not "my cousin Bart owes me 200 quid" said again)
-        both_of = {w for n in _whom(text, speaker) & _whom(rec.text, speaker) for w in (n, n[:5], *(t[:5] for t in terms(n)))}
-        if (sim >= settings.same_anchor_similarity and not conflict and not other_day and not filler
-                and not changed and ((rare & their_anchors[i]) - _doing(text, speaker) - _doing(rec.text, speaker)
-                                     - _label_anchors(text, speaker) - _label_anchors(rec.text, speaker) - _WHEN_ANCHORS
-                                     - both_of
-                                     or _overlap((rare & mine_values) - both_of, theirs))):
-            same.append(Relation(rec.memory_id, sim, "same"))
-            continue
+        if sim >= settings.same_anchor_similarity and not conflict and not other_day and not filler and not changed:
+            # (the name of whom both are about says whom, not what: "Bart fixes old bikes in his
+            # shed" is not "my cousin Bart owes me 200 quid" said again)
+            both_of = {w for n in _whom(text, speaker) & _whom(rec.text, speaker)
+                       for w in (n, n[:5], *(t[:5] for t in terms(n)))}
+            if ((rare & their_anchors[i]) - _doing(text, speaker) - _doing(rec.text, speaker)
+                    - _label_anchors(text, speaker) - _label_anchors(rec.text, speaker) - _WHEN_ANCHORS - both_of
+                    or _overlap((rare & mine_values) - both_of, theirs)):
+                same.append(Relation(rec.memory_id, sim, "same"))
+                continue
         if adds:
             continue
         if _family(kind) != _family(rec.kind):

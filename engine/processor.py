@@ -1778,7 +1778,9 @@ _SAID_INSTEAD = re.compile(
 _OWN_LEAD = r"oh|hmm+|um+|actually|wait|ok(?:ay)?|please|pls|plz|and|but|also|so|hey|no|just|kindly"
 #: The asking, before a verb: "can you ", "could you please ", "would u just ".
 _ASKED_OF_YOU = r"(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+)?"
-_THE_PART_ABOUT = r"the\s+(?:\w+\s+)?(?:bit|part|note|stuff|thing|info|details?)\s+(?:about|on|re)\s+"
+#: A part of what was said, named ("the bit", "the money stuff"), and that part about something.
+_A_PART = r"the\s+(?:\w+\s+)?(?:bit|part|note|stuff|thing|info|details?)"
+_THE_PART_ABOUT = _A_PART + r"\s+(?:about|on|re)\s+"
 _OWN_THING_REQUEST = re.compile(
     # "ugh please forget i mentioned friday night", "argh forget I ever brought up the lawsuit": not
     # "forget I said Tuesday, it's Wednesday", a correction
@@ -1903,7 +1905,7 @@ _FORGET_SOMEONE = re.compile(
 #: beside another sentence it may drop a matter in talk or a thing in the world ("Forget Dad's
 #: barbecue. It's raining anyway."), alone it asks.
 _PLAIN_FORGET = re.compile(rf"^[\W_]*(?:(?:oh|ok(?:ay)?|so|and|but|also|actually|wait|no|just)\b[\W_]*)*(?:forget|get\s+rid\s+of|scrap)\s+(?!about\b|what\b|all\b|"
-                           r"everything\b|anything\b|the\s+(?:\w+\s+)?(?:bit|part|note|stuff|thing|info|details?)\s)", re.IGNORECASE)
+                           r"everything\b|anything\b|" + _A_PART + r"\s)", re.IGNORECASE)
 #: Telling regretted, with forgetting asked beside it ("I regret telling you about Hans's legal
 #: trouble, please forget", "I shouldn't have mentioned Felix's arrest, forget it").
 _REGRET_TOLD = re.compile(
@@ -2714,7 +2716,8 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
             for x in dict.fromkeys(said):
                 texts.append(in_own_words(x, speaker))  # as the request says it, whatever the name
                 owner.append(i)
-        per_text = _request_scores(texts, request, topic, meaning, settings)
+        stubs = _held_stubs(texts)
+        per_text = _request_scores(texts, request, topic, meaning, settings, stubs)
         scores = np.zeros(len(records), dtype=np.float64)
         np.maximum.at(scores, np.array(owner), per_text)
         order = np.argsort(-scores, kind="stable")
@@ -2728,9 +2731,9 @@ def forget_targets(state: SubjectState, turn: Event, request: str, meaning: Mean
             holding = np.zeros(len(records), dtype=bool)
             if one is not None:
                 # (a name whole: "forget about Martin" is not about "my sister Martina")
-                held = ([{t for t in terms(x)} for x in texts] if _named_by_name(one, request)
-                        else _held_stubs(texts))
-                key = one if _named_by_name(one, request) else _stub(one)
+                whole = _named_by_name(one, request)
+                held = [set(terms(x)) for x in texts] if whole else stubs
+                key = one if whole else _stub(one)
                 np.logical_or.at(holding, np.array(owner), np.array([key in h for h in held]) & (per_text > 0))
             found = [r for r, s, h in zip(records, scores, holding) if s >= floor or h]
             # ("the previous address" of "my current address is ..." and "my previous address was ...")
@@ -2882,7 +2885,7 @@ relationships family marriage love circumstances history background past""".spli
 
 
 def _request_scores(texts: list[str], request: str, topic: list[str], meaning: Meaning,
-                    settings: Settings) -> np.ndarray:
+                    settings: Settings, held_stubs: list[set[str]] | None = None) -> np.ndarray:
     """How plainly each text is what a request to forget names: the closer of its similarity to the
     request and to the request's topic words, a little more when it holds one of those words; for a
     thing of someone's, their statements rank by how close they read to the thing instead."""
@@ -2893,7 +2896,9 @@ def _request_scores(texts: list[str], request: str, topic: list[str], meaning: M
     asked = _contacts_named(request)
     given = [_values_given(x) for x in texts] if asked else [frozenset()] * len(texts)
     contact = np.array([bool(asked & kinds) for kinds in given], dtype=bool)
-    held = [named & stubs | ({_HOLDS_CONTACT} if c else set()) for stubs, c in zip(_held_stubs(texts), contact)]
+    # (`held_stubs`: `_held_stubs(texts)`, when the caller has them already)
+    held = [named & x | ({_HOLDS_CONTACT} if c else set())
+            for x, c in zip(_held_stubs(texts) if held_stubs is None else held_stubs, contact)]
     # "Ruthie's therapist": a text that holds only the possessor is not what it names, when some
     # text holds the word after it ("my uncle's address": the one giving a street address).
     whose = {_stub(t) for w in topic if w.lower().endswith(("'s", "’s")) for t in terms(w)}
